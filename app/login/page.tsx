@@ -1,0 +1,21 @@
+import { redirect } from "next/navigation";
+import { getSessionUser } from "@/app/_server/session";
+import { LoginForm } from "./login-form";
+
+export const metadata = { title: "Sign in" };
+export const dynamic = "force-dynamic";
+
+const LoginPage = async () => {
+  if (await getSessionUser()) redirect("/map");
+  return (
+    <div className="login-screen">
+      <div className="login-card">
+        <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
+        <h1>Sign in</h1>
+        <LoginForm />
+      </div>
+    </div>
+  );
+};
+
+export default LoginPage;

@@ -1,0 +1,5 @@
+import { redirect } from "next/navigation";
+
+const HomePage = () => redirect("/map");
+
+export default HomePage;

@@ -1,0 +1,18 @@
+import type { Role } from "@/db/schema";
+
+export type NavSection = { href: string; label: string; roles: readonly Role[] };
+
+const EVERYONE = ["admin", "manager", "dispatcher"] as const;
+
+/** The dashboard's sections and who may open them; pages enforce the same roles on the server. */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  { href: "/map", label: "Live map", roles: EVERYONE },
+  { href: "/playback", label: "Playback", roles: EVERYONE },
+  { href: "/stats", label: "Stats", roles: EVERYONE },
+  { href: "/hos", label: "HOS", roles: EVERYONE },
+  { href: "/waste-jobs", label: "Waste jobs", roles: ["admin", "dispatcher"] },
+  { href: "/drivers", label: "Drivers", roles: EVERYONE },
+  { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
+];
+
+export const rolesFor = (href: string): readonly Role[] => NAV_SECTIONS.find((section) => section.href === href)?.roles ?? ["admin"];

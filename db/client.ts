@@ -1,0 +1,49 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { Pool } from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle; domain functions accept either. */
+export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens the database: PostgreSQL when `url` is a postgres:// URL, otherwise PGlite in the folder
+ * `dataDir` (or in memory for `memory://`). PGlite folders must never be opened by two processes.
+ */
+export const openDatabase = ({ url, dataDir }: { url?: string; dataDir?: string }): DatabaseHandle => {
+  if (url && /^postgres(ql)?:\/\//.test(url)) {
+    const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle client that loses its server emits 'error'; without a listener that would crash the process.
+    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: "postgres", close: () => pool.end() };
+  }
+  const folder = dataDir ?? ".data";
+  if (folder !== "memory://") mkdirSync(path.resolve(/*turbopackIgnore: true*/ folder), { recursive: true });
+  const client = new PGlite(folder === "memory://" ? undefined : path.resolve(/*turbopackIgnore: true*/ folder));
+  return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", close: () => client.close() };
+};
+
+const globalForDb = globalThis as unknown as { fleetDatabase?: DatabaseHandle };
+
+/** The process-wide database, from DATABASE_URL or DATA_DIR. Tests install their own with `useDatabase`. */
+export const getDatabase = (): DatabaseHandle => {
+  globalForDb.fleetDatabase ??= openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+  return globalForDb.fleetDatabase;
+};
+
+export const getDb = (): Database => getDatabase().db;
+
+export const useDatabase = (handle: DatabaseHandle | undefined) => {
+  globalForDb.fleetDatabase = handle;
+};

@@ -1,0 +1,30 @@
+import { integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, utc } from "./columns";
+
+export const PLAN_TIERS = ["Free", "Standard", "Professional", "Enterprise"] as const;
+export type PlanTier = (typeof PLAN_TIERS)[number];
+
+export const MODULES = ["Waste"] as const;
+export type Module = (typeof MODULES)[number];
+
+export const companies = pgTable("companies", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  planTier: text("plan_tier", { enum: PLAN_TIERS }).notNull().default("Standard"),
+  /** Optional product modules the company pays for, e.g. `Waste` for waste jobs. */
+  modules: text("modules").array().notNull().default([]),
+  createdAt: createdAt(),
+});
+
+/** Shared secret the company's camera platform signs webhook bodies with (HMAC needs the secret itself). */
+export const cameraSecrets = pgTable(
+  "camera_secrets",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id),
+    secret: text("secret").notNull(),
+    createdAt: createdAt(),
+    revokedAt: utc("revoked_at"),
+  },
+  (t) => [uniqueIndex("camera_secrets_secret_idx").on(t.secret)],
+);

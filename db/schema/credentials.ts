@@ -1,0 +1,58 @@
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { companies } from "./companies";
+import { createdAt, DATASETS, utc } from "./columns";
+import { users } from "./users";
+
+/** Public-interface API keys. Only the SHA-256 hash and a short visible start are stored. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id),
+    /** `live` keys (`svc_live_`) read live rows, `test` keys (`svc_test_`) the sandbox rows. */
+    environment: text("environment", { enum: DATASETS }).notNull(),
+    name: text("name").notNull(),
+    scopes: text("scopes").array().notNull(),
+    hash: text("hash").notNull(),
+    start: text("start").notNull(),
+    /** IPv4/IPv6 addresses or CIDRs; empty means any address. */
+    ipAllowlist: text("ip_allowlist").array().notNull().default([]),
+    /** The X-Service-Version used when a request sends none. */
+    apiVersion: text("api_version").notNull(),
+    expiresAt: utc("expires_at"),
+    revokedAt: utc("revoked_at"),
+    lastUsedAt: utc("last_used_at"),
+    createdByUserId: integer("created_by_user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("api_keys_hash_idx").on(t.hash), index("api_keys_company_idx").on(t.companyId, t.createdAt)],
+);
+
+/** Who created or revoked which key, and when. */
+export const apiKeyEvents = pgTable(
+  "api_key_events",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id),
+    apiKeyId: text("api_key_id").notNull().references(() => apiKeys.id),
+    action: text("action", { enum: ["created", "revoked"] }).notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_key_events_company_idx").on(t.companyId, t.createdAt)],
+);
+
+/** Legacy-interface ClientKeys, exchanged at GET /api/v1/auth for a short-lived JWT. Stored hashed. */
+export const clientKeys = pgTable(
+  "client_keys",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id),
+    name: text("name").notNull(),
+    hash: text("hash").notNull(),
+    createdAt: createdAt(),
+    revokedAt: utc("revoked_at"),
+  },
+  (t) => [uniqueIndex("client_keys_hash_idx").on(t.hash)],
+);

@@ -1,0 +1,69 @@
+import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { companies } from "./companies";
+import { createdAt, tenantColumns, utc } from "./columns";
+
+/**
+ * A vehicle (asset). `id` is the legacy integer assetId; the public interface shows it as a string.
+ */
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: serial("id").primaryKey(),
+    ...tenantColumns(),
+    vin: text("vin").notNull(),
+    name: text("name").notNull(),
+    plateNumber: text("plate_number").notNull().default(""),
+    make: text("make").notNull().default(""),
+    model: text("model").notNull().default(""),
+    year: smallint("year"),
+    /** Free text, as the legacy interface reports it (e.g. "TR-104, TR-220"). */
+    trailers: text("trailers").notNull().default(""),
+    typeId: integer("type_id").notNull().default(1),
+    typeName: text("type_name").notNull().default("Truck"),
+    subType: text("sub_type"),
+    /** Identifier a tracker reports as (OsmAnd `id`); unique across the service. */
+    deviceId: text("device_id"),
+    externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("vehicles_vin_idx").on(t.companyId, t.dataset, t.vin),
+    uniqueIndex("vehicles_device_idx").on(t.deviceId),
+    index("vehicles_tenant_idx").on(t.companyId, t.dataset, t.id),
+  ],
+);
+
+export const HOS_RULESETS = ["us70_8", "us60_7"] as const;
+export const ACTIVATION_STATUSES = ["active", "deactivated"] as const;
+
+export const drivers = pgTable(
+  "drivers",
+  {
+    id: serial("id").primaryKey(),
+    ...tenantColumns(),
+    name: text("name").notNull(),
+    username: text("username").notNull(),
+    phone: text("phone").notNull().default(""),
+    licenseNumber: text("license_number").notNull().default(""),
+    licenseState: text("license_state").notNull().default(""),
+    /** IANA zone; the driver's HOS day starts at `dayStartHour` in it. */
+    timezone: text("timezone").notNull().default("America/Chicago"),
+    dayStartHour: smallint("day_start_hour").notNull().default(0),
+    hosRuleset: text("hos_ruleset", { enum: HOS_RULESETS }).notNull().default("us70_8"),
+    eldExempt: boolean("eld_exempt").notNull().default(false),
+    eldExemptReason: text("eld_exempt_reason").notNull().default(""),
+    activationStatus: text("activation_status", { enum: ACTIVATION_STATUSES }).notNull().default("active"),
+    staticAssignedVehicleId: integer("static_assigned_vehicle_id"),
+    externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
+    notes: text("notes").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("drivers_username_idx").on(t.companyId, t.dataset, t.username),
+    index("drivers_tenant_idx").on(t.companyId, t.dataset, t.id),
+  ],
+);
+

@@ -1,0 +1,151 @@
+import { sql } from "drizzle-orm";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tenantColumns, utc } from "./columns";
+
+export const FAULT_PROTOCOLS = ["j1939", "obdii"] as const;
+
+/** Diagnostic trouble codes: J1939 SPN/FMI or OBD-II DTCs. Active while `clearedAt` is null. */
+export const faultCodes = pgTable(
+  "fault_codes",
+  {
+    id: serial("id").primaryKey(),
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    protocol: text("protocol", { enum: FAULT_PROTOCOLS }).notNull(),
+    spnId: integer("spn_id"),
+    fmiId: smallint("fmi_id"),
+    sourceAddress: smallint("source_address"),
+    dtcShortCode: text("dtc_short_code"),
+    description: text("description").notNull().default(""),
+    occurrenceCount: integer("occurrence_count").notNull().default(1),
+    milStatus: boolean("mil_status").notNull().default(false),
+    firstSeenAt: utc("first_seen_at").notNull(),
+    lastSeenAt: utc("last_seen_at").notNull(),
+    clearedAt: utc("cleared_at"),
+  },
+  (t) => [
+    index("fault_codes_vehicle_idx").on(t.vehicleId, t.firstSeenAt),
+    index("fault_codes_active_idx").on(t.companyId, t.dataset, t.vehicleId).where(sql`cleared_at is null`),
+  ],
+);
+
+export const DUTY_STATUSES = ["offDuty", "sleeperBed", "driving", "onDuty", "yardMove", "personalConveyance"] as const;
+export type DutyStatus = (typeof DUTY_STATUSES)[number];
+
+/** Duty-status changes; an entry lasts until the driver's next entry. */
+export const hosLogs = pgTable(
+  "hos_logs",
+  {
+    id: serial("id").primaryKey(),
+    ...tenantColumns(),
+    driverId: integer("driver_id").notNull(),
+    vehicleId: integer("vehicle_id"),
+    status: text("status", { enum: DUTY_STATUSES }).notNull(),
+    startTime: utc("start_time").notNull(),
+    adverseDriving: boolean("adverse_driving").notNull().default(false),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    remark: text("remark").notNull().default(""),
+    origin: text("origin", { enum: ["automatic", "manual", "simulator"] }).notNull().default("automatic"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("hos_logs_driver_time_idx").on(t.driverId, t.startTime),
+    index("hos_logs_tenant_time_idx").on(t.companyId, t.dataset, t.startTime),
+  ],
+);
+
+export const WASTE_JOB_STATUSES = ["Scheduled", "Assigned", "InProgress", "Completed", "Cancelled"] as const;
+export const WASTE_SERVICE_TYPES = ["Collection", "Delivery", "Exchange", "Removal", "Recycling"] as const;
+
+export const wasteJobs = pgTable(
+  "waste_jobs",
+  {
+    id: serial("id").primaryKey(),
+    ...tenantColumns(),
+    scheduledDate: utc("scheduled_date").notNull(),
+    serviceType: text("service_type").notNull(),
+    status: text("status").notNull(),
+    pickUpClientName: text("pick_up_client_name").notNull(),
+    pickUpAddress: text("pick_up_address").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    assignedToAssetId: integer("assigned_to_asset_id"),
+    assignedToDriverId: integer("assigned_to_driver_id"),
+    tonnage: real("tonnage").notNull().default(0),
+    utcCreated: utc("utc_created").notNull().defaultNow(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("waste_jobs_scheduled_idx").on(t.companyId, t.dataset, t.scheduledDate, t.id),
+    index("waste_jobs_status_idx").on(t.companyId, t.dataset, t.status, t.scheduledDate),
+    index("waste_jobs_asset_idx").on(t.companyId, t.dataset, t.assignedToAssetId, t.scheduledDate),
+  ],
+);
+
+export type FuelPrice = { diesel: number; discount: number };
+
+/** Fuel stops a partner proposes for an asset (POST /api/v2/assets/fuelStopProposal). */
+export const fuelStopProposals = pgTable(
+  "fuel_stop_proposals",
+  {
+    id: serial("id").primaryKey(),
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    fuelPrices: jsonb("fuel_prices").$type<FuelPrice[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [index("fuel_stop_proposals_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.createdAt)],
+);
+
+/** A destination or fuel stop proposed for a driver (POST /api/v2/assets/driverProposedFuelStop). */
+export const driverProposedStops = pgTable(
+  "driver_proposed_stops",
+  {
+    id: serial("id").primaryKey(),
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    driverId: integer("driver_id"),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("driver_proposed_stops_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.createdAt)],
+);
+
+/** Snapshot/video events delivered by the camera platform's webhook; `eventId` makes delivery idempotent. */
+export const cameraEvents = pgTable(
+  "camera_events",
+  {
+    id: serial("id").primaryKey(),
+    ...tenantColumns(),
+    eventId: text("event_id").notNull(),
+    deviceId: text("device_id").notNull(),
+    vehicleId: integer("vehicle_id"),
+    vin: text("vin"),
+    kind: text("kind", { enum: ["snapshot", "video"] }).notNull(),
+    mediaUrl: text("media_url").notNull(),
+    capturedAt: utc("captured_at").notNull(),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    receivedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("camera_events_event_idx").on(t.companyId, t.eventId),
+    index("camera_events_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.capturedAt),
+  ],
+);
+
+/** Token buckets shared by every app instance (public API quotas, sign-in throttling, legacy per-asset limits). */
+export const rateLimitBuckets = pgTable("rate_limit_buckets", {
+  key: text("key").primaryKey(),
+  tokens: doublePrecision("tokens").notNull(),
+  /** Whether the latest take succeeded; lets one upsert both take a token and report the outcome. */
+  lastAllowed: boolean("last_allowed").notNull(),
+  updatedAt: utc("updated_at").notNull(),
+});

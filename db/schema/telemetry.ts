@@ -1,0 +1,60 @@
+import { bigint, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text } from "drizzle-orm/pg-core";
+import { tenantColumns, utc } from "./columns";
+
+/**
+ * Time series. Both tables are range-partitioned by `time` (one partition a day); the DDL lives in
+ * the hand-written migration `0001_telemetry_partitions.sql` because drizzle-kit cannot express
+ * partitioning. They are declared here for typed queries only and are left out of drizzle.config.
+ *
+ * `seq` is the tenant's change sequence (see `feed_counters`): the feeds page by it, never by time.
+ */
+export const vehiclePositions = pgTable(
+  "vehicle_positions",
+  {
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    time: utc("time").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    /** Meters per second. */
+    speed: real("speed").notNull().default(0),
+    /** Degrees clockwise from true north. */
+    heading: real("heading").notNull().default(0),
+    altitude: real("altitude"),
+    hdop: real("hdop"),
+    satellites: smallint("satellites"),
+    accuracy: real("accuracy"),
+    /** Meters travelled since the vehicle's previous point. */
+    distance: real("distance").notNull().default(0),
+    battery: real("battery"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.time] }),
+    index("vehicle_positions_feed_idx").on(t.companyId, t.dataset, t.seq),
+  ],
+);
+
+export const ENGINE_STATES = ["Off", "On", "Idle"] as const;
+export type EngineState = (typeof ENGINE_STATES)[number];
+
+export const vehicleStatSamples = pgTable(
+  "vehicle_stat_samples",
+  {
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    time: utc("time").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    engineRpm: real("engine_rpm"),
+    fuelPercent: real("fuel_percent"),
+    odometerMeters: doublePrecision("odometer_meters"),
+    engineSeconds: doublePrecision("engine_seconds"),
+    /** Meters per second, from the ECU. */
+    speed: real("speed"),
+    engineState: text("engine_state", { enum: ENGINE_STATES }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vehicleId, t.time] }),
+    index("vehicle_stat_samples_feed_idx").on(t.companyId, t.dataset, t.seq),
+  ],
+);

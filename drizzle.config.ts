@@ -1,0 +1,8 @@
+import { defineConfig } from "drizzle-kit";
+
+// The partitioned time-series tables (schema/telemetry.ts) are created by a hand-written migration.
+export default defineConfig({
+  dialect: "postgresql",
+  schema: ["./db/schema/columns.ts", "./db/schema/companies.ts", "./db/schema/users.ts", "./db/schema/credentials.ts", "./db/schema/fleet.ts", "./db/schema/vehicle-state.ts", "./db/schema/operations.ts"],
+  out: "./db/migrations",
+});

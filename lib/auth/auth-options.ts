@@ -1,0 +1,55 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import type { Role } from "@/db/schema";
+import { getSecret } from "@/lib/config";
+import { isAppError } from "@/lib/errors";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { authenticateUser } from "./authenticate-user";
+
+export type SessionUser = { id: number; email: string; name: string; role: Role; companyId: number; companyName: string };
+
+declare module "next-auth" {
+  interface Session {
+    user: SessionUser;
+  }
+}
+
+const SESSION_HOURS = 12;
+
+/**
+ * Dashboard sign-in: email and password, JWT sessions carrying the user's company and role. A
+ * function, so the secret is read when a request needs it, not when the build imports the module.
+ */
+export const getAuthOptions = (): NextAuthOptions => ({
+  secret: getSecret("AUTH_SECRET"),
+  session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
+  pages: { signIn: "/login" },
+  providers: [
+    CredentialsProvider({
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      authorize: async (credentials, request) => {
+        if (!credentials?.email || !credentials.password) return null;
+        const forwarded = request?.headers?.[CLIENT_IP_HEADER];
+        try {
+          const user = await authenticateUser({ email: credentials.email, password: credentials.password, ip: typeof forwarded === "string" ? forwarded : null });
+          return { ...user, id: String(user.id) };
+        } catch (error) {
+          // next-auth shows the thrown message on the sign-in page ("Too many attempts ...").
+          if (isAppError(error) && error.code === "rate_limited") throw new Error(error.message);
+          return null;
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    jwt: ({ token, user }) => {
+      if (user) {
+        const signedIn = user as unknown as SessionUser & { id: string };
+        token.user = { ...signedIn, id: Number(signedIn.id) };
+      }
+      return token;
+    },
+    session: ({ session, token }) => ({ ...session, user: token.user as SessionUser }),
+  },
+});

@@ -1,0 +1,39 @@
+import { getDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { listMissingProductionSecrets } from "@/lib/config";
+import { getDemoLogins, seedDemo } from "@/lib/seed/seed-demo";
+import { ensurePartitions } from "@/lib/telemetry/partitions";
+import { updateServiceStatus } from "./service-status";
+
+const log = (message: string) => console.log(`[boot] ${message}`);
+
+/** Migrates, seeds an empty database, prints the demo sign-ins, and starts background work. */
+export const bootService = async () => {
+  const missing = listMissingProductionSecrets();
+  if (missing.length > 0) {
+    throw new Error(`Refusing to start with demo secrets in production. Set ${missing.join(", ")} (or DEMO=1 for a demo).`);
+  }
+  const started = Date.now();
+  const database = getDatabase();
+  log(`database: ${database.kind === "pglite" ? `embedded PGlite in ${process.env.DATA_DIR ?? ".data"}` : "PostgreSQL (DATABASE_URL)"}`);
+  await migrateDatabase(database);
+  await ensurePartitions({ db: database.db, from: new Date(Date.now() - 8 * 86_400_000), to: new Date(Date.now() + 2 * 86_400_000) });
+  const liveVehicles = Number(process.env.SIM_VEHICLES ?? 50);
+  const { seeded } = await seedDemo({ db: database.db, liveVehicles });
+  log(seeded ? `seeded the demo companies (${liveVehicles} live vehicles)` : "existing data found; seed skipped");
+  log("demo sign-ins:");
+  for (const login of getDemoLogins()) log(`  ${login.company.padEnd(11)} ${login.role.padEnd(10)} ${login.email} / ${login.password}`);
+  log(`legacy ClientKey: ${process.env.SEED_CLIENT_KEY ?? "demo-client-key"}`);
+  updateServiceStatus({ bootedAt: new Date().toISOString() });
+  log(`ready in ${Date.now() - started} ms`);
+};
+
+/** A server that cannot migrate or is misconfigured must not linger answering 500s. */
+export const bootServiceOrExit = async () => {
+  try {
+    await bootService();
+  } catch (error) {
+    console.error(`[boot] fatal: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+};

@@ -1,0 +1,16 @@
+/** What the process has started, for /api/health. Lives on globalThis so every bundle sees one copy. */
+export type ServiceStatus = {
+  bootedAt: string | null;
+  simulator: { state: "off" | "backfilling" | "running" | "standby" | "failed"; vehicles: number; detail?: string };
+};
+
+const store = globalThis as unknown as { fleetServiceStatus?: ServiceStatus };
+
+export const getServiceStatus = (): ServiceStatus => {
+  store.fleetServiceStatus ??= { bootedAt: null, simulator: { state: "off", vehicles: 0 } };
+  return store.fleetServiceStatus;
+};
+
+export const updateServiceStatus = (patch: Partial<ServiceStatus>) => {
+  Object.assign(getServiceStatus(), patch);
+};

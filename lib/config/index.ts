@@ -1,0 +1,33 @@
+import { sha256Hex } from "@/lib/crypto";
+
+/** Demo credentials: used when the variables are unset, refused in production unless DEMO is set. */
+export const DEMO_DEFAULTS = {
+  SEED_ADMIN_EMAIL: "admin@demo.test",
+  SEED_ADMIN_PASSWORD: "demo-password-1",
+  SEED_OTHER_ADMIN_EMAIL: "admin@other.test",
+  SEED_OTHER_ADMIN_PASSWORD: "other-password-1",
+  SEED_CLIENT_KEY: "demo-client-key",
+  SEED_OTHER_CLIENT_KEY: "other-client-key",
+  SEED_CAMERA_SECRET: "demo-camera-secret",
+  AUTH_SECRET: "demo-auth-secret-change-me",
+} as const;
+
+type SecretName = keyof typeof DEMO_DEFAULTS;
+
+const isProductionWithoutDemo = () => process.env.NODE_ENV === "production" && !process.env.DEMO;
+
+/** A configured secret or its demo default; in production without DEMO a missing value is fatal. */
+export const getSecret = (name: SecretName): string => {
+  const value = process.env[name];
+  if (value) return value;
+  if (isProductionWithoutDemo()) {
+    throw new Error(`${name} must be set when NODE_ENV=production (or set DEMO=1 to run with demo credentials).`);
+  }
+  return DEMO_DEFAULTS[name];
+};
+
+/** Derives independent keys (JWT, cursors, ...) from AUTH_SECRET so one secret configures all. */
+export const deriveSecret = (purpose: string): Uint8Array => Buffer.from(sha256Hex(`${purpose}:${getSecret("AUTH_SECRET")}`), "hex");
+
+export const listMissingProductionSecrets = (): SecretName[] =>
+  isProductionWithoutDemo() ? (Object.keys(DEMO_DEFAULTS) as SecretName[]).filter((name) => !process.env[name]) : [];

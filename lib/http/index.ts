@@ -1,0 +1,5 @@
+export * from "./client-ip";
+export * from "./error-response";
+export * from "./read-json";
+export * from "./request-id";
+export * from "./search-params";

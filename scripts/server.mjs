@@ -1,0 +1,41 @@
+// The production HTTP server: Next.js behind a plain Node server that records the caller's socket
+// address in a header no client can forge (IP allowlists depend on it) and shuts down gracefully.
+import http from "node:http";
+import next from "next";
+
+const CLIENT_IP_HEADER = "x-fleet-client-ip";
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOST ?? "0.0.0.0";
+// Number of reverse proxies in front of us whose X-Forwarded-For entries we trust (0: none).
+const trustedProxyHops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+
+const clientIp = (req) => {
+  const socketIp = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
+  if (trustedProxyHops <= 0) return socketIp;
+  const hops = String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return hops[hops.length - trustedProxyHops] ?? socketIp;
+};
+
+const app = next({ dev: false, hostname, port, dir: process.cwd() });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  req.headers[CLIENT_IP_HEADER] = clientIp(req);
+  handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, hostname, async () => {
+  // The first request runs instrumentation.ts (migrate, seed, simulator); make it happen now.
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => null);
+  console.log(`> Ready on http://localhost:${port} (database ${health?.database?.kind ?? "unknown"}, status ${health?.status ?? "unknown"})`);
+});
+
+const shutdown = (signal) => {
+  console.log(`> ${signal}: finishing in-flight requests`);
+  server.close(() => process.exit(0));
+  server.closeIdleConnections?.();
+  setTimeout(() => process.exit(0), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)).unref();
+};
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
