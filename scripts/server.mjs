@@ -16,6 +16,9 @@ const clientIp = (req) => {
   return hops[hops.length - trustedProxyHops] ?? socketIp;
 };
 
+// next-auth builds absolute URLs from NEXTAUTH_URL; default it to where this server listens.
+process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
+
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
 await app.prepare();
 const handle = app.getRequestHandler();

@@ -1,9 +1,19 @@
 "use client";
 
 import { signOut } from "next-auth/react";
+import { useRouter } from "next/navigation";
 
-export const SignOutButton = () => (
-  <button type="button" className="button-ghost" onClick={() => signOut({ callbackUrl: "/login" })}>
-    Sign out
-  </button>
-);
+export const SignOutButton = () => {
+  const router = useRouter();
+  const signOutHere = async () => {
+    // redirect: false keeps the browser on this origin, whatever NEXTAUTH_URL says.
+    await signOut({ redirect: false });
+    router.replace("/login");
+    router.refresh();
+  };
+  return (
+    <button type="button" className="button-ghost" onClick={signOutHere}>
+      Sign out
+    </button>
+  );
+};

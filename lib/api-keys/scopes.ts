@@ -1,0 +1,17 @@
+/** The public interface's scopes (interface section 5.1) and what each allows. */
+export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [
+  { area: "Vehicles", scopes: [{ scope: "vehicles:read", allows: "List and view vehicles, locations and stats: /fleet/vehicles/*" }] },
+  {
+    area: "Drivers",
+    scopes: [
+      { scope: "drivers:read", allows: "GET /fleet/drivers/*" },
+      { scope: "drivers:write", allows: "POST and PATCH /fleet/drivers/*" },
+    ],
+  },
+  { area: "Hours of service", scopes: [{ scope: "hos:read", allows: "Clocks, logs, daily logs and violations: /fleet/hos/*" }] },
+];
+
+export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);

@@ -1,0 +1,42 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Debian's chromium (Playwright cannot download browsers here); CHROMIUM_PATH overrides.
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    viewport: { width: 1400, height: 900 },
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: "node scripts/server.mjs",
+    url: `${E2E_BASE_URL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(PORT),
+      NODE_ENV: "production",
+      DEMO: "1",
+      DATA_DIR: ".data-e2e",
+      SIM_VEHICLES: process.env.SIM_VEHICLES ?? "20",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

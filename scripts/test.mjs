@@ -1,0 +1,26 @@
+// `npm test`: every suite. Type check, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
+// is set), a production build, then Playwright against it. Stops at the first failing step.
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const E2E_DIST = ".next-e2e";
+
+const run = (title, command, args, extraEnv = {}) => {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  console.log(`=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run("type check", "npx", ["tsc", "--noEmit", "-p", "."]);
+run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
+if (process.env.TEST_DATABASE_URL) {
+  run("database tests (PostgreSQL)", "npx", ["vitest", "run"], { TEST_DB: "postgres" });
+} else {
+  console.log("\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the database tests is skipped)");
+}
+run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST });
+rmSync(".data-e2e", { recursive: true, force: true });
+run("end-to-end tests (Playwright, chromium)", "npx", ["playwright", "test"], { NEXT_DIST_DIR: E2E_DIST });
