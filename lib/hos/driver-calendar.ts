@@ -9,6 +9,11 @@ export type DriverCalendar = {
 type LocalDate = { year: number; month: number; day: number };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Day boundaries shared by every driver on the same calendar: resolving them through Intl dominates the cost of a
+ * replay otherwise. Grows by one entry per calendar and day seen; days are frozen as callers share them.
+ */
+const dayCache = new Map<string, CalendarDay>();
 
 const formatterFor = (timezone: string) => {
   let formatter = formatters.get(timezone);
@@ -61,11 +66,15 @@ const parseIsoDate = (date: string): LocalDate => {
 
 /** Day boundaries of a driver whose day starts at `dayStartHour` local time in `timezone` (IANA name). */
 export const createDriverCalendar = ({ timezone = "UTC", dayStartHour = 0 }: { timezone?: string; dayStartHour?: number }) => {
-  const dayOf = (date: LocalDate): CalendarDay => ({
-    date: isoDate(date),
-    startMs: instantAt(date, dayStartHour, timezone),
-    endMs: instantAt(shiftDate(date, 1), dayStartHour, timezone),
-  });
+  const dayOf = (date: LocalDate): CalendarDay => {
+    const key = `${timezone}|${dayStartHour}|${isoDate(date)}`;
+    let day = dayCache.get(key);
+    if (!day) {
+      day = { date: isoDate(date), startMs: instantAt(date, dayStartHour, timezone), endMs: instantAt(shiftDate(date, 1), dayStartHour, timezone) };
+      dayCache.set(key, Object.freeze(day));
+    }
+    return day;
+  };
 
   const dayContaining = (instantMs: number) => {
     const wall = new Date(wallClockMs(instantMs, timezone));

@@ -46,10 +46,10 @@ export const replayShift = ({ segments, restBlocks }: { segments: readonly Segme
     if (segment.status === "driving") {
       if (segment.adverseDriving) adverseClaimed = true;
       const { drivingLimitMs, windowLimitMs } = limits();
-      const stretch = { startMs: segment.startMs, durationMs };
-      drivingViolations.recordDriving({ ...stretch, usedMs: sinceAnchor.drivingMs, limitMs: drivingLimitMs });
-      windowViolations.recordDriving({ ...stretch, usedMs: sinceAnchor.windowMs, limitMs: windowLimitMs });
-      breakViolations.recordDriving({ ...stretch, usedMs: drivingSinceBreakMs, limitMs: DRIVING_BEFORE_BREAK_MS });
+      const { startMs } = segment;
+      drivingViolations.recordDriving({ startMs, durationMs, usedMs: sinceAnchor.drivingMs, limitMs: drivingLimitMs });
+      windowViolations.recordDriving({ startMs, durationMs, usedMs: sinceAnchor.windowMs, limitMs: windowLimitMs });
+      breakViolations.recordDriving({ startMs, durationMs, usedMs: drivingSinceBreakMs, limitMs: DRIVING_BEFORE_BREAK_MS });
       nonDrivingRunMs = 0;
       drivingSinceBreakMs += durationMs;
     } else {
