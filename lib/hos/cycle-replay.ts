@@ -1,6 +1,6 @@
 import type { CalendarDay, DriverCalendar } from "./driver-calendar";
 import { CYCLE_RESTART_MS, HOUR_MS, type CycleRule } from "./rules";
-import { isOnDutyStatus, isRestStatus, type Segment } from "./timeline";
+import { isRestStatus, type Segment } from "./timeline";
 import { createViolationTracker } from "./violation-tracker";
 
 const DAY_MS = 24 * HOUR_MS;
@@ -94,7 +94,7 @@ export const replayCycle = ({
       if (segment.status === "driving") {
         violations.recordDriving({ startMs, durationMs: endMs - startMs, usedMs: sumOnDuty(days), limitMs: rule.limitMs });
       }
-      if (isOnDutyStatus(segment.status)) today().onDutyMs += endMs - startMs;
+      today().onDutyMs += endMs - startMs;
       startMs = endMs;
     }
   });

@@ -16,7 +16,7 @@ export type RestBlock = {
   isSplitPeriod: boolean;
 };
 
-/** Index of the segment after which each block ends, keyed by that segment's index. */
+/** Rest blocks keyed by the index of their last segment, where the replays apply them. */
 export type RestBlocksBySegmentEnd = Map<number, RestBlock>;
 
 const isSplitCandidate = (block: RestBlock) => !block.resetsShift && block.durationMs >= SPLIT_SHORT_REST_MS;
