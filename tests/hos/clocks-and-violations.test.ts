@@ -184,6 +184,36 @@ const scenarios: Scenario[] = [
     violations: [],
   },
   {
+    // FMCSA driver's guide example, under the 2020 rule (the 2-hour period is left out of the window too).
+    name: "FMCSA guide: 3 h on, 4 h drive, 8 h berth, 7 h drive to the limits, 2 h off",
+    log: seq("2026-01-05T07:00:00Z", ["onDuty", "3h"], ["driving", "4h"], ["sleeperBed", "8h"], ["driving", "7h"], ["offDuty", "2h"]),
+    clocks: [
+      { at: "15h", drive: "7h", shift: "7h", untilBreak: "8h" },
+      { at: "22h", drive: "0m", shift: "0m", untilBreak: "1h" },
+      { at: "end", drive: "4h", shift: "7h", untilBreak: "8h" },
+    ],
+    violations: [],
+  },
+  {
+    // J. J. Keller's worked example: 3 h off first, 7 h 30 min berth later; compliance counted from 11:00.
+    name: "3 h off first, then a 7 h 30 min berth: 7 h 30 min of window used after the first period",
+    log: seq(
+      "2026-01-05T01:00:00Z",
+      ["onDuty", "30m"],
+      ["driving", "6h"],
+      ["onDuty", "30m"],
+      ["offDuty", "3h"],
+      ["driving", "5h"],
+      ["onDuty", "2h30m"],
+      ["sleeperBed", "7h30m"],
+    ),
+    clocks: [
+      { at: "15h", drive: "0m", shift: "0m" },
+      { at: "end", drive: "6h", shift: "6h30m" },
+    ],
+    violations: [],
+  },
+  {
     name: "7/3 split: 6 h drive, 7 h berth, 5 h drive, 3 h off",
     log: seq(T0, ["driving", "6h"], ["sleeperBed", "7h"], ["driving", "5h"], ["offDuty", "3h"]),
     clocks: [
