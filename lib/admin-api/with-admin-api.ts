@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { users } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { errorResponse, newRequestId } from "@/lib/http";
 import { verifyAdminToken, type AdminClaims } from "./admin-token";
+import { requireActiveAdmin } from "./require-active-admin";
 
 type RouteContext<P> = { params: Promise<P> };
 
@@ -37,8 +35,7 @@ export const withAdminApi = <P = Record<string, never>>(handler: AdminApiHandler
     const token = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
     if (!token) throw new AppError("unauthorized", "Send an admin token as Authorization: Bearer <token> (from POST /api/v2/auth/token).");
     const claims = await verifyAdminToken(token);
-    const [user] = await getDb().select({ role: users.role }).from(users).where(and(eq(users.id, claims.userId), eq(users.companyId, claims.companyId)));
-    if (!user) throw new AppError("unauthorized", "Invalid admin token.");
-    if (claims.role !== "admin" || user.role !== "admin") throw new AppError("forbidden", "Only users with the admin role can use the admin interface.");
+    if (claims.role !== "admin") throw new AppError("forbidden", "Only users with the admin role can use the admin interface.");
+    await requireActiveAdmin(claims);
     return handler({ request, params, requestId, admin: claims });
   });
