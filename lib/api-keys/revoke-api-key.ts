@@ -2,15 +2,17 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { apiKeyEvents, apiKeys } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { forgetCachedApiKeys } from "@/lib/fleet-api/authenticate-api-key";
 import { apiKeyRecordColumns, toApiKeyRecord, type ApiKeyRecord } from "./api-key-record";
 import { findApiKey } from "./list-api-keys";
 
 /**
- * Revokes one of the company's keys at once (the next request with it gets 401). Revoking again
- * is harmless: it keeps the first revokedAt and writes no second audit row.
+ * Revokes one of the company's keys: this instance refuses it (401) from the next request, other
+ * instances once their short key cache expires. Revoking again is harmless: it keeps the first
+ * revokedAt and writes no second audit row.
  */
-export const revokeApiKey = async ({ db = getDb(), companyId, id, actorUserId }: { db?: Database; companyId: number; id: string; actorUserId: number | null }): Promise<ApiKeyRecord> =>
-  db.transaction(async (tx) => {
+export const revokeApiKey = async ({ db = getDb(), companyId, id, actorUserId }: { db?: Database; companyId: number; id: string; actorUserId: number | null }): Promise<ApiKeyRecord> => {
+  const record = await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)
       .set({ revokedAt: sql`now()` })
@@ -24,3 +26,6 @@ export const revokeApiKey = async ({ db = getDb(), companyId, id, actorUserId }:
     if (!existing) throw new AppError("not_found", `No API key with id "${id}".`);
     return existing;
   });
+  forgetCachedApiKeys();
+  return record;
+};

@@ -8,6 +8,9 @@ import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 import { adminRequest, adminToken, createKey, listKeys, revokeKey } from "./admin-requests";
 import { POST as postApiKey } from "@/app/api/v2/api-keys/route";
+import { GET as getHosClocks } from "@/app/fleet/hos/clocks/route";
+import { GET as getVehicles } from "@/app/fleet/vehicles/route";
+import { CLIENT_IP_HEADER } from "@/lib/http";
 
 const database = useTestDatabase();
 let demoCompanyId: number;
@@ -142,5 +145,23 @@ describe("DELETE /api/v2/api-keys/{id}", () => {
     expect(data.find((key) => key.id === theirs.id)?.status).toBe("active");
     expect((await listApiKeyEvents({ companyId: demoCompanyId })).map((event) => event.apiKeyId)).not.toContain(theirs.id);
     expect((await listApiKeyEvents({ companyId: otherCompanyId })).filter((event) => event.apiKeyId === theirs.id)).toHaveLength(1);
+  });
+});
+
+describe("a key created here, on the public interface", () => {
+  const fleetRequest = (key: string, ip = "203.0.113.9") => new Request("http://fleet.test/fleet/vehicles", { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: ip } });
+
+  it("reads what its scopes allow (200), nothing else (403), and is refused (401) right after revocation", async () => {
+    const { id, key } = await created({ name: "Partner", scopes: ["vehicles:read", "drivers:read"] });
+    expect((await getVehicles(fleetRequest(key))).status).toBe(200);
+    expect((await getHosClocks(fleetRequest(key))).status).toBe(403);
+    expect((await revokeKey(demoToken, id)).status).toBe(200);
+    expect((await getVehicles(fleetRequest(key))).status).toBe(401);
+  });
+
+  it("honours the allowlist it was created with", async () => {
+    const { key } = await created({ name: "Office only", scopes: ["vehicles:read"], ipAllowlist: ["203.0.113.0/24"] });
+    expect((await getVehicles(fleetRequest(key, "203.0.113.200"))).status).toBe(200);
+    expect((await getVehicles(fleetRequest(key, "198.51.100.1"))).status).toBe(403);
   });
 });
