@@ -52,11 +52,8 @@ test("an admin creates a scoped key, sees it exactly once, uses it, and revokes 
   await screenshot(page, "api-keys-page");
 
   const auth = { Authorization: `Bearer ${key}` };
-  const usable = async () => {
-    expect((await request.get("/fleet/vehicles", { headers: auth })).status()).toBe(200);
-    expect((await request.get("/fleet/hos/clocks", { headers: auth })).status()).toBe(403);
-  };
-  await usable();
+  expect((await request.get("/fleet/vehicles", { headers: auth })).status()).toBe(200);
+  expect((await request.get("/fleet/hos/clocks", { headers: auth })).status()).toBe(403);
 
   await row.getByRole("button", { name: "Revoke E2E routing partner" }).click();
   const confirm = page.getByRole("dialog", { name: "Revoke API key?" });
@@ -66,6 +63,7 @@ test("an admin creates a scoped key, sees it exactly once, uses it, and revokes 
   await expect(confirm).toHaveCount(0);
   await expect(row).toContainText("Revoked");
   await expect(page.getByRole("list", { name: "Audit trail" })).toContainText("Demo Fleet Admin revoked E2E routing partner");
+  await screenshot(page, "api-keys-page-revoked");
 
   expect((await request.get("/fleet/vehicles", { headers: auth })).status()).toBe(401);
 });

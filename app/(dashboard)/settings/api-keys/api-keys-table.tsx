@@ -3,6 +3,18 @@ import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
 
 const ENVIRONMENT_LABELS = { live: "Live", test: "Sandbox" } as const;
 
+/** Date over time, so the three date columns stay narrow. */
+const DateCell = ({ date, empty }: { date: Date | null; empty: string }) => {
+  if (!date) return <td className="muted">{empty}</td>;
+  const [day, time] = formatUtc(date).split(" ");
+  return (
+    <td className="nowrap">
+      {day}
+      <span className="cell-sub">{time} UTC</span>
+    </td>
+  );
+};
+
 export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevoke: (key: ApiKeyRecord) => void }) => {
   if (keys.length === 0) {
     return <p className="empty-state">No API keys yet. Create one to give a partner or integration access to the public interface.</p>;
@@ -41,9 +53,9 @@ export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevok
               <td>
                 <code className="key-start">{key.start}</code>
               </td>
-              <td className="nowrap">{formatUtc(key.createdAt)}</td>
-              <td className="nowrap">{formatUtc(key.lastUsedAt, "Never")}</td>
-              <td className="nowrap">{formatUtc(key.expiresAt, "Never")}</td>
+              <DateCell date={key.createdAt} empty="—" />
+              <DateCell date={key.lastUsedAt} empty="Never" />
+              <DateCell date={key.expiresAt} empty="Never" />
               <td>{key.ipAllowlist.length === 0 ? <span className="muted any-address">Any address</span> : key.ipAllowlist.map((entry) => <code key={entry} className="allowlist-entry">{entry}</code>)}</td>
               <td>
                 <span className={`status status-${key.status}`}>{key.status[0].toUpperCase() + key.status.slice(1)}</span>

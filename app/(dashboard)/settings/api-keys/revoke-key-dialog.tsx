@@ -17,7 +17,7 @@ export const RevokeKeyDialog = ({ apiKey, onClose }: { apiKey: ApiKeyRecord; onC
   return (
     <ModalDialog title="Revoke API key?" onClose={onClose} tone="danger">
       <p>
-        Requests with <strong>{apiKey.name}</strong> (<code className="key-start">{apiKey.start}</code>) will be refused with 401 at once. This cannot be undone.
+        Requests with <strong>{apiKey.name}</strong> (<code className="key-start">{apiKey.start}</code>) will be refused with 401 within seconds. This cannot be undone.
       </p>
       {error && <p role="alert" className="form-error">{error}</p>}
       <div className="modal-actions">
