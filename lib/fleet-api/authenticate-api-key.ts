@@ -26,7 +26,10 @@ export type AuthenticatedKey = {
 export const API_KEY_CACHE_TTL_MS = 5_000;
 const LAST_USED_INTERVAL_MS = 60_000;
 
-const cache = new Map<string, { key: AuthenticatedKey; fetchedAt: number }>();
+// On globalThis: Next.js bundles route handlers and server actions as separate module copies, and a
+// revocation from the dashboard (a server action) must clear the cache the /fleet handlers read.
+const globalForKeys = globalThis as unknown as { fleetApiKeyCache?: Map<string, { key: AuthenticatedKey; fetchedAt: number }> };
+const cache = (globalForKeys.fleetApiKeyCache ??= new Map());
 const lastUsedWrites = new Map<string, number>();
 
 /** Drops cached keys: the admin interface calls it after a revocation so this instance sees it at once. */

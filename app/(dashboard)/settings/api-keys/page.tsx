@@ -1,12 +1,15 @@
 import { requireUser } from "@/app/_server/session";
-import { ComingSoon } from "@/components/shell/coming-soon";
 import { rolesFor } from "@/components/shell/nav-sections";
+import { listApiKeyEvents } from "@/lib/api-keys/list-api-key-events";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { ApiKeysPageClient } from "./page-client";
 
 export const metadata = { title: "API keys" };
 
 const Page = async () => {
-  await requireUser(rolesFor("/settings/api-keys"));
-  return <ComingSoon title="API keys">Scoped keys for the public fleet interface, shown once at creation, with revocation and an audit trail.</ComingSoon>;
+  const user = await requireUser(rolesFor("/settings/api-keys"));
+  const [keys, events] = await Promise.all([listApiKeys({ companyId: user.companyId }), listApiKeyEvents({ companyId: user.companyId })]);
+  return <ApiKeysPageClient keys={keys} events={events} />;
 };
 
 export default Page;

@@ -1,0 +1,31 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { getDb, type Database } from "@/db/client";
+import { apiKeyEvents, apiKeys } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { forgetCachedApiKeys } from "@/lib/fleet-api/authenticate-api-key";
+import { apiKeyRecordColumns, toApiKeyRecord, type ApiKeyRecord } from "./api-key-record";
+import { findApiKey } from "./list-api-keys";
+
+/**
+ * Revokes one of the company's keys: this instance refuses it (401) from the next request, other
+ * instances once their short key cache expires. Revoking again is harmless: it keeps the first
+ * revokedAt and writes no second audit row.
+ */
+export const revokeApiKey = async ({ db = getDb(), companyId, id, actorUserId }: { db?: Database; companyId: number; id: string; actorUserId: number | null }): Promise<ApiKeyRecord> => {
+  const record = await db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning(apiKeyRecordColumns);
+    if (revoked) {
+      await tx.insert(apiKeyEvents).values({ companyId, apiKeyId: id, action: "revoked", actorUserId, detail: { name: revoked.name } });
+      return toApiKeyRecord(revoked);
+    }
+    const existing = await findApiKey({ db: tx, companyId, id });
+    if (!existing) throw new AppError("not_found", `No API key with id "${id}".`);
+    return existing;
+  });
+  forgetCachedApiKeys();
+  return record;
+};
