@@ -1,0 +1,91 @@
+import {
+  ADVERSE_EXTENSION_MS,
+  BREAK_MS,
+  DRIVING_BEFORE_BREAK_MS,
+  DRIVING_LIMIT_MS,
+  SHIFT_WINDOW_MS,
+} from "./rules";
+import type { RestBlocksBySegmentEnd } from "./rest-blocks";
+import type { Segment } from "./timeline";
+import { isRestStatus } from "./timeline";
+import { createViolationTracker } from "./violation-tracker";
+
+type Usage = { drivingMs: number; windowMs: number };
+
+export type ShiftState = {
+  drivingUsedMs: number;
+  windowUsedMs: number;
+  drivingLimitMs: number;
+  windowLimitMs: number;
+  drivingSinceBreakMs: number;
+};
+
+/**
+ * Replays the 11-hour, 14-hour and 30-minute-break rules over the timeline in one pass.
+ *
+ * Usage is counted from an anchor: the start of the shift, or — once a split-sleeper period is taken — the end of
+ * the previous split period (395.1(g)(1)(ii)(C)). Split periods never count in the 14-hour window; other rest does.
+ */
+export const replayShift = ({ segments, restBlocks }: { segments: readonly Segment[]; restBlocks: RestBlocksBySegmentEnd }) => {
+  const drivingViolations = createViolationTracker("shiftDrivingHours");
+  const windowViolations = createViolationTracker("shiftHours");
+  const breakViolations = createViolationTracker("restbreakMissed");
+  let sinceAnchor: Usage = { drivingMs: 0, windowMs: 0 };
+  let sinceSplitPeriod: Usage = { drivingMs: 0, windowMs: 0 };
+  let adverseClaimed = false;
+  let drivingSinceBreakMs = 0;
+  let nonDrivingRunMs = 0;
+
+  const limits = () => ({
+    drivingLimitMs: DRIVING_LIMIT_MS + (adverseClaimed ? ADVERSE_EXTENSION_MS : 0),
+    windowLimitMs: SHIFT_WINDOW_MS + (adverseClaimed ? ADVERSE_EXTENSION_MS : 0),
+  });
+
+  segments.forEach((segment, index) => {
+    const durationMs = segment.endMs - segment.startMs;
+    if (segment.status === "driving") {
+      if (segment.adverseDriving) adverseClaimed = true;
+      const { drivingLimitMs, windowLimitMs } = limits();
+      const { startMs } = segment;
+      drivingViolations.recordDriving({ startMs, durationMs, usedMs: sinceAnchor.drivingMs, limitMs: drivingLimitMs });
+      windowViolations.recordDriving({ startMs, durationMs, usedMs: sinceAnchor.windowMs, limitMs: windowLimitMs });
+      breakViolations.recordDriving({ startMs, durationMs, usedMs: drivingSinceBreakMs, limitMs: DRIVING_BEFORE_BREAK_MS });
+      nonDrivingRunMs = 0;
+      drivingSinceBreakMs += durationMs;
+    } else {
+      // Any non-driving period of 30 consecutive minutes, whatever its statuses, is the break (395.3(a)(3)(ii)).
+      nonDrivingRunMs += durationMs;
+      if (nonDrivingRunMs >= BREAK_MS) drivingSinceBreakMs = 0;
+    }
+    if (!isRestStatus(segment.status)) {
+      const drivingMs = segment.status === "driving" ? durationMs : 0;
+      for (const usage of [sinceAnchor, sinceSplitPeriod]) {
+        usage.drivingMs += drivingMs;
+        usage.windowMs += durationMs;
+      }
+      return;
+    }
+    const block = restBlocks.get(index);
+    if (!block) return;
+    if (block.resetsShift) {
+      sinceAnchor = { drivingMs: 0, windowMs: 0 };
+      sinceSplitPeriod = { drivingMs: 0, windowMs: 0 };
+      adverseClaimed = false;
+    } else if (block.isSplitPeriod) {
+      sinceAnchor = sinceSplitPeriod;
+      sinceSplitPeriod = { drivingMs: 0, windowMs: 0 };
+    } else {
+      sinceAnchor.windowMs += block.durationMs;
+      sinceSplitPeriod.windowMs += block.durationMs;
+    }
+  });
+
+  const state: ShiftState = {
+    drivingUsedMs: sinceAnchor.drivingMs,
+    windowUsedMs: sinceAnchor.windowMs,
+    ...limits(),
+    drivingSinceBreakMs,
+  };
+  const violations = [...drivingViolations.violations, ...windowViolations.violations, ...breakViolations.violations];
+  return { state, violations };
+};
