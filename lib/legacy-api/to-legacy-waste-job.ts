@@ -1,22 +1,22 @@
 import type { WasteJob } from "@/lib/waste/find-waste-jobs";
 
-/** A waste job as v1 sends it (2.7); `short` leaves out the client, address and assignment names. */
+/** A waste job as v1 sends it (2.7, fields in the contract's order); `short` leaves out the client, address and assignment names. */
 export const toLegacyWasteJob = (job: WasteJob, { short = false }: { short?: boolean } = {}) => {
-  const base = {
+  const record = {
     jobId: job.jobId,
     companyId: job.companyId,
     scheduledDate: job.scheduledDate.toISOString(),
     serviceType: job.serviceType,
     status: job.status,
-  };
-  const tail = { assignedToAssetId: job.assignedToAssetId, tonnage: job.tonnage, utcCreated: job.utcCreated.toISOString() };
-  if (short) return { ...base, ...tail };
-  return {
-    ...base,
     pickUpClientName: job.pickUpClientName,
     pickUpAddress: job.pickUpAddress,
-    ...tail,
+    assignedToAssetId: job.assignedToAssetId,
     assignedToAssetName: job.assignedToAssetName,
     assignedToDriverName: job.assignedToDriverName,
+    tonnage: job.tonnage,
+    utcCreated: job.utcCreated.toISOString(),
   };
+  if (!short) return record;
+  const { pickUpClientName, pickUpAddress, assignedToAssetName, assignedToDriverName, ...light } = record;
+  return light;
 };
