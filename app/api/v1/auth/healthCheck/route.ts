@@ -1,0 +1,4 @@
+export const dynamic = "force-dynamic";
+
+/** GET /api/v1/auth/healthCheck: the plain string `ok`, as legacy monitors expect. */
+export const GET = () => new Response("ok", { headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,0 +1,51 @@
+import { getDb, type Database } from "@/db/client";
+import type { Module } from "@/db/schema";
+import { errorResponse, newRequestId } from "@/lib/http";
+import { authenticateLegacyRequest, requireModule, type LegacyCaller } from "./authenticate-legacy-request";
+
+type RouteContext<P> = { params: Promise<P> };
+
+type RequestArgs<P> = { request: Request; requestId: string; params: P; db: Database };
+
+/** What a handler returns: data for a 200 JSON body, or a Response it built itself. */
+type HandlerResult = unknown;
+
+/**
+ * Runs a legacy handler that needs no token (the auth exchange, the camera webhook): request id,
+ * JSON body, and every error mapped to `{ message, requestId }` with `X-Request-Id`.
+ */
+export const withLegacyRequest =
+  <P = Record<string, never>>(handler: (args: RequestArgs<P>) => Promise<HandlerResult>) =>
+  async (request: Request, context?: RouteContext<P>): Promise<Response> => {
+    const requestId = newRequestId();
+    try {
+      const params = ((await context?.params) ?? {}) as P;
+      const result = await handler({ request, requestId, params, db: getDb() });
+      if (result instanceof Response) {
+        result.headers.set("X-Request-Id", requestId);
+        return result;
+      }
+      return Response.json(result, { headers: { "X-Request-Id": requestId } });
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+
+type LegacyApiOptions = {
+  /** A product module the company must have (403 otherwise). */
+  requiredModule?: Module;
+};
+
+/**
+ * The one wrapper of the token-protected legacy endpoints: verifies `Authorization: Bearer <token>`
+ * (401 when missing, expired or forged), checks the module, then calls the handler with the caller.
+ */
+export const withLegacyApi = <P = Record<string, never>>(
+  handler: (args: RequestArgs<P> & { caller: LegacyCaller }) => Promise<HandlerResult>,
+  { requiredModule }: LegacyApiOptions = {},
+) =>
+  withLegacyRequest<P>(async (args) => {
+    const caller = await authenticateLegacyRequest({ db: args.db, authorization: args.request.headers.get("authorization") });
+    if (requiredModule) requireModule(caller, requiredModule);
+    return handler({ ...args, caller });
+  });
