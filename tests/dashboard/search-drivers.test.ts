@@ -11,7 +11,7 @@ let other = 0;
 beforeAll(async () => {
   const { db } = database();
   ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db }));
-  const zed = await createDriver({ db, companyId: demo, dataset: "live", input: { name: "Zed 100%_Match", username: "zed.match", phone: "555-0100" } });
+  const zed = await createDriver({ db, companyId: demo, dataset: "live", input: { name: "Zed 100%_Match", username: "zed.match", phone: "+1 312 999 0177" } });
   await createDriver({ db, companyId: demo, dataset: "live", input: { name: "Amy Match", username: "amy", licenseNumber: "MATCH-9" } });
   await createDriver({ db, companyId: other, dataset: "live", input: { name: "Other Match", username: "other.match" } });
   await updateDriver({ db, companyId: demo, dataset: "live", driverId: zed.id, input: { driverActivationStatus: "deactivated" } });
@@ -23,7 +23,7 @@ describe("driver search (dashboard list)", () => {
     const { drivers, count } = await searchDrivers({ db, companyId: demo, dataset: "live", text: "match", offset: 0, limit: 10 });
     expect(drivers.map((d) => d.username)).toEqual(["amy", "zed.match"]);
     expect(count).toBe(2);
-    expect((await searchDrivers({ db, companyId: demo, dataset: "live", text: "0100", offset: 0, limit: 10 })).count).toBe(1);
+    expect((await searchDrivers({ db, companyId: demo, dataset: "live", text: "999 0177", offset: 0, limit: 10 })).count).toBe(1);
   });
 
   it("treats % and _ literally and filters by activation", async () => {
