@@ -3,6 +3,8 @@ import { WASTE_JOB_STATUSES, WASTE_SERVICE_TYPES } from "@/db/schema";
 import { parseInstant } from "@/lib/time-range";
 import { WASTE_JOBS_MAX_LIMIT } from "@/lib/waste/find-waste-jobs";
 
+export const LEGACY_VIN_LIST_MAX = 10_000;
+
 /** Legacy booleans as .NET binds them: `true`/`false` in any case; anything else is a 400. */
 export const legacyBoolean = z
   .string()
@@ -33,3 +35,6 @@ export const assetTrackQuerySchema = z.object({ vin: z.string().trim().min(1, "i
 export const vinListQuerySchema = z.object({ vin: z.array(z.string().trim().min(1)).optional() });
 
 export const assetIdParamSchema = z.object({ assetId: queryInteger(1, 2_147_483_647) });
+
+/** POST /api/v1/assets body: a JSON array of VIN strings. */
+export const vinListBodySchema = z.array(z.string().trim().min(1).max(32)).max(LEGACY_VIN_LIST_MAX).meta({ id: "LegacyVinList" });

@@ -75,7 +75,11 @@ export const legacyAssetStateSchema = z
     plateNumber: z.string(),
     vin: z.string(),
     driverId: z.string(),
-    currentLocation: z.object({ latitude: z.number(), longitude: z.number() }).strict(),
+    currentLocation: z
+      .object({ latitude: z.number(), longitude: z.number() })
+      .strict()
+      .nullable()
+      .meta({ description: "null for a vehicle that has never reported a position" }),
     type: z.object({ id: integer, name: z.string() }).strict(),
     subType: z.string().nullable(),
     gps: z

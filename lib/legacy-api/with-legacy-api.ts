@@ -15,7 +15,7 @@ type HandlerResult = unknown;
  * JSON body, and every error mapped to `{ message, requestId }` with `X-Request-Id`.
  */
 export const withLegacyRequest =
-  <P = Record<string, never>>(handler: (args: RequestArgs<P>) => Promise<HandlerResult>) =>
+  <P extends Record<string, string> = Record<string, string>>(handler: (args: RequestArgs<P>) => Promise<HandlerResult>) =>
   async (request: Request, context?: RouteContext<P>): Promise<Response> => {
     const requestId = newRequestId();
     try {
@@ -40,7 +40,7 @@ type LegacyApiOptions = {
  * The one wrapper of the token-protected legacy endpoints: verifies `Authorization: Bearer <token>`
  * (401 when missing, expired or forged), checks the module, then calls the handler with the caller.
  */
-export const withLegacyApi = <P = Record<string, never>>(
+export const withLegacyApi = <P extends Record<string, string> = Record<string, string>>(
   handler: (args: RequestArgs<P> & { caller: LegacyCaller }) => Promise<HandlerResult>,
   { requiredModule }: LegacyApiOptions = {},
 ) =>

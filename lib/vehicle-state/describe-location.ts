@@ -1,6 +1,8 @@
+import { reverseGeocode } from "@/lib/telemetry/reverse-geocode";
+
 /**
- * The human-readable place of a coordinate, shown as `reverseGeo.formattedLocation`. Until the offline
- * reverse geocoder (lib/telemetry/reverse-geocode.ts, branch `sim`) is merged this is the coordinate
- * text; every caller goes through this one function so swapping it changes them all.
+ * The human-readable place of a coordinate, shown as `reverseGeo.formattedLocation` (public) and
+ * `address` (legacy v2): the offline reverse geocoder's street address, or "lat, lon" outside its
+ * area. Every caller goes through this one function so swapping the geocoder changes them all.
  */
-export const describeLocation = (latitude: number, longitude: number): string => `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+export const describeLocation = (latitude: number, longitude: number): string => reverseGeocode({ latitude, longitude });
