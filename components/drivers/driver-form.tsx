@@ -21,17 +21,23 @@ type FieldProps = { name: keyof DriverFormValues; label: string; hint?: string; 
 
 const Field = ({ name, label, hint, errors, children }: FieldProps) => {
   const error = errors[name];
+  const id = `driver-${name}`;
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <label>
-      {label}
-      {children({ id: `driver-${name}`, name, "aria-invalid": Boolean(error), "aria-describedby": error ? `driver-${name}-error` : undefined })}
-      {hint && !error && <span className="hint">{hint}</span>}
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({ id, name, "aria-invalid": Boolean(error), "aria-describedby": error ? `${id}-error` : hintId })}
+      {hint && !error && (
+        <span className="hint" id={hintId}>
+          {hint}
+        </span>
+      )}
       {error && (
-        <span className="field-error" id={`driver-${name}-error`} role="alert">
+        <span className="field-error" id={`${id}-error`} role="alert">
           {error}
         </span>
       )}
-    </label>
+    </div>
   );
 };
 
@@ -71,10 +77,10 @@ export const DriverForm = ({
         <Field name="phone" label="Phone" errors={errors}>
           {(props) => <input {...props} type="tel" defaultValue={value("phone")} />}
         </Field>
-        <Field name="licenseNumber" label="Licence number" errors={errors}>
+        <Field name="licenseNumber" label="License number" errors={errors}>
           {(props) => <input {...props} defaultValue={value("licenseNumber")} />}
         </Field>
-        <Field name="licenseState" label="Licence state" errors={errors}>
+        <Field name="licenseState" label="License state" errors={errors}>
           {(props) => <input {...props} defaultValue={value("licenseState")} />}
         </Field>
         <Field name="timezone" label="Home terminal time zone" hint="IANA name, e.g. America/Chicago" errors={errors}>

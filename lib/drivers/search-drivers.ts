@@ -4,7 +4,7 @@ import { whereTenant, type TenantQuery } from "@/lib/tenant";
 import { listDrivers, type DriverRow } from "./list-drivers";
 
 type SearchDriversOptions = TenantQuery & {
-  /** Matches name, username, phone or licence number, case-insensitively; blank matches all. */
+  /** Matches name, username, phone or license number, case-insensitively; blank matches all. */
   text?: string;
   activationStatus?: "active" | "deactivated";
   offset: number;

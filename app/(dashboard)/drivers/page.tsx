@@ -47,7 +47,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <form className="filters" method="get" action="/drivers" role="search">
         <label>
           Search
-          <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, licence" style={{ minWidth: "18rem" }} />
+          <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, license" style={{ minWidth: "18rem" }} />
         </label>
         <label>
           Status
@@ -76,7 +76,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                 <th>Name</th>
                 <th>Username</th>
                 <th>Phone</th>
-                <th>Licence</th>
+                <th>License</th>
                 <th>Vehicle</th>
                 <th>Time zone</th>
                 <th>Status</th>
