@@ -1,9 +1,10 @@
 import { createDocument } from "zod-openapi";
 import { fleetRegistry } from "./fleet-paths";
+import { legacyRegistry } from "./legacy-paths";
 import type { OpenApiRegistry } from "./registry";
 
 /** Every interface's registry; the legacy and admin interfaces add theirs here. */
-export const OPENAPI_REGISTRIES: OpenApiRegistry[] = [fleetRegistry];
+export const OPENAPI_REGISTRIES: OpenApiRegistry[] = [fleetRegistry, legacyRegistry];
 
 let cached: ReturnType<typeof createDocument> | undefined;
 

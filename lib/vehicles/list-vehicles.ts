@@ -31,9 +31,11 @@ type ListVehiclesOptions = TenantQuery & {
   limit: number;
 };
 
+// The outer columns are spelt out: drizzle renders `${vehicles.id}` here as a bare "id", which the
+// subquery would resolve to d.id, giving every vehicle the same driver.
 const assignedDriver = sql<{ id: number; name: string } | null>`(
   select json_build_object('id', d.id, 'name', d.name) from drivers d
-  where d.static_assigned_vehicle_id = ${vehicles.id} and d.company_id = ${vehicles.companyId} and d.dataset = ${vehicles.dataset}
+  where d.static_assigned_vehicle_id = "vehicles"."id" and d.company_id = "vehicles"."company_id" and d.dataset = "vehicles"."dataset"
   order by d.id limit 1)`;
 
 /** The tenant's vehicles in id order (keyset pages), with their statically assigned driver. */

@@ -166,6 +166,8 @@ describe("GET /api/v2/assets", () => {
     expect(result.status).toBe(200);
     const states = expectShape(z.array(legacyAssetStateSchema), result.json);
     expect(states.map((s) => s.assetId)).toEqual(demo.map((v) => v.id));
+    // Each asset names its own assigned driver.
+    expect(states.map((s) => s.driverId)).toEqual(demo.map((v) => String(v.driverId)));
     const [full, , , , gpsOnly, silent] = states;
     expect(full).toMatchObject({
       vin: demo[0].vin,

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { GET as getAuth } from "@/app/api/v1/auth/route";
 
 /** Route handlers of the legacy interface, called the way Next calls them. */
-type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+// `never` params accept every route's handler whatever its params type; `call` passes the params given.
+type Handler = (request: Request, context: { params: Promise<never> }) => Promise<Response>;
 
 export const BASE = "http://legacy.test";
 
@@ -21,7 +22,7 @@ export const call = async (handler: Handler, path: string, { token, method = "GE
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
-  const response = await handler(request, { params: Promise.resolve(params) });
+  const response = await handler(request, { params: Promise.resolve(params) as Promise<never> });
   const text = await response.text();
   const json = text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
   return { status: response.status, headers: response.headers, json };
