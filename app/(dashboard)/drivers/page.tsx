@@ -1,12 +1,112 @@
+import Link from "next/link";
 import { requireUser } from "@/app/_server/session";
-import { ComingSoon } from "@/components/shell/coming-soon";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { getDb } from "@/db/client";
+import { EmptyState } from "@/components/dashboard/empty-state";
+import { Pager } from "@/components/dashboard/pager";
+import { rolesFor, writeRolesFor } from "@/components/shell/nav-sections";
+import { searchDrivers } from "@/lib/drivers/search-drivers";
+import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Drivers" };
 
-const Page = async () => {
-  await requireUser(rolesFor("/drivers"));
-  return <ComingSoon title="Drivers">The company's drivers: search, create, edit and deactivate.</ComingSoon>;
+const PAGE_SIZE = 50;
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
+
+const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
+  const user = await requireUser(rolesFor("/drivers"));
+  const canWrite = writeRolesFor("/drivers").includes(user.role);
+  const params = await searchParams;
+  const text = one(params.q).slice(0, 100);
+  const status = one(params.status);
+  const activationStatus = status === "active" || status === "deactivated" ? status : undefined;
+  const offset = Math.min(Math.max(0, Number.parseInt(one(params.offset), 10) || 0), 10_000_000);
+  const saved = one(params.saved);
+  const { drivers, count } = await searchDrivers({ db: getDb(), companyId: user.companyId, dataset: "live", text, activationStatus, offset, limit: PAGE_SIZE });
+  const keep = new URLSearchParams();
+  if (text) keep.set("q", text);
+  if (activationStatus) keep.set("status", activationStatus);
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Drivers</h1>
+        {!canWrite && <span className="muted">Read only for your role</span>}
+        <div className="actions">
+          {canWrite && (
+            <Link href="/drivers/new" className="button-link primary">
+              New driver
+            </Link>
+          )}
+        </div>
+      </div>
+      {saved && (
+        <div className="alert alert-info" role="status">
+          Driver saved.
+        </div>
+      )}
+      <form className="filters" method="get" action="/drivers" role="search">
+        <label>
+          Search
+          <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, license" style={{ minWidth: "18rem" }} />
+        </label>
+        <label>
+          Status
+          <select name="status" defaultValue={activationStatus ?? ""}>
+            <option value="">All</option>
+            <option value="active">Active</option>
+            <option value="deactivated">Deactivated</option>
+          </select>
+        </label>
+        <div className="filter-actions">
+          <button type="submit" className="button-primary">
+            Search
+          </button>
+          <Link href="/drivers" className="button-link">
+            Clear
+          </Link>
+        </div>
+      </form>
+      {drivers.length === 0 ? (
+        <EmptyState title={text ? `No driver matches “${text}”` : "No drivers yet"}>{canWrite ? "Create one with New driver." : undefined}</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="data" data-testid="drivers-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Username</th>
+                <th>Phone</th>
+                <th>License</th>
+                <th>Vehicle</th>
+                <th>Time zone</th>
+                <th>Status</th>
+                <th aria-label="Actions" />
+              </tr>
+            </thead>
+            <tbody>
+              {drivers.map((driver) => (
+                <tr key={driver.id} data-testid={`driver-row-${driver.username}`}>
+                  <td>
+                    <Link href={`/hos/${driver.id}`}>{driver.name}</Link>
+                  </td>
+                  <td>{driver.username}</td>
+                  <td>{driver.phone || <span className="muted">—</span>}</td>
+                  <td>{driver.licenseNumber ? `${driver.licenseNumber} ${driver.licenseState}`.trim() : <span className="muted">—</span>}</td>
+                  <td>{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
+                  <td>{driver.timezone}</td>
+                  <td>
+                    <span className={`badge ${driver.activationStatus}`}>{driver.activationStatus === "active" ? "Active" : "Deactivated"}</span>
+                  </td>
+                  <td>{canWrite && <Link href={`/drivers/${driver.id}/edit`}>Edit</Link>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager basePath="/drivers" params={keep} offset={offset} limit={PAGE_SIZE} count={count} />
+    </section>
+  );
 };
 
 export default Page;

@@ -1,12 +1,109 @@
+import Link from "next/link";
 import { requireUser } from "@/app/_server/session";
-import { ComingSoon } from "@/components/shell/coming-soon";
+import { getDb } from "@/db/client";
+import { EmptyState } from "@/components/dashboard/empty-state";
+import { ClockBar } from "@/components/hos/clock-bar";
+import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { rolesFor } from "@/components/shell/nav-sections";
+import { getClockLevel } from "@/lib/dashboard/clock-level";
+import { getClockLimitMs, HOS_CLOCKS, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/hos-board";
+import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
+import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Hours of service" };
 
-const Page = async () => {
-  await requireUser(rolesFor("/hos"));
-  return <ComingSoon title="Hours of service">Every driver's duty status and drive, shift, break and cycle clocks, log graphs and violations.</ComingSoon>;
+const SortHeader = ({ sort, current, children }: { sort: HosSortKey; current: HosSortKey; children: string }) => (
+  <Link href={`/hos?sort=${sort}`} aria-sort={sort === current ? "ascending" : undefined} title={sort === "name" ? "Sort by name" : `Least ${children.toLowerCase()} time left first`}>
+    {children}
+    {sort === current && <span className="sort-mark">▲</span>}
+  </Link>
+);
+
+const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
+  const user = await requireUser(rolesFor("/hos"));
+  const { sort: rawSort } = await searchParams;
+  const sort = parseHosSort(Array.isArray(rawSort) ? rawSort[0] : rawSort);
+  const now = new Date();
+  const board = await listDriverClocks({ db: getDb(), companyId: user.companyId, dataset: "live", at: now });
+  const rows = sortHosBoard(
+    board.map((row) => ({ ...row, name: row.driver.name })),
+    sort,
+  );
+  const outOfDrive = rows.filter((row) => getClockLevel(row.clocks.driveRemainingMs) === "exhausted").length;
+  const driving = rows.filter((row) => row.clocks.currentStatus === "driving").length;
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>Hours of service</h1>
+        <span className="muted">
+          Clocks as of {now.toISOString().slice(11, 16)} UTC · amber under 1 h, red at 0
+        </span>
+        <div className="actions">
+          <Link href="/hos/violations" className="button-link">
+            Violations
+          </Link>
+        </div>
+      </div>
+      <div className="stat-cards">
+        <div className="stat-card">
+          <span className="stat-value">{rows.length}</span>
+          <span className="stat-label">Active drivers</span>
+        </div>
+        <div className="stat-card">
+          <span className="stat-value">{driving}</span>
+          <span className="stat-label">Driving now</span>
+        </div>
+        <div className="stat-card">
+          <span className="stat-value">{outOfDrive}</span>
+          <span className="stat-label">Out of drive time</span>
+        </div>
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title="No active drivers">Drivers appear here with their clocks once they exist and log duty status.</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="data" data-testid="hos-table">
+            <thead>
+              <tr>
+                <th>
+                  <SortHeader sort="name" current={sort}>
+                    Driver
+                  </SortHeader>
+                </th>
+                <th>Status</th>
+                <th>Vehicle</th>
+                {HOS_CLOCKS.map((clock) => (
+                  <th key={clock.key}>
+                    <SortHeader sort={clock.key} current={sort}>
+                      {clock.label}
+                    </SortHeader>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ driver, clocks }) => (
+                <tr key={driver.id} data-testid="hos-row" data-drive-ms={clocks.driveRemainingMs}>
+                  <td>
+                    <Link href={`/hos/${driver.id}`}>{driver.name}</Link>
+                  </td>
+                  <td>
+                    <DutyStatusBadge status={clocks.currentStatus} />
+                  </td>
+                  <td>{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
+                  {HOS_CLOCKS.map((clock) => (
+                    <td key={clock.key}>
+                      <ClockBar label={clock.label} remainingMs={clocks[clock.field]} limitMs={getClockLimitMs(clock.key, driver.hosRuleset)} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 };
 
 export default Page;

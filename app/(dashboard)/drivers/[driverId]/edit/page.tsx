@@ -1,0 +1,66 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { DriverForm } from "@/components/drivers/driver-form";
+import { DRIVER_TIMEZONES } from "@/components/drivers/driver-timezones";
+import { writeRolesFor } from "@/components/shell/nav-sections";
+import { getDriver } from "@/lib/drivers/get-driver";
+import { isAppError } from "@/lib/errors";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { setDriverActivationAction, updateDriverAction } from "../../actions";
+import "@/components/dashboard/dashboard-pages.css";
+
+export const metadata = { title: "Edit driver" };
+
+const Page = async ({ params }: { params: Promise<{ driverId: string }> }) => {
+  const user = await requireUser(writeRolesFor("/drivers"));
+  const { driverId: raw } = await params;
+  if (!/^\d{1,9}$/.test(raw)) notFound();
+  const driverId = Number(raw);
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  const [driver, vehicles] = await Promise.all([
+    getDriver({ ...tenant, driverId }).catch((error: unknown) => {
+      if (isAppError(error) && error.code === "not_found") notFound();
+      throw error;
+    }),
+    listVehicles({ ...tenant, limit: 2_000 }),
+  ]);
+  const isActive = driver.activationStatus === "active";
+  return (
+    <section className="page">
+      <div className="breadcrumb">
+        <Link href="/drivers">Drivers</Link> / {driver.name}
+      </div>
+      <div className="page-head">
+        <h1>Edit {driver.name}</h1>
+        <span className={`badge ${driver.activationStatus}`}>{isActive ? "Active" : "Deactivated"}</span>
+        <form className="actions" action={setDriverActivationAction.bind(null, driverId, isActive ? "deactivated" : "active")}>
+          <button type="submit" className={isActive ? "button-danger button" : "button"}>
+            {isActive ? "Deactivate driver" : "Reactivate driver"}
+          </button>
+        </form>
+      </div>
+      <DriverForm
+        action={updateDriverAction.bind(null, driverId)}
+        submitLabel="Save changes"
+        vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
+        timezones={DRIVER_TIMEZONES}
+        initial={{
+          name: driver.name,
+          username: driver.username,
+          phone: driver.phone,
+          licenseNumber: driver.licenseNumber,
+          licenseState: driver.licenseState,
+          timezone: driver.timezone,
+          eldExempt: driver.eldExempt,
+          eldExemptReason: driver.eldExemptReason,
+          staticAssignedVehicleId: driver.staticAssignedVehicleId === null ? "" : String(driver.staticAssignedVehicleId),
+          notes: driver.notes,
+        }}
+      />
+    </section>
+  );
+};
+
+export default Page;

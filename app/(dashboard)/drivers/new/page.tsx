@@ -1,0 +1,33 @@
+import Link from "next/link";
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { DriverForm } from "@/components/drivers/driver-form";
+import { DRIVER_TIMEZONES } from "@/components/drivers/driver-timezones";
+import { writeRolesFor } from "@/components/shell/nav-sections";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { createDriverAction } from "../actions";
+import "@/components/dashboard/dashboard-pages.css";
+
+export const metadata = { title: "New driver" };
+
+const Page = async () => {
+  const user = await requireUser(writeRolesFor("/drivers"));
+  const vehicles = await listVehicles({ db: getDb(), companyId: user.companyId, dataset: "live", limit: 2_000 });
+  return (
+    <section className="page">
+      <div className="breadcrumb">
+        <Link href="/drivers">Drivers</Link> / New
+      </div>
+      <h1>New driver</h1>
+      <DriverForm
+        action={createDriverAction}
+        submitLabel="Create driver"
+        vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
+        timezones={DRIVER_TIMEZONES}
+        initial={{ name: "", username: "", phone: "", licenseNumber: "", licenseState: "", timezone: "America/Chicago", eldExempt: false, eldExemptReason: "", staticAssignedVehicleId: "", notes: "" }}
+      />
+    </section>
+  );
+};
+
+export default Page;

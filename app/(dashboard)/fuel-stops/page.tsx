@@ -1,0 +1,114 @@
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { EmptyState } from "@/components/dashboard/empty-state";
+import { rolesFor } from "@/components/shell/nav-sections";
+import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
+import { listDriverProposedStops, listFuelStopProposals } from "@/lib/fuel-stops/list-fuel-stops";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import "@/components/dashboard/dashboard-pages.css";
+
+export const metadata = { title: "Fuel stops" };
+
+const LIMIT = 200;
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const price = (value: number) => `$${value.toFixed(3)}`;
+
+const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
+  const user = await requireUser(rolesFor("/fuel-stops"));
+  const vehicleId = parseVehicleParam((await searchParams).vehicle);
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  const [vehicles, proposals, driverStops] = await Promise.all([
+    listVehicles({ ...tenant, limit: 2_000 }),
+    listFuelStopProposals({ ...tenant, vehicleId, limit: LIMIT }),
+    listDriverProposedStops({ ...tenant, vehicleId, limit: LIMIT }),
+  ]);
+  const vehicleName = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.name]));
+  const nameOf = (id: number) => vehicleName.get(id) ?? `#${id}`;
+  return (
+    <div className="page-stack">
+      <section className="page">
+        <div className="page-head">
+          <h1>Fuel stops</h1>
+          <span className="muted">Partner proposals (POST /api/v2/assets/fuelStopProposal) and stops proposed for drivers, newest first</span>
+        </div>
+        <VehicleFilter action="/fuel-stops" vehicles={vehicles} selected={vehicleId} />
+        <h2>Fuel-stop proposals</h2>
+        {proposals.length === 0 ? (
+          <EmptyState title="No fuel-stop proposals">Partners propose fuel stops for a vehicle through the legacy interface.</EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="data" data-testid="fuel-proposals">
+              <thead>
+                <tr>
+                  <th>Vehicle</th>
+                  <th>Station</th>
+                  <th>Address</th>
+                  <th className="num">Diesel</th>
+                  <th className="num">Discount</th>
+                  <th className="num">Net</th>
+                  <th>Received (UTC)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {proposals.map((proposal) => {
+                  const best = [...proposal.fuelPrices].sort((a, b) => a.diesel - a.discount - (b.diesel - b.discount))[0];
+                  return (
+                    <tr key={proposal.id}>
+                      <td>{nameOf(proposal.vehicleId)}</td>
+                      <td>{proposal.name}</td>
+                      <td>{proposal.address || <span className="muted">—</span>}</td>
+                      <td className="num">{best ? price(best.diesel) : "—"}</td>
+                      <td className="num">{best ? price(best.discount) : "—"}</td>
+                      <td className="num">
+                        <strong>{best ? price(best.diesel - best.discount) : "—"}</strong>
+                        {proposal.fuelPrices.length > 1 && <span className="muted"> ({proposal.fuelPrices.length} prices)</span>}
+                      </td>
+                      <td>{dateTime.format(proposal.createdAt)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="page">
+        <h2 style={{ marginTop: 0 }}>Driver-proposed stops</h2>
+        {driverStops.length === 0 ? (
+          <EmptyState title="No driver-proposed stops">Stops proposed for a driver (POST /api/v2/assets/driverProposedFuelStop) appear here.</EmptyState>
+        ) : (
+          <div className="table-wrap">
+            <table className="data" data-testid="driver-stops">
+              <thead>
+                <tr>
+                  <th>Vehicle</th>
+                  <th>Stop</th>
+                  <th>Address</th>
+                  <th>Position</th>
+                  <th>Note</th>
+                  <th>Received (UTC)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {driverStops.map((stop) => (
+                  <tr key={stop.id}>
+                    <td>{nameOf(stop.vehicleId)}</td>
+                    <td>{stop.name}</td>
+                    <td>{stop.address || <span className="muted">—</span>}</td>
+                    <td>
+                      {stop.latitude.toFixed(4)}, {stop.longitude.toFixed(4)}
+                    </td>
+                    <td>{stop.note || <span className="muted">—</span>}</td>
+                    <td>{dateTime.format(stop.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+};
+
+export default Page;

@@ -1,0 +1,158 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { EmptyState } from "@/components/dashboard/empty-state";
+import { ClockBar } from "@/components/hos/clock-bar";
+import { DUTY_STATUS_LABELS, DutyStatusBadge } from "@/components/hos/duty-status-badge";
+import { EldLogGraph } from "@/components/hos/eld-log-graph";
+import { ViolationsTable } from "@/components/hos/violations-table";
+import { rolesFor } from "@/components/shell/nav-sections";
+import { formatDuration } from "@/lib/dashboard/clock-level";
+import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/hos-board";
+import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
+import { isAppError } from "@/lib/errors";
+import "@/components/dashboard/dashboard-pages.css";
+
+export const metadata = { title: "Driver hours of service" };
+
+const Page = async ({ params, searchParams }: { params: Promise<{ driverId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
+  const user = await requireUser(rolesFor("/hos"));
+  const { driverId } = await params;
+  const { date } = await searchParams;
+  if (!/^\d{1,9}$/.test(driverId)) notFound();
+  const now = new Date();
+  const hos = await getDriverHos({ db: getDb(), companyId: user.companyId, dataset: "live", driverId: Number(driverId), at: now }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "not_found") notFound();
+    throw error;
+  });
+  const { driver, clocks, dailyLogs, log, violations } = hos;
+  const day = dailyLogs.find((d) => d.date === date) ?? dailyLogs.at(-1);
+  const time = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: driver.timezone });
+  const dayLabel = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+  const dayEntries = day ? log.filter((entry, i) => entry.startTime < day.endTime && (log[i + 1]?.startTime ?? now) > day.startTime) : [];
+  return (
+    <div className="page-stack">
+      <section className="page">
+        <div className="breadcrumb">
+          <Link href="/hos">Hours of service</Link> / {driver.name}
+        </div>
+        <div className="page-head">
+          <h1>{driver.name}</h1>
+          <DutyStatusBadge status={clocks.currentStatus} />
+          {clocks.currentStatusStartedAt && <span className="muted">since {time.format(clocks.currentStatusStartedAt)}</span>}
+        </div>
+        <div className="driver-summary">
+          {HOS_CLOCKS.map((clock) => (
+            <div key={clock.key}>
+              <div className="label">{clock.label} left</div>
+              <ClockBar label={clock.label} remainingMs={clocks[clock.field]} limitMs={getClockLimitMs(clock.key, driver.hosRuleset)} />
+            </div>
+          ))}
+        </div>
+        <p className="muted" style={{ margin: 0, fontSize: "0.85rem" }}>
+          Ruleset {driver.hosRuleset === "us60_7" ? "60 h / 7 days" : "70 h / 8 days"} · home terminal time {driver.timezone} · vehicle {driver.staticAssignedVehicle?.name ?? "none"}
+        </p>
+      </section>
+      <section className="page">
+        <div className="page-head">
+          <h2 style={{ margin: 0 }}>Daily log</h2>
+          <nav className="day-picker" aria-label="Days">
+            {dailyLogs.map((d) => (
+              <Link key={d.date} href={`/hos/${driver.id}?date=${d.date}`} aria-current={d.date === day?.date ? "date" : undefined}>
+                {dayLabel.format(new Date(`${d.date}T00:00:00Z`))}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        {!day ? (
+          <EmptyState title="No log days">This driver has no duty-status log yet.</EmptyState>
+        ) : (
+          <>
+            <EldLogGraph log={log} dayStart={day.startTime} dayEnd={day.endTime} until={now} timezone={driver.timezone} />
+            <dl className="recap" data-testid="daily-recap">
+              <div>
+                <dt>On duty (D + ON)</dt>
+                <dd>{formatDuration(day.onDutyMs)}</dd>
+              </div>
+              <div>
+                <dt>Driving</dt>
+                <dd>{formatDuration(day.durationsMs.driving)}</dd>
+              </div>
+              <div>
+                <dt>Distance</dt>
+                <dd>{day.distanceMeters === null ? "—" : `${(day.distanceMeters / 1609.344).toFixed(0)} mi`}</dd>
+              </div>
+              <div>
+                <dt>Cycle used</dt>
+                <dd>{formatDuration(day.recap.cycleUsedMs)}</dd>
+              </div>
+              <div>
+                <dt>Available tomorrow</dt>
+                <dd>{formatDuration(day.recap.availableTomorrowMs)}</dd>
+              </div>
+              <div>
+                <dt>Vehicles</dt>
+                <dd>{day.vehicleIds.length ? day.vehicleIds.map((id) => `#${id}`).join(", ") : "—"}</dd>
+              </div>
+            </dl>
+            <h2>Recap: on-duty hours of the cycle</h2>
+            <div className="table-wrap">
+              <table className="data">
+                <thead>
+                  <tr>
+                    {day.recap.cycleDays.map((d) => (
+                      <th key={d.date} className="num">
+                        {dayLabel.format(new Date(`${d.date}T00:00:00Z`))}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    {day.recap.cycleDays.map((d) => (
+                      <td key={d.date} className="num">
+                        {formatDuration(d.onDutyMs)}
+                      </td>
+                    ))}
+                  </tr>
+                </tbody>
+              </table>
+            </div>
+            <h2>Entries</h2>
+            <div className="table-wrap">
+              <table className="data" data-testid="log-entries">
+                <thead>
+                  <tr>
+                    <th>Start ({driver.timezone})</th>
+                    <th>Status</th>
+                    <th>Vehicle</th>
+                    <th>Location</th>
+                    <th>Remark</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {dayEntries.map((entry) => (
+                    <tr key={entry.id}>
+                      <td>{entry.startTime < day.startTime ? `${time.format(entry.startTime)} (day before)` : time.format(entry.startTime)}</td>
+                      <td>{DUTY_STATUS_LABELS[entry.status].long}</td>
+                      <td>{entry.vehicleId ? `#${entry.vehicleId}` : "—"}</td>
+                      <td>{entry.latitude !== null && entry.longitude !== null ? `${entry.latitude.toFixed(4)}, ${entry.longitude.toFixed(4)}` : "—"}</td>
+                      <td>{entry.remark || <span className="muted">—</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
+      <section className="page">
+        <h2 style={{ marginTop: 0 }}>Violations, last 8 days</h2>
+        {violations.length === 0 ? <EmptyState title="No violations">No driving past a limit in these days.</EmptyState> : <ViolationsTable violations={[...violations].reverse()} />}
+      </section>
+    </div>
+  );
+};
+
+export default Page;

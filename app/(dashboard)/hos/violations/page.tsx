@@ -1,0 +1,100 @@
+import Link from "next/link";
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { EmptyState } from "@/components/dashboard/empty-state";
+import { VIOLATION_LABELS, ViolationsTable } from "@/components/hos/violations-table";
+import { rolesFor } from "@/components/shell/nav-sections";
+import { parseViolationFilters, VIOLATION_TYPES } from "@/lib/dashboard/violation-filters";
+import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
+import { listDrivers } from "@/lib/drivers";
+import "@/components/dashboard/dashboard-pages.css";
+
+export const metadata = { title: "HOS violations" };
+
+const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
+  const user = await requireUser(rolesFor("/hos"));
+  const filters = parseViolationFilters(await searchParams, new Date());
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  const [violations, drivers] = await Promise.all([
+    listFleetViolations({ ...tenant, from: filters.start, to: filters.end, driverId: filters.driverId }),
+    listDrivers({ ...tenant, limit: 5_000 }),
+  ]);
+  const countsByType = Object.fromEntries(VIOLATION_TYPES.map((type) => [type, violations.filter((v) => v.type === type).length]));
+  const shown = filters.type ? violations.filter((v) => v.type === filters.type) : violations;
+  const typeHref = (type?: string) => {
+    const params = new URLSearchParams({ from: filters.from, to: filters.to });
+    if (filters.driverId) params.set("driver", String(filters.driverId));
+    if (type) params.set("type", type);
+    return `/hos/violations?${params}`;
+  };
+  return (
+    <section className="page">
+      <div className="breadcrumb">
+        <Link href="/hos">Hours of service</Link> / Violations
+      </div>
+      <div className="page-head">
+        <h1>HOS violations</h1>
+        <span className="muted">
+          {filters.from} to {filters.to} (UTC days)
+        </span>
+      </div>
+      <div className="stat-cards" aria-label="Violations by type">
+        <Link className="stat-card" href={typeHref()} aria-current={filters.type === undefined}>
+          <span className="stat-value">{violations.length}</span>
+          <span className="stat-label">All types</span>
+        </Link>
+        {VIOLATION_TYPES.map((type) => (
+          <Link key={type} className="stat-card" href={typeHref(type)} aria-current={filters.type === type} data-testid={`violation-count-${type}`}>
+            <span className="stat-value">{countsByType[type]}</span>
+            <span className="stat-label">{VIOLATION_LABELS[type].title}</span>
+          </Link>
+        ))}
+      </div>
+      <form className="filters" method="get" action="/hos/violations" aria-label="Filters">
+        <label>
+          Driver
+          <select name="driver" defaultValue={filters.driverId ? String(filters.driverId) : ""}>
+            <option value="">All drivers</option>
+            {[...drivers]
+              .sort((a, b) => a.name.localeCompare(b.name))
+              .map((driver) => (
+                <option key={driver.id} value={driver.id}>
+                  {driver.name}
+                </option>
+              ))}
+          </select>
+        </label>
+        <label>
+          Type
+          <select name="type" defaultValue={filters.type ?? ""}>
+            <option value="">All types</option>
+            {VIOLATION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {VIOLATION_LABELS[type].title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" name="from" defaultValue={filters.from} />
+        </label>
+        <label>
+          To
+          <input type="date" name="to" defaultValue={filters.to} />
+        </label>
+        <div className="filter-actions">
+          <button type="submit" className="button-primary">
+            Apply
+          </button>
+          <Link href="/hos/violations" className="button-link">
+            Clear
+          </Link>
+        </div>
+      </form>
+      {shown.length === 0 ? <EmptyState title="No violations in this range">No driver drove past a limit with these filters.</EmptyState> : <ViolationsTable violations={shown} />}
+    </section>
+  );
+};
+
+export default Page;

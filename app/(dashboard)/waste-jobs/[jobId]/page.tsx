@@ -1,0 +1,86 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { EmptyState } from "@/components/dashboard/empty-state";
+import { rolesFor } from "@/components/shell/nav-sections";
+import { PositionSketch } from "@/components/waste-jobs/position-sketch";
+import { WasteStatusBadge } from "@/components/waste-jobs/waste-jobs-table";
+import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing";
+import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
+import { isAppError } from "@/lib/errors";
+import { getWasteJob } from "@/lib/waste/get-waste-job";
+import "@/components/dashboard/dashboard-pages.css";
+
+export const metadata = { title: "Waste job" };
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
+  const user = await requireUser(rolesFor("/waste-jobs"));
+  const db = getDb();
+  if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) return <WasteModuleMissing companyName={user.companyName} />;
+  const { jobId } = await params;
+  if (!/^\d{1,9}$/.test(jobId)) notFound();
+  const job = await getWasteJob({ db, companyId: user.companyId, dataset: "live", jobId: Number(jobId) }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "not_found") notFound();
+    throw error;
+  });
+  const markers = [
+    ...(job.latitude !== null && job.longitude !== null ? [{ latitude: job.latitude, longitude: job.longitude, label: "Pick-up", kind: "job" as const }] : []),
+    ...(job.vehiclePosition ? [{ ...job.vehiclePosition, label: job.assignedToAssetName ?? "Vehicle", kind: "vehicle" as const }] : []),
+  ];
+  return (
+    <section className="page">
+      <div className="breadcrumb">
+        <Link href="/waste-jobs">Waste jobs</Link> / #{job.jobId}
+      </div>
+      <div className="page-head">
+        <h1>
+          Job #{job.jobId} · {job.serviceType}
+        </h1>
+        <WasteStatusBadge status={job.status} />
+      </div>
+      <div className="job-detail">
+        <dl className="detail-list">
+          <dt>Scheduled</dt>
+          <dd>{dateTime.format(job.scheduledDate)} UTC</dd>
+          <dt>Client</dt>
+          <dd>{job.pickUpClientName}</dd>
+          <dt>Pick-up address</dt>
+          <dd>{job.pickUpAddress}</dd>
+          <dt>Vehicle</dt>
+          <dd>{job.assignedToAssetName ?? <span className="muted">Unassigned</span>}</dd>
+          <dt>Driver</dt>
+          <dd>{job.assignedToDriverName ?? <span className="muted">—</span>}</dd>
+          <dt>Tonnage</dt>
+          <dd>{job.tonnage.toFixed(2)} t</dd>
+          <dt>Created</dt>
+          <dd>{dateTime.format(job.utcCreated)} UTC</dd>
+          <dt>Vehicle last seen</dt>
+          <dd data-testid="vehicle-last-seen">
+            {job.vehiclePosition ? (
+              <>
+                {dateTime.format(job.vehiclePosition.time)} UTC at {job.vehiclePosition.latitude.toFixed(5)}, {job.vehiclePosition.longitude.toFixed(5)}
+              </>
+            ) : (
+              <span className="muted">No position reported</span>
+            )}
+          </dd>
+        </dl>
+        <div>
+          {markers.length > 0 ? (
+            <PositionSketch markers={markers} />
+          ) : (
+            <EmptyState title="Nothing to place on a map">Neither the pick-up point nor the vehicle has a known position.</EmptyState>
+          )}
+          <p className="muted" style={{ fontSize: "0.8rem" }}>
+            Red square: pick-up point. Blue dot: the vehicle&apos;s latest reported position.
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+};
+
+export default Page;

@@ -1,0 +1,34 @@
+import { getSessionUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { rolesFor } from "@/components/shell/nav-sections";
+import { AppError } from "@/lib/errors";
+import { errorResponse, newRequestId } from "@/lib/http";
+import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
+import { streamWasteJobsCsv } from "@/lib/dashboard/stream-waste-jobs-csv";
+import { parseWasteJobFilters } from "@/lib/dashboard/waste-job-filters";
+
+export const dynamic = "force-dynamic";
+
+/** CSV of every waste job matching the page's filters; same roles and module as the page. */
+export const GET = async (request: Request) => {
+  const requestId = newRequestId();
+  try {
+    const user = await getSessionUser();
+    if (!user) throw new AppError("unauthorized", "Sign in to export waste jobs.");
+    if (!rolesFor("/waste-jobs").includes(user.role)) throw new AppError("forbidden", "Your role cannot export waste jobs.");
+    const db = getDb();
+    if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) throw new AppError("forbidden", "Your company does not have the Waste module.");
+    const { query } = parseWasteJobFilters(Object.fromEntries(new URL(request.url).searchParams));
+    const day = new Date().toISOString().slice(0, 10);
+    return new Response(streamWasteJobsCsv({ db, companyId: user.companyId, dataset: "live", ...query }), {
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="waste-jobs-${day}.csv"`,
+        "Cache-Control": "no-store",
+        "X-Request-Id": requestId,
+      },
+    });
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
+};

@@ -1,0 +1,36 @@
+import { getDriver, type DriverRow } from "@/lib/drivers";
+import { buildDailyLogs, computeHosClocks, findHosViolations, type DailyLog, type HosClocks, type HosViolation } from "@/lib/hos";
+import type { TenantQuery } from "@/lib/tenant";
+import { hosCalendarOf } from "./list-driver-clocks";
+import { HOS_LOOKBACK_MS, loadDutyLogs, type DutyLogRow } from "./load-duty-logs";
+
+const DAY_MS = 86_400_000;
+
+export type DriverHos = {
+  driver: DriverRow;
+  clocks: HosClocks;
+  /** The driver's days overlapping the last `days` days up to `at`, oldest first, with recaps. */
+  dailyLogs: DailyLog[];
+  /** Entries from the in-force one at the first day's start up to `at`, oldest first. */
+  log: DutyLogRow[];
+  violations: HosViolation[];
+};
+
+/** One driver's HOS at `at`: clocks, the last `days` daily logs with their log entries, and violations. 404 for another tenant's driver. */
+export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days = 8 }: TenantQuery & { driverId: number; at: Date; days?: number }): Promise<DriverHos> => {
+  const driver = await getDriver({ db, companyId, dataset, driverId });
+  const from = new Date(at.getTime() - days * DAY_MS);
+  const logs = await loadDutyLogs({ db, companyId, dataset, driverIds: [driverId], from: new Date(from.getTime() - HOS_LOOKBACK_MS), to: at });
+  const log = logs.get(driverId) ?? [];
+  const calendar = hosCalendarOf(driver);
+  const dailyLogs = buildDailyLogs({ log, from, to: at, ...calendar });
+  const firstDayStart = dailyLogs[0]?.startTime ?? from;
+  const inForce = log.findLastIndex((entry) => entry.startTime <= firstDayStart);
+  return {
+    driver,
+    clocks: computeHosClocks({ log, at, ...calendar }),
+    dailyLogs,
+    log: log.slice(Math.max(0, inForce)),
+    violations: findHosViolations({ log, from: firstDayStart, to: at, driverId: String(driverId), ...calendar }),
+  };
+};

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { getClockLimitMs, parseHosSort, sortHosBoard } from "@/lib/dashboard/hos-board";
+import type { HosClocks } from "@/lib/hos";
+
+const HOUR = 3_600_000;
+const clocks = (drive: number, cycle: number): HosClocks => ({
+  currentStatus: "offDuty",
+  currentStatusStartedAt: null,
+  driveRemainingMs: drive * HOUR,
+  shiftRemainingMs: 14 * HOUR,
+  timeUntilBreakMs: 8 * HOUR,
+  cycleRemainingMs: cycle * HOUR,
+  cycleStartedAt: null,
+  cycleTomorrowMs: 70 * HOUR,
+});
+
+describe("HOS board", () => {
+  const rows = [
+    { name: "Cara", clocks: clocks(5, 10) },
+    { name: "Abe", clocks: clocks(0.5, 40) },
+    { name: "Bo", clocks: clocks(5, 2) },
+  ];
+
+  it("puts the least drive time left first, ties by name", () => {
+    expect(sortHosBoard(rows, "drive").map((r) => r.name)).toEqual(["Abe", "Bo", "Cara"]);
+  });
+
+  it("sorts by any clock or by name", () => {
+    expect(sortHosBoard(rows, "cycle").map((r) => r.name)).toEqual(["Bo", "Cara", "Abe"]);
+    expect(sortHosBoard(rows, "name").map((r) => r.name)).toEqual(["Abe", "Bo", "Cara"]);
+  });
+
+  it("defaults an unknown sort to drive and sizes bars by the rule's limit", () => {
+    expect(parseHosSort("bogus")).toBe("drive");
+    expect(parseHosSort("cycle")).toBe("cycle");
+    expect(getClockLimitMs("cycle", "us60_7")).toBe(60 * HOUR);
+    expect(getClockLimitMs("cycle", "us70_8")).toBe(70 * HOUR);
+    expect(getClockLimitMs("drive", "us70_8")).toBe(11 * HOUR);
+  });
+});
