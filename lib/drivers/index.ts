@@ -1,0 +1,4 @@
+export { driverInputSchema, createDriverSchema, type DriverInput, type CreateDriverInput } from "./driver-input";
+export { listDrivers, type DriverRow } from "./list-drivers";
+export { getDriver } from "./get-driver";
+export { createDriver, updateDriver } from "./save-driver";

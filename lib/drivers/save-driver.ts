@@ -1,0 +1,70 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { drivers, vehicles } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
+import type { CreateDriverInput, DriverInput } from "./driver-input";
+import { getDriver } from "./get-driver";
+import type { DriverRow } from "./list-drivers";
+
+/** The input as column values; a vehicle id must name one of the tenant's vehicles (else 400). */
+const toColumns = async ({ db, tenant, input }: { db: Executor; tenant: Tenant; input: DriverInput }) => {
+  const { driverActivationStatus, staticAssignedVehicleId, ...rest } = input;
+  const columns: Partial<typeof drivers.$inferInsert> = { ...rest };
+  if (driverActivationStatus !== undefined) columns.activationStatus = driverActivationStatus;
+  if (staticAssignedVehicleId !== undefined) {
+    columns.staticAssignedVehicleId = staticAssignedVehicleId === null ? null : Number(staticAssignedVehicleId);
+    if (staticAssignedVehicleId !== null) {
+      const [vehicle] = await db
+        .select({ id: vehicles.id })
+        .from(vehicles)
+        .where(and(whereTenant(vehicles, tenant), eq(vehicles.id, Number(staticAssignedVehicleId))));
+      if (!vehicle) throw new AppError("bad_request", `Invalid value for "staticAssignedVehicleId": no vehicle with id ${staticAssignedVehicleId}.`);
+    }
+  }
+  return columns;
+};
+
+const isUniqueViolation = (error: unknown) => {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === "23505";
+};
+
+const conflict = (username: string | undefined) => new AppError("conflict", `A driver with username "${username}" already exists.`);
+
+/** Creates a driver in the tenant's dataset; 409 when the username is taken there. */
+export const createDriver = async ({ db, companyId, dataset, input }: TenantQuery & { input: CreateDriverInput }): Promise<DriverRow> => {
+  const id = await db
+    .transaction(async (tx) => {
+      const columns = await toColumns({ db: tx, tenant: { companyId, dataset }, input });
+      const [row] = await tx
+        .insert(drivers)
+        .values({ ...columns, name: input.name, username: input.username, companyId, dataset })
+        .onConflictDoNothing({ target: [drivers.companyId, drivers.dataset, drivers.username] })
+        .returning({ id: drivers.id });
+      if (!row) throw conflict(input.username);
+      return row.id;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflict(input.username) : error;
+    });
+  return getDriver({ db, companyId, dataset, driverId: id });
+};
+
+/** Updates the given fields of one of the tenant's drivers; 404 for another tenant's driver, 409 for a taken username. */
+export const updateDriver = async ({ db, companyId, dataset, driverId, input }: TenantQuery & { driverId: number; input: DriverInput }): Promise<DriverRow> => {
+  await db
+    .transaction(async (tx) => {
+      const columns = await toColumns({ db: tx, tenant: { companyId, dataset }, input });
+      const [row] = await tx
+        .update(drivers)
+        .set({ ...columns, updatedAt: sql`now()` })
+        .where(and(whereTenant(drivers, { companyId, dataset }), eq(drivers.id, driverId)))
+        .returning({ id: drivers.id });
+      if (!row) throw new AppError("not_found", `No driver with id ${driverId}.`);
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? conflict(input.username) : error;
+    });
+  return getDriver({ db, companyId, dataset, driverId });
+};

@@ -1,0 +1,91 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { queryRows } from "@/db/rows";
+import type { Dataset, PlanTier } from "@/db/schema";
+import { hashApiKey, parseKeyEnvironment } from "@/lib/api-keys/key-format";
+import { AppError } from "@/lib/errors";
+
+/** What a verified key grants: its company (and plan), dataset, scopes, allowlist and pinned version. */
+export type AuthenticatedKey = {
+  id: string;
+  companyId: number;
+  planTier: PlanTier;
+  dataset: Dataset;
+  scopes: string[];
+  ipAllowlist: string[];
+  apiVersion: string;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
+
+/**
+ * Verified keys are cached in-process for at most this long, so a revocation (or a plan change)
+ * takes effect on every instance within 5 seconds without a database round trip per request.
+ * Expiry is checked against the clock on every request, so it is exact. Unknown keys are not cached.
+ */
+export const API_KEY_CACHE_TTL_MS = 5_000;
+const LAST_USED_INTERVAL_MS = 60_000;
+
+const cache = new Map<string, { key: AuthenticatedKey; fetchedAt: number }>();
+const lastUsedWrites = new Map<string, number>();
+
+/** Drops cached keys: the admin interface calls it after a revocation so this instance sees it at once. */
+export const forgetCachedApiKeys = () => cache.clear();
+
+const unauthorized = (message: string) => new AppError("unauthorized", message);
+
+/** The key from `Authorization: Bearer <key>`; 401 for a missing or malformed header or key. */
+export const readBearerKey = (request: Request): { key: string; environment: Dataset } => {
+  const header = request.headers.get("authorization");
+  if (!header) throw unauthorized("Missing API key: send Authorization: Bearer <API key>.");
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const environment = match ? parseKeyEnvironment(match[1]) : null;
+  if (!match || !environment) throw unauthorized("Invalid API key.");
+  return { key: match[1], environment };
+};
+
+const findKeyByHash = async (db: Executor, hash: string): Promise<AuthenticatedKey | null> => {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select k.id, k.company_id, c.plan_tier, k.environment, k.scopes, k.ip_allowlist, k.api_version, k.expires_at, k.revoked_at
+        from api_keys k join companies c on c.id = k.company_id where k.hash = ${hash}`,
+  );
+  if (!row) return null;
+  return {
+    id: String(row.id),
+    companyId: Number(row.company_id),
+    planTier: row.plan_tier as PlanTier,
+    dataset: row.environment as Dataset,
+    scopes: row.scopes as string[],
+    ipAllowlist: row.ip_allowlist as string[],
+    apiVersion: String(row.api_version),
+    expiresAt: row.expires_at ? new Date(row.expires_at as string) : null,
+    revokedAt: row.revoked_at ? new Date(row.revoked_at as string) : null,
+  };
+};
+
+/** Records use at most once a minute per key per instance: a hot key must not turn every read into a write. */
+const touchLastUsed = async (db: Executor, keyId: string, now: number) => {
+  if (now - (lastUsedWrites.get(keyId) ?? 0) < LAST_USED_INTERVAL_MS) return;
+  lastUsedWrites.set(keyId, now);
+  await db.execute(
+    sql`update api_keys set last_used_at = now() where id = ${keyId} and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
+  );
+};
+
+/** Verifies a bearer key with one indexed lookup (hash, joined to the company); 401 unless it is live. */
+export const authenticateApiKey = async ({ db, key, environment, now = Date.now() }: { db: Executor; key: string; environment: Dataset; now?: number }) => {
+  const hash = hashApiKey(key);
+  const cached = cache.get(hash);
+  let found = cached && now - cached.fetchedAt < API_KEY_CACHE_TTL_MS ? cached.key : null;
+  if (!found) {
+    found = await findKeyByHash(db, hash);
+    if (found) cache.set(hash, { key: found, fetchedAt: now });
+    else cache.delete(hash);
+  }
+  if (!found || found.dataset !== environment) throw unauthorized("Invalid API key.");
+  if (found.revokedAt && found.revokedAt.getTime() <= now) throw unauthorized("This API key has been revoked.");
+  if (found.expiresAt && found.expiresAt.getTime() <= now) throw unauthorized("This API key has expired.");
+  await touchLastUsed(db, found.id, now);
+  return found;
+};

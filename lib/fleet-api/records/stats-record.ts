@@ -1,0 +1,209 @@
+import { z } from "zod";
+import { ENGINE_STATES } from "@/db/schema";
+import type { FaultCodeRow } from "@/lib/vehicle-state/list-active-fault-codes";
+import type { VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
+import { describeLocation } from "@/lib/vehicle-state/describe-location";
+import { idSchema, readingSchema, rfc3339, timestampSchema } from "./common";
+
+/**
+ * The `types` a stats request may ask for, Samsara's names: the snapshot answers one reading under
+ * `snapshotKey`, feeds and history a list under `seriesKey`.
+ */
+export const STAT_TYPES = {
+  engineRpm: { snapshotKey: "engineRpm", seriesKey: "engineRpm", since: "2025-01-15" },
+  fuelPercents: { snapshotKey: "fuelPercent", seriesKey: "fuelPercents", since: "2023-06-01" },
+  obdOdometerMeters: { snapshotKey: "obdOdometerMeters", seriesKey: "obdOdometerMeters", since: "2023-06-01" },
+  obdEngineSeconds: { snapshotKey: "obdEngineSeconds", seriesKey: "obdEngineSeconds", since: "2023-06-01" },
+  speed: { snapshotKey: "speed", seriesKey: "speed", since: "2023-06-01" },
+  engineStates: { snapshotKey: "engineState", seriesKey: "engineStates", since: "2023-06-01" },
+  gps: { snapshotKey: "gps", seriesKey: "gps", since: "2023-06-01" },
+  faultCodes: { snapshotKey: "faultCodes", seriesKey: "faultCodes", since: "2025-01-15" },
+} as const;
+
+export type StatType = keyof typeof STAT_TYPES;
+export const STAT_TYPE_NAMES = Object.keys(STAT_TYPES) as StatType[];
+
+const numberReading = readingSchema(z.number());
+const engineStateReading = readingSchema(z.enum(ENGINE_STATES));
+
+export const gpsReadingSchema = z
+  .object({
+    time: timestampSchema,
+    latitude: z.number(),
+    longitude: z.number(),
+    headingDegrees: z.number(),
+    speed: z.number().meta({ description: "Meters per second." }),
+    reverseGeo: z.object({ formattedLocation: z.string() }),
+  })
+  .meta({ id: "GpsReading" });
+
+const j1939CodeSchema = z.object({
+  spnId: z.number().int(),
+  fmiId: z.number().int(),
+  occurrenceCount: z.number().int(),
+  sourceAddress: z.number().int().optional(),
+  sourceAddressName: z.string().optional(),
+  milStatus: z.boolean(),
+  description: z.string(),
+  firstSeenTime: timestampSchema,
+});
+const obdiiCodeSchema = z.object({
+  dtcShortCode: z.string(),
+  occurrenceCount: z.number().int(),
+  milStatus: z.boolean(),
+  description: z.string(),
+  firstSeenTime: timestampSchema,
+});
+
+export const faultCodesSchema = z
+  .object({
+    time: timestampSchema,
+    j1939: z.object({ diagnosticTroubleCodes: z.array(j1939CodeSchema) }),
+    obdii: z.object({ diagnosticTroubleCodes: z.array(obdiiCodeSchema) }),
+  })
+  .meta({ id: "FaultCodes", description: "Active (uncleared) diagnostic trouble codes." });
+
+export const vehicleStatsSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    engineRpm: numberReading.optional(),
+    fuelPercent: numberReading.optional(),
+    obdOdometerMeters: numberReading.optional(),
+    obdEngineSeconds: numberReading.optional(),
+    speed: numberReading.optional().meta({ description: "ECU speed, meters per second." }),
+    engineState: engineStateReading.optional(),
+    gps: gpsReadingSchema.optional(),
+    faultCodes: faultCodesSchema.optional(),
+  })
+  .meta({ id: "VehicleStats", description: "Latest value of each requested stat type." });
+
+export const vehicleStatsSeriesSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    engineRpm: z.array(numberReading).optional(),
+    fuelPercents: z.array(numberReading).optional(),
+    obdOdometerMeters: z.array(numberReading).optional(),
+    obdEngineSeconds: z.array(numberReading).optional(),
+    speed: z.array(numberReading).optional(),
+    engineStates: z.array(engineStateReading).optional(),
+    gps: z.array(gpsReadingSchema).optional(),
+  })
+  .meta({ id: "VehicleStatsSeries", description: "One vehicle's readings per requested type, oldest first (feed and history)." });
+
+export type VehicleStats = z.infer<typeof vehicleStatsSchema>;
+export type VehicleStatsSeries = z.infer<typeof vehicleStatsSeriesSchema>;
+export type GpsReading = z.infer<typeof gpsReadingSchema>;
+
+const J1939_SOURCE_NAMES: Record<number, string> = { 0: "Engine #1", 3: "Transmission #1", 11: "Brakes - System Controller", 33: "Body Controller", 49: "Cab Controller" };
+
+export const presentGps = (p: { time: Date; latitude: number; longitude: number; heading: number | null; speed: number | null }): GpsReading => ({
+  time: rfc3339(p.time),
+  latitude: p.latitude,
+  longitude: p.longitude,
+  headingDegrees: p.heading ?? 0,
+  speed: p.speed ?? 0,
+  reverseGeo: { formattedLocation: describeLocation(p.latitude, p.longitude) },
+});
+
+export const presentFaultCodes = (codes: readonly FaultCodeRow[]) => {
+  const latest = codes.reduce((max, code) => Math.max(max, code.lastSeenAt.getTime()), 0);
+  return {
+    time: rfc3339(new Date(latest)),
+    j1939: {
+      diagnosticTroubleCodes: codes
+        .filter((code) => code.protocol === "j1939")
+        .map((code) => ({
+          spnId: code.spnId ?? 0,
+          fmiId: code.fmiId ?? 0,
+          occurrenceCount: code.occurrenceCount,
+          ...(code.sourceAddress === null ? {} : { sourceAddress: code.sourceAddress }),
+          ...(code.sourceAddress !== null && J1939_SOURCE_NAMES[code.sourceAddress] ? { sourceAddressName: J1939_SOURCE_NAMES[code.sourceAddress] } : {}),
+          milStatus: code.milStatus,
+          description: code.description,
+          firstSeenTime: rfc3339(code.firstSeenAt),
+        })),
+    },
+    obdii: {
+      diagnosticTroubleCodes: codes
+        .filter((code) => code.protocol === "obdii")
+        .map((code) => ({
+          dtcShortCode: code.dtcShortCode ?? "",
+          occurrenceCount: code.occurrenceCount,
+          milStatus: code.milStatus,
+          description: code.description,
+          firstSeenTime: rfc3339(code.firstSeenAt),
+        })),
+    },
+  };
+};
+
+/** The snapshot of one vehicle for the requested types; types without a reading are left out, as Samsara does. */
+export const presentVehicleStats = ({ state, types, faultCodes }: { state: VehicleStateRow; types: readonly StatType[]; faultCodes: readonly FaultCodeRow[] }): VehicleStats => {
+  const record: VehicleStats = { id: String(state.vehicleId), name: state.name };
+  const at = state.statsTime ? rfc3339(state.statsTime) : null;
+  const reading = <V>(value: V | null) => (at !== null && value !== null ? { time: at, value } : undefined);
+  for (const type of types) {
+    if (type === "engineRpm") record.engineRpm = reading(state.engineRpm);
+    if (type === "fuelPercents") record.fuelPercent = reading(state.fuelPercent);
+    if (type === "obdOdometerMeters") record.obdOdometerMeters = reading(state.odometerMeters);
+    if (type === "obdEngineSeconds") record.obdEngineSeconds = reading(state.engineSeconds);
+    if (type === "speed") record.speed = reading(state.ecuSpeed);
+    if (type === "engineStates") record.engineState = reading(state.engineState);
+    if (type === "gps" && state.locationTime && state.latitude !== null && state.longitude !== null) {
+      record.gps = presentGps({ time: state.locationTime, latitude: state.latitude, longitude: state.longitude, heading: state.heading, speed: state.speed });
+    }
+    if (type === "faultCodes") record.faultCodes = presentFaultCodes(faultCodes);
+  }
+  return record;
+};
+
+export type StatsSample = {
+  vehicleId: number;
+  time: Date;
+  engineRpm: number | null;
+  fuelPercent: number | null;
+  odometerMeters: number | null;
+  engineSeconds: number | null;
+  speed: number | null;
+  engineState?: (typeof ENGINE_STATES)[number] | null;
+};
+
+export type PositionSample = { vehicleId: number; time: Date; latitude: number; longitude: number; heading: number | null; speed: number | null };
+
+const SAMPLE_FIELDS = {
+  engineRpm: "engineRpm",
+  fuelPercents: "fuelPercent",
+  obdOdometerMeters: "odometerMeters",
+  obdEngineSeconds: "engineSeconds",
+  speed: "speed",
+  engineStates: "engineState",
+} as const;
+
+/**
+ * Per-vehicle series for the requested types (feeds and history), in the order of `vehicles`;
+ * samples must come oldest first per vehicle. A type with no reading gives an empty list.
+ */
+export const presentStatsSeries = ({ vehicles, samples, positions, types }: {
+  vehicles: readonly { id: number; name: string }[];
+  samples: readonly StatsSample[];
+  positions: readonly PositionSample[];
+  types: readonly StatType[];
+}): VehicleStatsSeries[] => {
+  const byVehicle = new Map<number, Record<string, unknown[]>>();
+  for (const vehicle of vehicles) {
+    byVehicle.set(vehicle.id, Object.fromEntries(types.map((type) => [STAT_TYPES[type].seriesKey, []])));
+  }
+  for (const sample of samples) {
+    const series = byVehicle.get(sample.vehicleId);
+    if (!series) continue;
+    for (const type of types) {
+      if (type === "gps" || type === "faultCodes") continue;
+      const value = sample[SAMPLE_FIELDS[type]];
+      if (value !== null && value !== undefined) series[STAT_TYPES[type].seriesKey].push({ time: rfc3339(sample.time), value });
+    }
+  }
+  if (types.includes("gps")) for (const position of positions) byVehicle.get(position.vehicleId)?.gps.push(presentGps(position));
+  return vehicles.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, ...byVehicle.get(vehicle.id) }) as VehicleStatsSeries);
+};

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import type { VehicleRow } from "@/lib/vehicles/list-vehicles";
+import { externalIdsSchema, idSchema, ref, refSchema, rfc3339, timestampSchema } from "./common";
+
+export const vehicleSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    vin: z.string(),
+    licensePlate: z.string(),
+    make: z.string(),
+    model: z.string(),
+    year: z.string().meta({ description: "Model year, as Samsara sends it (a string); empty when unknown." }),
+    notes: z.string(),
+    externalIds: externalIdsSchema,
+    vehicleType: z.string(),
+    staticAssignedDriver: refSchema.optional(),
+    createdAtTime: timestampSchema,
+    updatedAtTime: timestampSchema,
+  })
+  .meta({ id: "Vehicle" });
+
+export type VehicleRecord = z.infer<typeof vehicleSchema>;
+
+export const presentVehicle = (row: VehicleRow): VehicleRecord => ({
+  id: String(row.id),
+  name: row.name,
+  vin: row.vin,
+  licensePlate: row.plateNumber,
+  make: row.make,
+  model: row.model,
+  year: row.year === null ? "" : String(row.year),
+  notes: row.notes,
+  externalIds: row.externalIds,
+  vehicleType: row.typeName,
+  ...(row.staticAssignedDriver ? { staticAssignedDriver: ref(row.staticAssignedDriver) } : {}),
+  createdAtTime: rfc3339(row.createdAt),
+  updatedAtTime: rfc3339(row.updatedAt),
+});

@@ -1,0 +1,90 @@
+import { getDb, type Database } from "@/db/client";
+import type { Dataset, PlanTier } from "@/db/schema";
+import type { Scope } from "@/lib/api-keys/scopes";
+import { AppError } from "@/lib/errors";
+import { errorResponse, getClientIp, newRequestId } from "@/lib/http";
+import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit";
+import type { Tenant } from "@/lib/tenant";
+import { authenticateApiKey, readBearerKey, type AuthenticatedKey } from "./authenticate-api-key";
+import { isIpAllowed } from "./ip-allowlist";
+import { planRateLimitRule } from "./plan-rate-limits";
+import { toVersion } from "./versioning";
+import { API_VERSIONS, isApiVersion, VERSION_HEADER, type ApiVersion } from "./versions";
+
+export type FleetApiContext<P> = {
+  request: Request;
+  params: P;
+  key: AuthenticatedKey;
+  company: { id: number; planTier: PlanTier };
+  /** The key's environment: `svc_test_` keys read the `test` dataset only, live keys `live` only. */
+  dataset: Dataset;
+  tenant: Tenant;
+  db: Database;
+  version: ApiVersion;
+  requestId: string;
+};
+
+/** A body with a status other than 200 (e.g. 201 on create). */
+export class FleetResponse {
+  constructor(
+    readonly body: unknown,
+    readonly status: number,
+  ) {}
+}
+
+type RouteContext<P> = { params: Promise<P> };
+
+const resolveVersion = (request: Request, key: AuthenticatedKey): ApiVersion => {
+  const asked = request.headers.get(VERSION_HEADER)?.trim();
+  const version = asked || key.apiVersion;
+  if (!isApiVersion(version)) {
+    throw new AppError("bad_request", `Unknown ${VERSION_HEADER} "${version}". Accepted values: ${API_VERSIONS.join(", ")}.`);
+  }
+  return version;
+};
+
+/**
+ * The one wrapper around every /fleet handler: request id, API key (401), IP allowlist (403), the
+ * company's rate limit (429; limit headers on every later response), scope (403), version (400 for an
+ * unknown one; echoed back), then the handler; any error becomes `{ message, requestId }`.
+ * The allowlist is checked before the rate limit so a key used from outside cannot drain the company's quota.
+ */
+export const withFleetApi = <P = Record<string, never>>(
+  handler: (context: FleetApiContext<P>) => Promise<unknown>,
+  { scope }: { scope: Scope },
+) => {
+  return async (request: Request, routeContext?: RouteContext<P>): Promise<Response> => {
+    const requestId = newRequestId();
+    const headers: Record<string, string> = {};
+    try {
+      const db = getDb();
+      const bearer = readBearerKey(request);
+      const key = await authenticateApiKey({ db, ...bearer });
+      if (!isIpAllowed(getClientIp(request), key.ipAllowlist)) {
+        throw new AppError("forbidden", "This API key may not be used from your IP address.");
+      }
+      // A 429 carries the limit headers and Retry-After on the error itself.
+      const limit = await enforceRateLimit({ db, key: `fleet-api:${key.companyId}:${key.dataset}`, rule: planRateLimitRule(key.planTier) });
+      Object.assign(headers, rateLimitHeaders(limit));
+      if (!key.scopes.includes(scope)) throw new AppError("forbidden", `This API key lacks the "${scope}" scope.`);
+      const version = resolveVersion(request, key);
+      headers[VERSION_HEADER] = version;
+      const params = (await routeContext?.params) ?? ({} as P);
+      const result = await handler({
+        request,
+        params,
+        key,
+        company: { id: key.companyId, planTier: key.planTier },
+        dataset: key.dataset,
+        tenant: { companyId: key.companyId, dataset: key.dataset },
+        db,
+        version,
+        requestId,
+      });
+      const { body, status } = result instanceof FleetResponse ? result : { body: result, status: 200 };
+      return Response.json(toVersion(body, version), { status, headers: { ...headers, "X-Request-Id": requestId } });
+    } catch (error) {
+      return errorResponse(error, requestId, headers);
+    }
+  };
+};

@@ -1,0 +1,15 @@
+import { AppError } from "@/lib/errors";
+import type { TimeRange } from "@/lib/time-range";
+
+/** A history series has at most this many points per vehicle unless the caller picks the bucket width. */
+export const MAX_POINTS_PER_SERIES = 1000;
+
+/** The bucket width in seconds: the caller's, or the smallest whole second that keeps ≤ 1,000 buckets. */
+export const chooseBucketSeconds = ({ range, bucketSeconds }: { range: TimeRange; bucketSeconds?: number }): number => {
+  if (bucketSeconds !== undefined) {
+    if (!Number.isInteger(bucketSeconds) || bucketSeconds < 1) throw new AppError("bad_request", '"bucketSeconds" must be a positive integer.');
+    return bucketSeconds;
+  }
+  const rangeSeconds = (range.end.getTime() - range.start.getTime()) / 1000;
+  return Math.max(1, Math.ceil(rangeSeconds / MAX_POINTS_PER_SERIES));
+};
