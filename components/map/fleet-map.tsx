@@ -4,7 +4,7 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
-import Supercluster from "supercluster";
+import Supercluster, { type ClusterProperties } from "supercluster";
 import { STATUS_COLORS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
 import { GridBackground } from "./grid-background";
 
@@ -113,7 +113,7 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
     const seen = new Set<string>();
     for (const feature of features) {
       const [longitude, latitude] = feature.geometry.coordinates;
-      const props = feature.properties as (PointProps & { cluster?: false }) | (Supercluster.ClusterProperties & ClusterProps);
+      const props = feature.properties as (PointProps & { cluster?: false }) | (ClusterProperties & ClusterProps);
       const isCluster = "cluster" in props && props.cluster;
       const key = isCluster ? `c${props.cluster_id}:${props.point_count}` : `v${(props as PointProps).id}`;
       seen.add(key);
@@ -132,7 +132,7 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
       }
       let marker: L.Marker;
       if (isCluster) {
-        const clusterProps = props as Supercluster.ClusterProperties & ClusterProps;
+        const clusterProps = props as ClusterProperties & ClusterProps;
         marker = L.marker([latitude, longitude], { icon: clusterIcon(clusterProps.point_count, clusterProps), title: `${clusterProps.point_count} vehicles` });
         marker.on("click", () => map.setView([latitude, longitude], Math.min(index.getClusterExpansionZoom(clusterProps.cluster_id), CLUSTER_MAX_ZOOM + 1)));
       } else {

@@ -33,7 +33,7 @@ export const GridBackground = () => {
         return tile;
       },
     });
-    const grid = new Grid({ zIndex: 0 }) as L.GridLayer;
+    const grid = new (Grid as unknown as new (options: L.GridLayerOptions) => L.GridLayer)({ zIndex: 0 });
     grid.addTo(map);
     return () => {
       grid.remove();
