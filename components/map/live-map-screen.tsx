@@ -1,5 +1,6 @@
 "use client";
 
+import "@/components/dashboard/dashboard.css";
 import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";

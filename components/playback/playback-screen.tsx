@@ -1,5 +1,6 @@
 "use client";
 
+import "@/components/dashboard/dashboard.css";
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import { useEffect, useMemo, useRef, useState } from "react";
