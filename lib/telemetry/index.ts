@@ -1,0 +1,4 @@
+export * from "./ingest-telemetry";
+export * from "./telemetry-batch";
+export * from "./reverse-geocode";
+export { ensurePartitions, dropExpiredPartitions } from "./partitions";
