@@ -1,3 +1,4 @@
+import { distanceMeters as greatCircleMeters } from "@/lib/geo/distance";
 import { MOVING_SPEED_MPS } from "./vehicle-status";
 
 /** One breadcrumb of a location history (the API's shape: RFC 3339 time, speed in m/s). */
@@ -26,18 +27,6 @@ export type TripSummary = {
 
 /** A run of slow points must last this long to count as a stop. */
 export const MIN_STOP_MS = 3 * 60 * 1000;
-const EARTH_RADIUS_M = 6_371_008.8;
-
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in meters. */
-export const haversineMeters = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) => {
-  const dLat = toRadians(b.latitude - a.latitude);
-  const dLon = toRadians(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(a.latitude)) * Math.cos(toRadians(b.latitude)) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-};
-
 const isSlow = (point: TrackPoint) => point.speed < MOVING_SPEED_MPS;
 
 /**
@@ -69,7 +58,7 @@ export const summarizeTrip = (points: readonly TrackPoint[]): TripSummary => {
     } else closeRun(index - 1);
     if (index === 0) return;
     const previous = points[index - 1];
-    distanceMeters += haversineMeters(previous, point);
+    distanceMeters += greatCircleMeters(previous, point);
     const intervalMs = Math.max(0, Date.parse(point.time) - Date.parse(previous.time));
     if (isSlow(previous) && isSlow(point)) stoppedMs += intervalMs;
     else drivingMs += intervalMs;

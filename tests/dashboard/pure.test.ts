@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCsv, csvFileName } from "@/lib/dashboard/stats-csv";
 import { checkRange, presetRange } from "@/lib/dashboard/time-range-presets";
-import { haversineMeters, summarizeTrip, type TrackPoint } from "@/lib/dashboard/trip-summary";
+import { summarizeTrip, type TrackPoint } from "@/lib/dashboard/trip-summary";
 import { convertSpeed, formatSpeed } from "@/lib/dashboard/units";
 import { classifyVehicleStatus, OFFLINE_AFTER_MS } from "@/lib/dashboard/vehicle-status";
 
@@ -76,9 +76,6 @@ describe("summarizeTrip", () => {
     expect(summary.stops.map((stop) => stop.durationMs)).toEqual([3 * 60_000, 4 * 60_000]);
   });
 
-  it("measures distance on the sphere", () => {
-    expect(haversineMeters({ latitude: 41.8781, longitude: -87.6298 }, { latitude: 42.3601, longitude: -71.0589 })).toBeCloseTo(1_367_000, -4);
-  });
 });
 
 describe("CSV", () => {
