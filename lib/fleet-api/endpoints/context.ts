@@ -1,0 +1,19 @@
+import type { Executor } from "@/db/client";
+import type { Tenant } from "@/lib/tenant";
+import type { ApiVersion } from "../versions";
+
+/** What every endpoint function gets from the wrapper. */
+export type EndpointContext = { db: Executor; tenant: Tenant; version: ApiVersion };
+
+export const cursorScope = (endpoint: string, tenant: Tenant) => ({ endpoint, companyId: tenant.companyId, dataset: tenant.dataset });
+
+/** Rows grouped by vehicle id, keeping their order: one pass instead of a filter per vehicle. */
+export const groupByVehicle = <R extends { vehicleId: number }>(rows: readonly R[]) => {
+  const groups = new Map<number, R[]>();
+  for (const row of rows) {
+    const group = groups.get(row.vehicleId);
+    if (group) group.push(row);
+    else groups.set(row.vehicleId, [row]);
+  }
+  return (vehicleId: number): R[] => groups.get(vehicleId) ?? [];
+};

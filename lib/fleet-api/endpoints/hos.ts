@@ -1,0 +1,163 @@
+import { loadDutyLogs, HOS_LOOKBACK_MS } from "@/lib/driver-hos/load-duty-logs";
+import { listDrivers, type DriverRow } from "@/lib/drivers";
+import { buildDailyLogs, computeHosClocks, findHosViolations } from "@/lib/hos";
+import { parseTimeRange, type TimeRange } from "@/lib/time-range";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { readAfterId, toKeysetPage } from "../pagination";
+import type { HosClocksQuery, HosRangeQuery } from "../queries";
+import { ref, rfc3339 } from "../records/common";
+import type { HosClockRecord, HosDailyLogRecord, HosLogsRecord, HosViolationRecord } from "../records/hos-record";
+import { cursorScope, type EndpointContext } from "./context";
+
+const DAY_MS = 86_400_000;
+
+const VIOLATION_TEXT = {
+  shiftDrivingHours: "Drove past the 11-hour driving limit (49 CFR 395.3(a)(3)(i)).",
+  shiftHours: "Drove after the 14-hour on-duty window (49 CFR 395.3(a)(2)).",
+  restbreakMissed: "Drove more than 8 hours without a 30-minute break (49 CFR 395.3(a)(3)(ii)).",
+  cycleHoursOn: "Drove past the 60/70-hour cycle limit (49 CFR 395.3(b)).",
+} as const;
+
+/** Pages of drivers (keyset by id); each HOS endpoint computes its records for the drivers of one page. */
+const pageDrivers = async <T>({ db, tenant, query, endpoint, present }: EndpointContext & {
+  query: HosClocksQuery;
+  endpoint: string;
+  /** One record per driver, or a list of records per driver. */
+  present: (drivers: DriverRow[]) => Promise<(T | T[])[]>;
+}) => {
+  const scope = cursorScope(endpoint, tenant);
+  const rows = await listDrivers({ db, ...tenant, driverIds: query.driverIds, activationStatus: "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  const page = toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (drivers) => drivers });
+  return { data: (await present(page.data)).flat() as T[], pagination: page.pagination };
+};
+
+/** startTime/endTime, or the last 24 hours when both are absent. */
+const rangeOf = (query: HosRangeQuery, now: Date): TimeRange =>
+  query.startTime === undefined && query.endTime === undefined
+    ? { start: new Date(now.getTime() - DAY_MS), end: now }
+    : parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
+
+const calendarOf = (driver: DriverRow) => ({ ruleset: driver.hosRuleset, timezone: driver.timezone, dayStartHour: driver.dayStartHour });
+
+/** GET /fleet/hos/clocks: each active driver's clocks now. */
+export const listHosClocksPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosClocksQuery; now?: Date }) =>
+  pageDrivers<HosClockRecord>({
+    db,
+    tenant,
+    version,
+    query,
+    endpoint: "fleet/hos/clocks",
+    present: async (drivers) => {
+      const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(now.getTime() - HOS_LOOKBACK_MS), to: now });
+      const currentVehicleIds = new Map(drivers.map((d) => [d.id, Number(logs.get(d.id)?.at(-1)?.vehicleId ?? d.staticAssignedVehicle?.id ?? 0)]));
+      const ids = [...new Set(currentVehicleIds.values())].filter((id) => id > 0);
+      const vehicles = new Map((ids.length ? await listVehicles({ db, ...tenant, vehicleIds: ids, limit: ids.length }) : []).map((v) => [v.id, v]));
+      return drivers.map((driver): HosClockRecord => {
+        const clocks = computeHosClocks({ log: logs.get(driver.id) ?? [], at: now, ...calendarOf(driver) });
+        const vehicle = vehicles.get(currentVehicleIds.get(driver.id) ?? 0);
+        return {
+          driver: ref(driver),
+          ...(vehicle ? { currentVehicle: ref(vehicle) } : {}),
+          currentDutyStatus: { hosStatusType: clocks.currentStatus },
+          clocks: {
+            break: { timeUntilBreakDurationMs: clocks.timeUntilBreakMs },
+            drive: { driveRemainingDurationMs: clocks.driveRemainingMs },
+            shift: { shiftRemainingDurationMs: clocks.shiftRemainingMs },
+            cycle: {
+              cycleRemainingDurationMs: clocks.cycleRemainingMs,
+              ...(clocks.cycleStartedAt ? { cycleStartedAtTime: rfc3339(clocks.cycleStartedAt) } : {}),
+              cycleTomorrowDurationMs: clocks.cycleTomorrowMs,
+            },
+          },
+        };
+      });
+    },
+  });
+
+/** GET /fleet/hos/logs: each driver's duty-status entries overlapping the range. */
+export const listHosLogsPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosRangeQuery; now?: Date }) => {
+  const range = rangeOf(query, now);
+  return pageDrivers<HosLogsRecord>({
+    db,
+    tenant,
+    version,
+    query,
+    endpoint: "fleet/hos/logs",
+    present: async (drivers) => {
+      const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: range.start, to: range.end });
+      return drivers.map((driver) => {
+        const entries = logs.get(driver.id) ?? [];
+        return {
+          driver: ref(driver),
+          hosLogs: entries.map((entry, index) => ({
+            logStartTime: rfc3339(entry.startTime),
+            ...(entries[index + 1] ? { logEndTime: rfc3339(entries[index + 1].startTime) } : {}),
+            hosStatusType: entry.status,
+            ...(entry.vehicleId ? { vehicle: { id: entry.vehicleId } } : {}),
+            remark: entry.remark,
+            ...(entry.latitude !== null && entry.longitude !== null ? { logRecordedLocation: { latitude: entry.latitude, longitude: entry.longitude } } : {}),
+          })),
+        };
+      });
+    },
+  });
+};
+
+/** GET /fleet/hos/daily-logs: each driver's days overlapping the range. */
+export const listHosDailyLogsPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosRangeQuery; now?: Date }) => {
+  const range = rangeOf(query, now);
+  return pageDrivers<HosDailyLogRecord>({
+    db,
+    tenant,
+    version,
+    query,
+    endpoint: "fleet/hos/daily-logs",
+    present: async (drivers) => {
+      const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(range.start.getTime() - HOS_LOOKBACK_MS), to: range.end });
+      return drivers.map((driver) =>
+        buildDailyLogs({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...calendarOf(driver) }).map((day) => ({
+          driver: ref(driver),
+          date: day.date,
+          startTime: rfc3339(day.startTime),
+          endTime: rfc3339(day.endTime),
+          dutyStatusDurations: {
+            activeDurationMs: day.onDutyMs,
+            driveDurationMs: day.durationsMs.driving,
+            offDutyDurationMs: day.durationsMs.offDuty,
+            onDutyDurationMs: day.durationsMs.onDuty,
+            sleeperBerthDurationMs: day.durationsMs.sleeperBed,
+            personalConveyanceDurationMs: day.durationsMs.personalConveyance,
+            yardMoveDurationMs: day.durationsMs.yardMove,
+          },
+          distanceTraveled: day.distanceMeters === null ? {} : { driveDistanceMeters: day.distanceMeters },
+          vehicles: day.vehicleIds.map((id) => ({ id })),
+          cycle: { cycleUsedDurationMs: day.recap.cycleUsedMs, cycleTomorrowDurationMs: day.recap.availableTomorrowMs },
+        })),
+      );
+    },
+  });
+};
+
+/** GET /fleet/hos/violations: each driver's violations overlapping the range. */
+export const listHosViolationsPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosRangeQuery; now?: Date }) => {
+  const range = rangeOf(query, now);
+  return pageDrivers<HosViolationRecord>({
+    db,
+    tenant,
+    version,
+    query,
+    endpoint: "fleet/hos/violations",
+    present: async (drivers) => {
+      const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(range.start.getTime() - HOS_LOOKBACK_MS), to: range.end });
+      return drivers.map((driver) =>
+        findHosViolations({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...calendarOf(driver) }).map((violation) => ({
+          driver: ref(driver),
+          type: violation.type,
+          violationStartTime: rfc3339(violation.startTime),
+          durationMs: violation.durationMs,
+          description: VIOLATION_TEXT[violation.type],
+        })),
+      );
+    },
+  });
+};

@@ -1,0 +1,75 @@
+import { AppError } from "@/lib/errors";
+import { parseTimeRange } from "@/lib/time-range";
+import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
+import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
+import { listVehicleStates, type VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
+import { readPositionChanges } from "@/lib/vehicle-state/read-changes";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { readAfterId, toKeysetPage } from "../pagination";
+import type { LocationsHistoryQuery, VehiclesQuery } from "../queries";
+import { presentLocationPoint } from "../records/location-record";
+import { VERSION_FEATURES } from "../versioning";
+import { cursorScope, groupByVehicle, type EndpointContext } from "./context";
+import { readFeed } from "./read-feed";
+
+const pointOf = (state: VehicleStateRow) =>
+  presentLocationPoint({ time: state.locationTime!, latitude: state.latitude!, longitude: state.longitude!, heading: state.heading, speed: state.speed });
+
+/** GET /fleet/vehicles/locations: each vehicle's latest position. */
+export const listLocationsPage = async ({ db, tenant, query }: EndpointContext & { query: VehiclesQuery }) => {
+  const scope = cursorScope("fleet/vehicles/locations", tenant);
+  const afterId = readAfterId({ after: query.after, scope });
+  const rows = await listVehicleStates({ db, ...tenant, vehicleIds: query.vehicleIds, afterId, limit: query.limit + 1, withLocationOnly: true });
+  return toKeysetPage({
+    rows,
+    limit: query.limit,
+    scope,
+    idOf: (row) => row.vehicleId,
+    present: (page) => page.map((state) => ({ id: String(state.vehicleId), name: state.name, location: pointOf(state) })),
+  });
+};
+
+const snapshotAsSeries = (states: VehicleStateRow[]) => states.map((state) => ({ id: String(state.vehicleId), name: state.name, locations: [pointOf(state)] }));
+
+/** GET /fleet/vehicles/locations/feed; under 2023-06-01 the whole snapshot on every call. */
+export const readLocationsFeed = async ({ db, tenant, version, query }: EndpointContext & { query: VehiclesQuery }) => {
+  if (!VERSION_FEATURES[version].changeFeeds) {
+    const page = await listLocationsPage({ db, tenant, version, query });
+    return { ...page, data: page.data.map(({ id, name, location }) => ({ id, name, locations: [location] })) };
+  }
+  return readFeed({
+    db,
+    tenant,
+    version,
+    scope: cursorScope("fleet/vehicles/locations/feed", tenant),
+    after: query.after,
+    limit: query.limit,
+    vehicleIds: query.vehicleIds,
+    withLocationOnly: true,
+    readChanges: (range) => readPositionChanges({ db, ...tenant, ...range, vehicleIds: query.vehicleIds }),
+    presentSnapshot: snapshotAsSeries,
+    presentChanges: (vehicles, changes) => {
+      const changesOf = groupByVehicle(changes);
+      return vehicles.map(({ id, name }) => ({ id: String(id), name, locations: changesOf(id).map(presentLocationPoint) }));
+    },
+  });
+};
+
+/** GET /fleet/vehicles/locations/history: per vehicle (paged by vehicle) the last position of each bucket. */
+export const readLocationsHistory = async ({ db, tenant, version, query }: EndpointContext & { query: LocationsHistoryQuery }) => {
+  if (!VERSION_FEATURES[version].locationHistory) throw new AppError("not_found", "Location history does not exist in API version 2023-06-01.");
+  const range = parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
+  const bucketSeconds = chooseBucketSeconds({ range, bucketSeconds: query.bucketSeconds });
+  const scope = cursorScope("fleet/vehicles/locations/history", tenant);
+  const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
+  const pointsOf = groupByVehicle(await findLocationHistory({ db, ...tenant, vehicleIds: pageIds, range, bucketSeconds }));
+  return toKeysetPage({
+    rows: vehicles,
+    limit: query.limit,
+    scope,
+    idOf: (vehicle) => vehicle.id,
+    present: (page) =>
+      page.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, locations: pointsOf(vehicle.id).map(presentLocationPoint) })),
+  });
+};

@@ -1,0 +1,117 @@
+import { AppError } from "@/lib/errors";
+import { parseTimeRange } from "@/lib/time-range";
+import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
+import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
+import { findStatsHistory } from "@/lib/vehicle-history/find-stats-history";
+import { listStatSamples, type SamplePosition } from "@/lib/vehicle-history/list-stat-samples";
+import { listActiveFaultCodes } from "@/lib/vehicle-state/list-active-fault-codes";
+import { listVehicleStates } from "@/lib/vehicle-state/list-vehicle-states";
+import { readStatChanges, type PositionChange, type StatChange } from "@/lib/vehicle-state/read-changes";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { decodeCursor, encodeCursor, LIST_CURSOR_TTL_MS } from "@/lib/cursor";
+import { readAfterId, toKeysetPage } from "../pagination";
+import type { StatsHistoryQuery, StatsQuery } from "../queries";
+import { presentStatsSeries, presentVehicleStats, STAT_TYPES, type StatType } from "../records/stats-record";
+import { VERSION_FEATURES } from "../versioning";
+import type { ApiVersion } from "../versions";
+import { cursorScope, groupByVehicle, type EndpointContext } from "./context";
+import { readFeed } from "./read-feed";
+
+/** 400 for a type this version lacks, or one the endpoint does not serve (fault codes: snapshot only). */
+const checkTypes = ({ types, version, allowFaultCodes }: { types: readonly StatType[]; version: ApiVersion; allowFaultCodes: boolean }) => {
+  for (const type of types) {
+    if (STAT_TYPES[type].since > version) throw new AppError("bad_request", `Invalid value for "types": "${type}" does not exist in API version ${version}.`);
+    if (type === "faultCodes" && !allowFaultCodes) throw new AppError("bad_request", 'Invalid value for "types": faultCodes is served by /fleet/vehicles/stats only.');
+  }
+  return [...new Set(types)];
+};
+
+/** GET /fleet/vehicles/stats: each vehicle's latest value of each requested type. */
+export const listStatsPage = async ({ db, tenant, version, query }: EndpointContext & { query: StatsQuery }) => {
+  const types = checkTypes({ types: query.types, version, allowFaultCodes: true });
+  const scope = cursorScope("fleet/vehicles/stats", tenant);
+  const rows = await listVehicleStates({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  const pageIds = rows.slice(0, query.limit).map((row) => row.vehicleId);
+  const codesOf = groupByVehicle(types.includes("faultCodes") ? await listActiveFaultCodes({ db, ...tenant, vehicleIds: pageIds }) : []);
+  return toKeysetPage({
+    rows,
+    limit: query.limit,
+    scope,
+    idOf: (row) => row.vehicleId,
+    present: (page) => page.map((state) => presentVehicleStats({ state, types, faultCodes: codesOf(state.vehicleId) })),
+  });
+};
+
+/** GET /fleet/vehicles/stats/feed; under 2023-06-01 the whole snapshot on every call. */
+export const readStatsFeed = async ({ db, tenant, version, query }: EndpointContext & { query: StatsQuery }) => {
+  const types = checkTypes({ types: query.types, version, allowFaultCodes: false });
+  const series = (vehicles: { id: number; name: string }[], changes: (StatChange | PositionChange)[]) =>
+    presentStatsSeries({
+      vehicles,
+      samples: changes.filter((change): change is StatChange => change.kind === "stats"),
+      positions: changes.filter((change): change is PositionChange => change.kind === "position"),
+      types,
+    });
+  if (!VERSION_FEATURES[version].changeFeeds) {
+    const page = await listStatsPage({ db, tenant, version, query: { ...query, types } });
+    return { ...page, data: page.data.map(snapshotToSeries) };
+  }
+  return readFeed({
+    db,
+    tenant,
+    version,
+    scope: cursorScope("fleet/vehicles/stats/feed", tenant),
+    after: query.after,
+    limit: query.limit,
+    vehicleIds: query.vehicleIds,
+    withLocationOnly: false,
+    readChanges: (range) => readStatChanges({ db, ...tenant, ...range, vehicleIds: query.vehicleIds, includePositions: types.includes("gps") }),
+    presentSnapshot: (states) => states.map((state) => snapshotToSeries(presentVehicleStats({ state, types, faultCodes: [] }))),
+    presentChanges: series,
+  });
+};
+
+/** A snapshot record as a one-reading series (`fuelPercent: {...}` → `fuelPercents: [{...}]`). */
+const snapshotToSeries = (record: ReturnType<typeof presentVehicleStats>) => {
+  const series: Record<string, unknown> = { id: record.id, name: record.name };
+  for (const { snapshotKey, seriesKey } of Object.values(STAT_TYPES)) {
+    const reading = (record as Record<string, unknown>)[snapshotKey];
+    if (snapshotKey in record) series[seriesKey] = reading === undefined ? [] : [reading];
+  }
+  return series;
+};
+
+/** GET /fleet/vehicles/stats/history: bucketed per vehicle (paged by vehicle); 2023-06-01: raw samples (paged by sample). */
+export const readStatsHistory = async ({ db, tenant, version, query }: EndpointContext & { query: StatsHistoryQuery }) => {
+  const types = checkTypes({ types: query.types, version, allowFaultCodes: false });
+  const range = parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
+  if (!VERSION_FEATURES[version].bucketedStatsHistory) return readRawStatsHistory({ db, tenant, version, query, types, range });
+  const bucketSeconds = chooseBucketSeconds({ range, bucketSeconds: query.bucketSeconds });
+  const scope = cursorScope("fleet/vehicles/stats/history", tenant);
+  const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
+  const samples = await findStatsHistory({ db, ...tenant, vehicleIds: pageIds, range, bucketSeconds });
+  const positions = types.includes("gps") ? await findLocationHistory({ db, ...tenant, vehicleIds: pageIds, range, bucketSeconds }) : [];
+  return toKeysetPage({
+    rows: vehicles,
+    limit: query.limit,
+    scope,
+    idOf: (vehicle) => vehicle.id,
+    present: (page) => presentStatsSeries({ vehicles: page, samples, positions, types }),
+  });
+};
+
+const readRawStatsHistory = async ({ db, tenant, query, types, range }: EndpointContext & { query: StatsHistoryQuery; types: StatType[]; range: { start: Date; end: Date } }) => {
+  if (types.includes("gps")) throw new AppError("bad_request", 'Invalid value for "types": gps history does not exist in API version 2023-06-01.');
+  const scope = cursorScope("fleet/vehicles/stats/history@2023-06-01", tenant);
+  const after = query.after === undefined ? undefined : decodeCursor<SamplePosition>({ cursor: query.after, scope });
+  const rows = await listStatSamples({ db, ...tenant, vehicleIds: query.vehicleIds, range, after, limit: query.limit + 1 });
+  const hasNextPage = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const ids = [...new Set(page.map((row) => row.vehicleId))];
+  const vehicles = ids.length === 0 ? [] : await listVehicles({ db, ...tenant, vehicleIds: ids, limit: ids.length });
+  const endCursor =
+    hasNextPage && last ? encodeCursor({ scope, position: { vehicleId: last.vehicleId, time: last.time.toISOString() }, ttlMs: LIST_CURSOR_TTL_MS }) : "";
+  return { data: presentStatsSeries({ vehicles, samples: page, positions: [], types }), pagination: { endCursor, hasNextPage } };
+};

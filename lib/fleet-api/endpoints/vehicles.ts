@@ -1,0 +1,18 @@
+import { getVehicle } from "@/lib/vehicles/get-vehicle";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { readAfterId, toKeysetPage } from "../pagination";
+import type { VehiclesQuery } from "../queries";
+import { presentVehicle } from "../records/vehicle-record";
+import { cursorScope, type EndpointContext } from "./context";
+
+/** GET /fleet/vehicles */
+export const listVehiclesPage = async ({ db, tenant, query }: EndpointContext & { query: VehiclesQuery }) => {
+  const scope = cursorScope("fleet/vehicles", tenant);
+  const rows = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentVehicle) });
+};
+
+/** GET /fleet/vehicles/{id} */
+export const getVehicleRecord = async ({ db, tenant, vehicleId }: EndpointContext & { vehicleId: number }) => ({
+  data: presentVehicle(await getVehicle({ db, ...tenant, vehicleId })),
+});

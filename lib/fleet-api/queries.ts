@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { ACTIVATION_STATUSES } from "@/db/schema";
+import { paginationQuery } from "./pagination";
+import { STAT_TYPE_NAMES } from "./records/stats-record";
+
+const idList = (what: string) =>
+  z
+    .array(z.string().regex(/^\d{1,9}$/, `a ${what} id`))
+    .max(512)
+    .transform((ids) => ids.map(Number))
+    .optional()
+    .meta({ description: `Only these ${what}s (ids; repeated or comma-separated).` });
+
+const timeRange = {
+  startTime: z.string().meta({ description: "RFC 3339 start (inclusive). Required." }),
+  endTime: z.string().meta({ description: "RFC 3339 end (exclusive), at most 35 days after startTime. Required." }),
+};
+
+const optionalTimeRange = { startTime: timeRange.startTime.optional(), endTime: timeRange.endTime.optional() };
+
+const bucketSeconds = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(35 * 86_400)
+  .optional()
+  .meta({ description: "Bucket width in seconds; default: the smallest that keeps each vehicle's series at or below 1,000 points." });
+
+const types = z
+  .array(z.enum(STAT_TYPE_NAMES))
+  .min(1, "give at least one stat type")
+  .meta({ description: `Stat types, comma-separated: ${STAT_TYPE_NAMES.join(", ")}. Required.` });
+
+/** Query parameters that are lists (repeated, comma-separated or indexed). */
+export const LIST_PARAMS = ["vehicleIds", "driverIds", "types"] as const;
+
+export const vehiclesQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle") });
+export const locationsHistoryQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), ...timeRange, bucketSeconds });
+export const statsQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), types });
+export const statsHistoryQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), types, ...timeRange, bucketSeconds });
+export const driversQuerySchema = z.object({
+  ...paginationQuery,
+  driverIds: idList("driver"),
+  driverActivationStatus: z.enum(ACTIVATION_STATUSES).default("active").meta({ description: "Default active." }),
+});
+export const hosClocksQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver") });
+export const hosRangeQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver"), ...optionalTimeRange });
+
+export const idParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number) });
+
+export type VehiclesQuery = z.output<typeof vehiclesQuerySchema>;
+export type LocationsHistoryQuery = z.output<typeof locationsHistoryQuerySchema>;
+export type StatsQuery = z.output<typeof statsQuerySchema>;
+export type StatsHistoryQuery = z.output<typeof statsHistoryQuerySchema>;
+export type DriversQuery = z.output<typeof driversQuerySchema>;
+export type HosClocksQuery = z.output<typeof hosClocksQuerySchema>;
+export type HosRangeQuery = z.output<typeof hosRangeQuerySchema>;

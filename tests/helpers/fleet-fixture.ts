@@ -1,0 +1,57 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { drivers, faultCodes, hosLogs, vehicles, type Dataset } from "@/db/schema";
+import { createTestApiKey } from "./api-keys";
+import { seedTestCompanies } from "./seeded";
+import { writeTelemetry } from "./telemetry";
+
+export const HOUR_MS = 3_600_000;
+
+const idsOf = async (db: Database, table: typeof vehicles | typeof drivers, companyId: number, dataset: Dataset) =>
+  (await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.dataset, dataset)))).map((r) => r.id).sort((a, b) => a - b);
+
+/**
+ * Demo Fleet (live + sandbox) and Other Fleet with keys, an hour of telemetry per vehicle (a position
+ * and a stats sample every 10 minutes ending `now`), one J1939 and one OBD-II fault code on the first
+ * vehicle, and a duty-status log (10 h driving) for the first driver of each tenant.
+ */
+export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date() }: { db: Database; liveVehicles?: number; now?: Date }) => {
+  const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles });
+  const tenants = [
+    { companyId: demoCompanyId, dataset: "live" as const },
+    { companyId: demoCompanyId, dataset: "test" as const },
+    { companyId: otherCompanyId, dataset: "live" as const },
+  ];
+  const ids = [];
+  for (const tenant of tenants) {
+    const vehicleIds = await idsOf(db, vehicles, tenant.companyId, tenant.dataset);
+    const driverIds = await idsOf(db, drivers, tenant.companyId, tenant.dataset);
+    const times = Array.from({ length: 6 }, (_, i) => new Date(now.getTime() - (5 - i) * 10 * 60_000));
+    await writeTelemetry({
+      db,
+      ...tenant,
+      positions: vehicleIds.flatMap((vehicleId, v) => times.map((time, i) => ({ vehicleId, time, latitude: 41.8 + v * 0.01 + i * 0.001, longitude: -87.6 - i * 0.001, speed: 10 + i, heading: 90 }))),
+      stats: vehicleIds.flatMap((vehicleId) =>
+        times.map((time, i) => ({ vehicleId, time, engineRpm: 1200 + i * 10, fuelPercent: 80 - i, odometerMeters: 100_000 + i * 6000, engineSeconds: 36_000 + i * 600, speed: 10 + i, engineState: "On" as const })),
+      ),
+    });
+    await db.insert(faultCodes).values([
+      { ...tenant, vehicleId: vehicleIds[0], protocol: "j1939", spnId: 110, fmiId: 0, sourceAddress: 0, description: "Engine coolant temperature high", firstSeenAt: times[0], lastSeenAt: times[5] },
+      { ...tenant, vehicleId: vehicleIds[0], protocol: "obdii", dtcShortCode: "P0128", description: "Coolant thermostat", firstSeenAt: times[1], lastSeenAt: times[4] },
+    ]);
+    const shiftStart = now.getTime() - 12 * HOUR_MS;
+    await db.insert(hosLogs).values([
+      { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "onDuty", startTime: new Date(shiftStart) },
+      { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "driving", startTime: new Date(shiftStart + HOUR_MS / 2), latitude: 41.8, longitude: -87.6 },
+      { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "offDuty", startTime: new Date(shiftStart + 10.5 * HOUR_MS) },
+    ]);
+    ids.push({ ...tenant, vehicleIds, driverIds });
+  }
+  const [demo, sandbox, other] = ids;
+  const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });
+  const sandboxKey = await createTestApiKey({ db, companyId: demoCompanyId, environment: "test" });
+  const otherKey = await createTestApiKey({ db, companyId: otherCompanyId });
+  return { demo: { ...demo, key: demoKey.key }, sandbox: { ...sandbox, key: sandboxKey.key }, other: { ...other, key: otherKey.key }, now };
+};
+
+export type FleetFixture = Awaited<ReturnType<typeof setupFleetFixture>>;
