@@ -1,4 +1,6 @@
 import type { Executor } from "@/db/client";
+import { listHosClocksPage } from "@/lib/fleet-api/endpoints/hos";
+import { CURRENT_API_VERSION } from "@/lib/fleet-api/versions";
 import { decodeCursor, encodeCursor, FEED_CURSOR_TTL_MS } from "@/lib/cursor";
 import type { Tenant } from "@/lib/tenant";
 import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
@@ -11,7 +13,6 @@ import { listVehicleStates, type VehicleStateRow } from "@/lib/vehicle-state/lis
 import { readPositionChanges, readStatChanges, type StatChange } from "@/lib/vehicle-state/read-changes";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
 import { listVehicles, type VehicleRow } from "@/lib/vehicles/list-vehicles";
-import { findDriverClocks } from "./find-driver-clocks";
 import type { FleetSource } from "./fleet-source";
 import { presentFaultCode, presentLiveLocation, presentLiveStats } from "./present";
 import { STAT_SERIES, type FleetChanges, type LiveVehicle, type StatSeriesName } from "./types";
@@ -103,18 +104,23 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
       const vehicle = await getVehicle({ ...tenant, vehicleId });
       const [[state], faults] = await Promise.all([listVehicleStates({ ...tenant, vehicleIds: [vehicleId], limit: 1 }), listActiveFaultCodes({ ...tenant, vehicleIds: [vehicleId] })]);
       const driver = vehicle.staticAssignedDriver;
-      const clocks = driver ? await findDriverClocks({ ...tenant, driverId: driver.id, at: new Date() }) : null;
+      // The same clocks GET /fleet/hos/clocks answers for this driver.
+      const clocks = driver
+        ? (await listHosClocksPage({ db, tenant: { companyId, dataset }, version: CURRENT_API_VERSION, query: { driverIds: [driver.id], limit: 1 } })).data[0]
+        : undefined;
       return {
         vehicle: toLiveVehicle(vehicle, state),
         driver: driver ? { id: String(driver.id), name: driver.name } : null,
         activeFaultCodes: faults.map(presentFaultCode),
-        hosClocks: clocks && {
-          currentStatus: clocks.currentStatus,
-          driveRemainingMs: clocks.driveRemainingMs,
-          shiftRemainingMs: clocks.shiftRemainingMs,
-          timeUntilBreakMs: clocks.timeUntilBreakMs,
-          cycleRemainingMs: clocks.cycleRemainingMs,
-        },
+        hosClocks: clocks
+          ? {
+              currentStatus: clocks.currentDutyStatus.hosStatusType,
+              driveRemainingMs: clocks.clocks.drive.driveRemainingDurationMs,
+              shiftRemainingMs: clocks.clocks.shift.shiftRemainingDurationMs,
+              timeUntilBreakMs: clocks.clocks.break.timeUntilBreakDurationMs,
+              cycleRemainingMs: clocks.clocks.cycle.cycleRemainingDurationMs,
+            }
+          : null,
       };
     },
 
