@@ -22,7 +22,7 @@ const SpeedChart = ({ points, playheadMs, unit, onSeek }: { points: readonly His
         >
           <CartesianGrid stroke="#e6eaf0" vertical={false} />
           <XAxis dataKey="t" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={timeLabel} tick={{ fontSize: 12 }} minTickGap={40} />
-          <YAxis tick={{ fontSize: 12 }} width={48} unit={` ${SPEED_UNIT_LABELS[unit]}`} hide={false} />
+          <YAxis tick={{ fontSize: 12 }} width={40} label={{ value: SPEED_UNIT_LABELS[unit], angle: -90, position: "insideLeft", fontSize: 11, fill: "#5b6678" }} />
           <Tooltip labelFormatter={(value) => new Date(Number(value)).toLocaleString()} formatter={(value) => [`${value} ${SPEED_UNIT_LABELS[unit]}`, "Speed"]} />
           <Line type="monotone" dataKey="speed" stroke="#1f6feb" dot={false} strokeWidth={1.6} isAnimationActive={false} />
           <ReferenceLine x={playheadMs} stroke="#c62828" strokeWidth={2} ifOverflow="extendDomain" />

@@ -54,7 +54,7 @@ const SeriesChart = ({ name, points, faultCodes, domain, unit, onZoom }: Omit<Ch
           >
             <CartesianGrid stroke="#e6eaf0" vertical={false} />
             <XAxis dataKey="t" type="number" scale="time" domain={domain} allowDataOverflow tickFormatter={tickLabel(domain[1] - domain[0])} tick={{ fontSize: 12 }} minTickGap={48} />
-            <YAxis tick={{ fontSize: 12 }} width={56} domain={["auto", "auto"]} />
+            <YAxis tick={{ fontSize: 12 }} width={60} domain={["auto", "auto"]} tickFormatter={(value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 1 })} />
             <Tooltip labelFormatter={(value) => new Date(Number(value)).toLocaleString()} formatter={(value) => [`${value} ${display.unit}`, display.title]} />
             {faultCodes.map((fault) => {
               const at = Date.parse(fault.firstSeenAt);
