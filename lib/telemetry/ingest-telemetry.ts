@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { AppError } from "@/lib/errors";
 import { distanceMeters } from "@/lib/geo/distance";
+import { packedColumn } from "./packed-column";
 import { ensurePartitions } from "./partitions";
 import { validateTelemetryBatch, type PositionReport, type StatSample, type TelemetryBatch, type TelemetryTenant } from "./telemetry-batch";
 
@@ -64,15 +65,15 @@ const reserveSeq = async (db: Executor, tenant: TelemetryTenant, count: number) 
 
 const insertPositions = async (db: Executor, rows: (PositionReport & { seq: number })[]) => {
   if (rows.length === 0) return 0;
-  const column = <T>(pick: (row: PositionReport & { seq: number }) => T) => array(rows.map(pick));
+  const column = (pick: (row: PositionReport & { seq: number }) => string | number | null | undefined, type: Parameters<typeof packedColumn>[1]) => packedColumn(rows.map(pick), type);
   const [result] = await queryRows<{ accepted: number }>(
     db,
     sql`with input as (
-          select * from unnest(${column((r) => r.companyId)}::int[], ${column((r) => r.dataset)}::text[], ${column((r) => r.vehicleId)}::int[],
-            ${column((r) => iso(r.time))}::timestamptz[], ${column((r) => r.seq)}::int8[], ${column((r) => r.latitude)}::float8[],
-            ${column((r) => r.longitude)}::float8[], ${column((r) => r.speed ?? 0)}::real[], ${column((r) => r.heading ?? 0)}::real[],
-            ${column((r) => r.altitude ?? null)}::real[], ${column((r) => r.hdop ?? null)}::real[], ${column((r) => r.satellites ?? null)}::int2[],
-            ${column((r) => r.accuracy ?? null)}::real[], ${column((r) => r.distance ?? 0)}::real[], ${column((r) => r.battery ?? null)}::real[])
+          select * from unnest(${column((r) => r.companyId, "int")}, ${column((r) => r.dataset, "text")}, ${column((r) => r.vehicleId, "int")},
+            ${column((r) => iso(r.time), "timestamptz")}, ${column((r) => r.seq, "int8")}, ${column((r) => r.latitude, "float8")},
+            ${column((r) => r.longitude, "float8")}, ${column((r) => r.speed ?? 0, "real")}, ${column((r) => r.heading ?? 0, "real")},
+            ${column((r) => r.altitude ?? null, "real")}, ${column((r) => r.hdop ?? null, "real")}, ${column((r) => r.satellites ?? null, "int2")},
+            ${column((r) => r.accuracy ?? null, "real")}, ${column((r) => r.distance ?? 0, "real")}, ${column((r) => r.battery ?? null, "real")})
           as t(company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery)
         ), inserted as (
           insert into vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery)
@@ -97,14 +98,14 @@ const insertPositions = async (db: Executor, rows: (PositionReport & { seq: numb
 
 const insertStats = async (db: Executor, rows: (StatSample & { seq: number })[]) => {
   if (rows.length === 0) return 0;
-  const column = <T>(pick: (row: StatSample & { seq: number }) => T) => array(rows.map(pick));
+  const column = (pick: (row: StatSample & { seq: number }) => string | number | null | undefined, type: Parameters<typeof packedColumn>[1]) => packedColumn(rows.map(pick), type);
   const [result] = await queryRows<{ accepted: number }>(
     db,
     sql`with input as (
-          select * from unnest(${column((r) => r.companyId)}::int[], ${column((r) => r.dataset)}::text[], ${column((r) => r.vehicleId)}::int[],
-            ${column((r) => iso(r.time))}::timestamptz[], ${column((r) => r.seq)}::int8[], ${column((r) => r.engineRpm ?? null)}::real[],
-            ${column((r) => r.fuelPercent ?? null)}::real[], ${column((r) => r.odometerMeters ?? null)}::float8[],
-            ${column((r) => r.engineSeconds ?? null)}::float8[], ${column((r) => r.speed ?? null)}::real[], ${column((r) => r.engineState ?? null)}::text[])
+          select * from unnest(${column((r) => r.companyId, "int")}, ${column((r) => r.dataset, "text")}, ${column((r) => r.vehicleId, "int")},
+            ${column((r) => iso(r.time), "timestamptz")}, ${column((r) => r.seq, "int8")}, ${column((r) => r.engineRpm ?? null, "real")},
+            ${column((r) => r.fuelPercent ?? null, "real")}, ${column((r) => r.odometerMeters ?? null, "float8")},
+            ${column((r) => r.engineSeconds ?? null, "float8")}, ${column((r) => r.speed ?? null, "real")}, ${column((r) => r.engineState ?? null, "text")})
           as t(company_id, dataset, vehicle_id, time, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state)
         ), inserted as (
           insert into vehicle_stat_samples (company_id, dataset, vehicle_id, time, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state)
