@@ -1,7 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, screenshot, signIn } from "./helpers";
+import { expect } from "@playwright/test";
+import { DEMO_ADMIN, screenshot } from "./helpers";
+import { signedInTest } from "./signed-in";
 
-test("the dashboard data routes answer 401 JSON when signed out", async ({ request }) => {
+const test = signedInTest(DEMO_ADMIN);
+
+test("the dashboard data routes answer 401 JSON when signed out", async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
   for (const path of ["/api/dashboard/fleet", "/api/dashboard/vehicles", "/api/dashboard/vehicles/1/locations?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z"]) {
     const response = await request.get(path);
     expect(response.status()).toBe(401);
@@ -10,7 +14,7 @@ test("the dashboard data routes answer 401 JSON when signed out", async ({ reque
 });
 
 test("the live map shows the demo fleet, and a vehicle moves between two looks", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN);
+  await page.goto("/map");
   await expect(page.getByTestId("list-count")).toHaveText("20 vehicles");
   // Clusters or single markers: at least one is drawn on the (tile-less) map.
   await expect(page.locator(".leaflet-marker-icon").first()).toBeVisible();
@@ -47,7 +51,7 @@ test("the live map shows the demo fleet, and a vehicle moves between two looks",
 });
 
 test("the side list filters by search and by state, and selecting from it opens the panel", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN);
+  await page.goto("/map");
   await expect(page.getByTestId("list-count")).toHaveText("20 vehicles");
   await page.getByLabel("Search vehicles").fill("DEMO-007");
   await expect(page.getByTestId("list-count")).toHaveText("1 vehicle");
