@@ -1,6 +1,4 @@
-/**
- * The human-readable place of a coordinate, shown as `reverseGeo.formattedLocation`. Until the offline
- * reverse geocoder (lib/telemetry/reverse-geocode.ts, branch `sim`) is merged this is the coordinate
- * text; every caller goes through this one function so swapping it changes them all.
- */
-export const describeLocation = (latitude: number, longitude: number): string => `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+import { reverseGeocode } from "@/lib/telemetry/reverse-geocode";
+
+/** The human-readable place of a coordinate, shown as `reverseGeo.formattedLocation` (offline geocoder). */
+export const describeLocation = (latitude: number, longitude: number): string => reverseGeocode({ latitude, longitude });

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { CLIENT_IP_HEADER } from "@/lib/http";
 
-type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RouteHandler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
 
 export type FleetCall = {
   key?: string | null;

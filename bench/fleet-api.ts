@@ -1,0 +1,98 @@
+// Public fleet API latency on PostgreSQL: 2,000 vehicles with latest state, route handlers called in-process.
+// Run: npx tsx bench/fleet-api.ts   (DATABASE_URL or postgres://postgres@127.0.0.1:5432/test; a fresh database is created and dropped)
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { Client } from "pg";
+import { openDatabase, useDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { companies, vehicles } from "@/db/schema";
+import { seedDemo } from "@/lib/seed/seed-demo";
+import { listVehicleStates } from "@/lib/vehicle-state/list-vehicle-states";
+import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
+import { ensurePartitions } from "@/lib/telemetry/partitions";
+import * as locationsRoute from "@/app/fleet/vehicles/locations/route";
+import * as statsRoute from "@/app/fleet/vehicles/stats/route";
+import * as historyRoute from "@/app/fleet/vehicles/locations/history/route";
+import { createTestApiKey } from "@/tests/helpers/api-keys";
+import { writeTelemetry } from "@/tests/helpers/telemetry";
+import { CLIENT_IP_HEADER } from "@/lib/http";
+
+const VEHICLES = 2000;
+const ROUNDS = 200;
+const baseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const name = `fleet_bench_${randomBytes(4).toString("hex")}`;
+const withDb = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const measure = async (rounds: number, run: () => Promise<unknown>, before?: () => Promise<unknown>) => {
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    await before?.();
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const total = times.reduce((a, b) => a + b, 0);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), perSecond: (rounds * 1000) / total };
+};
+const show = (label: string, r: { p50: number; p99: number; perSecond: number }) =>
+  console.log(`${label.padEnd(58)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ${r.perSecond.toFixed(0).padStart(6)} req/s`);
+
+const admin = new Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const handle = openDatabase({ url: withDb(baseUrl, name) });
+try {
+  const { db } = handle;
+  await migrateDatabase(handle);
+  useDatabase(handle);
+  await seedDemo({ db, liveVehicles: VEHICLES });
+  const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
+  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(sql`company_id = ${demo.id} and dataset = 'live'`)).map((v) => v.id);
+  const now = new Date();
+  await writeTelemetry({
+    db,
+    companyId: demo.id,
+    dataset: "live",
+    positions: ids.map((vehicleId, i) => ({ vehicleId, time: now, latitude: 41 + i / 1e4, longitude: -87, speed: 12, heading: 90 })),
+    stats: ids.map((vehicleId) => ({ vehicleId, time: now, engineRpm: 1400, fuelPercent: 70, odometerMeters: 1e6, engineSeconds: 1e5, speed: 12, engineState: "On" as const })),
+  });
+  const { key } = await createTestApiKey({ db, companyId: demo.id });
+  const resetBuckets = () => db.execute(sql`delete from rate_limit_buckets`); // untimed: the bench measures latency, not the quota
+  const call = (handler: typeof locationsRoute.GET, path: string) => async () => {
+    const response = await handler(new Request(`http://bench${path}`, { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: "127.0.0.1" } }), {
+      params: Promise.resolve({}),
+    });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.text();
+  };
+  console.log(`PostgreSQL, ${VEHICLES} vehicles with latest state, ${ROUNDS} sequential requests each (handler in-process, incl. auth + rate-limit upsert + JSON)`);
+  show("GET /fleet/vehicles/locations?limit=512", await measure(ROUNDS, call(locationsRoute.GET, "/fleet/vehicles/locations?limit=512"), resetBuckets));
+  show("  bare SQL: listVehicleStates(limit 513)", await measure(ROUNDS, () => listVehicleStates({ db, companyId: demo.id, dataset: "live", limit: 513, withLocationOnly: true })));
+  const types = "engineRpm,fuelPercents,obdOdometerMeters,obdEngineSeconds,speed,engineStates,gps,faultCodes";
+  show(`GET /fleet/vehicles/stats?limit=512&types=(all 8)`, await measure(ROUNDS, call(statsRoute.GET, `/fleet/vehicles/stats?limit=512&types=${types}`), resetBuckets));
+  show("  bare SQL: listVehicleStates(limit 513)", await measure(ROUNDS, () => listVehicleStates({ db, companyId: demo.id, dataset: "live", limit: 513 })));
+
+  // 35 days of 1 Hz positions for one vehicle: 3,024,000 rows, generated inside PostgreSQL.
+  const vehicleId = ids[0];
+  const end = new Date(Math.floor(now.getTime() / 86_400_000) * 86_400_000);
+  const start = new Date(end.getTime() - 35 * 86_400_000);
+  await ensurePartitions({ db, from: start, to: end });
+  const loadStart = performance.now();
+  await db.execute(sql`insert into vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading)
+    select ${demo.id}, 'live', ${vehicleId}, ${start.toISOString()}::timestamptz + make_interval(secs => s), 1000000 + s, 41 + s / 1e7, -87, 10, 0
+    from generate_series(0, 35 * 86400 - 1) as s`);
+  await db.execute(sql`analyze vehicle_positions`);
+  console.log(`loaded 3,024,000 positions for one vehicle in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
+  const range = `startTime=${start.toISOString()}&endTime=${end.toISOString()}`;
+  show("GET /fleet/vehicles/locations/history (35 d, 1 Hz, 1 vehicle)", await measure(5, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&${range}`), resetBuckets));
+  show("  bare SQL: findLocationHistory (≤1,000 buckets)", await measure(5, () => findLocationHistory({ db, companyId: demo.id, dataset: "live", vehicleIds: [vehicleId], range: { start, end }, bucketSeconds: 3024 })));
+  const oneDay = `startTime=${new Date(end.getTime() - 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
+  show("GET /fleet/vehicles/locations/history (1 d, 1 Hz, 1 vehicle)", await measure(20, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&${oneDay}`), resetBuckets));
+} finally {
+  useDatabase(undefined);
+  await handle.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
