@@ -2,6 +2,7 @@ import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { listMissingProductionSecrets } from "@/lib/config";
 import { getDemoLogins, seedDemo } from "@/lib/seed/seed-demo";
+import { startSimulator } from "@/lib/simulator/start-simulator";
 import { ensurePartitions } from "@/lib/telemetry/partitions";
 import { updateServiceStatus } from "./service-status";
 
@@ -25,6 +26,7 @@ export const bootService = async () => {
   for (const login of getDemoLogins()) log(`  ${login.company.padEnd(11)} ${login.role.padEnd(10)} ${login.email} / ${login.password}`);
   log(`legacy ClientKey: ${process.env.SEED_CLIENT_KEY ?? "demo-client-key"}`);
   updateServiceStatus({ bootedAt: new Date().toISOString() });
+  startSimulator({ database });
   log(`ready in ${Date.now() - started} ms`);
 };
 

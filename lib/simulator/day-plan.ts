@@ -5,8 +5,8 @@ import { createRandom, mixSeed, STREAMS, type Random } from "./random";
 import { dayStartOf, DAY_MS, type SimVehicle } from "./sim-vehicle";
 import { gridDistance, routeBetween, type StreetPath, type StreetSpot } from "./street-router";
 
-/** Percent of the tank per meter driven and per second idling (a ~280 L tank, ~60 L/100 km, ~2.5 L/h idle). */
-export const FUEL_PER_METER = 0.000214;
+/** Percent of the tank per meter driven and per second idling (a ~400 L tank, ~48 L/100 km, ~3.6 L/h idle). */
+export const FUEL_PER_METER = 0.00012;
 export const FUEL_PER_IDLE_SECOND = 0.00025;
 
 type Accumulated = { start: number; end: number; odoStart: number; engineStart: number; fuelStart: number };
@@ -47,7 +47,7 @@ export const refuelLevel = (vehicle: SimVehicle, day: number) => Math.round(crea
 const DAY_SETTINGS: Record<DayKind, { startHour: number; shiftHours: [number, number]; drivingHours: number; breakAfter: [number, number] | null; stopMinutes: [number, number]; far: boolean }> = {
   normal: { startHour: 5, shiftHours: [8.5, 10.5], drivingHours: 7, breakAfter: [3.5, 5], stopMinutes: [4, 12], far: false },
   drive11: { startHour: 4, shiftHours: [14.5, 14.8], drivingHours: 11.7, breakAfter: [5, 6], stopMinutes: [1.5, 3], far: true },
-  window14: { startHour: 4, shiftHours: [14.6, 15.2], drivingHours: 9, breakAfter: [4, 5], stopMinutes: [6, 14], far: false },
+  window14: { startHour: 4, shiftHours: [14.9, 15.4], drivingHours: 9, breakAfter: [4, 5], stopMinutes: [6, 14], far: false },
   skipBreak: { startHour: 4.5, shiftHours: [11, 12], drivingHours: 9.2, breakAfter: null, stopMinutes: [3, 10], far: true },
 };
 

@@ -82,7 +82,8 @@ const reportTimes = (activity: Activity, from: number, to: number, interval: num
   const times: number[] = [];
   if (activity.start > from && activity.start <= to) times.push(activity.start);
   const step = interval * 1000;
-  const offset = (vehicleId % interval) * 1000;
+  // Spread the fleet over the interval so a tick carries a steady share of reports.
+  const offset = ((vehicleId * 37) % interval) * 1000;
   const lower = Math.max(from, activity.start);
   for (let t = Math.floor((lower - offset) / step) * step + offset + step; t <= to && t < activity.end; t += step) {
     if (t > lower) times.push(t);

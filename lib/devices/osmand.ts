@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "@/db/client";
+import { vehicles } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { parseWith } from "@/lib/http/search-params";
+import { ingestTelemetry } from "@/lib/telemetry";
+
+/** 1 knot = 1852 m per hour: the OsmAnd protocol reports speed in knots. */
+const METERS_PER_SECOND_PER_KNOT = 1852 / 3600;
+
+const optionalNumber = z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), z.number().finite().optional());
+
+const osmandSchema = z.object({
+  id: z.string().trim().min(1, "is required").max(200),
+  lat: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-90).max(90)),
+  lon: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-180).max(180)),
+  timestamp: z.string().optional(),
+  speed: optionalNumber,
+  bearing: optionalNumber,
+  altitude: optionalNumber,
+  accuracy: optionalNumber,
+  hdop: optionalNumber,
+  batt: optionalNumber,
+});
+
+export type OsmandParams = Record<string, string>;
+
+type TraccarJson = {
+  device_id?: unknown;
+  location?: { timestamp?: unknown; coords?: Record<string, unknown>; battery?: { level?: unknown } };
+};
+
+/**
+ * The parameters of a JSON body: flat OsmAnd keys, or the shape newer Traccar Client versions
+ * post (`{ device_id, location: { timestamp, coords: { latitude, ... speed in m/s }, battery } }`).
+ */
+export const osmandParamsFromJson = (json: unknown): OsmandParams => {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new AppError("bad_request", "Request body must be a JSON object.");
+  const { device_id, location } = json as TraccarJson;
+  const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+  if (location?.coords) {
+    const { latitude, longitude, speed, heading, altitude, accuracy } = location.coords;
+    const level = location.battery?.level;
+    const entries = {
+      id: text(device_id), lat: text(latitude), lon: text(longitude), timestamp: text(location.timestamp),
+      speed: typeof speed === "number" && speed >= 0 ? String(speed / METERS_PER_SECOND_PER_KNOT) : undefined,
+      bearing: typeof heading === "number" && heading >= 0 ? String(heading) : undefined, altitude: text(altitude), accuracy: text(accuracy),
+      batt: typeof level === "number" && level >= 0 ? String(level <= 1 ? level * 100 : level) : undefined,
+    };
+    return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)) as OsmandParams;
+  }
+  return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, String(value)]));
+};
+
+/** Epoch seconds, epoch milliseconds, or ISO 8601; a missing timestamp means "now". */
+const parseDeviceTime = (text: string | undefined, now: Date) => {
+  if (text === undefined || text.trim() === "") return now;
+  const trimmed = text.trim();
+  const numeric = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  const time = Number.isFinite(numeric) ? new Date(numeric > 1e11 ? numeric : numeric * 1000) : new Date(trimmed);
+  if (Number.isNaN(time.getTime())) throw new AppError("bad_request", `Invalid value for "timestamp": expected epoch seconds, milliseconds or ISO 8601.`);
+  return time;
+};
+
+/**
+ * Stores one point sent by a tracker speaking the OsmAnd protocol (Traccar Client): `id` is the
+ * vehicle's device id. Resolves only after the point is committed.
+ */
+export const ingestOsmandPoint = async ({ db, params, now = new Date() }: { db: Database; params: OsmandParams; now?: Date }) => {
+  const point = parseWith(osmandSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
+  const time = parseDeviceTime(point.timestamp, now);
+  const [vehicle] = await db
+    .select({ id: vehicles.id, companyId: vehicles.companyId, dataset: vehicles.dataset })
+    .from(vehicles)
+    .where(eq(vehicles.deviceId, point.id));
+  if (!vehicle) throw new AppError("bad_request", `Unknown device "${point.id}". Set the device identifier to a vehicle's device id.`);
+  const result = await ingestTelemetry({
+    db,
+    now,
+    batch: {
+      positions: [{
+        companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.id, time, latitude: point.lat, longitude: point.lon,
+        speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
+        heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
+        altitude: point.altitude ?? null, accuracy: point.accuracy ?? null, hdop: point.hdop ?? null, battery: point.batt ?? null,
+      }],
+    },
+  });
+  return { vehicleId: vehicle.id, duplicate: result.duplicates.positions > 0 };
+};

@@ -1,0 +1,66 @@
+import { Client } from "pg";
+import type { DatabaseHandle } from "@/db/client";
+import { updateServiceStatus } from "@/lib/boot/service-status";
+import { logger } from "@/lib/logger";
+import { createFleetSimulator } from "./fleet-simulator";
+
+const log = (message: string) => console.log(`[simulator] ${message}`);
+/** Any fixed number: the PostgreSQL advisory lock that elects the one simulating instance. */
+const LEADER_LOCK = 727_001;
+const STANDBY_RETRY_MS = 30_000;
+
+/** On PostgreSQL only one instance may simulate: it holds a session advisory lock on its own connection. */
+const becomeLeader = async (url: string) => {
+  const client = new Client({ connectionString: url });
+  client.on("error", (error) => log(`leader connection lost: ${error.message}`));
+  await client.connect();
+  const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [LEADER_LOCK]);
+  if (rows[0].locked) return client;
+  await client.end();
+  return null;
+};
+
+const runSimulator = async (database: DatabaseHandle) => {
+  if (database.kind === "postgres") {
+    while (!(await becomeLeader(process.env.DATABASE_URL!))) {
+      updateServiceStatus({ simulator: { state: "standby", vehicles: 0, detail: "another instance simulates" } });
+      await new Promise((resolve) => setTimeout(resolve, STANDBY_RETRY_MS));
+    }
+  }
+  const backfillDays = Number(process.env.SIM_BACKFILL_DAYS ?? 7);
+  const simulator = await createFleetSimulator({ db: database.db, seed: Number(process.env.SIM_SEED ?? 1), backfillMs: backfillDays * 86_400_000 });
+  updateServiceStatus({ simulator: { state: "backfilling", vehicles: simulator.vehicles } });
+  const started = Date.now();
+  let lastShown = -1;
+  const { rows, spanMs } = await simulator.backfill((done, total) => {
+    const percent = Math.floor((done / total) * 100);
+    if (total < 3_600_000 || percent < lastShown + 10) return;
+    lastShown = percent;
+    log(`backfill ${percent}% (${Math.floor(done / 86_400_000)} of ${Math.ceil(total / 86_400_000)} days)`);
+  });
+  log(`caught up ${(spanMs / 3_600_000).toFixed(1)} h for ${simulator.vehicles} vehicles: ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  updateServiceStatus({ simulator: { state: "running", vehicles: simulator.vehicles } });
+  const tickMs = Number(process.env.SIM_TICK_MS ?? 3000);
+  const loop = async () => {
+    try {
+      await simulator.tick();
+    } catch (error) {
+      // One bad tick must never take the server down; the next tick re-covers the same window.
+      logger.error({ err: error }, "simulator tick failed");
+    }
+    setTimeout(loop, tickMs).unref();
+  };
+  setTimeout(loop, tickMs).unref();
+};
+
+/** Starts the fleet simulator in the background (SIMULATOR=off disables it). Never throws. */
+export const startSimulator = ({ database }: { database: DatabaseHandle }) => {
+  if (process.env.SIMULATOR === "off") {
+    updateServiceStatus({ simulator: { state: "off", vehicles: 0 } });
+    return;
+  }
+  runSimulator(database).catch((error) => {
+    logger.error({ err: error }, "simulator failed");
+    updateServiceStatus({ simulator: { state: "failed", vehicles: 0, detail: error instanceof Error ? error.message : String(error) } });
+  });
+};
