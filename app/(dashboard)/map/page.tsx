@@ -1,12 +1,19 @@
+import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
-import { ComingSoon } from "@/components/shell/coming-soon";
 import { rolesFor } from "@/components/shell/nav-sections";
+import { LiveMapScreen } from "@/components/map/live-map-screen";
+import { getMapTiles } from "@/lib/dashboard/map-tiles";
 
 export const metadata = { title: "Live map" };
 
 const Page = async () => {
   await requireUser(rolesFor("/map"));
-  return <ComingSoon title="Live map">Every vehicle at its latest position, coloured by state, with a searchable side list and a vehicle panel.</ComingSoon>;
+  const { tileUrl, attribution } = getMapTiles();
+  return (
+    <Suspense>
+      <LiveMapScreen tileUrl={tileUrl} attribution={attribution} />
+    </Suspense>
+  );
 };
 
 export default Page;

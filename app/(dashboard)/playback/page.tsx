@@ -1,12 +1,19 @@
+import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
-import { ComingSoon } from "@/components/shell/coming-soon";
+import { PlaybackScreen } from "@/components/playback/playback-screen";
 import { rolesFor } from "@/components/shell/nav-sections";
+import { getMapTiles } from "@/lib/dashboard/map-tiles";
 
 export const metadata = { title: "Playback" };
 
 const Page = async () => {
   await requireUser(rolesFor("/playback"));
-  return <ComingSoon title="Playback">A vehicle's route over a time range, with stops, play controls and a synced speed chart.</ComingSoon>;
+  const { tileUrl, attribution } = getMapTiles();
+  return (
+    <Suspense>
+      <PlaybackScreen tileUrl={tileUrl} attribution={attribution} />
+    </Suspense>
+  );
 };
 
 export default Page;

@@ -1,0 +1,80 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { RANGE_PRESET_LABELS, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/time-range-presets";
+import type { VehicleOption } from "@/lib/dashboard-data/types";
+import { fetchJson } from "./fetch-json";
+
+/** `datetime-local` text (local time, minutes) for an ISO instant, and back. */
+const toLocalInput = (iso: string) => {
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+};
+const fromLocalInput = (text: string) => (text ? new Date(text).toISOString() : "");
+
+export const useVehicleOptions = () =>
+  useQuery({ queryKey: ["vehicle-options"], staleTime: 60_000, queryFn: ({ signal }) => fetchJson<{ vehicles: VehicleOption[] }>("/api/dashboard/vehicles", signal) });
+
+type PickerProps = {
+  vehicleId: string | null;
+  range: { from: string; to: string };
+  preset: RangePreset | null;
+  rangeError: string | null;
+  onVehicle: (id: string) => void;
+  onPreset: (preset: RangePreset) => void;
+  onCustomRange: (range: { from: string; to: string }) => void;
+};
+
+/** Vehicle select, range presets and a custom range (up to 35 days). */
+export const VehicleRangePicker = ({ vehicleId, range, preset, rangeError, onVehicle, onPreset, onCustomRange }: PickerProps) => {
+  const options = useVehicleOptions();
+  const [custom, setCustom] = useState({ from: toLocalInput(range.from), to: toLocalInput(range.to) });
+  useEffect(() => setCustom({ from: toLocalInput(range.from), to: toLocalInput(range.to) }), [range.from, range.to]);
+  return (
+    <div className="picker" role="group" aria-label="Vehicle and time range">
+      <label className="field">
+        <span>Vehicle</span>
+        <select className="input" aria-label="Vehicle" value={vehicleId ?? ""} onChange={(event) => onVehicle(event.target.value)} disabled={!options.data}>
+          <option value="" disabled>
+            {options.isPending ? "Loading vehicles…" : options.error ? "Vehicles could not be loaded" : "Choose a vehicle"}
+          </option>
+          {options.data?.vehicles.map((vehicle) => (
+            <option key={vehicle.id} value={vehicle.id}>
+              {vehicle.name}
+              {vehicle.driverName ? ` — ${vehicle.driverName}` : ""}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="segmented" role="group" aria-label="Range preset">
+        {RANGE_PRESETS.map((option) => (
+          <button key={option} type="button" aria-pressed={preset === option} onClick={() => onPreset(option)}>
+            {RANGE_PRESET_LABELS[option]}
+          </button>
+        ))}
+      </div>
+      <form
+        className="custom-range"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onCustomRange({ from: fromLocalInput(custom.from), to: fromLocalInput(custom.to) });
+        }}
+      >
+        <label className="field">
+          <span>From</span>
+          <input className="input" type="datetime-local" aria-label="From" value={custom.from} onChange={(event) => setCustom({ ...custom, from: event.target.value })} />
+        </label>
+        <label className="field">
+          <span>To</span>
+          <input className="input" type="datetime-local" aria-label="To" value={custom.to} onChange={(event) => setCustom({ ...custom, to: event.target.value })} />
+        </label>
+        <button type="submit" className="button">
+          Apply
+        </button>
+      </form>
+      {rangeError ? <p className="text-danger small" role="alert">{rangeError}</p> : null}
+    </div>
+  );
+};

@@ -1,0 +1,141 @@
+"use client";
+
+import "@/components/dashboard/dashboard.css";
+import dynamic from "next/dynamic";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Notice } from "@/components/dashboard/states";
+import { SpeedUnitToggle, useSpeedUnit } from "@/components/dashboard/use-speed-unit";
+import { classifyVehicleStatus, STATUS_COLORS, STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
+import type { LiveVehicle } from "@/lib/dashboard-data/types";
+import type { MapVehicle } from "./fleet-map";
+import { useLiveFleet } from "./use-live-fleet";
+import { VehicleList } from "./vehicle-list";
+import { VehiclePanel } from "./vehicle-panel";
+
+// Leaflet touches `window` on import: load it in the browser only, and only on this page.
+const FleetMap = dynamic(() => import("./fleet-map"), { ssr: false, loading: () => <div className="fleet-map map-loading">Loading map…</div> });
+
+export type ListedVehicle = { vehicle: LiveVehicle; status: VehicleStatus };
+
+const lastReportMs = (vehicle: LiveVehicle) => Math.max(vehicle.location ? Date.parse(vehicle.location.time) : 0, vehicle.stats ? Date.parse(vehicle.stats.time) : 0) || null;
+
+const matches = (vehicle: LiveVehicle, search: string) =>
+  !search || [vehicle.name, vehicle.vin, vehicle.driverName ?? "", vehicle.plateNumber].some((field) => field.toLowerCase().includes(search));
+
+export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attribution: string }) => {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const synthetic = Number(params.get("synthetic")) || null;
+  const { vehicles, version, lastUpdate, isLoading, error, refetch } = useLiveFleet({ synthetic });
+  const [unit, setUnit] = useSpeedUnit();
+  const [search, setSearch] = useState("");
+  const [statusFilter, setStatusFilter] = useState<VehicleStatus | "all">("all");
+  const [focus, setFocus] = useState<{ id: string; nonce: number } | null>(null);
+  const selectedId = params.get("vehicle");
+  // Offline depends on the clock as well as on the data: re-evaluate every 30 s.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const classified = useMemo<ListedVehicle[]>(() => {
+    if (!vehicles) return [];
+    const nowMs = Math.max(now, lastUpdate ?? 0);
+    return [...vehicles.values()].map((vehicle) => ({
+      vehicle,
+      status: classifyVehicleStatus({ speed: vehicle.location?.speed, engineState: vehicle.stats?.engineState, lastReportMs: lastReportMs(vehicle), nowMs }),
+    }));
+    // `version` changes whenever the live store merged something.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [vehicles, version, now, lastUpdate]);
+
+  const counts = useMemo(() => {
+    const byStatus: Record<VehicleStatus, number> = { moving: 0, idle: 0, stopped: 0, offline: 0 };
+    for (const { status } of classified) byStatus[status]++;
+    return byStatus;
+  }, [classified]);
+
+  const filtered = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return classified.filter(({ vehicle, status }) => (statusFilter === "all" || status === statusFilter) && matches(vehicle, needle));
+  }, [classified, search, statusFilter]);
+
+  const mapVehicles = useMemo<MapVehicle[]>(
+    () =>
+      filtered.flatMap(({ vehicle, status }) =>
+        vehicle.location ? [{ id: vehicle.id, name: vehicle.name, latitude: vehicle.location.latitude, longitude: vehicle.location.longitude, heading: vehicle.location.heading, status }] : [],
+      ),
+    [filtered],
+  );
+
+  const select = useCallback(
+    (id: string | null) => {
+      const next = new URLSearchParams(params.toString());
+      if (id) next.set("vehicle", id);
+      else next.delete("vehicle");
+      router.replace(`${pathname}?${next}`, { scroll: false });
+    },
+    [params, pathname, router],
+  );
+
+  const selectFromList = (id: string) => {
+    select(id);
+    setFocus({ id, nonce: Date.now() });
+  };
+
+  const selected = selectedId ? (classified.find(({ vehicle }) => vehicle.id === selectedId) ?? null) : null;
+
+  return (
+    <div className="map-screen">
+      <aside className="map-sidebar" aria-label="Vehicles">
+        <div className="map-sidebar-head">
+          <input type="search" className="input" placeholder="Search name, VIN, driver" aria-label="Search vehicles" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <div className="chip-row" role="group" aria-label="Filter by state">
+            <button type="button" className="chip" aria-pressed={statusFilter === "all"} onClick={() => setStatusFilter("all")}>
+              All <span className="chip-count">{classified.length}</span>
+            </button>
+            {VEHICLE_STATUSES.map((status) => (
+              <button key={status} type="button" className="chip" aria-pressed={statusFilter === status} onClick={() => setStatusFilter(status)}>
+                <span className="dot" style={{ background: STATUS_COLORS[status] }} />
+                {STATUS_LABELS[status]} <span className="chip-count">{counts[status]}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+        {isLoading ? (
+          <Notice kind="loading" title="Loading vehicles…" />
+        ) : error && !vehicles ? (
+          <Notice kind="error" title="Vehicles could not be loaded" action={<button type="button" className="button" onClick={() => refetch()}>Try again</button>}>
+            {error.message}
+          </Notice>
+        ) : classified.length === 0 ? (
+          <Notice kind="empty" title="No vehicles yet">Vehicles appear here once they are added to the fleet and report a position.</Notice>
+        ) : (
+          <VehicleList items={filtered} selectedId={selectedId} onSelect={selectFromList} unit={unit} />
+        )}
+      </aside>
+      <section className="map-area">
+        <FleetMap vehicles={mapVehicles} selectedId={selectedId} onSelect={select} focus={focus} tileUrl={tileUrl} attribution={attribution} />
+        <div className="map-toolbar">
+          <div className="legend" aria-label="Legend">
+            {VEHICLE_STATUSES.map((status) => (
+              <span key={status} className="legend-item">
+                <span className="dot" style={{ background: STATUS_COLORS[status] }} /> {STATUS_LABELS[status]}
+              </span>
+            ))}
+          </div>
+          <SpeedUnitToggle unit={unit} onChange={setUnit} />
+        </div>
+        <div className="map-status muted" data-testid="map-status">
+          {synthetic ? `Synthetic fleet of ${synthetic.toLocaleString("en-US")} vehicles · ` : ""}
+          {error && vehicles ? <span className="text-danger">Live updates paused: {error.message} </span> : null}
+          {lastUpdate ? `Updated ${new Date(lastUpdate).toLocaleTimeString()}` : ""}
+        </div>
+        {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} /> : null}
+      </section>
+    </div>
+  );
+};

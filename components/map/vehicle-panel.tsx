@@ -1,0 +1,109 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { fetchJson } from "@/components/dashboard/fetch-json";
+import { formatDistance, formatDuration, formatSpeed, type SpeedUnit } from "@/lib/dashboard/units";
+import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/vehicle-status";
+import type { VehicleDetails } from "@/lib/dashboard-data/types";
+import type { ListedVehicle } from "./live-map-screen";
+
+const DUTY_LABELS: Record<string, string> = {
+  offDuty: "Off duty",
+  sleeperBed: "Sleeper berth",
+  driving: "Driving",
+  onDuty: "On duty",
+  yardMove: "Yard move",
+  personalConveyance: "Personal conveyance",
+};
+
+const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
+  <div className="kv">
+    <dt>{label}</dt>
+    <dd data-testid={testId}>{value}</dd>
+  </div>
+);
+
+/** The selected vehicle: live values from the map's store, driver, faults and HOS from the details route. */
+export const VehiclePanel = ({ listed, unit, onClose, synthetic }: { listed: ListedVehicle; unit: SpeedUnit; onClose: () => void; synthetic: boolean }) => {
+  const { vehicle, status } = listed;
+  const details = useQuery({
+    queryKey: ["vehicle-details", vehicle.id],
+    enabled: !synthetic,
+    refetchInterval: 15_000,
+    queryFn: ({ signal }) => fetchJson<VehicleDetails>(`/api/dashboard/vehicles/${vehicle.id}`, signal),
+  });
+  const { location, stats } = vehicle;
+  const lastUpdate = [location?.time, stats?.time].filter(Boolean).sort().at(-1);
+  const clocks = details.data?.hosClocks;
+  return (
+    <aside className="vehicle-panel" aria-label={`Vehicle ${vehicle.name}`} data-testid="vehicle-panel">
+      <header className="vehicle-panel-head">
+        <div>
+          <h2>{vehicle.name}</h2>
+          <div className="muted small">
+            {vehicle.vin} · {vehicle.plateNumber}
+          </div>
+        </div>
+        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <div className="status-pill" style={{ background: STATUS_COLORS[status] }} data-testid="panel-status">
+        {STATUS_LABELS[status]}
+      </div>
+      <dl className="kv-list">
+        <Row label="Driver" value={details.data?.driver?.name ?? vehicle.driverName ?? "—"} />
+        <Row label="Speed" value={formatSpeed(location?.speed, unit)} testId="panel-speed" />
+        <Row label="Fuel" value={stats?.fuelPercent == null ? "—" : `${Math.round(stats.fuelPercent)} %`} testId="panel-fuel" />
+        <Row label="Odometer" value={formatDistance(stats?.odometerMeters, unit, 0)} testId="panel-odometer" />
+        <Row label="Engine hours" value={stats?.engineSeconds == null ? "—" : `${(stats.engineSeconds / 3600).toLocaleString("en-US", { maximumFractionDigits: 1 })} h`} />
+        <Row label="Engine" value={stats?.engineState ?? "—"} />
+        <Row label="Position" value={location ? `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}` : "—"} testId="panel-position" />
+        {location?.formattedLocation ? <Row label="Near" value={location.formattedLocation} /> : null}
+        <Row label="Last update" value={lastUpdate ? new Date(lastUpdate).toLocaleString() : "Never"} testId="panel-last-update" />
+      </dl>
+      <h3>Hours of service</h3>
+      {details.isPending && !synthetic ? (
+        <p className="muted small">Loading…</p>
+      ) : details.error ? (
+        <p className="text-danger small">{details.error.message}</p>
+      ) : clocks ? (
+        <dl className="kv-list" data-testid="panel-hos">
+          <Row label="Duty status" value={DUTY_LABELS[clocks.currentStatus] ?? clocks.currentStatus} />
+          <Row label="Drive left" value={formatDuration(clocks.driveRemainingMs)} />
+          <Row label="Shift left" value={formatDuration(clocks.shiftRemainingMs)} />
+          <Row label="Until break" value={formatDuration(clocks.timeUntilBreakMs)} />
+          <Row label="Cycle left" value={formatDuration(clocks.cycleRemainingMs)} />
+        </dl>
+      ) : (
+        <p className="muted small">No hours-of-service log for this driver.</p>
+      )}
+      <h3>Active fault codes</h3>
+      {details.data ? (
+        details.data.activeFaultCodes.length === 0 ? (
+          <p className="muted small" data-testid="panel-faults">None</p>
+        ) : (
+          <ul className="fault-list" data-testid="panel-faults">
+            {details.data.activeFaultCodes.map((fault) => (
+              <li key={`${fault.code}-${fault.firstSeenAt}`}>
+                <strong>{fault.code}</strong> {fault.description}
+                <div className="muted small">since {new Date(fault.firstSeenAt).toLocaleString()}</div>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <p className="muted small">—</p>
+      )}
+      <div className="panel-links">
+        <Link className="button" href={`/playback?vehicle=${vehicle.id}`}>
+          Playback
+        </Link>
+        <Link className="button" href={`/stats?vehicle=${vehicle.id}`}>
+          Stats
+        </Link>
+      </div>
+    </aside>
+  );
+};

@@ -1,0 +1,156 @@
+"use client";
+
+import "@/components/dashboard/dashboard.css";
+import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { fetchJson } from "@/components/dashboard/fetch-json";
+import { Notice } from "@/components/dashboard/states";
+import { SpeedUnitToggle, useSpeedUnit } from "@/components/dashboard/use-speed-unit";
+import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
+import { VehicleRangePicker } from "@/components/dashboard/vehicle-range-picker";
+import { summarizeTrip } from "@/lib/dashboard/trip-summary";
+import { formatDistance, formatDuration, formatSpeed } from "@/lib/dashboard/units";
+import type { LocationHistory } from "@/lib/dashboard-data/types";
+import { PLAYBACK_SPEEDS, positionAt, TRACK_MS_PER_SECOND_AT_1X } from "./playhead";
+
+const PlaybackMap = dynamic(() => import("./playback-map"), { ssr: false, loading: () => <div className="playback-map map-loading">Loading map…</div> });
+const SpeedChart = dynamic(() => import("./speed-chart"), { ssr: false, loading: () => <div className="chart-box chart-loading" /> });
+
+const Stat = ({ label, value, testId }: { label: string; value: string; testId: string }) => (
+  <div className="stat-card">
+    <div className="stat-label">{label}</div>
+    <div className="stat-value" data-testid={testId}>
+      {value}
+    </div>
+  </div>
+);
+
+export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attribution: string }) => {
+  const picker = useVehicleRange();
+  const { vehicleId, range, rangeError } = picker;
+  const [unit, setUnit] = useSpeedUnit();
+  const history = useQuery({
+    queryKey: ["location-history", vehicleId, range.from, range.to],
+    enabled: Boolean(vehicleId) && !rangeError,
+    queryFn: ({ signal }) => fetchJson<LocationHistory>(`/api/dashboard/vehicles/${vehicleId}/locations?${new URLSearchParams(range)}`, signal),
+  });
+  const points = useMemo(() => history.data?.points ?? [], [history.data]);
+  const summary = useMemo(() => summarizeTrip(points), [points]);
+  const startMs = points.length ? Date.parse(points[0].time) : 0;
+  const endMs = points.length ? Date.parse(points[points.length - 1].time) : 0;
+
+  const [playheadMs, setPlayheadMs] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState<(typeof PLAYBACK_SPEEDS)[number]>(5);
+  const [follow, setFollow] = useState(true);
+
+  useEffect(() => {
+    setPlayheadMs(startMs);
+    setPlaying(false);
+  }, [startMs, endMs]);
+
+  // Advance the playhead on animation frames by elapsed wall time × speed.
+  const speedRef = useRef(speed);
+  speedRef.current = speed;
+  useEffect(() => {
+    if (!playing) return;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function step(now) {
+      const elapsed = now - last;
+      last = now;
+      setPlayheadMs((current) => {
+        const next = current + (elapsed / 1000) * TRACK_MS_PER_SECOND_AT_1X * speedRef.current;
+        if (next >= endMs) {
+          setPlaying(false);
+          return endMs;
+        }
+        return next;
+      });
+      frame = requestAnimationFrame(step);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [playing, endMs]);
+
+  const position = useMemo(() => positionAt(points, playheadMs), [points, playheadMs]);
+
+  const body = (() => {
+    if (!vehicleId) return <Notice kind="empty" title="Choose a vehicle">Pick a vehicle and a time range above to replay its route.</Notice>;
+    if (rangeError) return <Notice kind="error" title="Fix the time range">{rangeError}</Notice>;
+    if (history.isPending) return <Notice kind="loading" title="Loading the route…" />;
+    if (history.error)
+      return (
+        <Notice kind="error" title="The route could not be loaded" action={<button type="button" className="button" onClick={() => history.refetch()}>Try again</button>}>
+          {history.error.message}
+        </Notice>
+      );
+    if (points.length === 0) return <Notice kind="empty" title="No positions in this range">The vehicle reported no position between these times. Try a longer range, e.g. the last 7 days.</Notice>;
+    return (
+      <>
+        <div className="summary-grid" data-testid="trip-summary">
+          <Stat label="Distance" value={formatDistance(summary.distanceMeters, unit)} testId="summary-distance" />
+          <Stat label="Driving time" value={formatDuration(summary.drivingMs)} testId="summary-driving" />
+          <Stat label="Stopped time" value={formatDuration(summary.stoppedMs)} testId="summary-stopped" />
+          <Stat label="Max speed" value={formatSpeed(summary.maxSpeed, unit)} testId="summary-max-speed" />
+          <Stat label="Average speed" value={formatSpeed(summary.averageSpeed, unit)} testId="summary-average-speed" />
+          <Stat label="Stops" value={String(summary.stops.length)} testId="summary-stops" />
+        </div>
+        <div className="playback-stage" data-testid="playback-stage" data-points={points.length}>
+          <PlaybackMap points={points} stops={summary.stops} position={position} follow={follow} tileUrl={tileUrl} attribution={attribution} />
+        </div>
+        <div className="player" role="group" aria-label="Playback controls">
+          <button type="button" className="button-primary play-button" onClick={() => (playheadMs >= endMs ? (setPlayheadMs(startMs), setPlaying(true)) : setPlaying(!playing))}>
+            {playing ? "Pause" : "Play"}
+          </button>
+          <input
+            type="range"
+            className="scrubber"
+            aria-label="Playhead"
+            min={startMs}
+            max={endMs}
+            step={1000}
+            value={playheadMs}
+            onChange={(event) => setPlayheadMs(Number(event.target.value))}
+          />
+          <span className="playhead-time" data-testid="playhead-time">
+            {new Date(playheadMs).toLocaleString()}
+          </span>
+          <label className="field-inline">
+            Speed
+            <select className="input" aria-label="Playback speed" value={speed} onChange={(event) => setSpeed(Number(event.target.value) as typeof speed)}>
+              {PLAYBACK_SPEEDS.map((option) => (
+                <option key={option} value={option}>
+                  {option}x
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field-inline">
+            <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} /> Follow vehicle
+          </label>
+          <span className="muted small" data-testid="playhead-speed">{position ? formatSpeed(position.speed, unit) : ""}</span>
+        </div>
+        <SpeedChart points={points} playheadMs={playheadMs} unit={unit} onSeek={setPlayheadMs} />
+      </>
+    );
+  })();
+
+  return (
+    <section className="page page-wide">
+      <div className="page-head">
+        <h1>Playback</h1>
+        <SpeedUnitToggle unit={unit} onChange={setUnit} />
+      </div>
+      <VehicleRangePicker
+        vehicleId={vehicleId}
+        range={range}
+        preset={picker.preset}
+        rangeError={null}
+        onVehicle={picker.setVehicle}
+        onPreset={picker.setPreset}
+        onCustomRange={picker.setCustomRange}
+      />
+      {body}
+    </section>
+  );
+};

@@ -1,0 +1,72 @@
+import { expect } from "@playwright/test";
+import { DEMO_ADMIN, screenshot } from "./helpers";
+import { signedInTest } from "./signed-in";
+
+const test = signedInTest(DEMO_ADMIN);
+
+test("the dashboard data routes answer 401 JSON when signed out", async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  for (const path of ["/api/dashboard/fleet", "/api/dashboard/vehicles", "/api/dashboard/vehicles/1/locations?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z"]) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toEqual({ message: expect.any(String), requestId: expect.any(String) });
+  }
+});
+
+test("the live map shows the demo fleet, and a vehicle moves between two looks", async ({ page }) => {
+  await page.goto("/map");
+  await expect(page.getByTestId("list-count")).toHaveText("20 vehicles");
+  // Clusters or single markers: at least one is drawn on the (tile-less) map.
+  await expect(page.locator(".leaflet-marker-icon").first()).toBeVisible();
+  await screenshot(page, "map-fleet");
+
+  // Pick a moving vehicle and watch its panel position change as the simulator ticks.
+  await page.getByRole("group", { name: "Filter by state" }).getByRole("button", { name: /Moving/ }).click();
+  await page.locator(".vehicle-row").first().click();
+  const panel = page.getByTestId("vehicle-panel");
+  await expect(panel).toBeVisible();
+  const vehicleId = new URL(page.url()).searchParams.get("vehicle");
+  expect(vehicleId).toBeTruthy();
+  await expect(page.locator(`.leaflet-marker-icon[data-marker-key="${vehicleId}"]`)).toBeVisible();
+  const firstPosition = await page.getByTestId("panel-position").textContent();
+  const firstUpdate = await page.getByTestId("panel-last-update").textContent();
+  await expect(async () => {
+    expect(await page.getByTestId("panel-last-update").textContent()).not.toBe(firstUpdate);
+    expect(await page.getByTestId("panel-position").textContent()).not.toBe(firstPosition);
+  }).toPass({ timeout: 25_000, intervals: [2_000] });
+  await expect(page.getByTestId("panel-speed")).toHaveText(/\d+ km\/h/);
+  await expect(page.getByTestId("panel-fuel")).toHaveText(/\d+ %/);
+  await expect(panel.getByText("Hours of service")).toBeVisible();
+  await expect(panel.getByTestId("panel-hos")).toBeVisible();
+  // The unit setting converts the same m/s value.
+  await page.getByRole("group", { name: "Speed unit" }).getByRole("button", { name: "mph" }).click();
+  await expect(page.getByTestId("panel-speed")).toHaveText(/\d+ mph/);
+  await page.getByRole("group", { name: "Speed unit" }).getByRole("button", { name: "km/h" }).click();
+  await screenshot(page, "map-vehicle-panel");
+
+  // A reload keeps the selected vehicle (deep link).
+  await page.reload();
+  await expect(page.getByTestId("vehicle-panel")).toBeVisible();
+  await expect(page.locator(`.vehicle-row[data-vehicle-id="${vehicleId}"]`)).toHaveAttribute("aria-current", "true");
+});
+
+test("the side list filters by search and by state, and selecting from it opens the panel", async ({ page }) => {
+  await page.goto("/map");
+  await expect(page.getByTestId("list-count")).toHaveText("20 vehicles");
+  await page.getByLabel("Search vehicles").fill("DEMO-007");
+  await expect(page.getByTestId("list-count")).toHaveText("1 vehicle");
+  await expect(page.locator(".vehicle-row")).toHaveText(/DEMO-007/);
+  await page.getByLabel("Search vehicles").fill("no such vehicle");
+  await expect(page.getByText("No vehicle matches")).toBeVisible();
+  await page.getByLabel("Search vehicles").fill("");
+  const offline = page.getByRole("group", { name: "Filter by state" }).getByRole("button", { name: /Offline/ });
+  const offlineCount = Number(await offline.locator(".chip-count").textContent());
+  await offline.click();
+  if (offlineCount === 0) await expect(page.getByText("No vehicle matches")).toBeVisible();
+  else await expect(page.getByTestId("list-count")).toHaveText(`${offlineCount} vehicle${offlineCount === 1 ? "" : "s"}`);
+  await page.getByRole("group", { name: "Filter by state" }).getByRole("button", { name: /All/ }).click();
+  await page.getByLabel("Search vehicles").fill("DEMO-003");
+  await page.locator(".vehicle-row").first().click();
+  await expect(page.getByTestId("vehicle-panel").getByRole("heading", { name: "DEMO-003" })).toBeVisible();
+  await screenshot(page, "map-list-filtered");
+});

@@ -1,0 +1,29 @@
+import { readFile } from "node:fs/promises";
+import { expect } from "@playwright/test";
+import type { VehicleOption } from "../lib/dashboard-data/types";
+import { DEMO_DISPATCHER, screenshot } from "./helpers";
+import { signedInTest } from "./signed-in";
+
+const test = signedInTest(DEMO_DISPATCHER);
+
+test("stats charts all five series and exports what is shown as CSV", async ({ page }) => {
+  const { vehicles } = (await (await page.request.get("/api/dashboard/vehicles")).json()) as { vehicles: VehicleOption[] };
+  const vehicle = vehicles[0];
+  await page.goto(`/stats?vehicle=${vehicle.id}&range=today`);
+  for (const name of ["fuelPercent", "engineRpm", "odometerMeters", "engineSeconds", "speed"]) {
+    // A flat series draws a zero-height path, which Playwright calls hidden: check the path is drawn.
+    await expect(page.getByTestId(`chart-${name}`).locator(".recharts-line-curve")).toHaveAttribute("d", /^M[\d.]+,[\d.]+[LC]/);
+  }
+  await page.getByRole("button", { name: "Today" }).click();
+  await expect(page).toHaveURL(/range=today&from=.*&to=/);
+  await screenshot(page, "stats");
+
+  const downloadPromise = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${vehicle.name}-stats-.*\\.csv$`));
+  const lines = (await readFile(await download.path(), "utf8")).trim().split("\r\n");
+  expect(lines[0]).toBe("time,Fuel level (%),Engine RPM (rpm),Odometer (km),Engine hours (h),Speed (km/h)");
+  expect(lines.length).toBeGreaterThan(1);
+  expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+});

@@ -1,0 +1,210 @@
+import { AppError } from "@/lib/errors";
+import type { FleetSource } from "./fleet-source";
+import { STAT_SERIES, type FaultCode, type LiveLocation, type LiveStats, type LiveVehicle, type SeriesPoint, type StatSeriesName } from "./types";
+
+type Page<T> = { data: T[]; pagination: { endCursor: string; hasNextPage: boolean } };
+type Reading<V> = { time: string; value: V };
+type LocationPoint = { time: string; latitude: number; longitude: number; heading: number; speed: number; reverseGeo?: { formattedLocation: string } };
+type VehicleRecord = { id: string; name: string; vin: string; licensePlate: string; staticAssignedDriver?: { id: string; name: string } };
+type StatsSeriesRecord = { id: string; name: string } & Partial<Record<"engineRpm" | "fuelPercents" | "obdOdometerMeters" | "obdEngineSeconds" | "speed", Reading<number>[]>> & {
+  engineStates?: Reading<"On" | "Off" | "Idle">[];
+};
+type FaultCodesRecord = {
+  j1939: { diagnosticTroubleCodes: { spnId: number; fmiId: number; description: string; occurrenceCount: number; firstSeenTime: string }[] };
+  obdii: { diagnosticTroubleCodes: { dtcShortCode: string; description: string; occurrenceCount: number; firstSeenTime: string }[] };
+  time: string;
+};
+
+const LIVE_STAT_TYPES = "engineStates,fuelPercents,engineRpm,obdOdometerMeters,obdEngineSeconds";
+const HISTORY_TYPES: Record<StatSeriesName, keyof StatsSeriesRecord> = {
+  fuelPercent: "fuelPercents",
+  engineRpm: "engineRpm",
+  odometerMeters: "obdOdometerMeters",
+  engineSeconds: "obdEngineSeconds",
+  speed: "speed",
+};
+
+/** Latest reading of a series (feeds list oldest first). */
+const last = <V>(readings: Reading<V>[] | undefined) => readings?.at(-1);
+
+const statsFromSeries = (record: StatsSeriesRecord): LiveStats | null => {
+  const readings = [last(record.engineStates), last(record.fuelPercents), last(record.engineRpm), last(record.obdOdometerMeters), last(record.obdEngineSeconds)];
+  const times = readings.flatMap((reading) => (reading ? [reading.time] : [])).sort();
+  if (times.length === 0) return null;
+  return {
+    time: times[times.length - 1],
+    engineState: last(record.engineStates)?.value ?? null,
+    fuelPercent: last(record.fuelPercents)?.value ?? null,
+    engineRpm: last(record.engineRpm)?.value ?? null,
+    odometerMeters: last(record.obdOdometerMeters)?.value ?? null,
+    engineSeconds: last(record.obdEngineSeconds)?.value ?? null,
+  };
+};
+
+const toLocation = (point: LocationPoint): LiveLocation => ({
+  time: point.time,
+  latitude: point.latitude,
+  longitude: point.longitude,
+  speed: point.speed,
+  heading: point.heading,
+  formattedLocation: point.reverseGeo?.formattedLocation,
+});
+
+const toFaultCodes = (record: FaultCodesRecord | undefined): FaultCode[] =>
+  record
+    ? [
+        ...record.j1939.diagnosticTroubleCodes.map((code) => ({ code: `SPN ${code.spnId} FMI ${code.fmiId}`, protocol: "j1939" as const, ...common(code, record.time) })),
+        ...record.obdii.diagnosticTroubleCodes.map((code) => ({ code: code.dtcShortCode, protocol: "obdii" as const, ...common(code, record.time) })),
+      ]
+    : [];
+const common = (code: { description: string; occurrenceCount: number; firstSeenTime: string }, time: string) => ({
+  description: code.description,
+  firstSeenAt: code.firstSeenTime,
+  lastSeenAt: time,
+  clearedAt: null,
+  occurrenceCount: code.occurrenceCount,
+});
+
+/**
+ * The dashboard's data from an upstream fleet API (FLEET_API_URL, FLEET_API_KEY) over its public
+ * /fleet endpoints. The key decides the company: the dashboard's users must belong to it.
+ */
+export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseUrl: string; apiKey: string; fetchImpl?: typeof fetch }): FleetSource => {
+  const get = async <T>(path: string, query: Record<string, string | undefined> = {}): Promise<T> => {
+    const url = new URL(path, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, value);
+    let response: Response;
+    try {
+      response = await fetchImpl(url, { headers: { authorization: `Bearer ${apiKey}`, accept: "application/json" }, cache: "no-store" });
+    } catch {
+      throw new AppError("unavailable", "The upstream fleet API cannot be reached.");
+    }
+    if (response.ok) return (await response.json()) as T;
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    if (response.status === 404) throw new AppError("not_found", body?.message ?? "Not found.");
+    if (response.status === 400) throw new AppError("bad_request", body?.message ?? "Bad request.");
+    throw new AppError("unavailable", `The upstream fleet API answered ${response.status}${body?.message ? `: ${body.message}` : ""}.`);
+  };
+  /** Every page of a list or feed; returns the records and the last cursor (feeds keep polling with it). */
+  const drain = async <T>(path: string, query: Record<string, string | undefined>) => {
+    const records: T[] = [];
+    let after = query.after;
+    for (;;) {
+      const page = await get<Page<T>>(path, { ...query, limit: "512", after });
+      records.push(...page.data);
+      if (page.pagination.endCursor) after = page.pagination.endCursor;
+      if (!page.pagination.hasNextPage) return { records, cursor: after ?? "" };
+    }
+  };
+  const vehicleRef = async (vehicleId: number) => {
+    const { data } = await get<{ data: VehicleRecord }>(`fleet/vehicles/${vehicleId}`);
+    return data;
+  };
+
+  return {
+    listVehicleOptions: async () =>
+      (await drain<VehicleRecord>("fleet/vehicles", {})).records.map((v) => ({ id: v.id, name: v.name, vin: v.vin, driverName: v.staticAssignedDriver?.name ?? null })),
+
+    getSnapshot: async () => {
+      const [vehicles, locations, stats] = await Promise.all([
+        drain<VehicleRecord>("fleet/vehicles", {}),
+        drain<{ id: string; locations: LocationPoint[] }>("fleet/vehicles/locations/feed", {}),
+        drain<StatsSeriesRecord>("fleet/vehicles/stats/feed", { types: LIVE_STAT_TYPES }),
+      ]);
+      const locationById = new Map(locations.records.map((record) => [record.id, record.locations.at(-1)]));
+      const statsById = new Map(stats.records.map((record) => [record.id, statsFromSeries(record)]));
+      const live: LiveVehicle[] = vehicles.records.map((vehicle) => {
+        const point = locationById.get(vehicle.id);
+        return {
+          id: vehicle.id,
+          name: vehicle.name,
+          vin: vehicle.vin,
+          plateNumber: vehicle.licensePlate,
+          driverName: vehicle.staticAssignedDriver?.name ?? null,
+          location: point ? toLocation(point) : null,
+          stats: statsById.get(vehicle.id) ?? null,
+        };
+      });
+      return { vehicles: live, locationsCursor: locations.cursor, statsCursor: stats.cursor };
+    },
+
+    getChanges: async ({ locationsAfter, statsAfter }) => {
+      const [locations, stats] = await Promise.all([
+        drain<{ id: string; locations: LocationPoint[] }>("fleet/vehicles/locations/feed", { after: locationsAfter }),
+        drain<StatsSeriesRecord>("fleet/vehicles/stats/feed", { types: LIVE_STAT_TYPES, after: statsAfter }),
+      ]);
+      return {
+        locations: locations.records.flatMap((record) => {
+          const point = record.locations.at(-1);
+          return point ? [{ id: record.id, location: toLocation(point) }] : [];
+        }),
+        stats: stats.records.flatMap((record) => {
+          const latest = statsFromSeries(record);
+          return latest ? [{ id: record.id, stats: latest }] : [];
+        }),
+        locationsCursor: locations.cursor || locationsAfter,
+        statsCursor: stats.cursor || statsAfter,
+      };
+    },
+
+    getVehicleDetails: async ({ vehicleId }) => {
+      const vehicle = await vehicleRef(vehicleId);
+      const id = String(vehicleId);
+      const [locations, stats, faults] = await Promise.all([
+        get<Page<{ id: string; location: LocationPoint }>>("fleet/vehicles/locations", { vehicleIds: id }),
+        get<Page<StatsSeriesRecord>>("fleet/vehicles/stats/feed", { vehicleIds: id, types: LIVE_STAT_TYPES }),
+        get<Page<{ id: string; faultCodes?: FaultCodesRecord }>>("fleet/vehicles/stats", { vehicleIds: id, types: "faultCodes" }),
+      ]);
+      const driver = vehicle.staticAssignedDriver ?? null;
+      const clocks = driver
+        ? (await get<Page<{ currentDutyStatus?: { hosStatusType: string }; clocks?: Record<string, Record<string, number>> }>>("fleet/hos/clocks", { driverIds: driver.id }).catch(() => null))?.data[0]
+        : undefined;
+      return {
+        vehicle: {
+          id,
+          name: vehicle.name,
+          vin: vehicle.vin,
+          plateNumber: vehicle.licensePlate,
+          driverName: driver?.name ?? null,
+          location: locations.data[0] ? toLocation(locations.data[0].location) : null,
+          stats: stats.data[0] ? statsFromSeries(stats.data[0]) : null,
+        },
+        driver,
+        activeFaultCodes: toFaultCodes(faults.data[0]?.faultCodes),
+        // Samsara's clock shape: clocks.drive.driveRemainingDurationMs etc.
+        hosClocks: clocks?.clocks
+          ? {
+              currentStatus: clocks.currentDutyStatus?.hosStatusType ?? "offDuty",
+              driveRemainingMs: clocks.clocks.drive?.driveRemainingDurationMs ?? 0,
+              shiftRemainingMs: clocks.clocks.shift?.shiftRemainingDurationMs ?? 0,
+              timeUntilBreakMs: clocks.clocks.break?.timeUntilBreakDurationMs ?? 0,
+              cycleRemainingMs: clocks.clocks.cycle?.cycleRemainingDurationMs ?? 0,
+            }
+          : null,
+      };
+    },
+
+    getLocationHistory: async ({ vehicleId, range }) => {
+      const query = { vehicleIds: String(vehicleId), startTime: range.start.toISOString(), endTime: range.end.toISOString() };
+      const [vehicle, history] = await Promise.all([vehicleRef(vehicleId), drain<{ id: string; locations: LocationPoint[] }>("fleet/vehicles/locations/history", query)]);
+      const points = history.records.flatMap((record) => record.locations).map(({ time, latitude, longitude, speed, heading }) => ({ time, latitude, longitude, speed, heading }));
+      return { vehicle: { id: vehicle.id, name: vehicle.name }, from: query.startTime, to: query.endTime, points };
+    },
+
+    getStatsHistory: async ({ vehicleId, range }) => {
+      const types = Object.values(HISTORY_TYPES).join(",");
+      const query = { vehicleIds: String(vehicleId), startTime: range.start.toISOString(), endTime: range.end.toISOString(), types };
+      const [vehicle, history, faults] = await Promise.all([
+        vehicleRef(vehicleId),
+        drain<StatsSeriesRecord>("fleet/vehicles/stats/history", query),
+        get<Page<{ id: string; faultCodes?: FaultCodesRecord }>>("fleet/vehicles/stats", { vehicleIds: String(vehicleId), types: "faultCodes" }),
+      ]);
+      const series = Object.fromEntries(
+        STAT_SERIES.map((name) => [name, history.records.flatMap((record) => (record[HISTORY_TYPES[name]] as SeriesPoint[] | undefined) ?? [])]),
+      ) as Record<StatSeriesName, SeriesPoint[]>;
+      // The public interface has no fault-code history: the active codes first seen before the range ends stand in.
+      const faultCodes = toFaultCodes(faults.data[0]?.faultCodes).filter((code) => code.firstSeenAt < query.endTime);
+      return { vehicle: { id: vehicle.id, name: vehicle.name }, from: query.startTime, to: query.endTime, series, faultCodes };
+    },
+  };
+};

@@ -1,0 +1,161 @@
+import type { Executor } from "@/db/client";
+import { listHosClocksPage } from "@/lib/fleet-api/endpoints/hos";
+import { CURRENT_API_VERSION } from "@/lib/fleet-api/versions";
+import { decodeCursor, encodeCursor, FEED_CURSOR_TTL_MS } from "@/lib/cursor";
+import type { Tenant } from "@/lib/tenant";
+import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
+import { findFaultCodeHistory } from "@/lib/vehicle-history/find-fault-code-history";
+import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
+import { findStatsHistory } from "@/lib/vehicle-history/find-stats-history";
+import { getFeedSeq } from "@/lib/vehicle-state/feed-seq";
+import { listActiveFaultCodes } from "@/lib/vehicle-state/list-active-fault-codes";
+import { listVehicleStates, type VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
+import { readPositionChanges, readStatChanges, type StatChange } from "@/lib/vehicle-state/read-changes";
+import { getVehicle } from "@/lib/vehicles/get-vehicle";
+import { listVehicles, type VehicleRow } from "@/lib/vehicles/list-vehicles";
+import type { FleetSource } from "./fleet-source";
+import { presentFaultCode, presentLiveLocation, presentLiveStats } from "./present";
+import { STAT_SERIES, type FleetChanges, type LiveVehicle, type StatSeriesName } from "./types";
+
+const PAGE = 5_000;
+/** Most changes one poll returns; a busier interval continues on the next poll from the returned cursor. */
+const MAX_CHANGES = 50_000;
+
+const allPages = async <R>(fetchPage: (afterId: number | undefined) => Promise<R[]>, idOf: (row: R) => number) => {
+  const rows: R[] = [];
+  let afterId: number | undefined;
+  for (;;) {
+    const page = await fetchPage(afterId);
+    rows.push(...page);
+    if (page.length < PAGE) return rows;
+    afterId = idOf(page[page.length - 1]);
+  }
+};
+
+const toLiveVehicle = (vehicle: VehicleRow, state: VehicleStateRow | undefined): LiveVehicle => ({
+  id: String(vehicle.id),
+  name: vehicle.name,
+  vin: vehicle.vin,
+  plateNumber: vehicle.plateNumber,
+  driverName: vehicle.staticAssignedDriver?.name ?? null,
+  location: state ? presentLiveLocation(state) : null,
+  stats: state ? presentLiveStats(state) : null,
+});
+
+/** Latest change per vehicle, in seq order of arrival. */
+const latestPerVehicle = <C extends { vehicleId: number }>(changes: readonly C[]) => [...new Map(changes.map((change) => [change.vehicleId, change])).values()];
+
+/** The dashboard's data from this app's own domain functions, for one tenant. */
+export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db: Executor }): FleetSource => {
+  const tenant = { db, companyId, dataset };
+  const cursorScope = (feed: "locations" | "stats") => ({ endpoint: `dashboard/fleet/${feed}`, companyId, dataset });
+  const cursor = (feed: "locations" | "stats", seq: number) => encodeCursor({ scope: cursorScope(feed), position: { seq }, ttlMs: FEED_CURSOR_TTL_MS });
+
+  return {
+    listVehicleOptions: async () =>
+      (await allPages((afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }), (row) => row.id)).map((vehicle) => ({
+        id: String(vehicle.id),
+        name: vehicle.name,
+        vin: vehicle.vin,
+        driverName: vehicle.staticAssignedDriver?.name ?? null,
+      })),
+
+    getSnapshot: async () => {
+      // The sequence first: changes committed while the state is read are sent again on the first poll, never lost.
+      const seq = await getFeedSeq(tenant);
+      const [vehicles, states] = await Promise.all([
+        allPages((afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }), (row) => row.id),
+        allPages((afterId) => listVehicleStates({ ...tenant, afterId, limit: PAGE }), (row) => row.vehicleId),
+      ]);
+      const stateById = new Map(states.map((state) => [state.vehicleId, state]));
+      return { vehicles: vehicles.map((vehicle) => toLiveVehicle(vehicle, stateById.get(vehicle.id))), locationsCursor: cursor("locations", seq), statsCursor: cursor("stats", seq) };
+    },
+
+    getChanges: async ({ locationsAfter, statsAfter }) => {
+      const locationsSeq = decodeCursor<{ seq: number }>({ cursor: locationsAfter, scope: cursorScope("locations") }).seq;
+      const statsSeq = decodeCursor<{ seq: number }>({ cursor: statsAfter, scope: cursorScope("stats") }).seq;
+      const uptoSeq = await getFeedSeq(tenant);
+      const positions = await readPositionChanges({ ...tenant, afterSeq: locationsSeq, uptoSeq, limit: MAX_CHANGES });
+      const stats = (await readStatChanges({ ...tenant, afterSeq: statsSeq, uptoSeq, limit: MAX_CHANGES, includePositions: false })) as StatChange[];
+      const nextSeq = (rows: readonly { seq: number }[]) => (rows.length === MAX_CHANGES ? rows[rows.length - 1].seq : uptoSeq);
+      const changes: FleetChanges = {
+        locations: latestPerVehicle(positions).map((change) => ({
+          id: String(change.vehicleId),
+          location: { time: change.time.toISOString(), latitude: change.latitude, longitude: change.longitude, speed: change.speed, heading: change.heading },
+        })),
+        stats: latestPerVehicle(stats).map((change) => ({
+          id: String(change.vehicleId),
+          stats: {
+            time: change.time.toISOString(),
+            engineState: change.engineState,
+            fuelPercent: change.fuelPercent,
+            engineRpm: change.engineRpm,
+            odometerMeters: change.odometerMeters,
+            engineSeconds: change.engineSeconds,
+          },
+        })),
+        locationsCursor: cursor("locations", Math.max(locationsSeq, nextSeq(positions))),
+        statsCursor: cursor("stats", Math.max(statsSeq, nextSeq(stats))),
+      };
+      return changes;
+    },
+
+    getVehicleDetails: async ({ vehicleId }) => {
+      const vehicle = await getVehicle({ ...tenant, vehicleId });
+      const [[state], faults] = await Promise.all([listVehicleStates({ ...tenant, vehicleIds: [vehicleId], limit: 1 }), listActiveFaultCodes({ ...tenant, vehicleIds: [vehicleId] })]);
+      const driver = vehicle.staticAssignedDriver;
+      // The same clocks GET /fleet/hos/clocks answers for this driver.
+      const clocks = driver
+        ? (await listHosClocksPage({ db, tenant: { companyId, dataset }, version: CURRENT_API_VERSION, query: { driverIds: [driver.id], limit: 1 } })).data[0]
+        : undefined;
+      return {
+        vehicle: toLiveVehicle(vehicle, state),
+        driver: driver ? { id: String(driver.id), name: driver.name } : null,
+        activeFaultCodes: faults.map(presentFaultCode),
+        hosClocks: clocks
+          ? {
+              currentStatus: clocks.currentDutyStatus.hosStatusType,
+              driveRemainingMs: clocks.clocks.drive.driveRemainingDurationMs,
+              shiftRemainingMs: clocks.clocks.shift.shiftRemainingDurationMs,
+              timeUntilBreakMs: clocks.clocks.break.timeUntilBreakDurationMs,
+              cycleRemainingMs: clocks.clocks.cycle.cycleRemainingDurationMs,
+            }
+          : null,
+      };
+    },
+
+    getLocationHistory: async ({ vehicleId, range }) => {
+      const vehicle = await getVehicle({ ...tenant, vehicleId });
+      const points = await findLocationHistory({ ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: chooseBucketSeconds({ range }) });
+      return {
+        vehicle: { id: String(vehicle.id), name: vehicle.name },
+        from: range.start.toISOString(),
+        to: range.end.toISOString(),
+        points: points.map(({ time, latitude, longitude, speed, heading }) => ({ time: time.toISOString(), latitude, longitude, speed, heading })),
+      };
+    },
+
+    getStatsHistory: async ({ vehicleId, range }) => {
+      const vehicle = await getVehicle({ ...tenant, vehicleId });
+      const [buckets, faults] = await Promise.all([
+        findStatsHistory({ ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: chooseBucketSeconds({ range }) }),
+        findFaultCodeHistory({ ...tenant, vehicleIds: [vehicleId], range }),
+      ]);
+      const series = Object.fromEntries(STAT_SERIES.map((name) => [name, [] as { time: string; value: number }[]])) as Record<StatSeriesName, { time: string; value: number }[]>;
+      const fields: Record<StatSeriesName, keyof (typeof buckets)[number]> = {
+        fuelPercent: "fuelPercent",
+        engineRpm: "engineRpm",
+        odometerMeters: "odometerMeters",
+        engineSeconds: "engineSeconds",
+        speed: "speed",
+      };
+      for (const bucket of buckets) {
+        for (const name of STAT_SERIES) {
+          const value = bucket[fields[name]];
+          if (typeof value === "number") series[name].push({ time: bucket.time.toISOString(), value });
+        }
+      }
+      return { vehicle: { id: String(vehicle.id), name: vehicle.name }, from: range.start.toISOString(), to: range.end.toISOString(), series, faultCodes: faults.map(presentFaultCode) };
+    },
+  };
+};

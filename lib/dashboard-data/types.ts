@@ -1,0 +1,82 @@
+import type { EngineState } from "@/db/schema";
+
+/**
+ * What the dashboard's own routes (app/api/dashboard/...) send the browser. Times are RFC 3339 UTC,
+ * speeds m/s, distances meters, like the public interface; the browser converts for display.
+ */
+export type LiveVehicle = {
+  id: string;
+  name: string;
+  vin: string;
+  plateNumber: string;
+  driverName: string | null;
+  location: LiveLocation | null;
+  stats: LiveStats | null;
+};
+
+export type LiveLocation = { time: string; latitude: number; longitude: number; speed: number; heading: number; formattedLocation?: string };
+
+export type LiveStats = {
+  time: string;
+  engineState: EngineState | null;
+  fuelPercent: number | null;
+  engineRpm: number | null;
+  odometerMeters: number | null;
+  engineSeconds: number | null;
+};
+
+/** The whole fleet once, plus the feed cursors to poll for changes from. */
+export type FleetSnapshot = { vehicles: LiveVehicle[]; locationsCursor: string; statsCursor: string };
+
+/** Changes since the cursors: the latest location and stats of each vehicle that changed. */
+export type FleetChanges = {
+  locations: { id: string; location: LiveLocation }[];
+  stats: { id: string; stats: LiveStats }[];
+  locationsCursor: string;
+  statsCursor: string;
+};
+
+export type FaultCode = {
+  code: string;
+  protocol: "j1939" | "obdii";
+  description: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  clearedAt: string | null;
+  occurrenceCount: number;
+};
+
+export type HosClocksView = {
+  currentStatus: string;
+  driveRemainingMs: number;
+  shiftRemainingMs: number;
+  timeUntilBreakMs: number;
+  cycleRemainingMs: number;
+};
+
+/** The vehicle panel: who drives it, its latest stats, active faults and the driver's HOS clocks. */
+export type VehicleDetails = {
+  vehicle: LiveVehicle;
+  driver: { id: string; name: string } | null;
+  activeFaultCodes: FaultCode[];
+  hosClocks: HosClocksView | null;
+};
+
+export type HistoryPoint = { time: string; latitude: number; longitude: number; speed: number; heading: number };
+export type LocationHistory = { vehicle: { id: string; name: string }; from: string; to: string; points: HistoryPoint[] };
+
+export const STAT_SERIES = ["fuelPercent", "engineRpm", "odometerMeters", "engineSeconds", "speed"] as const;
+export type StatSeriesName = (typeof STAT_SERIES)[number];
+export type SeriesPoint = { time: string; value: number };
+
+export type StatsHistory = {
+  vehicle: { id: string; name: string };
+  from: string;
+  to: string;
+  series: Record<StatSeriesName, SeriesPoint[]>;
+  /** Fault codes seen at some time within the range. */
+  faultCodes: FaultCode[];
+};
+
+/** An entry of the vehicle pickers. */
+export type VehicleOption = { id: string; name: string; vin: string; driverName: string | null };
