@@ -18,7 +18,8 @@ import { SDK_VEHICLES } from "./sdk-fleet";
  * duty-status log written through the ingestion service by the shared fleet fixture. Main has no
  * public ingestion endpoint yet, so this is the closest path to a device's. Other Fleet is put on the
  * Free plan (5 requests/s) so the rate-limit tests reach a 429 quickly. The server then finds data
- * and skips its own seed; the tests mint their keys over HTTP, as a customer does.
+ * and skips its own seed; it signs both admins in through the admin
+ * interface once, and the tests mint their keys with those tokens over HTTP, as a customer does.
  */
 const PORT = Number(process.env.SDK_PORT ?? 3211);
 const DATA_DIR = ".data-sdk";
@@ -48,6 +49,13 @@ const waitForHealth = async (baseUrl: string, server: ChildProcess, timeoutMs: n
   throw new Error(`The server did not answer /api/health within ${timeoutMs} ms`);
 };
 
+/** POST /api/v2/auth/token: the admin interface's sign-in, as a customer's script does it. */
+const signIn = async (baseUrl: string, credentials: { email: string; password: string }): Promise<string> => {
+  const response = await fetch(`${baseUrl}/api/v2/auth/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) });
+  if (!response.ok) throw new Error(`Admin sign-in for ${credentials.email}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+};
+
 export default async function setup(project: TestProject) {
   await prepareDataDir();
   const baseUrl = `http://127.0.0.1:${PORT}`;
@@ -69,11 +77,16 @@ export default async function setup(project: TestProject) {
   });
   try {
     await waitForHealth(baseUrl, server, 60_000);
+    project.provide("sdkBaseUrl", baseUrl);
+    // One admin token per company for the whole run: sign-ins are throttled per account, keys are not.
+    project.provide("adminTokens", {
+      demo: await signIn(baseUrl, { email: "admin@demo.test", password: "demo-password-1" }),
+      other: await signIn(baseUrl, { email: "admin@other.test", password: "other-password-1" }),
+    });
   } catch (error) {
     server.kill("SIGTERM");
     throw error;
   }
-  project.provide("sdkBaseUrl", baseUrl);
   return async () => {
     const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
@@ -85,5 +98,6 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     sdkBaseUrl: string;
+    adminTokens: { demo: string; other: string };
   }
 }

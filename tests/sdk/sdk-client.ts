@@ -5,14 +5,12 @@ import { findMissingRequired } from "./sdk-types";
 
 export const baseUrl = () => inject("sdkBaseUrl");
 
-export const DEMO_ADMIN = { email: "admin@demo.test", password: "demo-password-1" };
-export const OTHER_ADMIN = { email: "admin@other.test", password: "other-password-1" };
 export const ALL_FLEET_SCOPES: Scope[] = ["vehicles:read", "drivers:read", "drivers:write", "hos:read"];
 
-const postJson = async (path: string, body: unknown, token?: string) => {
+const postJson = async (path: string, body: unknown, token: string) => {
   const response = await fetch(`${baseUrl()}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
   const json = await response.json();
@@ -20,13 +18,16 @@ const postJson = async (path: string, body: unknown, token?: string) => {
   return json;
 };
 
-/** An API key minted the way a customer mints one: admin token, then POST /api/v2/api-keys. */
-export const mintKey = async ({ admin = DEMO_ADMIN, scopes = ALL_FLEET_SCOPES, environment = "live" }: {
-  admin?: { email: string; password: string };
+/**
+ * An API key minted the way a customer mints one: POST /api/v2/api-keys with the company admin's
+ * token (from POST /api/v2/auth/token in the global setup). Demo Fleet, or Other Fleet (Free plan here).
+ */
+export const mintKey = async ({ company = "demo", scopes = ALL_FLEET_SCOPES, environment = "live" }: {
+  company?: "demo" | "other";
   scopes?: Scope[];
   environment?: "live" | "test";
 } = {}): Promise<string> => {
-  const { token } = await postJson("/api/v2/auth/token", admin);
+  const token = inject("adminTokens")[company];
   const created = await postJson("/api/v2/api-keys", { name: `sdk suite ${scopes.join(" ")}`, scopes, environment }, token);
   return created.key;
 };

@@ -44,7 +44,7 @@ const j1939CodeSchema = z.object({
   occurrenceCount: z.number().int(),
   sourceAddress: z.number().int().optional(),
   sourceAddressName: z.string().optional(),
-  milStatus: z.boolean(),
+  milStatus: z.number().int().meta({ description: "1 when the code lights the malfunction lamp, else 0 (a number, as Samsara sends J1939 lamp status)." }),
   description: z.string(),
   firstSeenTime: timestampSchema,
 });
@@ -135,7 +135,7 @@ export const presentFaultCodes = (codes: readonly FaultCodeRow[]) => {
           occurrenceCount: code.occurrenceCount,
           ...(code.sourceAddress === null ? {} : { sourceAddress: code.sourceAddress }),
           ...(code.sourceAddress !== null && J1939_SOURCE_NAMES[code.sourceAddress] ? { sourceAddressName: J1939_SOURCE_NAMES[code.sourceAddress] } : {}),
-          milStatus: code.milStatus,
+          milStatus: code.milStatus ? 1 : 0,
           description: code.description,
           firstSeenTime: rfc3339(code.firstSeenAt),
         })),
