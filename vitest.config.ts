@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
     include: ["tests/**/*.test.ts"],
+    // The Samsara SDK suite needs the production server: vitest.sdk.config.ts runs it.
+    exclude: ["tests/sdk/**", "node_modules/**"],
     environment: "node",
     // PGlite boots in ~1 s per file; database suites share one instance per file.
     testTimeout: 30_000,

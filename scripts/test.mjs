@@ -1,5 +1,5 @@
 // `npm test`: every suite. Type check, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
-// is set), a production build, then Playwright against it. Stops at the first failing step.
+// is set), a production build, Samsara's SDK and then Playwright against it. Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 
@@ -22,5 +22,6 @@ if (process.env.TEST_DATABASE_URL) {
   console.log("\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the database tests is skipped)");
 }
 run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST });
+run("Samsara SDK against the production build", "npx", ["vitest", "run", "-c", "vitest.sdk.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
 rmSync(".data-e2e", { recursive: true, force: true });
 run("end-to-end tests (Playwright, chromium)", "npx", ["playwright", "test"], { NEXT_DIST_DIR: E2E_DIST });

@@ -34,6 +34,11 @@ export const driverInputSchema = z
     staticAssignedVehicleId: z.string().regex(/^\d{1,9}$/, "a vehicle id").nullable(),
     externalIds: z.record(z.string().min(1).max(64), z.string().max(255)),
     notes: z.string().max(4000),
+    /**
+     * Samsara's driver-app password, which its SDK requires on create. Accepted so that code written
+     * against Samsara works unchanged, and never stored: this service has no driver app to sign into.
+     */
+    password: z.string().min(1).max(255).meta({ description: "Accepted for Samsara compatibility and discarded (no driver app here)." }),
   })
   .strict()
   .partial()

@@ -7,9 +7,12 @@ import type { CreateDriverInput, DriverInput } from "./driver-input";
 import { getDriver } from "./get-driver";
 import type { DriverRow } from "./list-drivers";
 
-/** The input as column values; a vehicle id must name one of the tenant's vehicles (else 400). */
+/**
+ * The input as column values; a vehicle id must name one of the tenant's vehicles (else 400).
+ * `password` is left out: it is accepted for Samsara's SDK and never stored (see driver-input).
+ */
 const toColumns = async ({ db, tenant, input }: { db: Executor; tenant: Tenant; input: DriverInput }) => {
-  const { driverActivationStatus, staticAssignedVehicleId, ...rest } = input;
+  const { driverActivationStatus, staticAssignedVehicleId, password: _discarded, ...rest } = input;
   const columns: Partial<typeof drivers.$inferInsert> = { ...rest };
   if (driverActivationStatus !== undefined) columns.activationStatus = driverActivationStatus;
   if (staticAssignedVehicleId !== undefined) {

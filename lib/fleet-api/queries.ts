@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ACTIVATION_STATUSES } from "@/db/schema";
 import { paginationQuery } from "./pagination";
+import { SAMSARA_VIOLATION_TYPES } from "./records/hos-record";
 import { STAT_TYPE_NAMES } from "./records/stats-record";
 
 const idList = (what: string) =>
@@ -46,6 +47,21 @@ export const driversQuerySchema = z.object({
 export const hosClocksQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver") });
 export const hosRangeQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver"), ...optionalTimeRange });
 
+const localDate = (description: string) => z.iso.date().optional().meta({ description });
+
+/** Daily logs also take Samsara's local dates (`startDate`/`endDate`, inclusive), which its SDK sends. */
+export const hosDailyLogsQuerySchema = hosRangeQuerySchema.extend({
+  startDate: localDate("First day (YYYY-MM-DD, the driver's local date); with endDate, instead of startTime/endTime."),
+  endDate: localDate("Last day (YYYY-MM-DD), inclusive, at most 35 days after startDate."),
+});
+
+export const hosViolationsQuerySchema = hosRangeQuerySchema.extend({
+  types: z
+    .array(z.enum(SAMSARA_VIOLATION_TYPES))
+    .optional()
+    .meta({ description: "Only these violation types (Samsara's names; comma-separated, repeated or indexed)." }),
+});
+
 export const idParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number) });
 
 export type VehiclesQuery = z.output<typeof vehiclesQuerySchema>;
@@ -55,3 +71,5 @@ export type StatsHistoryQuery = z.output<typeof statsHistoryQuerySchema>;
 export type DriversQuery = z.output<typeof driversQuerySchema>;
 export type HosClocksQuery = z.output<typeof hosClocksQuerySchema>;
 export type HosRangeQuery = z.output<typeof hosRangeQuerySchema>;
+export type HosDailyLogsQuery = z.output<typeof hosDailyLogsQuerySchema>;
+export type HosViolationsQuery = z.output<typeof hosViolationsQuerySchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pageSchema } from "./pagination";
 import { driverResponseSchema, driverSchema } from "./records/driver-record";
-import { hosClockSchema, hosDailyLogSchema, hosLogsSchema, hosViolationSchema } from "./records/hos-record";
+import { hosClockSchema, hosDailyLogSchema, hosDriverViolationsSchema, hosLogsSchema } from "./records/hos-record";
 import { vehicleLocationSchema, vehicleLocationsSchema } from "./records/location-record";
 import { vehicleStatsSchema, vehicleStatsSeriesSchema } from "./records/stats-record";
 import { vehicleSchema } from "./records/vehicle-record";
@@ -19,5 +19,5 @@ export const FLEET_RESPONSES = {
   hosClocks: pageSchema(hosClockSchema, "HosClocksPage"),
   hosLogs: pageSchema(hosLogsSchema, "HosLogsPage"),
   hosDailyLogs: pageSchema(hosDailyLogSchema, "HosDailyLogsPage"),
-  hosViolations: pageSchema(hosViolationSchema, "HosViolationsPage"),
+  hosViolations: pageSchema(hosDriverViolationsSchema, "HosViolationsPage"),
 } as const;

@@ -101,10 +101,10 @@ export const fleetRegistry: OpenApiRegistry = {
     "/fleet/hos/clocks": { get: operation({ summary: "Current HOS clocks", scope: "hos:read", query: queries.hosClocksQuerySchema, response: FLEET_RESPONSES.hosClocks }) },
     "/fleet/hos/logs": { get: operation({ summary: "HOS log entries", scope: "hos:read", query: queries.hosRangeQuerySchema, response: FLEET_RESPONSES.hosLogs }) },
     "/fleet/hos/daily-logs": {
-      get: operation({ summary: "HOS daily logs", scope: "hos:read", query: queries.hosRangeQuerySchema, response: FLEET_RESPONSES.hosDailyLogs }),
+      get: operation({ summary: "HOS daily logs", scope: "hos:read", query: queries.hosDailyLogsQuerySchema, response: FLEET_RESPONSES.hosDailyLogs }),
     },
     "/fleet/hos/violations": {
-      get: operation({ summary: "HOS violations", scope: "hos:read", query: queries.hosRangeQuerySchema, response: FLEET_RESPONSES.hosViolations }),
+      get: operation({ summary: "HOS violations", scope: "hos:read", query: queries.hosViolationsQuerySchema, response: FLEET_RESPONSES.hosViolations }),
     },
   },
 };

@@ -1,12 +1,14 @@
 import { loadDutyLogs, HOS_LOOKBACK_MS } from "@/lib/driver-hos/load-duty-logs";
 import { listDrivers, type DriverRow } from "@/lib/drivers";
+import { AppError } from "@/lib/errors";
 import { buildDailyLogs, computeHosClocks, findHosViolations } from "@/lib/hos";
+import { createDriverCalendar } from "@/lib/hos/driver-calendar";
 import { parseTimeRange, type TimeRange } from "@/lib/time-range";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { readAfterId, toKeysetPage } from "../pagination";
-import type { HosClocksQuery, HosRangeQuery } from "../queries";
+import type { HosClocksQuery, HosDailyLogsQuery, HosRangeQuery, HosViolationsQuery } from "../queries";
 import { ref, rfc3339 } from "../records/common";
-import type { HosClockRecord, HosDailyLogRecord, HosLogsRecord, HosViolationRecord } from "../records/hos-record";
+import type { HosClockRecord, HosDailyLogRecord, HosDriverViolationsRecord, HosLogsRecord } from "../records/hos-record";
 import { cursorScope, type EndpointContext } from "./context";
 
 const DAY_MS = 86_400_000;
@@ -36,6 +38,21 @@ const rangeOf = (query: HosRangeQuery, now: Date): TimeRange =>
   query.startTime === undefined && query.endTime === undefined
     ? { start: new Date(now.getTime() - DAY_MS), end: now }
     : parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
+
+/**
+ * Samsara's local dates (startDate..endDate, inclusive) as the instants to replay: every driver's
+ * day with such a date lies within a day either side in UTC (zones run from -12 to +14 hours);
+ * the days are then picked by date. Never past `now`, so today's log is not padded with future time.
+ */
+const dateRangeOf = ({ startDate, endDate }: HosDailyLogsQuery, now: Date): (TimeRange & { dates: [string, string] }) | null => {
+  if (startDate === undefined && endDate === undefined) return null;
+  if (startDate === undefined || endDate === undefined) throw new AppError("bad_request", '"startDate" and "endDate" go together.');
+  const dayAfterEnd = new Date(Date.parse(endDate) + DAY_MS).toISOString();
+  parseTimeRange({ start: startDate, end: dayAfterEnd, names: ["startDate", "endDate"] });
+  const start = new Date(Date.parse(startDate) - DAY_MS);
+  const end = new Date(Math.min(now.getTime(), Date.parse(endDate) + 3 * DAY_MS));
+  return { start, end: end > start ? end : new Date(start.getTime() + 1), dates: [startDate, endDate] };
+};
 
 const calendarOf = (driver: DriverRow) => ({ ruleset: driver.hosRuleset, timezone: driver.timezone, dayStartHour: driver.dayStartHour });
 
@@ -104,8 +121,13 @@ export const listHosLogsPage = ({ db, tenant, version, query, now = new Date() }
 };
 
 /** GET /fleet/hos/daily-logs: each driver's days overlapping the range. */
-export const listHosDailyLogsPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosRangeQuery; now?: Date }) => {
-  const range = rangeOf(query, now);
+export const listHosDailyLogsPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosDailyLogsQuery; now?: Date }) => {
+  if (query.startDate !== undefined && (query.startTime !== undefined || query.endTime !== undefined)) {
+    throw new AppError("bad_request", 'Give "startDate"/"endDate" or "startTime"/"endTime", not both.');
+  }
+  const dates = dateRangeOf(query, now);
+  const range = dates ?? rangeOf(query, now);
+  const wanted = (date: string) => dates === null || (date >= dates.dates[0] && date <= dates.dates[1]);
   return pageDrivers<HosDailyLogRecord>({
     db,
     tenant,
@@ -115,33 +137,36 @@ export const listHosDailyLogsPage = ({ db, tenant, version, query, now = new Dat
     present: async (drivers) => {
       const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(range.start.getTime() - HOS_LOOKBACK_MS), to: range.end });
       return drivers.map((driver) =>
-        buildDailyLogs({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...calendarOf(driver) }).map((day) => ({
-          driver: ref(driver),
-          date: day.date,
-          startTime: rfc3339(day.startTime),
-          endTime: rfc3339(day.endTime),
-          dutyStatusDurations: {
-            activeDurationMs: day.onDutyMs,
-            driveDurationMs: day.durationsMs.driving,
-            offDutyDurationMs: day.durationsMs.offDuty,
-            onDutyDurationMs: day.durationsMs.onDuty,
-            sleeperBerthDurationMs: day.durationsMs.sleeperBed,
-            personalConveyanceDurationMs: day.durationsMs.personalConveyance,
-            yardMoveDurationMs: day.durationsMs.yardMove,
-          },
-          distanceTraveled: day.distanceMeters === null ? {} : { driveDistanceMeters: day.distanceMeters },
-          vehicles: day.vehicleIds.map((id) => ({ id })),
-          cycle: { cycleUsedDurationMs: day.recap.cycleUsedMs, cycleTomorrowDurationMs: day.recap.availableTomorrowMs },
-        })),
+        buildDailyLogs({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...calendarOf(driver) })
+          .filter((day) => wanted(day.date))
+          .map((day) => ({
+            driver: ref(driver),
+            date: day.date,
+            startTime: rfc3339(day.startTime),
+            endTime: rfc3339(day.endTime),
+            dutyStatusDurations: {
+              activeDurationMs: day.onDutyMs,
+              driveDurationMs: day.durationsMs.driving,
+              offDutyDurationMs: day.durationsMs.offDuty,
+              onDutyDurationMs: day.durationsMs.onDuty,
+              sleeperBerthDurationMs: day.durationsMs.sleeperBed,
+              personalConveyanceDurationMs: day.durationsMs.personalConveyance,
+              yardMoveDurationMs: day.durationsMs.yardMove,
+            },
+            distanceTraveled: day.distanceMeters === null ? {} : { driveDistanceMeters: day.distanceMeters },
+            vehicles: day.vehicleIds.map((id) => ({ id })),
+            cycle: { cycleUsedDurationMs: day.recap.cycleUsedMs, cycleTomorrowDurationMs: day.recap.availableTomorrowMs },
+          })),
       );
     },
   });
 };
 
-/** GET /fleet/hos/violations: each driver's violations overlapping the range. */
-export const listHosViolationsPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosRangeQuery; now?: Date }) => {
+/** GET /fleet/hos/violations: per driver (Samsara's `data[].violations[]`), the violations overlapping the range. */
+export const listHosViolationsPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosViolationsQuery; now?: Date }) => {
   const range = rangeOf(query, now);
-  return pageDrivers<HosViolationRecord>({
+  const wanted = (type: string) => query.types === undefined || (query.types as readonly string[]).includes(type);
+  return pageDrivers<HosDriverViolationsRecord>({
     db,
     tenant,
     version,
@@ -149,15 +174,24 @@ export const listHosViolationsPage = ({ db, tenant, version, query, now = new Da
     endpoint: "fleet/hos/violations",
     present: async (drivers) => {
       const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(range.start.getTime() - HOS_LOOKBACK_MS), to: range.end });
-      return drivers.map((driver) =>
-        findHosViolations({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...calendarOf(driver) }).map((violation) => ({
+      return drivers.map((driver) => {
+        const calendar = createDriverCalendar(calendarOf(driver));
+        const violations = findHosViolations({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...calendarOf(driver) }).filter((violation) => wanted(violation.type));
+        return {
           driver: ref(driver),
-          type: violation.type,
-          violationStartTime: rfc3339(violation.startTime),
-          durationMs: violation.durationMs,
-          description: VIOLATION_TEXT[violation.type],
-        })),
-      );
+          violations: violations.map((violation) => {
+            const day = calendar.dayContaining(violation.startTime.getTime());
+            return {
+              driver: ref(driver),
+              type: violation.type,
+              violationStartTime: rfc3339(violation.startTime),
+              durationMs: violation.durationMs,
+              description: VIOLATION_TEXT[violation.type],
+              day: { startTime: rfc3339(new Date(day.startMs)), endTime: rfc3339(new Date(day.endMs)) },
+            };
+          }),
+        };
+      });
     },
   });
 };

@@ -54,17 +54,32 @@ export const hosDailyLogSchema = z
   })
   .meta({ id: "HosDailyLog" });
 
+/** Samsara's violation types; a `types` filter may name any of them (this service finds the four of VIOLATION_TYPES). */
+export const SAMSARA_VIOLATION_TYPES = [
+  "NONE", "californiaMealbreakMissed", "cycleHoursOn", "cycleOffHoursAfterOnDutyHours", "dailyDrivingHours",
+  "dailyOffDutyDeferralAddToDay2Consecutive", "dailyOffDutyDeferralNotPartMandatory", "dailyOffDutyDeferralTwoDayDrivingLimit",
+  "dailyOffDutyDeferralTwoDayOffDuty", "dailyOffDutyNonResetHours", "dailyOffDutyTotalHours", "dailyOnDutyHours",
+  "mandatory24HoursOffDuty", "restbreakMissed", "shiftDrivingHours", "shiftHours", "shiftOnDutyHours", "unsubmittedLogs",
+] as const;
+export const VIOLATION_TYPES = ["shiftDrivingHours", "shiftHours", "restbreakMissed", "cycleHoursOn"] as const;
+
 export const hosViolationSchema = z
   .object({
     driver: refSchema,
-    type: z.enum(["shiftDrivingHours", "shiftHours", "restbreakMissed", "cycleHoursOn"]),
+    type: z.enum(VIOLATION_TYPES),
     violationStartTime: timestampSchema,
     durationMs,
     description: z.string(),
+    day: z.object({ startTime: timestampSchema, endTime: timestampSchema }).meta({ description: "The driver's log day the violation started in." }),
   })
   .meta({ id: "HosViolation" });
+
+/** One driver's violations, Samsara's grouping (`data[].violations[]`). */
+export const hosDriverViolationsSchema = z
+  .object({ driver: refSchema, violations: z.array(hosViolationSchema) })
+  .meta({ id: "HosDriverViolations" });
 
 export type HosClockRecord = z.infer<typeof hosClockSchema>;
 export type HosLogsRecord = z.infer<typeof hosLogsSchema>;
 export type HosDailyLogRecord = z.infer<typeof hosDailyLogSchema>;
-export type HosViolationRecord = z.infer<typeof hosViolationSchema>;
+export type HosDriverViolationsRecord = z.infer<typeof hosDriverViolationsSchema>;

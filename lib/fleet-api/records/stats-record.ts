@@ -38,16 +38,21 @@ export const gpsReadingSchema = z
   .meta({ id: "GpsReading" });
 
 const j1939CodeSchema = z.object({
+  txId: z.number().int().meta({ description: "Source address of the reporting controller (Samsara's txId); 0 when unknown." }),
   spnId: z.number().int(),
   fmiId: z.number().int(),
   occurrenceCount: z.number().int(),
   sourceAddress: z.number().int().optional(),
   sourceAddressName: z.string().optional(),
-  milStatus: z.boolean(),
+  milStatus: z.number().int().meta({ description: "1 when the code lights the malfunction lamp, else 0 (a number, as Samsara sends J1939 lamp status)." }),
   description: z.string(),
   firstSeenTime: timestampSchema,
 });
 const obdiiCodeSchema = z.object({
+  txId: z.number().int().meta({ description: "Transmitter id of the reporting ECU (Samsara's txId); 0 when unknown." }),
+  confirmedDtcs: z
+    .array(z.object({ dtcId: z.number().int(), dtcShortCode: z.string(), dtcDescription: z.string() }))
+    .meta({ description: "The code as Samsara lists it (dtcId: the SAE J2012 two-byte encoding of the short code)." }),
   dtcShortCode: z.string(),
   occurrenceCount: z.number().int(),
   milStatus: z.boolean(),
@@ -96,6 +101,15 @@ export type VehicleStats = z.infer<typeof vehicleStatsSchema>;
 export type VehicleStatsSeries = z.infer<typeof vehicleStatsSeriesSchema>;
 export type GpsReading = z.infer<typeof gpsReadingSchema>;
 
+const DTC_SYSTEM_BITS: Record<string, number> = { P: 0, C: 1, B: 2, U: 3 };
+
+/** SAE J2012's two-byte form of an OBD-II code ("P0128" → 0x0128), Samsara's numeric `dtcId`; 0 if malformed. */
+export const encodeDtcId = (shortCode: string): number => {
+  const match = /^([PCBU])([0-3])([0-9A-F]{3})$/i.exec(shortCode);
+  if (!match) return 0;
+  return (DTC_SYSTEM_BITS[match[1].toUpperCase()] << 14) | (Number(match[2]) << 12) | Number.parseInt(match[3], 16);
+};
+
 const J1939_SOURCE_NAMES: Record<number, string> = { 0: "Engine #1", 3: "Transmission #1", 11: "Brakes - System Controller", 33: "Body Controller", 49: "Cab Controller" };
 
 export const presentGps = (p: { time: Date; latitude: number; longitude: number; heading: number | null; speed: number | null }): GpsReading => ({
@@ -115,12 +129,13 @@ export const presentFaultCodes = (codes: readonly FaultCodeRow[]) => {
       diagnosticTroubleCodes: codes
         .filter((code) => code.protocol === "j1939")
         .map((code) => ({
+          txId: code.sourceAddress ?? 0,
           spnId: code.spnId ?? 0,
           fmiId: code.fmiId ?? 0,
           occurrenceCount: code.occurrenceCount,
           ...(code.sourceAddress === null ? {} : { sourceAddress: code.sourceAddress }),
           ...(code.sourceAddress !== null && J1939_SOURCE_NAMES[code.sourceAddress] ? { sourceAddressName: J1939_SOURCE_NAMES[code.sourceAddress] } : {}),
-          milStatus: code.milStatus,
+          milStatus: code.milStatus ? 1 : 0,
           description: code.description,
           firstSeenTime: rfc3339(code.firstSeenAt),
         })),
@@ -129,6 +144,8 @@ export const presentFaultCodes = (codes: readonly FaultCodeRow[]) => {
       diagnosticTroubleCodes: codes
         .filter((code) => code.protocol === "obdii")
         .map((code) => ({
+          txId: code.sourceAddress ?? 0,
+          confirmedDtcs: [{ dtcId: encodeDtcId(code.dtcShortCode ?? ""), dtcShortCode: code.dtcShortCode ?? "", dtcDescription: code.description }],
           dtcShortCode: code.dtcShortCode ?? "",
           occurrenceCount: code.occurrenceCount,
           milStatus: code.milStatus,

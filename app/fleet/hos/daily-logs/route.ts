@@ -1,9 +1,9 @@
 import { listHosDailyLogsPage } from "@/lib/fleet-api/endpoints/hos";
-import { hosRangeQuerySchema, LIST_PARAMS } from "@/lib/fleet-api/queries";
+import { hosDailyLogsQuerySchema, LIST_PARAMS } from "@/lib/fleet-api/queries";
 import { withFleetApi } from "@/lib/fleet-api/with-fleet-api";
 import { parseQuery } from "@/lib/http";
 
 export const GET = withFleetApi(
-  ({ request, db, tenant, version }) => listHosDailyLogsPage({ db, tenant, version, query: parseQuery(request, hosRangeQuerySchema, LIST_PARAMS) }),
+  ({ request, db, tenant, version }) => listHosDailyLogsPage({ db, tenant, version, query: parseQuery(request, hosDailyLogsQuerySchema, LIST_PARAMS) }),
   { scope: "hos:read" },
 );

@@ -1,0 +1,31 @@
+import type { Samsara } from "@samsarahq/samsara";
+import { describe, expectTypeOf, it } from "vitest";
+import type { DriverRecord } from "@/lib/fleet-api/records/driver-record";
+import type { HosClockRecord, HosDailyLogRecord, HosDriverViolationsRecord, HosLogsRecord } from "@/lib/fleet-api/records/hos-record";
+import type { LocationPoint } from "@/lib/fleet-api/records/location-record";
+import type { VehicleStats, VehicleStatsSeries } from "@/lib/fleet-api/records/stats-record";
+import type { VehicleRecord } from "@/lib/fleet-api/records/vehicle-record";
+
+/**
+ * Type-level: each record type the server builds is assignable to the SDK's type for it, so every
+ * field the SDK requires exists with a compatible type (checked by `tsc`, which `npm test` runs
+ * first). The runtime checks in the other files walk the real responses against the same SDK types.
+ */
+describe("our record types satisfy the SDK's", () => {
+  it("vehicles (vehicleType is our fleet's type name, not Samsara's passenger/truck/bus enum: a deliberate difference)", () => {
+    expectTypeOf<Omit<VehicleRecord, "vehicleType">>().toExtend<Samsara.VehicleResponseObjectResponseBody>();
+    expectTypeOf<VehicleRecord>().toExtend<Samsara.Vehicle>();
+  });
+  it("drivers", () => expectTypeOf<DriverRecord>().toExtend<Samsara.Driver>());
+  it("locations", () => expectTypeOf<LocationPoint>().toExtend<Samsara.VehicleLocation>());
+  it("stats snapshot and series", () => {
+    expectTypeOf<VehicleStats>().toExtend<Samsara.VehicleStatsResponseData>();
+    expectTypeOf<VehicleStatsSeries>().toExtend<Samsara.VehicleStatsListResponseData>();
+  });
+  it("hours of service", () => {
+    expectTypeOf<HosClockRecord>().toExtend<Samsara.HosClocksForDriver>();
+    expectTypeOf<HosLogsRecord>().toExtend<Samsara.HosLogsForDriver>();
+    expectTypeOf<HosDailyLogRecord>().toExtend<Samsara.HosDailyLogsObjectResponseBody>();
+    expectTypeOf<HosDriverViolationsRecord>().toExtend<Samsara.HosViolationsObjectResponseBody>();
+  });
+});
