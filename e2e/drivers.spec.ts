@@ -15,7 +15,7 @@ test("a manager creates a driver, a bad value is rejected inline, then the edit 
 
   await page.getByRole("searchbox").fill(username);
   await page.getByRole("button", { name: "Search" }).click();
-  const row = page.getByTestId(`driver-row-${username}`);
+  const row = page.getByRole("main").getByTestId(`driver-row-${username}`);
   await expect(row).toContainText("Erin Example");
   await row.getByRole("link", { name: "Edit" }).click();
   await expect(page).toHaveURL(/\/drivers\/\d+\/edit/);
@@ -31,16 +31,16 @@ test("a manager creates a driver, a bad value is rejected inline, then the edit 
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page).toHaveURL(/\/drivers\?saved=\d+/);
   await page.goto(`/drivers?q=${username}`);
-  await expect(page.getByTestId(`driver-row-${username}`)).toContainText("America/Denver");
+  await expect(page.getByRole("main").getByTestId(`driver-row-${username}`)).toContainText("America/Denver");
   await screenshot(page, "drivers-list");
 });
 
 test("a dispatcher reads drivers but is denied the editor, by link or by URL", async ({ page }) => {
   await signIn(page, DEMO_DISPATCHER);
   await page.goto("/drivers");
-  await expect(page.getByTestId("drivers-table")).toBeVisible();
+  await expect(page.getByRole("main").getByTestId("drivers-table")).toBeVisible();
   await expect(page.getByRole("link", { name: "New driver" })).toHaveCount(0);
-  await expect(page.getByTestId("drivers-table").getByRole("link", { name: "Edit" })).toHaveCount(0);
+  await expect(page.getByRole("main").getByTestId("drivers-table").getByRole("link", { name: "Edit" })).toHaveCount(0);
   await page.goto("/drivers/new");
   await expect(page).toHaveURL(/\/forbidden/);
   await page.goto("/drivers/1/edit");

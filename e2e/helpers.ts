@@ -1,15 +1,38 @@
+import { existsSync, readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
+
+export type DemoUser = { email: string; password: string };
 
 export const DEMO_ADMIN = { email: "admin@demo.test", password: "demo-password-1" };
 export const DEMO_MANAGER = { email: "manager@demo.test", password: "demo-password-1" };
 export const DEMO_DISPATCHER = { email: "dispatcher@demo.test", password: "demo-password-1" };
 export const OTHER_ADMIN = { email: "admin@other.test", password: "other-password-1" };
+export const DEMO_USERS = [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER, OTHER_ADMIN];
 
-export const signIn = async (page: Page, { email, password }: { email: string; password: string }) => {
+/** Where e2e/global-setup.ts keeps each user's signed-in browser state. */
+export const authStatePath = (user: DemoUser) => `e2e/.auth/${user.email}.json`;
+
+/** Signs in through the form, as a person does. */
+export const signInThroughForm = async (page: Page, { email, password }: DemoUser) => {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/map");
+};
+
+/**
+ * Starts the page signed in as `user` with the session the global setup made through the form.
+ * Sign-in is throttled per account and per address, so a suite that signed in for every test
+ * would lock itself out.
+ */
+export const signIn = async (page: Page, user: DemoUser) => {
+  const path = authStatePath(user);
+  if (!existsSync(path)) return signInThroughForm(page, user);
+  const { cookies } = JSON.parse(readFileSync(path, "utf8")) as { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] };
+  await page.context().clearCookies();
+  await page.context().addCookies(cookies);
+  await page.goto("/map");
   await page.waitForURL("**/map");
 };
 

@@ -4,7 +4,7 @@ import { DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, screenshot, signIn } from ".
 test("the HOS board lists every driver with four clock bars, least drive time left first", async ({ page }) => {
   await signIn(page, DEMO_DISPATCHER);
   await page.goto("/hos");
-  const rows = page.getByTestId("hos-row");
+  const rows = page.getByRole("main").getByTestId("hos-row");
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThanOrEqual(20);
   await expect(rows.first().locator(".clock-bar")).toHaveCount(4);
@@ -19,20 +19,20 @@ test("the HOS board lists every driver with four clock bars, least drive time le
 test("a driver's page draws the ELD log graph with totals, the recap and a day picker", async ({ page }) => {
   await signIn(page, DEMO_MANAGER);
   await page.goto("/hos");
-  await page.getByTestId("hos-row").first().getByRole("link").first().click();
+  await page.getByRole("main").getByTestId("hos-row").first().getByRole("link").first().click();
   await expect(page).toHaveURL(/\/hos\/\d+/);
   const graph = page.getByRole("main").getByTestId("eld-log-graph");
   await expect(graph).toBeVisible();
   await expect(graph.getByTestId("eld-line")).toHaveCount(1);
   const points = await graph.getByTestId("eld-line").getAttribute("points");
   expect(points!.split(" ").length).toBeGreaterThanOrEqual(2);
-  await expect(page.getByTestId("daily-recap")).toContainText("Cycle used");
+  await expect(page.getByRole("main").getByTestId("daily-recap")).toContainText("Cycle used");
   const days = page.getByRole("navigation", { name: "Days" }).getByRole("link");
   expect(await days.count()).toBeGreaterThanOrEqual(2);
   await screenshot(page, "hos-driver");
   await days.first().click();
   await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
-  await expect(page.getByTestId("eld-log-graph")).toBeVisible();
+  await expect(page.getByRole("main").getByTestId("eld-log-graph")).toBeVisible();
 });
 
 test("the fleet violations page lists violations with counts by type and filters by type", async ({ page }) => {
@@ -44,10 +44,10 @@ test("the fleet violations page lists violations with counts by type and filters
   expect(await table.locator("tbody tr").count()).toBeGreaterThan(0);
   await screenshot(page, "hos-violations");
   const counts = await Promise.all(
-    ["shiftDrivingHours", "shiftHours", "restbreakMissed", "cycleHoursOn"].map(async (type) => ({ type, n: Number(await page.getByTestId(`violation-count-${type}`).locator(".stat-value").textContent()) })),
+    ["shiftDrivingHours", "shiftHours", "restbreakMissed", "cycleHoursOn"].map(async (type) => ({ type, n: Number(await page.getByRole("main").getByTestId(`violation-count-${type}`).locator(".stat-value").textContent()) })),
   );
   const some = counts.find((c) => c.n > 0)!;
-  await page.getByTestId(`violation-count-${some.type}`).click();
+  await page.getByRole("main").getByTestId(`violation-count-${some.type}`).click();
   await expect(page).toHaveURL(new RegExp(`type=${some.type}`));
   await expect(page.getByRole("main").getByTestId("violations-table").locator("tbody tr")).toHaveCount(some.n);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_DISPATCHER, screenshot, signIn } from "./helpers";
+import { DEMO_ADMIN, DEMO_DISPATCHER, screenshot, signIn, signInThroughForm } from "./helpers";
 
 test("a wrong password is refused with a message on the sign-in page", async ({ page }) => {
   await page.goto("/map");
@@ -12,7 +12,7 @@ test("a wrong password is refused with a message on the sign-in page", async ({ 
 });
 
 test("the demo admin signs in and sees the shell with company, user and every section", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN);
+  await signInThroughForm(page, DEMO_ADMIN);
   await expect(page.getByTestId("company-name")).toHaveText("Demo Fleet");
   await expect(page.getByTestId("user-name")).toHaveText("Demo Fleet Admin");
   const nav = page.getByRole("navigation", { name: "Sections" });

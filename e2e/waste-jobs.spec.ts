@@ -70,6 +70,6 @@ test("the CSV export follows the filters and is refused to a manager", async ({ 
 test("a company without the Waste module gets an explanation", async ({ page }) => {
   await signIn(page, OTHER_ADMIN);
   await page.goto("/waste-jobs");
-  await expect(page.getByTestId("waste-module-missing")).toContainText("does not have the Waste module");
+  await expect(page.getByRole("main").getByTestId("waste-module-missing")).toContainText("does not have the Waste module");
   await screenshot(page, "waste-jobs-no-module");
 });

@@ -70,7 +70,7 @@ export const buildDayPlan = (vehicle: SimVehicle, day: number): DayPlan => {
   const random = createRandom(vehicle.seed, vehicle.vehicleId, day, STREAMS.plan);
   const kind: DayKind = random.chance(0.1) ? random.pick(["drive11", "window14", "skipBreak"] as const) : "normal";
   const settings = DAY_SETTINGS[kind];
-  const dayStart = dayStartOf(day);
+  const dayStart = dayStartOf(day, vehicle.dayOffsetMs);
   const shiftStart = dayStart + Math.round((settings.startHour * HOUR + random.between(0, 90) * MINUTE) / MINUTE) * MINUTE;
   const shiftEndBy = shiftStart + random.between(...settings.shiftHours) * HOUR;
   const activities: Activity[] = [];

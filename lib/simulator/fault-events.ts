@@ -39,7 +39,7 @@ export const MAX_FAULT_DAYS = 2;
 export const faultOfDay = (vehicle: SimVehicle, day: number): FaultEvent | null => {
   const random = createRandom(vehicle.seed, vehicle.vehicleId, day, STREAMS.fault);
   if (!random.chance(0.12)) return null;
-  const firstSeenAt = dayStartOf(day) + Math.round(random.between(6, 16) * 3600) * 1000;
+  const firstSeenAt = dayStartOf(day, vehicle.dayOffsetMs) + Math.round(random.between(6, 16) * 3600) * 1000;
   const clearedAt = firstSeenAt + Math.round(random.between(1, 36) * 3600) * 1000;
   const occurrenceCount = 1 + Math.floor(random.between(0, 6));
   if (vehicle.faultProtocol === "obdii") {

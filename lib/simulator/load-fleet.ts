@@ -3,7 +3,7 @@ import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import type { Dataset } from "@/db/schema";
 import { DEPOTS } from "@/lib/geo/chicago-grid";
-import type { SimVehicle } from "./sim-vehicle";
+import { CREW_DAY_OFFSETS_MS, type SimVehicle } from "./sim-vehicle";
 
 /** The seed's device ids (`demo-live-1`, `sbox-test-3`, `othr-live-8`): only those vehicles are simulated. */
 const SIMULATED_DEVICE_PATTERN = "^(demo|sbox|othr)-(live|test)-[0-9]+$";
@@ -36,6 +36,8 @@ export const loadFleet = async ({ db, seed }: { db: Executor; seed: number }) =>
       vehicleId: row.id, driverId: row.driver_id, companyId: row.company_id, dataset: row.dataset,
       faultProtocol: row.type_name === "Van" ? "obdii" : "j1939", depot: DEPOTS[index % DEPOTS.length],
       sleeper: row.id % 4 === 0, wasteJobs, seed,
+      // Refuse trucks work days (their stops are the day's waste jobs); the rest rotate crews.
+      dayOffsetMs: wasteJobs ? 0 : CREW_DAY_OFFSETS_MS[row.id % CREW_DAY_OFFSETS_MS.length],
     };
     const stored: StoredProgress | null = row.last_time
       ? { time: new Date(row.last_time).getTime(), odometer: row.odometer === null ? null : Number(row.odometer), engineSeconds: row.engine_seconds === null ? null : Number(row.engine_seconds) }

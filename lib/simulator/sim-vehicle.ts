@@ -16,11 +16,20 @@ export type SimVehicle = {
   wasteJobs: boolean;
   /** The simulator seed: same seed, same fleet history. */
   seed: number;
+  /**
+   * How long after local midnight the vehicle's planning day starts. Day crews start at 0; evening
+   * and night crews later, so part of the fleet is on the road at any hour (as in 24/7 fleets).
+   */
+  dayOffsetMs: number;
 };
 
 export const DAY_MS = 86_400_000;
 /** Simulated days run on Chicago standard time (UTC-6), so shifts start in the local morning. */
 const LOCAL_OFFSET_MS = 6 * 3_600_000;
 
-export const dayOfTime = (time: number) => Math.floor((time - LOCAL_OFFSET_MS) / DAY_MS);
-export const dayStartOf = (day: number) => day * DAY_MS + LOCAL_OFFSET_MS;
+/** Planning days of a crew whose day starts `offsetMs` after local midnight (0: the company's calendar day). */
+export const dayOfTime = (time: number, offsetMs = 0) => Math.floor((time - LOCAL_OFFSET_MS - offsetMs) / DAY_MS);
+export const dayStartOf = (day: number, offsetMs = 0) => day * DAY_MS + LOCAL_OFFSET_MS + offsetMs;
+
+/** Day, evening and night crews. */
+export const CREW_DAY_OFFSETS_MS = [0, 9 * 3_600_000, 18 * 3_600_000] as const;

@@ -52,7 +52,7 @@ const phasesOf = (runtime: VehicleRuntime, activity: DriveActivity) => {
 
 /** Where the vehicle is and what its ECU reads at `time`. */
 export const sampleAt = (runtime: VehicleRuntime, time: number) => {
-  const plan = planFor(runtime, dayOfTime(time));
+  const plan = planFor(runtime, dayOfTime(time, runtime.vehicle.dayOffsetMs));
   const activity = activityAt(plan, time);
   const sensor = createRandom(runtime.vehicle.seed, runtime.vehicle.vehicleId, Math.floor(time / 1000), STREAMS.sensor);
   const gps = { hdop: Math.round(sensor.between(0.7, 1.6) * 10) / 10, satellites: Math.floor(sensor.between(8, 15)) };
@@ -108,7 +108,7 @@ export const collectVehicleWindow = ({ runtime, from, to, cadence, firstWindow, 
     const at = sampleAt(runtime, from);
     into.duty.push({ vehicle, time: from, status: dutyOf(at.activity), latitude: at.latitude, longitude: at.longitude });
   }
-  for (let day = dayOfTime(from + 1); day <= dayOfTime(to); day++) {
+  for (let day = dayOfTime(from + 1, vehicle.dayOffsetMs); day <= dayOfTime(to, vehicle.dayOffsetMs); day++) {
     const plan = planFor(runtime, day);
     plan.activities.forEach((activity, index) => {
       if (activity.end <= from || activity.start > to) return;
@@ -139,7 +139,7 @@ export const collectVehicleWindow = ({ runtime, from, to, cadence, firstWindow, 
       }
     });
   }
-  for (let day = dayOfTime(from + 1) - MAX_FAULT_DAYS; day <= dayOfTime(to); day++) {
+  for (let day = dayOfTime(from + 1, vehicle.dayOffsetMs) - MAX_FAULT_DAYS; day <= dayOfTime(to, vehicle.dayOffsetMs); day++) {
     const fault = faultOfDay(vehicle, day);
     if (!fault) continue;
     if (fault.firstSeenAt > from && fault.firstSeenAt <= to) into.faultsRaised.push({ vehicle, fault });
@@ -158,7 +158,7 @@ export const resumeVehicle = ({ vehicle, stored, startAt }: {
   const initial = createRandom(vehicle.seed, vehicle.vehicleId, STREAMS.refuel);
   const runtime: VehicleRuntime = {
     vehicle, emittedUntil: from, plan: null, phases: null, lastOdometer: null,
-    base: { day: dayOfTime(from), odometer: Math.round(initial.between(40_000_000, 240_000_000)), engineSeconds: 0 },
+    base: { day: dayOfTime(from, vehicle.dayOffsetMs), odometer: Math.round(initial.between(40_000_000, 240_000_000)), engineSeconds: 0 },
   };
   runtime.base.engineSeconds = Math.round(runtime.base.odometer / 7);
   const within = sampleAt(runtime, from);

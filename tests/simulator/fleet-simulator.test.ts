@@ -4,9 +4,9 @@ import { hosLogs, vehiclePositions, vehicleStatSamples, WASTE_SERVICE_TYPES, was
 import { queryRows } from "@/db/rows";
 import { ARTERIALS, DEPOTS, latLonToGrid } from "@/lib/geo/chicago-grid";
 import { distanceMeters } from "@/lib/geo/distance";
-import { buildDayPlan } from "@/lib/simulator/day-plan";
+import { activityAt, buildDayPlan } from "@/lib/simulator/day-plan";
 import { createFleetSimulator } from "@/lib/simulator/fleet-simulator";
-import { dayOfTime, dayStartOf, type SimVehicle } from "@/lib/simulator/sim-vehicle";
+import { CREW_DAY_OFFSETS_MS, dayOfTime, dayStartOf, type SimVehicle } from "@/lib/simulator/sim-vehicle";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -143,6 +143,17 @@ describe("fleet simulator", () => {
 describe("day plans", () => {
   const vehicle = (id: number): SimVehicle => ({
     vehicleId: id, driverId: id, companyId: 1, dataset: "live", faultProtocol: "j1939", depot: DEPOTS[id % DEPOTS.length], sleeper: id % 4 === 0, wasteJobs: true, seed: 3,
+    dayOffsetMs: 0,
+  });
+
+  it("keep part of a crewed fleet on the road at every hour of the day and night", () => {
+    const crews = Array.from({ length: 30 }, (_, i) => ({ ...vehicle(i + 1), dayOffsetMs: CREW_DAY_OFFSETS_MS[i % CREW_DAY_OFFSETS_MS.length] }));
+    const firstHour = dayStartOf(20_100);
+    for (let hour = 0; hour < 24; hour++) {
+      const time = firstHour + hour * HOUR;
+      const driving = crews.filter((crew) => activityAt(buildDayPlan(crew, dayOfTime(time, crew.dayOffsetMs)), time).kind === "drive");
+      expect(driving.length, `vehicles driving at local hour ${hour}`).toBeGreaterThan(0);
+    }
   });
 
   it("respect the HOS limits on most days and break one on about one day in ten", () => {
