@@ -33,8 +33,9 @@ export type PlannedJob = {
   tonnage: number;
 };
 
-/** The kind of day: most days respect the HOS rules; about one in ten breaks one. */
-export type DayKind = "normal" | "drive11" | "window14" | "skipBreak";
+/** The kind of day: one day a week off; most working days respect the HOS rules; about one in ten breaks one. */
+export type DayKind = "rest" | "normal" | "drive11" | "window14" | "skipBreak";
+type WorkDayKind = Exclude<DayKind, "rest">;
 
 export type DayPlan = { day: number; kind: DayKind; activities: Activity[]; jobs: PlannedJob[]; distance: number; engineSeconds: number; fuelEnd: number };
 
@@ -44,7 +45,7 @@ const HOUR = 3_600_000;
 /** The fuel level a vehicle is refuelled to at the end of `day` (so the next day starts there). */
 export const refuelLevel = (vehicle: SimVehicle, day: number) => Math.round(createRandom(vehicle.seed, vehicle.vehicleId, day, STREAMS.refuel).between(94, 100) * 10) / 10;
 
-const DAY_SETTINGS: Record<DayKind, { startHour: number; shiftHours: [number, number]; drivingHours: number; breakAfter: [number, number] | null; stopMinutes: [number, number]; far: boolean }> = {
+const DAY_SETTINGS: Record<WorkDayKind, { startHour: number; shiftHours: [number, number]; drivingHours: number; breakAfter: [number, number] | null; stopMinutes: [number, number]; far: boolean }> = {
   normal: { startHour: 5, shiftHours: [8.5, 10.5], drivingHours: 7, breakAfter: [3.5, 5], stopMinutes: [4, 12], far: false },
   drive11: { startHour: 4, shiftHours: [14.5, 14.8], drivingHours: 11.7, breakAfter: [5, 6], stopMinutes: [1.5, 3], far: true },
   window14: { startHour: 4, shiftHours: [14.9, 15.4], drivingHours: 9, breakAfter: [4, 5], stopMinutes: [6, 14], far: false },
@@ -67,10 +68,11 @@ const chooseCustomer = (random: Random, from: StreetSpot, visited: Set<StreetPla
  * vehicle, day and seed always give the same plan, so a restarted simulator picks up exactly.
  */
 export const buildDayPlan = (vehicle: SimVehicle, day: number): DayPlan => {
-  const random = createRandom(vehicle.seed, vehicle.vehicleId, day, STREAMS.plan);
-  const kind: DayKind = random.chance(0.1) ? random.pick(["drive11", "window14", "skipBreak"] as const) : "normal";
-  const settings = DAY_SETTINGS[kind];
   const dayStart = dayStartOf(day, vehicle.dayOffsetMs);
+  if (isRestDay(vehicle, day)) return buildRestDay(vehicle, day, dayStart);
+  const random = createRandom(vehicle.seed, vehicle.vehicleId, day, STREAMS.plan);
+  const kind: WorkDayKind = random.chance(0.1) ? random.pick(["drive11", "window14", "skipBreak"] as const) : "normal";
+  const settings = DAY_SETTINGS[kind];
   const shiftStart = dayStart + Math.round((settings.startHour * HOUR + random.between(0, 90) * MINUTE) / MINUTE) * MINUTE;
   const shiftEndBy = shiftStart + random.between(...settings.shiftHours) * HOUR;
   const activities: Activity[] = [];
@@ -132,6 +134,21 @@ export const buildDayPlan = (vehicle: SimVehicle, day: number): DayPlan => {
   const createdAt = dayStart - 3 * DAY_MS + Math.round(jobRandom.between(1, 8) * 60) * MINUTE;
   for (const job of jobs) Object.assign(job, { createdAt, assignedAt: shiftStart - 30 * MINUTE });
   return { day, kind, activities, jobs, distance: state.odo, engineSeconds: state.engine, fuelEnd: state.fuel };
+};
+
+/**
+ * One day off a week, on a weekday that differs between vehicles: with the evening off before it,
+ * the driver rests over 34 hours and the 60/70-hour cycle restarts, as in a real roster.
+ */
+export const isRestDay = (vehicle: SimVehicle, day: number) => (day + vehicle.vehicleId) % 7 === 0;
+
+const buildRestDay = (vehicle: SimVehicle, day: number, dayStart: number): DayPlan => {
+  const fuel = refuelLevel(vehicle, day - 1);
+  const rest: DwellActivity = {
+    kind: "dwell", start: dayStart, end: dayStart + DAY_MS, odoStart: 0, engineStart: 0, fuelStart: fuel, spot: vehicle.depot,
+    engine: "Off", duty: vehicle.sleeper ? "sleeperBed" : "offDuty", refuelTo: refuelLevel(vehicle, day),
+  };
+  return { day, kind: "rest", activities: [rest], jobs: [], distance: 0, engineSeconds: 0, fuelEnd: rest.refuelTo ?? fuel };
 };
 
 /** The activity under way at `time` (the plan covers its whole day). */

@@ -158,10 +158,11 @@ describe("day plans", () => {
 
   it("respect the HOS limits on most days and break one on about one day in ten", () => {
     const plans = Array.from({ length: 300 }, (_, i) => buildDayPlan(vehicle(1 + (i % 30)), 20_000 + Math.floor(i / 30)));
-    const violating = plans.filter((p) => p.kind !== "normal").length / plans.length;
+    const workDays = plans.filter((p) => p.kind !== "rest");
+    const violating = workDays.filter((p) => p.kind !== "normal").length / workDays.length;
     expect(violating).toBeGreaterThan(0.04);
     expect(violating).toBeLessThan(0.18);
-    for (const plan of plans) {
+    for (const plan of workDays) {
       const drives = plan.activities.filter((a) => a.kind === "drive");
       const drivingHours = drives.reduce((total, a) => total + (a.end - a.start), 0) / HOUR;
       // The shift runs from the pre-trip inspection (15 min before the first drive) to the end of the post-trip (20 min after the last).
@@ -172,6 +173,16 @@ describe("day plans", () => {
       }
       if (plan.kind === "drive11") expect(drivingHours > 11 || shiftHours > 14).toBe(true);
       if (plan.kind === "window14") expect(shiftHours).toBeGreaterThan(14);
+    }
+  });
+
+  it("give each vehicle one day off a week, parked all day", () => {
+    for (const id of [1, 2, 3, 4, 5, 6, 7]) {
+      const week = Array.from({ length: 7 }, (_, i) => buildDayPlan(vehicle(id), 20_200 + i));
+      const rest = week.filter((plan) => plan.kind === "rest");
+      expect(rest).toHaveLength(1);
+      expect(rest[0].activities.every((a) => a.kind === "dwell" && a.engine === "Off")).toBe(true);
+      expect(rest[0].distance).toBe(0);
     }
   });
 
