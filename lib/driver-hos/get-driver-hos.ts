@@ -1,7 +1,7 @@
 import { getDriver, type DriverRow } from "@/lib/drivers";
 import { buildDailyLogs, computeHosClocks, findHosViolations, type DailyLog, type HosClocks, type HosViolation } from "@/lib/hos";
 import type { TenantQuery } from "@/lib/tenant";
-import { hosCalendarOf } from "./list-driver-clocks";
+import { hosCalendarOf } from "./compute-drivers-clocks";
 import { HOS_LOOKBACK_MS, loadDutyLogs, type DutyLogRow } from "./load-duty-logs";
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { listDrivers } from "@/lib/drivers";
 import { findHosViolations, type HosViolation } from "@/lib/hos";
 import type { TenantQuery } from "@/lib/tenant";
-import { hosCalendarOf } from "./list-driver-clocks";
+import { hosCalendarOf } from "./compute-drivers-clocks";
 import { HOS_LOOKBACK_MS, loadDutyLogs } from "./load-duty-logs";
 
 export type FleetViolation = HosViolation & { driver: { id: number; name: string } };

@@ -1,7 +1,8 @@
-import { loadDutyLogs, HOS_LOOKBACK_MS } from "@/lib/driver-hos/load-duty-logs";
+import { computeDriversClocks, hosCalendarOf } from "@/lib/driver-hos/compute-drivers-clocks";
+import { HOS_LOOKBACK_MS, loadDutyLogs } from "@/lib/driver-hos/load-duty-logs";
 import { listDrivers, type DriverRow } from "@/lib/drivers";
 import { AppError } from "@/lib/errors";
-import { buildDailyLogs, computeHosClocks, findHosViolations } from "@/lib/hos";
+import { buildDailyLogs, findHosViolations } from "@/lib/hos";
 import { createDriverCalendar } from "@/lib/hos/driver-calendar";
 import { parseTimeRange, type TimeRange } from "@/lib/time-range";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
@@ -54,8 +55,6 @@ const dateRangeOf = ({ startDate, endDate }: HosDailyLogsQuery, now: Date): (Tim
   return { start, end: end > start ? end : new Date(start.getTime() + 1), dates: [startDate, endDate] };
 };
 
-const calendarOf = (driver: DriverRow) => ({ ruleset: driver.hosRuleset, timezone: driver.timezone, dayStartHour: driver.dayStartHour });
-
 /** GET /fleet/hos/clocks: each active driver's clocks now. */
 export const listHosClocksPage = ({ db, tenant, version, query, now = new Date() }: EndpointContext & { query: HosClocksQuery; now?: Date }) =>
   pageDrivers<HosClockRecord>({
@@ -65,12 +64,11 @@ export const listHosClocksPage = ({ db, tenant, version, query, now = new Date()
     query,
     endpoint: "fleet/hos/clocks",
     present: async (drivers) => {
-      const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(now.getTime() - HOS_LOOKBACK_MS), to: now });
-      const currentVehicleIds = new Map(drivers.map((d) => [d.id, Number(logs.get(d.id)?.at(-1)?.vehicleId ?? d.staticAssignedVehicle?.id ?? 0)]));
+      const computed = await computeDriversClocks({ db, ...tenant, drivers, at: now });
+      const currentVehicleIds = new Map(computed.map(({ driver, lastEntry }) => [driver.id, Number(lastEntry?.vehicleId ?? driver.staticAssignedVehicle?.id ?? 0)]));
       const ids = [...new Set(currentVehicleIds.values())].filter((id) => id > 0);
       const vehicles = new Map((ids.length ? await listVehicles({ db, ...tenant, vehicleIds: ids, limit: ids.length }) : []).map((v) => [v.id, v]));
-      return drivers.map((driver): HosClockRecord => {
-        const clocks = computeHosClocks({ log: logs.get(driver.id) ?? [], at: now, ...calendarOf(driver) });
+      return computed.map(({ driver, clocks }): HosClockRecord => {
         const vehicle = vehicles.get(currentVehicleIds.get(driver.id) ?? 0);
         return {
           driver: ref(driver),
@@ -137,7 +135,7 @@ export const listHosDailyLogsPage = ({ db, tenant, version, query, now = new Dat
     present: async (drivers) => {
       const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(range.start.getTime() - HOS_LOOKBACK_MS), to: range.end });
       return drivers.map((driver) =>
-        buildDailyLogs({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...calendarOf(driver) })
+        buildDailyLogs({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...hosCalendarOf(driver) })
           .filter((day) => wanted(day.date))
           .map((day) => ({
             driver: ref(driver),
@@ -175,8 +173,8 @@ export const listHosViolationsPage = ({ db, tenant, version, query, now = new Da
     present: async (drivers) => {
       const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(range.start.getTime() - HOS_LOOKBACK_MS), to: range.end });
       return drivers.map((driver) => {
-        const calendar = createDriverCalendar(calendarOf(driver));
-        const violations = findHosViolations({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...calendarOf(driver) }).filter((violation) => wanted(violation.type));
+        const calendar = createDriverCalendar(hosCalendarOf(driver));
+        const violations = findHosViolations({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...hosCalendarOf(driver) }).filter((violation) => wanted(violation.type));
         return {
           driver: ref(driver),
           violations: violations.map((violation) => {
