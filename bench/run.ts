@@ -38,6 +38,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const rate = (value: number) => `${Math.round(value).toLocaleString("en-US")}/s`;
 
 const admin = new Client({ connectionString: baseUrl });
+admin.on("error", (error) => console.error("[bench] admin connection:", error.message));
 await admin.connect();
 await admin.query(`create database ${name}`);
 const handle = openDatabase({ url });
