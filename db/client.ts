@@ -47,3 +47,16 @@ export const getDb = (): Database => getDatabase().db;
 export const useDatabase = (handle: DatabaseHandle | undefined) => {
   globalForDb.fleetDatabase = handle;
 };
+
+const globalForReadDb = globalThis as unknown as { fleetReadDatabase?: DatabaseHandle };
+
+/**
+ * The handle for history reads: a PostgreSQL read replica from DATABASE_READ_URL when set (it may
+ * lag the primary by its replication delay), otherwise the primary (`getDb()`).
+ */
+export const getReadDb = (): Database => {
+  const url = process.env.DATABASE_READ_URL;
+  if (!url) return getDb();
+  globalForReadDb.fleetReadDatabase ??= openDatabase({ url });
+  return globalForReadDb.fleetReadDatabase.db;
+};

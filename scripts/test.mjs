@@ -23,5 +23,10 @@ if (process.env.TEST_DATABASE_URL) {
 }
 run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST });
 run("Samsara SDK against the production build", "npx", ["vitest", "run", "-c", "vitest.sdk.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
+if (process.env.TEST_DATABASE_URL) {
+  run("two app instances on one PostgreSQL (vitest)", "npx", ["vitest", "run", "--config", "vitest.multi-instance.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
+} else {
+  console.log("\n(TEST_DATABASE_URL is not set: the two-instance test is skipped)");
+}
 rmSync(".data-e2e", { recursive: true, force: true });
 run("end-to-end tests (Playwright, chromium)", "npx", ["playwright", "test"], { NEXT_DIST_DIR: E2E_DIST });

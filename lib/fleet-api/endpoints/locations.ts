@@ -1,3 +1,4 @@
+import { getReadDb } from "@/db/client";
 import { AppError } from "@/lib/errors";
 import { parseTimeRange } from "@/lib/time-range";
 import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
@@ -63,7 +64,7 @@ export const readLocationsHistory = async ({ db, tenant, version, query }: Endpo
   const scope = cursorScope("fleet/vehicles/locations/history", tenant);
   const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
   const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
-  const pointsOf = groupByVehicle(await findLocationHistory({ db, ...tenant, vehicleIds: pageIds, range, bucketSeconds }));
+  const pointsOf = groupByVehicle(await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }));
   return toKeysetPage({
     rows: vehicles,
     limit: query.limit,

@@ -1,3 +1,4 @@
+import { getReadDb } from "@/db/client";
 import { AppError } from "@/lib/errors";
 import { parseTimeRange } from "@/lib/time-range";
 import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
@@ -90,8 +91,8 @@ export const readStatsHistory = async ({ db, tenant, version, query }: EndpointC
   const scope = cursorScope("fleet/vehicles/stats/history", tenant);
   const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
   const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
-  const samples = await findStatsHistory({ db, ...tenant, vehicleIds: pageIds, range, bucketSeconds });
-  const positions = types.includes("gps") ? await findLocationHistory({ db, ...tenant, vehicleIds: pageIds, range, bucketSeconds }) : [];
+  const samples = await findStatsHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds });
+  const positions = types.includes("gps") ? await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }) : [];
   return toKeysetPage({
     rows: vehicles,
     limit: query.limit,
