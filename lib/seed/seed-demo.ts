@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { cameraSecrets, clientKeys, companies, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
@@ -10,6 +10,7 @@ export type DemoLogin = { company: string; role: string; email: string; password
 
 const DEMO_SANDBOX_VEHICLES = 5;
 const OTHER_FLEET_VEHICLES = 8;
+const SEED_LOCK = 7_240_312;
 
 /** The sign-ins the seed creates, from the SEED_* variables or their documented defaults. */
 export const getDemoLogins = (): DemoLogin[] => {
@@ -32,7 +33,11 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
   if (existing > 0) return { seeded: false };
   const logins = getDemoLogins();
   const passwordHashes = await Promise.all(logins.map((login) => hashPassword(login.password)));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // Instances starting together on one empty PostgreSQL: the first seeds, the others find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [{ seededMeanwhile }] = await tx.select({ seededMeanwhile: count() }).from(companies);
+    if (seededMeanwhile > 0) return { seeded: false };
     const [demo] = await tx.insert(companies).values({ name: "Demo Fleet", planTier: "Professional", modules: ["Waste"] }).returning();
     const [other] = await tx.insert(companies).values({ name: "Other Fleet", planTier: "Standard", modules: [] }).returning();
     const companyIdByName: Record<string, number> = { "Demo Fleet": demo.id, "Other Fleet": other.id };
@@ -53,6 +58,6 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
     await seedFleet({ db: tx, companyId: demo.id, dataset: "live", count: liveVehicles, code: "DEMO" });
     await seedFleet({ db: tx, companyId: demo.id, dataset: "test", count: DEMO_SANDBOX_VEHICLES, code: "SBOX" });
     await seedFleet({ db: tx, companyId: other.id, dataset: "live", count: OTHER_FLEET_VEHICLES, code: "OTHR" });
+    return { seeded: true };
   });
-  return { seeded: true };
 };
