@@ -56,3 +56,21 @@ export const clientKeys = pgTable(
   },
   (t) => [uniqueIndex("client_keys_hash_idx").on(t.hash)],
 );
+
+/**
+ * Device/gateway ingestion tokens for POST /ingest/batch: one company and dataset each, sent as
+ * `Authorization: Bearer <token>`. Only the SHA-256 hash is stored; revoking sets `revoked_at`.
+ */
+export const ingestTokens = pgTable(
+  "ingest_tokens",
+  {
+    id: serial("id").primaryKey(),
+    companyId: integer("company_id").notNull().references(() => companies.id),
+    dataset: text("dataset", { enum: DATASETS }).notNull().default("live"),
+    name: text("name").notNull(),
+    hash: text("hash").notNull(),
+    createdAt: createdAt(),
+    revokedAt: utc("revoked_at"),
+  },
+  (t) => [uniqueIndex("ingest_tokens_hash_idx").on(t.hash)],
+);

@@ -4,7 +4,9 @@ import { listMissingProductionSecrets } from "@/lib/config";
 import { getDemoLogins, seedDemo } from "@/lib/seed/seed-demo";
 import { startSimulator } from "@/lib/simulator/start-simulator";
 import { ensurePartitions } from "@/lib/telemetry/partitions";
+import { seedIngestToken } from "@/lib/ingest-batch/ingest-tokens";
 import { updateServiceStatus } from "./service-status";
+import { startTelemetryMaintenance } from "./telemetry-maintenance";
 
 const log = (message: string) => console.log(`[boot] ${message}`);
 
@@ -25,8 +27,11 @@ export const bootService = async () => {
   log("demo sign-ins:");
   for (const login of getDemoLogins()) log(`  ${login.company.padEnd(11)} ${login.role.padEnd(10)} ${login.email} / ${login.password}`);
   log(`legacy ClientKey: ${process.env.SEED_CLIENT_KEY ?? "demo-client-key"}`);
+  const ingestToken = await seedIngestToken({ db: database.db });
+  if (ingestToken) log(`ingest token (POST /ingest/batch, Demo Fleet live): ${ingestToken}`);
   updateServiceStatus({ bootedAt: new Date().toISOString() });
   startSimulator({ database });
+  startTelemetryMaintenance({ database });
   log(`ready in ${Date.now() - started} ms`);
 };
 

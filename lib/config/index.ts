@@ -9,6 +9,7 @@ export const DEMO_DEFAULTS = {
   SEED_CLIENT_KEY: "demo-client-key",
   SEED_OTHER_CLIENT_KEY: "other-client-key",
   SEED_CAMERA_SECRET: "demo-camera-secret",
+  SEED_INGEST_TOKEN: "demo-ingest-token",
   AUTH_SECRET: "demo-auth-secret-change-me",
 } as const;
 

@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { AppError } from "@/lib/errors";
 import { distanceMeters } from "@/lib/geo/distance";
+import { ROLLUP_WATERMARK_LOCK } from "@/lib/rollups/rollup-widths";
 import { packedColumn } from "./packed-column";
 import { ensurePartitions } from "./partitions";
 import { validateTelemetryBatch, type PositionReport, type StatSample, type TelemetryBatch, type TelemetryTenant } from "./telemetry-batch";
@@ -90,6 +91,13 @@ const insertPositions = async (db: Executor, rows: (PositionReport & { seq: numb
             heading = excluded.heading, hdop = excluded.hdop, satellites = excluded.satellites, location_seq = excluded.location_seq
           where vehicle_state.location_time is null or vehicle_state.location_time < excluded.location_time
           returning 1
+        ), dirty as (
+          -- Late rows below the rollup watermark: queued for the rollup job (lib/rollups).
+          insert into rollup_dirty (vehicle_id, bucket)
+          select distinct vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from inserted
+          where time < (select watermark from rollup_progress)
+          on conflict do nothing
+          returning 1
         )
         select count(*)::int as accepted from inserted`,
   );
@@ -128,6 +136,13 @@ const insertStats = async (db: Executor, rows: (StatSample & { seq: number })[])
             stats_seq = excluded.stats_seq
           where vehicle_state.stats_time is null or vehicle_state.stats_time < excluded.stats_time
           returning 1
+        ), dirty as (
+          -- Late rows below the rollup watermark: queued for the rollup job (lib/rollups).
+          insert into rollup_dirty (vehicle_id, bucket)
+          select distinct vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from inserted
+          where time < (select watermark from rollup_progress)
+          on conflict do nothing
+          returning 1
         )
         select count(*)::int as accepted from inserted`,
   );
@@ -155,6 +170,8 @@ export const ingestTelemetry = async ({ db, batch, now = new Date() }: { db: Exe
   await ensurePartitions({ db, from: new Date(first), to: new Date(last) });
 
   return db.transaction(async (tx) => {
+    // Shared with every other ingest; the rollup job takes it exclusively to move its watermark.
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${ROLLUP_WATERMARK_LOCK})`);
     await checkVehicles(tx, all);
     const withDistance = await fillDistances(tx, positions);
     const tenants = new Map<string, { tenant: TelemetryTenant; positions: PositionReport[]; stats: StatSample[] }>();

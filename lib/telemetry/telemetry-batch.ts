@@ -1,8 +1,8 @@
 import { DATASETS, ENGINE_STATES, type Dataset, type EngineState } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 
-/** Telemetry older than this is past the partitions' retention and refused. */
-export const RETENTION_DAYS = 400;
+/** Telemetry older than this is past the partitions' retention (RETENTION_DAYS, default 400) and refused. */
+export const RETENTION_DAYS = Number(process.env.RETENTION_DAYS ?? 400);
 /** Clocks drift; a point stamped further than this in the future is a device bug, not data. */
 export const MAX_FUTURE_MS = 86_400_000;
 

@@ -1,0 +1,194 @@
+// `npm run bench`: every scale figure in ONE table, on PostgreSQL (DATABASE_URL or
+// postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
+// BENCH_SECONDS (default 60) sets the sustained run; BENCH_VEHICLES (default 10,000) the fleet.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { writeFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import { eq, sql } from "drizzle-orm";
+import { Client } from "pg";
+import { openDatabase, useDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrate";
+import { companies, vehicles } from "@/db/schema";
+import { seedDemo } from "@/lib/seed/seed-demo";
+import { seedIngestToken } from "@/lib/ingest-batch";
+import { catchUpRollups, refreshRollups } from "@/lib/rollups/refresh-rollups";
+import { ensurePartitions, ingestTelemetry, type PositionReport } from "@/lib/telemetry";
+import { listVehicleStates } from "@/lib/vehicle-state/list-vehicle-states";
+import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
+import { CLIENT_IP_HEADER } from "@/lib/http";
+import * as batchRoute from "@/app/ingest/batch/route";
+import * as locationsRoute from "@/app/fleet/vehicles/locations/route";
+import * as historyRoute from "@/app/fleet/vehicles/locations/history/route";
+import * as feedRoute from "@/app/fleet/vehicles/locations/feed/route";
+import { createTestApiKey } from "@/tests/helpers/api-keys";
+import { measure, summarize } from "./measure";
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const baseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = `scale_bench_${randomBytes(4).toString("hex")}`;
+const url = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+const rows: [string, string, string, string][] = [];
+const row = (what: string, figure: string, limit: string, target: string) => {
+  rows.push([what, figure, limit, target]);
+  console.log(`  ${what}: ${figure}  |  ${limit}  |  ${target}`);
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const rate = (value: number) => `${Math.round(value).toLocaleString("en-US")}/s`;
+
+const admin = new Client({ connectionString: baseUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const handle = openDatabase({ url });
+const csvFile = `/tmp/${name}.csv`;
+try {
+  const { db } = handle;
+  await migrateDatabase(handle);
+  useDatabase(handle);
+  console.log(`seeding ${VEHICLES} vehicles ...`);
+  await seedDemo({ db, liveVehicles: VEHICLES });
+  const token = (await seedIngestToken({ db }))!;
+  const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
+  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(sql`company_id = ${demo.id} and dataset = 'live'`).orderBy(vehicles.id)).map((v) => v.id);
+  const { key } = await createTestApiKey({ db, companyId: demo.id });
+  const tenant = { companyId: demo.id, dataset: "live" as const };
+  const now = Date.now();
+  await ensurePartitions({ db, from: new Date(now - 36 * 86_400_000), to: new Date(now + 86_400_000) });
+  const positionsAt = (time: Date, s: number): PositionReport[] =>
+    ids.map((vehicleId, i) => ({ ...tenant, vehicleId, time, latitude: 41.8 + i / 1e5 + s / 1e5, longitude: -87.7 + s / 1e5, speed: 11, heading: 90 }));
+
+  // 1. The limit: a bare COPY of the same rows through psql.
+  const copySeconds = 10;
+  const copyStart = now - 3 * 3_600_000;
+  const lines: string[] = [];
+  for (let s = 0; s < copySeconds; s++) {
+    const time = new Date(copyStart + s * 1000).toISOString();
+    ids.forEach((vehicleId, i) => lines.push(`${demo.id},live,${vehicleId},${time},${s * VEHICLES + i},${41.8 + i / 1e5},-87.7,11,90,0`));
+  }
+  writeFileSync(csvFile, `${lines.join("\n")}\n`);
+  const copyStarted = performance.now();
+  const copy = spawnSync("psql", [url, "-qc", `\\copy vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, distance) from '${csvFile}' csv`], { encoding: "utf8" });
+  const copyRate = (lines.length * 1000) / (performance.now() - copyStarted);
+  if (copy.status !== 0) throw new Error(`psql \\copy failed: ${copy.stderr}`);
+
+  // 2. Burst ingestion through ingestTelemetry (in-process): positions only, then with one stat sample each.
+  const burst = async (offsetMs: number, withStats: boolean) => {
+    const started = performance.now();
+    for (let s = 0; s < 10; s++) {
+      const time = new Date(now - offsetMs + s * 1000);
+      const positions = positionsAt(time, s);
+      const stats = withStats ? ids.map((vehicleId) => ({ ...tenant, vehicleId, time, engineRpm: 1500, fuelPercent: 60, speed: 11, odometerMeters: 1e6 + s * 11, engineSeconds: 1e5 + s, engineState: "On" as const })) : [];
+      await ingestTelemetry({ db, batch: { positions, stats } });
+    }
+    return (10 * VEHICLES * 1000) / (performance.now() - started);
+  };
+  const burstRate = await burst(2 * 3_600_000, false);
+  const burstWithStats = await burst(3_600_000, true);
+  console.log(`\nmachine: ${os.cpus().length} cores; database: PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version}; ${VEHICLES} vehicles\n`);
+  row("ingestTelemetry, 10 batches × 10k positions", rate(burstRate), `bare COPY (psql \\copy): ${rate(copyRate)} → ${((burstRate / copyRate) * 100).toFixed(0)} %`, "≥ 40 % of COPY");
+  row("ingestTelemetry, 10k positions + 10k stats a batch", `${rate(burstWithStats)} positions (+ as many stats)`, "", "");
+
+  // 3. Public API against the bare SQL it runs.
+  const resetBuckets = () => db.execute(sql`delete from rate_limit_buckets`);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const call = (handler: (request: Request, context: { params: Promise<any> }) => Promise<Response>, path: string) => async () => {
+    const response = await handler(new Request(`http://bench${path}`, { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: "127.0.0.1" } }), { params: Promise.resolve({}) });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const api = await measure(200, call(locationsRoute.GET, "/fleet/vehicles/locations?limit=512"), resetBuckets);
+  const bare = await measure(200, () => listVehicleStates({ db, ...tenant, limit: 513, withLocationOnly: true }));
+  row("GET /fleet/vehicles/locations?limit=512 (in-process)", `p50 ${ms(api.p50)} p99 ${ms(api.p99)} ${rate(api.perSecond)}`, `bare SQL: p50 ${ms(bare.p50)} p99 ${ms(bare.p99)} ${rate(bare.perSecond)}`, "");
+
+  // 4. 35-day history of one vehicle (5-s positions, 604,800 rows), from the rollups vs from raw rows.
+  const vehicleId = ids[0];
+  const end = new Date(Math.floor(now / 86_400_000) * 86_400_000 - 86_400_000);
+  const start = new Date(end.getTime() - 35 * 86_400_000);
+  await db.execute(sql`insert into vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, distance)
+    select ${demo.id}, 'live', ${vehicleId}, ${start.toISOString()}::timestamptz + make_interval(secs => s * 5), 10000000 + s, 41 + s / 1e7, -87, s % 30, 0, 55
+    from generate_series(0, 35 * 17280 - 1) as s`);
+  await db.execute(sql`analyze`);
+  const rollupStarted = performance.now();
+  await catchUpRollups({ db });
+  const rollupMs = performance.now() - rollupStarted;
+  const range = { start, end };
+  const fromRollups = await measure(20, () => findLocationHistory({ db, ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: 3600 }));
+  const fromRaw = await measure(5, () => findLocationHistory({ db, ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: 3600, source: "raw" }));
+  const historyApi = await measure(20, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&startTime=${start.toISOString()}&endTime=${end.toISOString()}`), resetBuckets);
+  row("35-day location history, 1 vehicle (bare SQL, rollups)", `p50 ${ms(fromRollups.p50)} p99 ${ms(fromRollups.p99)}`, `raw rows: p50 ${ms(fromRaw.p50)}; via API p50 ${ms(historyApi.p50)}`, "< 100 ms");
+  row("rollup job catch-up (35 d + bench data, from empty)", ms(rollupMs), "", "");
+
+  // 5. Caught-up feed poll.
+  let cursor = "";
+  for (let page = 0; page < 100; page++) {
+    const body = await call(feedRoute.GET, `/fleet/vehicles/locations/feed?limit=512${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`)();
+    await resetBuckets();
+    cursor = body.pagination.endCursor;
+    if (!body.pagination.hasNextPage) break;
+  }
+  const feed = await measure(200, call(feedRoute.GET, `/fleet/vehicles/locations/feed?after=${encodeURIComponent(cursor)}`), resetBuckets);
+  row("caught-up feed poll (handler time)", `p50 ${ms(feed.p50)} p99 ${ms(feed.p99)}`, "", "< 10 ms");
+
+  // 6. Sustained: one batch of every vehicle's position (and every 5th vehicle's stats) each second
+  //    through POST /ingest/batch, while an API loop reads locations and the rollup job runs.
+  await refreshRollups({ db });
+  const sustainedStart = Date.now() - SECONDS * 1000 - 5_000; // data seconds, in the past so they are valid
+  const ackTimes: number[] = [];
+  const apiTimes: number[] = [];
+  let running = true;
+  let sent = 0;
+  const ingestLoop = async () => {
+    const started = Date.now();
+    for (let s = 0; s < SECONDS; s++) {
+      const wait = started + s * 1000 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const time = new Date(sustainedStart + s * 1000).toISOString();
+      const body = `[${ids.map((vehicleId, i) => `{"vehicleId":${vehicleId},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`).join(",")}]`;
+      const t0 = performance.now();
+      const response = await batchRoute.POST(new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }));
+      if (response.status !== 200) throw new Error(`ingest: ${response.status} ${await response.text()}`);
+      ackTimes.push(performance.now() - t0);
+      sent += ids.length;
+    }
+    return (sent * 1000) / (Date.now() - started);
+  };
+  const apiLoop = async () => {
+    while (running) {
+      await resetBuckets();
+      const t0 = performance.now();
+      await call(locationsRoute.GET, "/fleet/vehicles/locations?limit=512")();
+      apiTimes.push(performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const rollupLoop = async () => {
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, 15_000));
+      if (running) await refreshRollups({ db });
+    }
+  };
+  console.log(`\nsustained run: ${SECONDS} s ...`);
+  const loops = [apiLoop(), rollupLoop()];
+  const sustainedRate = await ingestLoop();
+  running = false;
+  await Promise.all(loops);
+  const acks = summarize(ackTimes);
+  const reads = summarize(apiTimes);
+  row(`sustained ${SECONDS} s via POST /ingest/batch (10k points/request, 20 % with stats)`, rate(sustainedRate), `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`, "≥ 10,000/s, ack p99 < 500 ms");
+  row("  public API meanwhile: GET /fleet/vehicles/locations", `p50 ${ms(reads.p50)} p99 ${ms(reads.p99)} (${reads.count} requests)`, "", "p99 < 100 ms");
+  row("RSS of the process (app handlers in-process)", `${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`, "", "");
+
+  const widths = [0, 1, 2, 3].map((c) => Math.max(...[["what", "figure", "limit / compare", "target"], ...rows].map((r) => r[c].length)));
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(" | ")} |`;
+  console.log(`\nScale benchmarks — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version}, ${VEHICLES} vehicles\n`);
+  console.log(line(["what", "figure", "limit / compare", "target"]));
+  console.log(line(widths.map((w) => "-".repeat(w))));
+  for (const r of rows) console.log(line(r));
+} finally {
+  useDatabase(undefined);
+  await handle.close();
+  rmSync(csvFile, { force: true });
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}

@@ -1,0 +1,3 @@
+export * from "./batch-points";
+export * from "./ingest-device-batch";
+export * from "./ingest-tokens";
