@@ -5,7 +5,7 @@ import { POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { GET as listVehicles } from "@/app/fleet/vehicles/route";
 import { bootService } from "@/lib/boot/boot-service";
 import { DEMO_DEFAULTS } from "@/lib/config";
-import { assertSameOrigin } from "@/lib/http";
+import { assertSameOrigin, toAppError } from "@/lib/http";
 import { buildSecurityHeaders } from "@/lib/http/security-headers";
 import { logger } from "@/lib/logger";
 import { callFleet } from "../helpers/fleet-request";
@@ -54,6 +54,28 @@ describe("CSRF: session-authenticated writes", () => {
 
   it("lets reads through whatever their origin (they change nothing)", () => {
     expect(() => assertSameOrigin(new Request("http://fleet.example/x", { headers: { origin: "https://evil.example" } }))).not.toThrow();
+  });
+});
+
+describe("database failures", () => {
+  const wrapped = (cause: Error & { code?: string }) => Object.assign(new Error("Failed query: select 1\nparams: "), { cause });
+  it("a lost or restarting database is a 503 with Retry-After, also when drizzle wraps the driver's error", () => {
+    for (const cause of [
+      Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+      new Error("Connection terminated unexpectedly"),
+      Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }),
+      Object.assign(new Error("the database system is shutting down"), { code: "57P03" }),
+    ]) {
+      const error = toAppError(wrapped(cause), "req_test");
+      expect(error.status, cause.message).toBe(503);
+      expect(error.headers).toMatchObject({ "Retry-After": "1" });
+    }
+  });
+  it("a value the database refuses (NUL, out of range) is a 400; anything else a 500 that says nothing of the cause", () => {
+    expect(toAppError(wrapped(Object.assign(new Error("invalid byte sequence for encoding UTF8: 0x00"), { code: "22021" })), "r").status).toBe(400);
+    const internal = toAppError(wrapped(Object.assign(new Error('relation "x" does not exist'), { code: "42P01" })), "r");
+    expect(internal.status).toBe(500);
+    expect(internal.message).not.toMatch(/relation|select/i);
   });
 });
 
