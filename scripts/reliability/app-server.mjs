@@ -87,11 +87,11 @@ export const query = async (url, text, values = []) => {
 };
 
 /** An admin token and a fresh live API key with every scope, over HTTP as a client would. */
-export const createApiKeyOverHttp = async (body = {}) => {
+export const createApiKeyOverHttp = async (body = {}, admin = { email: "admin@demo.test", password: "demo-password-1" }) => {
   const tokenResponse = await fetch(`${BASE}/api/v2/auth/token`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@demo.test", password: "demo-password-1" }),
+    body: JSON.stringify(admin),
   });
   const { token } = await tokenResponse.json();
   const keyResponse = await fetch(`${BASE}/api/v2/api-keys`, {
