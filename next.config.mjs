@@ -8,6 +8,8 @@ const nextConfig = {
   reactStrictMode: true,
   // Type errors are caught by `npm test` (tsc --noEmit); the build does not type-check twice.
   typescript: { ignoreBuildErrors: true },
+  // Server actions (driver and API-key forms) carry a few fields; refuse large bodies early.
+  experimental: { serverActions: { bodySizeLimit: "256kb" } },
 };
 
 export default nextConfig;

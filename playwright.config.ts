@@ -38,6 +38,8 @@ export default defineConfig({
       SIM_VEHICLES: process.env.SIM_VEHICLES ?? "20",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
+      // One access-log line per request would bury the test report.
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },
   },
 });

@@ -23,7 +23,8 @@ export type DatabaseHandle = {
  */
 export const openDatabase = ({ url, dataDir }: { url?: string; dataDir?: string }): DatabaseHandle => {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // A connect timeout so that, while the database is unreachable, requests fail fast (503) instead of queueing.
+    const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000) });
     // An idle client that loses its server emits 'error'; without a listener that would crash the process.
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
     return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: "postgres", close: () => pool.end() };

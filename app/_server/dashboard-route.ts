@@ -1,26 +1,36 @@
 import type { SessionUser } from "@/lib/auth/auth-options";
 import { getFleetSource, type FleetSource } from "@/lib/dashboard-data";
 import { AppError } from "@/lib/errors";
-import { errorResponse, newRequestId } from "@/lib/http";
-import { getSessionUser } from "./session";
+import { assertSameOrigin, errorResponse, logRequest, newRequestId, type RequestLogFields } from "@/lib/http";
+import { getRequestUser } from "./session";
 
 type Handler<P> = (context: { request: Request; user: SessionUser; source: FleetSource; params: P }) => Promise<unknown>;
 
 /**
  * A dashboard data route: the signed-in user's session (401 JSON without one), that user's company's
  * live data source, and `{ message, requestId }` errors. The browser never holds an API key.
+ * Writes (any method but GET/HEAD/OPTIONS) must come from this origin: the one CSRF check of
+ * cookie-authenticated route handlers.
  */
 export const dashboardRoute =
   <P = Record<string, never>>(handler: Handler<P>) =>
   async (request: Request, context: { params: Promise<P> }) => {
     const requestId = newRequestId();
+    const startedAt = performance.now();
+    const log: RequestLogFields = {};
+    const respond = (response: Response) => {
+      logRequest({ request, requestId, status: response.status, startedAt, fields: log });
+      return response;
+    };
     try {
-      const user = await getSessionUser();
+      const user = await getRequestUser(request);
       if (!user) throw new AppError("unauthorized", "Sign in to see fleet data.");
+      assertSameOrigin(request);
+      Object.assign(log, { companyId: user.companyId, userId: user.id });
       const params = (await context?.params) ?? ({} as P);
       const body = await handler({ request, user, source: getFleetSource({ companyId: user.companyId }), params });
-      return Response.json(body, { headers: { "Cache-Control": "no-store", "X-Request-Id": requestId } });
+      return respond(Response.json(body, { headers: { "Cache-Control": "no-store", "X-Request-Id": requestId } }));
     } catch (error) {
-      return errorResponse(error, requestId);
+      return respond(errorResponse(error, requestId));
     }
   };

@@ -1,7 +1,10 @@
 import { getServerSession } from "next-auth";
+import { getToken } from "next-auth/jwt";
 import { redirect } from "next/navigation";
+import { NextRequest } from "next/server";
 import type { Role } from "@/db/schema";
 import { getAuthOptions, type SessionUser } from "@/lib/auth/auth-options";
+import { getSecret } from "@/lib/config";
 
 export const getSessionUser = async (): Promise<SessionUser | null> => (await getServerSession(getAuthOptions()))?.user ?? null;
 
@@ -11,4 +14,13 @@ export const requireUser = async (roles?: readonly Role[]): Promise<SessionUser>
   if (!user) redirect("/login");
   if (roles && !roles.includes(user.role)) redirect("/forbidden");
   return user;
+};
+
+/**
+ * The signed-in user of a route handler's request, read from the request's own session cookie
+ * (not from Next's request scope), so the handler behaves the same when called directly in tests.
+ */
+export const getRequestUser = async (request: Request): Promise<SessionUser | null> => {
+  const token = await getToken({ req: new NextRequest(request) as never, secret: getSecret("AUTH_SECRET") });
+  return (token?.user as SessionUser | undefined) ?? null;
 };

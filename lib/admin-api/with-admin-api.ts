@@ -1,11 +1,11 @@
 import { AppError } from "@/lib/errors";
-import { errorResponse, newRequestId } from "@/lib/http";
+import { errorResponse, logRequest, newRequestId, type RequestLogFields } from "@/lib/http";
 import { verifyAdminToken, type AdminClaims } from "./admin-token";
 import { requireActiveAdmin } from "./require-active-admin";
 
 type RouteContext<P> = { params: Promise<P> };
 
-type AdminRequestHandler<P> = (args: { request: Request; params: P; requestId: string }) => Promise<Response>;
+type AdminRequestHandler<P> = (args: { request: Request; params: P; requestId: string; log: RequestLogFields }) => Promise<Response>;
 type AdminApiHandler<P> = (args: { request: Request; params: P; requestId: string; admin: AdminClaims }) => Promise<Response>;
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -15,13 +15,19 @@ export const withAdminRequest =
   <P = Record<string, never>>(handler: AdminRequestHandler<P>) =>
   async (request: Request, context?: RouteContext<P>): Promise<Response> => {
     const requestId = newRequestId();
+    const startedAt = performance.now();
+    const log: RequestLogFields = {};
+    const respond = (response: Response) => {
+      logRequest({ request, requestId, status: response.status, startedAt, fields: log });
+      return response;
+    };
     try {
       const params = ((await context?.params) ?? {}) as P;
-      const response = await handler({ request, params, requestId });
+      const response = await handler({ request, params, requestId, log });
       response.headers.set("X-Request-Id", requestId);
-      return response;
+      return respond(response);
     } catch (error) {
-      return errorResponse(error, requestId);
+      return respond(errorResponse(error, requestId));
     }
   };
 
@@ -31,10 +37,11 @@ export const withAdminRequest =
  * (→ 403 otherwise), so demoting an admin cuts off their tokens at once, not after an hour.
  */
 export const withAdminApi = <P = Record<string, never>>(handler: AdminApiHandler<P>) =>
-  withAdminRequest<P>(async ({ request, params, requestId }) => {
+  withAdminRequest<P>(async ({ request, params, requestId, log }) => {
     const token = BEARER.exec(request.headers.get("authorization") ?? "")?.[1];
     if (!token) throw new AppError("unauthorized", "Send an admin token as Authorization: Bearer <token> (from POST /api/v2/auth/token).");
     const claims = await verifyAdminToken(token);
+    Object.assign(log, { companyId: claims.companyId, userId: claims.userId });
     if (claims.role !== "admin") throw new AppError("forbidden", "Only users with the admin role can use the admin interface.");
     await requireActiveAdmin(claims);
     return handler({ request, params, requestId, admin: claims });

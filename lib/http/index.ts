@@ -3,3 +3,5 @@ export * from "./error-response";
 export * from "./read-json";
 export * from "./request-id";
 export * from "./search-params";
+export * from "./log-request";
+export * from "./same-origin";

@@ -1,11 +1,12 @@
 import { getDb, type Database } from "@/db/client";
 import type { Module } from "@/db/schema";
-import { errorResponse, newRequestId } from "@/lib/http";
+import { errorResponse, logRequest, newRequestId, type RequestLogFields } from "@/lib/http";
 import { authenticateLegacyRequest, requireModule, type LegacyCaller } from "./authenticate-legacy-request";
 
 type RouteContext<P> = { params: Promise<P> };
 
-type RequestArgs<P> = { request: Request; requestId: string; params: P; db: Database };
+/** `log` collects the caller's ids for the request's log line as authentication learns them. */
+type RequestArgs<P> = { request: Request; requestId: string; params: P; db: Database; log: RequestLogFields };
 
 /** What a handler returns: data for a 200 JSON body, or a Response it built itself. */
 type HandlerResult = unknown;
@@ -18,16 +19,22 @@ export const withLegacyRequest =
   <P extends Record<string, string> = Record<string, string>>(handler: (args: RequestArgs<P>) => Promise<HandlerResult>) =>
   async (request: Request, context?: RouteContext<P>): Promise<Response> => {
     const requestId = newRequestId();
+    const startedAt = performance.now();
+    const log: RequestLogFields = {};
+    const respond = (response: Response) => {
+      logRequest({ request, requestId, status: response.status, startedAt, fields: log });
+      return response;
+    };
     try {
       const params = ((await context?.params) ?? {}) as P;
-      const result = await handler({ request, requestId, params, db: getDb() });
+      const result = await handler({ request, requestId, params, db: getDb(), log });
       if (result instanceof Response) {
         result.headers.set("X-Request-Id", requestId);
-        return result;
+        return respond(result);
       }
-      return Response.json(result, { headers: { "X-Request-Id": requestId } });
+      return respond(Response.json(result, { headers: { "X-Request-Id": requestId } }));
     } catch (error) {
-      return errorResponse(error, requestId);
+      return respond(errorResponse(error, requestId));
     }
   };
 
@@ -46,6 +53,7 @@ export const withLegacyApi = <P extends Record<string, string> = Record<string, 
 ) =>
   withLegacyRequest<P>(async (args) => {
     const caller = await authenticateLegacyRequest({ db: args.db, authorization: args.request.headers.get("authorization") });
+    Object.assign(args.log, { companyId: caller.companyId, keyId: caller.clientKeyId });
     if (requiredModule) requireModule(caller, requiredModule);
     return handler({ ...args, caller });
   });

@@ -1,4 +1,4 @@
-import { getSessionUser } from "@/app/_server/session";
+import { getRequestUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { rolesFor } from "@/components/shell/nav-sections";
 import { AppError } from "@/lib/errors";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 export const GET = async (request: Request) => {
   const requestId = newRequestId();
   try {
-    const user = await getSessionUser();
+    const user = await getRequestUser(request);
     if (!user) throw new AppError("unauthorized", "Sign in to export waste jobs.");
     if (!rolesFor("/waste-jobs").includes(user.role)) throw new AppError("forbidden", "Your role cannot export waste jobs.");
     const db = getDb();

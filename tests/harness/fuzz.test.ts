@@ -1,0 +1,165 @@
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/db/rows";
+import { signCameraBody } from "@/lib/camera/identify-camera-company";
+import { resetRateLimits } from "../helpers/fleet-request";
+import { useTestDatabase } from "../helpers/test-database";
+import { callRoute, type RouteAnswer, type RouteCall } from "./call-route";
+import { setupHarnessFixture, type HarnessFixture } from "./fixture";
+import { hostileJson, hostileString, RAW_BAD_BODIES } from "./hostile-input";
+import { ROUTE_REGISTRY, type RegisteredRoute } from "./registry";
+
+/**
+ * Bad-input fuzzing of every registered route with valid credentials, so hostile input reaches the
+ * parsers: never a 5xx, never a hang, every error `{ message, requestId }` without stack traces or
+ * SQL, and for writing routes no stored row when the answer is an error. Seeded and bounded.
+ */
+const SEED = 20_261_121;
+const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const CALL_TIMEOUT_MS = 10_000;
+
+const database = useTestDatabase();
+let fixture: HarnessFixture;
+let tenantTables: string[] = [];
+beforeAll(async () => {
+  fixture = await setupHarnessFixture(database().db);
+  const rows = await queryRows<{ name: string }>(
+    database().db,
+    sql`select c.relname as name from pg_class c join pg_attribute a on a.attrelid = c.oid
+        where a.attname = 'company_id' and c.relkind in ('r', 'p') and not c.relispartition and c.relnamespace = 'public'::regnamespace order by 1`,
+  );
+  tenantTables = rows.map((row) => row.name);
+});
+
+const countRows = async () => {
+  const counts: Record<string, number> = {};
+  for (const table of tenantTables) counts[table] = (await queryRows<{ n: number }>(database().db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0].n;
+  return counts;
+};
+
+/** Valid credentials for the route's auth kind (the camera signature is over the exact body sent). */
+const credentials = (route: RegisteredRoute, body: string | Uint8Array | undefined): Record<string, string> => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  switch (route.auth.kind) {
+    case "public":
+      return bearer(fixture.fleet.demo.key);
+    case "legacy":
+      return bearer(fixture.legacyToken);
+    case "client-key":
+      return { "x-client-key": "demo-client-key" };
+    case "admin":
+      return bearer(fixture.adminToken);
+    case "session":
+      return { cookie: fixture.sessionCookie };
+    case "ingest":
+      return bearer(fixture.ingestToken);
+    case "camera":
+      return { "x-camera-signature": signCameraBody(fixture.cameraSecret, typeof body === "string" ? body : Buffer.from(body ?? "").toString("utf8")) };
+    default:
+      return {};
+  }
+};
+
+const LEAKS = [/\bat \S+ \(/, /\.ts:\d+/, /\bselect\b.*\bfrom\b/i, /syntax error/i, /postgres/i, /\brelation "/i, /duplicate key/i, /violates/i, /TypeError|ReferenceError|RangeError/];
+
+/** Strips what the caller sent from a message, so an echoed payload is not mistaken for a leak. */
+const withoutInput = (message: string, inputs: string[]) => inputs.filter((input) => input.length > 2).reduce((text, input) => text.split(input).join(""), message);
+
+const assertAnswer = (route: RegisteredRoute, answer: RouteAnswer, inputs: string[]) => {
+  expect(answer.status, `${route.method} ${route.file}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
+  if (answer.status < 400) return;
+  const body = answer.json as { message?: unknown; requestId?: unknown } | null;
+  expect(body && Object.keys(body).sort(), `${route.method} ${route.file}: error body ${answer.text.slice(0, 200)}`).toEqual(["message", "requestId"]);
+  expect(answer.headers.get("x-request-id")).toBe(body!.requestId);
+  const message = withoutInput(String(body!.message), inputs);
+  for (const leak of LEAKS) expect(message, `${route.method} ${route.file} leaks internals`).not.toMatch(leak);
+};
+
+const withTimeout = <T>(promise: Promise<T>, what: string) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref())]);
+
+/** One call with valid credentials; for writing routes, an error answer must leave every tenant table as it was. */
+const probe = async (route: RegisteredRoute, call: RouteCall, inputs: string[], { mustFail = false } = {}) => {
+  await resetRateLimits(database().db);
+  const rawBody = call.body === undefined ? undefined : typeof call.body === "string" || call.body instanceof Uint8Array ? call.body : JSON.stringify(call.body);
+  const before = route.writes ? await countRows() : undefined;
+  const answer = await withTimeout(callRoute(route, { ...call, body: rawBody, headers: { ...credentials(route, rawBody), ...call.headers } }), `${route.method} ${route.file}`);
+  assertAnswer(route, answer, inputs);
+  if (mustFail) expect(answer.status, `${route.method} ${route.file} accepted invalid input: ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+  if (before && answer.status >= 400) expect(await countRows(), `${route.method} ${route.file} stored rows for a ${answer.status}`).toEqual(before);
+  return answer;
+};
+
+const splitPath = (path: string) => {
+  const url = new URL(path, "http://localhost");
+  return { pathname: url.pathname, search: url.searchParams };
+};
+
+const FUZZABLE = ROUTE_REGISTRY.filter((route) => route.auth.kind !== "next-auth"); // needs Next's request scope
+
+for (const route of FUZZABLE) {
+  describe(`fuzz ${route.method} ${route.file}`, () => {
+    const names = [...(route.query ?? []), "limit", "after", "x"];
+    it("hostile query parameters (wrong types, huge, SQL, script, duplicates): no 5xx, error bodies clean", async () => {
+      const pair = fc.tuple(fc.constantFrom(...names), hostileString, fc.boolean());
+      await fc.assert(
+        fc.asyncProperty(fc.array(pair, { minLength: 1, maxLength: 4 }), async (pairs) => {
+          const sample = route.sample(fixture);
+          const { pathname, search } = splitPath(sample.path);
+          for (const [name, value, replace] of pairs) (replace ? search.set(name, value) : search.append(name, value));
+          await probe(route, { ...sample, path: `${pathname}?${search}` }, pairs.map(([, value]) => value));
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+    });
+
+    if (route.pathParams) {
+      it("hostile path parameters: no 5xx, error bodies clean", async () => {
+        await fc.assert(
+          fc.asyncProperty(hostileString, async (value) => {
+            const sample = route.sample(fixture);
+            const params = Object.fromEntries(route.pathParams!.map((name) => [name, value]));
+            await probe(route, { ...sample, params }, [value]);
+          }),
+          { seed: SEED, numRuns: RUNS },
+        );
+      });
+    }
+
+    if (route.bodyFields) {
+      it("hostile JSON bodies (wrong types, NaN, huge numbers, deep nesting, SQL and script strings): no 5xx, nothing stored on error", async () => {
+        const fieldsBody = fc.dictionary(fc.constantFrom(...(route.bodyFields!.length ? route.bodyFields! : ["x"])), hostileJson, { minKeys: 1, maxKeys: 4 });
+        const oneFieldChanged = fc.tuple(fc.constantFrom(...(route.bodyFields!.length ? route.bodyFields! : ["x"])), hostileJson).map(([field, value]) => {
+          const body = route.sample(fixture).body;
+          if (Array.isArray(body)) return [{ ...(typeof body[0] === "object" ? body[0] : {}), [field]: value }];
+          return typeof body === "object" && body !== null ? { ...body, [field]: value } : { [field]: value };
+        });
+        await fc.assert(
+          fc.asyncProperty(fc.oneof(hostileJson, fieldsBody, oneFieldChanged), async (body) => {
+            const sample = route.sample(fixture);
+            const text = JSON.stringify(body) ?? "null";
+            const strings: string[] = [];
+            JSON.stringify(body, (_key, value) => (typeof value === "string" && strings.push(value), value));
+            await probe(route, { path: sample.path, params: sample.params, body: text, contentType: "application/json" }, strings);
+          }),
+          { seed: SEED, numRuns: RUNS },
+        );
+      });
+
+      it("malformed raw bodies and a body past the route's limit: a 4xx, nothing stored", async () => {
+        const sample = route.sample(fixture);
+        for (const { name, body } of RAW_BAD_BODIES) {
+          const answer = await probe(route, { path: sample.path, params: sample.params, body, contentType: sample.contentType ?? "application/json" }, [], { mustFail: route.auth.kind !== "device" });
+          // OsmAnd reads form bodies too: garbage is a form without a device id, still a 4xx.
+          expect(answer.status, name).toBeGreaterThanOrEqual(400);
+        }
+        if (route.bodyLimit) {
+          const oversized = `{"pad":"${"x".repeat(route.bodyLimit)}"}`;
+          const answer = await probe(route, { path: sample.path, params: sample.params, body: oversized }, [], { mustFail: true });
+          expect(answer.status).toBe(413);
+        }
+      });
+    }
+  });
+}

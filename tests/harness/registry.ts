@@ -1,0 +1,355 @@
+import type { Scope } from "@/lib/api-keys/scopes";
+import * as wasteJobsExport from "@/app/(dashboard)/waste-jobs/export/route";
+import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
+import * as dashboardFleetChanges from "@/app/api/dashboard/fleet/changes/route";
+import * as dashboardFleet from "@/app/api/dashboard/fleet/route";
+import * as dashboardVehicleLocations from "@/app/api/dashboard/vehicles/[id]/locations/route";
+import * as dashboardVehicle from "@/app/api/dashboard/vehicles/[id]/route";
+import * as dashboardVehicleStats from "@/app/api/dashboard/vehicles/[id]/stats/route";
+import * as dashboardVehicles from "@/app/api/dashboard/vehicles/route";
+import * as health from "@/app/api/health/route";
+import * as v1CurrentWithTimers from "@/app/api/v1/assets/currentWithTimers/route";
+import * as v1DriversTimers from "@/app/api/v1/assets/driversTimers/route";
+import * as v1Gps from "@/app/api/v1/assets/gps/route";
+import * as v1Location from "@/app/api/v1/assets/location/route";
+import * as v1Assets from "@/app/api/v1/assets/route";
+import * as v1HealthCheck from "@/app/api/v1/auth/healthCheck/route";
+import * as v1Auth from "@/app/api/v1/auth/route";
+import * as v1Camera from "@/app/api/v1/camera/snapshot/route";
+import * as v1WasteJobs from "@/app/api/v1/wastejob/route";
+import * as v2ApiKey from "@/app/api/v2/api-keys/[id]/route";
+import * as v2ApiKeys from "@/app/api/v2/api-keys/route";
+import * as v2DriverProposedStop from "@/app/api/v2/assets/driverProposedFuelStop/route";
+import * as v2FuelStopProposal from "@/app/api/v2/assets/fuelStopProposal/route";
+import * as v2AssetById from "@/app/api/v2/assets/getByAssetId/[assetId]/route";
+import * as v2Assets from "@/app/api/v2/assets/route";
+import * as v2AssetByVin from "@/app/api/v2/assets/vin/[vin]/route";
+import * as v2AuthToken from "@/app/api/v2/auth/token/route";
+import * as ingestBatch from "@/app/ingest/batch/route";
+import * as ingestOsmand from "@/app/ingest/osmand/route";
+import * as openApi from "@/app/openapi.json/route";
+import { FLEET_ROUTES, type FleetRoute } from "../fleet-api/routes";
+import type { HarnessFixture } from "./fixture";
+
+export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RouteHandler = (request: any, context: { params: Promise<any> }) => Response | Promise<Response>;
+
+/** How a route authenticates its caller; each kind has its own matrix in route-matrix.test.ts. */
+export type AuthKind =
+  | { kind: "public"; scope: Scope } // Bearer svc_live_/svc_test_ API key (withFleetApi)
+  | { kind: "legacy"; module?: "Waste" } // Bearer legacy JWT (withLegacyApi)
+  | { kind: "client-key" } // X-Client-Key exchanged for a legacy JWT
+  | { kind: "admin" } // Bearer admin JWT (withAdminApi)
+  | { kind: "password" } // admin email and password (throttled)
+  | { kind: "session" } // next-auth session cookie (dashboard routes)
+  | { kind: "next-auth" } // next-auth's own handler (sign-in, session, CSRF token)
+  | { kind: "camera" } // X-Camera-Signature HMAC of the body
+  | { kind: "ingest" } // Bearer ingest token (gateways)
+  | { kind: "device" } // OsmAnd: the registered device id is the credential
+  | { kind: "none" };
+
+/** A request that succeeds for the demo company with valid credentials (the fuzzer mutates it). */
+export type SampleRequest = {
+  path: string;
+  params?: Record<string, string>;
+  /** A valid JSON body (or raw text for form/osmand bodies). */
+  body?: unknown;
+  contentType?: string;
+};
+
+export type RegisteredRoute = {
+  /** The route file under app/, and the exported method. */
+  file: string;
+  method: HttpMethod;
+  auth: AuthKind;
+  handler: RouteHandler;
+  sample: (fixture: HarnessFixture) => SampleRequest;
+  /** Query parameter names the fuzzer fills with hostile values. */
+  query?: readonly string[];
+  /** Body field names the fuzzer fills with hostile values (absent: the route reads no body). */
+  bodyFields?: readonly string[];
+  /** Path parameter names the fuzzer fills with hostile values. */
+  pathParams?: readonly string[];
+  /** The route stores rows: invalid input must leave every tenant table's row count unchanged. */
+  writes?: boolean;
+  /** Body limit in bytes the route enforces (413 past it). */
+  bodyLimit?: number;
+  /** For public routes: the fleet route whose matrix (runCommonRouteTests) it runs. */
+  fleetRoute?: FleetRoute;
+};
+
+const fleetRoute = (name: string) => {
+  const route = FLEET_ROUTES.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`no fleet route named ${name}`);
+  return route;
+};
+
+const PAGE = ["limit", "after"] as const;
+const RANGE = ["startTime", "endTime"] as const;
+const publicRoute = (file: string, name: string, query: readonly string[], extra: Partial<RegisteredRoute> = {}): RegisteredRoute => {
+  const route = fleetRoute(name);
+  return {
+    file,
+    method: name.split(" ")[0] as HttpMethod,
+    handler: route.handler,
+    auth: { kind: "public", scope: route.scope },
+    fleetRoute: route,
+    query,
+    sample: (fixture) => {
+      const request = route.request(fixture.fleet.demo);
+      return { path: request.path, params: request.params, body: request.body };
+    },
+    ...extra,
+  };
+};
+const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
+const DRIVER_FIELDS = ["name", "username", "phone", "licenseNumber", "licenseState", "notes", "staticAssignedVehicleId", "driverActivationStatus", "timezone"];
+
+/**
+ * Every route of the app, with its method, how it authenticates, and a request that works. The
+ * harness (route-matrix.test.ts, fuzz.test.ts) runs the matrix and the fuzzer for each; a route
+ * file or method missing here (or listed here but gone) fails registry.test.ts.
+ */
+export const ROUTE_REGISTRY: RegisteredRoute[] = [
+  // Public fleet interface
+  publicRoute("app/fleet/vehicles/route.ts", "GET /fleet/vehicles", [...PAGE, "vehicleIds"]),
+  publicRoute("app/fleet/vehicles/[id]/route.ts", "GET /fleet/vehicles/{id}", [], { pathParams: ["id"] }),
+  publicRoute("app/fleet/vehicles/locations/route.ts", "GET /fleet/vehicles/locations", [...PAGE, "vehicleIds"]),
+  publicRoute("app/fleet/vehicles/locations/feed/route.ts", "GET /fleet/vehicles/locations/feed", [...PAGE, "vehicleIds"]),
+  publicRoute("app/fleet/vehicles/locations/history/route.ts", "GET /fleet/vehicles/locations/history", [...PAGE, ...RANGE, "vehicleIds", "bucketSeconds"]),
+  publicRoute("app/fleet/vehicles/stats/route.ts", "GET /fleet/vehicles/stats", [...PAGE, "vehicleIds", "types"]),
+  publicRoute("app/fleet/vehicles/stats/feed/route.ts", "GET /fleet/vehicles/stats/feed", [...PAGE, "vehicleIds", "types"]),
+  publicRoute("app/fleet/vehicles/stats/history/route.ts", "GET /fleet/vehicles/stats/history", [...PAGE, ...RANGE, "vehicleIds", "types", "bucketSeconds"]),
+  publicRoute("app/fleet/drivers/route.ts", "GET /fleet/drivers", [...PAGE, "driverActivationStatus"]),
+  publicRoute("app/fleet/drivers/route.ts", "POST /fleet/drivers", [], { bodyFields: DRIVER_FIELDS, writes: true, bodyLimit: 1_000_000 }),
+  publicRoute("app/fleet/drivers/[id]/route.ts", "GET /fleet/drivers/{id}", [], { pathParams: ["id"] }),
+  publicRoute("app/fleet/drivers/[id]/route.ts", "PATCH /fleet/drivers/{id}", [], { pathParams: ["id"], bodyFields: DRIVER_FIELDS, writes: true, bodyLimit: 1_000_000 }),
+  publicRoute("app/fleet/hos/clocks/route.ts", "GET /fleet/hos/clocks", [...PAGE, "driverIds"]),
+  publicRoute("app/fleet/hos/logs/route.ts", "GET /fleet/hos/logs", [...PAGE, ...RANGE, "driverIds"]),
+  publicRoute("app/fleet/hos/daily-logs/route.ts", "GET /fleet/hos/daily-logs", [...PAGE, ...RANGE, "driverIds", "startDate", "endDate"]),
+  publicRoute("app/fleet/hos/violations/route.ts", "GET /fleet/hos/violations", [...PAGE, ...RANGE, "driverIds", "types"]),
+
+  // Legacy interface
+  { file: "app/api/v1/auth/route.ts", method: "GET", handler: v1Auth.GET, auth: { kind: "client-key" }, sample: () => ({ path: "/api/v1/auth" }) },
+  { file: "app/api/v1/auth/healthCheck/route.ts", method: "GET", handler: v1HealthCheck.GET, auth: { kind: "none" }, sample: () => ({ path: "/api/v1/auth/healthCheck" }) },
+  { file: "app/api/v1/assets/route.ts", method: "GET", handler: v1Assets.GET, auth: { kind: "legacy" }, query: ["additionalInfo"], sample: () => ({ path: "/api/v1/assets?additionalInfo=true" }) },
+  {
+    file: "app/api/v1/assets/route.ts",
+    method: "POST",
+    handler: v1Assets.POST,
+    auth: { kind: "legacy" },
+    query: ["additionalInfo"],
+    bodyFields: [],
+    bodyLimit: 1_000_000,
+    sample: (f) => ({ path: "/api/v1/assets", body: [f.demoVehicle.vin] }),
+  },
+  { file: "app/api/v1/assets/driversTimers/route.ts", method: "GET", handler: v1DriversTimers.GET, auth: { kind: "legacy" }, sample: () => ({ path: "/api/v1/assets/driversTimers" }) },
+  { file: "app/api/v1/assets/currentWithTimers/route.ts", method: "GET", handler: v1CurrentWithTimers.GET, auth: { kind: "legacy" }, sample: () => ({ path: "/api/v1/assets/currentWithTimers" }) },
+  {
+    file: "app/api/v1/assets/location/route.ts",
+    method: "GET",
+    handler: v1Location.GET,
+    auth: { kind: "legacy" },
+    query: ["vin", "from", "to"],
+    sample: (f) => ({ path: `/api/v1/assets/location?vin=${f.demoVehicle.vin}&from=${isoAgo(7_200_000)}&to=${isoAgo(0)}` }),
+  },
+  {
+    file: "app/api/v1/assets/gps/route.ts",
+    method: "GET",
+    handler: v1Gps.GET,
+    auth: { kind: "legacy" },
+    query: ["vin", "from", "to"],
+    sample: (f) => ({ path: `/api/v1/assets/gps?vin=${f.demoVehicle.vin}&from=${isoAgo(7_200_000)}&to=${isoAgo(0)}` }),
+  },
+  {
+    file: "app/api/v1/wastejob/route.ts",
+    method: "GET",
+    handler: v1WasteJobs.GET,
+    auth: { kind: "legacy", module: "Waste" },
+    query: ["status", "serviceType", "scheduledFrom", "scheduledTo", "assignedToAssetId", "short", "offset", "limit"],
+    sample: () => ({ path: "/api/v1/wastejob?limit=5" }),
+  },
+  {
+    file: "app/api/v1/camera/snapshot/route.ts",
+    method: "POST",
+    handler: v1Camera.POST,
+    auth: { kind: "camera" },
+    bodyFields: ["eventId", "deviceId", "vin", "kind", "mediaUrl", "capturedAt"],
+    writes: true,
+    bodyLimit: 64 * 1024,
+    sample: (f) => ({
+      path: "/api/v1/camera/snapshot",
+      body: { eventId: `evt-${Math.random().toString(36).slice(2)}`, deviceId: "cam-1", vin: f.demoVehicle.vin, kind: "snapshot", mediaUrl: "https://media.example/1.jpg", capturedAt: isoAgo(60_000) },
+    }),
+  },
+  { file: "app/api/v2/assets/route.ts", method: "GET", handler: v2Assets.GET, auth: { kind: "legacy" }, query: ["vin"], sample: (f) => ({ path: `/api/v2/assets?vin=${f.demoVehicle.vin}` }) },
+  {
+    file: "app/api/v2/assets/vin/[vin]/route.ts",
+    method: "GET",
+    handler: v2AssetByVin.GET,
+    auth: { kind: "legacy" },
+    pathParams: ["vin"],
+    sample: (f) => ({ path: `/api/v2/assets/vin/${f.demoVehicle.vin}`, params: { vin: f.demoVehicle.vin } }),
+  },
+  {
+    file: "app/api/v2/assets/getByAssetId/[assetId]/route.ts",
+    method: "GET",
+    handler: v2AssetById.GET,
+    auth: { kind: "legacy" },
+    pathParams: ["assetId"],
+    sample: (f) => ({ path: `/api/v2/assets/getByAssetId/${f.demoVehicle.id}`, params: { assetId: String(f.demoVehicle.id) } }),
+  },
+  {
+    file: "app/api/v2/assets/fuelStopProposal/route.ts",
+    method: "POST",
+    handler: v2FuelStopProposal.POST,
+    auth: { kind: "legacy" },
+    bodyFields: ["fuelStopsProposalsPerAsset"],
+    writes: true,
+    bodyLimit: 1_000_000,
+    sample: (f) => ({
+      path: "/api/v2/assets/fuelStopProposal",
+      body: { fuelStopsProposalsPerAsset: [{ assetId: f.demoVehicle.id, proposedFuelStops: [{ name: "Stop", address: "1 Main St", fuelPrices: [{ diesel: 3.5, discount: 0.1 }] }] }] },
+    }),
+  },
+  {
+    file: "app/api/v2/assets/driverProposedFuelStop/route.ts",
+    method: "POST",
+    handler: v2DriverProposedStop.POST,
+    auth: { kind: "legacy" },
+    bodyFields: ["assetId", "driverId", "name", "address", "latitude", "longitude", "note"],
+    writes: true,
+    bodyLimit: 1_000_000,
+    sample: (f) => ({ path: "/api/v2/assets/driverProposedFuelStop", body: { assetId: f.demoVehicle.id, name: "Depot", latitude: 41.8, longitude: -87.6 } }),
+  },
+
+  // Admin interface
+  {
+    file: "app/api/v2/auth/token/route.ts",
+    method: "POST",
+    handler: v2AuthToken.POST,
+    auth: { kind: "password" },
+    bodyFields: ["email", "password"],
+    bodyLimit: 10_000,
+    sample: () => ({ path: "/api/v2/auth/token", body: { email: "admin@demo.test", password: "demo-password-1" } }),
+  },
+  { file: "app/api/v2/api-keys/route.ts", method: "GET", handler: v2ApiKeys.GET, auth: { kind: "admin" }, sample: () => ({ path: "/api/v2/api-keys" }) },
+  {
+    file: "app/api/v2/api-keys/route.ts",
+    method: "POST",
+    handler: v2ApiKeys.POST,
+    auth: { kind: "admin" },
+    bodyFields: ["name", "scopes", "environment", "ipAllowlist", "expiresAt"],
+    writes: true,
+    bodyLimit: 100_000,
+    sample: () => ({ path: "/api/v2/api-keys", body: { name: "harness", scopes: ["vehicles:read"] } }),
+  },
+  {
+    file: "app/api/v2/api-keys/[id]/route.ts",
+    method: "DELETE",
+    handler: v2ApiKey.DELETE,
+    auth: { kind: "admin" },
+    pathParams: ["id"],
+    sample: (f) => ({ path: `/api/v2/api-keys/${f.revocableKeyId}`, params: { id: f.revocableKeyId } }),
+  },
+
+  // Dashboard data routes (session)
+  { file: "app/api/dashboard/fleet/route.ts", method: "GET", handler: dashboardFleet.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/fleet" }) },
+  {
+    file: "app/api/dashboard/fleet/changes/route.ts",
+    method: "GET",
+    handler: dashboardFleetChanges.GET,
+    auth: { kind: "session" },
+    query: ["locationsAfter", "statsAfter"],
+    sample: (f) => ({ path: `/api/dashboard/fleet/changes?${new URLSearchParams(f.dashboardCursors)}` }),
+  },
+  { file: "app/api/dashboard/vehicles/route.ts", method: "GET", handler: dashboardVehicles.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/vehicles" }) },
+  {
+    file: "app/api/dashboard/vehicles/[id]/route.ts",
+    method: "GET",
+    handler: dashboardVehicle.GET,
+    auth: { kind: "session" },
+    pathParams: ["id"],
+    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}`, params: { id: String(f.demoVehicle.id) } }),
+  },
+  {
+    file: "app/api/dashboard/vehicles/[id]/locations/route.ts",
+    method: "GET",
+    handler: dashboardVehicleLocations.GET,
+    auth: { kind: "session" },
+    pathParams: ["id"],
+    query: ["from", "to"],
+    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}/locations?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`, params: { id: String(f.demoVehicle.id) } }),
+  },
+  {
+    file: "app/api/dashboard/vehicles/[id]/stats/route.ts",
+    method: "GET",
+    handler: dashboardVehicleStats.GET,
+    auth: { kind: "session" },
+    pathParams: ["id"],
+    query: ["from", "to"],
+    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}/stats?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`, params: { id: String(f.demoVehicle.id) } }),
+  },
+  {
+    file: "app/(dashboard)/waste-jobs/export/route.ts",
+    method: "GET",
+    handler: wasteJobsExport.GET,
+    auth: { kind: "session" },
+    query: ["status", "serviceType", "from", "to", "vehicle", "q", "sort", "page"],
+    sample: () => ({ path: "/waste-jobs/export" }),
+  },
+  {
+    file: "app/api/auth/[...nextauth]/route.ts",
+    method: "GET",
+    handler: nextAuth.GET,
+    auth: { kind: "next-auth" },
+    sample: () => ({ path: "/api/auth/session", params: { nextauth: "session" } }),
+  },
+  {
+    file: "app/api/auth/[...nextauth]/route.ts",
+    method: "POST",
+    handler: nextAuth.POST,
+    auth: { kind: "next-auth" },
+    bodyFields: ["email", "password", "csrfToken", "callbackUrl"],
+    sample: () => ({ path: "/api/auth/callback/credentials", params: { nextauth: "callback/credentials" }, body: "email=admin%40demo.test&password=x", contentType: "application/x-www-form-urlencoded" }),
+  },
+
+  // Device ingestion
+  {
+    file: "app/ingest/osmand/route.ts",
+    method: "GET",
+    handler: ingestOsmand.GET,
+    auth: { kind: "device" },
+    query: ["id", "lat", "lon", "timestamp", "speed", "bearing", "altitude", "accuracy", "batt"],
+    writes: true,
+    sample: () => ({ path: `/ingest/osmand?id=demo-live-1&lat=41.9&lon=-87.6&timestamp=${Math.floor(Date.now() / 1000) - 30}` }),
+  },
+  {
+    file: "app/ingest/osmand/route.ts",
+    method: "POST",
+    handler: ingestOsmand.POST,
+    auth: { kind: "device" },
+    query: ["id", "lat", "lon", "timestamp", "speed"],
+    bodyFields: ["id", "lat", "lon", "timestamp", "speed", "location", "device_id"],
+    writes: true,
+    bodyLimit: 64_000,
+    sample: () => ({ path: "/ingest/osmand", body: `id=demo-live-2&lat=41.9&lon=-87.6&timestamp=${Math.floor(Date.now() / 1000) - 30}`, contentType: "application/x-www-form-urlencoded" }),
+  },
+  {
+    file: "app/ingest/batch/route.ts",
+    method: "POST",
+    handler: ingestBatch.POST,
+    auth: { kind: "ingest" },
+    bodyFields: ["vehicleId", "time", "latitude", "longitude", "speed", "heading", "stats"],
+    writes: true,
+    bodyLimit: 8 * 1024 * 1024,
+    sample: (f) => ({ path: "/ingest/batch", body: [{ vehicleId: f.demoVehicle.id, time: isoAgo(20_000), latitude: 41.85, longitude: -87.65, speed: 3 }] }),
+  },
+
+  // Unauthenticated service routes
+  { file: "app/api/health/route.ts", method: "GET", handler: health.GET, auth: { kind: "none" }, sample: () => ({ path: "/api/health" }) },
+  { file: "app/openapi.json/route.ts", method: "GET", handler: openApi.GET, auth: { kind: "none" }, sample: () => ({ path: "/openapi.json" }) },
+];
