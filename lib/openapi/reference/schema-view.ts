@@ -18,6 +18,7 @@ export type FieldView = SchemaView & { name: string; required: boolean };
 type Context = { components: Record<string, JsonSchema>; seen: readonly string[] };
 
 const MAX_DEPTH = 8;
+const MAX_PATTERN_LENGTH = 60;
 const REF_PREFIX = "#/components/schemas/";
 
 const isSchema = (value: unknown): value is JsonSchema => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -34,7 +35,8 @@ const constraintsOf = (schema: JsonSchema) => {
   if (maxLength !== undefined) parts.push(`at most ${maxLength} chars`);
   if (minItems !== undefined && Number(minItems) > 0) parts.push(`at least ${minItems} item${minItems === 1 ? "" : "s"}`);
   if (maxItems !== undefined) parts.push(`at most ${Number(maxItems).toLocaleString("en-US")} items`);
-  if (typeof pattern === "string") parts.push(`pattern ${pattern}`);
+  // A format (date-time, uri) already says what its long generated pattern checks.
+  if (typeof pattern === "string" && schema.format === undefined && pattern.length <= MAX_PATTERN_LENGTH) parts.push(`pattern ${pattern}`);
   return parts.length > 0 ? parts.join(", ") : undefined;
 };
 
