@@ -11,18 +11,19 @@ const osmand = (method: "GET" | "POST"): ZodOpenApiOperationObject => ({
   summary: method === "GET" ? "Report a location (OsmAnd protocol)" : "Report a location (OsmAnd protocol, body)",
   description:
     "Traccar Client and other OsmAnd-protocol trackers. The device id is the credential, as in Traccar: it must be a vehicle's device id." +
-    (method === "POST" ? " The parameters may also come as a form-encoded or JSON body (flat keys, or Traccar Client's `{ device_id, location: { coords } }`), at most 64 KB." : ""),
+    (method === "POST"
+      ? " The parameters of GET, in the query string or as a form-encoded or JSON body (flat keys, or Traccar Client's `{ device_id, location: { coords } }`), at most 64 KB; body values win."
+      : ""),
   tags: [TAG],
   security: [],
-  requestParams: { query: osmandParamsSchema },
-  ...(method === "POST"
-    ? {
+  ...(method === "GET"
+    ? { requestParams: { query: osmandParamsSchema } }
+    : {
         requestBody: {
           required: false,
           content: { "application/x-www-form-urlencoded": { schema: osmandParamsSchema }, "application/json": { schema: osmandParamsSchema } },
         },
-      }
-    : {}),
+      }),
   responses: {
     "200": { description: "Stored (empty body)." },
     ...errorResponses(method === "POST" ? ["bad_request", "payload_too_large"] : ["bad_request"], {
