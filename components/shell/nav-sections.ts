@@ -15,6 +15,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
   { href: "/camera", label: "Camera events", roles: EVERYONE },
   { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
+  { href: "/api-reference", label: "API reference", roles: EVERYONE },
 ];
 
 export const rolesFor = (href: string): readonly Role[] => NAV_SECTIONS.find((section) => section.href === href)?.roles ?? ["admin"];

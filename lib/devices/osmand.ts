@@ -11,17 +11,18 @@ const METERS_PER_SECOND_PER_KNOT = 1852 / 3600;
 
 const optionalNumber = z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), z.number().finite().optional());
 
-const osmandSchema = z.object({
-  id: z.string().trim().min(1, "is required").max(200),
-  lat: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-90).max(90)),
-  lon: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-180).max(180)),
-  timestamp: z.string().optional(),
-  speed: optionalNumber,
-  bearing: optionalNumber,
-  altitude: optionalNumber,
-  accuracy: optionalNumber,
+/** The OsmAnd parameters (query string, form or JSON body); numbers arrive as text. */
+export const osmandParamsSchema = z.object({
+  id: z.string().trim().min(1, "is required").max(200).meta({ description: "The vehicle's device id (also accepted as `deviceid`)." }),
+  lat: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-90).max(90)).meta({ description: "Latitude, degrees.", param: { required: true } }),
+  lon: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-180).max(180)).meta({ description: "Longitude, degrees.", param: { required: true } }),
+  timestamp: z.string().optional().meta({ description: "Epoch seconds, epoch milliseconds or ISO 8601; missing means now." }),
+  speed: optionalNumber.meta({ description: "Knots." }),
+  bearing: optionalNumber.meta({ description: "Degrees from north." }),
+  altitude: optionalNumber.meta({ description: "Meters." }),
+  accuracy: optionalNumber.meta({ description: "Meters." }),
   hdop: optionalNumber,
-  batt: optionalNumber,
+  batt: optionalNumber.meta({ description: "Battery level, percent." }),
 });
 
 export type OsmandParams = Record<string, string>;
@@ -68,7 +69,7 @@ const parseDeviceTime = (text: string | undefined, now: Date) => {
  * vehicle's device id. Resolves only after the point is committed.
  */
 export const ingestOsmandPoint = async ({ db, params, now = new Date() }: { db: Database; params: OsmandParams; now?: Date }) => {
-  const point = parseWith(osmandSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
+  const point = parseWith(osmandParamsSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
   const time = parseDeviceTime(point.timestamp, now);
   const [vehicle] = await db
     .select({ id: vehicles.id, companyId: vehicles.companyId, dataset: vehicles.dataset })

@@ -1,3 +1,4 @@
 export * from "./batch-points";
+export * from "./batch-response";
 export * from "./ingest-device-batch";
 export * from "./ingest-tokens";

@@ -15,11 +15,14 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   rate_limited: "The company's request rate for its plan was exceeded; see Retry-After.",
 };
 
-/** OpenAPI responses for the given error codes, statuses and descriptions taken from ERROR_CODES. */
-export const errorResponses = (codes: readonly ErrorCode[]): ZodOpenApiResponsesObject =>
+/**
+ * OpenAPI responses for the given error codes, statuses taken from ERROR_CODES; `when` overrides
+ * the descriptions where an interface means something else (e.g. an admin token, not an API key).
+ */
+export const errorResponses = (codes: readonly ErrorCode[], when: Partial<Record<ErrorCode, string>> = {}): ZodOpenApiResponsesObject =>
   Object.fromEntries(
     codes.map((code) => [
       String(ERROR_CODES[code]),
-      { description: WHEN[code] ?? code.replace(/_/g, " "), content: { "application/json": { schema: errorBodySchema } } },
+      { description: when[code] ?? WHEN[code] ?? code.replace(/_/g, " "), content: { "application/json": { schema: errorBodySchema } } },
     ]),
   );

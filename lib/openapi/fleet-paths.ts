@@ -31,6 +31,7 @@ const operation = ({ summary, scope, query, path, body, response, status = "200"
 }): ZodOpenApiOperationObject => ({
   summary,
   description: `Scope: \`${scope}\`.`,
+  "x-required-scope": scope,
   tags: [TAG],
   security: [{ apiKey: [] }],
   parameters: [
