@@ -27,5 +27,5 @@ test("the API reference lists the four interfaces and documents the locations fe
   expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/fleet/vehicles/locations/feed", "/api/v2/api-keys", "/ingest/batch"]));
 
   await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, "api-reference");
+  await screenshot(page, "api-reference", { fullPage: false });
 });

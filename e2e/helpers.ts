@@ -36,5 +36,5 @@ export const signIn = async (page: Page, user: DemoUser) => {
   await page.waitForURL("**/map");
 };
 
-/** Saves a screenshot under e2e/screenshots/ for people to look at. */
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+/** Saves a screenshot under e2e/screenshots/ for people to look at (the whole page unless `fullPage: false`). */
+export const screenshot = (page: Page, name: string, { fullPage = true } = {}) => page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
