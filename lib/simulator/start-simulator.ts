@@ -9,24 +9,48 @@ const log = (message: string) => console.log(`[simulator] ${message}`);
 const LEADER_LOCK = 727_001;
 const STANDBY_RETRY_MS = 30_000;
 
-/** On PostgreSQL only one instance may simulate: it holds a session advisory lock on its own connection. */
-const becomeLeader = async (url: string) => {
+/** Whether this instance still holds the leader lock: false once its lock connection is gone. */
+type Leadership = { held: boolean };
+
+/**
+ * On PostgreSQL only one instance may simulate: it holds a session advisory lock on its own
+ * connection. When that connection drops (say the server restarts), the lock is gone with it and
+ * another instance may take over, so this one must stop and stand for election again.
+ */
+const becomeLeader = async (url: string): Promise<Leadership | null> => {
   const client = new Client({ connectionString: url });
-  client.on("error", (error) => log(`leader connection lost: ${error.message}`));
-  await client.connect();
-  const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [LEADER_LOCK]);
-  if (rows[0].locked) return client;
-  await client.end();
+  const leadership: Leadership = { held: false };
+  const lose = (why: string) => {
+    if (leadership.held) log(`leader connection lost (${why}); standing by`);
+    leadership.held = false;
+  };
+  client.on("error", (error) => lose(error.message));
+  client.on("end", () => lose("closed"));
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [LEADER_LOCK]);
+    if (rows[0].locked) {
+      leadership.held = true;
+      return leadership;
+    }
+  } catch (error) {
+    log(`leader election failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await client.end().catch(() => undefined);
   return null;
 };
 
-const runSimulator = async (database: DatabaseHandle) => {
-  if (database.kind === "postgres") {
-    while (!(await becomeLeader(process.env.DATABASE_URL!))) {
-      updateServiceStatus({ simulator: { state: "standby", vehicles: 0, detail: "another instance simulates" } });
-      await new Promise((resolve) => setTimeout(resolve, STANDBY_RETRY_MS));
-    }
+const electLeader = async (url: string): Promise<Leadership> => {
+  for (;;) {
+    const leadership = await becomeLeader(url);
+    if (leadership) return leadership;
+    updateServiceStatus({ simulator: { state: "standby", vehicles: 0, detail: "another instance simulates" } });
+    await new Promise((resolve) => setTimeout(resolve, STANDBY_RETRY_MS));
   }
+};
+
+const runSimulator = async (database: DatabaseHandle): Promise<void> => {
+  const leadership: Leadership = database.kind === "postgres" ? await electLeader(process.env.DATABASE_URL!) : { held: true };
   const backfillDays = Number(process.env.SIM_BACKFILL_DAYS ?? 7);
   const simulator = await createFleetSimulator({ db: database.db, seed: Number(process.env.SIM_SEED ?? 1), backfillMs: backfillDays * 86_400_000 });
   updateServiceStatus({ simulator: { state: "backfilling", vehicles: simulator.vehicles } });
@@ -42,6 +66,11 @@ const runSimulator = async (database: DatabaseHandle) => {
   updateServiceStatus({ simulator: { state: "running", vehicles: simulator.vehicles } });
   const tickMs = Number(process.env.SIM_TICK_MS ?? 3000);
   const loop = async () => {
+    if (!leadership.held) {
+      // The simulator's state lives in the database, so a new term resumes where this one stopped.
+      runSimulator(database).catch((error) => logger.error({ err: error }, "simulator failed"));
+      return;
+    }
     try {
       await simulator.tick();
     } catch (error) {
