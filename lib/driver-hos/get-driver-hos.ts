@@ -1,6 +1,7 @@
 import { getDriver, type DriverRow } from "@/lib/drivers";
 import { buildDailyLogs, computeHosClocks, findHosViolations, type DailyLog, type HosClocks, type HosViolation } from "@/lib/hos";
 import type { TenantQuery } from "@/lib/tenant";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { hosCalendarOf } from "./compute-drivers-clocks";
 import { HOS_LOOKBACK_MS, loadDutyLogs, type DutyLogRow } from "./load-duty-logs";
 
@@ -14,6 +15,8 @@ export type DriverHos = {
   /** Entries from the in-force one at the first day's start up to `at`, oldest first. */
   log: DutyLogRow[];
   violations: HosViolation[];
+  /** Names of the vehicles the log entries mention, by vehicle id. */
+  vehicleNames: Map<number, string>;
 };
 
 /** One driver's HOS at `at`: clocks, the last `days` daily logs with their log entries, and violations. 404 for another tenant's driver. */
@@ -26,11 +29,14 @@ export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days 
   const dailyLogs = buildDailyLogs({ log, from, to: at, ...calendar });
   const firstDayStart = dailyLogs[0]?.startTime ?? from;
   const inForce = log.findLastIndex((entry) => entry.startTime <= firstDayStart);
+  const vehicleIds = [...new Set(log.flatMap((entry) => (entry.vehicleId ? [Number(entry.vehicleId)] : [])))];
+  const vehicles = vehicleIds.length > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds, limit: vehicleIds.length }) : [];
   return {
     driver,
     clocks: computeHosClocks({ log, at, ...calendar }),
     dailyLogs,
     log: log.slice(Math.max(0, inForce)),
     violations: findHosViolations({ log, from: firstDayStart, to: at, driverId: String(driverId), ...calendar }),
+    vehicleNames: new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.name])),
   };
 };

@@ -26,8 +26,10 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
-  const { driver, clocks, dailyLogs, log, violations } = hos;
-  const day = dailyLogs.find((d) => d.date === date) ?? dailyLogs.at(-1);
+  const { driver, clocks, dailyLogs, log, violations, vehicleNames } = hos;
+  // Without a chosen date, the latest day the driver worked: today is often still empty.
+  const day = dailyLogs.find((d) => d.date === date) ?? dailyLogs.findLast((d) => d.onDutyMs > 0) ?? dailyLogs.at(-1);
+  const vehicleLabel = (id: string | number) => vehicleNames.get(Number(id)) ?? `#${id}`;
   const time = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: driver.timezone });
   const dayLabel = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
   const dayEntries = day ? log.filter((entry, i) => entry.startTime < day.endTime && (log[i + 1]?.startTime ?? now) > day.startTime) : [];
@@ -93,7 +95,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
               </div>
               <div>
                 <dt>Vehicles</dt>
-                <dd>{day.vehicleIds.length ? day.vehicleIds.map((id) => `#${id}`).join(", ") : "—"}</dd>
+                <dd>{day.vehicleIds.length ? day.vehicleIds.map(vehicleLabel).join(", ") : "—"}</dd>
               </div>
             </dl>
             <h2>Recap: on-duty hours of the cycle</h2>
@@ -136,7 +138,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
                     <tr key={entry.id}>
                       <td>{entry.startTime < day.startTime ? `${time.format(entry.startTime)} (day before)` : time.format(entry.startTime)}</td>
                       <td>{DUTY_STATUS_LABELS[entry.status].long}</td>
-                      <td>{entry.vehicleId ? `#${entry.vehicleId}` : "—"}</td>
+                      <td>{entry.vehicleId ? vehicleLabel(entry.vehicleId) : "—"}</td>
                       <td>{entry.latitude !== null && entry.longitude !== null ? `${entry.latitude.toFixed(4)}, ${entry.longitude.toFixed(4)}` : "—"}</td>
                       <td>{entry.remark || <span className="muted">—</span>}</td>
                     </tr>
