@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_FLEET_SIZE } from "./e2e/helpers";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -35,7 +36,7 @@ export default defineConfig({
       NODE_ENV: "production",
       DEMO: "1",
       DATA_DIR: ".data-e2e",
-      SIM_VEHICLES: process.env.SIM_VEHICLES ?? "20",
+      SIM_VEHICLES: String(E2E_FLEET_SIZE),
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
       // One access-log line per request would bury the test report.

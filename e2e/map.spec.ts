@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { DEMO_ADMIN, screenshot } from "./helpers";
+import { DEMO_ADMIN, E2E_FLEET_SIZE, screenshot } from "./helpers";
 import { signedInTest } from "./signed-in";
 
 const test = signedInTest(DEMO_ADMIN);
@@ -14,14 +14,18 @@ test("the dashboard data routes answer 401 JSON when signed out", async ({ playw
 });
 
 test("the live map shows the demo fleet, and a vehicle moves between two looks", async ({ page }) => {
+  // Crews change shifts: on rare minutes nobody is driving, so wait (the map polls) for someone who is.
+  test.setTimeout(240_000);
   await page.goto("/map");
-  await expect(page.getByTestId("list-count")).toHaveText("20 vehicles");
+  await expect(page.getByTestId("list-count")).toHaveText(`${E2E_FLEET_SIZE} vehicles`);
   // Clusters or single markers: at least one is drawn on the (tile-less) map.
   await expect(page.locator(".leaflet-marker-icon").first()).toBeVisible();
   await screenshot(page, "map-fleet");
 
   // Pick a moving vehicle and watch its panel position change as the simulator ticks.
-  await page.getByRole("group", { name: "Filter by state" }).getByRole("button", { name: /Moving/ }).click();
+  const moving = page.getByRole("group", { name: "Filter by state" }).getByRole("button", { name: /Moving/ });
+  await expect.poll(async () => Number(await moving.locator(".chip-count").textContent()), { timeout: 150_000, intervals: [5_000] }).toBeGreaterThan(0);
+  await moving.click();
   await page.locator(".vehicle-row").first().click();
   const panel = page.getByTestId("vehicle-panel");
   await expect(panel).toBeVisible();
@@ -52,7 +56,7 @@ test("the live map shows the demo fleet, and a vehicle moves between two looks",
 
 test("the side list filters by search and by state, and selecting from it opens the panel", async ({ page }) => {
   await page.goto("/map");
-  await expect(page.getByTestId("list-count")).toHaveText("20 vehicles");
+  await expect(page.getByTestId("list-count")).toHaveText(`${E2E_FLEET_SIZE} vehicles`);
   await page.getByLabel("Search vehicles").fill("DEMO-007");
   await expect(page.getByTestId("list-count")).toHaveText("1 vehicle");
   await expect(page.locator(".vehicle-row")).toHaveText(/DEMO-007/);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, OTHER_ADMIN, screenshot, signIn } from "./helpers";
+import { authStatePath, DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, OTHER_ADMIN, screenshot, signIn } from "./helpers";
 
 const legacyCount = async (request: APIRequestContext, query: string) => {
   const auth = await request.get("/api/v1/auth", { headers: { "X-Client-Key": "demo-client-key" } });
@@ -53,16 +53,17 @@ test("a job's detail shows its vehicle's latest position on a map that needs no 
   await screenshot(page, "waste-job-detail");
 });
 
-test("the CSV export follows the filters and is refused to a manager", async ({ page }) => {
+test("the CSV export follows the filters and is refused to a manager", async ({ page, playwright, baseURL }) => {
   await signIn(page, DEMO_DISPATCHER);
   const csv = await page.request.get("/waste-jobs/export?status=Completed");
   expect(csv.headers()["content-type"]).toContain("text/csv");
   const lines = (await csv.text()).trimEnd().split("\r\n");
   expect(lines[0]).toContain("jobId,scheduledDate,serviceType,status");
   expect(lines.slice(1).every((line) => line.split(",")[3] === "Completed")).toBe(true);
-  await page.context().clearCookies();
+  const asManager = await playwright.request.newContext({ baseURL, storageState: authStatePath(DEMO_MANAGER) });
+  expect((await asManager.get("/waste-jobs/export")).status()).toBe(403);
+  await asManager.dispose();
   await signIn(page, DEMO_MANAGER);
-  expect((await page.request.get("/waste-jobs/export")).status()).toBe(403);
   await page.goto("/waste-jobs");
   await expect(page).toHaveURL(/\/forbidden/);
 });
