@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { drivers, vehicles, wasteJobs, type Dataset } from "@/db/schema";
+import { wasteJobColumns } from "./waste-job-columns";
 
 export const WASTE_JOBS_DEFAULT_LIMIT = 50;
 export const WASTE_JOBS_MAX_LIMIT = 500;
@@ -63,20 +64,7 @@ export const findWasteJobs = async ({
   const where = and(...conditions);
   const [jobs, [total]] = await Promise.all([
     db
-      .select({
-        jobId: wasteJobs.id,
-        companyId: wasteJobs.companyId,
-        scheduledDate: wasteJobs.scheduledDate,
-        serviceType: wasteJobs.serviceType,
-        status: wasteJobs.status,
-        pickUpClientName: wasteJobs.pickUpClientName,
-        pickUpAddress: wasteJobs.pickUpAddress,
-        assignedToAssetId: wasteJobs.assignedToAssetId,
-        assignedToAssetName: vehicles.name,
-        assignedToDriverName: drivers.name,
-        tonnage: wasteJobs.tonnage,
-        utcCreated: wasteJobs.utcCreated,
-      })
+      .select(wasteJobColumns)
       .from(wasteJobs)
       // The joins repeat the tenant so a stray id can never pull another company's names.
       .leftJoin(vehicles, and(eq(vehicles.id, wasteJobs.assignedToAssetId), eq(vehicles.companyId, companyId), eq(vehicles.dataset, dataset)))

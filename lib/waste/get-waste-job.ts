@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { drivers, vehicles, vehicleState, wasteJobs, type Dataset } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import type { WasteJob } from "./find-waste-jobs";
+import { wasteJobColumns } from "./waste-job-columns";
 
 export type WasteJobDetail = WasteJob & {
   latitude: number | null;
@@ -16,18 +17,7 @@ export type WasteJobDetail = WasteJob & {
 export const getWasteJob = async ({ db, companyId, dataset, jobId }: { db: Executor; companyId: number; dataset: Dataset; jobId: number }): Promise<WasteJobDetail> => {
   const [row] = await db
     .select({
-      jobId: wasteJobs.id,
-      companyId: wasteJobs.companyId,
-      scheduledDate: wasteJobs.scheduledDate,
-      serviceType: wasteJobs.serviceType,
-      status: wasteJobs.status,
-      pickUpClientName: wasteJobs.pickUpClientName,
-      pickUpAddress: wasteJobs.pickUpAddress,
-      assignedToAssetId: wasteJobs.assignedToAssetId,
-      assignedToAssetName: vehicles.name,
-      assignedToDriverName: drivers.name,
-      tonnage: wasteJobs.tonnage,
-      utcCreated: wasteJobs.utcCreated,
+      ...wasteJobColumns,
       latitude: wasteJobs.latitude,
       longitude: wasteJobs.longitude,
       updatedAt: wasteJobs.updatedAt,
