@@ -15,7 +15,6 @@ export type IngestResult = {
 };
 
 const byTime = <T extends { time: Date; vehicleId: number }>(a: T, b: T) => a.time.getTime() - b.time.getTime() || a.vehicleId - b.vehicleId;
-const iso = (date: Date) => date.toISOString();
 
 /** A vehicle of the batch: its tenant and its stored latest fix (the start of its next `distance`). */
 type KnownVehicle = { companyId: number; dataset: string; fix: { latitude: number; longitude: number; time: number } | null };
@@ -55,6 +54,9 @@ const reserveSeq = async (db: Executor, tenant: TelemetryTenant, count: number) 
   return Number(row.seq) - count + 1;
 };
 
+/** Times travel as epoch milliseconds (integers: cheaper to format and parse than ISO text) and become timestamptz exactly. */
+const EPOCH_MS_TO_TIME = sql.raw("timestamptz 'epoch' + time_ms * interval '1 millisecond'");
+
 type Cell = string | number | null | undefined;
 /** Column-wise rows for a packed `unnest` insert: one array per column, filled in one pass. */
 const columns = <K extends string>(names: readonly K[]) => Object.fromEntries(names.map((name) => [name, [] as Cell[]])) as Record<K, Cell[]>;
@@ -78,7 +80,7 @@ const appendPositions = (target: PositionColumns, positions: PositionReport[], s
     target.companyId.push(p.companyId);
     target.dataset.push(p.dataset);
     target.vehicleId.push(p.vehicleId);
-    target.time.push(iso(p.time));
+    target.time.push(time);
     target.seq.push(seq++);
     target.latitude.push(p.latitude);
     target.longitude.push(p.longitude);
@@ -99,7 +101,7 @@ const appendStats = (target: StatColumns, stats: StatSample[], seq: number) => {
     target.companyId.push(s.companyId);
     target.dataset.push(s.dataset);
     target.vehicleId.push(s.vehicleId);
-    target.time.push(iso(s.time));
+    target.time.push(s.time.getTime());
     target.seq.push(seq++);
     target.engineRpm.push(s.engineRpm);
     target.fuelPercent.push(s.fuelPercent);
@@ -117,14 +119,14 @@ const insertPositions = async (db: Executor, c: PositionColumns) => {
     db,
     sql`with input as (
           select * from unnest(${packedColumn(c.companyId, "int")}, ${packedColumn(c.dataset, "text")}, ${packedColumn(c.vehicleId, "int")},
-            ${packedColumn(c.time, "timestamptz")}, ${packedColumn(c.seq, "int8")}, ${packedColumn(c.latitude, "float8")},
+            ${packedColumn(c.time, "int8")}, ${packedColumn(c.seq, "int8")}, ${packedColumn(c.latitude, "float8")},
             ${packedColumn(c.longitude, "float8")}, ${packedColumn(c.speed, "real")}, ${packedColumn(c.heading, "real")},
             ${packedColumn(c.altitude, "real")}, ${packedColumn(c.hdop, "real")}, ${packedColumn(c.satellites, "int2")},
             ${packedColumn(c.accuracy, "real")}, ${packedColumn(c.distance, "real")}, ${packedColumn(c.battery, "real")})
-          as t(company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery)
+          as t(company_id, dataset, vehicle_id, time_ms, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery)
         ), inserted as (
           insert into vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery)
-          select * from input
+          select company_id, dataset, vehicle_id, ${EPOCH_MS_TO_TIME}, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery from input
           on conflict (vehicle_id, time) do nothing
           returning company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, hdop, satellites
         ), latest as (
@@ -156,13 +158,13 @@ const insertStats = async (db: Executor, c: StatColumns) => {
     db,
     sql`with input as (
           select * from unnest(${packedColumn(c.companyId, "int")}, ${packedColumn(c.dataset, "text")}, ${packedColumn(c.vehicleId, "int")},
-            ${packedColumn(c.time, "timestamptz")}, ${packedColumn(c.seq, "int8")}, ${packedColumn(c.engineRpm, "real")},
+            ${packedColumn(c.time, "int8")}, ${packedColumn(c.seq, "int8")}, ${packedColumn(c.engineRpm, "real")},
             ${packedColumn(c.fuelPercent, "real")}, ${packedColumn(c.odometerMeters, "float8")},
             ${packedColumn(c.engineSeconds, "float8")}, ${packedColumn(c.speed, "real")}, ${packedColumn(c.engineState, "text")})
-          as t(company_id, dataset, vehicle_id, time, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state)
+          as t(company_id, dataset, vehicle_id, time_ms, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state)
         ), inserted as (
           insert into vehicle_stat_samples (company_id, dataset, vehicle_id, time, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state)
-          select * from input
+          select company_id, dataset, vehicle_id, ${EPOCH_MS_TO_TIME}, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state from input
           on conflict (vehicle_id, time) do nothing
           returning *
         ), latest as (
