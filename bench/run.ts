@@ -134,7 +134,11 @@ try {
   // 6. Sustained: one batch of every vehicle's position (and every 5th vehicle's stats) each second
   //    through POST /ingest/batch, while an API loop reads locations and the rollup job runs.
   await refreshRollups({ db });
-  const sustainedStart = Date.now() - SECONDS * 1000 - 5_000; // data seconds, in the past so they are valid
+  // Points are stamped LAG seconds before they are sent. The default (run length + 5 s) puts every
+  // point past the rollup watermark: a late row, also queued in rollup_dirty (the harder case).
+  // BENCH_LAG_SECONDS=1 models a live gateway's buffering.
+  const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? SECONDS + 5);
+  const sustainedStart = Date.now() - LAG_SECONDS * 1000;
   const ackTimes: number[] = [];
   const apiTimes: number[] = [];
   let running = true;
@@ -186,7 +190,7 @@ try {
   await Promise.all(loops);
   const acks = summarize(ackTimes);
   const reads = summarize(apiTimes);
-  row(`sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} points/s, 20 % with stats)`, rate(sustainedRate), `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`, "≥ 10,000/s, ack p99 < 500 ms");
+  row(`sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} points/s, 20 % with stats, ${LAG_SECONDS} s old)`, rate(sustainedRate), `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`, "≥ 10,000/s, ack p99 < 500 ms");
   row("  public API meanwhile: GET /fleet/vehicles/locations", `p50 ${ms(reads.p50)} p99 ${ms(reads.p99)} (${reads.count} requests)`, "", "p99 < 100 ms");
   row("RSS of the process (app handlers in-process)", `${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`, "", "");
 

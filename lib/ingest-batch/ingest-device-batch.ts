@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { queryRows } from "@/db/rows";
 import { AppError } from "@/lib/errors";
-import { ingestTelemetry, validateTelemetryBatch, type PositionReport, type StatSample } from "@/lib/telemetry";
+import { ingestTelemetry, validatePositionReport, validateStatSample, type PositionReport, type StatSample } from "@/lib/telemetry";
 import type { Tenant } from "@/lib/tenant";
 import { batchPointSchema, MAX_BATCH_POINTS } from "./batch-points";
 
@@ -12,39 +10,28 @@ const badPoint = (index: number, message: string) => new AppError("bad_request",
 const toTelemetry = (body: unknown, tenant: Tenant, now: Date) => {
   if (!Array.isArray(body)) throw new AppError("bad_request", "Request body must be a JSON array of points.");
   if (body.length > MAX_BATCH_POINTS) throw new AppError("payload_too_large", `At most ${MAX_BATCH_POINTS} points per request.`);
+  const nowMs = now.getTime();
   const positions: PositionReport[] = [];
   const stats: StatSample[] = [];
-  body.forEach((raw, index) => {
-    const parsed = batchPointSchema.safeParse(raw);
+  for (let index = 0; index < body.length; index++) {
+    const parsed = batchPointSchema.safeParse(body[index]);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw badPoint(index, `${issue.path.length > 0 ? `"${issue.path.join(".")}" ` : ""}${issue.message}`);
     }
     const { stats: sample, ...fix } = parsed.data;
-    const position = { ...tenant, ...fix };
-    const stat = sample ? { ...tenant, vehicleId: fix.vehicleId, time: fix.time, ...sample } : undefined;
+    const position: PositionReport = Object.assign(fix, tenant);
+    const stat: StatSample | undefined = sample && Object.assign(sample, tenant, { vehicleId: fix.vehicleId, time: fix.time });
     try {
-      validateTelemetryBatch({ batch: { positions: [position], stats: stat ? [stat] : [] }, now });
+      validatePositionReport(position, "point", nowMs);
+      if (stat) validateStatSample(stat, "point", nowMs);
     } catch (error) {
-      throw error instanceof AppError ? badPoint(index, error.message.replace(/^(positions|stats)\[0\]\./, "")) : error;
+      throw error instanceof AppError ? badPoint(index, error.message.replace(/^point\./, "")) : error;
     }
     positions.push(position);
     if (stat) stats.push(stat);
-  });
+  }
   return { positions, stats };
-};
-
-/** The first point naming a vehicle outside the token's company and dataset: 400 with its index. */
-const checkVehicles = async (db: Executor, tenant: Tenant, positions: PositionReport[]) => {
-  const ids = [...new Set(positions.map((p) => p.vehicleId))];
-  if (ids.length === 0) return;
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`select id from vehicles where id = any(${`{${ids.join(",")}}`}::int[]) and company_id = ${tenant.companyId} and dataset = ${tenant.dataset}`,
-  );
-  const known = new Set(rows.map((row) => Number(row.id)));
-  const index = positions.findIndex((p) => !known.has(p.vehicleId));
-  if (index >= 0) throw badPoint(index, `unknown vehicle ${positions[index].vehicleId}.`);
 };
 
 /**
@@ -54,6 +41,11 @@ const checkVehicles = async (db: Executor, tenant: Tenant, positions: PositionRe
  */
 export const ingestDeviceBatch = async ({ db, tenant, body, now = new Date() }: { db: Executor; tenant: Tenant; body: unknown; now?: Date }) => {
   const batch = toTelemetry(body, tenant, now);
-  await checkVehicles(db, tenant, batch.positions);
-  return ingestTelemetry({ db, batch, now });
+  try {
+    return await ingestTelemetry({ db, batch, now });
+  } catch (error) {
+    // Positions are the points in order, and ingestTelemetry checks positions' vehicles first (stats share them).
+    const unknown = error instanceof AppError ? /^positions\[(\d+)\]: (unknown vehicle .*)$/.exec(error.message) : null;
+    throw unknown ? badPoint(Number(unknown[1]), unknown[2]) : error;
+  }
 };

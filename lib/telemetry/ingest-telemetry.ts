@@ -14,43 +14,33 @@ export type IngestResult = {
   duplicates: { positions: number; stats: number };
 };
 
-const tenantKey = ({ companyId, dataset }: TelemetryTenant) => `${companyId}:${dataset}`;
 const byTime = <T extends { time: Date; vehicleId: number }>(a: T, b: T) => a.time.getTime() - b.time.getTime() || a.vehicleId - b.vehicleId;
-const iso = (date: Date) => date.toISOString();
-const array = (values: unknown[]) => sql.param(values);
 
-/** Every vehicle must exist and belong to the tenant the caller names: one query for the batch. */
-const checkVehicles = async (db: Executor, records: (TelemetryTenant & { vehicleId: number })[]) => {
-  const ids = [...new Set(records.map((record) => record.vehicleId))];
-  const rows = await queryRows<{ id: number; company_id: number; dataset: string }>(
+/** A vehicle of the batch: its tenant and its stored latest fix (the start of its next `distance`). */
+type KnownVehicle = { companyId: number; dataset: string; fix: { latitude: number; longitude: number; time: number } | null };
+
+/** Owner and stored latest fix of every vehicle of the batch: one indexed query. */
+const readVehicles = async (db: Executor, ids: number[]) => {
+  const rows = await queryRows<{ id: number; company_id: number; dataset: string; latitude: number | null; longitude: number | null; location_time: string | null }>(
     db,
-    sql`select id, company_id, dataset from vehicles where id = any(${array(ids)}::int[])`,
+    sql`select v.id, v.company_id, v.dataset, s.latitude, s.longitude, s.location_time
+        from vehicles v left join vehicle_state s on s.vehicle_id = v.id where v.id = any(${`{${ids.join(",")}}`}::int[])`,
   );
-  const owner = new Map(rows.map((row) => [row.id, `${row.company_id}:${row.dataset}`]));
-  for (const record of records) {
-    if (owner.get(record.vehicleId) !== tenantKey(record)) throw new AppError("bad_request", `Unknown vehicle ${record.vehicleId}.`);
+  const known = new Map<number, KnownVehicle>();
+  for (const row of rows) {
+    const fix = row.location_time === null ? null : { latitude: Number(row.latitude), longitude: Number(row.longitude), time: new Date(row.location_time).getTime() };
+    known.set(Number(row.id), { companyId: Number(row.company_id), dataset: row.dataset, fix });
   }
+  return known;
 };
 
-/** Fills `distance` from each vehicle's previous point (in the batch, else its stored latest point). */
-const fillDistances = async (db: Executor, positions: PositionReport[]) => {
-  const missing = [...new Set(positions.filter((p) => p.distance == null).map((p) => p.vehicleId))];
-  if (missing.length === 0) return positions;
-  const stored = await queryRows<{ vehicle_id: number; latitude: number; longitude: number; location_time: string }>(
-    db,
-    sql`select vehicle_id, latitude, longitude, location_time from vehicle_state
-        where vehicle_id = any(${array(missing)}::int[]) and location_time is not null`,
-  );
-  const previous = new Map(stored.map((row) => [row.vehicle_id, { ...row, time: new Date(row.location_time) }]));
-  const ordered = [...positions].sort((a, b) => a.vehicleId - b.vehicleId || a.time.getTime() - b.time.getTime());
-  const filled = new Map<PositionReport, PositionReport>();
-  for (const position of ordered) {
-    const before = previous.get(position.vehicleId);
-    const distance = position.distance ?? (before && before.time < position.time ? distanceMeters(before, position) : 0);
-    filled.set(position, { ...position, distance });
-    previous.set(position.vehicleId, { vehicle_id: position.vehicleId, latitude: position.latitude, longitude: position.longitude, location_time: iso(position.time), time: position.time });
+/** Every vehicle must exist and belong to the tenant the record names; 400 naming the first that does not. */
+const checkOwners = (known: Map<number, KnownVehicle>, records: readonly (TelemetryTenant & { vehicleId: number })[], kind: "positions" | "stats") => {
+  for (let i = 0; i < records.length; i++) {
+    const { vehicleId, companyId, dataset } = records[i];
+    const vehicle = known.get(vehicleId);
+    if (vehicle?.companyId !== companyId || vehicle.dataset !== dataset) throw new AppError("bad_request", `${kind}[${i}]: unknown vehicle ${vehicleId}.`);
   }
-  return positions.map((position) => filled.get(position)!);
 };
 
 /** Reserves `count` numbers of the tenant's change sequence; the row lock is held until commit. */
@@ -64,21 +54,79 @@ const reserveSeq = async (db: Executor, tenant: TelemetryTenant, count: number) 
   return Number(row.seq) - count + 1;
 };
 
-const insertPositions = async (db: Executor, rows: (PositionReport & { seq: number })[]) => {
-  if (rows.length === 0) return 0;
-  const column = (pick: (row: PositionReport & { seq: number }) => string | number | null | undefined, type: Parameters<typeof packedColumn>[1]) => packedColumn(rows.map(pick), type);
+/** Times travel as epoch milliseconds (integers: cheaper to format and parse than ISO text) and become timestamptz exactly. */
+const EPOCH_MS_TO_TIME = sql.raw("timestamptz 'epoch' + time_ms * interval '1 millisecond'");
+
+type Cell = string | number | null | undefined;
+/** Column-wise rows for a packed `unnest` insert: one array per column, filled in one pass. */
+const columns = <K extends string>(names: readonly K[]) => Object.fromEntries(names.map((name) => [name, [] as Cell[]])) as Record<K, Cell[]>;
+
+const POSITION_COLUMNS = ["companyId", "dataset", "vehicleId", "time", "seq", "latitude", "longitude", "speed", "heading", "altitude", "hdop", "satellites", "accuracy", "distance", "battery"] as const;
+const STAT_COLUMNS = ["companyId", "dataset", "vehicleId", "time", "seq", "engineRpm", "fuelPercent", "odometerMeters", "engineSeconds", "speed", "engineState"] as const;
+type PositionColumns = Record<(typeof POSITION_COLUMNS)[number], Cell[]>;
+type StatColumns = Record<(typeof STAT_COLUMNS)[number], Cell[]>;
+
+/**
+ * Appends one tenant's positions in time order, numbered from `seq`, with `distance` filled from each
+ * vehicle's previous fix (earlier in the batch, else stored) when the device did not send it.
+ */
+const appendPositions = (target: PositionColumns, positions: PositionReport[], seq: number, known: Map<number, KnownVehicle>) => {
+  for (const p of positions.sort(byTime)) {
+    const vehicle = known.get(p.vehicleId)!;
+    const time = p.time.getTime();
+    const before = vehicle.fix;
+    const distance = p.distance ?? (before && before.time < time ? distanceMeters(before, p) : 0);
+    vehicle.fix = { latitude: p.latitude, longitude: p.longitude, time };
+    target.companyId.push(p.companyId);
+    target.dataset.push(p.dataset);
+    target.vehicleId.push(p.vehicleId);
+    target.time.push(time);
+    target.seq.push(seq++);
+    target.latitude.push(p.latitude);
+    target.longitude.push(p.longitude);
+    target.speed.push(p.speed ?? 0);
+    target.heading.push(p.heading ?? 0);
+    target.altitude.push(p.altitude);
+    target.hdop.push(p.hdop);
+    target.satellites.push(p.satellites);
+    target.accuracy.push(p.accuracy);
+    target.distance.push(distance);
+    target.battery.push(p.battery);
+  }
+  return seq;
+};
+
+const appendStats = (target: StatColumns, stats: StatSample[], seq: number) => {
+  for (const s of stats.sort(byTime)) {
+    target.companyId.push(s.companyId);
+    target.dataset.push(s.dataset);
+    target.vehicleId.push(s.vehicleId);
+    target.time.push(s.time.getTime());
+    target.seq.push(seq++);
+    target.engineRpm.push(s.engineRpm);
+    target.fuelPercent.push(s.fuelPercent);
+    target.odometerMeters.push(s.odometerMeters);
+    target.engineSeconds.push(s.engineSeconds);
+    target.speed.push(s.speed);
+    target.engineState.push(s.engineState);
+  }
+  return seq;
+};
+
+const insertPositions = async (db: Executor, c: PositionColumns) => {
+  if (c.seq.length === 0) return 0;
   const [result] = await queryRows<{ accepted: number }>(
     db,
     sql`with input as (
-          select * from unnest(${column((r) => r.companyId, "int")}, ${column((r) => r.dataset, "text")}, ${column((r) => r.vehicleId, "int")},
-            ${column((r) => iso(r.time), "timestamptz")}, ${column((r) => r.seq, "int8")}, ${column((r) => r.latitude, "float8")},
-            ${column((r) => r.longitude, "float8")}, ${column((r) => r.speed ?? 0, "real")}, ${column((r) => r.heading ?? 0, "real")},
-            ${column((r) => r.altitude ?? null, "real")}, ${column((r) => r.hdop ?? null, "real")}, ${column((r) => r.satellites ?? null, "int2")},
-            ${column((r) => r.accuracy ?? null, "real")}, ${column((r) => r.distance ?? 0, "real")}, ${column((r) => r.battery ?? null, "real")})
-          as t(company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery)
+          select * from unnest(${packedColumn(c.companyId, "int")}, ${packedColumn(c.dataset, "text")}, ${packedColumn(c.vehicleId, "int")},
+            ${packedColumn(c.time, "int8")}, ${packedColumn(c.seq, "int8")}, ${packedColumn(c.latitude, "float8")},
+            ${packedColumn(c.longitude, "float8")}, ${packedColumn(c.speed, "real")}, ${packedColumn(c.heading, "real")},
+            ${packedColumn(c.altitude, "real")}, ${packedColumn(c.hdop, "real")}, ${packedColumn(c.satellites, "int2")},
+            ${packedColumn(c.accuracy, "real")}, ${packedColumn(c.distance, "real")}, ${packedColumn(c.battery, "real")})
+          as t(company_id, dataset, vehicle_id, time_ms, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery)
         ), inserted as (
           insert into vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery)
-          select * from input
+          select company_id, dataset, vehicle_id, ${EPOCH_MS_TO_TIME}, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery from input
           on conflict (vehicle_id, time) do nothing
           returning company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, hdop, satellites
         ), latest as (
@@ -104,20 +152,19 @@ const insertPositions = async (db: Executor, rows: (PositionReport & { seq: numb
   return Number(result.accepted);
 };
 
-const insertStats = async (db: Executor, rows: (StatSample & { seq: number })[]) => {
-  if (rows.length === 0) return 0;
-  const column = (pick: (row: StatSample & { seq: number }) => string | number | null | undefined, type: Parameters<typeof packedColumn>[1]) => packedColumn(rows.map(pick), type);
+const insertStats = async (db: Executor, c: StatColumns) => {
+  if (c.seq.length === 0) return 0;
   const [result] = await queryRows<{ accepted: number }>(
     db,
     sql`with input as (
-          select * from unnest(${column((r) => r.companyId, "int")}, ${column((r) => r.dataset, "text")}, ${column((r) => r.vehicleId, "int")},
-            ${column((r) => iso(r.time), "timestamptz")}, ${column((r) => r.seq, "int8")}, ${column((r) => r.engineRpm ?? null, "real")},
-            ${column((r) => r.fuelPercent ?? null, "real")}, ${column((r) => r.odometerMeters ?? null, "float8")},
-            ${column((r) => r.engineSeconds ?? null, "float8")}, ${column((r) => r.speed ?? null, "real")}, ${column((r) => r.engineState ?? null, "text")})
-          as t(company_id, dataset, vehicle_id, time, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state)
+          select * from unnest(${packedColumn(c.companyId, "int")}, ${packedColumn(c.dataset, "text")}, ${packedColumn(c.vehicleId, "int")},
+            ${packedColumn(c.time, "int8")}, ${packedColumn(c.seq, "int8")}, ${packedColumn(c.engineRpm, "real")},
+            ${packedColumn(c.fuelPercent, "real")}, ${packedColumn(c.odometerMeters, "float8")},
+            ${packedColumn(c.engineSeconds, "float8")}, ${packedColumn(c.speed, "real")}, ${packedColumn(c.engineState, "text")})
+          as t(company_id, dataset, vehicle_id, time_ms, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state)
         ), inserted as (
           insert into vehicle_stat_samples (company_id, dataset, vehicle_id, time, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state)
-          select * from input
+          select company_id, dataset, vehicle_id, ${EPOCH_MS_TO_TIME}, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state from input
           on conflict (vehicle_id, time) do nothing
           returning *
         ), latest as (
@@ -172,27 +219,28 @@ export const ingestTelemetry = async ({ db, batch, now = new Date() }: { db: Exe
   return db.transaction(async (tx) => {
     // Shared with every other ingest; the rollup job takes it exclusively to move its watermark.
     await tx.execute(sql`select pg_advisory_xact_lock_shared(${ROLLUP_WATERMARK_LOCK})`);
-    await checkVehicles(tx, all);
-    const withDistance = await fillDistances(tx, positions);
+    const known = await readVehicles(tx, [...new Set(all.map((record) => record.vehicleId))]);
+    checkOwners(known, positions, "positions");
+    checkOwners(known, stats, "stats");
     const tenants = new Map<string, { tenant: TelemetryTenant; positions: PositionReport[]; stats: StatSample[] }>();
     const groupOf = (record: TelemetryTenant) => {
-      const key = tenantKey(record);
-      if (!tenants.has(key)) tenants.set(key, { tenant: { companyId: record.companyId, dataset: record.dataset }, positions: [], stats: [] });
-      return tenants.get(key)!;
+      const key = `${record.companyId}:${record.dataset}`;
+      let group = tenants.get(key);
+      if (!group) tenants.set(key, (group = { tenant: { companyId: record.companyId, dataset: record.dataset }, positions: [], stats: [] }));
+      return group;
     };
-    for (const position of withDistance) groupOf(position).positions.push(position);
+    for (const position of positions) groupOf(position).positions.push(position);
     for (const sample of stats) groupOf(sample).stats.push(sample);
     // A fixed lock order (company, dataset) over the counters keeps concurrent writers free of deadlocks.
     const ordered = [...tenants.values()].sort((a, b) => a.tenant.companyId - b.tenant.companyId || a.tenant.dataset.localeCompare(b.tenant.dataset));
-    const numberedPositions: (PositionReport & { seq: number })[] = [];
-    const numberedStats: (StatSample & { seq: number })[] = [];
+    const positionColumns = columns(POSITION_COLUMNS);
+    const statColumns = columns(STAT_COLUMNS);
     for (const group of ordered) {
-      let seq = await reserveSeq(tx, group.tenant, group.positions.length + group.stats.length);
-      for (const position of group.positions.sort(byTime)) numberedPositions.push({ ...position, seq: seq++ });
-      for (const sample of group.stats.sort(byTime)) numberedStats.push({ ...sample, seq: seq++ });
+      const seq = await reserveSeq(tx, group.tenant, group.positions.length + group.stats.length);
+      appendStats(statColumns, group.stats, appendPositions(positionColumns, group.positions, seq, known));
     }
-    const acceptedPositions = await insertPositions(tx, numberedPositions);
-    const acceptedStats = await insertStats(tx, numberedStats);
+    const acceptedPositions = await insertPositions(tx, positionColumns);
+    const acceptedStats = await insertStats(tx, statColumns);
     return {
       accepted: { positions: acceptedPositions, stats: acceptedStats },
       duplicates: { positions: positions.length - acceptedPositions, stats: stats.length - acceptedStats },

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 /**
  * One column of a set-based `unnest` insert, sent as ONE comma-joined text parameter and split in
  * SQL. PGlite serialises typed array parameters slowly (33k floats ≈ 200 ms); one string takes ~1 ms.
- * Values must not contain commas; null and undefined become SQL NULL.
+ * Values must not contain commas; null and undefined become SQL NULL (`join` writes them as "").
  */
 export const packedColumn = (values: readonly (string | number | boolean | null | undefined)[], type: "int" | "int2" | "int8" | "real" | "float8" | "text" | "timestamptz" | "bool") =>
-  sql`string_to_array(${values.map((value) => (value === null || value === undefined ? "" : String(value))).join(",")}::text, ',', '')::${sql.raw(type)}[]`;
+  sql`string_to_array(${values.join(",")}::text, ',', '')::${sql.raw(type)}[]`;

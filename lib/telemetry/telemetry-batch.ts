@@ -41,65 +41,73 @@ export type StatSample = TelemetryTenant & {
 export type TelemetryBatch = { positions?: PositionReport[]; stats?: StatSample[] };
 
 type Range = { min: number; max: number; integer?: boolean };
+/** A checked field: its name, its range, and whether it may be missing. Arrays, not objects: validation runs per point. */
+type FieldCheck = readonly [field: string, range: Range, required: boolean];
 
-const POSITION_RANGES: Partial<Record<keyof PositionReport, Range>> = {
-  latitude: { min: -90, max: 90 },
-  longitude: { min: -180, max: 180 },
-  speed: { min: 0, max: 150 },
-  heading: { min: 0, max: 360 },
-  altitude: { min: -1_000, max: 20_000 },
-  hdop: { min: 0, max: 100 },
-  satellites: { min: 0, max: 255, integer: true },
-  accuracy: { min: 0, max: 100_000 },
-  distance: { min: 0, max: 10_000_000 },
-  battery: { min: 0, max: 100 },
-};
+const POSITION_CHECKS: FieldCheck[] = [
+  ["latitude", { min: -90, max: 90 }, true],
+  ["longitude", { min: -180, max: 180 }, true],
+  ["speed", { min: 0, max: 150 }, false],
+  ["heading", { min: 0, max: 360 }, false],
+  ["altitude", { min: -1_000, max: 20_000 }, false],
+  ["hdop", { min: 0, max: 100 }, false],
+  ["satellites", { min: 0, max: 255, integer: true }, false],
+  ["accuracy", { min: 0, max: 100_000 }, false],
+  ["distance", { min: 0, max: 10_000_000 }, false],
+  ["battery", { min: 0, max: 100 }, false],
+];
 
-const STAT_RANGES: Partial<Record<keyof StatSample, Range>> = {
-  engineRpm: { min: 0, max: 20_000 },
-  fuelPercent: { min: 0, max: 100 },
-  odometerMeters: { min: 0, max: 1e10 },
-  engineSeconds: { min: 0, max: 1e10 },
-  speed: { min: 0, max: 150 },
-};
+const STAT_CHECKS: FieldCheck[] = [
+  ["engineRpm", { min: 0, max: 20_000 }, false],
+  ["fuelPercent", { min: 0, max: 100 }, false],
+  ["odometerMeters", { min: 0, max: 1e10 }, false],
+  ["engineSeconds", { min: 0, max: 1e10 }, false],
+  ["speed", { min: 0, max: 150 }, false],
+];
 
 const bad = (where: string, message: string) => new AppError("bad_request", `${where} ${message}`);
 
-const checkRanges = (record: Record<string, unknown>, ranges: Record<string, Range | undefined>, where: string, required: string[]) => {
-  for (const [field, range] of Object.entries(ranges)) {
+const checkRanges = (record: Record<string, unknown>, checks: readonly FieldCheck[], where: string) => {
+  for (const [field, range, required] of checks) {
     const value = record[field];
     if (value === undefined || value === null) {
-      if (required.includes(field)) throw bad(`${where}.${field}`, "is required.");
+      if (required) throw bad(`${where}.${field}`, "is required.");
       continue;
     }
     if (typeof value !== "number" || !Number.isFinite(value)) throw bad(`${where}.${field}`, "must be a finite number.");
-    if (range && (value < range.min || value > range.max)) throw bad(`${where}.${field}`, `must be between ${range.min} and ${range.max}.`);
-    if (range?.integer && !Number.isInteger(value)) throw bad(`${where}.${field}`, "must be an integer.");
+    if (value < range.min || value > range.max) throw bad(`${where}.${field}`, `must be between ${range.min} and ${range.max}.`);
+    if (range.integer && !Number.isInteger(value)) throw bad(`${where}.${field}`, "must be an integer.");
   }
 };
 
-const checkCommon = (record: TelemetryTenant & { vehicleId: number; time: Date }, where: string, now: number) => {
+const checkCommon = (record: TelemetryTenant & { vehicleId: number; time: Date }, where: string, nowMs: number) => {
   if (!Number.isInteger(record.vehicleId) || record.vehicleId <= 0) throw bad(`${where}.vehicleId`, "must be a positive integer.");
   if (!Number.isInteger(record.companyId) || record.companyId <= 0) throw bad(`${where}.companyId`, "must be a positive integer.");
   if (!DATASETS.includes(record.dataset)) throw bad(`${where}.dataset`, `must be one of ${DATASETS.join(", ")}.`);
   const time = record.time instanceof Date ? record.time.getTime() : NaN;
   if (!Number.isFinite(time)) throw bad(`${where}.time`, "must be a valid time.");
-  if (time > now + MAX_FUTURE_MS) throw bad(`${where}.time`, "is more than 1 day in the future.");
-  if (time < now - RETENTION_DAYS * 86_400_000) throw bad(`${where}.time`, `is older than the ${RETENTION_DAYS}-day retention.`);
+  if (time > nowMs + MAX_FUTURE_MS) throw bad(`${where}.time`, "is more than 1 day in the future.");
+  if (time < nowMs - RETENTION_DAYS * 86_400_000) throw bad(`${where}.time`, `is older than the ${RETENTION_DAYS}-day retention.`);
+};
+
+/** 400 naming `where` (e.g. "positions[3]") and the field, for the first bad value of one position. */
+export const validatePositionReport = (position: PositionReport, where: string, nowMs: number) => {
+  checkCommon(position, where, nowMs);
+  checkRanges(position, POSITION_CHECKS, where);
+};
+
+/** 400 naming `where` and the field, for the first bad value of one stat sample. */
+export const validateStatSample = (sample: StatSample, where: string, nowMs: number) => {
+  checkCommon(sample, where, nowMs);
+  checkRanges(sample, STAT_CHECKS, where);
+  if (sample.engineState != null && !ENGINE_STATES.includes(sample.engineState)) throw bad(`${where}.engineState`, `must be one of ${ENGINE_STATES.join(", ")}.`);
 };
 
 /** Refuses the whole batch (400) at the first bad value, so nothing of it is written. */
 export const validateTelemetryBatch = ({ batch, now }: { batch: TelemetryBatch; now: Date }) => {
   const nowMs = now.getTime();
-  (batch.positions ?? []).forEach((position, i) => {
-    checkCommon(position, `positions[${i}]`, nowMs);
-    checkRanges(position, POSITION_RANGES, `positions[${i}]`, ["latitude", "longitude"]);
-  });
-  (batch.stats ?? []).forEach((sample, i) => {
-    checkCommon(sample, `stats[${i}]`, nowMs);
-    checkRanges(sample, STAT_RANGES, `stats[${i}]`, []);
-    if (sample.engineState != null && !ENGINE_STATES.includes(sample.engineState)) {
-      throw bad(`stats[${i}].engineState`, `must be one of ${ENGINE_STATES.join(", ")}.`);
-    }
-  });
+  const positions = batch.positions ?? [];
+  const stats = batch.stats ?? [];
+  for (let i = 0; i < positions.length; i++) validatePositionReport(positions[i], `positions[${i}]`, nowMs);
+  for (let i = 0; i < stats.length; i++) validateStatSample(stats[i], `stats[${i}]`, nowMs);
 };

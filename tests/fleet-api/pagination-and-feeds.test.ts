@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { faultCodes } from "@/db/schema";
 import { encodeCursor } from "@/lib/cursor";
 import { FLEET_RESPONSES } from "@/lib/fleet-api/response-schemas";
 import * as vehiclesRoute from "@/app/fleet/vehicles/route";
@@ -89,6 +91,48 @@ describe("cursor pagination", () => {
     for (const query of [`vehicleIds=${a},${b}`, `vehicleIds=${a}&vehicleIds=${b}`]) {
       const response = await callFleet(vehiclesRoute.GET, `/fleet/vehicles?${query}`, { key: fixture.demo.key });
       expect(response.body.data.map((v: { id: string }) => v.id)).toEqual([String(a), String(b)]);
+    }
+  });
+});
+
+describe("stats snapshot fault codes", () => {
+  type StatsRecord = { id: string; faultCodes: { j1939: { diagnosticTroubleCodes: unknown[] }; obdii: { diagnosticTroubleCodes: unknown[] } } };
+  const codeCount = (record: StatsRecord) => record.faultCodes.j1939.diagnosticTroubleCodes.length + record.faultCodes.obdii.diagnosticTroubleCodes.length;
+
+  it("lands on its own vehicle on every page, after a cursor, and with vehicleIds", async () => {
+    const { db } = database();
+    const ids = fixture.demo.vehicleIds;
+    // A code on a vehicle of the second page too (the fixture puts two on the first vehicle).
+    const [added] = await db
+      .insert(faultCodes)
+      .values({ companyId: fixture.demo.companyId, dataset: "live", vehicleId: ids[5], protocol: "j1939", spnId: 100, fmiId: 1, description: "Oil pressure low", firstSeenAt: fixture.now, lastSeenAt: fixture.now })
+      .returning({ id: faultCodes.id });
+    try {
+      const expected = (id: string) => (id === String(ids[0]) ? 2 : id === String(ids[5]) ? 1 : 0);
+      const records: StatsRecord[] = [];
+      let after = "";
+      for (let pages = 0; pages < 20; pages++) {
+        await resetRateLimits(db);
+        const response = await callFleet(statsRoute.GET, `/fleet/vehicles/stats?types=faultCodes&limit=4${after ? `&after=${encodeURIComponent(after)}` : ""}`, { key: fixture.demo.key });
+        records.push(...response.body.data);
+        if (!response.body.pagination.hasNextPage) break;
+        after = response.body.pagination.endCursor;
+      }
+      expect(records).toHaveLength(ids.length);
+      for (const record of records) expect(codeCount(record), record.id).toBe(expected(record.id));
+
+      const path = `/fleet/vehicles/stats?types=faultCodes&vehicleIds=${ids[9]},${ids[5]},${ids[0]}&limit=1`;
+      const pages: [string, number][] = [];
+      after = "";
+      for (let page = 0; page < 3; page++) {
+        await resetRateLimits(db);
+        const response = await callFleet(statsRoute.GET, `${path}${after ? `&after=${encodeURIComponent(after)}` : ""}`, { key: fixture.demo.key });
+        pages.push(...response.body.data.map((record: StatsRecord): [string, number] => [record.id, codeCount(record)]));
+        after = response.body.pagination.endCursor;
+      }
+      expect(pages).toEqual([[String(ids[0]), 2], [String(ids[5]), 1], [String(ids[9]), 0]]);
+    } finally {
+      await db.delete(faultCodes).where(eq(faultCodes.id, added.id));
     }
   });
 });

@@ -5,7 +5,7 @@ import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
 import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
 import { findStatsHistory } from "@/lib/vehicle-history/find-stats-history";
 import { listStatSamples, type SamplePosition } from "@/lib/vehicle-history/list-stat-samples";
-import { listActiveFaultCodes } from "@/lib/vehicle-state/list-active-fault-codes";
+import { listPageFaultCodes } from "@/lib/vehicle-state/list-active-fault-codes";
 import { listVehicleStates } from "@/lib/vehicle-state/list-vehicle-states";
 import { readStatChanges, type PositionChange, type StatChange } from "@/lib/vehicle-state/read-changes";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
@@ -31,9 +31,13 @@ const checkTypes = ({ types, version, allowFaultCodes }: { types: readonly StatT
 export const listStatsPage = async ({ db, tenant, version, query }: EndpointContext & { query: StatsQuery }) => {
   const types = checkTypes({ types: query.types, version, allowFaultCodes: true });
   const scope = cursorScope("fleet/vehicles/stats", tenant);
-  const rows = await listVehicleStates({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
-  const pageIds = rows.slice(0, query.limit).map((row) => row.vehicleId);
-  const codesOf = groupByVehicle(types.includes("faultCodes") ? await listActiveFaultCodes({ db, ...tenant, vehicleIds: pageIds }) : []);
+  const page = { vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }) };
+  // Both queries at once: the fault codes name the page by its bounds, not by the rows of the first.
+  const [rows, codes] = await Promise.all([
+    listVehicleStates({ db, ...tenant, ...page, limit: query.limit + 1 }),
+    types.includes("faultCodes") ? listPageFaultCodes({ db, ...tenant, ...page, limit: query.limit }) : [],
+  ]);
+  const codesOf = groupByVehicle(codes);
   return toKeysetPage({
     rows,
     limit: query.limit,
