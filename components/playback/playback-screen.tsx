@@ -6,9 +6,9 @@ import dynamic from "next/dynamic";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { Notice } from "@/components/dashboard/states";
-import { SpeedUnitToggle, useSpeedUnit } from "@/components/dashboard/use-speed-unit";
+import { useSpeedUnit } from "@/components/dashboard/use-speed-unit";
 import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
-import { VehicleRangePicker } from "@/components/dashboard/vehicle-range-picker";
+import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
 import { summarizeTrip } from "@/lib/dashboard/trip-summary";
 import { formatDistance, formatDuration, formatSpeed } from "@/lib/dashboard/units";
 import type { LocationHistory } from "@/lib/dashboard-data/types";
@@ -136,21 +136,8 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
   })();
 
   return (
-    <section className="page page-wide">
-      <div className="page-head">
-        <h1>Playback</h1>
-        <SpeedUnitToggle unit={unit} onChange={setUnit} />
-      </div>
-      <VehicleRangePicker
-        vehicleId={vehicleId}
-        range={range}
-        preset={picker.preset}
-        rangeError={null}
-        onVehicle={picker.setVehicle}
-        onPreset={picker.setPreset}
-        onCustomRange={picker.setCustomRange}
-      />
+    <VehicleRangePage title="Playback" picker={picker} unit={unit} onUnit={setUnit}>
       {body}
-    </section>
+    </VehicleRangePage>
   );
 };

@@ -6,9 +6,9 @@ import dynamic from "next/dynamic";
 import { useEffect, useMemo, useState } from "react";
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { Notice } from "@/components/dashboard/states";
-import { SpeedUnitToggle, useSpeedUnit } from "@/components/dashboard/use-speed-unit";
+import { useSpeedUnit } from "@/components/dashboard/use-speed-unit";
 import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
-import { VehicleRangePicker } from "@/components/dashboard/vehicle-range-picker";
+import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
 import { buildCsv, csvFileName, type CsvColumn } from "@/lib/dashboard/stats-csv";
 import { STAT_SERIES, type StatSeriesName, type StatsHistory } from "@/lib/dashboard-data/types";
 import { seriesDisplay } from "./stat-series";
@@ -127,21 +127,8 @@ export const StatsScreen = () => {
   })();
 
   return (
-    <section className="page page-wide">
-      <div className="page-head">
-        <h1>Stats</h1>
-        <SpeedUnitToggle unit={unit} onChange={setUnit} />
-      </div>
-      <VehicleRangePicker
-        vehicleId={vehicleId}
-        range={range}
-        preset={picker.preset}
-        rangeError={null}
-        onVehicle={picker.setVehicle}
-        onPreset={picker.setPreset}
-        onCustomRange={picker.setCustomRange}
-      />
+    <VehicleRangePage title="Stats" picker={picker} unit={unit} onUnit={setUnit}>
       {body}
-    </section>
+    </VehicleRangePage>
   );
 };
