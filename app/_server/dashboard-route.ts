@@ -1,7 +1,7 @@
 import type { SessionUser } from "@/lib/auth/auth-options";
 import { getFleetSource, type FleetSource } from "@/lib/dashboard-data";
 import { AppError } from "@/lib/errors";
-import { assertSameOrigin, errorResponse, logRequest, newRequestId, type RequestLogFields } from "@/lib/http";
+import { assertSameOrigin, runRequest } from "@/lib/http";
 import { getRequestUser } from "./session";
 
 type Handler<P> = (context: { request: Request; user: SessionUser; source: FleetSource; params: P }) => Promise<unknown>;
@@ -14,23 +14,13 @@ type Handler<P> = (context: { request: Request; user: SessionUser; source: Fleet
  */
 export const dashboardRoute =
   <P = Record<string, never>>(handler: Handler<P>) =>
-  async (request: Request, context: { params: Promise<P> }) => {
-    const requestId = newRequestId();
-    const startedAt = performance.now();
-    const log: RequestLogFields = {};
-    const respond = (response: Response) => {
-      logRequest({ request, requestId, status: response.status, startedAt, fields: log });
-      return response;
-    };
-    try {
+  (request: Request, context: { params: Promise<P> }) =>
+    runRequest(request, async ({ log }) => {
       const user = await getRequestUser(request);
       if (!user) throw new AppError("unauthorized", "Sign in to see fleet data.");
       assertSameOrigin(request);
       Object.assign(log, { companyId: user.companyId, userId: user.id });
       const params = (await context?.params) ?? ({} as P);
       const body = await handler({ request, user, source: getFleetSource({ companyId: user.companyId }), params });
-      return respond(Response.json(body, { headers: { "Cache-Control": "no-store", "X-Request-Id": requestId } }));
-    } catch (error) {
-      return respond(errorResponse(error, requestId));
-    }
-  };
+      return Response.json(body, { headers: { "Cache-Control": "no-store" } });
+    });

@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/errors";
-import { errorResponse, logRequest, newRequestId, type RequestLogFields } from "@/lib/http";
+import { runRequest, type RequestLogFields } from "@/lib/http";
 import { verifyAdminToken, type AdminClaims } from "./admin-token";
 import { requireActiveAdmin } from "./require-active-admin";
 
@@ -13,23 +13,8 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /** Gives every admin-interface response a requestId, and every error the `{ message, requestId }` body. */
 export const withAdminRequest =
   <P = Record<string, never>>(handler: AdminRequestHandler<P>) =>
-  async (request: Request, context?: RouteContext<P>): Promise<Response> => {
-    const requestId = newRequestId();
-    const startedAt = performance.now();
-    const log: RequestLogFields = {};
-    const respond = (response: Response) => {
-      logRequest({ request, requestId, status: response.status, startedAt, fields: log });
-      return response;
-    };
-    try {
-      const params = ((await context?.params) ?? {}) as P;
-      const response = await handler({ request, params, requestId, log });
-      response.headers.set("X-Request-Id", requestId);
-      return respond(response);
-    } catch (error) {
-      return respond(errorResponse(error, requestId));
-    }
-  };
+  (request: Request, context?: RouteContext<P>): Promise<Response> =>
+    runRequest(request, async ({ requestId, log }) => handler({ request, params: ((await context?.params) ?? {}) as P, requestId, log }));
 
 /**
  * The admin interface's handler wrapper: a Bearer admin JWT is required (missing, malformed,

@@ -2,7 +2,7 @@ import { getDb, type Database } from "@/db/client";
 import type { Dataset, PlanTier } from "@/db/schema";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { AppError } from "@/lib/errors";
-import { errorResponse, getClientIp, logRequest, newRequestId, type RequestLogFields } from "@/lib/http";
+import { getClientIp, runRequest } from "@/lib/http";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit";
 import type { Tenant } from "@/lib/tenant";
 import { authenticateApiKey, readBearerKey, type AuthenticatedKey } from "./authenticate-api-key";
@@ -53,20 +53,12 @@ export const withFleetApi = <P = Record<string, never>>(
   handler: (context: FleetApiContext<P>) => Promise<unknown>,
   { scope }: { scope: Scope },
 ) => {
-  return async (request: Request, routeContext?: RouteContext<P>): Promise<Response> => {
-    const requestId = newRequestId();
-    const startedAt = performance.now();
-    const fields: RequestLogFields = {};
-    const headers: Record<string, string> = {};
-    const respond = (response: Response) => {
-      logRequest({ request, requestId, status: response.status, startedAt, fields });
-      return response;
-    };
-    try {
+  return (request: Request, routeContext?: RouteContext<P>): Promise<Response> =>
+    runRequest(request, async ({ requestId, log, headers }) => {
       const db = getDb();
       const bearer = readBearerKey(request);
       const key = await authenticateApiKey({ db, ...bearer });
-      Object.assign(fields, { companyId: key.companyId, keyId: key.id });
+      Object.assign(log, { companyId: key.companyId, keyId: key.id });
       if (!isIpAllowed(getClientIp(request), key.ipAllowlist)) {
         throw new AppError("forbidden", "This API key may not be used from your IP address.");
       }
@@ -89,9 +81,6 @@ export const withFleetApi = <P = Record<string, never>>(
         requestId,
       });
       const { body, status } = result instanceof FleetResponse ? result : { body: result, status: 200 };
-      return respond(Response.json(toVersion(body, version), { status, headers: { ...headers, "X-Request-Id": requestId } }));
-    } catch (error) {
-      return respond(errorResponse(error, requestId, headers));
-    }
-  };
+      return Response.json(toVersion(body, version), { status });
+    });
 };

@@ -5,3 +5,4 @@ export * from "./request-id";
 export * from "./search-params";
 export * from "./log-request";
 export * from "./same-origin";
+export * from "./run-request";

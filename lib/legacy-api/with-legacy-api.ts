@@ -1,6 +1,6 @@
 import { getDb, type Database } from "@/db/client";
 import type { Module } from "@/db/schema";
-import { errorResponse, logRequest, newRequestId, type RequestLogFields } from "@/lib/http";
+import { runRequest, type RequestLogFields } from "@/lib/http";
 import { authenticateLegacyRequest, requireModule, type LegacyCaller } from "./authenticate-legacy-request";
 
 type RouteContext<P> = { params: Promise<P> };
@@ -17,26 +17,11 @@ type HandlerResult = unknown;
  */
 export const withLegacyRequest =
   <P extends Record<string, string> = Record<string, string>>(handler: (args: RequestArgs<P>) => Promise<HandlerResult>) =>
-  async (request: Request, context?: RouteContext<P>): Promise<Response> => {
-    const requestId = newRequestId();
-    const startedAt = performance.now();
-    const log: RequestLogFields = {};
-    const respond = (response: Response) => {
-      logRequest({ request, requestId, status: response.status, startedAt, fields: log });
-      return response;
-    };
-    try {
-      const params = ((await context?.params) ?? {}) as P;
-      const result = await handler({ request, requestId, params, db: getDb(), log });
-      if (result instanceof Response) {
-        result.headers.set("X-Request-Id", requestId);
-        return respond(result);
-      }
-      return respond(Response.json(result, { headers: { "X-Request-Id": requestId } }));
-    } catch (error) {
-      return respond(errorResponse(error, requestId));
-    }
-  };
+  (request: Request, context?: RouteContext<P>): Promise<Response> =>
+    runRequest(request, async ({ requestId, log }) => {
+      const result = await handler({ request, requestId, params: ((await context?.params) ?? {}) as P, db: getDb(), log });
+      return result instanceof Response ? result : Response.json(result);
+    });
 
 type LegacyApiOptions = {
   /** A product module the company must have (403 otherwise). */

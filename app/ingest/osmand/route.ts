@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { ingestOsmandPoint, osmandParamsFromJson, type OsmandParams } from "@/lib/devices/osmand";
 import { AppError } from "@/lib/errors";
-import { errorResponse, logRequest, newRequestId, readBodyText } from "@/lib/http";
+import { readBodyText, runRequest } from "@/lib/http";
 
 /** The OsmAnd parameters: the query string, plus for POST a form-encoded or JSON body. */
 const readParams = async (request: Request): Promise<OsmandParams> => {
@@ -22,19 +22,11 @@ const readParams = async (request: Request): Promise<OsmandParams> => {
 };
 
 /** Traccar Client (OsmAnd protocol) location reports: 200 with an empty body once stored. */
-const handle = async (request: Request) => {
-  const requestId = newRequestId();
-  const startedAt = performance.now();
-  let response: Response;
-  try {
+const handle = (request: Request) =>
+  runRequest(request, async () => {
     await ingestOsmandPoint({ db: getDb(), params: await readParams(request) });
-    response = new Response(null, { status: 200, headers: { "X-Request-Id": requestId } });
-  } catch (error) {
-    response = errorResponse(error, requestId);
-  }
-  logRequest({ request, requestId, status: response.status, startedAt });
-  return response;
-};
+    return new Response(null, { status: 200 });
+  });
 
 export const GET = handle;
 export const POST = handle;

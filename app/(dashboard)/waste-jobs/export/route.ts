@@ -2,7 +2,7 @@ import { getRequestUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { rolesFor } from "@/components/shell/nav-sections";
 import { AppError } from "@/lib/errors";
-import { errorResponse, newRequestId } from "@/lib/http";
+import { runRequest } from "@/lib/http";
 import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
 import { streamWasteJobsCsv } from "@/lib/dashboard/stream-waste-jobs-csv";
 import { parseWasteJobFilters } from "@/lib/dashboard/waste-job-filters";
@@ -10,11 +10,11 @@ import { parseWasteJobFilters } from "@/lib/dashboard/waste-job-filters";
 export const dynamic = "force-dynamic";
 
 /** CSV of every waste job matching the page's filters; same roles and module as the page. */
-export const GET = async (request: Request) => {
-  const requestId = newRequestId();
-  try {
+export const GET = (request: Request) =>
+  runRequest(request, async ({ log }) => {
     const user = await getRequestUser(request);
     if (!user) throw new AppError("unauthorized", "Sign in to export waste jobs.");
+    Object.assign(log, { companyId: user.companyId, userId: user.id });
     if (!rolesFor("/waste-jobs").includes(user.role)) throw new AppError("forbidden", "Your role cannot export waste jobs.");
     const db = getDb();
     if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) throw new AppError("forbidden", "Your company does not have the Waste module.");
@@ -25,10 +25,6 @@ export const GET = async (request: Request) => {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="waste-jobs-${day}.csv"`,
         "Cache-Control": "no-store",
-        "X-Request-Id": requestId,
       },
     });
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
-};
+  });
