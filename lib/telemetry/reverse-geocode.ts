@@ -1,3 +1,4 @@
+import { boundedMemo } from "@/lib/memo/bounded-memo";
 import { ARTERIALS, latLonToGrid, formatGridAddress, type Arterial } from "@/lib/geo/chicago-grid";
 
 // The simulated area (grid units, with a small margin); outside it there is no street data.
@@ -10,11 +11,7 @@ const distanceToArterial = (arterial: Arterial, x: number, y: number) => {
   return Math.hypot(across - arterial.at, beyond);
 };
 
-/**
- * Offline reverse geocoding for the simulated Chicago area: the address on the nearest arterial
- * ("1800 N Western Ave, Chicago, IL"); anywhere else the coordinates as "lat, lon".
- */
-export const reverseGeocode = ({ latitude, longitude }: { latitude: number; longitude: number }): string => {
+const geocode = ({ latitude, longitude }: { latitude: number; longitude: number }): string => {
   const { x, y } = latLonToGrid({ latitude, longitude });
   if (x < AREA.minX || x > AREA.maxX || y < AREA.minY || y > AREA.maxY) return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
   let nearest = ARTERIALS[0];
@@ -26,3 +23,16 @@ export const reverseGeocode = ({ latitude, longitude }: { latitude: number; long
   const along = nearest.axis === "ns" ? y : x;
   return formatGridAddress({ arterial: nearest, along: Math.min(nearest.to, Math.max(nearest.from, along)) });
 };
+
+// Pure, and snapshot pages geocode the same parked or slow-moving positions on every poll: memoized
+// per exact coordinate pair (the output depends on every digit), in a bounded cache.
+const geocodeByKey = boundedMemo((key: string) => {
+  const comma = key.indexOf(",");
+  return geocode({ latitude: Number(key.slice(0, comma)), longitude: Number(key.slice(comma + 1)) });
+}, 16_384);
+
+/**
+ * Offline reverse geocoding for the simulated Chicago area: the address on the nearest arterial
+ * ("1800 N Western Ave, Chicago, IL"); anywhere else the coordinates as "lat, lon".
+ */
+export const reverseGeocode = ({ latitude, longitude }: { latitude: number; longitude: number }): string => geocodeByKey(`${latitude},${longitude}`);
