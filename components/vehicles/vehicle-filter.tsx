@@ -1,27 +1,10 @@
-import Link from "next/link";
+import { FilterActions, VehicleSelect } from "@/components/dashboard/filter-fields";
 
 /** A GET form choosing one vehicle (or all) for a per-vehicle page. */
 export const VehicleFilter = ({ action, vehicles, selected }: { action: string; vehicles: { id: number; name: string }[]; selected?: number }) => (
   <form className="filters" method="get" action={action} aria-label="Vehicle">
-    <label>
-      Vehicle
-      <select name="vehicle" defaultValue={selected ? String(selected) : ""}>
-        <option value="">All vehicles</option>
-        {vehicles.map((vehicle) => (
-          <option key={vehicle.id} value={vehicle.id}>
-            {vehicle.name}
-          </option>
-        ))}
-      </select>
-    </label>
-    <div className="filter-actions">
-      <button type="submit" className="button-primary">
-        Show
-      </button>
-      <Link href={action} className="button-link">
-        Clear
-      </Link>
-    </div>
+    <VehicleSelect vehicles={vehicles} selected={selected} />
+    <FilterActions submitLabel="Show" clearHref={action} />
   </form>
 );
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { FilterActions, VehicleSelect } from "@/components/dashboard/filter-fields";
 import { WASTE_JOB_STATUSES, WASTE_SERVICE_TYPES } from "@/db/schema";
 import type { WasteJobFilters } from "@/lib/dashboard/waste-job-filters";
 
@@ -35,24 +35,7 @@ export const WasteJobFiltersForm = ({ filters, vehicles }: { filters: WasteJobFi
       Scheduled to
       <input type="date" name="to" defaultValue={filters.to ?? ""} />
     </label>
-    <label>
-      Vehicle
-      <select name="vehicle" defaultValue={filters.vehicle === undefined ? "" : String(filters.vehicle)}>
-        <option value="">All vehicles</option>
-        {vehicles.map((vehicle) => (
-          <option key={vehicle.id} value={vehicle.id}>
-            {vehicle.name}
-          </option>
-        ))}
-      </select>
-    </label>
-    <div className="filter-actions">
-      <button type="submit" className="button-primary">
-        Apply
-      </button>
-      <Link href="/waste-jobs" className="button-link">
-        Clear
-      </Link>
-    </div>
+    <VehicleSelect vehicles={vehicles} selected={filters.vehicle} />
+    <FilterActions submitLabel="Apply" clearHref="/waste-jobs" />
   </form>
 );

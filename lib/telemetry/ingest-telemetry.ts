@@ -113,6 +113,18 @@ const appendStats = (target: StatColumns, stats: StatSample[], seq: number) => {
   return seq;
 };
 
+/** CTE `latest`: each vehicle's newest row of the CTE `inserted` (what `vehicle_state` takes). */
+const LATEST_PER_VEHICLE = sql.raw("latest as (select distinct on (vehicle_id) * from inserted order by vehicle_id, time desc)");
+
+/** CTE `dirty`: rows of `inserted` below the rollup watermark, queued for the rollup job (lib/rollups). */
+const QUEUE_LATE_ROWS = sql.raw(`dirty as (
+  insert into rollup_dirty (vehicle_id, bucket)
+  select distinct vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from inserted
+  where time < (select watermark from rollup_progress)
+  on conflict do nothing
+  returning 1
+)`);
+
 const insertPositions = async (db: Executor, c: PositionColumns) => {
   if (c.seq.length === 0) return 0;
   const [result] = await queryRows<{ accepted: number }>(
@@ -129,9 +141,7 @@ const insertPositions = async (db: Executor, c: PositionColumns) => {
           select company_id, dataset, vehicle_id, ${EPOCH_MS_TO_TIME}, seq, latitude, longitude, speed, heading, altitude, hdop, satellites, accuracy, distance, battery from input
           on conflict (vehicle_id, time) do nothing
           returning company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, hdop, satellites
-        ), latest as (
-          select distinct on (vehicle_id) * from inserted order by vehicle_id, time desc
-        ), state as (
+        ), ${LATEST_PER_VEHICLE}, state as (
           insert into vehicle_state (vehicle_id, company_id, dataset, location_time, latitude, longitude, speed, heading, hdop, satellites, location_seq)
           select vehicle_id, company_id, dataset, time, latitude, longitude, speed, heading, hdop, satellites, seq from latest
           on conflict (vehicle_id) do update set
@@ -139,14 +149,7 @@ const insertPositions = async (db: Executor, c: PositionColumns) => {
             heading = excluded.heading, hdop = excluded.hdop, satellites = excluded.satellites, location_seq = excluded.location_seq
           where vehicle_state.location_time is null or vehicle_state.location_time < excluded.location_time
           returning 1
-        ), dirty as (
-          -- Late rows below the rollup watermark: queued for the rollup job (lib/rollups).
-          insert into rollup_dirty (vehicle_id, bucket)
-          select distinct vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from inserted
-          where time < (select watermark from rollup_progress)
-          on conflict do nothing
-          returning 1
-        )
+        ), ${QUEUE_LATE_ROWS}
         select count(*)::int as accepted from inserted`,
   );
   return Number(result.accepted);
@@ -167,9 +170,7 @@ const insertStats = async (db: Executor, c: StatColumns) => {
           select company_id, dataset, vehicle_id, ${EPOCH_MS_TO_TIME}, seq, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state from input
           on conflict (vehicle_id, time) do nothing
           returning *
-        ), latest as (
-          select distinct on (vehicle_id) * from inserted order by vehicle_id, time desc
-        ), state as (
+        ), ${LATEST_PER_VEHICLE}, state as (
           insert into vehicle_state (vehicle_id, company_id, dataset, stats_time, engine_rpm, fuel_percent, odometer_meters, engine_seconds, ecu_speed, engine_state, stats_seq)
           select vehicle_id, company_id, dataset, time, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state, seq from latest
           on conflict (vehicle_id) do update set
@@ -183,14 +184,7 @@ const insertStats = async (db: Executor, c: StatColumns) => {
             stats_seq = excluded.stats_seq
           where vehicle_state.stats_time is null or vehicle_state.stats_time < excluded.stats_time
           returning 1
-        ), dirty as (
-          -- Late rows below the rollup watermark: queued for the rollup job (lib/rollups).
-          insert into rollup_dirty (vehicle_id, bucket)
-          select distinct vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from inserted
-          where time < (select watermark from rollup_progress)
-          on conflict do nothing
-          returning 1
-        )
+        ), ${QUEUE_LATE_ROWS}
         select count(*)::int as accepted from inserted`,
   );
   return Number(result.accepted);

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FilterActions } from "@/components/dashboard/filter-fields";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -57,14 +58,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
             <option value="deactivated">Deactivated</option>
           </select>
         </label>
-        <div className="filter-actions">
-          <button type="submit" className="button-primary">
-            Search
-          </button>
-          <Link href="/drivers" className="button-link">
-            Clear
-          </Link>
-        </div>
+        <FilterActions submitLabel="Search" clearHref="/drivers" />
       </form>
       {drivers.length === 0 ? (
         <EmptyState title={text ? `No driver matches “${text}”` : "No drivers yet"}>{canWrite ? "Create one with New driver." : undefined}</EmptyState>

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { FilterActions } from "@/components/dashboard/filter-fields";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -83,14 +84,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           To
           <input type="date" name="to" defaultValue={filters.to} />
         </label>
-        <div className="filter-actions">
-          <button type="submit" className="button-primary">
-            Apply
-          </button>
-          <Link href="/hos/violations" className="button-link">
-            Clear
-          </Link>
-        </div>
+        <FilterActions submitLabel="Apply" clearHref="/hos/violations" />
       </form>
       {shown.length === 0 ? <EmptyState title="No violations in this range">No driver drove past a limit with these filters.</EmptyState> : <ViolationsTable violations={shown} />}
     </section>
