@@ -1,3 +1,4 @@
+import type { StatReadings } from "@/db/schema";
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/db/rows";
 import { chooseRollupWidth, rollupSplitSql } from "@/lib/rollups/choose-rollup-width";
@@ -5,15 +6,10 @@ import type { TenantQuery } from "@/lib/tenant";
 import type { TimeRange } from "@/lib/time-range";
 
 /** One bucket of a vehicle's stats: averages of the gauges, the last (= largest) value of the counters. */
-export type StatsBucket = {
+export type StatsBucket = StatReadings & {
   vehicleId: number;
   /** Start of the bucket. */
   time: Date;
-  engineRpm: number | null;
-  fuelPercent: number | null;
-  odometerMeters: number | null;
-  engineSeconds: number | null;
-  speed: number | null;
 };
 
 type FindStatsHistoryOptions = TenantQuery & {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows } from "@/db/rows";
-import type { EngineState } from "@/db/schema";
+import type { EngineState, StatReadings } from "@/db/schema";
 import type { TenantQuery } from "@/lib/tenant";
 
 export type PositionChange = {
@@ -14,16 +14,11 @@ export type PositionChange = {
   heading: number;
 };
 
-export type StatChange = {
+export type StatChange = StatReadings & {
   kind: "stats";
   seq: number;
   vehicleId: number;
   time: Date;
-  engineRpm: number | null;
-  fuelPercent: number | null;
-  odometerMeters: number | null;
-  engineSeconds: number | null;
-  speed: number | null;
   engineState: EngineState | null;
 };
 

@@ -1,18 +1,9 @@
 import type { Database } from "@/db/client";
-import type { Dataset, EngineState } from "@/db/schema";
-import { ingestTelemetry } from "@/lib/telemetry";
+import type { Dataset } from "@/db/schema";
+import { ingestTelemetry, type StatSample, type TelemetryTenant } from "@/lib/telemetry";
 
 export type TestPosition = { vehicleId: number; time: Date; latitude: number; longitude: number; speed?: number; heading?: number };
-export type TestStat = {
-  vehicleId: number;
-  time: Date;
-  engineRpm?: number | null;
-  fuelPercent?: number | null;
-  odometerMeters?: number | null;
-  engineSeconds?: number | null;
-  speed?: number | null;
-  engineState?: EngineState | null;
-};
+export type TestStat = Omit<StatSample, keyof TelemetryTenant>;
 
 /** Writes one tenant's telemetry through the ingestion service (feed counter lock, vehicle_state), as devices do. */
 export const writeTelemetry = ({ db, companyId, dataset, positions = [], stats = [] }: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ENGINE_STATES } from "@/db/schema";
+import { ENGINE_STATES, type StatReadings } from "@/db/schema";
 import type { FaultCodeRow } from "@/lib/vehicle-state/list-active-fault-codes";
 import type { VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
 import { describeLocation } from "@/lib/vehicle-state/describe-location";
@@ -176,14 +176,9 @@ export const presentVehicleStats = ({ state, types, faultCodes }: { state: Vehic
   return record;
 };
 
-export type StatsSample = {
+export type StatsSample = StatReadings & {
   vehicleId: number;
   time: Date;
-  engineRpm: number | null;
-  fuelPercent: number | null;
-  odometerMeters: number | null;
-  engineSeconds: number | null;
-  speed: number | null;
   engineState?: (typeof ENGINE_STATES)[number] | null;
 };
 
