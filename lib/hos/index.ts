@@ -2,6 +2,7 @@
 export { computeHosClocks } from "./compute-hos-clocks";
 export { findHosViolations } from "./find-hos-violations";
 export { buildDailyLogs } from "./build-daily-logs";
+export { DUTY_STATUS_NAMES } from "./duty-status-names";
 export type {
   DailyLog,
   DailyLogRecap,

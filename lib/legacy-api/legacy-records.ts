@@ -2,7 +2,7 @@ import type { DriverHosClocks } from "@/lib/driver-hos/list-current-hos-clocks";
 import type { GpsPoint } from "@/lib/vehicle-history/find-gps-history";
 import type { LocationPoint } from "@/lib/vehicle-history/find-location-history";
 import { describeLocation } from "@/lib/vehicle-state/describe-location";
-import { LEGACY_DUTY_STATUS } from "./hos-status";
+import { DUTY_STATUS_NAMES } from "@/lib/hos";
 import { hours, kilometres, kilometresPerHour, meters, minutes } from "./legacy-units";
 import type { LegacyFleetEntry, withPosition } from "./load-legacy-fleet";
 
@@ -25,7 +25,7 @@ export const toLegacyAssetPosition = ({ vehicle, state }: LocatedEntry, addition
 
 /** 2.2: position, CAN values, driver and HOS timers. Without a driver the HOS fields are empty and zero. */
 export const toLegacyAssetWithTimers = ({ vehicle, state }: LocatedEntry, clocks: DriverHosClocks | undefined, at: Date) => {
-  const status = clocks ? LEGACY_DUTY_STATUS[clocks.currentStatus] : undefined;
+  const status = clocks ? DUTY_STATUS_NAMES[clocks.currentStatus] : undefined;
   return {
     vin: vehicle.vin,
     utcTimestamp: state.locationTime.toISOString(),
@@ -41,7 +41,7 @@ export const toLegacyAssetWithTimers = ({ vehicle, state }: LocatedEntry, clocks
     ...splitName(vehicle.staticAssignedDriver?.name),
     rpm: Math.round(state.engineRpm ?? 0),
     statusAbbreviation: status?.abbreviation ?? "",
-    statusDesctiption: status?.description ?? "",
+    statusDesctiption: status?.name ?? "",
     minsTillBreak: clocks ? minutes(clocks.timeUntilBreakMs) : 0,
     minsTillDriving: clocks ? minutes(clocks.driveRemainingMs) : 0,
     minsTillShift: clocks ? minutes(clocks.shiftRemainingMs) : 0,

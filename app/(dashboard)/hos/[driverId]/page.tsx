@@ -4,13 +4,14 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { ClockBar } from "@/components/hos/clock-bar";
-import { DUTY_STATUS_LABELS, DutyStatusBadge } from "@/components/hos/duty-status-badge";
+import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { EldLogGraph } from "@/components/hos/eld-log-graph";
 import { ViolationsTable } from "@/components/hos/violations-table";
 import { rolesFor } from "@/components/shell/nav-sections";
 import { formatDuration } from "@/lib/dashboard/clock-level";
 import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/hos-board";
 import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
+import { DUTY_STATUS_NAMES } from "@/lib/hos";
 import { isAppError } from "@/lib/errors";
 import "@/components/dashboard/dashboard-pages.css";
 
@@ -137,7 +138,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
                   {dayEntries.map((entry) => (
                     <tr key={entry.id}>
                       <td>{entry.startTime < day.startTime ? `${time.format(entry.startTime)} (day before)` : time.format(entry.startTime)}</td>
-                      <td>{DUTY_STATUS_LABELS[entry.status].long}</td>
+                      <td>{DUTY_STATUS_NAMES[entry.status].name}</td>
                       <td>{entry.vehicleId ? vehicleLabel(entry.vehicleId) : "—"}</td>
                       <td>{entry.latitude !== null && entry.longitude !== null ? `${entry.latitude.toFixed(4)}, ${entry.longitude.toFixed(4)}` : "—"}</td>
                       <td>{entry.remark || <span className="muted">—</span>}</td>
