@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "./client";
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
@@ -6,3 +6,12 @@ export const queryRows = async <T>(db: Executor, query: SQL): Promise<T[]> => {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 };
+
+/**
+ * Ids as ONE `int[]` parameter, for `= any(...)`: drizzle's `inArray` binds one parameter per id,
+ * and 512 bind parameters cost ~1.5 ms.
+ */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/** A nullable numeric column (the drivers hand `real`/`numeric` values back as numbers or strings). */
+export const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));

@@ -1,5 +1,4 @@
 import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { companies } from "./companies";
 import { createdAt, tenantColumns, utc } from "./columns";
 
 /**

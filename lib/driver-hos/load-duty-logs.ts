@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/db/rows";
+import { intArray, queryRows } from "@/db/rows";
 import type { DutyStatus } from "@/db/schema";
 import type { DutyStatusEntry } from "@/lib/hos";
 import type { TenantQuery } from "@/lib/tenant";
@@ -27,7 +27,7 @@ export const loadDutyLogs = async ({ db, companyId, dataset, driverIds, from, to
     db,
     sql`select l.id, l.driver_id, l.status, l.start_time, l.vehicle_id, l.adverse_driving, l.latitude, l.longitude, l.remark
         from hos_logs l
-        where l.company_id = ${companyId} and l.dataset = ${dataset} and l.driver_id = any(${`{${driverIds.join(",")}}`}::int[])
+        where l.company_id = ${companyId} and l.dataset = ${dataset} and l.driver_id = any(${intArray(driverIds)})
           and l.start_time < ${to.toISOString()}::timestamptz
           and (l.start_time >= ${from.toISOString()}::timestamptz or l.start_time = (
             select max(p.start_time) from hos_logs p where p.driver_id = l.driver_id and p.start_time < ${from.toISOString()}::timestamptz))

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/db/rows";
+import { intArray, queryRows } from "@/db/rows";
+import { positionOf } from "@/db/telemetry-rows";
 import { chooseRollupWidth, rollupSplitSql } from "@/lib/rollups/choose-rollup-width";
 import type { TenantQuery } from "@/lib/tenant";
 import type { TimeRange } from "@/lib/time-range";
@@ -23,7 +24,7 @@ type FindLocationHistoryOptions = TenantQuery & {
 export const findLocationHistory = async ({ db, companyId, dataset, vehicleIds, range, bucketSeconds, source = "auto" }: FindLocationHistoryOptions) => {
   if (vehicleIds.length === 0) return [];
   const [start, end] = [range.start.toISOString(), range.end.toISOString()];
-  const ids = sql`vehicle_id = any(${`{${vehicleIds.join(",")}}`}::int[]) and company_id = ${companyId} and dataset = ${dataset}`;
+  const ids = sql`vehicle_id = any(${intArray(vehicleIds)}) and company_id = ${companyId} and dataset = ${dataset}`;
   const width = source === "raw" ? null : chooseRollupWidth({ range, bucketSeconds });
   const split = width ? sql.raw(rollupSplitSql(width, range)) : sql`${end}::timestamptz`;
   const fromRollups = width
@@ -40,14 +41,5 @@ export const findLocationHistory = async ({ db, companyId, dataset, vehicleIds, 
                     where ${ids} and time >= ${start}::timestamptz and time < ${end}::timestamptz ${width ? sql`and time >= ${split}` : sql``}) s) p
         order by vehicle_id, bucket, time desc`,
   );
-  return rows.map(
-    (row): LocationPoint => ({
-      vehicleId: Number(row.vehicle_id),
-      time: new Date(row.time as string),
-      latitude: Number(row.latitude),
-      longitude: Number(row.longitude),
-      speed: Number(row.speed),
-      heading: Number(row.heading),
-    }),
-  );
+  return rows.map((row): LocationPoint => positionOf(row));
 };

@@ -1,6 +1,7 @@
 import type { StatReadings } from "@/db/schema";
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/db/rows";
+import { intArray, queryRows } from "@/db/rows";
+import { statReadingsOf } from "@/db/telemetry-rows";
 import { chooseRollupWidth, rollupSplitSql } from "@/lib/rollups/choose-rollup-width";
 import type { TenantQuery } from "@/lib/tenant";
 import type { TimeRange } from "@/lib/time-range";
@@ -20,8 +21,6 @@ type FindStatsHistoryOptions = TenantQuery & {
   source?: "auto" | "raw";
 };
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-
 /**
  * Downsampled stats of each vehicle over [start, end) in `bucketSeconds` buckets aligned on `start`,
  * aggregated in SQL: avg RPM, fuel level and speed; max odometer and engine seconds (they only grow).
@@ -31,7 +30,7 @@ const num = (value: unknown) => (value === null || value === undefined ? null : 
 export const findStatsHistory = async ({ db, companyId, dataset, vehicleIds, range, bucketSeconds, source = "auto" }: FindStatsHistoryOptions): Promise<StatsBucket[]> => {
   if (vehicleIds.length === 0) return [];
   const [start, end] = [range.start.toISOString(), range.end.toISOString()];
-  const ids = sql`vehicle_id = any(${`{${vehicleIds.join(",")}}`}::int[]) and company_id = ${companyId} and dataset = ${dataset}`;
+  const ids = sql`vehicle_id = any(${intArray(vehicleIds)}) and company_id = ${companyId} and dataset = ${dataset}`;
   const width = source === "raw" ? null : chooseRollupWidth({ range, bucketSeconds });
   const split = width ? sql.raw(rollupSplitSql(width, range)) : sql`${end}::timestamptz`;
   const fromRollups = width
@@ -54,13 +53,5 @@ export const findStatsHistory = async ({ db, companyId, dataset, vehicleIds, ran
               where ${ids} and time >= ${start}::timestamptz and time < ${end}::timestamptz ${width ? sql`and time >= ${split}` : sql``}) s
         group by vehicle_id, bucket order by vehicle_id, bucket`,
   );
-  return rows.map((row) => ({
-    vehicleId: Number(row.vehicle_id),
-    time: new Date(row.bucket as string),
-    engineRpm: num(row.engine_rpm),
-    fuelPercent: num(row.fuel_percent),
-    odometerMeters: num(row.odometer_meters),
-    engineSeconds: num(row.engine_seconds),
-    speed: num(row.speed),
-  }));
+  return rows.map((row) => ({ vehicleId: Number(row.vehicle_id), time: new Date(row.bucket as string), ...statReadingsOf(row) }));
 };

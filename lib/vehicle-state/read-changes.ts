@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/db/rows";
+import { intArray, queryRows } from "@/db/rows";
+import { positionOf, statReadingsOf } from "@/db/telemetry-rows";
 import type { EngineState, StatReadings } from "@/db/schema";
 import type { TenantQuery } from "@/lib/tenant";
 
@@ -31,7 +32,7 @@ type ReadChangesOptions = TenantQuery & {
   vehicleIds?: readonly number[];
 };
 
-const vehicleFilter = (vehicleIds?: readonly number[]) => (vehicleIds ? sql`and vehicle_id = any(${`{${vehicleIds.join(",")}}`}::int[])` : sql``);
+const vehicleFilter = (vehicleIds?: readonly number[]) => (vehicleIds ? sql`and vehicle_id = any(${intArray(vehicleIds)})` : sql``);
 
 /** Position rows of the tenant in seq (= commit) order, via the (company_id, dataset, seq) index. */
 export const readPositionChanges = async ({ db, companyId, dataset, afterSeq, uptoSeq, limit, vehicleIds }: ReadChangesOptions): Promise<PositionChange[]> => {
@@ -41,19 +42,8 @@ export const readPositionChanges = async ({ db, companyId, dataset, afterSeq, up
         where company_id = ${companyId} and dataset = ${dataset} and seq > ${afterSeq} and seq <= ${uptoSeq} ${vehicleFilter(vehicleIds)}
         order by seq limit ${limit}`,
   );
-  return rows.map((row) => ({
-    kind: "position",
-    seq: Number(row.seq),
-    vehicleId: Number(row.vehicle_id),
-    time: new Date(row.time as string),
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
-    speed: Number(row.speed),
-    heading: Number(row.heading),
-  }));
+  return rows.map((row) => ({ kind: "position", seq: Number(row.seq), ...positionOf(row) }));
 };
-
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** Stat-sample rows of the tenant in seq order; with `includePositions` merged with position rows (one seq space). */
 export const readStatChanges = async (options: ReadChangesOptions & { includePositions: boolean }): Promise<(StatChange | PositionChange)[]> => {
@@ -69,11 +59,7 @@ export const readStatChanges = async (options: ReadChangesOptions & { includePos
     seq: Number(row.seq),
     vehicleId: Number(row.vehicle_id),
     time: new Date(row.time as string),
-    engineRpm: num(row.engine_rpm),
-    fuelPercent: num(row.fuel_percent),
-    odometerMeters: num(row.odometer_meters),
-    engineSeconds: num(row.engine_seconds),
-    speed: num(row.speed),
+    ...statReadingsOf(row),
     engineState: (row.engine_state as EngineState | null) ?? null,
   }));
   if (!includePositions) return stats;
