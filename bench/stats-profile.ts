@@ -1,4 +1,5 @@
-// Where GET /fleet/vehicles/stats (all types, limit 512, 2,000 vehicles) spends its time, on PostgreSQL.
+// Where GET /fleet/vehicles/stats (all types, limit 512, 2,000 vehicles) spends its time, on PostgreSQL
+// (records are cached per state version: a hit skips presenting and serializing).
 // Run: npx tsx bench/stats-profile.ts   (DATABASE_URL; a fresh database is created and dropped)
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
@@ -7,7 +8,7 @@ import { openDatabase, useDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { companies, vehicles } from "@/db/schema";
 import { seedDemo } from "@/lib/seed/seed-demo";
-import { listVehicleStates } from "@/lib/vehicle-state/list-vehicle-states";
+import { listVehicleStates, listVehicleStateVersions } from "@/lib/vehicle-state/list-vehicle-states";
 import { listActiveFaultCodes } from "@/lib/vehicle-state/list-active-fault-codes";
 import { presentVehicleStats, STAT_TYPE_NAMES } from "@/lib/fleet-api/records/stats-record";
 import { takeToken } from "@/lib/rate-limit";
@@ -49,12 +50,13 @@ try {
   const show = (label: string, r: { p50: number; p99: number }) => console.log(`${label.padEnd(44)} p50 ${r.p50.toFixed(2)} ms p99 ${r.p99.toFixed(2)} ms`);
   for (let round = 0; round < 2; round++) {
     show("GET /fleet/vehicles/stats (all types, 512)", await measure(300, call, resetBuckets));
+    show("  bare SQL: listVehicleStateVersions(513)", await measure(300, () => listVehicleStateVersions({ db, ...tenant, limit: 513 })));
     show("  bare SQL: listVehicleStates(limit 513)", await measure(300, () => listVehicleStates({ db, ...tenant, limit: 513 })));
     show("  rate-limit upsert", await measure(300, () => takeToken({ db, key: "x", rule: { capacity: 1e9, refillPerSecond: 1e9 } })));
     show("  listActiveFaultCodes(512 ids)", await measure(300, () => listActiveFaultCodes({ db, ...tenant, vehicleIds: states.slice(0, 512).map((s) => s.vehicleId) })));
-    show("  present 512 records", await measure(300, async () => states.slice(0, 512).map((state) => presentVehicleStats({ state, types: STAT_TYPE_NAMES, faultCodes: [] }))));
+    show("  present 512 records (cache misses)", await measure(300, async () => states.slice(0, 512).map((state) => presentVehicleStats({ state, types: STAT_TYPE_NAMES, faultCodes: [] }))));
     const page = states.slice(0, 512).map((state) => presentVehicleStats({ state, types: STAT_TYPE_NAMES, faultCodes: [] }));
-    show("  JSON of the page", await measure(300, async () => JSON.stringify({ data: page })));
+    show("  JSON of the page (cache misses)", await measure(300, async () => JSON.stringify({ data: page })));
   }
 } finally {
   useDatabase(undefined);

@@ -50,3 +50,7 @@ export const toKeysetPage = <R, T>({ rows, limit, scope, idOf, present }: {
   const endCursor = hasNextPage && last ? encodeCursor({ scope, position: { id: idOf(last) }, ttlMs: LIST_CURSOR_TTL_MS }) : "";
   return { data: present(pageRows), pagination: { endCursor, hasNextPage } };
 };
+
+/** A keyset page of rows of the tenant's vehicles in id order, the rows as they are (snapshot pages). */
+export const toVehiclePage = <R extends { vehicleId: number }>({ rows, limit, scope }: { rows: readonly R[]; limit: number; scope: CursorScope }) =>
+  toKeysetPage({ rows, limit, scope, idOf: (row) => row.vehicleId, present: (page) => page });

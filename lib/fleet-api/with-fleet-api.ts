@@ -8,6 +8,7 @@ import type { Tenant } from "@/lib/tenant";
 import { authenticateApiKey, readBearerKey, type AuthenticatedKey } from "./authenticate-api-key";
 import { isIpAllowed } from "./ip-allowlist";
 import { planRateLimitRule } from "./plan-rate-limits";
+import { SerializedJson } from "./serialized-page";
 import { toVersion } from "./versioning";
 import { API_VERSIONS, isApiVersion, VERSION_HEADER, type ApiVersion } from "./versions";
 
@@ -81,6 +82,7 @@ export const withFleetApi = <P = Record<string, never>>(
         requestId,
       });
       const { body, status } = result instanceof FleetResponse ? result : { body: result, status: 200 };
+      if (body instanceof SerializedJson) return new Response(body.bytes, { status, headers: { "content-type": "application/json" } });
       return Response.json(toVersion(body, version), { status });
     });
 };

@@ -1,3 +1,4 @@
+import { intArray } from "@/db/rows";
 import { and, asc, isNull, sql, type SQL } from "drizzle-orm";
 import { faultCodes } from "@/db/schema";
 import { whereTenant, type TenantQuery } from "@/lib/tenant";
@@ -14,7 +15,7 @@ const listWhere = ({ db, companyId, dataset }: TenantQuery, vehicles: SQL) =>
 /** The active (uncleared) J1939 and OBD-II codes of the given vehicles, oldest first. The ids go as ONE array parameter (512 bind parameters cost ~1.5 ms). */
 export const listActiveFaultCodes = async ({ vehicleIds, ...tenant }: TenantQuery & { vehicleIds: readonly number[] }): Promise<FaultCodeRow[]> => {
   if (vehicleIds.length === 0) return [];
-  return listWhere(tenant, sql`${faultCodes.vehicleId} = any(${`{${vehicleIds.join(",")}}`}::int[])`);
+  return listWhere(tenant, sql`${faultCodes.vehicleId} = any(${intArray(vehicleIds)})`);
 };
 
 /**
@@ -22,7 +23,7 @@ export const listActiveFaultCodes = async ({ vehicleIds, ...tenant }: TenantQuer
  * `limit`): the page is named by its bounds, so this runs alongside the page's own query.
  */
 export const listPageFaultCodes = async ({ vehicleIds, afterId, limit, ...tenant }: TenantQuery & { vehicleIds?: readonly number[]; afterId?: number; limit: number }) => {
-  const ids = vehicleIds ? sql`and v.id = any(${`{${vehicleIds.join(",")}}`}::int[])` : sql``;
+  const ids = vehicleIds ? sql`and v.id = any(${intArray(vehicleIds)})` : sql``;
   const after = afterId === undefined ? sql`` : sql`and v.id > ${afterId}`;
   return listWhere(
     tenant,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "@/db/rows";
+import { intArray, nullableNumber, queryRows } from "@/db/rows";
 import type { EngineState } from "@/db/schema";
 import type { TenantQuery } from "@/lib/tenant";
 
@@ -23,6 +23,11 @@ export type VehicleStateRow = {
   /** ECU speed, meters per second. */
   ecuSpeed: number | null;
   engineState: EngineState | null;
+  /**
+   * Which update of the row this is (`location_seq:stats_seq`): ingestion stamps a new change
+   * sequence number on every write, so equal versions mean equal contents (what caches key on).
+   */
+  stateVersion: string;
 };
 
 type ListVehicleStatesOptions = TenantQuery & {
@@ -40,43 +45,65 @@ type ListVehicleStatesOptions = TenantQuery & {
  */
 const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::float8`);
 
+/** The keyset page of the tenant's vehicles both snapshot queries read: vehicle-id order, after `afterId`. */
+const pageOf = ({ companyId, dataset, vehicleIds, afterId, limit, withLocationOnly = false }: Omit<ListVehicleStatesOptions, "db">) => {
+  const ids = vehicleIds ? sql`and v.id = any(${intArray(vehicleIds)})` : sql``;
+  const after = afterId === undefined ? sql`` : sql`and v.id > ${afterId}`;
+  const located = withLocationOnly ? sql`and s.location_time is not null` : sql``;
+  return sql`from vehicles v left join vehicle_state s on s.vehicle_id = v.id
+    where v.company_id = ${companyId} and v.dataset = ${dataset} ${ids} ${after} ${located}
+    order by v.id limit ${limit}`;
+};
+
+const STATE_VERSION = sql.raw("coalesce(s.location_seq, 0) || ':' || coalesce(s.stats_seq, 0)");
+
 /**
  * THE snapshot query: each vehicle's latest state in vehicle-id order (keyset pages), one indexed
  * join of `vehicles` and `vehicle_state`, never a scan of the time series.
  */
-export const listVehicleStates = async ({ db, companyId, dataset, vehicleIds, afterId, limit, withLocationOnly = false }: ListVehicleStatesOptions) => {
-  const ids = vehicleIds ? sql`and v.id = any(${`{${vehicleIds.join(",")}}`}::int[])` : sql``;
-  const after = afterId === undefined ? sql`` : sql`and v.id > ${afterId}`;
-  const located = withLocationOnly ? sql`and s.location_time is not null` : sql``;
+export const listVehicleStates = async ({ db, ...options }: ListVehicleStatesOptions) => {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select v.id as vehicle_id, v.name, ${epochMs("s.location_time")} as location_time, s.latitude, s.longitude, s.speed, s.heading,
-          s.hdop, s.satellites, ${epochMs("s.stats_time")} as stats_time, s.engine_rpm, s.fuel_percent, s.odometer_meters, s.engine_seconds, s.ecu_speed, s.engine_state
-        from vehicles v left join vehicle_state s on s.vehicle_id = v.id
-        where v.company_id = ${companyId} and v.dataset = ${dataset} ${ids} ${after} ${located}
-        order by v.id limit ${limit}`,
+          s.hdop, s.satellites, ${epochMs("s.stats_time")} as stats_time, s.engine_rpm, s.fuel_percent, s.odometer_meters, s.engine_seconds, s.ecu_speed, s.engine_state,
+          ${STATE_VERSION} as state_version
+        ${pageOf(options)}`,
   );
   return rows.map(toVehicleStateRow);
 };
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+export type VehicleStateVersion = Pick<VehicleStateRow, "vehicleId" | "name" | "stateVersion">;
+
+/**
+ * The same page as listVehicleStates, only which vehicles and which update of each: three columns
+ * instead of eighteen, for callers that hold records built from states they have already read.
+ */
+export const listVehicleStateVersions = async ({ db, ...options }: ListVehicleStatesOptions): Promise<VehicleStateVersion[]> => {
+  const rows = await queryRows<{ vehicle_id: number; name: string; state_version: string }>(
+    db,
+    sql`select v.id as vehicle_id, v.name, ${STATE_VERSION} as state_version ${pageOf(options)}`,
+  );
+  return rows.map((row) => ({ vehicleId: Number(row.vehicle_id), name: row.name, stateVersion: row.state_version }));
+};
+
 const date = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
 
 const toVehicleStateRow = (row: Record<string, unknown>): VehicleStateRow => ({
   vehicleId: Number(row.vehicle_id),
   name: String(row.name),
   locationTime: date(row.location_time),
-  latitude: num(row.latitude),
-  longitude: num(row.longitude),
-  speed: num(row.speed),
-  heading: num(row.heading),
-  hdop: num(row.hdop),
-  satellites: num(row.satellites),
+  latitude: nullableNumber(row.latitude),
+  longitude: nullableNumber(row.longitude),
+  speed: nullableNumber(row.speed),
+  heading: nullableNumber(row.heading),
+  hdop: nullableNumber(row.hdop),
+  satellites: nullableNumber(row.satellites),
   statsTime: date(row.stats_time),
-  engineRpm: num(row.engine_rpm),
-  fuelPercent: num(row.fuel_percent),
-  odometerMeters: num(row.odometer_meters),
-  engineSeconds: num(row.engine_seconds),
-  ecuSpeed: num(row.ecu_speed),
+  engineRpm: nullableNumber(row.engine_rpm),
+  fuelPercent: nullableNumber(row.fuel_percent),
+  odometerMeters: nullableNumber(row.odometer_meters),
+  engineSeconds: nullableNumber(row.engine_seconds),
+  ecuSpeed: nullableNumber(row.ecu_speed),
   engineState: (row.engine_state as EngineState | null) ?? null,
+  stateVersion: String(row.state_version),
 });

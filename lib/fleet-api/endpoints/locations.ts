@@ -3,41 +3,44 @@ import { AppError } from "@/lib/errors";
 import { parseTimeRange } from "@/lib/time-range";
 import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
 import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
-import { listVehicleStates, type VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
+import { listVehicleStates, listVehicleStateVersions, type VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
 import { readPositionChanges } from "@/lib/vehicle-state/read-changes";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
-import { readAfterId, toKeysetPage } from "../pagination";
+import { readAfterId, toKeysetPage, toVehiclePage } from "../pagination";
 import type { LocationsHistoryQuery, VehiclesQuery } from "../queries";
 import { presentLocationPoint } from "../records/location-record";
 import { VERSION_FEATURES } from "../versioning";
+import { serializeSnapshotPage } from "../serialized-page";
 import { cursorScope, groupByVehicle, type EndpointContext } from "./context";
 import { readFeed } from "./read-feed";
 
 const pointOf = (state: VehicleStateRow) =>
   presentLocationPoint({ time: state.locationTime!, latitude: state.latitude!, longitude: state.longitude!, heading: state.heading, speed: state.speed });
 
-/** GET /fleet/vehicles/locations: each vehicle's latest position. */
-export const listLocationsPage = async ({ db, tenant, query }: EndpointContext & { query: VehiclesQuery }) => {
+/** A snapshot page of the vehicles that have a position (the snapshot endpoint, and the feed under 2023-06-01). */
+const locationsSnapshot = async ({ db, tenant, version, query, kind, present }: EndpointContext & { query: VehiclesQuery; kind: string; present: (state: VehicleStateRow) => unknown }) => {
   const scope = cursorScope("fleet/vehicles/locations", tenant);
   const afterId = readAfterId({ after: query.after, scope });
-  const rows = await listVehicleStates({ db, ...tenant, vehicleIds: query.vehicleIds, afterId, limit: query.limit + 1, withLocationOnly: true });
-  return toKeysetPage({
-    rows,
-    limit: query.limit,
-    scope,
-    idOf: (row) => row.vehicleId,
-    present: (page) => page.map((state) => ({ id: String(state.vehicleId), name: state.name, location: pointOf(state) })),
+  const rows = await listVehicleStateVersions({ db, ...tenant, vehicleIds: query.vehicleIds, afterId, limit: query.limit + 1, withLocationOnly: true });
+  return serializeSnapshotPage({
+    db,
+    version,
+    kind,
+    page: toVehiclePage({ rows, limit: query.limit, scope }),
+    loadStates: (vehicleIds) => listVehicleStates({ db, ...tenant, vehicleIds, limit: vehicleIds.length, withLocationOnly: true }),
+    present,
   });
 };
 
-const snapshotAsSeries = (states: VehicleStateRow[]) => states.map((state) => ({ id: String(state.vehicleId), name: state.name, locations: [pointOf(state)] }));
+/** GET /fleet/vehicles/locations: each vehicle's latest position. */
+export const listLocationsPage = (context: EndpointContext & { query: VehiclesQuery }) =>
+  locationsSnapshot({ ...context, kind: "snapshot", present: (state) => ({ id: String(state.vehicleId), name: state.name, location: pointOf(state) }) });
+
+const seriesOf = (state: VehicleStateRow) => ({ id: String(state.vehicleId), name: state.name, locations: [pointOf(state)] });
 
 /** GET /fleet/vehicles/locations/feed; under 2023-06-01 the whole snapshot on every call. */
 export const readLocationsFeed = async ({ db, tenant, version, query }: EndpointContext & { query: VehiclesQuery }) => {
-  if (!VERSION_FEATURES[version].changeFeeds) {
-    const page = await listLocationsPage({ db, tenant, version, query });
-    return { ...page, data: page.data.map(({ id, name, location }) => ({ id, name, locations: [location] })) };
-  }
+  if (!VERSION_FEATURES[version].changeFeeds) return locationsSnapshot({ db, tenant, version, query, kind: "series", present: seriesOf });
   return readFeed({
     db,
     tenant,
@@ -48,7 +51,7 @@ export const readLocationsFeed = async ({ db, tenant, version, query }: Endpoint
     vehicleIds: query.vehicleIds,
     withLocationOnly: true,
     readChanges: (range) => readPositionChanges({ db, ...tenant, ...range, vehicleIds: query.vehicleIds }),
-    presentSnapshot: snapshotAsSeries,
+    presentSnapshot: (states) => states.map(seriesOf),
     presentChanges: (vehicles, changes) => {
       const changesOf = groupByVehicle(changes);
       return vehicles.map(({ id, name }) => ({ id: String(id), name, locations: changesOf(id).map(presentLocationPoint) }));

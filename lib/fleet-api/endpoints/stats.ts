@@ -6,15 +6,16 @@ import { findLocationHistory } from "@/lib/vehicle-history/find-location-history
 import { findStatsHistory } from "@/lib/vehicle-history/find-stats-history";
 import { listStatSamples, type SamplePosition } from "@/lib/vehicle-history/list-stat-samples";
 import { listPageFaultCodes } from "@/lib/vehicle-state/list-active-fault-codes";
-import { listVehicleStates } from "@/lib/vehicle-state/list-vehicle-states";
+import { listVehicleStates, listVehicleStateVersions } from "@/lib/vehicle-state/list-vehicle-states";
 import { readStatChanges, type PositionChange, type StatChange } from "@/lib/vehicle-state/read-changes";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { decodeCursor, encodeCursor, LIST_CURSOR_TTL_MS } from "@/lib/cursor";
-import { readAfterId, toKeysetPage } from "../pagination";
+import { readAfterId, toKeysetPage, toVehiclePage } from "../pagination";
 import type { StatsHistoryQuery, StatsQuery } from "../queries";
-import { presentStatsSeries, presentVehicleStats, STAT_TYPES, type StatType } from "../records/stats-record";
+import { presentStatsSeries, presentVehicleStats, STAT_TYPES, type StatType, type VehicleStats } from "../records/stats-record";
 import { VERSION_FEATURES } from "../versioning";
 import type { ApiVersion } from "../versions";
+import { serializeSnapshotPage } from "../serialized-page";
 import { cursorScope, groupByVehicle, type EndpointContext } from "./context";
 import { readFeed } from "./read-feed";
 
@@ -27,25 +28,42 @@ const checkTypes = ({ types, version, allowFaultCodes }: { types: readonly StatT
   return [...new Set(types)];
 };
 
-/** GET /fleet/vehicles/stats: each vehicle's latest value of each requested type. */
-export const listStatsPage = async ({ db, tenant, version, query }: EndpointContext & { query: StatsQuery }) => {
-  const types = checkTypes({ types: query.types, version, allowFaultCodes: true });
+/**
+ * A snapshot page of the stats (the snapshot endpoint, and the feed under 2023-06-01) with each
+ * record as `present` makes it; the fault codes are read alongside only when asked for.
+ */
+const statsSnapshot = async ({ db, tenant, version, query, types, kind, present }: EndpointContext & {
+  query: StatsQuery;
+  types: StatType[];
+  kind: string;
+  present: (record: VehicleStats) => unknown;
+}) => {
   const scope = cursorScope("fleet/vehicles/stats", tenant);
-  const page = { vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }) };
+  const bounds = { ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }) };
   // Both queries at once: the fault codes name the page by its bounds, not by the rows of the first.
   const [rows, codes] = await Promise.all([
-    listVehicleStates({ db, ...tenant, ...page, limit: query.limit + 1 }),
-    types.includes("faultCodes") ? listPageFaultCodes({ db, ...tenant, ...page, limit: query.limit }) : [],
+    listVehicleStateVersions({ db, ...bounds, limit: query.limit + 1 }),
+    types.includes("faultCodes") ? listPageFaultCodes({ db, ...bounds, limit: query.limit }) : [],
   ]);
   const codesOf = groupByVehicle(codes);
-  return toKeysetPage({
-    rows,
-    limit: query.limit,
-    scope,
-    idOf: (row) => row.vehicleId,
-    present: (page) => page.map((state) => presentVehicleStats({ state, types, faultCodes: codesOf(state.vehicleId) })),
+  return serializeSnapshotPage({
+    db,
+    version,
+    kind: `${kind}\0${types.join(",")}`,
+    page: toVehiclePage({ rows, limit: query.limit, scope }),
+    // Fault codes live in their own table (a vehicle almost always has none).
+    extraOf: (vehicleId) => {
+      const vehicleCodes = codesOf(vehicleId);
+      return vehicleCodes.length === 0 ? "" : JSON.stringify(vehicleCodes);
+    },
+    loadStates: (vehicleIds) => listVehicleStates({ db, ...tenant, vehicleIds, limit: vehicleIds.length }),
+    present: (state) => present(presentVehicleStats({ state, types, faultCodes: codesOf(state.vehicleId) })),
   });
 };
+
+/** GET /fleet/vehicles/stats: each vehicle's latest value of each requested type. */
+export const listStatsPage = ({ db, tenant, version, query }: EndpointContext & { query: StatsQuery }) =>
+  statsSnapshot({ db, tenant, version, query, types: checkTypes({ types: query.types, version, allowFaultCodes: true }), kind: "snapshot", present: (record) => record });
 
 /** GET /fleet/vehicles/stats/feed; under 2023-06-01 the whole snapshot on every call. */
 export const readStatsFeed = async ({ db, tenant, version, query }: EndpointContext & { query: StatsQuery }) => {
@@ -57,10 +75,7 @@ export const readStatsFeed = async ({ db, tenant, version, query }: EndpointCont
       positions: changes.filter((change): change is PositionChange => change.kind === "position"),
       types,
     });
-  if (!VERSION_FEATURES[version].changeFeeds) {
-    const page = await listStatsPage({ db, tenant, version, query: { ...query, types } });
-    return { ...page, data: page.data.map(snapshotToSeries) };
-  }
+  if (!VERSION_FEATURES[version].changeFeeds) return statsSnapshot({ db, tenant, version, query, types, kind: "series", present: snapshotToSeries });
   return readFeed({
     db,
     tenant,
@@ -77,7 +92,7 @@ export const readStatsFeed = async ({ db, tenant, version, query }: EndpointCont
 };
 
 /** A snapshot record as a one-reading series (`fuelPercent: {...}` → `fuelPercents: [{...}]`). */
-const snapshotToSeries = (record: ReturnType<typeof presentVehicleStats>) => {
+const snapshotToSeries = (record: VehicleStats) => {
   const series: Record<string, unknown> = { id: record.id, name: record.name };
   for (const { snapshotKey, seriesKey } of Object.values(STAT_TYPES)) {
     const reading = (record as Record<string, unknown>)[snapshotKey];

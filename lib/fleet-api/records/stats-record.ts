@@ -2,8 +2,8 @@ import { z } from "zod";
 import { ENGINE_STATES, type StatReadings } from "@/db/schema";
 import type { FaultCodeRow } from "@/lib/vehicle-state/list-active-fault-codes";
 import type { VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
-import { describeLocation } from "@/lib/vehicle-state/describe-location";
 import { idSchema, readingSchema, rfc3339, timestampSchema } from "./common";
+import { presentLocationPoint } from "./location-record";
 
 /**
  * The `types` a stats request may ask for, Samsara's names: the snapshot answers one reading under
@@ -66,7 +66,10 @@ export const faultCodesSchema = z
     j1939: z.object({ diagnosticTroubleCodes: z.array(j1939CodeSchema) }),
     obdii: z.object({ diagnosticTroubleCodes: z.array(obdiiCodeSchema) }),
   })
-  .meta({ id: "FaultCodes", description: "Active (uncleared) diagnostic trouble codes." });
+  .meta({
+    id: "FaultCodes",
+    description: "Active (uncleared) diagnostic trouble codes; `time` is the newest sighting of one, or the latest ECU reading when none is active.",
+  });
 
 export const vehicleStatsSchema = z
   .object({
@@ -112,49 +115,50 @@ export const encodeDtcId = (shortCode: string): number => {
 
 const J1939_SOURCE_NAMES: Record<number, string> = { 0: "Engine #1", 3: "Transmission #1", 11: "Brakes - System Controller", 33: "Body Controller", 49: "Cab Controller" };
 
-export const presentGps = (p: { time: Date; latitude: number; longitude: number; heading: number | null; speed: number | null }): GpsReading => ({
-  time: rfc3339(p.time),
-  latitude: p.latitude,
-  longitude: p.longitude,
-  headingDegrees: p.heading ?? 0,
-  speed: p.speed ?? 0,
-  reverseGeo: { formattedLocation: describeLocation(p.latitude, p.longitude) },
-});
-
-export const presentFaultCodes = (codes: readonly FaultCodeRow[]) => {
-  const latest = codes.reduce((max, code) => Math.max(max, code.lastSeenAt.getTime()), 0);
-  return {
-    time: rfc3339(new Date(latest)),
-    j1939: {
-      diagnosticTroubleCodes: codes
-        .filter((code) => code.protocol === "j1939")
-        .map((code) => ({
-          txId: code.sourceAddress ?? 0,
-          spnId: code.spnId ?? 0,
-          fmiId: code.fmiId ?? 0,
-          occurrenceCount: code.occurrenceCount,
-          ...(code.sourceAddress === null ? {} : { sourceAddress: code.sourceAddress }),
-          ...(code.sourceAddress !== null && J1939_SOURCE_NAMES[code.sourceAddress] ? { sourceAddressName: J1939_SOURCE_NAMES[code.sourceAddress] } : {}),
-          milStatus: code.milStatus ? 1 : 0,
-          description: code.description,
-          firstSeenTime: rfc3339(code.firstSeenAt),
-        })),
-    },
-    obdii: {
-      diagnosticTroubleCodes: codes
-        .filter((code) => code.protocol === "obdii")
-        .map((code) => ({
-          txId: code.sourceAddress ?? 0,
-          confirmedDtcs: [{ dtcId: encodeDtcId(code.dtcShortCode ?? ""), dtcShortCode: code.dtcShortCode ?? "", dtcDescription: code.description }],
-          dtcShortCode: code.dtcShortCode ?? "",
-          occurrenceCount: code.occurrenceCount,
-          milStatus: code.milStatus,
-          description: code.description,
-          firstSeenTime: rfc3339(code.firstSeenAt),
-        })),
-    },
-  };
+/** A fix as a stats `gps` reading: the location record, with Samsara's `headingDegrees` for `heading`. */
+export const presentGps = (fix: Parameters<typeof presentLocationPoint>[0]): GpsReading => {
+  const { time, latitude, longitude, heading, speed, reverseGeo } = presentLocationPoint(fix);
+  return { time, latitude, longitude, headingDegrees: heading, speed, reverseGeo };
 };
+
+/**
+ * When the codes were true: the newest sighting of an active code; with none active, the vehicle's
+ * latest ECU reading (null when it never reported one: then there is nothing to report).
+ */
+const faultCodesTime = (codes: readonly FaultCodeRow[], statsTime: Date | null) =>
+  codes.length > 0 ? new Date(Math.max(...codes.map((code) => code.lastSeenAt.getTime()))) : statsTime;
+
+const presentFaultCodes = (codes: readonly FaultCodeRow[], time: Date) => ({
+  time: rfc3339(time),
+  j1939: {
+    diagnosticTroubleCodes: codes
+      .filter((code) => code.protocol === "j1939")
+      .map((code) => ({
+        txId: code.sourceAddress ?? 0,
+        spnId: code.spnId ?? 0,
+        fmiId: code.fmiId ?? 0,
+        occurrenceCount: code.occurrenceCount,
+        ...(code.sourceAddress === null ? {} : { sourceAddress: code.sourceAddress }),
+        ...(code.sourceAddress !== null && J1939_SOURCE_NAMES[code.sourceAddress] ? { sourceAddressName: J1939_SOURCE_NAMES[code.sourceAddress] } : {}),
+        milStatus: code.milStatus ? 1 : 0,
+        description: code.description,
+        firstSeenTime: rfc3339(code.firstSeenAt),
+      })),
+  },
+  obdii: {
+    diagnosticTroubleCodes: codes
+      .filter((code) => code.protocol === "obdii")
+      .map((code) => ({
+        txId: code.sourceAddress ?? 0,
+        confirmedDtcs: [{ dtcId: encodeDtcId(code.dtcShortCode ?? ""), dtcShortCode: code.dtcShortCode ?? "", dtcDescription: code.description }],
+        dtcShortCode: code.dtcShortCode ?? "",
+        occurrenceCount: code.occurrenceCount,
+        milStatus: code.milStatus,
+        description: code.description,
+        firstSeenTime: rfc3339(code.firstSeenAt),
+      })),
+  },
+});
 
 /** The snapshot of one vehicle for the requested types; types without a reading are left out, as Samsara does. */
 export const presentVehicleStats = ({ state, types, faultCodes }: { state: VehicleStateRow; types: readonly StatType[]; faultCodes: readonly FaultCodeRow[] }): VehicleStats => {
@@ -171,7 +175,10 @@ export const presentVehicleStats = ({ state, types, faultCodes }: { state: Vehic
     if (type === "gps" && state.locationTime && state.latitude !== null && state.longitude !== null) {
       record.gps = presentGps({ time: state.locationTime, latitude: state.latitude, longitude: state.longitude, heading: state.heading, speed: state.speed });
     }
-    if (type === "faultCodes") record.faultCodes = presentFaultCodes(faultCodes);
+    if (type === "faultCodes") {
+      const time = faultCodesTime(faultCodes, state.statsTime);
+      if (time) record.faultCodes = presentFaultCodes(faultCodes, time);
+    }
   }
   return record;
 };
