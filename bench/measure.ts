@@ -20,3 +20,26 @@ export const measure = async (rounds: number, run: () => Promise<unknown>, befor
   }
   return summarize(times);
 };
+
+/**
+ * Requests/s with `concurrency` calls in flight at once, `total` calls in all; `between` runs (untimed
+ * work included in the wall time) before every `every`-th call.
+ */
+export const measureThroughput = async ({ total, concurrency, run, between, every = 1 }: {
+  total: number;
+  concurrency: number;
+  run: () => Promise<unknown>;
+  between?: () => Promise<unknown>;
+  every?: number;
+}) => {
+  let next = 0;
+  const start = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      if (next++ % every === 0) await between?.();
+      await run();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return (total * 1000) / (performance.now() - start);
+};

@@ -4,15 +4,17 @@ import { ingestTelemetry, validatePositionReport, validateStatSample, type Posit
 import type { Tenant } from "@/lib/tenant";
 import { batchPointSchema, MAX_BATCH_POINTS } from "./batch-points";
 
+const pointName = () => "point";
 const badPoint = (index: number, message: string) => new AppError("bad_request", `points[${index}]: ${message}`);
 
-/** Parses and checks every point, naming the first bad one by its index; nothing is written unless all are good. */
-const toTelemetry = (body: unknown, tenant: Tenant, now: Date) => {
+/** Parses every point's shape (400 naming the first malformed one); values are checked by ingestTelemetry. */
+const toTelemetry = (body: unknown, tenant: Tenant) => {
   if (!Array.isArray(body)) throw new AppError("bad_request", "Request body must be a JSON array of points.");
   if (body.length > MAX_BATCH_POINTS) throw new AppError("payload_too_large", `At most ${MAX_BATCH_POINTS} points per request.`);
-  const nowMs = now.getTime();
   const positions: PositionReport[] = [];
   const stats: StatSample[] = [];
+  /** Each point's stats sample, by point index. */
+  const statsOf: (StatSample | undefined)[] = [];
   for (let index = 0; index < body.length; index++) {
     const parsed = batchPointSchema.safeParse(body[index]);
     if (!parsed.success) {
@@ -20,18 +22,29 @@ const toTelemetry = (body: unknown, tenant: Tenant, now: Date) => {
       throw badPoint(index, `${issue.path.length > 0 ? `"${issue.path.join(".")}" ` : ""}${issue.message}`);
     }
     const { stats: sample, ...fix } = parsed.data;
-    const position: PositionReport = Object.assign(fix, tenant);
     const stat: StatSample | undefined = sample && Object.assign(sample, tenant, { vehicleId: fix.vehicleId, time: fix.time });
+    positions.push(Object.assign(fix, tenant));
+    statsOf.push(stat);
+    if (stat) stats.push(stat);
+  }
+  return { batch: { positions, stats }, statsOf };
+};
+
+/**
+ * The first bad point in the order they were sent, named by its index: ingestTelemetry checks all
+ * positions before any stats, so when it refuses a batch this pass (only then) finds which point
+ * comes first. Positions are the points in order; a point's stats follow its fix.
+ */
+const throwFirstBadPoint = ({ positions, statsOf }: { positions: PositionReport[]; statsOf: (StatSample | undefined)[] }, now: Date) => {
+  positions.forEach((position, index) => {
     try {
-      validatePositionReport(position, "point", nowMs);
-      if (stat) validateStatSample(stat, "point", nowMs);
+      validatePositionReport(position, pointName, now.getTime());
+      const sample = statsOf[index];
+      if (sample) validateStatSample(sample, pointName, now.getTime());
     } catch (error) {
       throw error instanceof AppError ? badPoint(index, error.message.replace(/^point\./, "")) : error;
     }
-    positions.push(position);
-    if (stat) stats.push(stat);
-  }
-  return { positions, stats };
+  });
 };
 
 /**
@@ -40,12 +53,15 @@ const toTelemetry = (body: unknown, tenant: Tenant, now: Date) => {
  * points are counted as duplicates, never stored twice.
  */
 export const ingestDeviceBatch = async ({ db, tenant, body, now = new Date() }: { db: Executor; tenant: Tenant; body: unknown; now?: Date }) => {
-  const batch = toTelemetry(body, tenant, now);
+  const { batch, statsOf } = toTelemetry(body, tenant);
   try {
     return await ingestTelemetry({ db, batch, now });
   } catch (error) {
-    // Positions are the points in order, and ingestTelemetry checks positions' vehicles first (stats share them).
-    const unknown = error instanceof AppError ? /^positions\[(\d+)\]: (unknown vehicle .*)$/.exec(error.message) : null;
-    throw unknown ? badPoint(Number(unknown[1]), unknown[2]) : error;
+    if (!(error instanceof AppError) || error.code !== "bad_request") throw error;
+    // Vehicles are checked after every value, and positions first: positions[i] is points[i].
+    const unknown = /^positions\[(\d+)\]: (unknown vehicle .*)$/.exec(error.message);
+    if (unknown) throw badPoint(Number(unknown[1]), unknown[2]);
+    throwFirstBadPoint({ positions: batch.positions, statsOf }, now);
+    throw error;
   }
 };

@@ -4,7 +4,7 @@ import { companies, drivers, users, vehicles } from "@/db/schema";
 import { authenticateUser } from "@/lib/auth/authenticate-user";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { seedTestCompanies } from "../helpers/seeded";
-import { useTestDatabase } from "../helpers/test-database";
+import { createTestDatabase, useTestDatabase } from "../helpers/test-database";
 
 const database = useTestDatabase();
 
@@ -31,6 +31,18 @@ describe("demo seed", () => {
     const { db } = database();
     expect(await seedDemo({ db, liveVehicles: 6 })).toEqual({ seeded: false });
     expect((await db.select({ n: count() }).from(companies))[0].n).toBe(2);
+  });
+
+  it("seeds once when two instances start together on one empty database", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      const results = await Promise.all([seedDemo({ db: fresh.db, liveVehicles: 3 }), seedDemo({ db: fresh.db, liveVehicles: 3 })]);
+      expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
+      expect((await fresh.db.select({ n: count() }).from(companies))[0].n).toBe(2);
+      expect((await fresh.db.select({ n: count() }).from(users))[0].n).toBe(4);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("gives VINs with a valid ISO 3779 check digit, unique per company", async () => {

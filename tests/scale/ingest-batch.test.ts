@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { queryRows } from "@/db/rows";
@@ -65,6 +65,8 @@ describe("POST /ingest/batch", () => {
       [[good(0), good(1), { ...good(2), latitude: 123 }], /^points\[2\]: latitude must be between -90 and 90/],
       [[good(0), { ...good(1), time: "yesterday-ish" }], /^points\[1\]: "time"/],
       [[good(0), good(1), good(2), { ...good(3), stats: { fuelPercent: 130 } }], /^points\[3\]: fuelPercent must be between 0 and 100/],
+      // The first bad point in the order sent, though a later point's position is bad too.
+      [[good(0), { ...good(1), stats: { fuelPercent: 130 } }, { ...good(2), latitude: 123 }], /^points\[1\]: fuelPercent must be between/],
       [[good(0), { ...good(1), vehicleId: other[0] }], /^points\[1\]: unknown vehicle/],
       [[good(0), { vehicleId: demo[0] }], /^points\[1\]: "time"/],
       [{ points: [] }, /JSON array/],

@@ -83,13 +83,49 @@ describe("ingestTelemetry", () => {
     expect(await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicle.id))).toHaveLength(0);
   });
 
+  it("stores a batch's repeated point once, numbers points in time order, and measures distance from the stored fix", async () => {
+    const db = getDb();
+    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.name, "DEMO-005"));
+    const tenant = { companyId: vehicle.companyId, dataset: "live" as const, vehicleId: vehicle.id };
+    await ingestTelemetry({ db, batch: { positions: [{ ...tenant, time: minutesAgo(10), latitude: 41.9, longitude: -87.7 }] } });
+    // Out of order, one point twice, and no stats state yet (the first stats sample creates it).
+    const repeated = { ...tenant, time: minutesAgo(8), latitude: 41.902, longitude: -87.7 };
+    const result = await ingestTelemetry({
+      db,
+      batch: {
+        positions: [repeated, { ...tenant, time: minutesAgo(9), latitude: 41.901, longitude: -87.7 }, { ...repeated }],
+        stats: [{ ...tenant, time: repeated.time, fuelPercent: 55 }],
+      },
+    });
+    expect(result).toEqual({ accepted: { positions: 2, stats: 1 }, duplicates: { positions: 1, stats: 0 } });
+    const rows = await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicle.id)).orderBy(asc(vehiclePositions.time));
+    expect(rows.map((row) => row.latitude)).toEqual([41.9, 41.901, 41.902]);
+    expect(rows[2].seq).toBeGreaterThan(rows[1].seq);
+    // 0.001° of latitude is about 111 m: the first point of the batch from the stored fix, the next from the one before it.
+    for (const row of rows.slice(1)) expect(row.distance).toBeCloseTo(111.2, 0);
+    const [state] = await db.select().from(vehicleState).where(eq(vehicleState.vehicleId, vehicle.id));
+    expect(state).toMatchObject({ latitude: 41.902, locationSeq: rows[2].seq, fuelPercent: 55 });
+
+    // A late point (older than the stored state) is kept, once, and does not move the state.
+    const late = { positions: [{ ...tenant, time: minutesAgo(20), latitude: 41.8, longitude: -87.7 }] };
+    expect((await ingestTelemetry({ db, batch: late })).accepted.positions).toBe(1);
+    expect((await ingestTelemetry({ db, batch: late })).duplicates.positions).toBe(1);
+    const [after] = await db.select().from(vehicleState).where(eq(vehicleState.vehicleId, vehicle.id));
+    expect(after.latitude).toBe(41.902);
+  });
+
   it("rejects a vehicle named under another tenant", async () => {
     const { demoCompanyId, other } = await setup();
     const attempt = ingestTelemetry({
       db: getDb(),
       batch: { positions: [{ companyId: demoCompanyId, dataset: "live", vehicleId: other[0].id, time: minutesAgo(1), latitude: 41.9, longitude: -87.7 }] },
     });
-    await expect(attempt).rejects.toMatchObject({ code: "bad_request" });
+    await expect(attempt).rejects.toMatchObject({ code: "bad_request", message: `positions[0]: unknown vehicle ${other[0].id}.` });
+    const stats = ingestTelemetry({
+      db: getDb(),
+      batch: { stats: [{ companyId: demoCompanyId, dataset: "live", vehicleId: other[0].id, time: minutesAgo(1), fuelPercent: 50 }] },
+    });
+    await expect(stats).rejects.toMatchObject({ code: "bad_request", message: `stats[0]: unknown vehicle ${other[0].id}.` });
   });
 
   it("hands out strictly increasing seq in commit order to concurrent writers: a poller misses nothing", async () => {
