@@ -2,7 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { is } from "drizzle-orm";
+import { drizzle as drizzlePg, NodePgDatabase, NodePgTransaction } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { Pool } from "pg";
 import * as schema from "./schema";
@@ -16,6 +17,9 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
 };
+
+/** Whether `db` is PostgreSQL through node-postgres, which sends a Buffer parameter in binary (PGlite does not). */
+export const isNodePostgres = (db: Executor) => is(db, NodePgDatabase) || is(db, NodePgTransaction);
 
 /**
  * Opens the database: PostgreSQL when `url` is a postgres:// URL, otherwise PGlite in the folder

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import { isNodePostgres, type Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { packedColumn } from "./packed-column";
 import type { PackedRows } from "./pack-records";
@@ -16,7 +16,7 @@ type RowKind = {
   select?: string;
   /** SET of an existing `vehicle_state` row (`s`) from the vehicle's last row (`l`). */
   setState: string;
-  /** A vehicle's first `vehicle_state` row: its columns after the ids, and the values from `latest`. */
+  /** A vehicle's first `vehicle_state` row: its columns after the ids, and their values from its last row. */
   firstState: { columns: string; values: string };
 };
 
@@ -25,14 +25,19 @@ const EPOCH_MS_TO_TIME = "timestamptz 'epoch' + time_ms * interval '1 millisecon
 /**
  * ONE statement for one tenant's rows of one kind: the rows, each row's vehicle's stored state and the
  * late rows' rollup queue.
- * - `input`: the packed rows with their seq (`firstSeq` + position), whether the tenant owns each
- *   row's vehicle, and that vehicle's stored state (hash joins in SQL: reading 10,000 states back into
- *   the app cost more than the whole check).
- * - `checked`: the owned rows as stored, `fresh` when newer than the stored state: such a row cannot be
- *   stored already (the caller holds the tenant's counter lock, so no other ingest of these vehicles
- *   runs) and goes in with a plain insert; the others may be resends and skip on `(vehicle_id, time)`.
- * - `latest`: each vehicle's last fresh row (`superseded` marks the others), which its state takes:
- *   an UPDATE of the stored row, or a first row for a vehicle's first report.
+ * - `joined`: the packed rows with their seq (`firstSeq` + position), whether the tenant owns each
+ *   row's vehicle, and that vehicle's stored state (hash joins in SQL: reading 10,000 states back
+ *   into the app cost more than the whole check). `joined` and `compared` are read once, so
+ *   PostgreSQL inlines them; only `input` is materialized.
+ * - `fresh`: newer than the vehicle's stored state. Such a row cannot be stored already (the caller
+ *   holds the tenant's counter lock, so no other ingest of these vehicles runs) and goes in with a
+ *   plain insert; the others may be resends and skip on `(vehicle_id, time)`.
+ * - Each vehicle's last fresh row (`superseded` marks the others) becomes its state: an UPDATE of
+ *   the stored row, or a first row for a vehicle's first report. Each is ONE boolean column, so that
+ *   the planner estimates half the rows and hash-joins 10,000 states (four conditions made it guess
+ *   6 rows and look each state up by index: 4 ms more per 10,000).
+ * - Rows older than the rollup watermark queue their minute for the rollup job (a skipped resend's
+ *   minute too: recomputing a bucket is harmless, and this spares returning every inserted row).
  */
 const writeRows = async ({ db, firstSeq, rows: { tenant, columns }, kind }: { db: Executor; firstSeq: number; rows: PackedRows; kind: RowKind }) => {
   const packed = [
@@ -43,40 +48,41 @@ const writeRows = async ({ db, firstSeq, rows: { tenant, columns }, kind }: { db
   ] as const;
   const fieldColumns = kind.fields.map((field) => field.column).join(", ");
   const allColumns = `company_id, dataset, vehicle_id, time, seq, ${fieldColumns}`;
+  const binary = isNodePostgres(db);
   const [row] = await queryRows<{ accepted: number; unowned: number[] }>(
     db,
-    sql`with input as (
+    sql`with joined as (
       select t.*, ${sql.raw(EPOCH_MS_TO_TIME)} as time, ${firstSeq}::int8 + t.n - 1 as seq, v.id is not null as owned, s.vehicle_id is not null as has_state,
         ${sql.raw(kind.state)}
-      from unnest(${sql.join(packed.map(({ name, type }) => packedColumn(columns[name], type)), sql`, `)})
+      from unnest(${sql.join(packed.map(({ name, type }) => packedColumn(columns[name], type, { binary })), sql`, `)})
         with ordinality as t(${sql.raw(packed.map(({ column }) => column).join(", "))}, n)
       left join vehicles v on v.id = t.vehicle_id and v.company_id = ${tenant.companyId} and v.dataset = ${tenant.dataset}
       left join vehicle_state s on s.vehicle_id = t.vehicle_id
-    ), checked as (
+    ), compared as (
+      select *, state_time is null or time > state_time as fresh from joined
+    ), input as (
       select ${tenant.companyId}::int as company_id, ${tenant.dataset}::text as dataset, vehicle_id, time, seq, ${sql.raw(kind.select ?? fieldColumns)},
-        has_state, superseded, state_time is null or time > state_time as fresh
-      from input where owned
+        owned, fresh,
+        owned and fresh and superseded is null and has_state as moves_state,
+        owned and fresh and superseded is null and not has_state as creates_state
+      from compared
     ), ${sql.raw(`fresh_rows as (
-      insert into ${kind.table} (${allColumns}) select ${allColumns} from checked where fresh returning vehicle_id, time
+      insert into ${kind.table} (${allColumns}) select ${allColumns} from input where owned and fresh
     ), resent_rows as (
-      insert into ${kind.table} (${allColumns}) select ${allColumns} from checked where not fresh
-      on conflict (vehicle_id, time) do nothing returning vehicle_id, time
-    ), inserted as (select * from fresh_rows union all select * from resent_rows),
-    latest as (select * from checked where fresh and superseded is null),
-    moved as (
-      update vehicle_state s set ${kind.setState} from latest l where l.has_state and s.vehicle_id = l.vehicle_id returning 1
+      insert into ${kind.table} (${allColumns}) select ${allColumns} from input where owned and not fresh
+      on conflict (vehicle_id, time) do nothing returning 1
+    ), moved as (
+      update vehicle_state s set ${kind.setState} from input l where l.moves_state and s.vehicle_id = l.vehicle_id
     ), first_state as (
       insert into vehicle_state (vehicle_id, company_id, dataset, ${kind.firstState.columns})
-      select vehicle_id, company_id, dataset, ${kind.firstState.values} from latest where not has_state
-      returning 1
+      select vehicle_id, company_id, dataset, ${kind.firstState.values} from input where creates_state
     ), dirty as (
       insert into rollup_dirty (vehicle_id, bucket)
-      select distinct vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from inserted
-      where time < (select watermark from rollup_progress)
+      select distinct vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from input
+      where owned and time < (select watermark from rollup_progress)
       on conflict do nothing
-      returning 1
     )
-    select (select count(*)::int from inserted) as accepted,
+    select (select count(*)::int from input where owned and fresh) + (select count(*)::int from resent_rows) as accepted,
       coalesce((select array_agg(distinct vehicle_id) from input where not owned), '{}') as unowned`)}`,
   );
   return { accepted: Number(row.accepted), unowned: row.unowned.map(Number) };

@@ -55,6 +55,34 @@ describe("ingestTelemetry", () => {
     expect(after.latitude).toBe(41.901);
   });
 
+  it("stores every field exactly as sent, with fields left out stored as NULL or their default", async () => {
+    const { demoCompanyId, demo } = await setup();
+    const db = getDb();
+    const tenant = { companyId: demoCompanyId, dataset: "live" as const };
+    const full = { ...tenant, vehicleId: demo[0].id, time: new Date("2026-01-02T03:04:05.678Z"), latitude: -33.868_812_3, longitude: 151.209_295_7,
+      speed: 27.5, heading: 359.75, altitude: -12.25, hdop: 0.9, satellites: 11, accuracy: 3.5, distance: 1234.5, battery: 87.5 };
+    const bare = { ...tenant, vehicleId: demo[1].id, time: new Date(Date.now() - 1_000), latitude: 41.9, longitude: -87.7 };
+    await ingestTelemetry({
+      db,
+      batch: {
+        positions: [full, bare],
+        stats: [
+          { ...tenant, vehicleId: demo[0].id, time: full.time, engineRpm: 812.5, fuelPercent: 0, odometerMeters: 9_876_543_210.5, engineSeconds: 1e9, speed: 0.25, engineState: "Idle" },
+          { ...tenant, vehicleId: demo[1].id, time: bare.time, fuelPercent: 33.25 },
+        ],
+      },
+    });
+    const positionAt = async ({ vehicleId, time }: { vehicleId: number; time: Date }) =>
+      (await db.select().from(vehiclePositions).where(and(eq(vehiclePositions.vehicleId, vehicleId), eq(vehiclePositions.time, time))))[0];
+    const statsAt = async ({ vehicleId, time }: { vehicleId: number; time: Date }) =>
+      (await db.select().from(vehicleStatSamples).where(and(eq(vehicleStatSamples.vehicleId, vehicleId), eq(vehicleStatSamples.time, time))))[0];
+    const { companyId: _c, dataset: _d, ...sent } = full;
+    expect(await positionAt(full)).toMatchObject(sent);
+    expect(await positionAt(bare)).toMatchObject({ latitude: 41.9, longitude: -87.7, speed: 0, heading: 0, altitude: null, hdop: null, satellites: null, accuracy: null, battery: null });
+    expect(await statsAt(full)).toMatchObject({ engineRpm: 812.5, fuelPercent: 0, odometerMeters: 9_876_543_210.5, engineSeconds: 1e9, speed: 0.25, engineState: "Idle" });
+    expect(await statsAt(bare)).toMatchObject({ fuelPercent: 33.25, engineRpm: null, odometerMeters: null, engineSeconds: null, speed: null, engineState: null });
+  });
+
   it("is idempotent: a resent batch is counted as duplicates and stored once", async () => {
     const db = getDb();
     const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.dataset, "test")).limit(1);
