@@ -87,7 +87,9 @@ export const authenticateApiKey = async ({ db, key, environment, now = Date.now(
     else cache.delete(hash);
   }
   if (!found || found.dataset !== environment) throw unauthorized("Invalid API key.");
-  if (found.revokedAt && found.revokedAt.getTime() <= now) throw unauthorized("This API key has been revoked.");
+  // Revoked at all, not "revoked before now": revocation stamps the database's clock, and an app
+  // whose clock runs behind it would otherwise let a revoked key through until it caught up.
+  if (found.revokedAt) throw unauthorized("This API key has been revoked.");
   if (found.expiresAt && found.expiresAt.getTime() <= now) throw unauthorized("This API key has expired.");
   await touchLastUsed(db, found.id, now);
   return found;

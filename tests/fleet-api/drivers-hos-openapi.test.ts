@@ -103,6 +103,13 @@ describe("API key verification", () => {
     await expect(authenticateApiKey({ db, key, environment: "live", now: now + API_KEY_CACHE_TTL_MS + 1 })).rejects.toMatchObject({ code: "unauthorized" });
   });
 
+  it("refuses a revoked key even when the database's clock, which stamped the revocation, runs ahead of the app's", async () => {
+    const { db } = database();
+    const { key, id } = await createTestApiKey({ db, companyId: fixture.demo.companyId });
+    await db.update(apiKeys).set({ revokedAt: new Date(Date.now() + 60_000) }).where(sql`id = ${id}`);
+    await expect(authenticateApiKey({ db, key, environment: "live" })).rejects.toMatchObject({ code: "unauthorized", message: "This API key has been revoked." });
+  });
+
   it("records last use at most once a minute", async () => {
     const { db } = database();
     const { key, id } = await createTestApiKey({ db, companyId: fixture.demo.companyId });
