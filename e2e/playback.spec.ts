@@ -37,7 +37,8 @@ test("playback draws the route, plays, changes speed, and its summary matches th
   await page.getByLabel("Playback speed").selectOption("20");
   const before = await page.getByLabel("Playhead").inputValue();
   await page.getByRole("button", { name: "Play" }).click();
-  await expect(async () => expect(await page.getByLabel("Playhead").inputValue()).not.toBe(before)).toPass({ timeout: 5_000 });
+  // The config's expect timeout, not 5 s: on a loaded machine the first animation frames can come late.
+  await expect(async () => expect(await page.getByLabel("Playhead").inputValue()).not.toBe(before)).toPass({ timeout: 15_000 });
   await page.getByRole("button", { name: "Pause" }).click();
   const paused = await page.getByLabel("Playhead").inputValue();
   await page.waitForTimeout(600);

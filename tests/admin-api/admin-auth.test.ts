@@ -27,11 +27,13 @@ describe("POST /api/v2/auth/token", () => {
   it("gives an admin a one-hour HS256 token carrying user, company and role", async () => {
     const before = Date.now();
     const response = await requestToken("admin@demo.test", "demo-password-1");
+    const after = Date.now();
     expect(response.status).toBe(200);
     const { token, expiresAt } = (await response.json()) as { token: string; expiresAt: string };
     const lifetime = new Date(expiresAt).getTime() - before;
     expect(lifetime).toBeGreaterThan(59 * 60 * 1000);
-    expect(lifetime).toBeLessThanOrEqual(60 * 60 * 1000 + 1000);
+    // An hour from when it was issued, at the latest when the answer came: the request (a bcrypt check) can take over a second on a loaded machine.
+    expect(new Date(expiresAt).getTime()).toBeLessThanOrEqual(after + 60 * 60 * 1000);
     const claims = decodeJwt(token);
     expect(claims).toMatchObject({ companyId: demoCompanyId, role: "admin" });
     expect(Number(claims.sub)).toBeGreaterThan(0);

@@ -73,10 +73,14 @@ describe("legacy token", () => {
   });
 
   it("is refused with 401 once expired", async () => {
-    process.env.LEGACY_TOKEN_TTL_SECONDS = "1";
+    // Not 1 s: "exp" is in whole seconds from the issuing second, so a 1-second token expires at the next
+    // second boundary, which can fall between issuing it and the first call below.
+    process.env.LEGACY_TOKEN_TTL_SECONDS = "3";
     const token = await issueToken("demo-client-key");
     expect((await call(getWasteJobs, "/api/v1/wastejob", { token })).status).toBe(200);
-    await sleep(2100);
+    const { iat, exp } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { iat: number; exp: number };
+    expect(exp - iat).toBe(3);
+    await sleep(exp * 1000 - Date.now() + 100);
     const expired = await call(getWasteJobs, "/api/v1/wastejob", { token });
     expectError(expired, 401);
     expect(expired.json.message).toMatch(/expired/);

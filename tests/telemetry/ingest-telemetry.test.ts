@@ -59,11 +59,15 @@ describe("ingestTelemetry", () => {
     const { demoCompanyId, demo } = await setup();
     const db = getDb();
     const tenant = { companyId: demoCompanyId, dataset: "live" as const };
+    // The batch is checked against this `now`, not the clock: against the clock, the fixed time below
+    // would fall out of the 400-day retention one day (2027-02-06) and the test would start failing.
+    const now = new Date("2026-01-02T04:00:00Z");
     const full = { ...tenant, vehicleId: demo[0].id, time: new Date("2026-01-02T03:04:05.678Z"), latitude: -33.868_812_3, longitude: 151.209_295_7,
       speed: 27.5, heading: 359.75, altitude: -12.25, hdop: 0.9, satellites: 11, accuracy: 3.5, distance: 1234.5, battery: 87.5 };
-    const bare = { ...tenant, vehicleId: demo[1].id, time: new Date(Date.now() - 1_000), latitude: 41.9, longitude: -87.7 };
+    const bare = { ...tenant, vehicleId: demo[1].id, time: new Date(now.getTime() - 1_000), latitude: 41.9, longitude: -87.7 };
     await ingestTelemetry({
       db,
+      now,
       batch: {
         positions: [full, bare],
         stats: [
