@@ -17,6 +17,13 @@ test("stats charts all five series and exports what is shown as CSV", async ({ p
   for (const name of ["fuelPercent", "engineRpm", "odometerMeters", "engineSeconds", "speed"]) {
     // A flat series draws a zero-height path, which Playwright calls hidden: check the path is drawn.
     await expect(page.getByTestId(`chart-${name}`).locator(".recharts-line-curve")).toHaveAttribute("d", /^M[\d.]+,[\d.]+[LC]/);
+    // Every value label whole: a too-narrow axis clipped the leading digits (a 187,789 km odometer read 87,789).
+    const chart = await page.getByTestId(`chart-${name}`).locator("svg.recharts-surface").boundingBox();
+    const labels = await page.getByTestId(`chart-${name}`).locator(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value").all();
+    expect(labels.length).toBeGreaterThan(1);
+    for (const label of labels) {
+      expect((await label.boundingBox())!.x).toBeGreaterThanOrEqual(chart!.x);
+    }
   }
   await screenshot(page, "stats");
 

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatAxisNumber, valueAxisWidth } from "@/lib/dashboard/chart-axis";
 import type { SpeedUnit } from "@/lib/dashboard/units";
 import { STAT_SERIES, type FaultCode, type SeriesPoint, type StatSeriesName } from "@/lib/dashboard-data/types";
 import { seriesDisplay } from "./stat-series";
@@ -54,7 +55,7 @@ const SeriesChart = ({ name, points, faultCodes, domain, unit, onZoom }: Omit<Ch
           >
             <CartesianGrid stroke="#e6eaf0" vertical={false} />
             <XAxis dataKey="t" type="number" scale="time" domain={domain} allowDataOverflow tickFormatter={tickLabel(domain[1] - domain[0])} tick={{ fontSize: 12 }} minTickGap={48} />
-            <YAxis tick={{ fontSize: 12 }} width={60} domain={["auto", "auto"]} tickFormatter={(value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 1 })} />
+            <YAxis tick={{ fontSize: 12 }} width={valueAxisWidth(display.domain ?? data.map((point) => point.value))} domain={display.domain ?? ["auto", "auto"]} tickFormatter={formatAxisNumber} />
             <Tooltip labelFormatter={(value) => new Date(Number(value)).toLocaleString()} formatter={(value) => [`${value} ${display.unit}`, display.title]} />
             {faultCodes.map((fault) => {
               const at = Date.parse(fault.firstSeenAt);
