@@ -7,7 +7,7 @@ import { ROLLUP_WATERMARK_LOCK } from "@/lib/rollups/rollup-widths";
 import { insertPositions, insertStats } from "./ingest-statements";
 import { packRecords, type PackedRows } from "./pack-records";
 import { ensurePartitions } from "./partitions";
-import { POSITION_FIELDS, STAT_FIELDS, type TelemetryBatch, type TelemetryTenant } from "./telemetry-batch";
+import { POSITION_FIELDS, STAT_FIELDS, type TelemetryBatch, type TelemetryRecord, type TelemetryTenant } from "./telemetry-batch";
 
 export type IngestResult = {
   accepted: { positions: number; stats: number };
@@ -15,7 +15,6 @@ export type IngestResult = {
   duplicates: { positions: number; stats: number };
 };
 
-type TelemetryRecord = TelemetryTenant & { vehicleId: number; time: Date };
 
 /** Meters from each vehicle's previous position in the batch, where the device did not send them (its first is left to the statement). */
 const fillDistances = (rows: PackedRows) => {

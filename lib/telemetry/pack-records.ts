@@ -1,8 +1,7 @@
-import { fieldProblem, recordProblem, validateRecord, type Cell as FieldValue, type RecordField, type TelemetryTenant } from "./telemetry-batch";
+import { fieldProblem, recordProblem, validateRecord, type Cell as FieldValue, type RecordField, type TelemetryRecord, type TelemetryTenant } from "./telemetry-batch";
 
 /** A packed value: a field's, or `superseded`. */
 type Cell = FieldValue | boolean;
-type TelemetryRecord = TelemetryTenant & { vehicleId: number; time: Date };
 
 /**
  * One tenant's records of one kind as columns (`vehicleId`, `time` in epoch milliseconds, one per

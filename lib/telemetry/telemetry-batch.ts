@@ -8,10 +8,11 @@ export const MAX_FUTURE_MS = 86_400_000;
 
 export type TelemetryTenant = { companyId: number; dataset: Dataset };
 
+/** What every telemetry record carries: its tenant, vehicle and time. */
+export type TelemetryRecord = TelemetryTenant & { vehicleId: number; time: Date };
+
 /** One GPS fix. Speed in m/s, heading in degrees clockwise from north, distance in meters. */
-export type PositionReport = TelemetryTenant & {
-  vehicleId: number;
-  time: Date;
+export type PositionReport = TelemetryRecord & {
   latitude: number;
   longitude: number;
   speed?: number | null;
@@ -26,9 +27,7 @@ export type PositionReport = TelemetryTenant & {
 };
 
 /** One CAN/ECU sample; omitted fields keep the vehicle's last known value in `vehicle_state`. */
-export type StatSample = TelemetryTenant & {
-  vehicleId: number;
-  time: Date;
+export type StatSample = TelemetryRecord & {
   engineRpm?: number | null;
   fuelPercent?: number | null;
   odometerMeters?: number | null;
@@ -92,13 +91,13 @@ export const fieldProblem = <R>({ range, oneOf }: RecordField<R>, value: Cell): 
 };
 
 /** 400 naming the record and field unless `value` is allowed for `field`. */
-export const checkField = <R>(field: RecordField<R>, value: Cell, where: RecordName) => {
+const checkField = <R>(field: RecordField<R>, value: Cell, where: RecordName) => {
   const problem = fieldProblem(field, value);
   if (problem !== undefined) throw bad(where, field.name, problem);
 };
 
 /** Why a record's vehicle, tenant or time is not allowed, as [field, the end of a sentence], or undefined when they are. */
-export const recordProblem = (record: TelemetryTenant & { vehicleId: number; time: Date }, nowMs: number): [string, string] | undefined => {
+export const recordProblem = (record: TelemetryRecord, nowMs: number): [string, string] | undefined => {
   if (!Number.isInteger(record.vehicleId) || record.vehicleId <= 0) return ["vehicleId", "must be a positive integer."];
   if (!Number.isInteger(record.companyId) || record.companyId <= 0) return ["companyId", "must be a positive integer."];
   if (!DATASETS.includes(record.dataset)) return ["dataset", `must be one of ${DATASETS.join(", ")}.`];
@@ -110,13 +109,13 @@ export const recordProblem = (record: TelemetryTenant & { vehicleId: number; tim
 };
 
 /** 400 naming the record and field unless its vehicle, tenant and time are allowed. */
-export const checkRecord = (record: TelemetryTenant & { vehicleId: number; time: Date }, where: RecordName, nowMs: number) => {
+const checkRecord = (record: TelemetryRecord, where: RecordName, nowMs: number) => {
   const problem = recordProblem(record, nowMs);
   if (problem) throw bad(where, ...problem);
 };
 
 /** 400 naming `where` and the field, for the first bad value of one record. */
-export const validateRecord = <R extends TelemetryTenant & { vehicleId: number; time: Date }>(record: R, fields: readonly RecordField<R>[], where: RecordName, nowMs: number) => {
+export const validateRecord = <R extends TelemetryRecord>(record: R, fields: readonly RecordField<R>[], where: RecordName, nowMs: number) => {
   checkRecord(record, where, nowMs);
   for (const field of fields) checkField(field, record[field.name] as Cell, where);
 };
