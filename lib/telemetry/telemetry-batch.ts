@@ -96,10 +96,14 @@ const checkField = <R>(field: RecordField<R>, value: Cell, where: RecordName) =>
   if (problem !== undefined) throw bad(where, field.name, problem);
 };
 
+/** Ids are PostgreSQL `integer`s: a larger one must be refused here, not wrapped on its way to the database. */
+const MAX_ID = 2_147_483_647;
+const isId = (value: number) => Number.isInteger(value) && value > 0 && value <= MAX_ID;
+
 /** Why a record's vehicle, tenant or time is not allowed, as [field, the end of a sentence], or undefined when they are. */
 export const recordProblem = (record: TelemetryRecord, nowMs: number): [string, string] | undefined => {
-  if (!Number.isInteger(record.vehicleId) || record.vehicleId <= 0) return ["vehicleId", "must be a positive integer."];
-  if (!Number.isInteger(record.companyId) || record.companyId <= 0) return ["companyId", "must be a positive integer."];
+  if (!isId(record.vehicleId)) return ["vehicleId", `must be a positive integer up to ${MAX_ID}.`];
+  if (!isId(record.companyId)) return ["companyId", `must be a positive integer up to ${MAX_ID}.`];
   if (!DATASETS.includes(record.dataset)) return ["dataset", `must be one of ${DATASETS.join(", ")}.`];
   const time = record.time instanceof Date ? record.time.getTime() : NaN;
   if (!Number.isFinite(time)) return ["time", "must be a valid time."];

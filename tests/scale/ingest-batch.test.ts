@@ -68,6 +68,8 @@ describe("POST /ingest/batch", () => {
       // The first bad point in the order sent, though a later point's position is bad too.
       [[good(0), { ...good(1), stats: { fuelPercent: 130 } }, { ...good(2), latitude: 123 }], /^points\[1\]: fuelPercent must be between/],
       [[good(0), { ...good(1), vehicleId: other[0] }], /^points\[1\]: unknown vehicle/],
+      // Past the int4 ids: refused by name, not wrapped into another number on the way to PostgreSQL.
+      [[good(0), { ...good(1), vehicleId: 3_000_000_000 }], /^points\[1\]: vehicleId must be a positive integer/],
       [[good(0), { vehicleId: demo[0] }], /^points\[1\]: "time"/],
       [{ points: [] }, /JSON array/],
       ["[{", /not valid JSON/],
