@@ -13,14 +13,20 @@ export type ShiftExceptions = {
   shortHaul: boolean;
 };
 
-type ShiftFacts = { firstOnDutyMs: number | null; lastOnDutyEndMs: number; claimsSixteenHour: boolean; restartBefore: boolean };
+type ShiftFacts = {
+  firstOnDutyMs: number | null;
+  lastOnDutyEndMs: number;
+  lastDrivingEndMs: number;
+  claimsSixteenHour: boolean;
+  restartBefore: boolean;
+};
 
 const dayNumber = (calendar: DriverCalendar, instantMs: number) => Date.parse(calendar.dayContaining(instantMs).date) / DAY_MS;
 
 /**
  * The exceptions of each shift (from one 10-hour reset to the end of the next), by segment index; the last entry is
- * the shift in progress or, after a reset, the next one. The 16-hour exception is granted when not taken in the
- * previous 6 days, unless a 34-hour restart came since (395.1(o)(3)).
+ * the shift in progress or, after a reset, the next one. A claimed 16-hour exception is granted unless taken in the
+ * previous 6 days with no 34-hour restart since (395.1(o)(3)); it is taken only by driving after the 14th hour.
  */
 export const decideShiftExceptions = ({
   segments,
@@ -33,7 +39,13 @@ export const decideShiftExceptions = ({
   calendar: DriverCalendar;
   shortHaulElected: boolean;
 }) => {
-  const newShift = (restartBefore: boolean): ShiftFacts => ({ firstOnDutyMs: null, lastOnDutyEndMs: 0, claimsSixteenHour: false, restartBefore });
+  const newShift = (restartBefore: boolean): ShiftFacts => ({
+    firstOnDutyMs: null,
+    lastOnDutyEndMs: 0,
+    lastDrivingEndMs: 0,
+    claimsSixteenHour: false,
+    restartBefore,
+  });
   const facts: ShiftFacts[] = [newShift(true)];
   const shiftOfSegment = segments.map((segment, index) => {
     const shiftIndex = facts.length - 1;
@@ -42,21 +54,22 @@ export const decideShiftExceptions = ({
     if (!isRestStatus(segment.status)) {
       shift.firstOnDutyMs ??= segment.startMs;
       shift.lastOnDutyEndMs = segment.endMs;
+      if (segment.status === "driving") shift.lastDrivingEndMs = segment.endMs;
     }
     const block = restBlocks.get(index);
     if (block?.resetsShift) facts.push(newShift(block.durationMs >= CYCLE_RESTART_MS));
     return shiftIndex;
   });
 
-  let lastGrantedDay: number | null = null;
-  let restartSinceGranted = false;
-  const shifts = facts.map(({ firstOnDutyMs, lastOnDutyEndMs, claimsSixteenHour, restartBefore }): ShiftExceptions => {
-    restartSinceGranted ||= restartBefore;
+  let lastTakenDay: number | null = null;
+  let restartSinceTaken = false;
+  const shifts = facts.map(({ firstOnDutyMs, lastOnDutyEndMs, lastDrivingEndMs, claimsSixteenHour, restartBefore }): ShiftExceptions => {
+    restartSinceTaken ||= restartBefore;
     let sixteenHour = false;
     if (claimsSixteenHour && firstOnDutyMs !== null) {
       const day = dayNumber(calendar, firstOnDutyMs);
-      sixteenHour = lastGrantedDay === null || restartSinceGranted || day - lastGrantedDay >= 7;
-      if (sixteenHour) [lastGrantedDay, restartSinceGranted] = [day, false];
+      sixteenHour = lastTakenDay === null || restartSinceTaken || day - lastTakenDay >= 7;
+      if (sixteenHour && lastDrivingEndMs > firstOnDutyMs + SHIFT_WINDOW_MS) [lastTakenDay, restartSinceTaken] = [day, false];
     }
     const releasedWithinMs = sixteenHour ? SIXTEEN_HOUR_WINDOW_MS : SHIFT_WINDOW_MS;
     const shortHaul = shortHaulElected && (firstOnDutyMs === null || lastOnDutyEndMs - firstOnDutyMs <= releasedWithinMs);

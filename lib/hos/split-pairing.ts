@@ -27,47 +27,69 @@ const isBetter = (rank: number[], than: number[]) => {
   return index >= 0 && rank[index] < than[index];
 };
 
-const pair = (first: RestBlock, second: RestBlock) => {
-  first.isSplitPeriod = true;
-  second.isSplitPeriod = true;
-  second.pairedWith = first;
+/**
+ * One way to treat a rest period that can complete a pair: pair it with `partner` (undoing the latest pair,
+ * `replaces`, when the partner is that pair's first period), or leave it unpaired (`partner` null).
+ */
+type PairingOption = { partner: RestBlock | null; replaces: RestBlock | null };
+
+/** Applies an option and returns how to undo it. */
+const apply = ({ partner, replaces }: PairingOption, second: RestBlock) => {
+  const before = [partner, second, replaces].map((block) => block && { block, isSplitPeriod: block.isSplitPeriod, pairedWith: block.pairedWith });
+  if (replaces) {
+    replaces.isSplitPeriod = false;
+    replaces.pairedWith = null;
+  }
+  if (partner) {
+    partner.isSplitPeriod = true;
+    second.isSplitPeriod = !second.resetsShift;
+    second.pairedWith = partner;
+  }
+  return () => {
+    for (const saved of before.reverse()) if (saved) Object.assign(saved.block, { isSplitPeriod: saved.isSplitPeriod, pairedWith: saved.pairedWith });
+  };
 };
 
-/** The partner among several whose pairing FMCSA's FAQ 4 prefers; ties go to the latest. */
-const bestPartner = ({ partners, second, evaluator }: { partners: RestBlock[]; second: RestBlock; evaluator: ShiftEvaluator }) => {
-  let best: { partner: RestBlock; rank: number[] } | null = null;
-  for (const partner of [...partners].reverse()) {
-    const wasSplitPeriod = partner.isSplitPeriod;
-    pair(partner, second);
+/** The option FMCSA's FAQ 4 prefers; ties go to the earlier option in the list. */
+const bestOption = ({ options, second, evaluator }: { options: PairingOption[]; second: RestBlock; evaluator: ShiftEvaluator }) => {
+  let best: { option: PairingOption; rank: number[] } | null = null;
+  for (const option of options) {
+    const undo = apply(option, second);
     const rank = rankOf(evaluator.violations(), evaluator.stateAfter(second.lastSegmentIndex));
-    partner.isSplitPeriod = wasSplitPeriod;
-    second.isSplitPeriod = false;
-    second.pairedWith = null;
-    if (!best || isBetter(rank, best.rank)) best = { partner, rank };
+    undo();
+    if (!best || isBetter(rank, best.rank)) best = { option, rank };
   }
-  return best!.partner;
+  return best!.option;
 };
 
 /**
- * Pairs split-sleeper periods (395.1(g)(1)(ii)) in time order, with hindsight over the log. Each period of 2 to 10 hours
+ * Pairs split-sleeper periods (395.1(g)(1)(ii)) in time order, with hindsight over the log. A period of 2 to 10 hours
  * pairs with an earlier one of the same shift — not only its neighbour: shorter rest in between counts in the window —
- * taken from the latest paired period onwards (which may pair again: pairs chain). When several earlier periods
- * qualify, the pairing with no or the fewest violations wins, then the one leaving the most time (FMCSA FAQ 4).
+ * from the latest paired period onwards (which may pair again: pairs chain), or takes over the latest pair's first
+ * period. A 10-hour reset is the ≥ 2 h partner of a berth period before it, or the berth partner of a 2 h period
+ * (395.1(g)(1)(i); FMCSA 2020 FAQ 8), which keeps that period out of the ending shift's window. When several
+ * pairings are possible, the one with no or the fewest violations wins, then the one leaving the most time (FAQ 4).
  */
 export const pairSplitPeriods = ({ blocks, evaluator }: { blocks: readonly RestBlock[]; evaluator: ShiftEvaluator }) => {
   let candidates: RestBlock[] = [];
   let latestPaired = 0;
   for (const block of blocks) {
+    if (!block.resetsShift && !isSplitCandidate(block)) continue;
+    const fresh = candidates
+      .slice(latestPaired)
+      .filter((candidate) => formsSplitPair(candidate, block))
+      .reverse()
+      .map((partner): PairingOption => ({ partner, replaces: null }));
+    const latest = candidates[latestPaired];
+    const takeover = latest?.pairedWith && formsSplitPair(latest.pairedWith, block) ? [{ partner: latest.pairedWith, replaces: latest }] : [];
+    const options = takeover.length > 0 ? [...fresh, ...takeover, { partner: null, replaces: null }] : fresh;
+    if (options.length > 0) apply(options.length === 1 ? options[0] : bestOption({ options, second: block, evaluator }), block);
     if (block.resetsShift) {
       candidates = [];
       latestPaired = 0;
       continue;
     }
-    if (!isSplitCandidate(block)) continue;
-    const partners = candidates.slice(latestPaired).filter((candidate) => formsSplitPair(candidate, block));
     candidates.push(block);
-    if (partners.length === 0) continue;
-    pair(partners.length === 1 ? partners[0] : bestPartner({ partners, second: block, evaluator }), block);
-    latestPaired = candidates.length - 1;
+    if (block.pairedWith) latestPaired = candidates.length - 1;
   }
 };
