@@ -80,9 +80,10 @@ export const pairSplitPeriods = ({ blocks, evaluator }: { blocks: readonly RestB
       .filter((candidate) => formsSplitPair(candidate, block))
       .reverse()
       .map((partner): PairingOption => ({ partner, replaces: null }));
-    const latest = candidates[latestPaired];
-    const takeover = latest?.pairedWith && formsSplitPair(latest.pairedWith, block) ? [{ partner: latest.pairedWith, replaces: latest }] : [];
-    const options = takeover.length > 0 ? [...fresh, ...takeover, { partner: null, replaces: null }] : fresh;
+    // Taking over serves a new calculation point; a reset needs none, and keeping the latest pair keeps it out of the window.
+    const latest = block.resetsShift ? undefined : candidates[latestPaired];
+    const takeover = latest?.pairedWith && formsSplitPair(latest.pairedWith, block) ? [{ partner: null, replaces: null }, { partner: latest.pairedWith, replaces: latest }] : [];
+    const options = [...fresh, ...takeover];
     if (options.length > 0) apply(options.length === 1 ? options[0] : bestOption({ options, second: block, evaluator }), block);
     if (block.resetsShift) {
       candidates = [];
