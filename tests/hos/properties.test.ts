@@ -139,4 +139,19 @@ describe("HOS clock properties", () => {
       { seed: SEED, numRuns: 300 },
     );
   });
+
+  // Pairing only ever leaves rest out of the window and moves the calculation point forward (395.1(g)(1)(ii)).
+  it("split-sleeper pairing never adds driving past the 11 or 14 hours", () => {
+    const overLimitMs = (log: DutyStatusEntry[], ruleset: HosRuleset, endMs: number) =>
+      findHosViolations({ log, ruleset, from: new Date(START_MS), to: new Date(endMs) })
+        .filter(({ type }) => type === "shiftHours" || type === "shiftDrivingHours")
+        .reduce((total, { durationMs }) => total + durationMs, 0);
+    fc.assert(
+      fc.property(logArbitrary, rulesetArbitrary, ({ log, endMs }, ruleset) => {
+        const noBerth = log.map((entry) => (entry.status === "sleeperBed" ? { ...entry, status: "offDuty" as const } : entry));
+        expect(overLimitMs(log, ruleset, endMs)).toBeLessThanOrEqual(overLimitMs(noBerth, ruleset, endMs));
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
 });
