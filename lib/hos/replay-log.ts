@@ -33,15 +33,7 @@ export const replayLog = ({
   const rule = CYCLE_RULES[ruleset];
   const calendar = createDriverCalendar({ timezone, dayStartHour });
   const shiftExceptions = decideShiftExceptions({ segments, restBlocks, calendar, shortHaulElected: exceptions.shortHaul === true });
-  const replayShiftUpTo = (lastSegmentIndex: number) =>
-    replayShift({ segments: segments.slice(0, lastSegmentIndex + 1), restBlocks, ...shiftExceptions });
-  pairSplitPeriods({
-    blocks,
-    evaluator: {
-      violations: () => replayShiftUpTo(segments.length - 1).violations,
-      stateAfter: (segmentIndex) => replayShiftUpTo(segmentIndex).state,
-    },
-  });
+  pairSplitPeriods({ blocks, segmentCount: segments.length, evaluator: (range) => replayShift({ segments, restBlocks, ...shiftExceptions, ...range }) });
   markAwaitingPartner({ blocks, untilMs });
   return {
     segments,

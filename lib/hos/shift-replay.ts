@@ -18,7 +18,8 @@ export type ShiftState = {
 };
 
 /**
- * Replays the 11-hour, 14-hour and 30-minute-break rules over the timeline in one pass.
+ * Replays the 11-hour, 14-hour and 30-minute-break rules over the timeline in one pass; over segments [from, to) when
+ * given, where `from` starts a shift (the split pairing replays one shift per option).
  *
  * Usage is counted from an anchor: the start of the shift, or — once a split-sleeper pair is complete — the end of
  * its first period (395.1(g)(1)(ii)(C)). Split periods never count in the 14-hour window; other rest does.
@@ -28,11 +29,15 @@ export const replayShift = ({
   restBlocks,
   shiftOfSegment,
   shifts,
+  from = 0,
+  to = segments.length,
 }: {
   segments: readonly Segment[];
   restBlocks: RestBlocksBySegmentEnd;
   shiftOfSegment: readonly number[];
   shifts: readonly ShiftExceptions[];
+  from?: number;
+  to?: number;
 }) => {
   const drivingViolations = createViolationTracker("shiftDrivingHours");
   const windowViolations = createViolationTracker("shiftHours");
@@ -49,7 +54,8 @@ export const replayShift = ({
     windowLimitMs: adverseClaimed || shift.sixteenHour ? SIXTEEN_HOUR_WINDOW_MS : SHIFT_WINDOW_MS,
   });
 
-  segments.forEach((segment, index) => {
+  for (let index = from; index < to; index++) {
+    const segment = segments[index];
     const durationMs = segment.endMs - segment.startMs;
     const shift = shifts[shiftOfSegment[index]];
     if (segment.status === "driving") {
@@ -72,10 +78,10 @@ export const replayShift = ({
         usage.drivingMs += drivingMs;
         usage.windowMs += durationMs;
       }
-      return;
+      continue;
     }
     const block = restBlocks.get(index);
-    if (!block) return;
+    if (!block) continue;
     if (block.resetsShift) {
       sinceAnchor = { drivingMs: 0, windowMs: 0 };
       sinceSplitPeriod = { drivingMs: 0, windowMs: 0 };
@@ -88,9 +94,9 @@ export const replayShift = ({
       sinceAnchor.windowMs += block.durationMs;
       sinceSplitPeriod.windowMs += block.durationMs;
     }
-  });
+  }
 
-  const lastIndex = segments.length - 1;
+  const lastIndex = to - 1;
   const currentShiftIndex = lastIndex < 0 ? 0 : shiftOfSegment[lastIndex] + (restBlocks.get(lastIndex)?.resetsShift ? 1 : 0);
   const currentShift = shifts[currentShiftIndex];
   const state: ShiftState = {

@@ -3,11 +3,11 @@ import { HOUR_MS, MINUTE_MS, clamp } from "./rules";
 import type { ShiftState } from "./shift-replay";
 import type { HosViolation } from "./types";
 
-/** The shift rules replayed with the blocks as currently paired: violations over the log, state after a segment. */
-export type ShiftEvaluator = {
-  violations: () => readonly HosViolation[];
-  stateAfter: (segmentIndex: number) => ShiftState;
-};
+/** The shift rules replayed over segments [from, to) with the blocks as currently paired. */
+export type ShiftEvaluator = (range: { from: number; to: number }) => { violations: readonly HosViolation[]; state: ShiftState };
+
+/** The segments of the shift around a rest period: from the end of the reset before it to the end of the next one. */
+type ShiftRange = { from: number; to: number };
 
 /** FMCSA's 2020 HOS FAQ, question 4: nominal (< 15 min over), violation, egregious / out of service (> 3 h over). */
 const NOMINAL_BELOW_MS = 15 * MINUTE_MS;
@@ -51,11 +51,12 @@ const apply = ({ partner, replaces }: PairingOption, second: RestBlock) => {
 };
 
 /** The option FMCSA's FAQ 4 prefers; ties go to the earlier option in the list. */
-const bestOption = ({ options, second, evaluator }: { options: PairingOption[]; second: RestBlock; evaluator: ShiftEvaluator }) => {
+const bestOption = ({ options, second, shift, evaluator }: { options: PairingOption[]; second: RestBlock; shift: ShiftRange; evaluator: ShiftEvaluator }) => {
   let best: { option: PairingOption; rank: number[] } | null = null;
   for (const option of options) {
     const undo = apply(option, second);
-    const rank = rankOf(evaluator.violations(), evaluator.stateAfter(second.lastSegmentIndex));
+    // Only this shift's violations can differ between options; the time left is read right after the period.
+    const rank = rankOf(evaluator(shift).violations, evaluator({ from: shift.from, to: second.lastSegmentIndex + 1 }).state);
     undo();
     if (!best || isBetter(rank, best.rank)) best = { option, rank };
   }
@@ -70,11 +71,17 @@ const bestOption = ({ options, second, evaluator }: { options: PairingOption[]; 
  * (395.1(g)(1)(i); FMCSA 2020 FAQ 8), which keeps that period out of the ending shift's window. When several
  * pairings are possible, the one with no or the fewest violations wins, then the one leaving the most time (FAQ 4).
  */
-export const pairSplitPeriods = ({ blocks, evaluator }: { blocks: readonly RestBlock[]; evaluator: ShiftEvaluator }) => {
+export const pairSplitPeriods = ({ blocks, segmentCount, evaluator }: { blocks: readonly RestBlock[]; segmentCount: number; evaluator: ShiftEvaluator }) => {
+  const shiftEnds: number[] = [];
+  for (let index = blocks.length - 1, end = segmentCount; index >= 0; index--) {
+    if (blocks[index].resetsShift) end = blocks[index].lastSegmentIndex + 1;
+    shiftEnds[index] = end;
+  }
   let candidates: RestBlock[] = [];
   let latestPaired = 0;
-  for (const block of blocks) {
-    if (!block.resetsShift && !isSplitCandidate(block)) continue;
+  let shiftStart = 0;
+  blocks.forEach((block, index) => {
+    if (!block.resetsShift && !isSplitCandidate(block)) return;
     const fresh = candidates
       .slice(latestPaired)
       .filter((candidate) => formsSplitPair(candidate, block))
@@ -84,13 +91,15 @@ export const pairSplitPeriods = ({ blocks, evaluator }: { blocks: readonly RestB
     const latest = block.resetsShift ? undefined : candidates[latestPaired];
     const takeover = latest?.pairedWith && formsSplitPair(latest.pairedWith, block) ? [{ partner: null, replaces: null }, { partner: latest.pairedWith, replaces: latest }] : [];
     const options = [...fresh, ...takeover];
-    if (options.length > 0) apply(options.length === 1 ? options[0] : bestOption({ options, second: block, evaluator }), block);
+    const shift = { from: shiftStart, to: shiftEnds[index] };
+    if (options.length > 0) apply(options.length === 1 ? options[0] : bestOption({ options, second: block, shift, evaluator }), block);
     if (block.resetsShift) {
       candidates = [];
       latestPaired = 0;
-      continue;
+      shiftStart = block.lastSegmentIndex + 1;
+      return;
     }
     candidates.push(block);
     if (block.pairedWith) latestPaired = candidates.length - 1;
-  }
+  });
 };
