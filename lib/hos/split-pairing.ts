@@ -3,11 +3,11 @@ import { HOUR_MS, MINUTE_MS, clamp } from "./rules";
 import type { ShiftState } from "./shift-replay";
 import type { HosViolation } from "./types";
 
-/** The shift rules replayed over segments [from, to) with the blocks as currently paired. */
-export type ShiftEvaluator = (range: { from: number; to: number }) => { violations: readonly HosViolation[]; state: ShiftState };
+/** Segments [from, to) of the timeline, `from` being the first of a shift. */
+type SegmentRange = { from: number; to: number };
 
-/** The segments of the shift around a rest period: from the end of the reset before it to the end of the next one. */
-type ShiftRange = { from: number; to: number };
+/** The shift rules replayed over a range of segments with the blocks as currently paired. */
+export type ShiftEvaluator = (range: SegmentRange) => { violations: readonly HosViolation[]; state: ShiftState };
 
 /** FMCSA's 2020 HOS FAQ, question 4: nominal (< 15 min over), violation, egregious / out of service (> 3 h over). */
 const NOMINAL_BELOW_MS = 15 * MINUTE_MS;
@@ -51,7 +51,7 @@ const apply = ({ partner, replaces }: PairingOption, second: RestBlock) => {
 };
 
 /** The option FMCSA's FAQ 4 prefers; ties go to the earlier option in the list. */
-const bestOption = ({ options, second, shift, evaluator }: { options: PairingOption[]; second: RestBlock; shift: ShiftRange; evaluator: ShiftEvaluator }) => {
+const bestOption = ({ options, second, shift, evaluator }: { options: PairingOption[]; second: RestBlock; shift: SegmentRange; evaluator: ShiftEvaluator }) => {
   let best: { option: PairingOption; rank: number[] } | null = null;
   for (const option of options) {
     const undo = apply(option, second);
@@ -91,6 +91,7 @@ export const pairSplitPeriods = ({ blocks, segmentCount, evaluator }: { blocks: 
     const latest = block.resetsShift ? undefined : candidates[latestPaired];
     const takeover = latest?.pairedWith && formsSplitPair(latest.pairedWith, block) ? [{ partner: null, replaces: null }, { partner: latest.pairedWith, replaces: latest }] : [];
     const options = [...fresh, ...takeover];
+    // The shift around this period: from the end of the reset before it to the end of the next one.
     const shift = { from: shiftStart, to: shiftEnds[index] };
     if (options.length > 0) apply(options.length === 1 ? options[0] : bestOption({ options, second: block, shift, evaluator }), block);
     if (block.resetsShift) {
