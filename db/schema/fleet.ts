@@ -51,6 +51,8 @@ export const drivers = pgTable(
     timezone: text("timezone").notNull().default("America/Chicago"),
     dayStartHour: smallint("day_start_hour").notNull().default(0),
     hosRuleset: text("hos_ruleset", { enum: HOS_RULESETS }).notNull().default("us70_8"),
+    /** The carrier elects the 150 air-mile short-haul exception (49 CFR 395.1(e)(1)) for this driver. */
+    shortHaulException: boolean("short_haul_exception").notNull().default(false),
     eldExempt: boolean("eld_exempt").notNull().default(false),
     eldExemptReason: text("eld_exempt_reason").notNull().default(""),
     activationStatus: text("activation_status", { enum: ACTIVATION_STATUSES }).notNull().default("active"),

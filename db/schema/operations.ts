@@ -43,6 +43,8 @@ export const hosLogs = pgTable(
     status: text("status", { enum: DUTY_STATUSES }).notNull(),
     startTime: utc("start_time").notNull(),
     adverseDriving: boolean("adverse_driving").notNull().default(false),
+    /** The 16-hour exception (49 CFR 395.1(o)) claimed for the duty period this entry belongs to. */
+    sixteenHourException: boolean("sixteen_hour_exception").notNull().default(false),
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     remark: text("remark").notNull().default(""),

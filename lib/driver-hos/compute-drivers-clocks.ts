@@ -5,8 +5,13 @@ import { HOS_LOOKBACK_MS, loadDutyLogs, type DutyLogRow } from "./load-duty-logs
 
 export type DriverClocks = { driver: DriverRow; clocks: HosClocks; lastEntry: DutyLogRow | null };
 
-/** The driver's calendar and ruleset, as the engine takes them. */
-export const hosCalendarOf = (driver: DriverRow) => ({ ruleset: driver.hosRuleset, timezone: driver.timezone, dayStartHour: driver.dayStartHour });
+/** The driver's calendar, ruleset and the carrier's elections, as the engine takes them. */
+export const hosCalendarOf = (driver: DriverRow) => ({
+  ruleset: driver.hosRuleset,
+  timezone: driver.timezone,
+  dayStartHour: driver.dayStartHour,
+  exceptions: { shortHaul: driver.shortHaulException },
+});
 
 /**
  * The HOS clocks at `at` of the given drivers: their duty-status logs over the lookback window (plus

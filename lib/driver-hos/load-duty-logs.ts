@@ -25,7 +25,7 @@ export const loadDutyLogs = async ({ db, companyId, dataset, driverIds, from, to
   if (driverIds.length === 0) return new Map<number, DutyLogRow[]>();
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select l.id, l.driver_id, l.status, l.start_time, l.vehicle_id, l.adverse_driving, l.latitude, l.longitude, l.remark
+    sql`select l.id, l.driver_id, l.status, l.start_time, l.vehicle_id, l.adverse_driving, l.sixteen_hour_exception, l.latitude, l.longitude, l.remark
         from hos_logs l
         where l.company_id = ${companyId} and l.dataset = ${dataset} and l.driver_id = any(${intArray(driverIds)})
           and l.start_time < ${to.toISOString()}::timestamptz
@@ -42,6 +42,7 @@ export const loadDutyLogs = async ({ db, companyId, dataset, driverIds, from, to
       startTime: new Date(row.start_time as string),
       vehicleId: row.vehicle_id === null ? null : String(row.vehicle_id),
       adverseDriving: Boolean(row.adverse_driving),
+      sixteenHourException: Boolean(row.sixteen_hour_exception),
       remark: String(row.remark ?? ""),
       latitude: row.latitude === null ? null : Number(row.latitude),
       longitude: row.longitude === null ? null : Number(row.longitude),

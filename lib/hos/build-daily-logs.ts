@@ -1,8 +1,9 @@
+import { checkEngineInput, checkRange, type EngineInput } from "./check-input";
 import type { CalendarDay } from "./driver-calendar";
 import type { CycleDaySnapshot } from "./cycle-replay";
 import { replayLog } from "./replay-log";
 import { isOnDutyStatus, type Segment } from "./timeline";
-import type { DailyLog, DriverCalendarOptions, DutyStatus, DutyStatusEntry, HosRuleset } from "./types";
+import type { DailyLog, DutyStatus } from "./types";
 
 const emptyDurations = (): Record<DutyStatus, number> => ({
   offDuty: 0,
@@ -39,17 +40,13 @@ const summarizeDay = ({ day, segments, untilMs }: { day: CalendarDay; segments: 
 /**
  * Daily logs of the driver's days overlapping [from, to): per-status durations (up to `to` on the last day), vehicles,
  * distance driven and the cycle recap. Segments are visited with a moving start index, so the pass stays linear.
+ * Throws `HosInputError` naming the field it cannot understand.
  */
-export const buildDailyLogs = ({
-  log,
-  ruleset,
-  from,
-  to,
-  timezone,
-  dayStartHour,
-}: { log: readonly DutyStatusEntry[]; ruleset: HosRuleset; from: Date; to: Date } & DriverCalendarOptions): DailyLog[] => {
+export const buildDailyLogs = ({ from, to, ...input }: EngineInput & { from: Date; to: Date }): DailyLog[] => {
+  checkEngineInput(input);
+  checkRange({ from, to });
   const untilMs = to.getTime();
-  const { segments, calendar, cycle } = replayLog({ log, ruleset, timezone, dayStartHour, fromMs: from.getTime(), untilMs });
+  const { segments, calendar, cycle } = replayLog({ ...input, fromMs: from.getTime(), untilMs });
   const snapshotsByDate = new Map<string, CycleDaySnapshot>(cycle.snapshots.map((snapshot) => [snapshot.day.date, snapshot]));
   const dailyLogs: DailyLog[] = [];
   let firstSegment = 0;

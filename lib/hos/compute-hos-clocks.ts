@@ -1,7 +1,8 @@
+import { checkDate, checkEngineInput, type EngineInput } from "./check-input";
 import { DRIVING_BEFORE_BREAK_MS, clamp } from "./rules";
 import { replayLog } from "./replay-log";
 import type { Segment } from "./timeline";
-import type { DriverCalendarOptions, DutyStatusEntry, HosClocks, HosRuleset } from "./types";
+import type { HosClocks } from "./types";
 
 const currentStatusOf = (segments: readonly Segment[]) => {
   const last = segments.at(-1);
@@ -16,21 +17,19 @@ const currentStatusOf = (segments: readonly Segment[]) => {
 /**
  * The driver's hours-of-service clocks at `at`, from the entries that started before it.
  * Time before the first entry is taken as off duty, so a log starting mid-shift starts a fresh shift and cycle.
+ * Throws `HosInputError` naming the field it cannot understand.
  */
-export const computeHosClocks = ({
-  log,
-  ruleset,
-  at,
-  timezone,
-  dayStartHour,
-}: { log: readonly DutyStatusEntry[]; ruleset: HosRuleset; at: Date } & DriverCalendarOptions): HosClocks => {
-  const { segments, rule, shift, cycle } = replayLog({ log, ruleset, timezone, dayStartHour, untilMs: at.getTime() });
+export const computeHosClocks = ({ at, ...input }: EngineInput & { at: Date }): HosClocks => {
+  checkEngineInput(input);
+  checkDate(at, "at");
+  const { segments, rule, shift, cycle } = replayLog({ ...input, untilMs: at.getTime() });
   const { state } = shift;
   return {
     ...currentStatusOf(segments),
     driveRemainingMs: clamp(state.drivingLimitMs - state.drivingUsedMs, state.drivingLimitMs),
     shiftRemainingMs: clamp(state.windowLimitMs - state.windowUsedMs, state.windowLimitMs),
-    timeUntilBreakMs: clamp(DRIVING_BEFORE_BREAK_MS - state.drivingSinceBreakMs, DRIVING_BEFORE_BREAK_MS),
+    // Under the short-haul exception no break is ever due.
+    timeUntilBreakMs: state.breakRequired ? clamp(DRIVING_BEFORE_BREAK_MS - state.drivingSinceBreakMs, DRIVING_BEFORE_BREAK_MS) : DRIVING_BEFORE_BREAK_MS,
     cycleRemainingMs: clamp(rule.limitMs - cycle.usedMs, rule.limitMs),
     cycleStartedAt: cycle.cycleStartedAtMs === null ? null : new Date(cycle.cycleStartedAtMs),
     cycleTomorrowMs: clamp(cycle.availableTomorrowMs, rule.limitMs),

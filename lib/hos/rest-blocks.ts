@@ -10,24 +10,31 @@ export type RestBlock = {
   endMs: number;
   durationMs: number;
   longestSleeperMs: number;
+  /** Index of its last segment, where the replays apply it. */
+  lastSegmentIndex: number;
   /** ≥ 10 h: the next on-duty time starts a new shift (395.3(a)(1)). */
   resetsShift: boolean;
-  /** One of a valid split-sleeper pair (395.1(g)(1)(ii)), or a ≥ 7 h sleeper period whose partner may still come. */
+  /** Left out of the 14-hour window: one of a split-sleeper pair (395.1(g)(1)(ii)), or a ≥ 7 h berth awaiting one. */
   isSplitPeriod: boolean;
+  /** The first period of the pair this one completes: the 11 and 14 hours count from its end (395.1(g)(1)(ii)(C)). */
+  pairedWith: RestBlock | null;
 };
 
-/** Rest blocks keyed by the index of their last segment, where the replays apply them. */
+/** Rest blocks keyed by the index of their last segment. */
 export type RestBlocksBySegmentEnd = Map<number, RestBlock>;
 
-const isSplitCandidate = (block: RestBlock) => !block.resetsShift && block.durationMs >= SPLIT_SHORT_REST_MS;
+/** 2 h to under 10 h: a rest period that may be one of a split pair. */
+export const isSplitCandidate = (block: RestBlock) => !block.resetsShift && block.durationMs >= SPLIT_SHORT_REST_MS;
+
+const hasLongSleeper = (block: RestBlock) => block.longestSleeperMs >= SPLIT_LONG_SLEEPER_MS;
 
 /** 395.1(g)(1)(ii)(A): one period ≥ 7 h in the sleeper berth, the other ≥ 2 h, together ≥ 10 h. */
-const formsSplitPair = (first: RestBlock, second: RestBlock) =>
-  (first.longestSleeperMs >= SPLIT_LONG_SLEEPER_MS || second.longestSleeperMs >= SPLIT_LONG_SLEEPER_MS) &&
-  first.durationMs + second.durationMs >= SHIFT_RESET_MS;
+export const formsSplitPair = (first: RestBlock, second: RestBlock) =>
+  (hasLongSleeper(first) || hasLongSleeper(second)) && first.durationMs + second.durationMs >= SHIFT_RESET_MS;
 
-const groupRestBlocks = (segments: readonly Segment[]) => {
-  const blocks: { block: RestBlock; lastSegmentIndex: number }[] = [];
+/** Consecutive rest segments grouped into blocks, oldest first, with 10-hour resets marked and no pairs yet. */
+export const groupRestBlocks = (segments: readonly Segment[]): RestBlock[] => {
+  const blocks: RestBlock[] = [];
   let current: RestBlock | null = null;
   let sleeperRunMs = 0;
   segments.forEach((segment, index) => {
@@ -37,54 +44,42 @@ const groupRestBlocks = (segments: readonly Segment[]) => {
     }
     const durationMs = segment.endMs - segment.startMs;
     if (!current) {
-      const isLeading = index === 0;
       current = {
         startMs: segment.startMs,
         endMs: segment.endMs,
-        durationMs: isLeading ? Infinity : 0,
+        durationMs: index === 0 ? Infinity : 0,
         longestSleeperMs: 0,
+        lastSegmentIndex: index,
         resetsShift: false,
         isSplitPeriod: false,
+        pairedWith: null,
       };
       sleeperRunMs = 0;
-      blocks.push({ block: current, lastSegmentIndex: index });
+      blocks.push(current);
     }
     current.endMs = segment.endMs;
+    current.lastSegmentIndex = index;
     current.durationMs += durationMs;
     sleeperRunMs = segment.status === "sleeperBed" ? sleeperRunMs + durationMs : 0;
     current.longestSleeperMs = Math.max(current.longestSleeperMs, sleeperRunMs);
-    blocks[blocks.length - 1].lastSegmentIndex = index;
   });
-  for (const { block } of blocks) block.resetsShift = block.durationMs >= SHIFT_RESET_MS;
+  for (const block of blocks) block.resetsShift = block.durationMs >= SHIFT_RESET_MS;
   return blocks;
 };
 
 /**
- * Rest blocks with their split-sleeper role decided with hindsight over the whole timeline (one pass each way):
- * a candidate (2 h to 10 h) is a split period when it pairs with the previous or the next candidate of the same
- * shift. A ≥ 7 h sleeper period whose partner has not been taken yet (the log ends first, or the rest in progress
- * could still grow into one) counts as a split period provisionally, as ELDs show it to drivers.
+ * A ≥ 7 h berth period not yet the first of a pair stays out of the window while its partner may still come — until a
+ * later rest of 2 h or more that does not pair with it is over, or a 10-hour reset — as ELDs show it to drivers.
  */
-export const findRestBlocks = ({ segments, untilMs }: { segments: readonly Segment[]; untilMs: number }): RestBlocksBySegmentEnd => {
-  const blocks = groupRestBlocks(segments);
-  const nextCandidate: (RestBlock | null)[] = new Array(blocks.length).fill(null);
+export const markAwaitingPartner = ({ blocks, untilMs }: { blocks: readonly RestBlock[]; untilMs: number }) => {
+  const completesPair = new Set(blocks.flatMap((block) => (block.pairedWith ? [block.pairedWith] : [])));
   let following: RestBlock | null = null;
   for (let index = blocks.length - 1; index >= 0; index--) {
-    nextCandidate[index] = following;
-    const { block } = blocks[index];
+    const block = blocks[index];
+    if (isSplitCandidate(block) && hasLongSleeper(block) && !completesPair.has(block)) {
+      const partnerMayStillCome = !following || (following.endMs >= untilMs && !following.resetsShift && !formsSplitPair(block, following));
+      if (partnerMayStillCome) block.isSplitPeriod = true;
+    }
     if (block.durationMs >= SPLIT_SHORT_REST_MS) following = block;
   }
-  let previous: RestBlock | null = null;
-  blocks.forEach(({ block }, index) => {
-    if (block.resetsShift) previous = null;
-    if (!isSplitCandidate(block)) return;
-    const next = nextCandidate[index];
-    const partnerMayStillCome = !next || (next.endMs >= untilMs && !formsSplitPair(block, next));
-    block.isSplitPeriod =
-      (previous !== null && formsSplitPair(previous, block)) ||
-      (next !== null && isSplitCandidate(next) && formsSplitPair(block, next)) ||
-      (block.longestSleeperMs >= SPLIT_LONG_SLEEPER_MS && partnerMayStillCome && !(next?.resetsShift ?? false));
-    previous = block;
-  });
-  return new Map(blocks.map(({ block, lastSegmentIndex }) => [lastSegmentIndex, block]));
 };

@@ -7,6 +7,8 @@ export const HOUR_MS = 60 * MINUTE_MS;
 export const DRIVING_LIMIT_MS = 11 * HOUR_MS;
 /** 395.3(a)(2): no driving after the 14th hour since coming on duty. */
 export const SHIFT_WINDOW_MS = 14 * HOUR_MS;
+/** 395.1(o): the 16-hour exception's window. */
+export const SIXTEEN_HOUR_WINDOW_MS = 16 * HOUR_MS;
 /** 395.1(b): adverse driving conditions add up to 2 hours to both limits above. */
 export const ADVERSE_EXTENSION_MS = 2 * HOUR_MS;
 /** 395.3(a)(1): 10 consecutive hours off duty start a new shift. */

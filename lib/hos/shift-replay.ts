@@ -1,11 +1,6 @@
-import {
-  ADVERSE_EXTENSION_MS,
-  BREAK_MS,
-  DRIVING_BEFORE_BREAK_MS,
-  DRIVING_LIMIT_MS,
-  SHIFT_WINDOW_MS,
-} from "./rules";
+import { ADVERSE_EXTENSION_MS, BREAK_MS, DRIVING_BEFORE_BREAK_MS, DRIVING_LIMIT_MS, SHIFT_WINDOW_MS, SIXTEEN_HOUR_WINDOW_MS } from "./rules";
 import type { RestBlocksBySegmentEnd } from "./rest-blocks";
+import type { ShiftExceptions } from "./shift-exceptions";
 import type { Segment } from "./timeline";
 import { isRestStatus } from "./timeline";
 import { createViolationTracker } from "./violation-tracker";
@@ -18,15 +13,32 @@ export type ShiftState = {
   drivingLimitMs: number;
   windowLimitMs: number;
   drivingSinceBreakMs: number;
+  /** False in a duty period under the short-haul exception (395.1(e)(1)(iii)). */
+  breakRequired: boolean;
 };
 
 /**
- * Replays the 11-hour, 14-hour and 30-minute-break rules over the timeline in one pass.
+ * Replays the 11-hour, 14-hour and 30-minute-break rules over the timeline in one pass; over segments [from, to) when
+ * given, where `from` starts a shift (the split pairing replays one shift per option).
  *
- * Usage is counted from an anchor: the start of the shift, or — once a split-sleeper period is taken — the end of
- * the previous split period (395.1(g)(1)(ii)(C)). Split periods never count in the 14-hour window; other rest does.
+ * Usage is counted from an anchor: the start of the shift, or — once a split-sleeper pair is complete — the end of
+ * its first period (395.1(g)(1)(ii)(C)). Split periods never count in the 14-hour window; other rest does.
  */
-export const replayShift = ({ segments, restBlocks }: { segments: readonly Segment[]; restBlocks: RestBlocksBySegmentEnd }) => {
+export const replayShift = ({
+  segments,
+  restBlocks,
+  shiftOfSegment,
+  shifts,
+  from = 0,
+  to = segments.length,
+}: {
+  segments: readonly Segment[];
+  restBlocks: RestBlocksBySegmentEnd;
+  shiftOfSegment: readonly number[];
+  shifts: readonly ShiftExceptions[];
+  from?: number;
+  to?: number;
+}) => {
   const drivingViolations = createViolationTracker("shiftDrivingHours");
   const windowViolations = createViolationTracker("shiftHours");
   const breakViolations = createViolationTracker("restbreakMissed");
@@ -36,20 +48,23 @@ export const replayShift = ({ segments, restBlocks }: { segments: readonly Segme
   let drivingSinceBreakMs = 0;
   let nonDrivingRunMs = 0;
 
-  const limits = () => ({
+  const limits = (shift: ShiftExceptions) => ({
     drivingLimitMs: DRIVING_LIMIT_MS + (adverseClaimed ? ADVERSE_EXTENSION_MS : 0),
-    windowLimitMs: SHIFT_WINDOW_MS + (adverseClaimed ? ADVERSE_EXTENSION_MS : 0),
+    // The two extensions do not add up: FMCSA has not said they may (docs/hos.md).
+    windowLimitMs: adverseClaimed || shift.sixteenHour ? SIXTEEN_HOUR_WINDOW_MS : SHIFT_WINDOW_MS,
   });
 
-  segments.forEach((segment, index) => {
+  for (let index = from; index < to; index++) {
+    const segment = segments[index];
     const durationMs = segment.endMs - segment.startMs;
+    const shift = shifts[shiftOfSegment[index]];
     if (segment.status === "driving") {
       if (segment.adverseDriving) adverseClaimed = true;
-      const { drivingLimitMs, windowLimitMs } = limits();
+      const { drivingLimitMs, windowLimitMs } = limits(shift);
       const { startMs } = segment;
       drivingViolations.recordDriving({ startMs, durationMs, usedMs: sinceAnchor.drivingMs, limitMs: drivingLimitMs });
       windowViolations.recordDriving({ startMs, durationMs, usedMs: sinceAnchor.windowMs, limitMs: windowLimitMs });
-      breakViolations.recordDriving({ startMs, durationMs, usedMs: drivingSinceBreakMs, limitMs: DRIVING_BEFORE_BREAK_MS });
+      if (!shift.shortHaul) breakViolations.recordDriving({ startMs, durationMs, usedMs: drivingSinceBreakMs, limitMs: DRIVING_BEFORE_BREAK_MS });
       nonDrivingRunMs = 0;
       drivingSinceBreakMs += durationMs;
     } else {
@@ -63,28 +78,33 @@ export const replayShift = ({ segments, restBlocks }: { segments: readonly Segme
         usage.drivingMs += drivingMs;
         usage.windowMs += durationMs;
       }
-      return;
+      continue;
     }
     const block = restBlocks.get(index);
-    if (!block) return;
+    if (!block) continue;
     if (block.resetsShift) {
       sinceAnchor = { drivingMs: 0, windowMs: 0 };
       sinceSplitPeriod = { drivingMs: 0, windowMs: 0 };
       adverseClaimed = false;
     } else if (block.isSplitPeriod) {
-      sinceAnchor = sinceSplitPeriod;
+      // Pairs never enclose another split period, so the latest one before this block is its partner.
+      if (block.pairedWith) sinceAnchor = sinceSplitPeriod;
       sinceSplitPeriod = { drivingMs: 0, windowMs: 0 };
     } else {
       sinceAnchor.windowMs += block.durationMs;
       sinceSplitPeriod.windowMs += block.durationMs;
     }
-  });
+  }
 
+  const lastIndex = to - 1;
+  const currentShiftIndex = lastIndex < 0 ? 0 : shiftOfSegment[lastIndex] + (restBlocks.get(lastIndex)?.resetsShift ? 1 : 0);
+  const currentShift = shifts[currentShiftIndex];
   const state: ShiftState = {
     drivingUsedMs: sinceAnchor.drivingMs,
     windowUsedMs: sinceAnchor.windowMs,
-    ...limits(),
+    ...limits(currentShift),
     drivingSinceBreakMs,
+    breakRequired: !currentShift.shortHaul,
   };
   const violations = [...drivingViolations.violations, ...windowViolations.violations, ...breakViolations.violations];
   return { state, violations };

@@ -7,6 +7,7 @@ export type Segment = {
   endMs: number;
   vehicleId: string | null;
   adverseDriving: boolean;
+  sixteenHourException: boolean;
   distanceMeters: number | null;
 };
 
@@ -37,6 +38,7 @@ export const buildTimeline = ({ log, untilMs }: { log: readonly DutyStatusEntry[
       endMs,
       vehicleId: entry.vehicleId ?? null,
       adverseDriving: entry.adverseDriving === true,
+      sixteenHourException: entry.sixteenHourException === true,
       distanceMeters: entry.distanceMeters ?? null,
     });
   }

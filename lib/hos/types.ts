@@ -8,12 +8,26 @@ export type DutyStatusEntry = {
   vehicleId?: string | null;
   /** Claimed on a driving entry: the adverse-driving exception (395.1(b)) extends that shift's 11 h and 14 h by 2 h. */
   adverseDriving?: boolean;
+  /**
+   * Claimed on any entry of a duty period: the 16-hour exception (395.1(o)) widens that period's 14-hour window to 16 h,
+   * granted once per 7 days (or after a 34-hour restart).
+   */
+  sixteenHourException?: boolean;
   /** Distance the vehicle covered during this entry; only driving entries count towards a day's distance driven. */
   distanceMeters?: number | null;
 };
 
 /** Property-carrying cycle: 70 hours in 8 days or 60 hours in 7 days (395.3(b)). */
 export type HosRuleset = "us70_8" | "us60_7";
+
+/** The carrier's elections for the driver. */
+export type HosExceptions = {
+  /**
+   * The 150 air-mile short-haul exception (395.1(e)(1)): no 30-minute break (395.3(a)(3)(ii)) in a duty period that
+   * ends within 14 hours of its start (16 under 395.1(o)); a longer one loses the exception.
+   */
+  shortHaul?: boolean;
+};
 
 /** The driver's calendar: days start at `dayStartHour` local time in the IANA `timezone` (home terminal time). */
 export type DriverCalendarOptions = { timezone?: string; dayStartHour?: number };

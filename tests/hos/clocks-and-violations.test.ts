@@ -1,32 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { computeHosClocks, findHosViolations, type DutyStatus, type HosRuleset, type HosViolationType } from "@/lib/hos";
-import { dur, repeat, seq } from "./log-builder";
-
-/** Expected clocks as durations ("4h30m"); only the listed fields are checked. */
-type ExpectedClocks = {
-  at: string;
-  drive?: string;
-  shift?: string;
-  untilBreak?: string;
-  cycle?: string;
-  cycleTomorrow?: string;
-  status?: DutyStatus;
-  statusSince?: string | null;
-  cycleStartedAt?: string | null;
-};
-
-type Scenario = {
-  name: string;
-  ruleset?: HosRuleset;
-  log: ReturnType<typeof seq>;
-  /** `at` is an offset from the log's start ("15h") or "end". */
-  clocks: ExpectedClocks[];
-  /** Violations over the whole log, as [type, ISO start, duration]. */
-  violations: [HosViolationType, string, string][];
-};
-
-const T0 = "2026-01-05T06:00:00.000Z";
-const iso = (ms: number) => new Date(ms).toISOString();
+import { repeat, seq } from "./log-builder";
+import { T0, describeScenarios, type Scenario } from "./scenarios";
 
 const scenarios: Scenario[] = [
   {
@@ -372,54 +346,8 @@ const scenarios: Scenario[] = [
   },
 ];
 
-const offsetMs = (log: Scenario["log"], at: string) => (at === "end" ? log.end.getTime() : log.start.getTime() + dur(at));
-
-const pickClocks = (expected: ExpectedClocks, scenario: Scenario) => {
-  const { log } = scenario;
-  const atMs = offsetMs(log, expected.at);
-  const clocks = computeHosClocks({ log: log.log, ruleset: scenario.ruleset ?? "us70_8", at: new Date(atMs) });
-  const instant = (date: Date | null) => (date === null ? null : iso(date.getTime()));
-  const actual: Record<string, unknown> = {
-    drive: clocks.driveRemainingMs,
-    shift: clocks.shiftRemainingMs,
-    untilBreak: clocks.timeUntilBreakMs,
-    cycle: clocks.cycleRemainingMs,
-    cycleTomorrow: clocks.cycleTomorrowMs,
-    status: clocks.currentStatus,
-    statusSince: instant(clocks.currentStatusStartedAt),
-    cycleStartedAt: instant(clocks.cycleStartedAt),
-  };
-  const wanted: Record<string, unknown> = {};
-  const picked: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(expected)) {
-    if (key === "at") continue;
-    picked[key] = actual[key];
-    if (key === "status") wanted[key] = value;
-    else if (key === "statusSince" || key === "cycleStartedAt") wanted[key] = value === null ? null : iso(offsetMs(log, value as string));
-    else wanted[key] = dur(value as string);
-  }
-  return { picked, wanted };
-};
-
 describe("HOS scenarios", () => {
   it("has at least 40 scenarios", () => expect(scenarios.length).toBeGreaterThanOrEqual(40));
-
-  describe.each(scenarios)("$name", (scenario) => {
-    it.each(scenario.clocks)("clocks at $at", (expected) => {
-      const { picked, wanted } = pickClocks(expected, scenario);
-      expect(picked).toEqual(wanted);
-    });
-
-    it("violations", () => {
-      const violations = findHosViolations({
-        log: scenario.log.log,
-        ruleset: scenario.ruleset ?? "us70_8",
-        from: scenario.log.start,
-        to: scenario.log.end,
-      });
-      expect(violations.map(({ type, startTime, durationMs }) => [type, iso(startTime.getTime()), durationMs])).toEqual(
-        scenario.violations.map(([type, start, length]) => [type, start, dur(length)]),
-      );
-    });
-  });
 });
+
+describeScenarios("HOS", scenarios);

@@ -1,0 +1,2 @@
+ALTER TABLE "drivers" ADD COLUMN "short_haul_exception" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "hos_logs" ADD COLUMN "sixteen_hour_exception" boolean DEFAULT false NOT NULL;
