@@ -6,8 +6,10 @@ import { createIngestQueue } from "./ingest-queue";
 import { teltonikaSession } from "./teltonika-session";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
 
-/** The ports the listeners took (null: off or failed to start), for the simulator's demo trackers. */
-export type TrackerPorts = { teltonika: number | null; gt06: number | null };
+/** Where this instance's listeners can be reached (a port is null when off or failed to start), for the simulator's demo trackers. */
+export type TrackerPorts = { host: string; teltonika: number | null; gt06: number | null };
+
+const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
 
 /**
  * Starts the Teltonika and GT06 listeners that are not "off" (lib/config), sharing one ingest
@@ -30,7 +32,11 @@ export const startTrackers = async ({ db, settings = getTrackerSettings(), flush
       return null;
     }
   };
-  const ports: TrackerPorts = { teltonika: await start("teltonika", settings.teltonikaPort, teltonikaSession), gt06: await start("gt06", settings.gt06Port, gt06Session) };
+  const ports: TrackerPorts = {
+    host: WILDCARD_HOSTS.includes(settings.host) ? "127.0.0.1" : settings.host,
+    teltonika: await start("teltonika", settings.teltonikaPort, teltonikaSession),
+    gt06: await start("gt06", settings.gt06Port, gt06Session),
+  };
   return {
     ports,
     queue: context.queue,
