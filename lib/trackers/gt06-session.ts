@@ -4,14 +4,25 @@ import { decodeGt06Frame, encodeGt06Response, gt06Answers, gt06FrameLength } fro
 import { trackerTelemetry } from "./tracker-telemetry";
 import type { SessionFactory } from "./tracker-session";
 
+/** GPS packets have no answer, so several may be in the queue at once; past this many the connection waits for their commit. */
+const MAX_UNCONFIRMED = 32;
+
 /**
  * A GT06 connection: the login first (answered for a device bound to a vehicle; an unclaimed one
  * gets no answer and the connection closes, so it keeps its data and logs in again later), then
- * GPS, status and alarm packets. Each is stored before the next frame is read, and status and
- * alarm packets are answered after their commit.
+ * GPS, status and alarm packets. Status and alarm packets are answered once they and every packet
+ * before them are committed (a GPS packet and the status after it share one write); a failed
+ * write closes the connection.
  */
 export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) => {
   let vehicle: BoundVehicle | null = null;
+  let unconfirmed: Promise<void>[] = [];
+  let failure: unknown = null;
+  const confirm = async () => {
+    await Promise.all(unconfirmed);
+    unconfirmed = [];
+    if (failure) throw failure;
+  };
   return {
     frameLength: gt06FrameLength,
     handle: async (frame) => {
@@ -22,9 +33,15 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
         vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol: "gt06", remoteAddress });
         if (!vehicle) socket.end();
       } else if (message.type === "record") {
-        await context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now }));
+        unconfirmed.push(context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })).catch((error: unknown) => {
+          failure ??= error;
+        }));
+        if (unconfirmed.length >= MAX_UNCONFIRMED) await confirm();
       }
-      if (vehicle && gt06Answers(message.protocol)) socket.write(encodeGt06Response(message.protocol, message.serial));
+      if (vehicle && gt06Answers(message.protocol)) {
+        await confirm();
+        socket.write(encodeGt06Response(message.protocol, message.serial));
+      }
     },
   };
 };

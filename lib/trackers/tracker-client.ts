@@ -34,8 +34,11 @@ export const connectTracker = async ({ port, host = "127.0.0.1", timeoutMs = 10_
     const deadline = Date.now() + timeoutMs;
     while (!ready() && !closed && Date.now() < deadline) {
       await new Promise<void>((resolve) => {
-        waiter = resolve;
-        setTimeout(resolve, Math.max(1, deadline - Date.now())).unref();
+        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        waiter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       });
     }
   };

@@ -1,12 +1,12 @@
 import type { EngineState } from "@/db/schema";
-import { fieldProblem, POSITION_FIELDS, recordProblem, STAT_FIELDS, type Cell, type PositionReport, type RecordField, type StatSample, type TelemetryBatch } from "@/lib/telemetry";
+import { fieldProblem, POSITION_FIELDS, recordProblem, STAT_FIELDS, type PositionReport, type RecordField, type StatSample, type TelemetryBatch } from "@/lib/telemetry";
 import type { BoundVehicle } from "./device-binding";
 import type { TrackerRecord } from "./tracker-record";
 
 const METERS_PER_SECOND_PER_KMH = 1000 / 3600;
 
 /** A value the ingestion would refuse is dropped (null), so that one odd IO value cannot cost a device its whole packet. */
-const allowed = <R>(fields: readonly RecordField<R>[], name: keyof R, value: number | string | undefined): Cell => {
+const allowed = <R>(fields: readonly RecordField<R>[], name: keyof R, value: number | undefined): number | null => {
   const field = fields.find((candidate) => candidate.name === name);
   return value === undefined || (field && fieldProblem(field, value) !== undefined) ? null : value;
 };
@@ -27,22 +27,22 @@ export const trackerTelemetry = ({ vehicle, records, now }: { vehicle: BoundVehi
     const base = { companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time };
     if (recordProblem(base, now.getTime())) continue;
     const speed = fix ? fix.speedKmh * METERS_PER_SECOND_PER_KMH : undefined;
-    if (fix && fieldProblem(POSITION_FIELDS[0], fix.latitude) === undefined && fieldProblem(POSITION_FIELDS[1], fix.longitude) === undefined) {
+    if (fix && allowed(POSITION_FIELDS, "latitude", fix.latitude) !== null && allowed(POSITION_FIELDS, "longitude", fix.longitude) !== null) {
       positions.push({
         ...base, latitude: fix.latitude, longitude: fix.longitude,
-        speed: allowed(POSITION_FIELDS, "speed", speed) as number | null,
-        heading: allowed(POSITION_FIELDS, "heading", fix.heading % 360) as number | null,
-        altitude: allowed(POSITION_FIELDS, "altitude", fix.altitude) as number | null,
-        satellites: allowed(POSITION_FIELDS, "satellites", fix.satellites) as number | null,
-        hdop: allowed(POSITION_FIELDS, "hdop", fix.hdop) as number | null,
+        speed: allowed(POSITION_FIELDS, "speed", speed),
+        heading: allowed(POSITION_FIELDS, "heading", fix.heading % 360),
+        altitude: allowed(POSITION_FIELDS, "altitude", fix.altitude),
+        satellites: allowed(POSITION_FIELDS, "satellites", fix.satellites),
+        hdop: allowed(POSITION_FIELDS, "hdop", fix.hdop),
       });
     }
     const sample: StatSample = {
       ...base,
       engineState: engineStateOf(io.ignition, fix?.speedKmh),
-      odometerMeters: allowed(STAT_FIELDS, "odometerMeters", io.odometerMeters) as number | null,
-      fuelPercent: allowed(STAT_FIELDS, "fuelPercent", io.fuelPercent) as number | null,
-      engineRpm: allowed(STAT_FIELDS, "engineRpm", io.engineRpm) as number | null,
+      odometerMeters: allowed(STAT_FIELDS, "odometerMeters", io.odometerMeters),
+      fuelPercent: allowed(STAT_FIELDS, "fuelPercent", io.fuelPercent),
+      engineRpm: allowed(STAT_FIELDS, "engineRpm", io.engineRpm),
     };
     if (sample.engineState !== null || sample.odometerMeters !== null || sample.fuelPercent !== null || sample.engineRpm !== null) stats.push(sample);
   }
