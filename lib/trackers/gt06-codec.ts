@@ -1,5 +1,5 @@
 import { crc16X25 } from "./crc";
-import { FrameError, FrameReader } from "./frame-error";
+import { FrameError, FrameReader } from "./frame-reader";
 import type { TrackerRecord } from "./tracker-record";
 
 /**

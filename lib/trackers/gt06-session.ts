@@ -1,5 +1,5 @@
 import { bindTracker, type BoundVehicle } from "./device-binding";
-import { FrameError } from "./frame-error";
+import { FrameError } from "./frame-reader";
 import { decodeGt06Frame, encodeGt06Response, gt06Answers, gt06FrameLength } from "./gt06-codec";
 import { trackerTelemetry } from "./tracker-telemetry";
 import type { SessionFactory } from "./tracker-session";

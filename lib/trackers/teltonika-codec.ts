@@ -1,5 +1,5 @@
 import { crc16Ibm } from "./crc";
-import { FrameError, FrameReader } from "./frame-error";
+import { FrameError, FrameReader } from "./frame-reader";
 import { TELTONIKA_IO } from "./teltonika-io";
 import type { TrackerRecord } from "./tracker-record";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crc16Ibm, crc16X25 } from "@/lib/trackers/crc";
-import { FrameError } from "@/lib/trackers/frame-error";
+import { FrameError } from "@/lib/trackers/frame-reader";
 import { decodeGt06Frame, encodeGt06Response, gt06FrameLength } from "@/lib/trackers/gt06-codec";
 import { encodeGt06Location, encodeGt06Login } from "@/lib/trackers/gt06-encoder";
 import { CODEC_8_EXTENDED, decodeTeltonikaPacket, readTeltonikaImei, teltonikaPacketLength } from "@/lib/trackers/teltonika-codec";

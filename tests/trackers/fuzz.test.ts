@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vehicles } from "@/db/schema";
 import { validatePositionReport, validateStatSample } from "@/lib/telemetry";
 import { crc16Ibm, crc16X25 } from "@/lib/trackers/crc";
-import { FrameError } from "@/lib/trackers/frame-error";
+import { FrameError } from "@/lib/trackers/frame-reader";
 import { decodeGt06Frame, gt06FrameLength } from "@/lib/trackers/gt06-codec";
 import { encodeGt06Login } from "@/lib/trackers/gt06-encoder";
 import { startTrackers, type Trackers } from "@/lib/trackers/start-trackers";
