@@ -53,11 +53,13 @@ export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?
 
   const schedule = () => {
     timer ??= setTimeout(() => {
-      timer = null;
-      const entries = pending;
-      pending = [];
-      // One write at a time: the next batch gathers while this one commits.
-      flushing = flushing.then(() => flush(entries));
+      // One write at a time: the next batch keeps gathering until the current one has committed.
+      flushing = flushing.then(() => {
+        timer = null;
+        const entries = pending;
+        pending = [];
+        return flush(entries);
+      });
     }, flushMs);
   };
 
