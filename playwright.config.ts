@@ -39,6 +39,9 @@ export default defineConfig({
       SIM_VEHICLES: String(E2E_FLEET_SIZE),
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
+      // Test servers leave the tracker ports (5027, 5023) to real deployments unless asked.
+      TELTONIKA_PORT: process.env.TELTONIKA_PORT ?? "off",
+      GT06_PORT: process.env.GT06_PORT ?? "off",
       // One access-log line per request would bury the test report.
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
     },

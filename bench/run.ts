@@ -25,6 +25,7 @@ import * as historyRoute from "@/app/fleet/vehicles/locations/history/route";
 import * as feedRoute from "@/app/fleet/vehicles/locations/feed/route";
 import { createTestApiKey } from "@/tests/helpers/api-keys";
 import { measure, measureThroughput, summarize } from "./measure";
+import { benchTrackers } from "./trackers";
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -219,6 +220,8 @@ try {
   const reads = summarize(apiTimes);
   row(`sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} points/s, 20 % with stats, ${LAG_SECONDS} s old)`, rate(sustainedRate), `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`, "≥ 10,000/s, ack p99 < 500 ms");
   row("  public API meanwhile: GET /fleet/vehicles/locations", `p50 ${ms(reads.p50)} p99 ${ms(reads.p99)} (${reads.count} requests)`, "", "p99 < 100 ms");
+  const trackers = await benchTrackers({ db, connections: Number(process.env.TRACKER_CONNECTIONS ?? 1_000), seconds: SECONDS });
+  row(`sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`, `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`, `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`, "ack p99 < 500 ms, nothing lost");
   row("RSS of the process (app handlers in-process)", `${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`, "", "");
 
   const widths = [0, 1, 2, 3].map((c) => Math.max(...[["what", "figure", "limit / compare", "target"], ...rows].map((r) => r[c].length)));

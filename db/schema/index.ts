@@ -6,3 +6,4 @@ export * from "./fleet";
 export * from "./vehicle-state";
 export * from "./operations";
 export * from "./telemetry";
+export * from "./trackers";

@@ -3,6 +3,7 @@ import { migrateDatabase } from "@/db/migrate";
 import { listMissingProductionSecrets } from "@/lib/config";
 import { getDemoLogins, seedDemo } from "@/lib/seed/seed-demo";
 import { startSimulator } from "@/lib/simulator/start-simulator";
+import { startTrackers } from "@/lib/trackers/start-trackers";
 import { ensurePartitions } from "@/lib/telemetry/partitions";
 import { seedIngestToken } from "@/lib/ingest-batch/ingest-tokens";
 import { updateServiceStatus } from "./service-status";
@@ -30,7 +31,8 @@ export const bootService = async () => {
   const ingestToken = await seedIngestToken({ db: database.db });
   if (ingestToken) log(`ingest token (POST /ingest/batch, Demo Fleet live): ${ingestToken}`);
   updateServiceStatus({ bootedAt: new Date().toISOString() });
-  startSimulator({ database });
+  const trackers = await startTrackers({ db: database.db });
+  startSimulator({ database, trackerPorts: trackers.ports });
   startTelemetryMaintenance({ database });
   log(`ready in ${Date.now() - started} ms`);
 };

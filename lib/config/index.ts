@@ -32,3 +32,28 @@ export const deriveSecret = (purpose: string): Uint8Array => Buffer.from(sha256H
 
 export const listMissingProductionSecrets = (): SecretName[] =>
   isProductionWithoutDemo() ? (Object.keys(DEMO_DEFAULTS) as SecretName[]).filter((name) => !process.env[name]) : [];
+
+/** A tracker listener's port from `name`: a port number (0: any free port), or "off" for none. */
+const trackerPort = (name: string, fallback: number): number | null => {
+  const value = process.env[name]?.trim();
+  if (!value) return fallback;
+  if (value.toLowerCase() === "off") return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number or "off".`);
+  return port;
+};
+
+const positiveInteger = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer.`);
+  return value;
+};
+
+/** The hardware tracker listeners (docs/trackers.md): Traccar's default ports, so Traccar-configured devices need only a new host. */
+export const getTrackerSettings = () => ({
+  teltonikaPort: trackerPort("TELTONIKA_PORT", 5027),
+  gt06Port: trackerPort("GT06_PORT", 5023),
+  host: process.env.TRACKER_HOST || "0.0.0.0",
+  idleTimeoutMs: positiveInteger("TRACKER_IDLE_TIMEOUT_MS", 600_000),
+  maxConnectionsPerAddress: positiveInteger("TRACKER_MAX_CONNECTIONS_PER_ADDRESS", 100),
+});

@@ -1,6 +1,7 @@
 import { drivers, vehicles, type Dataset } from "@/db/schema";
 import type { Executor } from "@/db/client";
 import { driverName, plateNumber, vehicleModel } from "./demo-fleet-names";
+import { DEMO_TRACKERS } from "./demo-trackers";
 import { makeVin } from "./vin";
 
 type SeedFleetOptions = {
@@ -11,6 +12,10 @@ type SeedFleetOptions = {
   /** Distinguishes names, plates, VINs and device ids between companies and datasets. */
   code: string;
 };
+
+/** The IMEI of a Demo Fleet live vehicle that reports as a hardware tracker (lib/seed/demo-trackers). */
+const trackerImei = (code: string, dataset: Dataset, number: number) =>
+  code === "DEMO" && dataset === "live" ? DEMO_TRACKERS.find((tracker) => tracker.number === number)?.imei : undefined;
 
 /** Creates `count` vehicles, each with a driver assigned to it. Returns the new ids in order. */
 export const seedFleet = async ({ db, companyId, dataset, count, code }: SeedFleetOptions) => {
@@ -32,7 +37,7 @@ export const seedFleet = async ({ db, companyId, dataset, count, code }: SeedFle
       typeId: model.typeId,
       typeName: model.typeName,
       subType: model.subType,
-      deviceId: `${code.toLowerCase()}-${dataset}-${i + 1}`,
+      deviceId: trackerImei(code, dataset, i + 1) ?? `${code.toLowerCase()}-${dataset}-${i + 1}`,
     };
   });
   const createdVehicles: { id: number }[] = [];

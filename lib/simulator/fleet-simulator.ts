@@ -1,8 +1,10 @@
 import type { Database } from "@/db/client";
 import { ensurePartitions } from "@/lib/telemetry";
+import type { TrackerPorts } from "@/lib/trackers/start-trackers";
 import { loadFleet } from "./load-fleet";
 import { DAY_MS, dayOfTime } from "./sim-vehicle";
 import { BACKFILL_CADENCE, collectVehicleWindow, LIVE_CADENCE, resumeVehicle, type Cadence, type VehicleRuntime, type WindowOutput } from "./vehicle-reports";
+import { createTrackerRelay } from "./tracker-relay";
 import { loadKnownJobs, plannedJobs, syncWasteJobs } from "./waste-jobs";
 import { writeWindow } from "./write-window";
 
@@ -15,6 +17,8 @@ export type SimulatorOptions = {
   now?: () => number;
   /** Backfill reporting cadence (coarser than live to keep the first start short). */
   backfillCadence?: Cadence;
+  /** This instance's tracker listeners: the demo's tracker vehicles report live through them. */
+  trackerPorts?: TrackerPorts;
 };
 
 const emptyOutput = (): WindowOutput => ({ positions: [], stats: [], duty: [], faultsRaised: [], faultsCleared: [] });
@@ -24,7 +28,7 @@ const emptyOutput = (): WindowOutput => ({ positions: [], stats: [], duty: [], f
  * telemetry continue from their latest stored point (so a restart never writes anything twice),
  * then `tick()` writes everything that happened since the previous tick as one batch.
  */
-export const createFleetSimulator = async ({ db, seed, backfillMs, now = Date.now, backfillCadence = BACKFILL_CADENCE }: SimulatorOptions) => {
+export const createFleetSimulator = async ({ db, seed, backfillMs, now = Date.now, backfillCadence = BACKFILL_CADENCE, trackerPorts }: SimulatorOptions) => {
   const startedAt = now();
   const fleet = await loadFleet({ db, seed });
   const fresh = new Set<VehicleRuntime>();
@@ -37,15 +41,16 @@ export const createFleetSimulator = async ({ db, seed, backfillMs, now = Date.no
   await ensurePartitions({ db, from: new Date(startedAt - backfillMs), to: new Date(startedAt + 2 * DAY_MS) });
   const known = await loadKnownJobs({ db, vehicles, now: startedAt });
   let jobs = { day: dayOfTime(startedAt), list: plannedJobs({ vehicles, now: startedAt }) };
+  const trackers = trackerPorts && vehicles.some((vehicle) => vehicle.tracker) ? createTrackerRelay({ ports: trackerPorts }) : null;
 
-  /** Writes (from each vehicle's emittedUntil, until]; returns the rows written. */
-  const advance = async (until: number, cadence: Cadence) => {
+  /** Writes (from each vehicle's emittedUntil, until]; returns the rows written directly. Live windows of tracker vehicles go over TCP. */
+  const advance = async (until: number, cadence: Cadence, live = false) => {
     const output = emptyOutput();
     for (const runtime of runtimes) {
       if (runtime.emittedUntil >= until) continue;
       collectVehicleWindow({ runtime, from: runtime.emittedUntil, to: until, cadence, firstWindow: fresh.delete(runtime), into: output });
     }
-    const result = await writeWindow({ db, output });
+    const result = await writeWindow({ db, output: live && trackers ? await trackers.relay({ output, vehicles }) : output });
     return result.accepted.positions + result.accepted.stats;
   };
 
@@ -74,10 +79,12 @@ export const createFleetSimulator = async ({ db, seed, backfillMs, now = Date.no
     /** Writes what happened since the last tick; returns the rows written. */
     tick: async () => {
       const time = now();
-      const rows = await advance(time, LIVE_CADENCE);
+      const rows = await advance(time, LIVE_CADENCE, true);
       await syncJobs(time);
       return rows;
     },
+    /** Closes the demo trackers' connections. */
+    stop: () => trackers?.close(),
   };
 };
 

@@ -3,9 +3,10 @@ import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import type { Dataset } from "@/db/schema";
 import { DEPOTS } from "@/lib/geo/chicago-grid";
+import { DEMO_TRACKERS, demoTrackerOf } from "@/lib/seed/demo-trackers";
 import { CREW_DAY_OFFSETS_MS, type SimVehicle } from "./sim-vehicle";
 
-/** The seed's device ids (`demo-live-1`, `sbox-test-3`, `othr-live-8`): only those vehicles are simulated. */
+/** The seed's device ids (`demo-live-1`, `sbox-test-3`, `othr-live-8`, the demo trackers' IMEIs): only those vehicles are simulated. */
 const SIMULATED_DEVICE_PATTERN = "^(demo|sbox|othr)-(live|test)-[0-9]+$";
 /** Refuse trucks and roll-off tractors run waste jobs; capped so a 10,000-vehicle fleet keeps a sane job table. */
 const WASTE_TYPES = ["Refuse truck", "Tractor"];
@@ -17,16 +18,16 @@ export type StoredProgress = { time: number; odometer: number | null; engineSeco
 export const loadFleet = async ({ db, seed }: { db: Executor; seed: number }) => {
   const rows = await queryRows<{
     id: number; company_id: number; dataset: Dataset; type_name: string; driver_id: number | null; waste: boolean;
-    last_time: string | null; odometer: number | null; engine_seconds: number | null;
+    last_time: string | null; odometer: number | null; engine_seconds: number | null; device_id: string;
   }>(
     db,
-    sql`select v.id, v.company_id, v.dataset, v.type_name, d.id as driver_id, 'Waste' = any(c.modules) as waste,
+    sql`select v.id, v.device_id, v.company_id, v.dataset, v.type_name, d.id as driver_id, 'Waste' = any(c.modules) as waste,
           greatest(s.location_time, s.stats_time) as last_time, s.odometer_meters as odometer, s.engine_seconds
         from vehicles v
         join companies c on c.id = v.company_id
         left join lateral (select id from drivers where static_assigned_vehicle_id = v.id order by id limit 1) d on true
         left join vehicle_state s on s.vehicle_id = v.id
-        where v.device_id ~ ${SIMULATED_DEVICE_PATTERN}
+        where v.device_id ~ ${SIMULATED_DEVICE_PATTERN} or v.device_id = any(${sql.param(DEMO_TRACKERS.map((tracker) => tracker.imei))}::text[])
         order by v.id`,
   );
   let wasteVehicles = 0;
@@ -35,7 +36,7 @@ export const loadFleet = async ({ db, seed }: { db: Executor; seed: number }) =>
     const vehicle: SimVehicle = {
       vehicleId: row.id, driverId: row.driver_id, companyId: row.company_id, dataset: row.dataset,
       faultProtocol: row.type_name === "Van" ? "obdii" : "j1939", depot: DEPOTS[index % DEPOTS.length],
-      sleeper: row.id % 4 === 0, wasteJobs, seed,
+      sleeper: row.id % 4 === 0, wasteJobs, seed, tracker: demoTrackerOf(row.device_id),
       // Refuse trucks work days (their stops are the day's waste jobs); the rest rotate crews.
       dayOffsetMs: wasteJobs ? 0 : CREW_DAY_OFFSETS_MS[row.id % CREW_DAY_OFFSETS_MS.length],
     };

@@ -1,5 +1,6 @@
 import type { Dataset } from "@/db/schema";
 import type { StreetPlace } from "@/lib/geo/chicago-grid";
+import type { DemoTracker } from "@/lib/seed/demo-trackers";
 
 /** What the simulator knows about one vehicle it drives. */
 export type SimVehicle = {
@@ -21,6 +22,8 @@ export type SimVehicle = {
    * and night crews later, so part of the fleet is on the road at any hour (as in 24/7 fleets).
    */
   dayOffsetMs: number;
+  /** Set for the demo's hardware trackers: live reports go over TCP in the tracker's protocol. */
+  tracker?: DemoTracker;
 };
 
 export const DAY_MS = 86_400_000;

@@ -2,6 +2,7 @@ import { Client } from "pg";
 import type { DatabaseHandle } from "@/db/client";
 import { updateServiceStatus } from "@/lib/boot/service-status";
 import { logger } from "@/lib/logger";
+import type { TrackerPorts } from "@/lib/trackers/start-trackers";
 import { createFleetSimulator } from "./fleet-simulator";
 
 const log = (message: string) => console.log(`[simulator] ${message}`);
@@ -49,10 +50,10 @@ const electLeader = async (url: string): Promise<Leadership> => {
   }
 };
 
-const runSimulator = async (database: DatabaseHandle): Promise<void> => {
+const runSimulator = async (database: DatabaseHandle, trackerPorts?: TrackerPorts): Promise<void> => {
   const leadership: Leadership = database.kind === "postgres" ? await electLeader(process.env.DATABASE_URL!) : { held: true };
   const backfillDays = Number(process.env.SIM_BACKFILL_DAYS ?? 7);
-  const simulator = await createFleetSimulator({ db: database.db, seed: Number(process.env.SIM_SEED ?? 1), backfillMs: backfillDays * 86_400_000 });
+  const simulator = await createFleetSimulator({ db: database.db, seed: Number(process.env.SIM_SEED ?? 1), backfillMs: backfillDays * 86_400_000, trackerPorts });
   updateServiceStatus({ simulator: { state: "backfilling", vehicles: simulator.vehicles } });
   const started = Date.now();
   let lastShown = -1;
@@ -68,7 +69,8 @@ const runSimulator = async (database: DatabaseHandle): Promise<void> => {
   const loop = async () => {
     if (!leadership.held) {
       // The simulator's state lives in the database, so a new term resumes where this one stopped.
-      runSimulator(database).catch((error) => logger.error({ err: error }, "simulator failed"));
+      simulator.stop();
+      runSimulator(database, trackerPorts).catch((error) => logger.error({ err: error }, "simulator failed"));
       return;
     }
     try {
@@ -83,12 +85,12 @@ const runSimulator = async (database: DatabaseHandle): Promise<void> => {
 };
 
 /** Starts the fleet simulator in the background (SIMULATOR=off disables it). Never throws. */
-export const startSimulator = ({ database }: { database: DatabaseHandle }) => {
+export const startSimulator = ({ database, trackerPorts }: { database: DatabaseHandle; trackerPorts?: TrackerPorts }) => {
   if (process.env.SIMULATOR === "off") {
     updateServiceStatus({ simulator: { state: "off", vehicles: 0 } });
     return;
   }
-  runSimulator(database).catch((error) => {
+  runSimulator(database, trackerPorts).catch((error) => {
     logger.error({ err: error }, "simulator failed");
     updateServiceStatus({ simulator: { state: "failed", vehicles: 0, detail: error instanceof Error ? error.message : String(error) } });
   });

@@ -55,6 +55,8 @@ export const startServer = async ({ databaseUrl, env = {} }) => {
       NEXT_DIST_DIR: DIST_DIR,
       DATABASE_URL: databaseUrl,
       SIMULATOR: "off",
+      TELTONIKA_PORT: "off",
+      GT06_PORT: "off",
       SIM_VEHICLES: "20",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",

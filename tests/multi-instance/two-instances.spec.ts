@@ -35,7 +35,7 @@ const startInstance = async (): Promise<Instance> => {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn("node", ["scripts/server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl(), NEXT_DIST_DIR: distDir, NODE_ENV: "production", DEMO: "1", SIMULATOR: "off", SIM_VEHICLES: "5", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl(), NEXT_DIST_DIR: distDir, NODE_ENV: "production", DEMO: "1", SIMULATOR: "off", TELTONIKA_PORT: "off", GT06_PORT: "off", SIM_VEHICLES: "5", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => output.push(String(chunk)));

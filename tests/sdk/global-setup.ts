@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR,
       DATABASE_URL: "",
       SIMULATOR: "off",
+      TELTONIKA_PORT: "off",
+      GT06_PORT: "off",
       SIM_VEHICLES: String(SDK_VEHICLES),
       NEXT_TELEMETRY_DISABLED: "1",
     },

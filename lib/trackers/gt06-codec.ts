@@ -1,0 +1,123 @@
+import { crc16X25 } from "./crc";
+import { FrameError, FrameReader } from "./frame-reader";
+import type { TrackerRecord } from "./tracker-record";
+
+/**
+ * GT06 / Concox (Concox "GT06 protocol" document): frames start with 0x7878 (1-byte length) or
+ * 0x7979 (2-byte length) and end with 0x0D0A; the length counts the protocol number, content,
+ * serial number and CRC. The CRC-16/X25 (CRC-ITU) covers the length through the serial number.
+ * The device logs in (0x01, IMEI in BCD) and the server echoes the protocol number and serial;
+ * status (0x13) and alarm (0x16, 0x26) packets are answered the same way; GPS packets (0x12,
+ * 0x22) have no answer.
+ */
+export const GT06 = { login: 0x01, gps: 0x12, gpsAcc: 0x22, status: 0x13, alarm: 0x16, alarmExtended: 0x26 } as const;
+
+/** 0x7979 frames may be long; more than this is not a tracker's. */
+export const MAX_GT06_LENGTH = 1_024;
+const COORDINATE_SCALE = 30_000 * 60;
+
+export type Gt06Message =
+  | { type: "login"; protocol: number; serial: number; imei: string }
+  | { type: "record"; protocol: number; serial: number; record: TrackerRecord }
+  | { type: "other"; protocol: number; serial: number };
+
+/** The byte length of the frame at the start of `buffer`, or null while its header has not arrived. */
+export const gt06FrameLength = (buffer: Buffer): number | null => {
+  if (buffer.length < 2) return null;
+  const start = buffer.readUInt16BE(0);
+  if (start !== 0x7878 && start !== 0x7979) throw new FrameError("frame does not start with 0x7878 or 0x7979");
+  const lengthSize = start === 0x7878 ? 1 : 2;
+  if (buffer.length < 2 + lengthSize) return null;
+  const length = buffer.readUIntBE(2, lengthSize);
+  if (length < 5 || length > MAX_GT06_LENGTH) throw new FrameError(`frame length ${length} out of range`);
+  return 2 + lengthSize + length + 2;
+};
+
+const readTime = (reader: FrameReader) => {
+  const [year, month, day, hour, minute, second] = reader.take(6);
+  const time = new Date(Date.UTC(2000 + year, month - 1, day, hour, minute, second));
+  if (month < 1 || month > 12 || time.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) throw new FrameError("invalid date and time");
+  return time;
+};
+
+/** Date, satellites, coordinates, speed and course, as GPS, alarm and GPS+ACC packets open. */
+const readGps = (reader: FrameReader): TrackerRecord => {
+  const time = readTime(reader);
+  const satellites = reader.u8() & 0x0f;
+  const latitude = reader.u32() / COORDINATE_SCALE;
+  const longitude = reader.u32() / COORDINATE_SCALE;
+  const speedKmh = reader.u8();
+  const flags = reader.u16();
+  if (latitude > 90 || longitude > 180) throw new FrameError("coordinates out of range");
+  const positioned = (flags & 0x1000) !== 0;
+  const fix = { latitude: flags & 0x0400 ? latitude : -latitude, longitude: flags & 0x0800 ? -longitude : longitude, speedKmh, heading: flags & 0x03ff, satellites };
+  return { time, fix: positioned ? fix : undefined, io: {} };
+};
+
+/** ACC (ignition) is bit 1 of the terminal information byte of status and alarm packets. */
+const accOf = (terminalInfo: number) => (terminalInfo & 0x02) !== 0;
+
+const readContent = (protocol: number, reader: FrameReader, now: Date): TrackerRecord | null => {
+  switch (protocol) {
+    case GT06.gps:
+      return readGps(reader);
+    case GT06.gpsAcc: {
+      const record = readGps(reader);
+      reader.take(8); // MCC, MNC, LAC, cell id
+      record.io.ignition = reader.u8() === 1;
+      return record;
+    }
+    case GT06.alarm:
+    case GT06.alarmExtended: {
+      const record = readGps(reader);
+      const lbsLength = reader.u8();
+      reader.take(Math.max(0, lbsLength - 1));
+      record.io.ignition = accOf(reader.u8());
+      return record;
+    }
+    case GT06.status:
+      // Status packets carry no time: they describe the device as it is now.
+      return { time: now, io: { ignition: accOf(reader.u8()) } };
+    default:
+      return null;
+  }
+};
+
+const readImei = (reader: FrameReader) => {
+  const digits = reader.take(8).toString("hex").replace(/^0/, "");
+  if (!/^\d+$/.test(digits)) throw new FrameError("IMEI is not BCD digits");
+  return digits;
+};
+
+/** The message of one complete frame (as framed by `gt06FrameLength`). */
+export const decodeGt06Frame = (frame: Buffer, now = new Date()): Gt06Message => {
+  if (frame.readUInt16BE(frame.length - 2) !== 0x0d0a) throw new FrameError("frame does not end with 0x0D0A");
+  const checked = frame.subarray(2, frame.length - 4);
+  if (frame.readUInt16BE(frame.length - 4) !== crc16X25(checked)) throw new FrameError("frame CRC mismatch");
+  const lengthSize = frame[0] === 0x78 ? 1 : 2;
+  const serial = frame.readUInt16BE(frame.length - 6);
+  const reader = new FrameReader(frame.subarray(2 + lengthSize, frame.length - 6));
+  const protocol = reader.u8();
+  if (protocol === GT06.login) return { type: "login", protocol, serial, imei: readImei(reader) };
+  const record = readContent(protocol, reader, now);
+  return record ? { type: "record", protocol, serial, record } : { type: "other", protocol, serial };
+};
+
+/** Whether the server answers this protocol number (login, status, alarms); GPS packets have no answer. */
+export const gt06Answers = (protocol: number) => protocol === GT06.login || protocol === GT06.status || protocol === GT06.alarm || protocol === GT06.alarmExtended;
+
+/** A 0x7878 frame of `content` after the protocol number, with its serial, CRC and stop bits. */
+export const encodeGt06Frame = (protocol: number, content: Buffer, serial: number) => {
+  const body = Buffer.alloc(1 + 1 + content.length + 2);
+  body.writeUInt8(1 + content.length + 2 + 2, 0);
+  body.writeUInt8(protocol, 1);
+  content.copy(body, 2);
+  body.writeUInt16BE(serial & 0xffff, 2 + content.length);
+  const tail = Buffer.alloc(4);
+  tail.writeUInt16BE(crc16X25(body), 0);
+  tail.writeUInt16BE(0x0d0a, 2);
+  return Buffer.concat([Buffer.from([0x78, 0x78]), body, tail]);
+};
+
+/** The server's answer: the protocol number and serial echoed, no content. */
+export const encodeGt06Response = (protocol: number, serial: number) => encodeGt06Frame(protocol, Buffer.alloc(0), serial);

@@ -1,0 +1,47 @@
+import { bindTracker, type BoundVehicle } from "./device-binding";
+import { FrameError } from "./frame-reader";
+import { decodeGt06Frame, encodeGt06Response, gt06Answers, gt06FrameLength } from "./gt06-codec";
+import { trackerTelemetry } from "./tracker-telemetry";
+import type { SessionFactory } from "./tracker-session";
+
+/** GPS packets have no answer, so several may be in the queue at once; past this many the connection waits for their commit. */
+const MAX_UNCONFIRMED = 32;
+
+/**
+ * A GT06 connection: the login first (answered for a device bound to a vehicle; an unclaimed one
+ * gets no answer and the connection closes, so it keeps its data and logs in again later), then
+ * GPS, status and alarm packets. Status and alarm packets are answered once they and every packet
+ * before them are committed (a GPS packet and the status after it share one write); a failed
+ * write closes the connection.
+ */
+export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) => {
+  let vehicle: BoundVehicle | null = null;
+  let unconfirmed: Promise<void>[] = [];
+  let failure: unknown = null;
+  const confirm = async () => {
+    await Promise.all(unconfirmed);
+    unconfirmed = [];
+    if (failure) throw failure;
+  };
+  return {
+    frameLength: gt06FrameLength,
+    handle: async (frame) => {
+      const now = new Date();
+      const message = decodeGt06Frame(frame, now);
+      if (!vehicle) {
+        if (message.type !== "login") throw new FrameError(`GT06 packet 0x${message.protocol.toString(16)} before the login`);
+        vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol: "gt06", remoteAddress });
+        if (!vehicle) socket.end();
+      } else if (message.type === "record") {
+        unconfirmed.push(context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })).catch((error: unknown) => {
+          failure ??= error;
+        }));
+        if (unconfirmed.length >= MAX_UNCONFIRMED) await confirm();
+      }
+      if (vehicle && gt06Answers(message.protocol)) {
+        await confirm();
+        socket.write(encodeGt06Response(message.protocol, message.serial));
+      }
+    },
+  };
+};

@@ -1,0 +1,27 @@
+/**
+ * One report decoded from a tracker's frame, in the units the protocols use, before it is bound to
+ * a vehicle. Absent values are undefined.
+ */
+export type TrackerRecord = {
+  time: Date;
+  /** Missing when the record has no usable fix (no satellites, or a status packet). */
+  fix?: {
+    latitude: number;
+    longitude: number;
+    /** km/h, as both protocols send it. */
+    speedKmh: number;
+    heading: number;
+    altitude?: number;
+    satellites?: number;
+    hdop?: number;
+  };
+  io: {
+    ignition?: boolean;
+    /** Total odometer, meters. */
+    odometerMeters?: number;
+    /** External (vehicle) voltage, volts: decoded but not stored (no column; see docs/trackers.md). */
+    externalVolts?: number;
+    fuelPercent?: number;
+    engineRpm?: number;
+  };
+};

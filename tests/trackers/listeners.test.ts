@@ -1,0 +1,169 @@
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unclaimedDevices, vehiclePositions, vehicles, vehicleStatSamples } from "@/db/schema";
+import { encodeGt06Response, GT06 } from "@/lib/trackers/gt06-codec";
+import { encodeGt06Location, encodeGt06Login } from "@/lib/trackers/gt06-encoder";
+import { encodeGt06Frame } from "@/lib/trackers/gt06-codec";
+import { startTrackers, type Trackers } from "@/lib/trackers/start-trackers";
+import { connectTracker } from "@/lib/trackers/tracker-client";
+import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/trackers/teltonika-encoder";
+import { listUnclaimedDevices } from "@/lib/trackers/unclaimed-devices";
+import { seedTestCompanies } from "../helpers/seeded";
+import { useTestDatabase } from "../helpers/test-database";
+
+const database = useTestDatabase();
+const TELTONIKA_IMEI = "356307042441013";
+const GT06_IMEI = "868120301234567";
+let trackers: Trackers;
+let vehicleIds: { teltonika: number; gt06: number };
+
+const settings = { teltonikaPort: 3460, gt06Port: 3461, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20 };
+
+beforeAll(async () => {
+  const { db } = database();
+  await seedTestCompanies({ db });
+  const [first] = await db.update(vehicles).set({ deviceId: TELTONIKA_IMEI }).where(eq(vehicles.deviceId, "demo-live-1")).returning();
+  const [second] = await db.update(vehicles).set({ deviceId: GT06_IMEI }).where(eq(vehicles.deviceId, "demo-live-2")).returning();
+  vehicleIds = { teltonika: first.id, gt06: second.id };
+  trackers = await startTrackers({ db, settings });
+});
+afterAll(async () => trackers?.close());
+
+const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - minutes * 60_000);
+const teltonikaRecord = (time: Date, speedKmh: number) => ({
+  time, fix: { latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 90, satellites: 11, speedKmh, hdop: 0.8 },
+  io: { ignition: true, odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500, externalVolts: 13.9 },
+});
+const teltonika = () => connectTracker({ port: 3460, timeoutMs: 3_000 });
+const gt06 = () => connectTracker({ port: 3461, timeoutMs: 3_000 });
+const positionsOf = (vehicleId: number) => database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId)).orderBy(asc(vehiclePositions.time));
+
+describe("Teltonika listener", () => {
+  it("accepts a registered IMEI, stores the records and acknowledges their count only once they are committed", async () => {
+    const device = await teltonika();
+    device.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+    expect(await device.read(1)).toEqual(Buffer.from([0x01]));
+    const records = [teltonikaRecord(minutesAgo(2), 72), teltonikaRecord(minutesAgo(1), 0)];
+    device.send(encodeTeltonikaPacket({ records, codec: 0x8e }));
+    expect((await device.read(4))?.readUInt32BE(0)).toBe(2);
+    // The acknowledgement came after the commit: the rows are there the moment it arrives.
+    const positions = await positionsOf(vehicleIds.teltonika);
+    expect(positions).toHaveLength(2);
+    expect(positions[0]).toMatchObject({ latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 90, satellites: 11, hdop: 0.8 });
+    expect(positions[0].speed).toBeCloseTo(20, 5); // 72 km/h
+    const stats = await database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicleIds.teltonika)).orderBy(asc(vehicleStatSamples.time));
+    expect(stats.map((sample) => sample.engineState)).toEqual(["On", "Idle"]);
+    expect(stats[0]).toMatchObject({ odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500 });
+    device.end();
+  });
+
+  it("acknowledges a resent packet without storing its records twice", async () => {
+    const device = await teltonika();
+    device.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+    await device.read(1);
+    const packet = encodeTeltonikaPacket({ records: [teltonikaRecord(minutesAgo(3), 30)] });
+    device.send(packet);
+    expect((await device.read(4))?.readUInt32BE(0)).toBe(1);
+    device.send(packet);
+    expect((await device.read(4))?.readUInt32BE(0)).toBe(1);
+    expect(await positionsOf(vehicleIds.teltonika)).toHaveLength(3);
+    device.end();
+  });
+
+  it("refuses an unregistered IMEI (0x00, closed, recorded as unclaimed) and accepts it once a vehicle carries it", async () => {
+    const imei = "352093081234567";
+    for (const attempt of [1, 2]) {
+      const device = await teltonika();
+      device.send(encodeTeltonikaImei(imei));
+      expect(await device.read(1)).toEqual(Buffer.from([0x00]));
+      expect(await device.closed()).toBe(true);
+      const [unclaimed] = (await listUnclaimedDevices({ db: database().db })).filter((row) => row.identifier === imei);
+      expect(unclaimed).toMatchObject({ protocol: "teltonika", remoteAddress: "127.0.0.1", connectionCount: attempt });
+    }
+    const { db } = database();
+    const [vehicle] = await db.update(vehicles).set({ deviceId: imei }).where(eq(vehicles.deviceId, "demo-live-3")).returning();
+    const device = await teltonika();
+    device.send(encodeTeltonikaImei(imei));
+    expect(await device.read(1)).toEqual(Buffer.from([0x01]));
+    device.send(encodeTeltonikaPacket({ records: [teltonikaRecord(minutesAgo(5), 50)] }));
+    expect((await device.read(4))?.readUInt32BE(0)).toBe(1);
+    expect(await positionsOf(vehicle.id)).toHaveLength(1);
+    expect(await db.select().from(unclaimedDevices).where(eq(unclaimedDevices.identifier, imei))).toEqual([]);
+    device.end();
+  });
+
+  it("closes a connection that sends a corrupted packet, and only that one", async () => {
+    const good = await teltonika();
+    good.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+    await good.read(1);
+    const bad = await teltonika();
+    bad.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+    await bad.read(1);
+    const corrupted = encodeTeltonikaPacket({ records: [teltonikaRecord(minutesAgo(4), 10)] });
+    corrupted[20] ^= 0xff;
+    bad.send(corrupted);
+    expect(await bad.read(4)).toBeNull();
+    expect(await bad.closed()).toBe(true);
+    good.send(encodeTeltonikaPacket({ records: [teltonikaRecord(minutesAgo(4), 10)] }));
+    expect((await good.read(4))?.readUInt32BE(0)).toBe(1);
+    good.end();
+  });
+
+  it("closes a connection that announces an oversized packet", async () => {
+    const device = await teltonika();
+    device.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+    await device.read(1);
+    device.send(Buffer.from("0000000000100000", "hex"));
+    expect(await device.closed()).toBe(true);
+  });
+});
+
+describe("GT06 listener", () => {
+  it("answers the login of a registered IMEI, stores GPS packets and answers status packets after their commit", async () => {
+    const device = await gt06();
+    device.send(encodeGt06Login(GT06_IMEI, 1));
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.login, 1));
+    const time = minutesAgo(1);
+    device.send(encodeGt06Location({ time, fix: { latitude: 41.9, longitude: -87.7, speedKmh: 36, heading: 180, satellites: 9 }, io: { ignition: true } }, 2));
+    device.send(encodeGt06Frame(GT06.status, Buffer.from([0x02, 0x06, 0x04, 0x00, 0x01]), 3)); // ACC on
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.status, 3));
+    const [position] = await positionsOf(vehicleIds.gt06);
+    expect(position).toMatchObject({ latitude: 41.9, longitude: -87.7, heading: 180, satellites: 9 });
+    expect(position.time.getTime()).toBe(time.getTime());
+    expect(position.speed).toBeCloseTo(10, 5);
+    const stats = await database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicleIds.gt06));
+    expect(stats.map((sample) => sample.engineState)).toEqual(["On", "On"]);
+    device.end();
+  });
+
+  it("gives an unregistered IMEI no login answer, closes and records it", async () => {
+    const device = await gt06();
+    device.send(encodeGt06Login("868120309999999", 1));
+    expect(await device.read(10)).toBeNull();
+    expect((await listUnclaimedDevices({ db: database().db })).find((row) => row.identifier === "868120309999999")).toMatchObject({ protocol: "gt06", connectionCount: 1 });
+  });
+
+  it("closes a connection whose first packet is not a login, or whose frame is malformed", async () => {
+    const early = await gt06();
+    early.send(encodeGt06Frame(GT06.status, Buffer.from([0x02, 0x06, 0x04, 0x00, 0x01]), 1));
+    expect(await early.closed()).toBe(true);
+    const garbage = await gt06();
+    garbage.send(Buffer.from("GET / HTTP/1.1\r\n\r\n"));
+    expect(await garbage.closed()).toBe(true);
+  });
+});
+
+describe("connection limits", () => {
+  it("refuses connections past the per-address cap and closes idle ones", async () => {
+    const limited = await startTrackers({ db: database().db, settings: { ...settings, teltonikaPort: 3462, gt06Port: null, maxConnectionsPerAddress: 2, idleTimeoutMs: 300 } });
+    try {
+      const open = [await connectTracker({ port: 3462, timeoutMs: 2_000 }), await connectTracker({ port: 3462, timeoutMs: 2_000 })];
+      const third = await connectTracker({ port: 3462, timeoutMs: 2_000 });
+      expect(await third.closed()).toBe(true);
+      // The first two said nothing for longer than the idle timeout.
+      for (const device of open) expect(await device.closed()).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
