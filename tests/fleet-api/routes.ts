@@ -2,11 +2,10 @@ import type { z } from "zod";
 import type { Scope } from "@/lib/api-keys/scopes";
 import type { FleetEndpoint } from "@/lib/fleet-api/define-fleet-endpoint";
 import { FLEET_ENDPOINTS } from "@/lib/fleet-api/endpoints";
+import type { RouteHandler } from "@/lib/http";
 import type { FleetCall } from "../helpers/fleet-request";
 
 export type TenantIds = { vehicleIds: number[]; driverIds: number[] };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
@@ -18,7 +17,7 @@ type FleetRouteSample = {
 };
 
 /** An endpoint's definition (name, handler, scope, response schema) with its sample. */
-export type FleetRoute = FleetRouteSample & { name: string; endpoint: FleetEndpoint; handler: Handler; scope: Scope; schema: z.ZodType };
+export type FleetRoute = FleetRouteSample & { name: string; endpoint: FleetEndpoint; handler: RouteHandler; scope: Scope; schema: z.ZodType };
 
 let usernames = 0;
 const range = () => {
