@@ -3,7 +3,7 @@ import type { ErrorCode } from "@/lib/errors";
 import { readJson } from "./read-json";
 import type { RouteHandler } from "./route-context";
 import { parseQuery, parseWith } from "./search-params";
-import type { Handler, RequestArgs, ResponseOptions } from "./with-request";
+import type { Handler, RequestArgs, WrapperOptions } from "./with-request";
 
 export const ENDPOINT_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type EndpointMethod = (typeof ENDPOINT_METHODS)[number];
@@ -59,7 +59,7 @@ export type EndpointSpec<M extends EndpointMethod, P extends z.ZodObject | undef
   };
 
 /** An interface's wrapper, as createRequestWrapper builds it. */
-export type RequestWrapper<C, O> = <P>(handler: Handler<C, P>, options?: O & ResponseOptions) => RouteHandler;
+export type RequestWrapper<C, O> = <P>(handler: Handler<C, P>, ...options: WrapperOptions<O>) => RouteHandler;
 
 /** Parses path params, then query, then body: the order a 400 reports them in. */
 const readInput = async (spec: EndpointSchemas<z.ZodObject | undefined, z.ZodObject | undefined, z.ZodType | undefined>, { request, params }: RequestArgs) => ({
@@ -78,11 +78,8 @@ export const buildEndpoint = <M extends EndpointMethod, P extends z.ZodObject | 
   options: O,
 ): Endpoint<M> => {
   const { run, ...definition } = spec;
-  const handler = wrapper(async (args) => run({ ...args, ...(await readInput(spec, args as RequestArgs)) } as never), {
-    ...options,
-    status: spec.status,
-    headers: spec.headers,
-  });
+  const respondWith = { ...options, status: spec.status, headers: spec.headers };
+  const handler = wrapper(async (args) => run({ ...args, ...(await readInput(spec, args as RequestArgs)) } as never), ...([respondWith] as WrapperOptions<O>));
   return { ...definition, handler } as Endpoint<M>;
 };
 

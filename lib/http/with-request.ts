@@ -20,6 +20,9 @@ export type ResponseOptions = { status?: 200 | 201 | 204; headers?: Record<strin
 /** A handler returns data (sent as the wrapper's JSON body) or a Response it built itself (CSV, text, streams). */
 export type Handler<C, P = Record<string, string>> = (args: RequestArgs<P> & C) => Promise<unknown>;
 
+/** A wrapper's options argument: optional unless the interface has a required option. */
+export type WrapperOptions<O> = object extends O ? [options?: O & ResponseOptions] : [options: O & ResponseOptions];
+
 type WrapperSpec<C, O> = {
   /**
    * Who calls: throws an AppError (401, 403, 429...) or returns the caller's fields for the handler.
@@ -38,12 +41,13 @@ const respondJson = (data: unknown, { status, headers }: { status: number; heade
 
 /**
  * Builds an interface's wrapper on the one request frame (runRequest: request id, `{ message,
- * requestId }` errors, access log): resolves the route params, opens the database handle,
- * authenticates, runs the handler and turns its data into the response.
+ * requestId }` errors, access log): resolves the route params, authenticates, runs the handler and
+ * turns its data into the response. The options are required when the interface has required ones
+ * (e.g. /fleet's scope).
  */
 export const createRequestWrapper =
   <C extends object, O extends object = object>({ authenticate, respond = respondJson }: WrapperSpec<C, O>) =>
-  <P = Record<string, string>>(handler: Handler<C, P>, options = {} as O & ResponseOptions): RouteHandler =>
+  <P = Record<string, string>>(handler: Handler<C, P>, ...[options = {} as O & ResponseOptions]: WrapperOptions<O>): RouteHandler =>
   (request: Request, context?: RouteContext<P>) =>
     runRequest(request, async ({ requestId, log, headers }) => {
       const args = withLazyDb({ request, params: await resolveParams(context), requestId, log });
