@@ -79,6 +79,8 @@ export const buildEndpoint = <M extends EndpointMethod, P extends z.ZodObject | 
 ): Endpoint<M> => {
   const { run, ...definition } = spec;
   const respondWith = { ...options, status: spec.status, headers: spec.headers };
+  // readInput parses with the spec's own schemas, so its result is EndpointInput<P, Q, B>; TypeScript
+  // cannot follow the generics through the optional schemas, hence the cast.
   const handler = wrapper(async (args) => run({ ...args, ...(await readInput(spec, args as RequestArgs)) } as never), ...([respondWith] as WrapperOptions<O>));
   return { ...definition, handler } as Endpoint<M>;
 };
