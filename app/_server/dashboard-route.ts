@@ -1,26 +1,37 @@
+import type { Module, Role } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/auth-options";
+import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
 import { getFleetSource, type FleetSource } from "@/lib/dashboard-data";
 import { AppError } from "@/lib/errors";
-import { assertSameOrigin, runRequest } from "@/lib/http";
+import { assertSameOrigin, createRequestWrapper } from "@/lib/http";
 import { getRequestUser } from "./session";
 
-type Handler<P> = (context: { request: Request; user: SessionUser; source: FleetSource; params: P }) => Promise<unknown>;
+type DashboardRouteOptions = {
+  /** Roles that may call the route (403 for others); default: every signed-in user. */
+  roles?: readonly Role[];
+  /** A product module the user's company must have (403 otherwise), as for the page it serves. */
+  module?: Module;
+  /** What the route lets the user do, for its 401 and 403 messages; default "see fleet data". */
+  action?: string;
+};
 
 /**
  * A dashboard data route: the signed-in user's session (401 JSON without one), that user's company's
  * live data source, and `{ message, requestId }` errors. The browser never holds an API key.
  * Writes (any method but GET/HEAD/OPTIONS) must come from this origin: the one CSRF check of
- * cookie-authenticated route handlers.
+ * cookie-authenticated route handlers. Data leaves as JSON that is never cached.
  */
-export const dashboardRoute =
-  <P = Record<string, never>>(handler: Handler<P>) =>
-  (request: Request, context: { params: Promise<P> }) =>
-    runRequest(request, async ({ log }) => {
-      const user = await getRequestUser(request);
-      if (!user) throw new AppError("unauthorized", "Sign in to see fleet data.");
-      assertSameOrigin(request);
-      Object.assign(log, { companyId: user.companyId, userId: user.id });
-      const params = (await context?.params) ?? ({} as P);
-      const body = await handler({ request, user, source: getFleetSource({ companyId: user.companyId }), params });
-      return Response.json(body, { headers: { "Cache-Control": "no-store" } });
-    });
+export const dashboardRoute = createRequestWrapper<{ user: SessionUser; source: FleetSource }, DashboardRouteOptions>({
+  authenticate: async ({ request, db, log }, { options: { roles, module, action = "see fleet data" } }) => {
+    const user = await getRequestUser(request);
+    if (!user) throw new AppError("unauthorized", `Sign in to ${action}.`);
+    assertSameOrigin(request);
+    Object.assign(log, { companyId: user.companyId, userId: user.id });
+    if (roles && !roles.includes(user.role)) throw new AppError("forbidden", `Your role cannot ${action}.`);
+    if (module && !(await hasCompanyModule({ db, companyId: user.companyId, module }))) {
+      throw new AppError("forbidden", `Your company does not have the ${module} module.`);
+    }
+    return { user, source: getFleetSource({ companyId: user.companyId }) };
+  },
+  respond: (body, { status, headers }) => Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } }),
+});

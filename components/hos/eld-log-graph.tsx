@@ -1,6 +1,7 @@
 import { formatDuration } from "@/lib/dashboard/clock-level";
-import { buildLogGraph, LOG_GRAPH_ROW_LABELS, LOG_GRAPH_ROWS } from "@/lib/dashboard/log-graph-geometry";
+import { buildLogGraph, LOG_GRAPH_ROWS } from "@/lib/dashboard/log-graph-geometry";
 import type { DutyStatusEntry } from "@/lib/hos";
+import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
 
 const LABEL_WIDTH = 44;
 const GRID_WIDTH = 864;
@@ -45,7 +46,7 @@ export const EldLogGraph = ({ log, dayStart, dayEnd, until, timezone }: { log: D
             <line key={q} x1={x(tick)} x2={x(tick)} y1={HEADER + r * ROW} y2={HEADER + r * ROW + (q % 3 === 1 ? 10 : 6)} className="eld-tick" />
           ))}
           <text x={LABEL_WIDTH - 8} y={y(r) + 4} textAnchor="end" className="eld-row-label">
-            {LOG_GRAPH_ROW_LABELS[row]}
+            {DUTY_STATUS_NAMES[row].abbreviation}
           </text>
           <text x={WIDTH - 6} y={y(r) + 4} textAnchor="end" className="eld-row-total" data-testid={`eld-total-${row}`}>
             {formatDuration(graph.totalsMs[row])}
@@ -58,7 +59,7 @@ export const EldLogGraph = ({ log, dayStart, dayEnd, until, timezone }: { log: D
         .filter((segment) => segment.status === "personalConveyance" || segment.status === "yardMove")
         .map((segment) => (
           <line key={segment.start.toISOString()} x1={x(segment.x1)} x2={x(segment.x2)} y1={y(segment.row)} y2={y(segment.row)} className="eld-special" strokeDasharray="4 3">
-            <title>{segment.status === "yardMove" ? "Yard move" : "Personal conveyance"}</title>
+            <title>{DUTY_STATUS_NAMES[segment.status].name}</title>
           </line>
         ))}
       <text x={WIDTH - 6} y={HEADER - 7} textAnchor="end" className="eld-hour-label">{formatDuration(totalMs)}</text>

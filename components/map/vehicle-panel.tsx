@@ -6,16 +6,12 @@ import { fetchJson } from "@/components/dashboard/fetch-json";
 import { formatDistance, formatDuration, formatSpeed, type SpeedUnit } from "@/lib/dashboard/units";
 import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/vehicle-status";
 import type { VehicleDetails } from "@/lib/dashboard-data/types";
+import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
+import type { DutyStatus } from "@/lib/hos/types";
 import type { ListedVehicle } from "./live-map-screen";
 
-const DUTY_LABELS: Record<string, string> = {
-  offDuty: "Off duty",
-  sleeperBed: "Sleeper berth",
-  driving: "Driving",
-  onDuty: "On duty",
-  yardMove: "Yard move",
-  personalConveyance: "Personal conveyance",
-};
+/** The duty status's name (the one table in lib/hos); an unknown value from an upstream API as it came. */
+const dutyStatusName = (status: string) => DUTY_STATUS_NAMES[status as DutyStatus]?.name ?? status;
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
   <div className="kv">
@@ -70,7 +66,7 @@ export const VehiclePanel = ({ listed, unit, onClose, synthetic }: { listed: Lis
         <p className="text-danger small">{details.error.message}</p>
       ) : clocks ? (
         <dl className="kv-list" data-testid="panel-hos">
-          <Row label="Duty status" value={DUTY_LABELS[clocks.currentStatus] ?? clocks.currentStatus} />
+          <Row label="Duty status" value={dutyStatusName(clocks.currentStatus)} />
           <Row label="Drive left" value={formatDuration(clocks.driveRemainingMs)} />
           <Row label="Shift left" value={formatDuration(clocks.shiftRemainingMs)} />
           <Row label="Until break" value={formatDuration(clocks.timeUntilBreakMs)} />

@@ -1,28 +1,16 @@
 import { AppError } from "@/lib/errors";
+import type { Page } from "@/lib/fleet-api/pagination";
+import type { HosClockRecord } from "@/lib/fleet-api/records/hos-record";
+import type { LocationPoint, VehicleLocationRecord, VehicleLocationSeriesRecord } from "@/lib/fleet-api/records/location-record";
+import type { FaultCodesRecord, StatType, VehicleStats, VehicleStatsSeries as StatsSeriesRecord } from "@/lib/fleet-api/records/stats-record";
+import type { VehicleRecord } from "@/lib/fleet-api/records/vehicle-record";
 import type { FleetSource } from "./fleet-source";
-import { STAT_SERIES, type FaultCode, type LiveLocation, type LiveStats, type LiveVehicle, type SeriesPoint, type StatSeriesName } from "./types";
+import { STAT_SERIES, STAT_SERIES_TYPES, type FaultCode, type LiveLocation, type LiveStats, type LiveVehicle, type SeriesPoint, type StatSeriesName } from "./types";
 
-type Page<T> = { data: T[]; pagination: { endCursor: string; hasNextPage: boolean } };
+/** The live panel's stats; the charts' history reads the types of STAT_SERIES_TYPES. */
+const LIVE_STAT_TYPES = (["engineStates", "fuelPercents", "engineRpm", "obdOdometerMeters", "obdEngineSeconds"] satisfies StatType[]).join(",");
+
 type Reading<V> = { time: string; value: V };
-type LocationPoint = { time: string; latitude: number; longitude: number; heading: number; speed: number; reverseGeo?: { formattedLocation: string } };
-type VehicleRecord = { id: string; name: string; vin: string; licensePlate: string; staticAssignedDriver?: { id: string; name: string } };
-type StatsSeriesRecord = { id: string; name: string } & Partial<Record<"engineRpm" | "fuelPercents" | "obdOdometerMeters" | "obdEngineSeconds" | "speed", Reading<number>[]>> & {
-  engineStates?: Reading<"On" | "Off" | "Idle">[];
-};
-type FaultCodesRecord = {
-  j1939: { diagnosticTroubleCodes: { spnId: number; fmiId: number; description: string; occurrenceCount: number; firstSeenTime: string }[] };
-  obdii: { diagnosticTroubleCodes: { dtcShortCode: string; description: string; occurrenceCount: number; firstSeenTime: string }[] };
-  time: string;
-};
-
-const LIVE_STAT_TYPES = "engineStates,fuelPercents,engineRpm,obdOdometerMeters,obdEngineSeconds";
-const HISTORY_TYPES: Record<StatSeriesName, keyof StatsSeriesRecord> = {
-  fuelPercent: "fuelPercents",
-  engineRpm: "engineRpm",
-  odometerMeters: "obdOdometerMeters",
-  engineSeconds: "obdEngineSeconds",
-  speed: "speed",
-};
 
 /** Latest reading of a series (feeds list oldest first). */
 const last = <V>(readings: Reading<V>[] | undefined) => readings?.at(-1);
@@ -108,7 +96,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
     getSnapshot: async () => {
       const [vehicles, locations, stats] = await Promise.all([
         drain<VehicleRecord>("fleet/vehicles", {}),
-        drain<{ id: string; locations: LocationPoint[] }>("fleet/vehicles/locations/feed", {}),
+        drain<VehicleLocationSeriesRecord>("fleet/vehicles/locations/feed", {}),
         drain<StatsSeriesRecord>("fleet/vehicles/stats/feed", { types: LIVE_STAT_TYPES }),
       ]);
       const locationById = new Map(locations.records.map((record) => [record.id, record.locations.at(-1)]));
@@ -130,7 +118,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
 
     getChanges: async ({ locationsAfter, statsAfter }) => {
       const [locations, stats] = await Promise.all([
-        drain<{ id: string; locations: LocationPoint[] }>("fleet/vehicles/locations/feed", { after: locationsAfter }),
+        drain<VehicleLocationSeriesRecord>("fleet/vehicles/locations/feed", { after: locationsAfter }),
         drain<StatsSeriesRecord>("fleet/vehicles/stats/feed", { types: LIVE_STAT_TYPES, after: statsAfter }),
       ]);
       return {
@@ -151,13 +139,13 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
       const vehicle = await vehicleRef(vehicleId);
       const id = String(vehicleId);
       const [locations, stats, faults] = await Promise.all([
-        get<Page<{ id: string; location: LocationPoint }>>("fleet/vehicles/locations", { vehicleIds: id }),
+        get<Page<VehicleLocationRecord>>("fleet/vehicles/locations", { vehicleIds: id }),
         get<Page<StatsSeriesRecord>>("fleet/vehicles/stats/feed", { vehicleIds: id, types: LIVE_STAT_TYPES }),
-        get<Page<{ id: string; faultCodes?: FaultCodesRecord }>>("fleet/vehicles/stats", { vehicleIds: id, types: "faultCodes" }),
+        get<Page<VehicleStats>>("fleet/vehicles/stats", { vehicleIds: id, types: "faultCodes" }),
       ]);
       const driver = vehicle.staticAssignedDriver ?? null;
       const clocks = driver
-        ? (await get<Page<{ currentDutyStatus?: { hosStatusType: string }; clocks?: Record<string, Record<string, number>> }>>("fleet/hos/clocks", { driverIds: driver.id }).catch(() => null))?.data[0]
+        ? (await get<Page<HosClockRecord>>("fleet/hos/clocks", { driverIds: driver.id }).catch(() => null))?.data[0]
         : undefined;
       return {
         vehicle: {
@@ -186,21 +174,21 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
 
     getLocationHistory: async ({ vehicleId, range }) => {
       const query = { vehicleIds: String(vehicleId), startTime: range.start.toISOString(), endTime: range.end.toISOString() };
-      const [vehicle, history] = await Promise.all([vehicleRef(vehicleId), drain<{ id: string; locations: LocationPoint[] }>("fleet/vehicles/locations/history", query)]);
+      const [vehicle, history] = await Promise.all([vehicleRef(vehicleId), drain<VehicleLocationSeriesRecord>("fleet/vehicles/locations/history", query)]);
       const points = history.records.flatMap((record) => record.locations).map(({ time, latitude, longitude, speed, heading }) => ({ time, latitude, longitude, speed, heading }));
       return { vehicle: { id: vehicle.id, name: vehicle.name }, from: query.startTime, to: query.endTime, points };
     },
 
     getStatsHistory: async ({ vehicleId, range }) => {
-      const types = Object.values(HISTORY_TYPES).join(",");
+      const types = Object.values(STAT_SERIES_TYPES).join(",");
       const query = { vehicleIds: String(vehicleId), startTime: range.start.toISOString(), endTime: range.end.toISOString(), types };
       const [vehicle, history, faults] = await Promise.all([
         vehicleRef(vehicleId),
         drain<StatsSeriesRecord>("fleet/vehicles/stats/history", query),
-        get<Page<{ id: string; faultCodes?: FaultCodesRecord }>>("fleet/vehicles/stats", { vehicleIds: String(vehicleId), types: "faultCodes" }),
+        get<Page<VehicleStats>>("fleet/vehicles/stats", { vehicleIds: String(vehicleId), types: "faultCodes" }),
       ]);
       const series = Object.fromEntries(
-        STAT_SERIES.map((name) => [name, history.records.flatMap((record) => (record[HISTORY_TYPES[name]] as SeriesPoint[] | undefined) ?? [])]),
+        STAT_SERIES.map((name) => [name, history.records.flatMap((record) => (record[STAT_SERIES_TYPES[name]] as SeriesPoint[] | undefined) ?? [])]),
       ) as Record<StatSeriesName, SeriesPoint[]>;
       // The public interface has no fault-code history: the active codes first seen before the range ends stand in.
       const faultCodes = toFaultCodes(faults.data[0]?.faultCodes).filter((code) => code.firstSeenAt < query.endTime);

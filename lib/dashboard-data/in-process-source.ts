@@ -142,16 +142,9 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
         findFaultCodeHistory({ ...tenant, vehicleIds: [vehicleId], range }),
       ]);
       const series = Object.fromEntries(STAT_SERIES.map((name) => [name, [] as { time: string; value: number }[]])) as Record<StatSeriesName, { time: string; value: number }[]>;
-      const fields: Record<StatSeriesName, keyof (typeof buckets)[number]> = {
-        fuelPercent: "fuelPercent",
-        engineRpm: "engineRpm",
-        odometerMeters: "odometerMeters",
-        engineSeconds: "engineSeconds",
-        speed: "speed",
-      };
       for (const bucket of buckets) {
         for (const name of STAT_SERIES) {
-          const value = bucket[fields[name]];
+          const value = bucket[name];
           if (typeof value === "number") series[name].push({ time: bucket.time.toISOString(), value });
         }
       }

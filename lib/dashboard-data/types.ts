@@ -1,4 +1,5 @@
 import type { EngineState } from "@/db/schema";
+import type { StatType } from "@/lib/fleet-api/records/stats-record";
 
 /**
  * What the dashboard's own routes (app/api/dashboard/...) send the browser. Times are RFC 3339 UTC,
@@ -65,8 +66,16 @@ export type VehicleDetails = {
 export type HistoryPoint = { time: string; latitude: number; longitude: number; speed: number; heading: number };
 export type LocationHistory = { vehicle: { id: string; name: string }; from: string; to: string; points: HistoryPoint[] };
 
-export const STAT_SERIES = ["fuelPercent", "engineRpm", "odometerMeters", "engineSeconds", "speed"] as const;
-export type StatSeriesName = (typeof STAT_SERIES)[number];
+/** The stats charts' series, each with the public interface's stat type it is read from (STAT_TYPES). */
+export const STAT_SERIES_TYPES = {
+  fuelPercent: "fuelPercents",
+  engineRpm: "engineRpm",
+  odometerMeters: "obdOdometerMeters",
+  engineSeconds: "obdEngineSeconds",
+  speed: "speed",
+} as const satisfies Record<string, StatType>;
+export type StatSeriesName = keyof typeof STAT_SERIES_TYPES;
+export const STAT_SERIES = Object.keys(STAT_SERIES_TYPES) as StatSeriesName[];
 export type SeriesPoint = { time: string; value: number };
 
 export type StatsHistory = {

@@ -4,8 +4,6 @@ import type { DutyStatus, DutyStatusEntry } from "@/lib/hos";
 export const LOG_GRAPH_ROWS = ["offDuty", "sleeperBed", "driving", "onDuty"] as const;
 export type LogGraphRow = (typeof LOG_GRAPH_ROWS)[number];
 
-export const LOG_GRAPH_ROW_LABELS: Record<LogGraphRow, string> = { offDuty: "Off", sleeperBed: "SB", driving: "D", onDuty: "ON" };
-
 const ROW_OF_STATUS: Record<DutyStatus, LogGraphRow> = {
   offDuty: "offDuty",
   personalConveyance: "offDuty",

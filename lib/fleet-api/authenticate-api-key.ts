@@ -4,6 +4,7 @@ import { queryRows } from "@/db/rows";
 import type { Dataset, PlanTier } from "@/db/schema";
 import { hashApiKey, parseKeyEnvironment } from "@/lib/api-keys/key-format";
 import { AppError } from "@/lib/errors";
+import { readBearerToken } from "@/lib/http/route-context";
 
 /** What a verified key grants: its company (and plan), dataset, scopes, allowlist and pinned version. */
 export type AuthenticatedKey = {
@@ -39,12 +40,11 @@ const unauthorized = (message: string) => new AppError("unauthorized", message);
 
 /** The key from `Authorization: Bearer <key>`; 401 for a missing or malformed header or key. */
 export const readBearerKey = (request: Request): { key: string; environment: Dataset } => {
-  const header = request.headers.get("authorization");
-  if (!header) throw unauthorized("Missing API key: send Authorization: Bearer <API key>.");
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  const environment = match ? parseKeyEnvironment(match[1]) : null;
-  if (!match || !environment) throw unauthorized("Invalid API key.");
-  return { key: match[1], environment };
+  if (!request.headers.get("authorization")) throw unauthorized("Missing API key: send Authorization: Bearer <API key>.");
+  const key = readBearerToken(request);
+  const environment = key ? parseKeyEnvironment(key) : null;
+  if (!key || !environment) throw unauthorized("Invalid API key.");
+  return { key, environment };
 };
 
 const findKeyByHash = async (db: Executor, hash: string): Promise<AuthenticatedKey | null> => {

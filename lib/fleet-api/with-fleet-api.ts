@@ -1,8 +1,7 @@
-import { getDb, type Database } from "@/db/client";
 import type { Dataset, PlanTier } from "@/db/schema";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { AppError } from "@/lib/errors";
-import { getClientIp, runRequest } from "@/lib/http";
+import { createRequestWrapper, getClientIp } from "@/lib/http";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit";
 import type { Tenant } from "@/lib/tenant";
 import { authenticateApiKey, readBearerKey, type AuthenticatedKey } from "./authenticate-api-key";
@@ -12,28 +11,15 @@ import { SerializedJson } from "./serialized-page";
 import { toVersion } from "./versioning";
 import { API_VERSIONS, isApiVersion, VERSION_HEADER, type ApiVersion } from "./versions";
 
-export type FleetApiContext<P> = {
-  request: Request;
-  params: P;
+/** The caller of a /fleet handler: the verified key and what it grants. */
+export type FleetCaller = {
   key: AuthenticatedKey;
   company: { id: number; planTier: PlanTier };
   /** The key's environment: `svc_test_` keys read the `test` dataset only, live keys `live` only. */
   dataset: Dataset;
   tenant: Tenant;
-  db: Database;
   version: ApiVersion;
-  requestId: string;
 };
-
-/** A body with a status other than 200 (e.g. 201 on create). */
-export class FleetResponse {
-  constructor(
-    readonly body: unknown,
-    readonly status: number,
-  ) {}
-}
-
-type RouteContext<P> = { params: Promise<P> };
 
 const resolveVersion = (request: Request, key: AuthenticatedKey): ApiVersion => {
   const asked = request.headers.get(VERSION_HEADER)?.trim();
@@ -47,42 +33,26 @@ const resolveVersion = (request: Request, key: AuthenticatedKey): ApiVersion => 
 /**
  * The one wrapper around every /fleet handler: request id, API key (401), IP allowlist (403), the
  * company's rate limit (429; limit headers on every later response), scope (403), version (400 for an
- * unknown one; echoed back), then the handler; any error becomes `{ message, requestId }`.
+ * unknown one; echoed back), then the handler; its data leaves in the caller's version.
  * The allowlist is checked before the rate limit so a key used from outside cannot drain the company's quota.
  */
-export const withFleetApi = <P = Record<string, never>>(
-  handler: (context: FleetApiContext<P>) => Promise<unknown>,
-  { scope }: { scope: Scope },
-) => {
-  return (request: Request, routeContext?: RouteContext<P>): Promise<Response> =>
-    runRequest(request, async ({ requestId, log, headers }) => {
-      const db = getDb();
-      const bearer = readBearerKey(request);
-      const key = await authenticateApiKey({ db, ...bearer });
-      Object.assign(log, { companyId: key.companyId, keyId: key.id });
-      if (!isIpAllowed(getClientIp(request), key.ipAllowlist)) {
-        throw new AppError("forbidden", "This API key may not be used from your IP address.");
-      }
-      // A 429 carries the limit headers and Retry-After on the error itself.
-      const limit = await enforceRateLimit({ db, key: `fleet-api:${key.companyId}:${key.dataset}`, rule: planRateLimitRule(key.planTier) });
-      Object.assign(headers, rateLimitHeaders(limit));
-      if (!key.scopes.includes(scope)) throw new AppError("forbidden", `This API key lacks the "${scope}" scope.`);
-      const version = resolveVersion(request, key);
-      headers[VERSION_HEADER] = version;
-      const params = (await routeContext?.params) ?? ({} as P);
-      const result = await handler({
-        request,
-        params,
-        key,
-        company: { id: key.companyId, planTier: key.planTier },
-        dataset: key.dataset,
-        tenant: { companyId: key.companyId, dataset: key.dataset },
-        db,
-        version,
-        requestId,
-      });
-      const { body, status } = result instanceof FleetResponse ? result : { body: result, status: 200 };
-      if (body instanceof SerializedJson) return new Response(body.bytes, { status, headers: { "content-type": "application/json" } });
-      return Response.json(toVersion(body, version), { status });
-    });
-};
+export const withFleetApi = createRequestWrapper<FleetCaller, { scope: Scope }>({
+  authenticate: async ({ request, db, log }, { headers, options: { scope } }) => {
+    const key = await authenticateApiKey({ db, ...readBearerKey(request) });
+    Object.assign(log, { companyId: key.companyId, keyId: key.id });
+    if (!isIpAllowed(getClientIp(request), key.ipAllowlist)) {
+      throw new AppError("forbidden", "This API key may not be used from your IP address.");
+    }
+    // A 429 carries the limit headers and Retry-After on the error itself.
+    const limit = await enforceRateLimit({ db, key: `fleet-api:${key.companyId}:${key.dataset}`, rule: planRateLimitRule(key.planTier) });
+    Object.assign(headers, rateLimitHeaders(limit));
+    if (!key.scopes.includes(scope)) throw new AppError("forbidden", `This API key lacks the "${scope}" scope.`);
+    const version = resolveVersion(request, key);
+    headers[VERSION_HEADER] = version;
+    return { key, company: { id: key.companyId, planTier: key.planTier }, dataset: key.dataset, tenant: { companyId: key.companyId, dataset: key.dataset }, version };
+  },
+  respond: (body, { status, headers, caller }) =>
+    body instanceof SerializedJson
+      ? new Response(body.bytes, { status, headers: { ...headers, "content-type": "application/json" } })
+      : Response.json(toVersion(body, caller.version), { status, headers }),
+});

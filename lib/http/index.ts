@@ -6,3 +6,6 @@ export * from "./search-params";
 export * from "./log-request";
 export * from "./same-origin";
 export * from "./run-request";
+export * from "./route-context";
+export * from "./with-request";
+export * from "./endpoint";

@@ -5,6 +5,7 @@ import { companies, ingestTokens, type Dataset } from "@/db/schema";
 import { getSecret } from "@/lib/config";
 import { randomBase62, sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
+import { readBearerToken } from "@/lib/http/route-context";
 import type { Tenant } from "@/lib/tenant";
 
 const TOKEN_PREFIX = "ing_";
@@ -21,11 +22,11 @@ export const revokeIngestToken = async ({ db, companyId, id }: { db: Executor; c
 
 /** The tenant of `Authorization: Bearer <ingest token>`: one indexed lookup per request, so a revocation applies at once. */
 export const authenticateIngestToken = async ({ db, request }: { db: Executor; request: Request }): Promise<Tenant> => {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
-  if (!match) throw new AppError("unauthorized", "Missing ingest token: send Authorization: Bearer <ingest token>.");
+  const token = readBearerToken(request);
+  if (!token) throw new AppError("unauthorized", "Missing ingest token: send Authorization: Bearer <ingest token>.");
   const [row] = await queryRows<{ company_id: number; dataset: Dataset }>(
     db,
-    sql`select company_id, dataset from ingest_tokens where hash = ${sha256Hex(match[1])} and revoked_at is null`,
+    sql`select company_id, dataset from ingest_tokens where hash = ${sha256Hex(token)} and revoked_at is null`,
   );
   if (!row) throw new AppError("unauthorized", "Invalid ingest token.");
   return { companyId: Number(row.company_id), dataset: row.dataset };

@@ -2,19 +2,18 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { clientKeys, companies, type Module } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { readBearerToken } from "@/lib/http/route-context";
 import { verifyLegacyToken } from "./legacy-token";
 
 /** Who a legacy request acts for. The legacy interface has no sandbox: it always reads `live`. */
 export type LegacyCaller = { companyId: number; clientKeyId: number; dataset: "live"; modules: string[] };
 
-const BEARER = /^Bearer\s+(\S+)$/i;
-
 /**
  * Verifies the Bearer token and that its ClientKey is still active, so revoking a key also ends the
  * tokens issued for it (one primary-key lookup per request).
  */
-export const authenticateLegacyRequest = async ({ db, authorization }: { db: Executor; authorization: string | null }): Promise<LegacyCaller> => {
-  const token = authorization?.match(BEARER)?.[1];
+export const authenticateLegacyRequest = async ({ db, request }: { db: Executor; request: Request }): Promise<LegacyCaller> => {
+  const token = readBearerToken(request);
   if (!token) throw new AppError("unauthorized", "Missing Authorization: Bearer <token>. Request a token at GET /api/v1/auth.");
   const { companyId, clientKeyId } = await verifyLegacyToken(token);
   const [key] = await db

@@ -133,7 +133,7 @@ describe("API key verification", () => {
 
 describe("GET /openapi.json", () => {
   it("documents every /fleet route with its error responses, from the handlers' schemas", async () => {
-    const document = await (await openApiRoute.GET()).json();
+    const document = await (await openApiRoute.GET(new Request("http://localhost/openapi.json"))).json();
     expect(document.openapi).toBe("3.1.0");
     const paths = Object.keys(document.paths);
     for (const route of FLEET_ROUTES) {

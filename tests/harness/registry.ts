@@ -1,4 +1,7 @@
+import type { z } from "zod";
+import { ADMIN_ENDPOINTS } from "@/lib/admin-api/endpoints";
 import type { Scope } from "@/lib/api-keys/scopes";
+import { DEFAULT_BODY_LIMIT_BYTES, routeFileOf, type Endpoint } from "@/lib/http";
 import * as wasteJobsExport from "@/app/(dashboard)/waste-jobs/export/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as dashboardFleetChanges from "@/app/api/dashboard/fleet/changes/route";
@@ -17,14 +20,11 @@ import * as v1HealthCheck from "@/app/api/v1/auth/healthCheck/route";
 import * as v1Auth from "@/app/api/v1/auth/route";
 import * as v1Camera from "@/app/api/v1/camera/snapshot/route";
 import * as v1WasteJobs from "@/app/api/v1/wastejob/route";
-import * as v2ApiKey from "@/app/api/v2/api-keys/[id]/route";
-import * as v2ApiKeys from "@/app/api/v2/api-keys/route";
 import * as v2DriverProposedStop from "@/app/api/v2/assets/driverProposedFuelStop/route";
 import * as v2FuelStopProposal from "@/app/api/v2/assets/fuelStopProposal/route";
 import * as v2AssetById from "@/app/api/v2/assets/getByAssetId/[assetId]/route";
 import * as v2Assets from "@/app/api/v2/assets/route";
 import * as v2AssetByVin from "@/app/api/v2/assets/vin/[vin]/route";
-import * as v2AuthToken from "@/app/api/v2/auth/token/route";
 import * as ingestBatch from "@/app/ingest/batch/route";
 import * as ingestOsmand from "@/app/ingest/osmand/route";
 import * as openApi from "@/app/openapi.json/route";
@@ -81,32 +81,48 @@ export type RegisteredRoute = {
   fleetRoute?: FleetRoute;
 };
 
-const fleetRoute = (name: string) => {
-  const route = FLEET_ROUTES.find((candidate) => candidate.name === name);
-  if (!route) throw new Error(`no fleet route named ${name}`);
-  return route;
+const keysOf = (schema: z.ZodType | undefined): string[] | undefined => {
+  const keys = schema && "shape" in schema ? Object.keys(schema.shape as object) : [];
+  return keys.length ? keys : undefined;
 };
 
-const PAGE = ["limit", "after"] as const;
-const RANGE = ["startTime", "endTime"] as const;
-const publicRoute = (file: string, name: string, query: readonly string[], extra: Partial<RegisteredRoute> = {}): RegisteredRoute => {
-  const route = fleetRoute(name);
-  return {
-    file,
-    method: name.split(" ")[0] as HttpMethod,
-    handler: route.handler,
-    auth: { kind: "public", scope: route.scope },
-    fleetRoute: route,
-    query,
-    sample: (fixture) => {
-      const request = route.request(fixture.fleet.demo);
-      return { path: request.path, params: request.params, body: request.body };
-    },
-    ...extra,
-  };
+/** What an endpoint definition says about its route: file, method, handler and the inputs the fuzzer fills. */
+const endpointRoute = (endpoint: Endpoint) => ({
+  file: routeFileOf(endpoint.path),
+  method: endpoint.method,
+  handler: endpoint.handler,
+  query: keysOf(endpoint.query),
+  pathParams: keysOf(endpoint.params),
+  ...(endpoint.body ? { bodyFields: keysOf(endpoint.body) ?? [], bodyLimit: endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES } : {}),
+});
+
+/** A /fleet endpoint with its sample request (tests/fleet-api/routes.ts); every one writes unless it is a GET. */
+const publicRoute = (route: FleetRoute): RegisteredRoute => ({
+  ...endpointRoute(route.endpoint),
+  auth: { kind: "public", scope: route.scope },
+  fleetRoute: route,
+  writes: route.endpoint.method !== "GET" || undefined,
+  sample: (fixture) => {
+    const request = route.request(fixture.fleet.demo);
+    return { path: request.path, params: request.params, body: request.body };
+  },
+});
+
+/** The harness's facts about each admin endpoint that its definition does not give. */
+const ADMIN_SAMPLES: Record<string, Pick<RegisteredRoute, "auth" | "sample" | "writes">> = {
+  "POST /api/v2/auth/token": { auth: { kind: "password" }, sample: () => ({ path: "/api/v2/auth/token", body: { email: "admin@demo.test", password: "demo-password-1" } }) },
+  "GET /api/v2/api-keys": { auth: { kind: "admin" }, sample: () => ({ path: "/api/v2/api-keys" }) },
+  "POST /api/v2/api-keys": { auth: { kind: "admin" }, writes: true, sample: () => ({ path: "/api/v2/api-keys", body: { name: "harness", scopes: ["vehicles:read"] } }) },
+  "DELETE /api/v2/api-keys/{id}": { auth: { kind: "admin" }, sample: (f) => ({ path: `/api/v2/api-keys/${f.revocableKeyId}`, params: { id: f.revocableKeyId } }) },
 };
+
+const adminRoute = (endpoint: Endpoint): RegisteredRoute => {
+  const facts = ADMIN_SAMPLES[`${endpoint.method} ${endpoint.path}`];
+  if (!facts) throw new Error(`Add ${endpoint.method} ${endpoint.path} to ADMIN_SAMPLES in tests/harness/registry.ts.`);
+  return { ...endpointRoute(endpoint), ...facts };
+};
+
 const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
-const DRIVER_FIELDS = ["name", "username", "phone", "licenseNumber", "licenseState", "notes", "staticAssignedVehicleId", "driverActivationStatus", "timezone"];
 
 /**
  * Every route of the app, with its method, how it authenticates, and a request that works. The
@@ -115,22 +131,7 @@ const DRIVER_FIELDS = ["name", "username", "phone", "licenseNumber", "licenseSta
  */
 export const ROUTE_REGISTRY: RegisteredRoute[] = [
   // Public fleet interface
-  publicRoute("app/fleet/vehicles/route.ts", "GET /fleet/vehicles", [...PAGE, "vehicleIds"]),
-  publicRoute("app/fleet/vehicles/[id]/route.ts", "GET /fleet/vehicles/{id}", [], { pathParams: ["id"] }),
-  publicRoute("app/fleet/vehicles/locations/route.ts", "GET /fleet/vehicles/locations", [...PAGE, "vehicleIds"]),
-  publicRoute("app/fleet/vehicles/locations/feed/route.ts", "GET /fleet/vehicles/locations/feed", [...PAGE, "vehicleIds"]),
-  publicRoute("app/fleet/vehicles/locations/history/route.ts", "GET /fleet/vehicles/locations/history", [...PAGE, ...RANGE, "vehicleIds", "bucketSeconds"]),
-  publicRoute("app/fleet/vehicles/stats/route.ts", "GET /fleet/vehicles/stats", [...PAGE, "vehicleIds", "types"]),
-  publicRoute("app/fleet/vehicles/stats/feed/route.ts", "GET /fleet/vehicles/stats/feed", [...PAGE, "vehicleIds", "types"]),
-  publicRoute("app/fleet/vehicles/stats/history/route.ts", "GET /fleet/vehicles/stats/history", [...PAGE, ...RANGE, "vehicleIds", "types", "bucketSeconds"]),
-  publicRoute("app/fleet/drivers/route.ts", "GET /fleet/drivers", [...PAGE, "driverActivationStatus"]),
-  publicRoute("app/fleet/drivers/route.ts", "POST /fleet/drivers", [], { bodyFields: DRIVER_FIELDS, writes: true, bodyLimit: 1_000_000 }),
-  publicRoute("app/fleet/drivers/[id]/route.ts", "GET /fleet/drivers/{id}", [], { pathParams: ["id"] }),
-  publicRoute("app/fleet/drivers/[id]/route.ts", "PATCH /fleet/drivers/{id}", [], { pathParams: ["id"], bodyFields: DRIVER_FIELDS, writes: true, bodyLimit: 1_000_000 }),
-  publicRoute("app/fleet/hos/clocks/route.ts", "GET /fleet/hos/clocks", [...PAGE, "driverIds"]),
-  publicRoute("app/fleet/hos/logs/route.ts", "GET /fleet/hos/logs", [...PAGE, ...RANGE, "driverIds"]),
-  publicRoute("app/fleet/hos/daily-logs/route.ts", "GET /fleet/hos/daily-logs", [...PAGE, ...RANGE, "driverIds", "startDate", "endDate"]),
-  publicRoute("app/fleet/hos/violations/route.ts", "GET /fleet/hos/violations", [...PAGE, ...RANGE, "driverIds", "types"]),
+  ...FLEET_ROUTES.map(publicRoute),
 
   // Legacy interface
   { file: "app/api/v1/auth/route.ts", method: "GET", handler: v1Auth.GET, auth: { kind: "client-key" }, sample: () => ({ path: "/api/v1/auth" }) },
@@ -227,34 +228,7 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
   },
 
   // Admin interface
-  {
-    file: "app/api/v2/auth/token/route.ts",
-    method: "POST",
-    handler: v2AuthToken.POST,
-    auth: { kind: "password" },
-    bodyFields: ["email", "password"],
-    bodyLimit: 10_000,
-    sample: () => ({ path: "/api/v2/auth/token", body: { email: "admin@demo.test", password: "demo-password-1" } }),
-  },
-  { file: "app/api/v2/api-keys/route.ts", method: "GET", handler: v2ApiKeys.GET, auth: { kind: "admin" }, sample: () => ({ path: "/api/v2/api-keys" }) },
-  {
-    file: "app/api/v2/api-keys/route.ts",
-    method: "POST",
-    handler: v2ApiKeys.POST,
-    auth: { kind: "admin" },
-    bodyFields: ["name", "scopes", "environment", "ipAllowlist", "expiresAt"],
-    writes: true,
-    bodyLimit: 100_000,
-    sample: () => ({ path: "/api/v2/api-keys", body: { name: "harness", scopes: ["vehicles:read"] } }),
-  },
-  {
-    file: "app/api/v2/api-keys/[id]/route.ts",
-    method: "DELETE",
-    handler: v2ApiKey.DELETE,
-    auth: { kind: "admin" },
-    pathParams: ["id"],
-    sample: (f) => ({ path: `/api/v2/api-keys/${f.revocableKeyId}`, params: { id: f.revocableKeyId } }),
-  },
+  ...ADMIN_ENDPOINTS.map(adminRoute),
 
   // Dashboard data routes (session)
   { file: "app/api/dashboard/fleet/route.ts", method: "GET", handler: dashboardFleet.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/fleet" }) },

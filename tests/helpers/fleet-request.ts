@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { CLIENT_IP_HEADER } from "@/lib/http";
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type RouteHandler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
+import { CLIENT_IP_HEADER, type RouteHandler } from "@/lib/http";
 
 export type FleetCall = {
   key?: string | null;

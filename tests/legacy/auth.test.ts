@@ -57,7 +57,7 @@ describe("GET /api/v1/auth", () => {
 
 describe("GET /api/v1/auth/healthCheck", () => {
   it("answers the plain text ok", async () => {
-    const response = healthCheck();
+    const response = await healthCheck(new Request("http://localhost/api/v1/auth/healthCheck"));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
     expect(await response.text()).toBe("ok");

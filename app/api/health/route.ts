@@ -1,8 +1,10 @@
 import { getHealth } from "@/lib/boot/get-health";
+import { withRequest } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-export const GET = async () => {
+/** GET /api/health: 200 when the service can serve, 503 (same body) when it cannot. */
+export const GET = withRequest(async () => {
   const health = await getHealth();
   return Response.json(health, { status: health.status === "ok" ? 200 : 503 });
-};
+});

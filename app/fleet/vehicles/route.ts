@@ -1,9 +1,6 @@
-import { listVehiclesPage } from "@/lib/fleet-api/endpoints/vehicles";
-import { LIST_PARAMS, vehiclesQuerySchema } from "@/lib/fleet-api/queries";
-import { withFleetApi } from "@/lib/fleet-api/with-fleet-api";
-import { parseQuery } from "@/lib/http";
+import { listVehiclesEndpoint } from "@/lib/fleet-api/endpoints/vehicles";
+import { route } from "@/lib/http";
 
-export const GET = withFleetApi(
-  ({ request, db, tenant, version }) => listVehiclesPage({ db, tenant, version, query: parseQuery(request, vehiclesQuerySchema, LIST_PARAMS) }),
-  { scope: "vehicles:read" },
-);
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(listVehiclesEndpoint);

@@ -1,6 +1,8 @@
-import { createDriver, getDriver, listDrivers, updateDriver, type CreateDriverInput, type DriverInput } from "@/lib/drivers";
+import { createDriver, createDriverSchema, driverInputSchema, getDriver, listDrivers, updateDriver, type CreateDriverInput, type DriverInput } from "@/lib/drivers";
 import { readAfterId, toKeysetPage } from "../pagination";
-import type { DriversQuery } from "../queries";
+import { defineFleetEndpoint } from "../define-fleet-endpoint";
+import { driversQuerySchema, idParamsSchema, LIST_PARAMS, type DriversQuery } from "../queries";
+import { FLEET_RESPONSES } from "../response-schemas";
 import { presentDriver } from "../records/driver-record";
 import { cursorScope, type EndpointContext } from "./context";
 
@@ -32,4 +34,50 @@ export const createDriverRecord = async ({ db, tenant, input }: EndpointContext 
 /** PATCH /fleet/drivers/{id} */
 export const updateDriverRecord = async ({ db, tenant, driverId, input }: EndpointContext & { driverId: number; input: DriverInput }) => ({
   data: presentDriver(await updateDriver({ db, ...tenant, driverId, input })),
+});
+
+export const listDriversEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/fleet/drivers",
+  scope: "drivers:read",
+  summary: "List drivers",
+  query: driversQuerySchema,
+  listKeys: LIST_PARAMS,
+  response: FLEET_RESPONSES.drivers,
+  run: listDriversPage,
+});
+
+export const createDriverEndpoint = defineFleetEndpoint({
+  method: "POST",
+  path: "/fleet/drivers",
+  scope: "drivers:write",
+  summary: "Create a driver",
+  body: createDriverSchema,
+  response: FLEET_RESPONSES.driver,
+  status: 201,
+  errors: ["conflict"],
+  run: ({ body, ...context }) => createDriverRecord({ ...context, input: body }),
+});
+
+export const getDriverEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/fleet/drivers/{id}",
+  scope: "drivers:read",
+  summary: "One driver",
+  params: idParamsSchema,
+  response: FLEET_RESPONSES.driver,
+  errors: ["not_found"],
+  run: ({ params, ...context }) => getDriverRecord({ ...context, driverId: params.id }),
+});
+
+export const updateDriverEndpoint = defineFleetEndpoint({
+  method: "PATCH",
+  path: "/fleet/drivers/{id}",
+  scope: "drivers:write",
+  summary: "Update a driver",
+  params: idParamsSchema,
+  body: driverInputSchema,
+  response: FLEET_RESPONSES.driver,
+  errors: ["not_found", "conflict"],
+  run: ({ params, body, ...context }) => updateDriverRecord({ ...context, driverId: params.id, input: body }),
 });

@@ -7,19 +7,15 @@ import { createDriverCalendar } from "@/lib/hos/driver-calendar";
 import { parseTimeRange, type TimeRange } from "@/lib/time-range";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { readAfterId, toKeysetPage } from "../pagination";
+import { defineFleetEndpoint } from "../define-fleet-endpoint";
+import * as queries from "../queries";
 import type { HosClocksQuery, HosDailyLogsQuery, HosRangeQuery, HosViolationsQuery } from "../queries";
-import { ref, rfc3339 } from "../records/common";
-import type { HosClockRecord, HosDailyLogRecord, HosDriverViolationsRecord, HosLogsRecord } from "../records/hos-record";
+import { FLEET_RESPONSES } from "../response-schemas";
+import { ref } from "../records/common";
+import { presentHosClock, presentHosDailyLog, presentHosLogs, presentHosViolation, type HosClockRecord, type HosDailyLogRecord, type HosDriverViolationsRecord, type HosLogsRecord } from "../records/hos-record";
 import { cursorScope, type EndpointContext } from "./context";
 
 const DAY_MS = 86_400_000;
-
-const VIOLATION_TEXT = {
-  shiftDrivingHours: "Drove past the 11-hour driving limit (49 CFR 395.3(a)(3)(i)).",
-  shiftHours: "Drove after the 14-hour on-duty window (49 CFR 395.3(a)(2)).",
-  restbreakMissed: "Drove more than 8 hours without a 30-minute break (49 CFR 395.3(a)(3)(ii)).",
-  cycleHoursOn: "Drove past the 60/70-hour cycle limit (49 CFR 395.3(b)).",
-} as const;
 
 /** Pages of drivers (keyset by id); each HOS endpoint computes its records for the drivers of one page. */
 const pageDrivers = async <T>({ db, tenant, query, endpoint, present }: EndpointContext & {
@@ -68,24 +64,7 @@ export const listHosClocksPage = ({ db, tenant, version, query, now = new Date()
       const currentVehicleIds = new Map(computed.map(({ driver, lastEntry }) => [driver.id, Number(lastEntry?.vehicleId ?? driver.staticAssignedVehicle?.id ?? 0)]));
       const ids = [...new Set(currentVehicleIds.values())].filter((id) => id > 0);
       const vehicles = new Map((ids.length ? await listVehicles({ db, ...tenant, vehicleIds: ids, limit: ids.length }) : []).map((v) => [v.id, v]));
-      return computed.map(({ driver, clocks }): HosClockRecord => {
-        const vehicle = vehicles.get(currentVehicleIds.get(driver.id) ?? 0);
-        return {
-          driver: ref(driver),
-          ...(vehicle ? { currentVehicle: ref(vehicle) } : {}),
-          currentDutyStatus: { hosStatusType: clocks.currentStatus },
-          clocks: {
-            break: { timeUntilBreakDurationMs: clocks.timeUntilBreakMs },
-            drive: { driveRemainingDurationMs: clocks.driveRemainingMs },
-            shift: { shiftRemainingDurationMs: clocks.shiftRemainingMs },
-            cycle: {
-              cycleRemainingDurationMs: clocks.cycleRemainingMs,
-              ...(clocks.cycleStartedAt ? { cycleStartedAtTime: rfc3339(clocks.cycleStartedAt) } : {}),
-              cycleTomorrowDurationMs: clocks.cycleTomorrowMs,
-            },
-          },
-        };
-      });
+      return computed.map(({ driver, clocks }) => presentHosClock({ driver, vehicle: vehicles.get(currentVehicleIds.get(driver.id) ?? 0), clocks }));
     },
   });
 
@@ -100,20 +79,7 @@ export const listHosLogsPage = ({ db, tenant, version, query, now = new Date() }
     endpoint: "fleet/hos/logs",
     present: async (drivers) => {
       const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: range.start, to: range.end });
-      return drivers.map((driver) => {
-        const entries = logs.get(driver.id) ?? [];
-        return {
-          driver: ref(driver),
-          hosLogs: entries.map((entry, index) => ({
-            logStartTime: rfc3339(entry.startTime),
-            ...(entries[index + 1] ? { logEndTime: rfc3339(entries[index + 1].startTime) } : {}),
-            hosStatusType: entry.status,
-            ...(entry.vehicleId ? { vehicle: { id: entry.vehicleId } } : {}),
-            remark: entry.remark,
-            ...(entry.latitude !== null && entry.longitude !== null ? { logRecordedLocation: { latitude: entry.latitude, longitude: entry.longitude } } : {}),
-          })),
-        };
-      });
+      return drivers.map((driver) => presentHosLogs(driver, logs.get(driver.id) ?? []));
     },
   });
 };
@@ -137,24 +103,7 @@ export const listHosDailyLogsPage = ({ db, tenant, version, query, now = new Dat
       return drivers.map((driver) =>
         buildDailyLogs({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...hosCalendarOf(driver) })
           .filter((day) => wanted(day.date))
-          .map((day) => ({
-            driver: ref(driver),
-            date: day.date,
-            startTime: rfc3339(day.startTime),
-            endTime: rfc3339(day.endTime),
-            dutyStatusDurations: {
-              activeDurationMs: day.onDutyMs,
-              driveDurationMs: day.durationsMs.driving,
-              offDutyDurationMs: day.durationsMs.offDuty,
-              onDutyDurationMs: day.durationsMs.onDuty,
-              sleeperBerthDurationMs: day.durationsMs.sleeperBed,
-              personalConveyanceDurationMs: day.durationsMs.personalConveyance,
-              yardMoveDurationMs: day.durationsMs.yardMove,
-            },
-            distanceTraveled: day.distanceMeters === null ? {} : { driveDistanceMeters: day.distanceMeters },
-            vehicles: day.vehicleIds.map((id) => ({ id })),
-            cycle: { cycleUsedDurationMs: day.recap.cycleUsedMs, cycleTomorrowDurationMs: day.recap.availableTomorrowMs },
-          })),
+          .map((day) => presentHosDailyLog(driver, day)),
       );
     },
   });
@@ -177,19 +126,47 @@ export const listHosViolationsPage = ({ db, tenant, version, query, now = new Da
         const violations = findHosViolations({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...hosCalendarOf(driver) }).filter((violation) => wanted(violation.type));
         return {
           driver: ref(driver),
-          violations: violations.map((violation) => {
-            const day = calendar.dayContaining(violation.startTime.getTime());
-            return {
-              driver: ref(driver),
-              type: violation.type,
-              violationStartTime: rfc3339(violation.startTime),
-              durationMs: violation.durationMs,
-              description: VIOLATION_TEXT[violation.type],
-              day: { startTime: rfc3339(new Date(day.startMs)), endTime: rfc3339(new Date(day.endMs)) },
-            };
-          }),
+          violations: violations.map((violation) => presentHosViolation(driver, violation, calendar.dayContaining(violation.startTime.getTime()))),
         };
       });
     },
   });
 };
+
+const hosEndpoint = { method: "GET", scope: "hos:read", listKeys: queries.LIST_PARAMS } as const;
+
+export const hosClocksEndpoint = defineFleetEndpoint({
+  ...hosEndpoint,
+  path: "/fleet/hos/clocks",
+  summary: "Current HOS clocks",
+  query: queries.hosClocksQuerySchema,
+  response: FLEET_RESPONSES.hosClocks,
+  run: listHosClocksPage,
+});
+
+export const hosLogsEndpoint = defineFleetEndpoint({
+  ...hosEndpoint,
+  path: "/fleet/hos/logs",
+  summary: "HOS log entries",
+  query: queries.hosRangeQuerySchema,
+  response: FLEET_RESPONSES.hosLogs,
+  run: listHosLogsPage,
+});
+
+export const hosDailyLogsEndpoint = defineFleetEndpoint({
+  ...hosEndpoint,
+  path: "/fleet/hos/daily-logs",
+  summary: "HOS daily logs",
+  query: queries.hosDailyLogsQuerySchema,
+  response: FLEET_RESPONSES.hosDailyLogs,
+  run: listHosDailyLogsPage,
+});
+
+export const hosViolationsEndpoint = defineFleetEndpoint({
+  ...hosEndpoint,
+  path: "/fleet/hos/violations",
+  summary: "HOS violations",
+  query: queries.hosViolationsQuerySchema,
+  response: FLEET_RESPONSES.hosViolations,
+  run: listHosViolationsPage,
+});

@@ -7,7 +7,9 @@ import { listVehicleStates, listVehicleStateVersions, type VehicleStateRow } fro
 import { readPositionChanges } from "@/lib/vehicle-state/read-changes";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { readAfterId, toKeysetPage, toVehiclePage } from "../pagination";
-import type { LocationsHistoryQuery, VehiclesQuery } from "../queries";
+import { defineFleetEndpoint } from "../define-fleet-endpoint";
+import { LIST_PARAMS, locationsHistoryQuerySchema, vehiclesQuerySchema, type LocationsHistoryQuery, type VehiclesQuery } from "../queries";
+import { FLEET_RESPONSES } from "../response-schemas";
 import { presentLocationPoint } from "../records/location-record";
 import { VERSION_FEATURES } from "../versioning";
 import { serializeSnapshotPage } from "../serialized-page";
@@ -77,3 +79,37 @@ export const readLocationsHistory = async ({ db, tenant, version, query }: Endpo
       page.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, locations: pointsOf(vehicle.id).map(presentLocationPoint) })),
   });
 };
+
+export const listLocationsEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/fleet/vehicles/locations",
+  scope: "vehicles:read",
+  summary: "Current locations",
+  query: vehiclesQuerySchema,
+  listKeys: LIST_PARAMS,
+  response: FLEET_RESPONSES.locations,
+  run: listLocationsPage,
+});
+
+export const locationsFeedEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/fleet/vehicles/locations/feed",
+  scope: "vehicles:read",
+  summary: "Change feed of locations",
+  query: vehiclesQuerySchema,
+  listKeys: LIST_PARAMS,
+  response: FLEET_RESPONSES.locationSeries,
+  run: readLocationsFeed,
+});
+
+export const locationsHistoryEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/fleet/vehicles/locations/history",
+  scope: "vehicles:read",
+  summary: "Location history, bucketed",
+  query: locationsHistoryQuerySchema,
+  listKeys: LIST_PARAMS,
+  response: FLEET_RESPONSES.locationSeries,
+  errors: ["not_found"],
+  run: readLocationsHistory,
+});

@@ -11,7 +11,9 @@ import { readStatChanges, type PositionChange, type StatChange } from "@/lib/veh
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { decodeCursor, encodeCursor, LIST_CURSOR_TTL_MS } from "@/lib/cursor";
 import { readAfterId, toKeysetPage, toVehiclePage } from "../pagination";
-import type { StatsHistoryQuery, StatsQuery } from "../queries";
+import { defineFleetEndpoint } from "../define-fleet-endpoint";
+import { LIST_PARAMS, statsHistoryQuerySchema, statsQuerySchema, type StatsHistoryQuery, type StatsQuery } from "../queries";
+import { FLEET_RESPONSES } from "../response-schemas";
 import { presentStatsSeries, presentVehicleStats, STAT_TYPES, type StatType, type VehicleStats } from "../records/stats-record";
 import { VERSION_FEATURES } from "../versioning";
 import type { ApiVersion } from "../versions";
@@ -135,3 +137,36 @@ const readRawStatsHistory = async ({ db, tenant, query, types, range }: Endpoint
     hasNextPage && last ? encodeCursor({ scope, position: { vehicleId: last.vehicleId, time: last.time.toISOString() }, ttlMs: LIST_CURSOR_TTL_MS }) : "";
   return { data: presentStatsSeries({ vehicles, samples: page, positions: [], types }), pagination: { endCursor, hasNextPage } };
 };
+
+export const listStatsEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/fleet/vehicles/stats",
+  scope: "vehicles:read",
+  summary: "Current stats",
+  query: statsQuerySchema,
+  listKeys: LIST_PARAMS,
+  response: FLEET_RESPONSES.stats,
+  run: listStatsPage,
+});
+
+export const statsFeedEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/fleet/vehicles/stats/feed",
+  scope: "vehicles:read",
+  summary: "Change feed of stats",
+  query: statsQuerySchema,
+  listKeys: LIST_PARAMS,
+  response: FLEET_RESPONSES.statsSeries,
+  run: readStatsFeed,
+});
+
+export const statsHistoryEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/fleet/vehicles/stats/history",
+  scope: "vehicles:read",
+  summary: "Stats history, bucketed",
+  query: statsHistoryQuerySchema,
+  listKeys: LIST_PARAMS,
+  response: FLEET_RESPONSES.statsSeries,
+  run: readStatsHistory,
+});

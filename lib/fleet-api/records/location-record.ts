@@ -20,6 +20,9 @@ export const vehicleLocationsSchema = z
   .object({ id: idSchema, name: z.string(), locations: z.array(locationPointSchema) })
   .meta({ id: "VehicleLocations", description: "One vehicle's locations, oldest first (feed and history)." });
 
+export type VehicleLocationRecord = z.infer<typeof vehicleLocationSchema>;
+export type VehicleLocationSeriesRecord = z.infer<typeof vehicleLocationsSchema>;
+
 export const presentLocationPoint = (point: { time: Date; latitude: number; longitude: number; heading: number | null; speed: number | null }): LocationPoint => ({
   time: rfc3339(point.time),
   latitude: point.latitude,

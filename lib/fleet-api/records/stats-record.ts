@@ -103,6 +103,7 @@ export const vehicleStatsSeriesSchema = z
 export type VehicleStats = z.infer<typeof vehicleStatsSchema>;
 export type VehicleStatsSeries = z.infer<typeof vehicleStatsSeriesSchema>;
 export type GpsReading = z.infer<typeof gpsReadingSchema>;
+export type FaultCodesRecord = z.infer<typeof faultCodesSchema>;
 
 const DTC_SYSTEM_BITS: Record<string, number> = { P: 0, C: 1, B: 2, U: 3 };
 

@@ -1,23 +1,13 @@
-import { getRequestUser } from "@/app/_server/session";
-import { getDb } from "@/db/client";
+import { dashboardRoute } from "@/app/_server/dashboard-route";
 import { rolesFor } from "@/components/shell/nav-sections";
-import { AppError } from "@/lib/errors";
-import { runRequest } from "@/lib/http";
-import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
 import { streamWasteJobsCsv } from "@/lib/dashboard/stream-waste-jobs-csv";
 import { parseWasteJobFilters } from "@/lib/dashboard/waste-job-filters";
 
 export const dynamic = "force-dynamic";
 
 /** CSV of every waste job matching the page's filters; same roles and module as the page. */
-export const GET = (request: Request) =>
-  runRequest(request, async ({ log }) => {
-    const user = await getRequestUser(request);
-    if (!user) throw new AppError("unauthorized", "Sign in to export waste jobs.");
-    Object.assign(log, { companyId: user.companyId, userId: user.id });
-    if (!rolesFor("/waste-jobs").includes(user.role)) throw new AppError("forbidden", "Your role cannot export waste jobs.");
-    const db = getDb();
-    if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) throw new AppError("forbidden", "Your company does not have the Waste module.");
+export const GET = dashboardRoute(
+  async ({ request, db, user }) => {
     const { query } = parseWasteJobFilters(Object.fromEntries(new URL(request.url).searchParams));
     const day = new Date().toISOString().slice(0, 10);
     return new Response(streamWasteJobsCsv({ db, companyId: user.companyId, dataset: "live", ...query }), {
@@ -27,4 +17,6 @@ export const GET = (request: Request) =>
         "Cache-Control": "no-store",
       },
     });
-  });
+  },
+  { roles: rolesFor("/waste-jobs"), module: "Waste", action: "export waste jobs" },
+);

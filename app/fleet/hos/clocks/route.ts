@@ -1,9 +1,6 @@
-import { listHosClocksPage } from "@/lib/fleet-api/endpoints/hos";
-import { hosClocksQuerySchema, LIST_PARAMS } from "@/lib/fleet-api/queries";
-import { withFleetApi } from "@/lib/fleet-api/with-fleet-api";
-import { parseQuery } from "@/lib/http";
+import { hosClocksEndpoint } from "@/lib/fleet-api/endpoints/hos";
+import { route } from "@/lib/http";
 
-export const GET = withFleetApi(
-  ({ request, db, tenant, version }) => listHosClocksPage({ db, tenant, version, query: parseQuery(request, hosClocksQuerySchema, LIST_PARAMS) }),
-  { scope: "hos:read" },
-);
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(hosClocksEndpoint);

@@ -1,9 +1,6 @@
-import { listHosLogsPage } from "@/lib/fleet-api/endpoints/hos";
-import { hosRangeQuerySchema, LIST_PARAMS } from "@/lib/fleet-api/queries";
-import { withFleetApi } from "@/lib/fleet-api/with-fleet-api";
-import { parseQuery } from "@/lib/http";
+import { hosLogsEndpoint } from "@/lib/fleet-api/endpoints/hos";
+import { route } from "@/lib/http";
 
-export const GET = withFleetApi(
-  ({ request, db, tenant, version }) => listHosLogsPage({ db, tenant, version, query: parseQuery(request, hosRangeQuerySchema, LIST_PARAMS) }),
-  { scope: "hos:read" },
-);
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(hosLogsEndpoint);

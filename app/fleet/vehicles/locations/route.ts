@@ -1,9 +1,6 @@
-import { listLocationsPage } from "@/lib/fleet-api/endpoints/locations";
-import { LIST_PARAMS, vehiclesQuerySchema } from "@/lib/fleet-api/queries";
-import { withFleetApi } from "@/lib/fleet-api/with-fleet-api";
-import { parseQuery } from "@/lib/http";
+import { listLocationsEndpoint } from "@/lib/fleet-api/endpoints/locations";
+import { route } from "@/lib/http";
 
-export const GET = withFleetApi(
-  ({ request, db, tenant, version }) => listLocationsPage({ db, tenant, version, query: parseQuery(request, vehiclesQuerySchema, LIST_PARAMS) }),
-  { scope: "vehicles:read" },
-);
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(listLocationsEndpoint);

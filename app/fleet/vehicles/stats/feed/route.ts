@@ -1,9 +1,6 @@
-import { readStatsFeed } from "@/lib/fleet-api/endpoints/stats";
-import { LIST_PARAMS, statsQuerySchema } from "@/lib/fleet-api/queries";
-import { withFleetApi } from "@/lib/fleet-api/with-fleet-api";
-import { parseQuery } from "@/lib/http";
+import { statsFeedEndpoint } from "@/lib/fleet-api/endpoints/stats";
+import { route } from "@/lib/http";
 
-export const GET = withFleetApi(
-  ({ request, db, tenant, version }) => readStatsFeed({ db, tenant, version, query: parseQuery(request, statsQuerySchema, LIST_PARAMS) }),
-  { scope: "vehicles:read" },
-);
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(statsFeedEndpoint);
