@@ -1,4 +1,4 @@
-// `npm test`: every suite. Type check, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
+// `npm test`: every suite. Type check, lint, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
 // is set), a production build, Samsara's SDK and then Playwright against it. Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -15,6 +15,7 @@ const run = (title, command, args, extraEnv = {}) => {
 };
 
 run("type check", "npx", ["tsc", "--noEmit", "-p", "."]);
+run("lint (layering: lib/ imports no next/*, app/ or components/; no import cycles)", "npx", ["eslint", "."]);
 run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
 if (process.env.TEST_DATABASE_URL) {
   run("database tests (PostgreSQL)", "npx", ["vitest", "run"], { TEST_DB: "postgres" });

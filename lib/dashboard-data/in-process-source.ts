@@ -1,6 +1,6 @@
 import type { Executor } from "@/db/client";
 import { listHosClocksPage } from "@/lib/fleet-api/endpoints/hos";
-import { CURRENT_API_VERSION } from "@/lib/fleet-api/versions";
+import { CURRENT_API_VERSION } from "@/lib/api-versions";
 import { decodeCursor, encodeCursor, FEED_CURSOR_TTL_MS } from "@/lib/cursor";
 import type { Tenant } from "@/lib/tenant";
 import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";

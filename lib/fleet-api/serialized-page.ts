@@ -3,7 +3,7 @@ import { BoundedCache } from "@/lib/memo/bounded-memo";
 import type { VehicleStateRow, VehicleStateVersion } from "@/lib/vehicle-state/list-vehicle-states";
 import type { Page } from "./pagination";
 import { toVersion } from "./versioning";
-import type { ApiVersion } from "./versions";
+import type { ApiVersion } from "@/lib/api-versions";
 
 /** A response body already serialized as UTF-8 JSON: withFleetApi sends its bytes as they are. */
 export class SerializedJson {

@@ -4,7 +4,7 @@ import type { ErrorCode } from "@/lib/errors";
 import { createDriverSchema, driverInputSchema } from "@/lib/drivers";
 import * as queries from "@/lib/fleet-api/queries";
 import { FLEET_RESPONSES } from "@/lib/fleet-api/response-schemas";
-import { API_VERSIONS, CURRENT_API_VERSION, VERSION_HEADER } from "@/lib/fleet-api/versions";
+import { API_VERSIONS, CURRENT_API_VERSION, VERSION_HEADER } from "@/lib/api-versions";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { errorResponses } from "./error-responses";
 import type { OpenApiRegistry } from "./registry";

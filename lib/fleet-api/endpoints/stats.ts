@@ -14,7 +14,7 @@ import { readAfterId, toKeysetPage, toVehiclePage } from "../pagination";
 import type { StatsHistoryQuery, StatsQuery } from "../queries";
 import { presentStatsSeries, presentVehicleStats, STAT_TYPES, type StatType, type VehicleStats } from "../records/stats-record";
 import { VERSION_FEATURES } from "../versioning";
-import type { ApiVersion } from "../versions";
+import type { ApiVersion } from "@/lib/api-versions";
 import { serializeSnapshotPage } from "../serialized-page";
 import { cursorScope, groupByVehicle, type EndpointContext } from "./context";
 import { readFeed } from "./read-feed";
