@@ -1,4 +1,14 @@
+import type { z } from "zod";
 import { sha256Hex } from "@/lib/crypto";
+import { envSchema, getConfig as getParsedConfig } from "./env.mjs";
+
+export { ConfigError, ENV_NAMES, readConfig, reloadConfig } from "./env.mjs";
+
+/** Every environment variable, parsed and defaulted (lib/config/env.mjs declares them). */
+export type Config = z.output<typeof envSchema>;
+
+/** This process's configuration; the first call throws a ConfigError naming every bad variable. */
+export const getConfig = (): Config => getParsedConfig();
 
 /** Demo credentials: used when the variables are unset, refused in production unless DEMO is set. */
 export const DEMO_DEFAULTS = {
@@ -15,11 +25,14 @@ export const DEMO_DEFAULTS = {
 
 type SecretName = keyof typeof DEMO_DEFAULTS;
 
-const isProductionWithoutDemo = () => process.env.NODE_ENV === "production" && !process.env.DEMO;
+const isProductionWithoutDemo = () => {
+  const { NODE_ENV, DEMO } = getConfig();
+  return NODE_ENV === "production" && !DEMO;
+};
 
 /** A configured secret or its demo default; in production without DEMO a missing value is fatal. */
 export const getSecret = (name: SecretName): string => {
-  const value = process.env[name];
+  const value = getConfig()[name];
   if (value) return value;
   if (isProductionWithoutDemo()) {
     throw new Error(`${name} must be set when NODE_ENV=production (or set DEMO=1 to run with demo credentials).`);
@@ -31,4 +44,4 @@ export const getSecret = (name: SecretName): string => {
 export const deriveSecret = (purpose: string): Uint8Array => Buffer.from(sha256Hex(`${purpose}:${getSecret("AUTH_SECRET")}`), "hex");
 
 export const listMissingProductionSecrets = (): SecretName[] =>
-  isProductionWithoutDemo() ? (Object.keys(DEMO_DEFAULTS) as SecretName[]).filter((name) => !process.env[name]) : [];
+  isProductionWithoutDemo() ? (Object.keys(DEMO_DEFAULTS) as SecretName[]).filter((name) => !getConfig()[name]) : [];
