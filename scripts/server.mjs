@@ -3,6 +3,7 @@
 import http from "node:http";
 import next from "next";
 import { getConfigOrExit } from "../lib/config/env.mjs";
+import { answerRefusedRequest } from "../lib/http/refused-request.mjs";
 
 const CLIENT_IP_HEADER = "x-fleet-client-ip";
 // A bad variable stops here, before Next starts, with a message naming it (lib/config/env.mjs).
@@ -30,6 +31,8 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
+// Requests Node's parser refuses (431 for oversized headers, ...) still get { message, requestId }.
+server.on("clientError", answerRefusedRequest);
 server.listen(port, hostname, async () => {
   // The first request runs instrumentation.ts (migrate, seed, simulator); make it happen now.
   const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => null);

@@ -2,6 +2,7 @@
 // is set), a production build, Samsara's SDK and then Playwright against it. Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { findChromium, INSTALL_CHROMIUM } from "./chromium.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const E2E_DIST = ".next-e2e";
@@ -13,6 +14,13 @@ const run = (title, command, args, extraEnv = {}) => {
   console.log(`=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
+
+// The last step needs a browser: say so now, not after the build.
+if (!findChromium()) {
+  const where = process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist` : "no Chromium at /usr/bin/chromium or from Playwright";
+  console.error(`npm test runs the end-to-end suites in Chromium, and ${where}.\n${INSTALL_CHROMIUM}`);
+  process.exit(1);
+}
 
 run("type check", "npx", ["tsc", "--noEmit", "-p", "."]);
 run("lint (layering: lib/ imports no next/*, app/ or components/; no import cycles)", "npx", ["eslint", "."]);
