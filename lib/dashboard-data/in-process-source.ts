@@ -7,6 +7,7 @@ import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
 import { findFaultCodeHistory } from "@/lib/vehicle-history/find-fault-code-history";
 import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
 import { findStatsHistory } from "@/lib/vehicle-history/find-stats-history";
+import { describeLocation } from "@/lib/vehicle-state/describe-location";
 import { getFeedSeq } from "@/lib/vehicle-state/feed-seq";
 import { listActiveFaultCodes } from "@/lib/vehicle-state/list-active-fault-codes";
 import { listVehicleStates, type VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
@@ -108,8 +109,9 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
       const clocks = driver
         ? (await listHosClocksPage({ db, tenant: { companyId, dataset }, version: CURRENT_API_VERSION, query: { driverIds: [driver.id], limit: 1 } })).data[0]
         : undefined;
+      const live = toLiveVehicle(vehicle, state);
       return {
-        vehicle: toLiveVehicle(vehicle, state),
+        vehicle: { ...live, location: live.location && { ...live.location, formattedLocation: describeLocation(live.location.latitude, live.location.longitude) } },
         driver: driver ? { id: String(driver.id), name: driver.name } : null,
         activeFaultCodes: faults.map(presentFaultCode),
         hosClocks: clocks
