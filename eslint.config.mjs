@@ -18,6 +18,8 @@ export default [
     },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // Every variable is parsed once, in lib/config (env.mjs): add it there and to README's table.
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through getConfig() from @/lib/config." }],
     },
   },
   {
