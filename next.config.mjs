@@ -1,7 +1,9 @@
+import { getConfigOrExit } from "./lib/config/env.mjs";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Lets parallel builds (tests, benchmarks, several checkouts) use separate output folders.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir: getConfigOrExit().NEXT_DIST_DIR,
   // Native/WASM and worker-using packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "bcryptjs"],
   poweredByHeader: false,

@@ -1,11 +1,12 @@
 import { defineConfig } from "@playwright/test";
 import { E2E_FLEET_SIZE } from "./e2e/helpers";
+import { findChromium } from "./scripts/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
-// Debian's chromium (Playwright cannot download browsers here); CHROMIUM_PATH overrides.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// CHROMIUM_PATH, else Debian's chromium (Playwright cannot download browsers here), else Playwright's own.
+const CHROMIUM = findChromium() ?? undefined;
 
 export default defineConfig({
   testDir: "e2e",

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg, NodePgDatabase, NodePgTransaction } from "drizzle
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { Pool } from "pg";
 import * as schema from "./schema";
+import { getConfig } from "@/lib/config";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; domain functions accept either. */
@@ -28,7 +29,7 @@ export const isNodePostgres = (db: Executor) => is(db, NodePgDatabase) || is(db,
 export const openDatabase = ({ url, dataDir }: { url?: string; dataDir?: string }): DatabaseHandle => {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // A connect timeout so that, while the database is unreachable, requests fail fast (503) instead of queueing.
-    const pool = new Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10), connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000) });
+    const pool = new Pool({ connectionString: url, max: getConfig().DATABASE_POOL_SIZE, connectionTimeoutMillis: getConfig().DATABASE_CONNECT_TIMEOUT_MS });
     // An idle client that loses its server emits 'error'; without a listener that would crash the process.
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
     return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: "postgres", close: () => pool.end() };
@@ -43,7 +44,7 @@ const globalForDb = globalThis as unknown as { fleetDatabase?: DatabaseHandle };
 
 /** The process-wide database, from DATABASE_URL or DATA_DIR. Tests install their own with `useDatabase`. */
 export const getDatabase = (): DatabaseHandle => {
-  globalForDb.fleetDatabase ??= openDatabase({ url: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+  globalForDb.fleetDatabase ??= openDatabase({ url: getConfig().DATABASE_URL, dataDir: getConfig().DATA_DIR });
   return globalForDb.fleetDatabase;
 };
 
@@ -60,7 +61,7 @@ const globalForReadDb = globalThis as unknown as { fleetReadDatabase?: DatabaseH
  * lag the primary by its replication delay), otherwise the primary (`getDb()`).
  */
 export const getReadDb = (): Database => {
-  const url = process.env.DATABASE_READ_URL;
+  const url = getConfig().DATABASE_READ_URL;
   if (!url) return getDb();
   globalForReadDb.fleetReadDatabase ??= openDatabase({ url });
   return globalForReadDb.fleetReadDatabase.db;

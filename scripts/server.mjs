@@ -2,12 +2,15 @@
 // address in a header no client can forge (IP allowlists depend on it) and shuts down gracefully.
 import http from "node:http";
 import next from "next";
+import { getConfigOrExit } from "../lib/config/env.mjs";
+import { answerRefusedRequest } from "../lib/http/refused-request.mjs";
 
 const CLIENT_IP_HEADER = "x-fleet-client-ip";
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOST ?? "0.0.0.0";
+// A bad variable stops here, before Next starts, with a message naming it (lib/config/env.mjs).
+const config = getConfigOrExit();
+const { PORT: port, HOST: hostname } = config;
 // Number of reverse proxies in front of us whose X-Forwarded-For entries we trust (0: none).
-const trustedProxyHops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+const trustedProxyHops = config.TRUST_PROXY_HOPS;
 
 const clientIp = (req) => {
   const socketIp = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
@@ -16,7 +19,7 @@ const clientIp = (req) => {
   return hops[hops.length - trustedProxyHops] ?? socketIp;
 };
 
-// next-auth builds absolute URLs from NEXTAUTH_URL; default it to where this server listens.
+// next-auth reads NEXTAUTH_URL itself to build absolute URLs; default it to where this server listens.
 process.env.NEXTAUTH_URL ??= `http://localhost:${port}`;
 
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
@@ -28,6 +31,8 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
+// Requests Node's parser refuses (431 for oversized headers, ...) still get { message, requestId }.
+server.on("clientError", answerRefusedRequest);
 server.listen(port, hostname, async () => {
   // The first request runs instrumentation.ts (migrate, seed, simulator); make it happen now.
   const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => null);
@@ -38,7 +43,7 @@ const shutdown = (signal) => {
   console.log(`> ${signal}: finishing in-flight requests`);
   server.close(() => process.exit(0));
   server.closeIdleConnections?.();
-  setTimeout(() => process.exit(0), Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000)).unref();
+  setTimeout(() => process.exit(0), config.SHUTDOWN_GRACE_MS).unref();
 };
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

@@ -3,9 +3,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { getConfigOrExit } from "../lib/config/env.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-const distDir = process.env.NEXT_DIST_DIR || ".next";
+// A bad variable stops here, before a build, with a message naming it (lib/config/env.mjs).
+const config = getConfigOrExit();
+const distDir = config.NEXT_DIST_DIR;
 const buildId = path.join(distDir, "BUILD_ID");
 const SOURCES = ["app", "components", "lib", "db", "instrumentation.ts", "next.config.mjs", "package.json", "package-lock.json"];
 
@@ -26,7 +29,7 @@ if (needsBuild()) {
 
 // Next always serves with NODE_ENV=production; only a deployment that sets NODE_ENV=production
 // itself must bring real secrets. A plain `npm start` is the demo, with the documented defaults.
-const demo = process.env.NODE_ENV !== "production" ? { DEMO: process.env.DEMO ?? "1" } : {};
+const demo = config.NODE_ENV !== "production" ? { DEMO: process.env.DEMO ?? "1" } : {};
 // A 64 MB young generation: an ingest batch of 10,000 points allocates ~10 MB of short-lived objects,
 // and with V8's default the collector ran several times a batch (docs/scaling.md).
 const server = spawn("node", ["--max-semi-space-size=64", "scripts/server.mjs"], { stdio: "inherit", env: { ...process.env, ...demo, NODE_ENV: "production" } });

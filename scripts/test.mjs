@@ -1,7 +1,8 @@
-// `npm test`: every suite. Type check, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
+// `npm test`: every suite. Type check, lint, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
 // is set), a production build, Samsara's SDK and then Playwright against it. Stops at the first failing step.
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
+import { findChromium, INSTALL_CHROMIUM } from "./chromium.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const E2E_DIST = ".next-e2e";
@@ -14,7 +15,15 @@ const run = (title, command, args, extraEnv = {}) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
+// The last step needs a browser: say so now, not after the build.
+if (!findChromium()) {
+  const where = process.env.CHROMIUM_PATH ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist` : "no Chromium at /usr/bin/chromium or from Playwright";
+  console.error(`npm test runs the end-to-end suites in Chromium, and ${where}.\n${INSTALL_CHROMIUM}`);
+  process.exit(1);
+}
+
 run("type check", "npx", ["tsc", "--noEmit", "-p", "."]);
+run("lint (layering: lib/ imports no next/*, app/ or components/; no import cycles)", "npx", ["eslint", "."]);
 run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
 if (process.env.TEST_DATABASE_URL) {
   run("database tests (PostgreSQL)", "npx", ["vitest", "run"], { TEST_DB: "postgres" });

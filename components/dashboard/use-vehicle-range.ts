@@ -21,7 +21,6 @@ export const useVehicleRange = () => {
     if (from && to) return { from, to };
     // Without an explicit range the screen opens on today.
     return presetRange(preset ?? "today", new Date());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [from, to, preset]);
 
   const update = useCallback(

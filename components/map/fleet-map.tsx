@@ -167,7 +167,6 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
     const vehicle = vehicles.find((candidate) => candidate.id === focus.id);
     if (vehicle) map.setView([vehicle.latitude, vehicle.longitude], Math.max(map.getZoom(), CLUSTER_MAX_ZOOM + 1));
     // Only a new focus request pans; live updates of the vehicle must not drag the map along.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focus, map]);
 
   return null;

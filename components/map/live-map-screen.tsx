@@ -49,7 +49,6 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
       status: classifyVehicleStatus({ speed: vehicle.location?.speed, engineState: vehicle.stats?.engineState, lastReportMs: lastReportMs(vehicle), nowMs }),
     }));
     // `version` changes whenever the live store merged something.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [vehicles, version, now, lastUpdate]);
 
   const counts = useMemo(() => {

@@ -1,7 +1,7 @@
 import { getDb, type Database } from "@/db/client";
 import { apiKeyEvents, apiKeys } from "@/db/schema";
 import { randomBase62 } from "@/lib/crypto";
-import { CURRENT_API_VERSION } from "@/lib/fleet-api/versions";
+import { CURRENT_API_VERSION } from "@/lib/api-versions";
 import { apiKeyRecordColumns, toApiKeyRecord, type ApiKeyRecord } from "./api-key-record";
 import type { CreateApiKeyBody } from "./create-api-key-schema";
 import { generateApiKey } from "./key-format";

@@ -1,8 +1,8 @@
 import ipaddr from "ipaddr.js";
-import { isValidAllowlistEntry } from "@/lib/fleet-api/ip-allowlist";
+import { isValidAllowlistEntry } from "./ip-allowlist";
 
 /**
- * An allowlist entry the request check (lib/fleet-api/ip-allowlist) understands, and, for IPv4,
+ * An allowlist entry the request check (lib/api-keys/ip-allowlist) understands, and, for IPv4,
  * written in dotted four-part decimal: ipaddr.js also reads "127.1" or "0x7f.0.0.1", which an
  * admin almost never means, so those are refused rather than stored.
  */

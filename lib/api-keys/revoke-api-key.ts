@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { apiKeyEvents, apiKeys } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { forgetCachedApiKeys } from "@/lib/fleet-api/authenticate-api-key";
+import { forgetCachedApiKeys } from "./authenticate-api-key";
 import { apiKeyRecordColumns, toApiKeyRecord, type ApiKeyRecord } from "./api-key-record";
 import { findApiKey } from "./list-api-keys";
 

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { logger } from "@/lib/logger";
 import { refreshRollups } from "@/lib/rollups/refresh-rollups";
 import { dropExpiredPartitions, ensurePartitions } from "@/lib/telemetry/partitions";
-import { RETENTION_DAYS } from "@/lib/telemetry/telemetry-batch";
+import { getConfig } from "@/lib/config";
 
 const DAY_MS = 86_400_000;
 const PARTITIONS_EVERY_MS = 3_600_000;
@@ -28,6 +28,7 @@ const every = (name: string, everyMs: number, job: () => Promise<unknown>) => {
  */
 export const startTelemetryMaintenance = ({ database }: { database: DatabaseHandle }) => {
   const { db } = database;
+  const { RETENTION_DAYS } = getConfig();
   every("partitions", PARTITIONS_EVERY_MS, () => ensurePartitions({ db, from: new Date(), to: new Date(Date.now() + 2 * DAY_MS) }));
   every("retention", DAY_MS, async () => {
     const dropped = await dropExpiredPartitions({ db, retentionDays: RETENTION_DAYS });

@@ -1,4 +1,14 @@
+import type { z } from "zod";
 import { sha256Hex } from "@/lib/crypto";
+import { envSchema, getConfig as getParsedConfig } from "./env.mjs";
+
+export { ConfigError, ENV_NAMES, readConfig, reloadConfig } from "./env.mjs";
+
+/** Every environment variable, parsed and defaulted (lib/config/env.mjs declares them). */
+export type Config = z.output<typeof envSchema>;
+
+/** This process's configuration; the first call throws a ConfigError naming every bad variable. */
+export const getConfig = (): Config => getParsedConfig();
 
 /** Demo credentials: used when the variables are unset, refused in production unless DEMO is set. */
 export const DEMO_DEFAULTS = {
@@ -15,11 +25,14 @@ export const DEMO_DEFAULTS = {
 
 type SecretName = keyof typeof DEMO_DEFAULTS;
 
-const isProductionWithoutDemo = () => process.env.NODE_ENV === "production" && !process.env.DEMO;
+const isProductionWithoutDemo = () => {
+  const { NODE_ENV, DEMO } = getConfig();
+  return NODE_ENV === "production" && !DEMO;
+};
 
 /** A configured secret or its demo default; in production without DEMO a missing value is fatal. */
 export const getSecret = (name: SecretName): string => {
-  const value = process.env[name];
+  const value = getConfig()[name];
   if (value) return value;
   if (isProductionWithoutDemo()) {
     throw new Error(`${name} must be set when NODE_ENV=production (or set DEMO=1 to run with demo credentials).`);
@@ -31,29 +44,16 @@ export const getSecret = (name: SecretName): string => {
 export const deriveSecret = (purpose: string): Uint8Array => Buffer.from(sha256Hex(`${purpose}:${getSecret("AUTH_SECRET")}`), "hex");
 
 export const listMissingProductionSecrets = (): SecretName[] =>
-  isProductionWithoutDemo() ? (Object.keys(DEMO_DEFAULTS) as SecretName[]).filter((name) => !process.env[name]) : [];
-
-/** A tracker listener's port from `name`: a port number (0: any free port), or "off" for none. */
-const trackerPort = (name: string, fallback: number): number | null => {
-  const value = process.env[name]?.trim();
-  if (!value) return fallback;
-  if (value.toLowerCase() === "off") return null;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${name} must be a port number or "off".`);
-  return port;
-};
-
-const positiveInteger = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer.`);
-  return value;
-};
+  isProductionWithoutDemo() ? (Object.keys(DEMO_DEFAULTS) as SecretName[]).filter((name) => !getConfig()[name]) : [];
 
 /** The hardware tracker listeners (docs/trackers.md): Traccar's default ports, so Traccar-configured devices need only a new host. */
-export const getTrackerSettings = () => ({
-  teltonikaPort: trackerPort("TELTONIKA_PORT", 5027),
-  gt06Port: trackerPort("GT06_PORT", 5023),
-  host: process.env.TRACKER_HOST || "0.0.0.0",
-  idleTimeoutMs: positiveInteger("TRACKER_IDLE_TIMEOUT_MS", 600_000),
-  maxConnectionsPerAddress: positiveInteger("TRACKER_MAX_CONNECTIONS_PER_ADDRESS", 100),
-});
+export const getTrackerSettings = () => {
+  const config = getConfig();
+  return {
+    teltonikaPort: config.TELTONIKA_PORT,
+    gt06Port: config.GT06_PORT,
+    host: config.TRACKER_HOST,
+    idleTimeoutMs: config.TRACKER_IDLE_TIMEOUT_MS,
+    maxConnectionsPerAddress: config.TRACKER_MAX_CONNECTIONS_PER_ADDRESS,
+  };
+};

@@ -35,7 +35,6 @@ const toLocation = (point: LocationPoint): LiveLocation => ({
   longitude: point.longitude,
   speed: point.speed,
   heading: point.heading,
-  formattedLocation: point.reverseGeo?.formattedLocation,
 });
 
 const toFaultCodes = (record: FaultCodesRecord | undefined): FaultCode[] =>
@@ -154,7 +153,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
           vin: vehicle.vin,
           plateNumber: vehicle.licensePlate,
           driverName: driver?.name ?? null,
-          location: locations.data[0] ? toLocation(locations.data[0].location) : null,
+          location: locations.data[0] ? { ...toLocation(locations.data[0].location), formattedLocation: locations.data[0].location.reverseGeo?.formattedLocation } : null,
           stats: stats.data[0] ? statsFromSeries(stats.data[0]) : null,
         },
         driver,

@@ -1,12 +1,13 @@
 import type { Executor } from "@/db/client";
 import { listHosClocksPage } from "@/lib/fleet-api/endpoints/hos";
-import { CURRENT_API_VERSION } from "@/lib/fleet-api/versions";
+import { CURRENT_API_VERSION } from "@/lib/api-versions";
 import { decodeCursor, encodeCursor, FEED_CURSOR_TTL_MS } from "@/lib/cursor";
 import type { Tenant } from "@/lib/tenant";
 import { chooseBucketSeconds } from "@/lib/vehicle-history/bucket-width";
 import { findFaultCodeHistory } from "@/lib/vehicle-history/find-fault-code-history";
 import { findLocationHistory } from "@/lib/vehicle-history/find-location-history";
 import { findStatsHistory } from "@/lib/vehicle-history/find-stats-history";
+import { describeLocation } from "@/lib/vehicle-state/describe-location";
 import { getFeedSeq } from "@/lib/vehicle-state/feed-seq";
 import { listActiveFaultCodes } from "@/lib/vehicle-state/list-active-fault-codes";
 import { listVehicleStates, type VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
@@ -108,8 +109,9 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
       const clocks = driver
         ? (await listHosClocksPage({ db, tenant: { companyId, dataset }, version: CURRENT_API_VERSION, query: { driverIds: [driver.id], limit: 1 } })).data[0]
         : undefined;
+      const live = toLiveVehicle(vehicle, state);
       return {
-        vehicle: toLiveVehicle(vehicle, state),
+        vehicle: { ...live, location: live.location && { ...live.location, formattedLocation: describeLocation(live.location.latitude, live.location.longitude) } },
         driver: driver ? { id: String(driver.id), name: driver.name } : null,
         activeFaultCodes: faults.map(presentFaultCode),
         hosClocks: clocks

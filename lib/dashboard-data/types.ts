@@ -15,6 +15,7 @@ export type LiveVehicle = {
   stats: LiveStats | null;
 };
 
+/** `formattedLocation` (the nearest address) only in a vehicle's details: the fleet snapshot leaves thousands of them out. */
 export type LiveLocation = { time: string; latitude: number; longitude: number; speed: number; heading: number; formattedLocation?: string };
 
 export type LiveStats = {

@@ -1,3 +1,5 @@
+import { getConfig } from "@/lib/config";
+
 export const DEFAULT_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
 const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
@@ -6,7 +8,8 @@ const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright
  * no tiles), `MAP_TILE_ATTRIBUTION` for a non-OpenStreetMap source.
  */
 export const getMapTiles = () => {
-  const tileUrl = process.env.MAP_TILE_URL ?? DEFAULT_TILE_URL;
-  const attribution = process.env.MAP_TILE_ATTRIBUTION ?? (tileUrl.includes("openstreetmap") ? OSM_ATTRIBUTION : "");
+  const { MAP_TILE_URL, MAP_TILE_ATTRIBUTION } = getConfig();
+  const tileUrl = MAP_TILE_URL ?? DEFAULT_TILE_URL;
+  const attribution = MAP_TILE_ATTRIBUTION ?? (tileUrl.includes("openstreetmap") ? OSM_ATTRIBUTION : "");
   return { tileUrl, attribution };
 };

@@ -3,7 +3,8 @@ import { BoundedCache } from "@/lib/memo/bounded-memo";
 import type { VehicleStateRow, VehicleStateVersion } from "@/lib/vehicle-state/list-vehicle-states";
 import type { Page } from "./pagination";
 import { toVersion } from "./versioning";
-import type { ApiVersion } from "./versions";
+import type { ApiVersion } from "@/lib/api-versions";
+import { getConfig } from "@/lib/config";
 
 /** A response body already serialized as UTF-8 JSON: withFleetApi sends its bytes as they are. */
 export class SerializedJson {
@@ -28,7 +29,7 @@ type CachedRecord = { name: string; extra: string; bytes: Uint8Array };
 // Per database handle: a process that switches databases (tests) must not see another one's records.
 const caches = new WeakMap<Executor, BoundedCache<string, CachedRecord>>();
 // Size it to the vehicles whose snapshots are polled: past it, pages rebuild their records (correct, slower).
-const CACHED_RECORDS = Math.max(1, Number(process.env.SNAPSHOT_CACHE_RECORDS) || 20_000);
+const CACHED_RECORDS = getConfig().SNAPSHOT_CACHE_RECORDS;
 const recordCacheOf = (db: Executor) => {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new BoundedCache(CACHED_RECORDS)));

@@ -1,4 +1,4 @@
-import { CURRENT_API_VERSION, type ApiVersion } from "./versions";
+import { CURRENT_API_VERSION, type ApiVersion } from "@/lib/api-versions";
 
 /** What each dated version of the public interface offers (decisions: "Versions of the public interface"). */
 export const VERSION_FEATURES: Record<ApiVersion, { changeFeeds: boolean; locationHistory: boolean; bucketedStatsHistory: boolean; newStatTypes: boolean }> = {

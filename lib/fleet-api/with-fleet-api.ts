@@ -4,12 +4,12 @@ import { AppError } from "@/lib/errors";
 import { createRequestWrapper, getClientIp } from "@/lib/http";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit";
 import type { Tenant } from "@/lib/tenant";
-import { authenticateApiKey, readBearerKey, type AuthenticatedKey } from "./authenticate-api-key";
-import { isIpAllowed } from "./ip-allowlist";
+import { authenticateApiKey, readBearerKey, type AuthenticatedKey } from "@/lib/api-keys/authenticate-api-key";
+import { isIpAllowed } from "@/lib/api-keys/ip-allowlist";
 import { planRateLimitRule } from "./plan-rate-limits";
 import { SerializedJson } from "./serialized-page";
 import { toVersion } from "./versioning";
-import { API_VERSIONS, isApiVersion, VERSION_HEADER, type ApiVersion } from "./versions";
+import { API_VERSIONS, isApiVersion, VERSION_HEADER, type ApiVersion } from "@/lib/api-versions";
 
 /** The caller of a /fleet handler: the verified key and what it grants. */
 export type FleetCaller = {

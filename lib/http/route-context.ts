@@ -2,7 +2,7 @@
 export type RouteContext<P = Record<string, string>> = { params: Promise<P> };
 
 /** A route file's exported method handler. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Next checks each route's own params type
+// `any`: Next checks each route's own params type against its file.
 export type RouteHandler = (request: Request, context?: RouteContext<any>) => Promise<Response>;
 
 /** The route's dynamic segments (`{}` for a route without any, or when called without a context). */

@@ -1,6 +1,6 @@
 import { errorResponse } from "./error-response";
 import { logRequest, type RequestLogFields } from "./log-request";
-import { newRequestId } from "./request-id";
+import { newRequestId } from "./request-id.mjs";
 
 /**
  * What a request's handler gets from the frame: its id, the caller's ids for the log line, and

@@ -1,21 +1,17 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 import { z } from "zod";
-import { deriveSecret } from "@/lib/config";
+import { deriveSecret, getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 
 const ISSUER = "fleet-telematics";
 const AUDIENCE = "legacy-api";
-const DEFAULT_TTL_SECONDS = 3600;
 
 export type LegacyTokenClaims = { companyId: number; clientKeyId: number };
 
 const claimsSchema = z.object({ companyId: z.number().int().positive(), clientKeyId: z.number().int().positive() });
 
 /** 60 minutes (decisions.md); LEGACY_TOKEN_TTL_SECONDS shortens it, e.g. for expiry tests. */
-export const getLegacyTokenTtlSeconds = () => {
-  const configured = Number(process.env.LEGACY_TOKEN_TTL_SECONDS ?? DEFAULT_TTL_SECONDS);
-  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_TTL_SECONDS;
-};
+export const getLegacyTokenTtlSeconds = () => getConfig().LEGACY_TOKEN_TTL_SECONDS;
 
 // Read on every call so a test (or an operator) that rotates AUTH_SECRET is honoured without a restart.
 const signingKey = () => deriveSecret("legacy-jwt");

@@ -2,7 +2,7 @@ import type { ZodOpenApiOperationObject } from "zod-openapi";
 import type { ErrorCode } from "@/lib/errors";
 import type { FleetEndpoint } from "@/lib/fleet-api/define-fleet-endpoint";
 import { FLEET_ENDPOINTS } from "@/lib/fleet-api/endpoints";
-import { API_VERSIONS, CURRENT_API_VERSION, VERSION_HEADER } from "@/lib/fleet-api/versions";
+import { API_VERSIONS, CURRENT_API_VERSION, VERSION_HEADER } from "@/lib/api-versions";
 import { endpointPaths, jsonRequestBody } from "./endpoint-paths";
 import { errorResponses } from "./error-responses";
 import type { OpenApiRegistry } from "./registry";

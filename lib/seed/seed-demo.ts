@@ -2,7 +2,7 @@ import { count, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { cameraSecrets, clientKeys, companies, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
-import { getSecret } from "@/lib/config";
+import { getConfig, getSecret } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
 import { seedFleet } from "./seed-fleet";
 
@@ -18,8 +18,8 @@ export const getDemoLogins = (): DemoLogin[] => {
   const demoDomain = getSecret("SEED_ADMIN_EMAIL").split("@")[1];
   return [
     { company: "Demo Fleet", role: "admin", email: getSecret("SEED_ADMIN_EMAIL"), password: demoPassword },
-    { company: "Demo Fleet", role: "manager", email: process.env.SEED_MANAGER_EMAIL ?? `manager@${demoDomain}`, password: demoPassword },
-    { company: "Demo Fleet", role: "dispatcher", email: process.env.SEED_DISPATCHER_EMAIL ?? `dispatcher@${demoDomain}`, password: demoPassword },
+    { company: "Demo Fleet", role: "manager", email: getConfig().SEED_MANAGER_EMAIL ?? `manager@${demoDomain}`, password: demoPassword },
+    { company: "Demo Fleet", role: "dispatcher", email: getConfig().SEED_DISPATCHER_EMAIL ?? `dispatcher@${demoDomain}`, password: demoPassword },
     { company: "Other Fleet", role: "admin", email: getSecret("SEED_OTHER_ADMIN_EMAIL"), password: getSecret("SEED_OTHER_ADMIN_PASSWORD") },
   ];
 };

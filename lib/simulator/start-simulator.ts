@@ -4,6 +4,7 @@ import { updateServiceStatus } from "@/lib/boot/service-status";
 import { logger } from "@/lib/logger";
 import type { TrackerPorts } from "@/lib/trackers/start-trackers";
 import { createFleetSimulator } from "./fleet-simulator";
+import { getConfig } from "@/lib/config";
 
 const log = (message: string) => console.log(`[simulator] ${message}`);
 /** Any fixed number: the PostgreSQL advisory lock that elects the one simulating instance. */
@@ -51,9 +52,9 @@ const electLeader = async (url: string): Promise<Leadership> => {
 };
 
 const runSimulator = async (database: DatabaseHandle, trackerPorts?: TrackerPorts): Promise<void> => {
-  const leadership: Leadership = database.kind === "postgres" ? await electLeader(process.env.DATABASE_URL!) : { held: true };
-  const backfillDays = Number(process.env.SIM_BACKFILL_DAYS ?? 7);
-  const simulator = await createFleetSimulator({ db: database.db, seed: Number(process.env.SIM_SEED ?? 1), backfillMs: backfillDays * 86_400_000, trackerPorts });
+  const { DATABASE_URL, SIM_BACKFILL_DAYS, SIM_SEED, SIM_TICK_MS: tickMs } = getConfig();
+  const leadership: Leadership = database.kind === "postgres" && DATABASE_URL ? await electLeader(DATABASE_URL) : { held: true };
+  const simulator = await createFleetSimulator({ db: database.db, seed: SIM_SEED, backfillMs: SIM_BACKFILL_DAYS * 86_400_000, trackerPorts });
   updateServiceStatus({ simulator: { state: "backfilling", vehicles: simulator.vehicles } });
   const started = Date.now();
   let lastShown = -1;
@@ -65,7 +66,6 @@ const runSimulator = async (database: DatabaseHandle, trackerPorts?: TrackerPort
   });
   log(`caught up ${(spanMs / 3_600_000).toFixed(1)} h for ${simulator.vehicles} vehicles: ${rows} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   updateServiceStatus({ simulator: { state: "running", vehicles: simulator.vehicles } });
-  const tickMs = Number(process.env.SIM_TICK_MS ?? 3000);
   const loop = async () => {
     if (!leadership.held) {
       // The simulator's state lives in the database, so a new term resumes where this one stopped.
@@ -86,7 +86,7 @@ const runSimulator = async (database: DatabaseHandle, trackerPorts?: TrackerPort
 
 /** Starts the fleet simulator in the background (SIMULATOR=off disables it). Never throws. */
 export const startSimulator = ({ database, trackerPorts }: { database: DatabaseHandle; trackerPorts?: TrackerPorts }) => {
-  if (process.env.SIMULATOR === "off") {
+  if (getConfig().SIMULATOR === "off") {
     updateServiceStatus({ simulator: { state: "off", vehicles: 0 } });
     return;
   }

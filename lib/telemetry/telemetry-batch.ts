@@ -1,8 +1,7 @@
 import { DATASETS, ENGINE_STATES, type Dataset, type EngineState } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { getConfig } from "@/lib/config";
 
-/** Telemetry older than this is past the partitions' retention (RETENTION_DAYS, default 400) and refused. */
-export const RETENTION_DAYS = Number(process.env.RETENTION_DAYS ?? 400);
 /** Clocks drift; a point stamped further than this in the future is a device bug, not data. */
 export const MAX_FUTURE_MS = 86_400_000;
 
@@ -108,6 +107,8 @@ export const recordProblem = (record: TelemetryRecord, nowMs: number): [string, 
   const time = record.time instanceof Date ? record.time.getTime() : NaN;
   if (!Number.isFinite(time)) return ["time", "must be a valid time."];
   if (time > nowMs + MAX_FUTURE_MS) return ["time", "is more than 1 day in the future."];
+  // Telemetry older than the partitions' retention is refused.
+  const { RETENTION_DAYS } = getConfig();
   if (time < nowMs - RETENTION_DAYS * 86_400_000) return ["time", `is older than the ${RETENTION_DAYS}-day retention.`];
   return undefined;
 };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/rows";
 import { listApiKeyEvents } from "@/lib/api-keys/list-api-key-events";
 import { hashApiKey } from "@/lib/api-keys/key-format";
-import { CURRENT_API_VERSION } from "@/lib/fleet-api/versions";
+import { CURRENT_API_VERSION } from "@/lib/api-versions";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 import { adminRequest, adminToken, createKey, listKeys, revokeKey } from "./admin-requests";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { apiKeys } from "@/db/schema";
-import { authenticateApiKey, API_KEY_CACHE_TTL_MS } from "@/lib/fleet-api/authenticate-api-key";
+import { authenticateApiKey, API_KEY_CACHE_TTL_MS } from "@/lib/api-keys/authenticate-api-key";
 import { FLEET_RESPONSES } from "@/lib/fleet-api/response-schemas";
-import { isIpAllowed } from "@/lib/fleet-api/ip-allowlist";
+import { isIpAllowed } from "@/lib/api-keys/ip-allowlist";
 import * as driversRoute from "@/app/fleet/drivers/route";
 import * as driverByIdRoute from "@/app/fleet/drivers/[id]/route";
 import * as hosClocksRoute from "@/app/fleet/hos/clocks/route";

@@ -4,7 +4,7 @@ import { dashboardRoute } from "@/app/_server/dashboard-route";
 import { POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { GET as listVehicles } from "@/app/fleet/vehicles/route";
 import { bootService } from "@/lib/boot/boot-service";
-import { DEMO_DEFAULTS } from "@/lib/config";
+import { DEMO_DEFAULTS, reloadConfig } from "@/lib/config";
 import { assertSameOrigin, toAppError } from "@/lib/http";
 import { buildSecurityHeaders } from "@/lib/http/security-headers";
 import { logger } from "@/lib/logger";
@@ -92,14 +92,15 @@ describe("request size limits", () => {
 
 describe("production configuration", () => {
   it("refuses to boot with NODE_ENV=production and no DEMO, naming every missing secret", async () => {
-    const saved = { ...process.env };
     try {
-      Object.assign(process.env, { NODE_ENV: "production" });
-      delete process.env.DEMO;
-      for (const name of Object.keys(DEMO_DEFAULTS)) delete process.env[name];
+      vi.stubEnv("NODE_ENV", "production");
+      vi.stubEnv("DEMO", undefined);
+      for (const name of Object.keys(DEMO_DEFAULTS)) vi.stubEnv(name, undefined);
+      reloadConfig();
       await expect(bootService()).rejects.toThrow(new RegExp(`Set ${Object.keys(DEMO_DEFAULTS).join(", ")}`));
     } finally {
-      process.env = saved;
+      vi.unstubAllEnvs();
+      reloadConfig();
     }
   });
 });

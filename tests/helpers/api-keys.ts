@@ -3,7 +3,7 @@ import type { Executor } from "@/db/client";
 import { apiKeys, type Dataset } from "@/db/schema";
 import { generateApiKey } from "@/lib/api-keys/key-format";
 import type { Scope } from "@/lib/api-keys/scopes";
-import { CURRENT_API_VERSION } from "@/lib/fleet-api/versions";
+import { CURRENT_API_VERSION } from "@/lib/api-versions";
 
 type CreateTestApiKeyOptions = {
   db: Executor;

@@ -5,6 +5,7 @@ import { rolesFor } from "@/components/shell/nav-sections";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
 import { listCameraEvents } from "@/lib/camera/list-camera-events";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Camera events" };
@@ -21,6 +22,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const vehicleName = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.name]));
   return (
     <section className="page">
+      <LocalDataNotice subject="Camera events" reason="the fleet API has no camera events." />
       <div className="page-head">
         <h1>Camera events</h1>
         <span className="muted">Snapshots and videos delivered by the camera platform, newest capture first (latest {LIMIT})</span>

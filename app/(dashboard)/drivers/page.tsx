@@ -6,6 +6,7 @@ import { EmptyState } from "@/components/dashboard/empty-state";
 import { Pager } from "@/components/dashboard/pager";
 import { rolesFor, writeRolesFor } from "@/components/shell/nav-sections";
 import { searchDrivers } from "@/lib/drivers/search-drivers";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Drivers" };
@@ -29,6 +30,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   if (activationStatus) keep.set("status", activationStatus);
   return (
     <section className="page">
+      <LocalDataNotice subject="Drivers" reason="edits here change this service's drivers, not the upstream fleet's." />
       <div className="page-head">
         <h1>Drivers</h1>
         {!canWrite && <span className="muted">Read only for your role</span>}

@@ -5,6 +5,7 @@ import { rolesFor } from "@/components/shell/nav-sections";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
 import { listDriverProposedStops, listFuelStopProposals } from "@/lib/fuel-stops/list-fuel-stops";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Fuel stops" };
@@ -27,6 +28,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   return (
     <div className="page-stack">
       <section className="page">
+        <LocalDataNotice subject="Fuel stops" reason="the fleet API has no fuel stops." />
         <div className="page-head">
           <h1>Fuel stops</h1>
           <span className="muted">Partner proposals (POST /api/v2/assets/fuelStopProposal) and stops proposed for drivers, newest first</span>

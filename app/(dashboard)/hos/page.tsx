@@ -8,6 +8,7 @@ import { rolesFor } from "@/components/shell/nav-sections";
 import { getClockLevel } from "@/lib/dashboard/clock-level";
 import { getClockLimitMs, HOS_CLOCKS, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/hos-board";
 import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Hours of service" };
@@ -33,6 +34,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const driving = rows.filter((row) => row.clocks.currentStatus === "driving").length;
   return (
     <section className="page">
+      <LocalDataNotice subject="Hours of service" reason="the dashboard reads drivers and their logs from this service's database." />
       <div className="page-head">
         <h1>Hours of service</h1>
         <span className="muted">

@@ -13,6 +13,7 @@ import { parseWasteJobFilters, toWasteJobSearchParams, WASTE_JOBS_PAGE_SIZE } fr
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { countWasteJobsByStatus } from "@/lib/waste/count-waste-jobs-by-status";
 import { findWasteJobs } from "@/lib/waste/find-waste-jobs";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Waste jobs" };
@@ -40,6 +41,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const allCount = Object.values(countsByStatus).reduce((sum, n) => sum + n, 0);
   return (
     <section className="page">
+      <LocalDataNotice subject="Waste jobs" reason="the fleet API has no waste jobs." />
       <div className="page-head">
         <h1>Waste jobs</h1>
         <span className="muted">Scheduled dates in UTC</span>

@@ -1,6 +1,6 @@
 import type { Executor } from "@/db/client";
 import type { Tenant } from "@/lib/tenant";
-import type { ApiVersion } from "../versions";
+import type { ApiVersion } from "@/lib/api-versions";
 
 /** What every endpoint function gets from the wrapper. */
 export type EndpointContext = { db: Executor; tenant: Tenant; version: ApiVersion };

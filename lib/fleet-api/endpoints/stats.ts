@@ -16,7 +16,7 @@ import { LIST_PARAMS, statsHistoryQuerySchema, statsQuerySchema, type StatsHisto
 import { FLEET_RESPONSES } from "../response-schemas";
 import { presentStatsSeries, presentVehicleStats, STAT_TYPES, type StatType, type VehicleStats } from "../records/stats-record";
 import { VERSION_FEATURES } from "../versioning";
-import type { ApiVersion } from "../versions";
+import type { ApiVersion } from "@/lib/api-versions";
 import { serializeSnapshotPage } from "../serialized-page";
 import { cursorScope, groupByVehicle, type EndpointContext } from "./context";
 import { readFeed } from "./read-feed";

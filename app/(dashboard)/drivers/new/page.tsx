@@ -6,6 +6,7 @@ import { DRIVER_TIMEZONES } from "@/components/drivers/driver-timezones";
 import { writeRolesFor } from "@/components/shell/nav-sections";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { createDriverAction } from "../actions";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "New driver" };
@@ -15,6 +16,7 @@ const Page = async () => {
   const vehicles = await listVehicles({ db: getDb(), companyId: user.companyId, dataset: "live", limit: 2_000 });
   return (
     <section className="page">
+      <LocalDataNotice subject="Drivers" reason="edits here change this service's drivers, not the upstream fleet's." />
       <div className="breadcrumb">
         <Link href="/drivers">Drivers</Link> / New
       </div>

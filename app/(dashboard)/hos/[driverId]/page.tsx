@@ -13,6 +13,7 @@ import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/hos-board";
 import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
 import { DUTY_STATUS_NAMES } from "@/lib/hos";
 import { isAppError } from "@/lib/errors";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Driver hours of service" };
@@ -37,6 +38,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
   return (
     <div className="page-stack">
       <section className="page">
+        <LocalDataNotice subject="Hours of service" reason="the dashboard reads drivers and their logs from this service's database." />
         <div className="breadcrumb">
           <Link href="/hos">Hours of service</Link> / {driver.name}
         </div>

@@ -8,6 +8,7 @@ import { rolesFor } from "@/components/shell/nav-sections";
 import { parseViolationFilters, VIOLATION_TYPES } from "@/lib/dashboard/violation-filters";
 import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
 import { listDrivers } from "@/lib/drivers";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "HOS violations" };
@@ -30,6 +31,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   };
   return (
     <section className="page">
+      <LocalDataNotice subject="HOS violations" reason="the dashboard reads drivers and their logs from this service's database." />
       <div className="breadcrumb">
         <Link href="/hos">Hours of service</Link> / Violations
       </div>

@@ -10,6 +10,7 @@ import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing
 import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
 import { isAppError } from "@/lib/errors";
 import { getWasteJob } from "@/lib/waste/get-waste-job";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Waste job" };
@@ -32,6 +33,7 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
   ];
   return (
     <section className="page">
+      <LocalDataNotice subject="Waste jobs" reason="the fleet API has no waste jobs." />
       <div className="breadcrumb">
         <Link href="/waste-jobs">Waste jobs</Link> / #{job.jobId}
       </div>

@@ -9,6 +9,7 @@ import { getDriver } from "@/lib/drivers/get-driver";
 import { isAppError } from "@/lib/errors";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { setDriverActivationAction, updateDriverAction } from "../../actions";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Edit driver" };
@@ -29,6 +30,7 @@ const Page = async ({ params }: { params: Promise<{ driverId: string }> }) => {
   const isActive = driver.activationStatus === "active";
   return (
     <section className="page">
+      <LocalDataNotice subject="Drivers" reason="edits here change this service's drivers, not the upstream fleet's." />
       <div className="breadcrumb">
         <Link href="/drivers">Drivers</Link> / {driver.name}
       </div>

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import type { Dataset, PlanTier } from "@/db/schema";
-import { hashApiKey, parseKeyEnvironment } from "@/lib/api-keys/key-format";
+import { hashApiKey, parseKeyEnvironment } from "./key-format";
 import { AppError } from "@/lib/errors";
 import { readBearerToken } from "@/lib/http/route-context";
 

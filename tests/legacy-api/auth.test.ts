@@ -1,11 +1,11 @@
 import { SignJWT } from "jose";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as getAuth } from "@/app/api/v1/auth/route";
 import { GET as healthCheck } from "@/app/api/v1/auth/healthCheck/route";
 import { GET as getWasteJobs } from "@/app/api/v1/wastejob/route";
 import { clientKeys } from "@/db/schema";
-import { deriveSecret } from "@/lib/config";
+import { deriveSecret, reloadConfig } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
 import { legacyAuthResponseSchema } from "@/lib/legacy-api/schemas";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
-  delete process.env.LEGACY_TOKEN_TTL_SECONDS;
+  vi.unstubAllEnvs();
+  reloadConfig();
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,7 +76,8 @@ describe("legacy token", () => {
   it("is refused with 401 once expired", async () => {
     // Not 1 s: "exp" is in whole seconds from the issuing second, so a 1-second token expires at the next
     // second boundary, which can fall between issuing it and the first call below.
-    process.env.LEGACY_TOKEN_TTL_SECONDS = "3";
+    vi.stubEnv("LEGACY_TOKEN_TTL_SECONDS", "3");
+    reloadConfig();
     const token = await issueToken("demo-client-key");
     expect((await call(getWasteJobs, "/api/v1/wastejob", { token })).status).toBe(200);
     const { iat, exp } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { iat: number; exp: number };

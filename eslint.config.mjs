@@ -1,0 +1,46 @@
+// The layering rules `npm test` enforces (docs/architecture.md, "Layers"). Deliberately small: style
+// is tsc's and the reviewer's job; this file only keeps the dependency graph the shape we promise.
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import typescriptParser from "eslint-typescript-parser";
+
+export default [
+  { ignores: ["node_modules/**", ".next*/**", ".data*/**", "tools/**"] },
+  {
+    files: ["{lib,app,components,db}/**/*.{ts,tsx,mjs}", "instrumentation.ts", "proxy.ts"],
+    // Syntax only (no type information): typescript-eslint cannot drive TypeScript 7 (see tools/eslint-typescript-parser).
+    languageOptions: { parser: typescriptParser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx"],
+      "import-x/parsers": { "eslint-typescript-parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      // Every variable is parsed once, in lib/config (env.mjs): add it there and to README's table.
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through getConfig() from @/lib/config." }],
+    },
+  },
+  {
+    files: ["lib/**/*.{ts,tsx,mjs}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*"], message: "lib/ is the domain: no Next.js. Route handlers and pages adapt it to Next." },
+            { group: ["@/app", "@/app/*", "@/components", "@/components/*"], message: "lib/ must not import app/ or components/: move the shared piece into lib/." },
+          ],
+        },
+      ],
+      // Folders may depend on each other one way only; import-x/no-cycle sees files, so the known pairs are named here.
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [{ target: "./lib/api-keys", from: "./lib/fleet-api", message: "lib/fleet-api builds on lib/api-keys, never the reverse." }] },
+      ],
+    },
+  },
+  // The one module that reads the environment.
+  { files: ["lib/config/env.mjs"], rules: { "no-restricted-properties": "off" } },
+];

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { buildCsv, csvFileName } from "@/lib/dashboard/stats-csv";
+
+describe("CSV", () => {
+  it("writes a header and rows, quoting only cells that need it", () => {
+    const csv = buildCsv(
+      [
+        { header: "time", value: (row: { t: string; v: number | null; note: string }) => row.t },
+        { header: "fuel (%)", value: (row) => row.v },
+        { header: "note", value: (row) => row.note },
+      ],
+      [
+        { t: "2026-11-21T08:00:00Z", v: 55.5, note: "a, b" },
+        { t: "2026-11-21T08:05:00Z", v: null, note: 'say "hi"' },
+      ],
+    );
+    expect(csv).toBe('time,fuel (%),note\r\n2026-11-21T08:00:00Z,55.5,"a, b"\r\n2026-11-21T08:05:00Z,,"say ""hi"""\r\n');
+  });
+  it("names the file after the vehicle and range", () => {
+    expect(csvFileName({ vehicleName: "DEMO-001", from: "2026-11-20T08:00:00.000Z", to: "2026-11-21T08:00:00.000Z" })).toBe(
+      "DEMO-001-stats-2026-11-20T08-00-2026-11-21T08-00.csv",
+    );
+  });
+});
