@@ -1,7 +1,7 @@
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
 import { listCameraEvents } from "@/lib/camera/list-camera-events";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
@@ -14,7 +14,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 const isHttpUrl = (url: string) => /^https?:\/\//i.test(url);
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/camera"));
+  const user = await requireUser(SECTIONS.camera.roles);
   const vehicleId = parseVehicleParam((await searchParams).vehicle);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [vehicles, events] = await Promise.all([listVehicles({ ...tenant, limit: 2_000 }), listCameraEvents({ ...tenant, vehicleId, limit: LIMIT })]);

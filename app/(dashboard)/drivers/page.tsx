@@ -4,7 +4,7 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { Pager } from "@/components/dashboard/pager";
-import { rolesFor, writeRolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS, canDo } from "@/lib/auth/role-policy";
 import { searchDrivers } from "@/lib/drivers/search-drivers";
 import "@/components/dashboard/dashboard-pages.css";
 
@@ -15,8 +15,8 @@ const PAGE_SIZE = 50;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/drivers"));
-  const canWrite = writeRolesFor("/drivers").includes(user.role);
+  const user = await requireUser(SECTIONS.drivers.roles);
+  const canWrite = canDo(user.role, "editDrivers");
   const params = await searchParams;
   const text = one(params.q).slice(0, 100);
   const status = one(params.status);

@@ -1,7 +1,7 @@
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
 import { listDriverProposedStops, listFuelStopProposals } from "@/lib/fuel-stops/list-fuel-stops";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
@@ -14,7 +14,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 const price = (value: number) => `$${value.toFixed(3)}`;
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/fuel-stops"));
+  const user = await requireUser(SECTIONS.fuelStops.roles);
   const vehicleId = parseVehicleParam((await searchParams).vehicle);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [vehicles, proposals, driverStops] = await Promise.all([

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { getClockLevel } from "@/lib/dashboard/clock-level";
 import { getClockLimitMs, HOS_CLOCKS, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/hos-board";
 import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
@@ -20,7 +20,7 @@ const SortHeader = ({ sort, current, children }: { sort: HosSortKey; current: Ho
 );
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/hos"));
+  const user = await requireUser(SECTIONS.hos.roles);
   const { sort: rawSort } = await searchParams;
   const sort = parseHosSort(Array.isArray(rawSort) ? rawSort[0] : rawSort);
   const now = new Date();

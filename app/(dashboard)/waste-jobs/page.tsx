@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { WASTE_JOB_STATUSES } from "@/db/schema";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { Pager } from "@/components/dashboard/pager";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { WasteJobFiltersForm } from "@/components/waste-jobs/waste-job-filters-form";
 import { WasteJobsTable } from "@/components/waste-jobs/waste-jobs-table";
 import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing";
@@ -20,7 +20,7 @@ export const metadata = { title: "Waste jobs" };
 const MAX_VEHICLES_IN_FILTER = 2_000;
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/waste-jobs"));
+  const user = await requireUser(SECTIONS.wasteJobs.roles);
   const db = getDb();
   const tenant = { db, companyId: user.companyId, dataset: "live" as const };
   if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) return <WasteModuleMissing companyName={user.companyName} />;

@@ -7,7 +7,7 @@ import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { EldLogGraph } from "@/components/hos/eld-log-graph";
 import { ViolationsTable } from "@/components/hos/violations-table";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { formatDuration } from "@/lib/dashboard/clock-level";
 import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/hos-board";
 import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
@@ -18,7 +18,7 @@ import "@/components/dashboard/dashboard-pages.css";
 export const metadata = { title: "Driver hours of service" };
 
 const Page = async ({ params, searchParams }: { params: Promise<{ driverId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/hos"));
+  const user = await requireUser(SECTIONS.hos.roles);
   const { driverId } = await params;
   const { date } = await searchParams;
   if (!/^\d{1,9}$/.test(driverId)) notFound();

@@ -4,7 +4,7 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { VIOLATION_LABELS, ViolationsTable } from "@/components/hos/violations-table";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { parseViolationFilters, VIOLATION_TYPES } from "@/lib/dashboard/violation-filters";
 import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
 import { listDrivers } from "@/lib/drivers";
@@ -13,7 +13,7 @@ import "@/components/dashboard/dashboard-pages.css";
 export const metadata = { title: "HOS violations" };
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/hos"));
+  const user = await requireUser(SECTIONS.hos.roles);
   const filters = parseViolationFilters(await searchParams, new Date());
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [violations, drivers] = await Promise.all([

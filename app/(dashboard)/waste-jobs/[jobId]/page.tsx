@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { PositionSketch } from "@/components/waste-jobs/position-sketch";
 import { WasteStatusBadge } from "@/components/waste-jobs/waste-jobs-table";
 import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing";
@@ -17,7 +17,7 @@ export const metadata = { title: "Waste job" };
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
-  const user = await requireUser(rolesFor("/waste-jobs"));
+  const user = await requireUser(SECTIONS.wasteJobs.roles);
   const db = getDb();
   if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) return <WasteModuleMissing companyName={user.companyName} />;
   const { jobId } = await params;

@@ -1,6 +1,6 @@
 import { getRequestUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { canDo } from "@/lib/auth/role-policy";
 import { AppError } from "@/lib/errors";
 import { runRequest } from "@/lib/http";
 import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
@@ -15,7 +15,7 @@ export const GET = (request: Request) =>
     const user = await getRequestUser(request);
     if (!user) throw new AppError("unauthorized", "Sign in to export waste jobs.");
     Object.assign(log, { companyId: user.companyId, userId: user.id });
-    if (!rolesFor("/waste-jobs").includes(user.role)) throw new AppError("forbidden", "Your role cannot export waste jobs.");
+    if (!canDo(user.role, "exportWasteJobs")) throw new AppError("forbidden", "Your role cannot export waste jobs.");
     const db = getDb();
     if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) throw new AppError("forbidden", "Your company does not have the Waste module.");
     const { query } = parseWasteJobFilters(Object.fromEntries(new URL(request.url).searchParams));

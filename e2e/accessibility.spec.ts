@@ -1,0 +1,91 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, OTHER_ADMIN, screenshot, type DemoUser } from "./helpers";
+import { signedInTest } from "./signed-in";
+
+/**
+ * Every page, as each role, at a desktop and a phone size: no critical or serious axe finding and
+ * nothing wider than the screen. One signed-in context per role and size walks all its pages, and
+ * the admin's walk saves a screenshot of each for people to look at.
+ */
+
+const SIZES = [
+  { name: "desktop", width: 1400, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+type PageVisit = { name: string; path: string | ((page: Page) => Promise<string>); onlyFor?: readonly DemoUser[] };
+
+/** The first link under main whose address matches, for detail pages whose ids the demo data decides. */
+const firstLink = (listPath: string, pattern: RegExp) => async (page: Page) => {
+  await page.goto(listPath);
+  const hrefs = await page.getByRole("main").locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  const href = hrefs.find((candidate) => pattern.test(candidate));
+  if (!href) throw new Error(`No link matching ${pattern} on ${listPath}`);
+  return href;
+};
+
+const WASTE_USERS = [DEMO_ADMIN, DEMO_DISPATCHER];
+const DRIVER_EDITORS = [DEMO_ADMIN, DEMO_MANAGER, OTHER_ADMIN];
+
+const PAGES: readonly PageVisit[] = [
+  { name: "map", path: "/map" },
+  { name: "playback", path: "/playback" },
+  { name: "stats", path: "/stats" },
+  { name: "hos", path: "/hos" },
+  { name: "hos-violations", path: "/hos/violations" },
+  { name: "hos-driver", path: firstLink("/hos", /^\/hos\/\d+/) },
+  { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN] },
+  { name: "waste-job", path: firstLink("/waste-jobs", /^\/waste-jobs\/\d+/), onlyFor: WASTE_USERS },
+  { name: "drivers", path: "/drivers" },
+  { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS },
+  { name: "driver-edit", path: firstLink("/drivers", /^\/drivers\/\d+\/edit/), onlyFor: DRIVER_EDITORS },
+  { name: "fuel-stops", path: "/fuel-stops" },
+  { name: "camera", path: "/camera" },
+  { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
+  { name: "api-reference", path: "/api-reference" },
+  { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
+];
+
+/** The page is settled enough to judge: no loading placeholder left in main. */
+const settle = async (page: Page) => {
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => undefined);
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+};
+
+const check = async (page: Page, label: string) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const findings = results.violations
+    .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")}`);
+  expect.soft(findings, `axe findings on ${label}`).toEqual([]);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect.soft(scrollWidth, `width of ${label}`).toBeLessThanOrEqual(innerWidth);
+  await expect.soft(page.locator("h1"), `one h1 on ${label}`).toHaveCount(1);
+  await expect.soft(page.getByRole("main"), `main landmark on ${label}`).toHaveCount(1);
+};
+
+for (const user of [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER, OTHER_ADMIN]) {
+  for (const size of SIZES) {
+    signedInTest(user)(`every page as ${user.email} at ${size.width}×${size.height} passes the axe scan and fits the screen`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      for (const visit of PAGES.filter((candidate) => !candidate.onlyFor || candidate.onlyFor.includes(user))) {
+        const path = typeof visit.path === "string" ? visit.path : await visit.path(page);
+        await page.goto(path);
+        await settle(page);
+        await check(page, `${visit.name} (${path}) as ${user.email} at ${size.name}`);
+        if (user === DEMO_ADMIN || (visit.name === "forbidden" && user === DEMO_MANAGER)) await screenshot(page, `a11y-${visit.name}-${size.name}`, { fullPage: size.name === "phone" });
+      }
+    });
+  }
+}
+
+test("the sign-in page passes the axe scan at both sizes", async ({ page }) => {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto("/login");
+    await check(page, `login at ${size.name}`);
+    await screenshot(page, `a11y-login-${size.name}`);
+  }
+});
