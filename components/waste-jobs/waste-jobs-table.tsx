@@ -1,17 +1,18 @@
 import Link from "next/link";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import type { WasteJob } from "@/lib/waste/find-waste-jobs";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export const WasteStatusBadge = ({ status }: { status: string }) => <span className={`badge status-${status}`}>{status === "InProgress" ? "In progress" : status}</span>;
 
-export const WasteJobsTable = ({ jobs }: { jobs: WasteJob[] }) => (
-  <div className="table-wrap">
+export const WasteJobsTable = ({ jobs, timeZone }: { jobs: WasteJob[]; timeZone: string }) => (
+  <ScrollRegion label="Waste jobs">
     <table className="data" data-testid="waste-jobs-table">
       <thead>
         <tr>
           <th>Job</th>
-          <th>Scheduled (UTC)</th>
+          <th>Scheduled</th>
           <th>Service</th>
           <th>Status</th>
           <th>Client</th>
@@ -27,7 +28,7 @@ export const WasteJobsTable = ({ jobs }: { jobs: WasteJob[] }) => (
             <td>
               <Link href={`/waste-jobs/${job.jobId}`}>#{job.jobId}</Link>
             </td>
-            <td>{dateTime.format(job.scheduledDate)}</td>
+            <td>{formatDateTime(job.scheduledDate, timeZone)}</td>
             <td>{job.serviceType}</td>
             <td>
               <WasteStatusBadge status={job.status} />
@@ -41,5 +42,5 @@ export const WasteJobsTable = ({ jobs }: { jobs: WasteJob[] }) => (
         ))}
       </tbody>
     </table>
-  </div>
+  </ScrollRegion>
 );

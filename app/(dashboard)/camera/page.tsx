@@ -1,3 +1,4 @@
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -5,16 +6,17 @@ import { SECTIONS } from "@/lib/auth/role-policy";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
 import { listCameraEvents } from "@/lib/camera/list-camera-events";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Camera events" };
 
 const LIMIT = 120;
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 const isHttpUrl = (url: string) => /^https?:\/\//i.test(url);
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.camera.roles);
+  const { timeZone } = await companySettings(user.companyId);
   const vehicleId = parseVehicleParam((await searchParams).vehicle);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [vehicles, events] = await Promise.all([listVehicles({ ...tenant, limit: 2_000 }), listCameraEvents({ ...tenant, vehicleId, limit: LIMIT })]);
@@ -38,7 +40,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
               </div>
               <div className="media-body">
                 <strong>{event.vehicleId ? (vehicleName.get(event.vehicleId) ?? `Vehicle #${event.vehicleId}`) : `Device ${event.deviceId}`}</strong>
-                <span>{dateTime.format(event.capturedAt)} UTC</span>
+                <span>{formatDateTime(event.capturedAt, timeZone)}</span>
                 <span className="muted">{event.latitude !== null && event.longitude !== null ? `${event.latitude.toFixed(4)}, ${event.longitude.toFixed(4)}` : "No position"}</span>
                 {isHttpUrl(event.mediaUrl) ? (
                   <a className="media-url" href={event.mediaUrl} target="_blank" rel="noreferrer noopener">

@@ -7,6 +7,7 @@ import { Pager } from "@/components/dashboard/pager";
 import { SECTIONS, canDo } from "@/lib/auth/role-policy";
 import { searchDrivers } from "@/lib/drivers/search-drivers";
 import "@/components/dashboard/dashboard-pages.css";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Drivers" };
 
@@ -63,7 +64,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       {drivers.length === 0 ? (
         <EmptyState title={text ? `No driver matches “${text}”` : "No drivers yet"}>{canWrite ? "Create one with New driver." : undefined}</EmptyState>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion label="Drivers">
           <table className="data" data-testid="drivers-table">
             <thead>
               <tr>
@@ -96,7 +97,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager basePath="/drivers" params={keep} offset={offset} limit={PAGE_SIZE} count={count} />
     </section>

@@ -1,3 +1,4 @@
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -5,16 +6,18 @@ import { SECTIONS } from "@/lib/auth/role-policy";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
 import { listDriverProposedStops, listFuelStopProposals } from "@/lib/fuel-stops/list-fuel-stops";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import "@/components/dashboard/dashboard-pages.css";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Fuel stops" };
 
 const LIMIT = 200;
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const price = (value: number) => `$${value.toFixed(3)}`;
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.fuelStops.roles);
+  const { timeZone } = await companySettings(user.companyId);
   const vehicleId = parseVehicleParam((await searchParams).vehicle);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [vehicles, proposals, driverStops] = await Promise.all([
@@ -36,7 +39,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         {proposals.length === 0 ? (
           <EmptyState title="No fuel-stop proposals">Partners propose fuel stops for a vehicle through the legacy interface.</EmptyState>
         ) : (
-          <div className="table-wrap">
+          <ScrollRegion label="Fuel-stop proposals">
             <table className="data" data-testid="fuel-proposals">
               <thead>
                 <tr>
@@ -46,7 +49,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                   <th className="num">Diesel</th>
                   <th className="num">Discount</th>
                   <th className="num">Net</th>
-                  <th>Received (UTC)</th>
+                  <th>Received</th>
                 </tr>
               </thead>
               <tbody>
@@ -63,13 +66,13 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                         <strong>{best ? price(best.diesel - best.discount) : "—"}</strong>
                         {proposal.fuelPrices.length > 1 && <span className="muted"> ({proposal.fuelPrices.length} prices)</span>}
                       </td>
-                      <td>{dateTime.format(proposal.createdAt)}</td>
+                      <td>{formatDateTime(proposal.createdAt, timeZone)}</td>
                     </tr>
                   );
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       <section className="page">
@@ -77,7 +80,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         {driverStops.length === 0 ? (
           <EmptyState title="No driver-proposed stops">Stops proposed for a driver (POST /api/v2/assets/driverProposedFuelStop) appear here.</EmptyState>
         ) : (
-          <div className="table-wrap">
+          <ScrollRegion label="Stops proposed for drivers">
             <table className="data" data-testid="driver-stops">
               <thead>
                 <tr>
@@ -86,7 +89,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                   <th>Address</th>
                   <th>Position</th>
                   <th>Note</th>
-                  <th>Received (UTC)</th>
+                  <th>Received</th>
                 </tr>
               </thead>
               <tbody>
@@ -99,12 +102,12 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                       {stop.latitude.toFixed(4)}, {stop.longitude.toFixed(4)}
                     </td>
                     <td>{stop.note || <span className="muted">—</span>}</td>
-                    <td>{dateTime.format(stop.createdAt)}</td>
+                    <td>{formatDateTime(stop.createdAt, timeZone)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { FilterActions } from "@/components/dashboard/filter-fields";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -14,7 +15,8 @@ export const metadata = { title: "HOS violations" };
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.hos.roles);
-  const filters = parseViolationFilters(await searchParams, new Date());
+  const { timeZone } = await companySettings(user.companyId);
+  const filters = parseViolationFilters({ params: await searchParams, timeZone, now: new Date() });
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [violations, drivers] = await Promise.all([
     listFleetViolations({ ...tenant, from: filters.start, to: filters.end, driverId: filters.driverId }),
@@ -36,7 +38,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <div className="page-head">
         <h1>HOS violations</h1>
         <span className="muted">
-          {filters.from} to {filters.to} (UTC days)
+          {filters.from} to {filters.to} · times in {timeZone}
         </span>
       </div>
       <div className="stat-cards" aria-label="Violations by type">
@@ -86,7 +88,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         </label>
         <FilterActions submitLabel="Apply" clearHref="/hos/violations" />
       </form>
-      {shown.length === 0 ? <EmptyState title="No violations in this range">No driver drove past a limit with these filters.</EmptyState> : <ViolationsTable violations={shown} />}
+      {shown.length === 0 ? <EmptyState title="No violations in this range">No driver drove past a limit with these filters.</EmptyState> : <ViolationsTable violations={shown} timeZone={timeZone} />}
     </section>
   );
 };

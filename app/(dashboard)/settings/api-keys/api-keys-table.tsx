@@ -1,5 +1,6 @@
 import { formatUtc } from "@/components/ui/format-utc";
 import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const ENVIRONMENT_LABELS = { live: "Live", test: "Sandbox" } as const;
 
@@ -20,7 +21,7 @@ export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevok
     return <p className="empty-state">No API keys yet. Create one to give a partner or integration access to the public interface.</p>;
   }
   return (
-    <div className="table-scroll">
+    <ScrollRegion label="API keys" className="table-scroll">
       <table className="data" aria-label="API keys">
         <thead>
           <tr>
@@ -71,6 +72,6 @@ export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevok
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -7,19 +8,19 @@ import { SECTIONS } from "@/lib/auth/role-policy";
 import { PositionSketch } from "@/components/waste-jobs/position-sketch";
 import { WasteStatusBadge } from "@/components/waste-jobs/waste-jobs-table";
 import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing";
-import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
 import { isAppError } from "@/lib/errors";
 import { getWasteJob } from "@/lib/waste/get-waste-job";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Waste job" };
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
   const user = await requireUser(SECTIONS.wasteJobs.roles);
+  const { timeZone, modules } = await companySettings(user.companyId);
   const db = getDb();
-  if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) return <WasteModuleMissing companyName={user.companyName} />;
+  if (!modules.includes("Waste")) return <WasteModuleMissing companyName={user.companyName} />;
   const { jobId } = await params;
   if (!/^\d{1,9}$/.test(jobId)) notFound();
   const job = await getWasteJob({ db, companyId: user.companyId, dataset: "live", jobId: Number(jobId) }).catch((error: unknown) => {
@@ -44,7 +45,7 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
       <div className="job-detail">
         <dl className="detail-list">
           <dt>Scheduled</dt>
-          <dd>{dateTime.format(job.scheduledDate)} UTC</dd>
+          <dd>{formatDateTime(job.scheduledDate, timeZone)}</dd>
           <dt>Client</dt>
           <dd>{job.pickUpClientName}</dd>
           <dt>Pick-up address</dt>
@@ -56,12 +57,12 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
           <dt>Tonnage</dt>
           <dd>{job.tonnage.toFixed(2)} t</dd>
           <dt>Created</dt>
-          <dd>{dateTime.format(job.utcCreated)} UTC</dd>
+          <dd>{formatDateTime(job.utcCreated, timeZone)}</dd>
           <dt>Vehicle last seen</dt>
           <dd data-testid="vehicle-last-seen">
             {job.vehiclePosition ? (
               <>
-                {dateTime.format(job.vehiclePosition.time)} UTC at {job.vehiclePosition.latitude.toFixed(5)}, {job.vehiclePosition.longitude.toFixed(5)}
+                {formatDateTime(job.vehiclePosition.time, timeZone)} at {job.vehiclePosition.latitude.toFixed(5)}, {job.vehiclePosition.longitude.toFixed(5)}
               </>
             ) : (
               <span className="muted">No position reported</span>
