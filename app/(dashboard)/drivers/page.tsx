@@ -49,7 +49,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <form className="filters" method="get" action="/drivers" role="search">
         <label>
           Search
-          <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, license" style={{ minWidth: "18rem" }} />
+          <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, license" />
         </label>
         <label>
           Status

@@ -1,17 +1,18 @@
-import { formatUtc } from "@/components/ui/format-utc";
+import { useTimeZone } from "@/components/ui/time-zone";
 import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { formatDate, formatTime } from "@/lib/time-zone/zoned-time";
 
 const ENVIRONMENT_LABELS = { live: "Live", test: "Sandbox" } as const;
 
 /** Date over time, so the three date columns stay narrow. */
 const DateCell = ({ date, empty }: { date: Date | null; empty: string }) => {
+  const timeZone = useTimeZone();
   if (!date) return <td className="muted">{empty}</td>;
-  const [day, time] = formatUtc(date).split(" ");
   return (
     <td className="nowrap">
-      {day}
-      <span className="cell-sub">{time} UTC</span>
+      {formatDate(date, timeZone)}
+      <span className="cell-sub">{formatTime(date, timeZone)}</span>
     </td>
   );
 };
