@@ -7,6 +7,7 @@ import { countWasteJobsByStatus } from "@/lib/waste/count-waste-jobs-by-status";
 import { findWasteJobs } from "@/lib/waste/find-waste-jobs";
 import { getWasteJob } from "@/lib/waste/get-waste-job";
 import { seedTestCompanies } from "../helpers/seeded";
+import { writeTelemetry } from "../helpers/telemetry";
 import { useTestDatabase } from "../helpers/test-database";
 
 const database = useTestDatabase();
@@ -68,6 +69,28 @@ describe("waste-jobs page data", () => {
     expect(job.vehiclePosition).toMatchObject({ latitude: 41.9, longitude: -87.65 });
     expect(job).toMatchObject({ latitude: 41.88, longitude: -87.63 });
     await expect(getWasteJob({ db, companyId: demo, dataset: "live", jobId: otherJobId })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("shows a completed job where and when it was completed, not where its vehicle is now", async () => {
+    const { db } = database();
+    const completedAt = new Date("2026-03-01T08:40:00Z");
+    await writeTelemetry({
+      db,
+      companyId: demo,
+      dataset: "live",
+      now: new Date("2026-03-01T12:00:00Z"),
+      positions: [
+        { vehicleId, time: new Date("2026-03-01T08:38:00Z"), latitude: 41.8801, longitude: -87.6301 },
+        { vehicleId, time: new Date("2026-03-01T08:55:00Z"), latitude: 41.95, longitude: -87.7 },
+      ],
+    });
+    const { jobs: completed } = await findWasteJobs({ db, companyId: demo, dataset: "live", statuses: ["Completed"], assignedToAssetId: vehicleId, limit: 1 });
+    await db.update(wasteJobs).set({ completedAt }).where(eq(wasteJobs.id, completed[0].jobId));
+    const job = await getWasteJob({ db, companyId: demo, dataset: "live", jobId: completed[0].jobId });
+    expect(job.completion).toEqual({ time: completedAt, position: { latitude: 41.8801, longitude: -87.6301 } });
+    // A job not completed has no completion, whatever its vehicle did.
+    const { jobs } = await findWasteJobs({ db, companyId: demo, dataset: "live", statuses: ["Scheduled"], assignedToAssetId: vehicleId, limit: 1 });
+    expect((await getWasteJob({ db, companyId: demo, dataset: "live", jobId: jobs[0].jobId })).completion).toBeNull();
   });
 
   it("exports every filtered job as CSV across pages, header first, fields quoted", async () => {

@@ -27,10 +27,13 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
+  // A completed job places its vehicle where it was at completion; where that truck is now says nothing about the job.
+  const vehiclePoint = job.completion ? job.completion.position : job.vehiclePosition;
   const markers = [
     ...(job.latitude !== null && job.longitude !== null ? [{ latitude: job.latitude, longitude: job.longitude, label: "Pick-up", kind: "job" as const }] : []),
-    ...(job.vehiclePosition ? [{ ...job.vehiclePosition, label: job.assignedToAssetName ?? "Vehicle", kind: "vehicle" as const }] : []),
+    ...(vehiclePoint ? [{ ...vehiclePoint, label: job.assignedToAssetName ?? "Vehicle", kind: "vehicle" as const }] : []),
   ];
+  const place = (point: { latitude: number; longitude: number }) => `${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`;
   return (
     <section className="page">
       <div className="breadcrumb">
@@ -58,25 +61,31 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
           <dd>{job.tonnage.toFixed(2)} t</dd>
           <dt>Created</dt>
           <dd>{formatDateTime(job.utcCreated, timeZone)}</dd>
-          <dt>Vehicle last seen</dt>
-          <dd data-testid="vehicle-last-seen">
-            {job.vehiclePosition ? (
-              <>
-                {formatDateTime(job.vehiclePosition.time, timeZone)} at {job.vehiclePosition.latitude.toFixed(5)}, {job.vehiclePosition.longitude.toFixed(5)}
-              </>
-            ) : (
-              <span className="muted">No position reported</span>
-            )}
-          </dd>
+          {job.completion ? (
+            <>
+              <dt>Completed</dt>
+              <dd data-testid="job-completed">
+                {formatDateTime(job.completion.time, timeZone)}
+                {job.completion.position ? ` at ${place(job.completion.position)}` : <span className="muted"> (the vehicle reported no position then)</span>}
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>Vehicle last seen</dt>
+              <dd data-testid="vehicle-last-seen">
+                {job.vehiclePosition ? `${formatDateTime(job.vehiclePosition.time, timeZone)} at ${place(job.vehiclePosition)}` : <span className="muted">No position reported</span>}
+              </dd>
+            </>
+          )}
         </dl>
         <div>
           {markers.length > 0 ? (
             <PositionSketch markers={markers} />
           ) : (
-            <EmptyState title="Nothing to place on a map">Neither the pick-up point nor the vehicle has a known position.</EmptyState>
+            <EmptyState title="Nothing to place on a map">The job has no pick-up coordinates and its vehicle has not reported a position yet.</EmptyState>
           )}
           <p className="muted" style={{ fontSize: "0.8rem" }}>
-            Red square: pick-up point. Blue dot: the vehicle&apos;s latest reported position.
+            Red square: pick-up point. Blue dot: {job.completion ? "where the vehicle was when the job was completed" : "the vehicle's latest reported position"}.
           </p>
         </div>
       </div>

@@ -1,1 +1,0 @@
-ALTER TABLE "companies" ADD COLUMN "time_zone" text DEFAULT 'America/Chicago' NOT NULL;
