@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { vehicles, vehicleState, wasteJobs } from "@/db/schema";
+import { companies, vehicles, vehicleState, wasteJobs } from "@/db/schema";
 import { streamWasteJobsCsv } from "@/lib/dashboard/stream-waste-jobs-csv";
 import { getCompanySettings } from "@/lib/dashboard/company-settings";
 import { countWasteJobsByStatus } from "@/lib/waste/count-waste-jobs-by-status";
@@ -113,5 +113,9 @@ describe("waste-jobs page data", () => {
     expect(await getCompanySettings({ db, companyId: demo })).toEqual({ modules: ["Waste"], timeZone: "America/Chicago" });
     expect(await getCompanySettings({ db, companyId: other })).toEqual({ modules: [], timeZone: "America/Chicago" });
     await expect(getCompanySettings({ db, companyId: 999_999 })).rejects.toMatchObject({ code: "not_found" });
+    await db.update(companies).set({ timeZone: "Europe/Berlin" }).where(eq(companies.id, other));
+    expect((await getCompanySettings({ db, companyId: other })).timeZone).toBe("Europe/Berlin");
+    await db.update(companies).set({ timeZone: "Mars/Olympus" }).where(eq(companies.id, other));
+    expect((await getCompanySettings({ db, companyId: other })).timeZone).toBe("America/Chicago");
   });
 });

@@ -29,7 +29,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       </div>
       <VehicleFilter action="/camera" vehicles={vehicles} selected={vehicleId} />
       {events.length === 0 ? (
-        <EmptyState title="No camera events">The camera platform delivers events to POST /api/v1/camera/snapshot; they appear here.</EmptyState>
+        <EmptyState title="No camera events">Snapshots from your vehicles' dash cameras appear here, newest first, once your camera provider is connected to this service. An admin sets that up with the provider.</EmptyState>
       ) : (
         <div className="gallery" data-testid="camera-gallery">
           {events.map((event) => (

@@ -32,12 +32,12 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <section className="page">
         <div className="page-head">
           <h1>Fuel stops</h1>
-          <span className="muted">Partner proposals (POST /api/v2/assets/fuelStopProposal) and stops proposed for drivers, newest first</span>
+          <span className="muted">Fuel stops your fuel-card partner suggests for each vehicle, and the stops sent to drivers, newest first</span>
         </div>
         <VehicleFilter action="/fuel-stops" vehicles={vehicles} selected={vehicleId} />
         <h2>Fuel-stop proposals</h2>
         {proposals.length === 0 ? (
-          <EmptyState title="No fuel-stop proposals">Partners propose fuel stops for a vehicle through the legacy interface.</EmptyState>
+          <EmptyState title="No fuel-stop proposals">When your fuel-card partner suggests a cheaper station for a vehicle on its route, the suggestion appears here with its price.</EmptyState>
         ) : (
           <ScrollRegion label="Fuel-stop proposals">
             <table className="data" data-testid="fuel-proposals">
@@ -78,7 +78,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <section className="page">
         <h2 style={{ marginTop: 0 }}>Driver-proposed stops</h2>
         {driverStops.length === 0 ? (
-          <EmptyState title="No driver-proposed stops">Stops proposed for a driver (POST /api/v2/assets/driverProposedFuelStop) appear here.</EmptyState>
+          <EmptyState title="No driver-proposed stops">Fuel stops sent to a driver's device appear here, with the station and when it was sent.</EmptyState>
         ) : (
           <ScrollRegion label="Stops proposed for drivers">
             <table className="data" data-testid="driver-stops">

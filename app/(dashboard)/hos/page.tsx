@@ -71,7 +71,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         </div>
       </div>
       {rows.length === 0 ? (
-        <EmptyState title="No active drivers">Drivers appear here with their clocks once they exist and log duty status.</EmptyState>
+        <EmptyState title="No active drivers">Each driver's drive, shift, break and cycle time left appears here once they are added under Drivers and their logbook records a duty status.</EmptyState>
       ) : (
         <ScrollRegion label="Drivers' hours of service">
           <table className="data" data-testid="hos-table">

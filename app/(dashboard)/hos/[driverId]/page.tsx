@@ -73,7 +73,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
           </nav>
         </div>
         {!day ? (
-          <EmptyState title="No log days">This driver has no duty-status log yet.</EmptyState>
+          <EmptyState title="No log days">This driver's logbook has no duty status yet: days appear here once they go on duty.</EmptyState>
         ) : (
           <>
             <EldLogGraph log={log} dayStart={day.startTime} dayEnd={day.endTime} until={now} timezone={driver.timezone} />
