@@ -74,7 +74,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         <EmptyState title="No active drivers">Each driver's drive, shift, break and cycle time left appears here once they are added under Drivers and their logbook records a duty status.</EmptyState>
       ) : (
         <ScrollRegion label="Drivers' hours of service">
-          <table className="data" data-testid="hos-table">
+          <table className="data cards-on-phone" data-testid="hos-table">
             <thead>
               <tr>
                 <SortHeader sort="name" current={sort}>
@@ -92,15 +92,15 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
             <tbody>
               {rows.map(({ driver, clocks }) => (
                 <tr key={driver.id} data-testid="hos-row" data-drive-ms={clocks.driveRemainingMs}>
-                  <td>
+                  <td className="card-title">
                     <Link href={`/hos/${driver.id}`}>{driver.name}</Link>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <DutyStatusBadge status={clocks.currentStatus} />
                   </td>
-                  <td>{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
+                  <td data-label="Vehicle">{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
                   {HOS_CLOCKS.map((clock) => (
-                    <td key={clock.key}>
+                    <td key={clock.key} data-label={clock.label}>
                       <ClockBar label={clock.label} remainingMs={clocks[clock.field]} limitMs={getClockLimitMs(clock.key, driver.hosRuleset)} />
                     </td>
                   ))}
