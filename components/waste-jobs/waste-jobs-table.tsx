@@ -8,7 +8,7 @@ export const WasteStatusBadge = ({ status }: { status: string }) => <span classN
 
 export const WasteJobsTable = ({ jobs, timeZone }: { jobs: WasteJob[]; timeZone: string }) => (
   <ScrollRegion label="Waste jobs">
-    <table className="data" data-testid="waste-jobs-table">
+    <table className="data cards-on-phone" data-testid="waste-jobs-table">
       <thead>
         <tr>
           <th>Job</th>
@@ -25,19 +25,21 @@ export const WasteJobsTable = ({ jobs, timeZone }: { jobs: WasteJob[]; timeZone:
       <tbody>
         {jobs.map((job) => (
           <tr key={job.jobId}>
-            <td>
+            <td className="card-title">
               <Link href={`/waste-jobs/${job.jobId}`}>#{job.jobId}</Link>
             </td>
-            <td>{formatDateTime(job.scheduledDate, timeZone)}</td>
-            <td>{job.serviceType}</td>
-            <td>
+            <td data-label="Scheduled">{formatDateTime(job.scheduledDate, timeZone)}</td>
+            <td data-label="Service">{job.serviceType}</td>
+            <td data-label="Status">
               <WasteStatusBadge status={job.status} />
             </td>
-            <td>{job.pickUpClientName}</td>
-            <td>{job.pickUpAddress}</td>
-            <td>{job.assignedToAssetName ?? <span className="muted">Unassigned</span>}</td>
-            <td>{job.assignedToDriverName ?? <span className="muted">—</span>}</td>
-            <td className="num">{job.tonnage.toFixed(2)}</td>
+            <td data-label="Client">{job.pickUpClientName}</td>
+            <td data-label="Address">{job.pickUpAddress}</td>
+            <td data-label="Vehicle">{job.assignedToAssetName ?? <span className="muted">Unassigned</span>}</td>
+            <td data-label="Driver">{job.assignedToDriverName ?? <span className="muted">—</span>}</td>
+            <td data-label="Tonnage" className="num">
+              {job.tonnage.toFixed(2)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -65,7 +65,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         <EmptyState title={text ? `No driver matches “${text}”` : "No drivers yet"}>{canWrite ? "Create one with New driver." : undefined}</EmptyState>
       ) : (
         <ScrollRegion label="Drivers">
-          <table className="data" data-testid="drivers-table">
+          <table className="data cards-on-phone" data-testid="drivers-table">
             <thead>
               <tr>
                 <th>Name</th>
@@ -81,18 +81,18 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
             <tbody>
               {drivers.map((driver) => (
                 <tr key={driver.id} data-testid={`driver-row-${driver.username}`}>
-                  <td>
+                  <td className="card-title">
                     <Link href={`/hos/${driver.id}`}>{driver.name}</Link>
                   </td>
-                  <td>{driver.username}</td>
-                  <td>{driver.phone || <span className="muted">—</span>}</td>
-                  <td>{driver.licenseNumber ? `${driver.licenseNumber} ${driver.licenseState}`.trim() : <span className="muted">—</span>}</td>
-                  <td>{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
-                  <td>{driver.timezone}</td>
-                  <td>
+                  <td data-label="Username">{driver.username}</td>
+                  <td data-label="Phone">{driver.phone || <span className="muted">—</span>}</td>
+                  <td data-label="License">{driver.licenseNumber ? `${driver.licenseNumber} ${driver.licenseState}`.trim() : <span className="muted">—</span>}</td>
+                  <td data-label="Vehicle">{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
+                  <td data-label="Time zone">{driver.timezone}</td>
+                  <td data-label="Status">
                     <span className={`badge ${driver.activationStatus}`}>{driver.activationStatus === "active" ? "Active" : "Deactivated"}</span>
                   </td>
-                  <td>{canWrite && <Link href={`/drivers/${driver.id}/edit`}>Edit</Link>}</td>
+                  <td>{canWrite && <Link href={`/drivers/${driver.id}/edit`} aria-label={`Edit ${driver.name}`}>Edit</Link>}</td>
                 </tr>
               ))}
             </tbody>
