@@ -48,7 +48,7 @@ export const ShellFrame = ({ sections, account, header, children }: ShellFramePr
           <span className="brand-mark" aria-hidden>
             ◆
           </span>{" "}
-          Fleet Telematics
+          <span className="brand-name">Fleet Telematics</span>
         </Link>
         {header}
       </header>
