@@ -4,9 +4,11 @@ import { DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, OTHER_ADMIN, screenshot, typ
 import { signedInTest } from "./signed-in";
 
 /**
- * Every page, as each role, at a desktop and a phone size: no critical or serious axe finding and
- * nothing wider than the screen. One signed-in context per role and size walks all its pages, and
- * the admin's walk saves a screenshot of each for people to look at.
+ * Every page at a desktop and a phone size: no critical or serious axe finding, one h1 and a main
+ * landmark, nothing wider than the screen. The admin walks every page; the other roles walk every
+ * page whose content depends on the role or the company (the menu, read-only drivers, the waste
+ * module, refusals), since the rest render the same markup for everyone. One signed-in context per
+ * role and size walks its pages; the admin's walk saves a screenshot of each for people to look at.
  */
 
 const SIZES = [
@@ -14,7 +16,14 @@ const SIZES = [
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
-type PageVisit = { name: string; path: string | ((page: Page) => Promise<string>); onlyFor?: readonly DemoUser[] };
+type PageVisit = {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  /** Who may open the page (default everyone). */
+  onlyFor?: readonly DemoUser[];
+  /** The page differs by role or company, so every role walks it (otherwise the admin only). */
+  byRole?: true;
+};
 
 /** The first link under main whose address matches, for detail pages whose ids the demo data decides. */
 const firstLink = (listPath: string, pattern: RegExp) => async (page: Page) => {
@@ -29,22 +38,22 @@ const WASTE_USERS = [DEMO_ADMIN, DEMO_DISPATCHER];
 const DRIVER_EDITORS = [DEMO_ADMIN, DEMO_MANAGER, OTHER_ADMIN];
 
 const PAGES: readonly PageVisit[] = [
-  { name: "map", path: "/map" },
+  { name: "map", path: "/map", byRole: true },
   { name: "playback", path: "/playback" },
   { name: "stats", path: "/stats" },
   { name: "hos", path: "/hos" },
   { name: "hos-violations", path: "/hos/violations" },
   { name: "hos-driver", path: firstLink("/hos", /^\/hos\/\d+/) },
-  { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN] },
+  { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN], byRole: true },
   { name: "waste-job", path: firstLink("/waste-jobs", /^\/waste-jobs\/\d+/), onlyFor: WASTE_USERS },
-  { name: "drivers", path: "/drivers" },
-  { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS },
+  { name: "drivers", path: "/drivers", byRole: true },
+  { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS, byRole: true },
   { name: "driver-edit", path: firstLink("/drivers", /^\/drivers\/\d+\/edit/), onlyFor: DRIVER_EDITORS },
   { name: "fuel-stops", path: "/fuel-stops" },
   { name: "camera", path: "/camera" },
-  { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
+  { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN], byRole: true },
   { name: "api-reference", path: "/api-reference" },
-  { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
+  { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER], byRole: true },
 ];
 
 /** The page is settled enough to judge: no loading placeholder left in main. */
@@ -71,7 +80,8 @@ for (const user of [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER, OTHER_ADMIN]) {
     signedInTest(user)(`every page as ${user.email} at ${size.width}×${size.height} passes the axe scan and fits the screen`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.setViewportSize({ width: size.width, height: size.height });
-      for (const visit of PAGES.filter((candidate) => !candidate.onlyFor || candidate.onlyFor.includes(user))) {
+      const visits = PAGES.filter((candidate) => (!candidate.onlyFor || candidate.onlyFor.includes(user)) && (user === DEMO_ADMIN || candidate.byRole));
+      for (const visit of visits) {
         const path = typeof visit.path === "string" ? visit.path : await visit.path(page);
         await page.goto(path);
         await settle(page);
@@ -91,4 +101,20 @@ test("the sign-in page passes the axe scan at both sizes", async ({ page }) => {
     await check(page, `login at ${size.name}`);
     await screenshot(page, `a11y-login-${size.name}`);
   }
+});
+
+signedInTest(DEMO_DISPATCHER)("on a phone the menu is a drawer that Escape closes, giving focus back to its button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/hos");
+  const nav = page.getByRole("navigation", { name: "Sections" });
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "Waste jobs" })).toBeVisible();
+  await screenshot(page, "a11y-menu-drawer-phone", { fullPage: false });
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await expect(menu).toBeFocused();
 });
