@@ -25,13 +25,12 @@ type PageVisit = {
   byRole?: true;
 };
 
-/** The first link under main whose address matches, for detail pages whose ids the demo data decides. */
-const firstLink = (listPath: string, pattern: RegExp) => async (page: Page) => {
+/** The first link under main that `selector` picks, for detail pages whose ids the demo data decides. */
+const firstLink = (listPath: string, selector: string) => async (page: Page) => {
   await page.goto(listPath);
-  const hrefs = await page.getByRole("main").locator("a[href]").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
-  const href = hrefs.find((candidate) => pattern.test(candidate));
-  if (!href) throw new Error(`No link matching ${pattern} on ${listPath}`);
-  return href;
+  const link = page.getByRole("main").locator(selector).first();
+  await link.waitFor({ state: "attached" });
+  return (await link.getAttribute("href"))!;
 };
 
 const WASTE_USERS = [DEMO_ADMIN, DEMO_DISPATCHER];
@@ -43,12 +42,12 @@ const PAGES: readonly PageVisit[] = [
   { name: "stats", path: "/stats" },
   { name: "hos", path: "/hos" },
   { name: "hos-violations", path: "/hos/violations" },
-  { name: "hos-driver", path: firstLink("/hos", /^\/hos\/\d+/) },
+  { name: "hos-driver", path: firstLink("/hos", 'a[href^="/hos/"]:not([href^="/hos/violations"])') },
   { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN], byRole: true },
-  { name: "waste-job", path: firstLink("/waste-jobs", /^\/waste-jobs\/\d+/), onlyFor: WASTE_USERS },
+  { name: "waste-job", path: firstLink("/waste-jobs", 'tbody a[href^="/waste-jobs/"]'), onlyFor: WASTE_USERS },
   { name: "drivers", path: "/drivers", byRole: true },
   { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS, byRole: true },
-  { name: "driver-edit", path: firstLink("/drivers", /^\/drivers\/\d+\/edit/), onlyFor: DRIVER_EDITORS },
+  { name: "driver-edit", path: firstLink("/drivers", 'a[href^="/drivers/"][href$="/edit"]'), onlyFor: DRIVER_EDITORS },
   { name: "fuel-stops", path: "/fuel-stops" },
   { name: "camera", path: "/camera" },
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN], byRole: true },

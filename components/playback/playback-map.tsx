@@ -65,7 +65,7 @@ const PlaybackMap = ({ points, stops, position, follow, tileUrl, attribution }: 
           </Tooltip>
         </CircleMarker>
       ))}
-      {position ? <Marker position={[position.latitude, position.longitude]} icon={icon} title="The vehicle at the playhead" /> : null}
+      {position ? <Marker position={[position.latitude, position.longitude]} icon={icon} title="Vehicle position on the route" /> : null}
       <Follow position={position} follow={follow} />
     </MapContainer>
   );
