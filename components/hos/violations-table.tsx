@@ -16,7 +16,7 @@ type Row = { type: HosViolationType; startTime: Date; durationMs: number; driver
 
 export const ViolationsTable = ({ violations, timeZone }: { violations: Row[]; timeZone: string }) => (
   <ScrollRegion label="Violations">
-    <table className="data" data-testid="violations-table">
+    <table className="data cards-on-phone" data-testid="violations-table">
       <thead>
         <tr>
           {violations.some((v) => v.driver) && <th>Driver</th>}
@@ -30,16 +30,18 @@ export const ViolationsTable = ({ violations, timeZone }: { violations: Row[]; t
         {violations.map((violation) => (
           <tr key={`${violation.driver?.id ?? ""}-${violation.type}-${violation.startTime.toISOString()}`}>
             {violation.driver && (
-              <td>
+              <td className="card-title">
                 <Link href={`/hos/${violation.driver.id}`}>{violation.driver.name}</Link>
               </td>
             )}
-            <td>
+            <td data-label="Violation">
               <span className="badge status-Cancelled">{VIOLATION_LABELS[violation.type].title}</span>
             </td>
-            <td>{VIOLATION_LABELS[violation.type].rule}</td>
-            <td>{formatDateTime(violation.startTime, timeZone)}</td>
-            <td className="num">{formatDuration(violation.durationMs)}</td>
+            <td data-label="Rule">{VIOLATION_LABELS[violation.type].rule}</td>
+            <td data-label="Started">{formatDateTime(violation.startTime, timeZone)}</td>
+            <td data-label="Over limit" className="num">
+              {formatDuration(violation.durationMs)}
+            </td>
           </tr>
         ))}
       </tbody>

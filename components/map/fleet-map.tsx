@@ -167,7 +167,7 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
   useEffect(() => {
     if (framed.current || vehicles.length === 0) return;
     framed.current = true;
-    map.fitBounds(L.latLngBounds(vehicles.map((vehicle) => [vehicle.latitude, vehicle.longitude])), { padding: [40, 40], maxZoom: CLUSTER_MAX_ZOOM });
+    map.fitBounds(L.latLngBounds(vehicles.map((vehicle) => [vehicle.latitude, vehicle.longitude])), { paddingTopLeft: [48, 72], paddingBottomRight: [48, 80], maxZoom: CLUSTER_MAX_ZOOM });
   }, [map, vehicles]);
 
   useEffect(() => {
