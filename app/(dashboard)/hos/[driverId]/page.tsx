@@ -76,7 +76,9 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
           <EmptyState title="No log days">This driver's logbook has no duty status yet: days appear here once they go on duty.</EmptyState>
         ) : (
           <>
-            <EldLogGraph log={log} dayStart={day.startTime} dayEnd={day.endTime} until={now} timezone={driver.timezone} />
+            <ScrollRegion label="Duty-status graph of the day" className="eld-scroll">
+              <EldLogGraph log={log} dayStart={day.startTime} dayEnd={day.endTime} until={now} timezone={driver.timezone} />
+            </ScrollRegion>
             <dl className="recap" data-testid="daily-recap">
               <div>
                 <dt>On duty (D + ON)</dt>
