@@ -45,6 +45,6 @@ export const canDo = (role: Role, action: Action): boolean => (ACTIONS[action] a
 
 /** The menu of a user with `role` in a company with `modules`, in menu order. */
 export const visibleSections = ({ role, modules }: { role: Role; modules: readonly Module[] }): SectionPolicy[] =>
-  Object.values(SECTIONS as Record<Section, SectionPolicy>).filter(
-    (section) => (section.roles as readonly Role[]).includes(role) && (!section.module || modules.includes(section.module)),
+  (Object.entries(SECTIONS) as [Section, SectionPolicy][]).flatMap(([key, section]) =>
+    canOpen(role, key) && (!section.module || modules.includes(section.module)) ? [section] : [],
   );
