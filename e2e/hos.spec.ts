@@ -13,7 +13,12 @@ test("the HOS board lists every driver with four clock bars, least drive time le
   await screenshot(page, "hos-board");
   await page.getByRole("link", { name: /^Cycle/ }).click();
   await expect(page).toHaveURL(/sort=cycle/);
-  await expect(page.getByRole("link", { name: /^Cycle/ })).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByRole("columnheader", { name: /^Cycle/ })).toHaveAttribute("aria-sort", "ascending");
+  // The "out of time" card counts the rows whose drive, shift or cycle clock is red.
+  const redRows = await page.getByRole("main").getByTestId("hos-row").evaluateAll((trs) =>
+    trs.filter((tr) => [0, 1, 3].some((index) => tr.querySelectorAll(".clock-bar")[index]?.classList.contains("clock-exhausted"))).length,
+  );
+  await expect(page.getByTestId("out-of-time-count")).toHaveText(String(redRows));
 });
 
 test("a driver's page draws the ELD log graph with totals, the recap and a day picker", async ({ page }) => {

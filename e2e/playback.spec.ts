@@ -36,7 +36,10 @@ test("playback draws the route, plays, changes speed, and its summary matches th
   // Play at 20x: the playhead moves; pause stops it.
   await page.getByLabel("Playback speed").selectOption("20");
   const before = await page.getByLabel("Playhead").inputValue();
+  // The map shows the whole route until the replay starts; then it follows the vehicle.
+  await expect(page.getByLabel("Follow vehicle")).not.toBeChecked();
   await page.getByRole("button", { name: "Play" }).click();
+  await expect(page.getByLabel("Follow vehicle")).toBeChecked();
   // The config's expect timeout, not 5 s: on a loaded machine the first animation frames can come late.
   await expect(async () => expect(await page.getByLabel("Playhead").inputValue()).not.toBe(before)).toPass({ timeout: 15_000 });
   await page.getByRole("button", { name: "Pause" }).click();
@@ -53,9 +56,10 @@ test("playback draws the route, plays, changes speed, and its summary matches th
   await expect(page.getByRole("button", { name: "Last 7 days" })).toHaveAttribute("aria-pressed", "true");
 });
 
-test("playback explains what to do without a vehicle or with a bad range", async ({ page }) => {
+test("playback opens on a vehicle that moved recently, and explains a bad range", async ({ page }) => {
   await page.goto("/playback");
-  await expect(page.getByTestId("notice-empty")).toContainText("Choose a vehicle");
+  await expect(page).toHaveURL(/[?&]vehicle=\d+/);
+  await expect(page.getByTestId("playback-stage")).toBeVisible();
   await page.goto("/playback?vehicle=1&from=2026-01-01T00:00:00Z&to=2026-03-01T00:00:00Z");
   await expect(page.getByText("A range can span at most 35 days.")).toBeVisible();
   await screenshot(page, "playback-bad-range");

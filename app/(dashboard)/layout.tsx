@@ -1,15 +1,20 @@
 import type { ReactNode } from "react";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { AppShell } from "@/components/shell/app-shell";
 import { Providers } from "@/components/providers";
+import { visibleSections } from "@/lib/auth/role-policy";
 
 export const dynamic = "force-dynamic";
 
 const DashboardLayout = async ({ children }: { children: ReactNode }) => {
   const user = await requireUser();
+  const { modules, timeZone } = await companySettings(user.companyId);
   return (
-    <Providers>
-      <AppShell user={user}>{children}</AppShell>
+    <Providers timeZone={timeZone}>
+      <AppShell user={user} sections={visibleSections({ role: user.role, modules })}>
+        {children}
+      </AppShell>
     </Providers>
   );
 };

@@ -1,13 +1,13 @@
 import type { Module, Role } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/auth-options";
-import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
 import { getFleetSource, type FleetSource } from "@/lib/dashboard-data";
 import { AppError } from "@/lib/errors";
 import { assertSameOrigin, createRequestWrapper } from "@/lib/http";
+import { companySettings } from "./company-settings";
 import { getRequestUser } from "./session";
 
 type DashboardRouteOptions = {
-  /** Roles that may call the route (403 for others); default: every signed-in user. */
+  /** Roles that may call the route (403 for others), from lib/auth's role policy; default: every signed-in user. */
   roles?: readonly Role[];
   /** A product module the user's company must have (403 otherwise), as for the page it serves. */
   module?: Module;
@@ -22,13 +22,13 @@ type DashboardRouteOptions = {
  * cookie-authenticated route handlers. Data leaves as JSON that is never cached.
  */
 export const dashboardRoute = createRequestWrapper<{ user: SessionUser; source: FleetSource }, DashboardRouteOptions>({
-  authenticate: async ({ request, db, log }, { options: { roles, module, action = "see fleet data" } }) => {
+  authenticate: async ({ request, log }, { options: { roles, module, action = "see fleet data" } }) => {
     const user = await getRequestUser(request);
     if (!user) throw new AppError("unauthorized", `Sign in to ${action}.`);
     assertSameOrigin(request);
     Object.assign(log, { companyId: user.companyId, userId: user.id });
     if (roles && !roles.includes(user.role)) throw new AppError("forbidden", `Your role cannot ${action}.`);
-    if (module && !(await hasCompanyModule({ db, companyId: user.companyId, module }))) {
+    if (module && !(await companySettings(user.companyId)).modules.includes(module)) {
       throw new AppError("forbidden", `Your company does not have the ${module} module.`);
     }
     return { user, source: getFleetSource({ companyId: user.companyId }) };

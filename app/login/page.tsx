@@ -8,13 +8,13 @@ export const dynamic = "force-dynamic";
 const LoginPage = async () => {
   if (await getSessionUser()) redirect("/map");
   return (
-    <div className="login-screen">
+    <main className="login-screen">
       <div className="login-card">
         <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
         <h1>Sign in</h1>
         <LoginForm />
       </div>
-    </div>
+    </main>
   );
 };
 

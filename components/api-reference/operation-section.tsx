@@ -2,6 +2,7 @@ import type { OperationView } from "@/lib/openapi/reference/api-reference";
 import { SchemaBlock } from "./field-list";
 import { InlineText } from "./inline-text";
 import styles from "./api-reference.module.css";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 /** How each security scheme of the document reads in the page. */
 const AUTH_LABELS: Record<string, string> = {
@@ -108,9 +109,9 @@ export const OperationSection = ({ operation }: { operation: OperationView }) =>
       {operation.parameters.length > 0 && (
         <>
           <h4 className={styles.subhead}>Parameters</h4>
-          <div className={styles.tableScroll}>
+          <ScrollRegion className={styles.tableScroll} label={`Parameters of ${operation.method.toUpperCase()} ${operation.path}`}>
             <Parameters operation={operation} />
-          </div>
+          </ScrollRegion>
         </>
       )}
       {operation.requestBody && (

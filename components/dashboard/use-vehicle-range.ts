@@ -1,17 +1,24 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
-import { checkRange, presetRange, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/time-range-presets";
+import { useCallback, useEffect, useMemo } from "react";
+import { useTimeZone } from "@/components/ui/time-zone";
+import { pickRecentVehicle } from "@/lib/dashboard/recent-vehicle";
+import { checkRange, DEFAULT_RANGE_PRESET, presetRange, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/time-range-presets";
+import type { FleetSnapshot } from "@/lib/dashboard-data/types";
+import { fetchJson } from "./fetch-json";
 
 /**
  * The selected vehicle and time range, kept in the URL (`?vehicle=12&from=...&to=...`) so a reload
  * or a shared link shows the same thing. A preset (`range=today`) is resolved when the page opens.
+ * Without a vehicle in the URL the screen opens on one that moved recently, over the last 24 hours.
  */
 export const useVehicleRange = () => {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
+  const timeZone = useTimeZone();
   const vehicleId = params.get("vehicle");
   const preset = (RANGE_PRESETS as readonly string[]).includes(params.get("range") ?? "") ? (params.get("range") as RangePreset) : null;
   const from = params.get("from");
@@ -19,9 +26,8 @@ export const useVehicleRange = () => {
 
   const range = useMemo(() => {
     if (from && to) return { from, to };
-    // Without an explicit range the screen opens on today.
-    return presetRange(preset ?? "today", new Date());
-  }, [from, to, preset]);
+    return presetRange(preset ?? DEFAULT_RANGE_PRESET, new Date(), timeZone);
+  }, [from, to, preset, timeZone]);
 
   const update = useCallback(
     (changes: Record<string, string | null>) => {
@@ -35,13 +41,26 @@ export const useVehicleRange = () => {
     [params, pathname, router],
   );
 
+  const recent = useQuery({
+    queryKey: ["recent-vehicle"],
+    enabled: !vehicleId,
+    staleTime: 60_000,
+    queryFn: async ({ signal }) => pickRecentVehicle((await fetchJson<FleetSnapshot>("/api/dashboard/fleet", signal)).vehicles),
+  });
+  useEffect(() => {
+    if (!vehicleId && recent.data) update({ vehicle: recent.data });
+  }, [vehicleId, recent.data, update]);
+
   return {
     vehicleId,
+    /** Still looking for the vehicle to open on. */
+    choosingVehicle: !vehicleId && recent.isPending,
     range,
-    preset: from && to ? preset : (preset ?? "today"),
+    preset: from && to ? preset : (preset ?? DEFAULT_RANGE_PRESET),
     rangeError: checkRange(range),
+    timeZone,
     setVehicle: (id: string) => update({ vehicle: id }),
-    setPreset: (next: RangePreset) => update({ range: next, ...presetRange(next, new Date()) }),
+    setPreset: (next: RangePreset) => update({ range: next, ...presetRange(next, new Date(), timeZone) }),
     setCustomRange: (next: { from: string; to: string }) => update({ range: null, ...next }),
   };
 };

@@ -24,6 +24,7 @@ export const VehicleRangePage = ({ title, picker, unit, onUnit, children }: Vehi
     <VehicleRangePicker
       vehicleId={picker.vehicleId}
       range={picker.range}
+      timeZone={picker.timeZone}
       preset={picker.preset}
       rangeError={null}
       onVehicle={picker.setVehicle}

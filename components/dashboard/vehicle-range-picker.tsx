@@ -4,15 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { RANGE_PRESET_LABELS, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/time-range-presets";
 import type { VehicleOption } from "@/lib/dashboard-data/types";
+import { fromLocalInput, toLocalInput } from "@/lib/time-zone/zoned-time";
 import { fetchJson } from "./fetch-json";
 
-/** `datetime-local` text (local time, minutes) for an ISO instant, and back. */
-const toLocalInput = (iso: string) => {
-  const date = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-};
-const fromLocalInput = (text: string) => (text ? new Date(text).toISOString() : "");
+/** `datetime-local` text in the company's zone for an ISO instant, and back ("" stays "" so the range check names it). */
+const toInput = (iso: string, timeZone: string) => (Number.isNaN(Date.parse(iso)) ? "" : toLocalInput(iso, timeZone));
+const fromInput = (text: string, timeZone: string) => (text ? fromLocalInput(text, timeZone).toISOString() : "");
 
 export const useVehicleOptions = () =>
   useQuery({ queryKey: ["vehicle-options"], staleTime: 60_000, queryFn: ({ signal }) => fetchJson<{ vehicles: VehicleOption[] }>("/api/dashboard/vehicles", signal) });
@@ -20,6 +17,7 @@ export const useVehicleOptions = () =>
 type PickerProps = {
   vehicleId: string | null;
   range: { from: string; to: string };
+  timeZone: string;
   preset: RangePreset | null;
   rangeError: string | null;
   onVehicle: (id: string) => void;
@@ -28,10 +26,10 @@ type PickerProps = {
 };
 
 /** Vehicle select, range presets and a custom range (up to 35 days). */
-export const VehicleRangePicker = ({ vehicleId, range, preset, rangeError, onVehicle, onPreset, onCustomRange }: PickerProps) => {
+export const VehicleRangePicker = ({ vehicleId, range, timeZone, preset, rangeError, onVehicle, onPreset, onCustomRange }: PickerProps) => {
   const options = useVehicleOptions();
-  const [custom, setCustom] = useState({ from: toLocalInput(range.from), to: toLocalInput(range.to) });
-  useEffect(() => setCustom({ from: toLocalInput(range.from), to: toLocalInput(range.to) }), [range.from, range.to]);
+  const [custom, setCustom] = useState({ from: toInput(range.from, timeZone), to: toInput(range.to, timeZone) });
+  useEffect(() => setCustom({ from: toInput(range.from, timeZone), to: toInput(range.to, timeZone) }), [range.from, range.to, timeZone]);
   return (
     <div className="picker" role="group" aria-label="Vehicle and time range">
       <label className="field">
@@ -59,15 +57,15 @@ export const VehicleRangePicker = ({ vehicleId, range, preset, rangeError, onVeh
         className="custom-range"
         onSubmit={(event) => {
           event.preventDefault();
-          onCustomRange({ from: fromLocalInput(custom.from), to: fromLocalInput(custom.to) });
+          onCustomRange({ from: fromInput(custom.from, timeZone), to: fromInput(custom.to, timeZone) });
         }}
       >
         <label className="field">
-          <span>From</span>
+          <span>From ({timeZone})</span>
           <input className="input" type="datetime-local" aria-label="From" value={custom.from} onChange={(event) => setCustom({ ...custom, from: event.target.value })} />
         </label>
         <label className="field">
-          <span>To</span>
+          <span>To ({timeZone})</span>
           <input className="input" type="datetime-local" aria-label="To" value={custom.to} onChange={(event) => setCustom({ ...custom, to: event.target.value })} />
         </label>
         <button type="submit" className="button">

@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { formatDuration } from "@/lib/dashboard/clock-level";
 import type { HosViolationType } from "@/lib/hos";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const VIOLATION_LABELS: Record<HosViolationType, { title: string; rule: string }> = {
   shiftDrivingHours: { title: "11-hour driving limit", rule: "395.3(a)(3)(i)" },
@@ -9,19 +11,18 @@ export const VIOLATION_LABELS: Record<HosViolationType, { title: string; rule: s
   cycleHoursOn: { title: "60/70-hour cycle", rule: "395.3(b)" },
 };
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 type Row = { type: HosViolationType; startTime: Date; durationMs: number; driver?: { id: number; name: string } };
 
-export const ViolationsTable = ({ violations }: { violations: Row[] }) => (
-  <div className="table-wrap">
-    <table className="data" data-testid="violations-table">
+export const ViolationsTable = ({ violations, timeZone }: { violations: Row[]; timeZone: string }) => (
+  <ScrollRegion label="Violations">
+    <table className="data cards-on-phone" data-testid="violations-table">
       <thead>
         <tr>
           {violations.some((v) => v.driver) && <th>Driver</th>}
           <th>Violation</th>
           <th>Rule (49 CFR)</th>
-          <th>Started (UTC)</th>
+          <th>Started</th>
           <th className="num">Driving over the limit</th>
         </tr>
       </thead>
@@ -29,19 +30,21 @@ export const ViolationsTable = ({ violations }: { violations: Row[] }) => (
         {violations.map((violation) => (
           <tr key={`${violation.driver?.id ?? ""}-${violation.type}-${violation.startTime.toISOString()}`}>
             {violation.driver && (
-              <td>
+              <td className="card-title">
                 <Link href={`/hos/${violation.driver.id}`}>{violation.driver.name}</Link>
               </td>
             )}
-            <td>
+            <td data-label="Violation">
               <span className="badge status-Cancelled">{VIOLATION_LABELS[violation.type].title}</span>
             </td>
-            <td>{VIOLATION_LABELS[violation.type].rule}</td>
-            <td>{dateTime.format(violation.startTime)}</td>
-            <td className="num">{formatDuration(violation.durationMs)}</td>
+            <td data-label="Rule">{VIOLATION_LABELS[violation.type].rule}</td>
+            <td data-label="Started">{formatDateTime(violation.startTime, timeZone)}</td>
+            <td data-label="Over limit" className="num">
+              {formatDuration(violation.durationMs)}
+            </td>
           </tr>
         ))}
       </tbody>
     </table>
-  </div>
+  </ScrollRegion>
 );

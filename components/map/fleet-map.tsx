@@ -139,7 +139,7 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
         const point = props as PointProps;
         marker = L.marker([latitude, longitude], {
           icon: vehicleIcon(point.status, point.heading, point.id === selectedId),
-          title: point.name,
+          title: `${point.name}, ${point.status}`,
           alt: point.name,
           zIndexOffset: point.id === selectedId ? 1000 : 0,
         });
@@ -161,6 +161,14 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
       requestAnimationFrame(() => performance.mark("fleet-rendered"));
     }
   }, [index, map, view, selectedId, vehicles.length]);
+
+  // The first fleet data frames the map on the fleet's vehicles, wherever they are.
+  const framed = useRef(false);
+  useEffect(() => {
+    if (framed.current || vehicles.length === 0) return;
+    framed.current = true;
+    map.fitBounds(L.latLngBounds(vehicles.map((vehicle) => [vehicle.latitude, vehicle.longitude])), { paddingTopLeft: [48, 72], paddingBottomRight: [48, 80], maxZoom: CLUSTER_MAX_ZOOM });
+  }, [map, vehicles]);
 
   useEffect(() => {
     if (!focus) return;

@@ -6,8 +6,10 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Notice } from "@/components/dashboard/states";
 import { SpeedUnitToggle, useSpeedUnit } from "@/components/dashboard/use-speed-unit";
+import { useTimeZone } from "@/components/ui/time-zone";
 import { classifyVehicleStatus, STATUS_COLORS, STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
 import type { LiveVehicle } from "@/lib/dashboard-data/types";
+import { formatTime } from "@/lib/time-zone/zoned-time";
 import type { MapVehicle } from "./fleet-map";
 import { useLiveFleet } from "./use-live-fleet";
 import { VehicleList } from "./vehicle-list";
@@ -33,6 +35,9 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState<VehicleStatus | "all">("all");
   const [focus, setFocus] = useState<{ id: string; nonce: number } | null>(null);
+  // On narrow screens the list is a sheet over the map, closed until asked for.
+  const [listOpen, setListOpen] = useState(false);
+  const timeZone = useTimeZone();
   const selectedId = params.get("vehicle");
   // Offline depends on the clock as well as on the data: re-evaluate every 30 s.
   const [now, setNow] = useState(() => Date.now());
@@ -82,6 +87,7 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
 
   const selectFromList = (id: string) => {
     select(id);
+    setListOpen(false);
     setFocus({ id, nonce: Date.now() });
   };
 
@@ -89,8 +95,12 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
 
   return (
     <div className="map-screen">
-      <aside className="map-sidebar" aria-label="Vehicles">
+      <h1 className="visually-hidden">Live map</h1>
+      <aside className="map-sidebar" aria-label="Vehicles" data-open={listOpen}>
         <div className="map-sidebar-head">
+          <button type="button" className="button sheet-toggle" aria-expanded={listOpen} aria-controls="vehicle-list-body" onClick={() => setListOpen(!listOpen)}>
+            {listOpen ? "Hide the vehicle list" : `Show the vehicle list (${filtered.length})`}
+          </button>
           <input type="search" className="input" placeholder="Search name, VIN, driver" aria-label="Search vehicles" value={search} onChange={(event) => setSearch(event.target.value)} />
           <div className="chip-row" role="group" aria-label="Filter by state">
             <button type="button" className="chip" aria-pressed={statusFilter === "all"} onClick={() => setStatusFilter("all")}>
@@ -104,17 +114,19 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
             ))}
           </div>
         </div>
-        {isLoading ? (
-          <Notice kind="loading" title="Loading vehicles…" />
-        ) : error && !vehicles ? (
-          <Notice kind="error" title="Vehicles could not be loaded" action={<button type="button" className="button" onClick={() => refetch()}>Try again</button>}>
-            {error.message}
-          </Notice>
-        ) : classified.length === 0 ? (
-          <Notice kind="empty" title="No vehicles yet">Vehicles appear here once they are added to the fleet and report a position.</Notice>
-        ) : (
-          <VehicleList items={filtered} selectedId={selectedId} onSelect={selectFromList} unit={unit} />
-        )}
+        <div id="vehicle-list-body" className="map-sidebar-body">
+          {isLoading ? (
+            <Notice kind="loading" title="Loading vehicles…" />
+          ) : error && !vehicles ? (
+            <Notice kind="error" title="Vehicles could not be loaded" action={<button type="button" className="button" onClick={() => refetch()}>Try again</button>}>
+              {error.message}
+            </Notice>
+          ) : classified.length === 0 ? (
+            <Notice kind="empty" title="No vehicles yet">Your vehicles appear here, live, once a tracker or the telematics API reports their first position.</Notice>
+          ) : (
+            <VehicleList items={filtered} selectedId={selectedId} onSelect={selectFromList} unit={unit} />
+          )}
+        </div>
       </aside>
       <section className="map-area">
         <FleetMap vehicles={mapVehicles} selectedId={selectedId} onSelect={select} focus={focus} tileUrl={tileUrl} attribution={attribution} />
@@ -131,7 +143,7 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
         <div className="map-status muted" data-testid="map-status">
           {synthetic ? `Synthetic fleet of ${synthetic.toLocaleString("en-US")} vehicles · ` : ""}
           {error && vehicles ? <span className="text-danger">Live updates paused: {error.message} </span> : null}
-          {lastUpdate ? `Updated ${new Date(lastUpdate).toLocaleTimeString()}` : ""}
+          {lastUpdate ? `Updated ${formatTime(lastUpdate, timeZone, { seconds: true })}` : ""}
         </div>
         {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} /> : null}
       </section>

@@ -3,11 +3,14 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { fetchJson } from "@/components/dashboard/fetch-json";
+import { useTimeZone } from "@/components/ui/time-zone";
+import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { formatDistance, formatDuration, formatSpeed, type SpeedUnit } from "@/lib/dashboard/units";
 import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/vehicle-status";
 import type { VehicleDetails } from "@/lib/dashboard-data/types";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
 import type { DutyStatus } from "@/lib/hos/types";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import type { ListedVehicle } from "./live-map-screen";
 
 /** The duty status's name (the one table in lib/hos); an unknown value from an upstream API as it came. */
@@ -23,6 +26,8 @@ const Row = ({ label, value, testId }: { label: string; value: string; testId?: 
 /** The selected vehicle: live values from the map's store, driver, faults and HOS from the details route. */
 export const VehiclePanel = ({ listed, unit, onClose, synthetic }: { listed: ListedVehicle; unit: SpeedUnit; onClose: () => void; synthetic: boolean }) => {
   const { vehicle, status } = listed;
+  const timeZone = useTimeZone();
+  useReturnFocus();
   const details = useQuery({
     queryKey: ["vehicle-details", vehicle.id],
     enabled: !synthetic,
@@ -41,7 +46,7 @@ export const VehiclePanel = ({ listed, unit, onClose, synthetic }: { listed: Lis
             {vehicle.vin} · {vehicle.plateNumber}
           </div>
         </div>
-        <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={`Close the panel of ${vehicle.name}`} onClick={onClose}>
           ×
         </button>
       </header>
@@ -57,7 +62,7 @@ export const VehiclePanel = ({ listed, unit, onClose, synthetic }: { listed: Lis
         <Row label="Engine" value={stats?.engineState ?? "—"} />
         <Row label="Position" value={location ? `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}` : "—"} testId="panel-position" />
         {location?.formattedLocation ? <Row label="Near" value={location.formattedLocation} /> : null}
-        <Row label="Last update" value={lastUpdate ? new Date(lastUpdate).toLocaleString() : "Never"} testId="panel-last-update" />
+        <Row label="Last update" value={lastUpdate ? formatDateTime(lastUpdate, timeZone, { seconds: true }) : "Never"} testId="panel-last-update" />
       </dl>
       <h3>Hours of service</h3>
       {details.isPending && !synthetic ? (
@@ -84,7 +89,7 @@ export const VehiclePanel = ({ listed, unit, onClose, synthetic }: { listed: Lis
             {details.data.activeFaultCodes.map((fault) => (
               <li key={`${fault.code}-${fault.firstSeenAt}`}>
                 <strong>{fault.code}</strong> {fault.description}
-                <div className="muted small">since {new Date(fault.firstSeenAt).toLocaleString()}</div>
+                <div className="muted small">since {formatDateTime(fault.firstSeenAt, timeZone)}</div>
               </li>
             ))}
           </ul>

@@ -8,6 +8,8 @@ import { formatDuration } from "@/lib/dashboard/units";
 import type { Stop } from "@/lib/dashboard/trip-summary";
 import type { HistoryPoint } from "@/lib/dashboard-data/types";
 import { GridBackground } from "@/components/map/grid-background";
+import { useTimeZone } from "@/components/ui/time-zone";
+import { formatTime } from "@/lib/time-zone/zoned-time";
 
 type PlaybackMapProps = {
   points: readonly HistoryPoint[];
@@ -49,6 +51,7 @@ const PlaybackMap = ({ points, stops, position, follow, tileUrl, attribution }: 
   const line = useMemo(() => points.map((p) => [p.latitude, p.longitude] as L.LatLngTuple), [points]);
   const headingStep = position ? Math.round(position.heading / 10) * 10 : 0;
   const icon = useMemo(() => vehicleIcon(headingStep), [headingStep]);
+  const timeZone = useTimeZone();
   return (
     <MapContainer center={[41.8781, -87.6298]} zoom={11} className="playback-map">
       <GridBackground />
@@ -58,11 +61,11 @@ const PlaybackMap = ({ points, stops, position, follow, tileUrl, attribution }: 
       {stops.map((stop) => (
         <CircleMarker key={stop.startTime} center={[stop.latitude, stop.longitude]} radius={7} pathOptions={{ color: "#fff", weight: 2, fillColor: "#c62828", fillOpacity: 1 }}>
           <Tooltip>
-            Stop {formatDuration(stop.durationMs)} · {new Date(stop.startTime).toLocaleTimeString()}–{new Date(stop.endTime).toLocaleTimeString()}
+            Stop {formatDuration(stop.durationMs)} · {formatTime(stop.startTime, timeZone, { zone: false })}–{formatTime(stop.endTime, timeZone)}
           </Tooltip>
         </CircleMarker>
       ))}
-      {position ? <Marker position={[position.latitude, position.longitude]} icon={icon} /> : null}
+      {position ? <Marker position={[position.latitude, position.longitude]} icon={icon} title="Vehicle position on the route" /> : null}
       <Follow position={position} follow={follow} />
     </MapContainer>
   );

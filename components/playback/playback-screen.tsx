@@ -9,9 +9,11 @@ import { Notice } from "@/components/dashboard/states";
 import { useSpeedUnit } from "@/components/dashboard/use-speed-unit";
 import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
 import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
+import { useTimeZone } from "@/components/ui/time-zone";
 import { summarizeTrip } from "@/lib/dashboard/trip-summary";
 import { formatDistance, formatDuration, formatSpeed } from "@/lib/dashboard/units";
 import type { LocationHistory } from "@/lib/dashboard-data/types";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import { PLAYBACK_SPEEDS, positionAt, TRACK_MS_PER_SECOND_AT_1X } from "./playhead";
 
 const PlaybackMap = dynamic(() => import("./playback-map"), { ssr: false, loading: () => <div className="playback-map map-loading">Loading map…</div> });
@@ -30,6 +32,7 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
   const picker = useVehicleRange();
   const { vehicleId, range, rangeError } = picker;
   const [unit, setUnit] = useSpeedUnit();
+  const timeZone = useTimeZone();
   const history = useQuery({
     queryKey: ["location-history", vehicleId, range.from, range.to],
     enabled: Boolean(vehicleId) && !rangeError,
@@ -43,7 +46,13 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
   const [playheadMs, setPlayheadMs] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useState<(typeof PLAYBACK_SPEEDS)[number]>(5);
-  const [follow, setFollow] = useState(true);
+  // The map opens on the whole route; following starts when the replay does.
+  const [follow, setFollow] = useState(false);
+  const play = () => {
+    if (playheadMs >= endMs) setPlayheadMs(startMs);
+    setFollow(true);
+    setPlaying(true);
+  };
 
   useEffect(() => {
     setPlayheadMs(startMs);
@@ -75,6 +84,7 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
   const position = useMemo(() => positionAt(points, playheadMs), [points, playheadMs]);
 
   const body = (() => {
+    if (picker.choosingVehicle) return <Notice kind="loading" title="Opening on a vehicle that moved recently…" />;
     if (!vehicleId) return <Notice kind="empty" title="Choose a vehicle">Pick a vehicle and a time range above to replay its route.</Notice>;
     if (rangeError) return <Notice kind="error" title="Fix the time range">{rangeError}</Notice>;
     if (history.isPending) return <Notice kind="loading" title="Loading the route…" />;
@@ -84,7 +94,7 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
           {history.error.message}
         </Notice>
       );
-    if (points.length === 0) return <Notice kind="empty" title="No positions in this range">The vehicle reported no position between these times. Try a longer range, e.g. the last 7 days.</Notice>;
+    if (points.length === 0) return <Notice kind="empty" title="No positions in this range">The vehicle sent no position between these times, so there is no route to replay. Try a longer range, e.g. the last 7 days.</Notice>;
     return (
       <>
         <div className="summary-grid" data-testid="trip-summary">
@@ -99,7 +109,7 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
           <PlaybackMap points={points} stops={summary.stops} position={position} follow={follow} tileUrl={tileUrl} attribution={attribution} />
         </div>
         <div className="player" role="group" aria-label="Playback controls">
-          <button type="button" className="button-primary play-button" onClick={() => (playheadMs >= endMs ? (setPlayheadMs(startMs), setPlaying(true)) : setPlaying(!playing))}>
+          <button type="button" className="button-primary play-button" onClick={() => (playing ? setPlaying(false) : play())}>
             {playing ? "Pause" : "Play"}
           </button>
           <input
@@ -113,7 +123,7 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
             onChange={(event) => setPlayheadMs(Number(event.target.value))}
           />
           <span className="playhead-time" data-testid="playhead-time">
-            {new Date(playheadMs).toLocaleString()}
+            {formatDateTime(playheadMs, timeZone, { seconds: true })}
           </span>
           <label className="field-inline">
             Speed

@@ -1,14 +1,17 @@
 "use client";
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useTimeZone } from "@/components/ui/time-zone";
+import { timeTickLabel, timeTicks } from "@/lib/dashboard/time-ticks";
 import { convertSpeed, SPEED_UNIT_LABELS, type SpeedUnit } from "@/lib/dashboard/units";
 import type { HistoryPoint } from "@/lib/dashboard-data/types";
-
-const timeLabel = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 
 /** Speed over the track, with a line at the playhead; clicking the chart moves the playhead there. */
 const SpeedChart = ({ points, playheadMs, unit, onSeek }: { points: readonly HistoryPoint[]; playheadMs: number; unit: SpeedUnit; onSeek: (ms: number) => void }) => {
+  const timeZone = useTimeZone();
   const data = points.map((point) => ({ t: Date.parse(point.time), speed: Math.round(convertSpeed(point.speed, unit) * 10) / 10 }));
+  const span = { from: data[0]?.t ?? 0, to: data.at(-1)?.t ?? 0 };
   return (
     <div className="chart-box" data-testid="speed-chart">
       <ResponsiveContainer width="100%" height={180}>
@@ -21,9 +24,18 @@ const SpeedChart = ({ points, playheadMs, unit, onSeek }: { points: readonly His
           }}
         >
           <CartesianGrid stroke="#e6eaf0" vertical={false} />
-          <XAxis dataKey="t" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={timeLabel} tick={{ fontSize: 12 }} minTickGap={40} />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={["dataMin", "dataMax"]}
+            ticks={timeTicks({ ...span, timeZone })}
+            tickFormatter={timeTickLabel({ spanMs: span.to - span.from, timeZone })}
+            tick={{ fontSize: 12 }}
+            interval={0}
+          />
           <YAxis tick={{ fontSize: 12 }} width={40} label={{ value: SPEED_UNIT_LABELS[unit], angle: -90, position: "insideLeft", fontSize: 11, fill: "#5b6678" }} />
-          <Tooltip labelFormatter={(value) => new Date(Number(value)).toLocaleString()} formatter={(value) => [`${value} ${SPEED_UNIT_LABELS[unit]}`, "Speed"]} />
+          <Tooltip labelFormatter={(value) => formatDateTime(Number(value), timeZone, { seconds: true })} formatter={(value) => [`${value} ${SPEED_UNIT_LABELS[unit]}`, "Speed"]} />
           <Line type="monotone" dataKey="speed" stroke="#1f6feb" dot={false} strokeWidth={1.6} isAnimationActive={false} />
           <ReferenceLine x={playheadMs} stroke="#c62828" strokeWidth={2} ifOverflow="extendDomain" />
         </LineChart>

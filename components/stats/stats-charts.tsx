@@ -2,15 +2,15 @@
 
 import { useState } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useTimeZone } from "@/components/ui/time-zone";
 import { formatAxisNumber, valueAxisWidth } from "@/lib/dashboard/chart-axis";
+import { timeTickLabel, timeTicks } from "@/lib/dashboard/time-ticks";
 import type { SpeedUnit } from "@/lib/dashboard/units";
 import { STAT_SERIES, type FaultCode, type SeriesPoint, type StatSeriesName } from "@/lib/dashboard-data/types";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import { seriesDisplay } from "./stat-series";
 
 type Domain = [number, number];
-
-const tickLabel = (spanMs: number) => (ms: number) =>
-  spanMs > 2 * 24 * 3600_000 ? new Date(ms).toLocaleDateString([], { month: "short", day: "numeric" }) : new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 type ChartsProps = {
   series: Record<StatSeriesName, SeriesPoint[]>;
@@ -23,6 +23,7 @@ type ChartsProps = {
 
 const SeriesChart = ({ name, points, faultCodes, domain, unit, onZoom }: Omit<ChartsProps, "series"> & { name: StatSeriesName; points: SeriesPoint[] }) => {
   const display = seriesDisplay(unit)[name];
+  const timeZone = useTimeZone();
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
   const data = points
     .map((point) => ({ t: Date.parse(point.time), value: Number(display.convert(point.value).toFixed(display.digits)) }))
@@ -54,9 +55,19 @@ const SeriesChart = ({ name, points, faultCodes, domain, unit, onZoom }: Omit<Ch
             }}
           >
             <CartesianGrid stroke="#e6eaf0" vertical={false} />
-            <XAxis dataKey="t" type="number" scale="time" domain={domain} allowDataOverflow tickFormatter={tickLabel(domain[1] - domain[0])} tick={{ fontSize: 12 }} minTickGap={48} />
+            <XAxis
+              dataKey="t"
+              type="number"
+              scale="time"
+              domain={domain}
+              allowDataOverflow
+              ticks={timeTicks({ from: domain[0], to: domain[1], timeZone, maxTicks: 5 })}
+              tickFormatter={timeTickLabel({ spanMs: domain[1] - domain[0], timeZone })}
+              tick={{ fontSize: 12 }}
+              interval={0}
+            />
             <YAxis tick={{ fontSize: 12 }} width={valueAxisWidth(display.domain ?? data.map((point) => point.value))} domain={display.domain ?? ["auto", "auto"]} tickFormatter={formatAxisNumber} />
-            <Tooltip labelFormatter={(value) => new Date(Number(value)).toLocaleString()} formatter={(value) => [`${value} ${display.unit}`, display.title]} />
+            <Tooltip labelFormatter={(value) => formatDateTime(Number(value), timeZone, { seconds: true })} formatter={(value) => [`${value} ${display.unit}`, display.title]} />
             {faultCodes.map((fault) => {
               const at = Date.parse(fault.firstSeenAt);
               return at >= domain[0] && at <= domain[1] ? (

@@ -9,8 +9,11 @@ import { Notice } from "@/components/dashboard/states";
 import { useSpeedUnit } from "@/components/dashboard/use-speed-unit";
 import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
 import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { useTimeZone } from "@/components/ui/time-zone";
 import { buildCsv, csvFileName, type CsvColumn } from "@/lib/dashboard/stats-csv";
 import { STAT_SERIES, type StatSeriesName, type StatsHistory } from "@/lib/dashboard-data/types";
+import { formatDateTime, isoInZone } from "@/lib/time-zone/zoned-time";
 import { seriesDisplay } from "./stat-series";
 
 const StatsCharts = dynamic(() => import("./stats-charts"), { ssr: false, loading: () => <Notice kind="loading" title="Drawing charts…" /> });
@@ -47,6 +50,7 @@ export const StatsScreen = () => {
   const picker = useVehicleRange();
   const { vehicleId, range, rangeError } = picker;
   const [unit, setUnit] = useSpeedUnit();
+  const timeZone = useTimeZone();
   const history = useQuery({
     queryKey: ["stats-history", vehicleId, range.from, range.to],
     enabled: Boolean(vehicleId) && !rangeError,
@@ -62,15 +66,16 @@ export const StatsScreen = () => {
   const exportCsv = () => {
     if (!history.data) return;
     const columns: CsvColumn<CsvRow>[] = [
-      { header: "time", value: (row) => new Date(row.time).toISOString() },
+      { header: `time (${timeZone})`, value: (row) => isoInZone(row.time, timeZone) },
       ...STAT_SERIES.map((name) => ({ header: `${display[name].title} (${display[name].unit})`, value: (row: CsvRow) => row[name] })),
     ];
-    const from = new Date(domain[0]).toISOString();
-    const to = new Date(domain[1]).toISOString();
+    const from = isoInZone(domain[0], timeZone);
+    const to = isoInZone(domain[1], timeZone);
     download(buildCsv(columns, tableRows(history.data, domain, display)), csvFileName({ vehicleName: history.data.vehicle.name, from, to }));
   };
 
   const body = (() => {
+    if (picker.choosingVehicle) return <Notice kind="loading" title="Opening on a vehicle that moved recently…" />;
     if (!vehicleId) return <Notice kind="empty" title="Choose a vehicle">Pick a vehicle and a time range above to chart its fuel, RPM, odometer, engine hours and speed.</Notice>;
     if (rangeError) return <Notice kind="error" title="Fix the time range">{rangeError}</Notice>;
     if (history.isPending) return <Notice kind="loading" title="Loading stats…" />;
@@ -99,28 +104,30 @@ export const StatsScreen = () => {
         {history.data.faultCodes.length === 0 ? (
           <p className="muted" data-testid="fault-history">None.</p>
         ) : (
-          <table className="data" data-testid="fault-history">
-            <thead>
-              <tr>
-                <th>Code</th>
-                <th>Description</th>
-                <th>First seen</th>
-                <th>Last seen</th>
-                <th>Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.faultCodes.map((fault) => (
-                <tr key={`${fault.code}-${fault.firstSeenAt}`}>
-                  <td>{fault.code}</td>
-                  <td>{fault.description}</td>
-                  <td>{new Date(fault.firstSeenAt).toLocaleString()}</td>
-                  <td>{new Date(fault.lastSeenAt).toLocaleString()}</td>
-                  <td>{fault.clearedAt ? "Cleared" : "Active"}</td>
+          <ScrollRegion label="Fault codes in this range">
+            <table className="data" data-testid="fault-history">
+              <thead>
+                <tr>
+                  <th>Code</th>
+                  <th>Description</th>
+                  <th>First seen</th>
+                  <th>Last seen</th>
+                  <th>Status</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {history.data.faultCodes.map((fault) => (
+                  <tr key={`${fault.code}-${fault.firstSeenAt}`}>
+                    <td>{fault.code}</td>
+                    <td>{fault.description}</td>
+                    <td>{formatDateTime(fault.firstSeenAt, timeZone)}</td>
+                    <td>{formatDateTime(fault.lastSeenAt, timeZone)}</td>
+                    <td>{fault.clearedAt ? "Cleared" : "Active"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
         )}
       </>
     );

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useReturnFocus } from "./use-return-focus";
 
 type ModalDialogProps = {
   title: string;
@@ -10,10 +11,11 @@ type ModalDialogProps = {
   tone?: "default" | "danger";
 };
 
-/** A native modal `<dialog>` (focus trap, Escape, inert background), open while it is mounted. */
+/** A native modal `<dialog>` (focus trap, Escape, inert background), open while it is mounted; focus goes back to its opener when it closes. */
 export const ModalDialog = ({ title, onClose, children, tone = "default" }: ModalDialogProps) => {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  useReturnFocus();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();

@@ -35,7 +35,8 @@ export const PositionSketch = ({ markers }: { markers: Marker[] }) => {
       {markers.map((marker, i) => (
         <g key={marker.kind} transform={`translate(${positions[i].x} ${positions[i].y})`}>
           {marker.kind === "job" ? <rect x={-8} y={-8} width={16} height={16} rx={3} fill="#c62828" stroke="#fff" strokeWidth="2" /> : <circle r={8} fill="#1f6feb" stroke="#fff" strokeWidth="2.5" />}
-          <text x={13} y={4} fontSize="12" fontWeight="600" fill="#17202e" paintOrder="stroke" stroke="#fff" strokeWidth="3">
+          {/* Labels point inwards so a marker near the edge keeps its label inside the drawing. */}
+          <text x={positions[i].x > WIDTH / 2 ? -13 : 13} y={4} textAnchor={positions[i].x > WIDTH / 2 ? "end" : "start"} fontSize="12" fontWeight="600" fill="#17202e" paintOrder="stroke" stroke="#fff" strokeWidth="3">
             {marker.label}
           </text>
         </g>

@@ -1,17 +1,18 @@
 import Link from "next/link";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import type { WasteJob } from "@/lib/waste/find-waste-jobs";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export const WasteStatusBadge = ({ status }: { status: string }) => <span className={`badge status-${status}`}>{status === "InProgress" ? "In progress" : status}</span>;
 
-export const WasteJobsTable = ({ jobs }: { jobs: WasteJob[] }) => (
-  <div className="table-wrap">
-    <table className="data" data-testid="waste-jobs-table">
+export const WasteJobsTable = ({ jobs, timeZone }: { jobs: WasteJob[]; timeZone: string }) => (
+  <ScrollRegion label="Waste jobs">
+    <table className="data cards-on-phone" data-testid="waste-jobs-table">
       <thead>
         <tr>
           <th>Job</th>
-          <th>Scheduled (UTC)</th>
+          <th>Scheduled</th>
           <th>Service</th>
           <th>Status</th>
           <th>Client</th>
@@ -24,22 +25,24 @@ export const WasteJobsTable = ({ jobs }: { jobs: WasteJob[] }) => (
       <tbody>
         {jobs.map((job) => (
           <tr key={job.jobId}>
-            <td>
+            <td className="card-title">
               <Link href={`/waste-jobs/${job.jobId}`}>#{job.jobId}</Link>
             </td>
-            <td>{dateTime.format(job.scheduledDate)}</td>
-            <td>{job.serviceType}</td>
-            <td>
+            <td data-label="Scheduled">{formatDateTime(job.scheduledDate, timeZone)}</td>
+            <td data-label="Service">{job.serviceType}</td>
+            <td data-label="Status">
               <WasteStatusBadge status={job.status} />
             </td>
-            <td>{job.pickUpClientName}</td>
-            <td>{job.pickUpAddress}</td>
-            <td>{job.assignedToAssetName ?? <span className="muted">Unassigned</span>}</td>
-            <td>{job.assignedToDriverName ?? <span className="muted">—</span>}</td>
-            <td className="num">{job.tonnage.toFixed(2)}</td>
+            <td data-label="Client">{job.pickUpClientName}</td>
+            <td data-label="Address">{job.pickUpAddress}</td>
+            <td data-label="Vehicle">{job.assignedToAssetName ?? <span className="muted">Unassigned</span>}</td>
+            <td data-label="Driver">{job.assignedToDriverName ?? <span className="muted">—</span>}</td>
+            <td data-label="Tonnage" className="num">
+              {job.tonnage.toFixed(2)}
+            </td>
           </tr>
         ))}
       </tbody>
     </table>
-  </div>
+  </ScrollRegion>
 );

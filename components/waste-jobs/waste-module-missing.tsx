@@ -6,8 +6,7 @@ export const WasteModuleMissing = ({ companyName }: { companyName: string }) => 
       <strong>{companyName} does not have the Waste module.</strong>
       <p>
         Waste jobs (collections, deliveries, exchanges, removals and recycling runs, with their schedule, status and tonnage) come with
-        the Waste module. The legacy interface&apos;s <code>/api/v1/wastejob</code> answers 403 for the same reason. An admin of your
-        company can ask for the module to be enabled.
+        the Waste module. An admin of your company can ask for the module to be enabled; the section then appears in the menu.
       </p>
     </div>
   </section>

@@ -13,6 +13,8 @@ export const companies = pgTable("companies", {
   planTier: text("plan_tier", { enum: PLAN_TIERS }).notNull().default("Standard"),
   /** Optional product modules the company pays for, e.g. `Waste` for waste jobs. */
   modules: text("modules").array().notNull().default([]),
+  /** IANA zone the dashboard shows every time in (the API stays UTC). */
+  timeZone: text("time_zone").notNull().default("America/Chicago"),
   createdAt: createdAt(),
 });
 

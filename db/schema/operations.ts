@@ -75,6 +75,8 @@ export const wasteJobs = pgTable(
     assignedToAssetId: integer("assigned_to_asset_id"),
     assignedToDriverId: integer("assigned_to_driver_id"),
     tonnage: real("tonnage").notNull().default(0),
+    /** When the job became Completed (its vehicle left the pick-up), for showing where and when it was done. */
+    completedAt: utc("completed_at"),
     utcCreated: utc("utc_created").notNull().defaultNow(),
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },

@@ -25,3 +25,9 @@ export const sortHosBoard = <T extends { name: string; clocks: HosClocks }>(rows
   const field = HOS_CLOCKS.find((clock) => clock.key === sort)!.field;
   return [...rows].sort((a, b) => a.clocks[field] - b.clocks[field] || byName(a, b));
 };
+
+/**
+ * Whether a driver may not drive now: no drive, shift or cycle time left (the red clocks of the board).
+ * The summary card counts these, so it agrees with what the table shows.
+ */
+export const isOutOfTime = (clocks: HosClocks): boolean => clocks.driveRemainingMs <= 0 || clocks.shiftRemainingMs <= 0 || clocks.cycleRemainingMs <= 0;

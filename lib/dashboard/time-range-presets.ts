@@ -1,23 +1,28 @@
-export const RANGE_PRESETS = ["today", "yesterday", "last7"] as const;
+import { dayInZone, fromLocalInput } from "@/lib/time-zone/zoned-time";
+
+export const RANGE_PRESETS = ["last24", "today", "yesterday", "last7"] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
-export const RANGE_PRESET_LABELS: Record<RangePreset, string> = { today: "Today", yesterday: "Yesterday", last7: "Last 7 days" };
+export const RANGE_PRESET_LABELS: Record<RangePreset, string> = { last24: "Last 24 hours", today: "Today", yesterday: "Yesterday", last7: "Last 7 days" };
+/** What playback and stats open on: a recently moving vehicle has data in it at any hour (today may be minutes old). */
+export const DEFAULT_RANGE_PRESET: RangePreset = "last24";
 
 /** Longest range the history endpoints serve. */
 export const MAX_RANGE_MS = 35 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 export type IsoRange = { from: string; to: string };
 
-const startOfLocalDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
-
-/** A preset as an ISO range, with days in the viewer's local time zone. */
-export const presetRange = (preset: RangePreset, now: Date): IsoRange => {
-  const today = startOfLocalDay(now);
+/** A preset as an ISO range, with days in the company's `timeZone`. */
+export const presetRange = (preset: RangePreset, now: Date, timeZone: string): IsoRange => {
+  const today = fromLocalInput(dayInZone(now, timeZone), timeZone);
   if (preset === "today") return { from: today.toISOString(), to: now.toISOString() };
   if (preset === "yesterday") {
-    const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    // Noon yesterday is in yesterday whatever a DST change did to its length.
+    const yesterday = fromLocalInput(dayInZone(today.getTime() - 12 * HOUR_MS, timeZone), timeZone);
     return { from: yesterday.toISOString(), to: today.toISOString() };
   }
-  return { from: new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString(), to: now.toISOString() };
+  const hours = preset === "last24" ? 24 : 7 * 24;
+  return { from: new Date(now.getTime() - hours * HOUR_MS).toISOString(), to: now.toISOString() };
 };
 
 /** Why a custom range cannot be used, or null when it can. */

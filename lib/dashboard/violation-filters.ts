@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayInZone, fromLocalInput } from "@/lib/time-zone/zoned-time";
 
 const DAY_MS = 86_400_000;
 export const VIOLATION_RANGE_MAX_DAYS = 35;
@@ -14,18 +15,19 @@ const schema = z.object({
   to: lenient(date),
 });
 
-const isoDay = (instant: Date) => instant.toISOString().slice(0, 10);
+/** The calendar day `days` after `day` (both YYYY-MM-DD). */
+const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * The violations page's filters: whole UTC days `from`..`to` (both included), by default the last
- * 7 days; a range longer than 35 days is cut to the 35 days ending at `to`.
+ * The violations page's filters: whole days `from`..`to` (both included) in the company's
+ * `timeZone`, by default the last 7 days; a range longer than 35 days is cut to the 7 days ending at `to`.
  */
-export const parseViolationFilters = (params: Record<string, string | string[] | undefined>, now: Date) => {
+export const parseViolationFilters = ({ params, timeZone, now }: { params: Record<string, string | string[] | undefined>; timeZone: string; now: Date }) => {
   const single = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
   const parsed = schema.parse(single);
-  const to = parsed.to ?? isoDay(now);
-  const end = new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS);
-  let start = parsed.from ? new Date(`${parsed.from}T00:00:00Z`) : new Date(end.getTime() - DEFAULT_DAYS * DAY_MS);
-  if (start >= end || end.getTime() - start.getTime() > VIOLATION_RANGE_MAX_DAYS * DAY_MS) start = new Date(end.getTime() - DEFAULT_DAYS * DAY_MS);
-  return { driverId: parsed.driver, type: parsed.type, from: isoDay(start), to, start, end: end > now ? now : end };
+  const to = parsed.to ?? dayInZone(now, timeZone);
+  const dayCount = parsed.from ? (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${parsed.from}T00:00:00Z`)) / DAY_MS + 1 : 0;
+  const from = parsed.from && dayCount >= 1 && dayCount <= VIOLATION_RANGE_MAX_DAYS ? parsed.from : addDays(to, 1 - DEFAULT_DAYS);
+  const end = fromLocalInput(addDays(to, 1), timeZone);
+  return { driverId: parsed.driver, type: parsed.type, from, to, start: fromLocalInput(from, timeZone), end: end > now ? now : end };
 };

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { WASTE_JOB_STATUSES, WASTE_SERVICE_TYPES } from "@/db/schema";
+import { dayInZone, fromLocalInput } from "@/lib/time-zone/zoned-time";
 
 export const WASTE_JOBS_PAGE_SIZE = 50;
 
-const DAY_MS = 86_400_000;
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 /** An invalid value in the URL (a hand-edited link) drops that filter instead of failing the page. */
@@ -20,28 +20,35 @@ const filtersSchema = z.object({
 
 export type WasteJobFilters = z.infer<typeof filtersSchema>;
 
-/** The waste-jobs page's filters from its URL; the scheduled range is whole UTC days, `to` included. */
-export const parseWasteJobFilters = (params: Record<string, string | string[] | undefined>) => {
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The waste-jobs page's filters from its URL; the scheduled range is whole days in the company's
+ * `timeZone`, `to` included. A URL without `from` opens on today's and upcoming jobs (a blank `from`
+ * asks for every day).
+ */
+export const parseWasteJobFilters = ({ params, timeZone, now }: { params: Record<string, string | string[] | undefined>; timeZone: string; now: Date }) => {
   const single = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
-  const filters = filtersSchema.parse(single);
+  const filters = filtersSchema.parse({ from: dayInZone(now, timeZone), ...single });
   return {
     filters,
     query: {
       statuses: filters.status ? [filters.status] : undefined,
       serviceTypes: filters.serviceType ? [filters.serviceType] : undefined,
-      scheduledFrom: filters.from ? new Date(`${filters.from}T00:00:00Z`) : undefined,
-      scheduledTo: filters.to ? new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS) : undefined,
+      scheduledFrom: filters.from ? fromLocalInput(filters.from, timeZone) : undefined,
+      scheduledTo: filters.to ? fromLocalInput(nextDay(filters.to), timeZone) : undefined,
       assignedToAssetId: filters.vehicle,
     },
   };
 };
 
-/** The filters as URL parameters (without the offset), for links that keep them. */
+/** The filters as URL parameters (without the offset), for links that keep them; an open start stays explicit (`from=`). */
 export const toWasteJobSearchParams = (filters: Partial<WasteJobFilters>): URLSearchParams => {
   const params = new URLSearchParams();
   for (const key of ["status", "serviceType", "from", "to", "vehicle"] as const) {
     const value = filters[key];
     if (value !== undefined) params.set(key, String(value));
+    else if (key === "from") params.set("from", "");
   }
   return params;
 };

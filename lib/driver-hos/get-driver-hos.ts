@@ -3,6 +3,7 @@ import { buildDailyLogs, computeHosClocks, findHosViolations, type DailyLog, typ
 import type { TenantQuery } from "@/lib/tenant";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { hosCalendarOf } from "./compute-drivers-clocks";
+import { addDrivingDistances } from "./add-driving-distances";
 import { HOS_LOOKBACK_MS, loadDutyLogs, type DutyLogRow } from "./load-duty-logs";
 
 const DAY_MS = 86_400_000;
@@ -24,7 +25,7 @@ export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days 
   const driver = await getDriver({ db, companyId, dataset, driverId });
   const from = new Date(at.getTime() - days * DAY_MS);
   const logs = await loadDutyLogs({ db, companyId, dataset, driverIds: [driverId], from: new Date(from.getTime() - HOS_LOOKBACK_MS), to: at });
-  const log = logs.get(driverId) ?? [];
+  const log = await addDrivingDistances({ db, companyId, dataset, log: logs.get(driverId) ?? [], from, until: at });
   const calendar = hosCalendarOf(driver);
   const dailyLogs = buildDailyLogs({ log, from, to: at, ...calendar });
   const firstDayStart = dailyLogs[0]?.startTime ?? from;

@@ -46,6 +46,9 @@ export const loadKnownJobs = async ({ db, vehicles, now }: { db: Executor; vehic
   return new Map(rows.map((row) => [keyOf(row.asset, new Date(row.scheduled).getTime(), row.client), { id: row.id, status: row.status }]));
 };
 
+/** When a job completed (its vehicle left the pick-up), once it has by `now`. */
+const completedAt = (job: SimJob, now: number) => (jobStatusAt(job, now) === "Completed" && job.visit ? new Date(job.visit.depart).toISOString() : null);
+
 /** Creates the jobs due to exist by `now` and moves every job to its status at `now`. */
 export const syncWasteJobs = async ({ db, jobs, known, now }: { db: Executor; jobs: SimJob[]; known: KnownJobs; now: number }) => {
   const created = jobs.filter((job) => job.createdAt <= now && !known.has(keyOf(job.vehicle.vehicleId, job.scheduled, job.customer.name)));
@@ -55,13 +58,14 @@ export const syncWasteJobs = async ({ db, jobs, known, now }: { db: Executor; jo
     const rows = await queryRows<{ id: number; asset: number; scheduled: string; client: string; status: string }>(
       db,
       sql`insert into waste_jobs (company_id, dataset, scheduled_date, service_type, status, pick_up_client_name, pick_up_address, latitude, longitude,
-            assigned_to_asset_id, assigned_to_driver_id, tonnage, utc_created, updated_at)
+            assigned_to_asset_id, assigned_to_driver_id, tonnage, completed_at, utc_created, updated_at)
           select *, now() from unnest(${column((j) => j.vehicle.companyId)}::int[], ${column((j) => j.vehicle.dataset)}::text[],
             ${column((j) => new Date(j.scheduled).toISOString())}::timestamptz[], ${column((j) => j.serviceType)}::text[], ${column(status)}::text[],
             ${column((j) => j.customer.name)}::text[], ${column((j) => formatPlaceAddress(j.customer))}::text[],
             ${column((j) => gridToLatLon(placeToGrid(j.customer)).latitude)}::float8[], ${column((j) => gridToLatLon(placeToGrid(j.customer)).longitude)}::float8[],
             ${column((j) => j.vehicle.vehicleId)}::int[], ${column((j) => j.vehicle.driverId)}::int[],
-            ${column((j) => (status(j) === "Completed" ? j.tonnage : 0))}::real[], ${column((j) => new Date(j.createdAt).toISOString())}::timestamptz[])
+            ${column((j) => (status(j) === "Completed" ? j.tonnage : 0))}::real[], ${column((j) => completedAt(j, now))}::timestamptz[],
+            ${column((j) => new Date(j.createdAt).toISOString())}::timestamptz[])
           returning id, assigned_to_asset_id as asset, scheduled_date as scheduled, pick_up_client_name as client, status`,
     );
     for (const row of rows) known.set(keyOf(row.asset, new Date(row.scheduled).getTime(), row.client), { id: row.id, status: row.status });
@@ -71,9 +75,10 @@ export const syncWasteJobs = async ({ db, jobs, known, now }: { db: Executor; jo
     .filter((entry) => entry.stored && entry.stored.status !== entry.status);
   if (changed.length > 0) {
     await db.execute(sql`
-      update waste_jobs w set status = t.status, tonnage = t.tonnage, updated_at = now()
+      update waste_jobs w set status = t.status, tonnage = t.tonnage, completed_at = t.completed_at, updated_at = now()
       from unnest(${sql.param(changed.map((c) => c.stored!.id))}::int[], ${sql.param(changed.map((c) => c.status))}::text[],
-        ${sql.param(changed.map((c) => (c.status === "Completed" ? c.job.tonnage : 0)))}::real[]) as t(id, status, tonnage)
+        ${sql.param(changed.map((c) => (c.status === "Completed" ? c.job.tonnage : 0)))}::real[],
+        ${sql.param(changed.map((c) => completedAt(c.job, now)))}::timestamptz[]) as t(id, status, tonnage, completed_at)
       where w.id = t.id`);
     for (const entry of changed) entry.stored!.status = entry.status;
   }

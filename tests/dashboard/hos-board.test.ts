@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getClockLimitMs, parseHosSort, sortHosBoard } from "@/lib/dashboard/hos-board";
+import { getClockLimitMs, isOutOfTime, parseHosSort, sortHosBoard } from "@/lib/dashboard/hos-board";
 import type { HosClocks } from "@/lib/hos";
 
 const HOUR = 3_600_000;
@@ -36,5 +36,13 @@ describe("HOS board", () => {
     expect(getClockLimitMs("cycle", "us60_7")).toBe(60 * HOUR);
     expect(getClockLimitMs("cycle", "us70_8")).toBe(70 * HOUR);
     expect(getClockLimitMs("drive", "us70_8")).toBe(11 * HOUR);
+  });
+
+  it("counts a driver at 0 drive, shift or cycle time as out of time, not one with only a break due", () => {
+    expect(isOutOfTime(clocks(5, 10))).toBe(false);
+    expect(isOutOfTime(clocks(0, 10))).toBe(true);
+    expect(isOutOfTime(clocks(5, 0))).toBe(true);
+    expect(isOutOfTime({ ...clocks(5, 10), shiftRemainingMs: 0 })).toBe(true);
+    expect(isOutOfTime({ ...clocks(5, 10), timeUntilBreakMs: 0 })).toBe(false);
   });
 });

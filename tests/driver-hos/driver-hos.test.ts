@@ -5,6 +5,7 @@ import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
 import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
 import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
 import { seedTestCompanies } from "../helpers/seeded";
+import { writeTelemetry } from "../helpers/telemetry";
 import { useTestDatabase } from "../helpers/test-database";
 
 const HOUR = 3_600_000;
@@ -50,6 +51,22 @@ describe("driver HOS for the dashboard", () => {
     expect(hos.log.map((entry) => entry.status)).toEqual(["offDuty", "driving", "onDuty"]);
     expect(hos.violations.map((v) => v.type).sort()).toEqual(["restbreakMissed", "shiftDrivingHours"]);
     await expect(getDriverHos({ db, companyId: other, dataset: "live", driverId: tired, at: now })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("gives each day the distance the driver's vehicle covered while driving, not before or after", async () => {
+    const { db } = database();
+    const at = (hoursBeforeNow: number) => new Date(now.getTime() - hoursBeforeNow * HOUR);
+    // Legs of 0.1° of latitude (about 11.1 km each): three end while driving, the last one after it ended.
+    const positions = [
+      { time: at(14), latitude: 41.78 },
+      { time: at(12), latitude: 41.88 },
+      { time: at(6), latitude: 41.98 },
+      { time: at(2), latitude: 42.08 },
+      { time: at(0.5), latitude: 42.18 },
+    ].map((point) => ({ vehicleId: 1, longitude: -87.63, ...point }));
+    await writeTelemetry({ db, companyId: demo, dataset: "live", positions, now });
+    const hos = await getDriverHos({ db, companyId: demo, dataset: "live", driverId: tired, at: now });
+    expect(hos.dailyLogs.at(-1)!.distanceMeters).toBeCloseTo(3 * 11_119.5, -2);
   });
 
   it("lists the fleet's violations in a range, newest first, optionally for one driver", async () => {

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { vehicles, vehicleState, wasteJobs } from "@/db/schema";
+import { companies, vehicles, vehicleState, wasteJobs } from "@/db/schema";
 import { streamWasteJobsCsv } from "@/lib/dashboard/stream-waste-jobs-csv";
-import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
+import { getCompanySettings } from "@/lib/dashboard/company-settings";
 import { countWasteJobsByStatus } from "@/lib/waste/count-waste-jobs-by-status";
 import { findWasteJobs } from "@/lib/waste/find-waste-jobs";
 import { getWasteJob } from "@/lib/waste/get-waste-job";
 import { seedTestCompanies } from "../helpers/seeded";
+import { writeTelemetry } from "../helpers/telemetry";
 import { useTestDatabase } from "../helpers/test-database";
 
 const database = useTestDatabase();
@@ -70,22 +71,51 @@ describe("waste-jobs page data", () => {
     await expect(getWasteJob({ db, companyId: demo, dataset: "live", jobId: otherJobId })).rejects.toMatchObject({ code: "not_found" });
   });
 
+  it("shows a completed job where and when it was completed, not where its vehicle is now", async () => {
+    const { db } = database();
+    const completedAt = new Date("2026-03-01T08:40:00Z");
+    await writeTelemetry({
+      db,
+      companyId: demo,
+      dataset: "live",
+      now: new Date("2026-03-01T12:00:00Z"),
+      positions: [
+        { vehicleId, time: new Date("2026-03-01T08:38:00Z"), latitude: 41.8801, longitude: -87.6301 },
+        { vehicleId, time: new Date("2026-03-01T08:55:00Z"), latitude: 41.95, longitude: -87.7 },
+      ],
+    });
+    const { jobs: completed } = await findWasteJobs({ db, companyId: demo, dataset: "live", statuses: ["Completed"], assignedToAssetId: vehicleId, limit: 1 });
+    await db.update(wasteJobs).set({ completedAt }).where(eq(wasteJobs.id, completed[0].jobId));
+    const job = await getWasteJob({ db, companyId: demo, dataset: "live", jobId: completed[0].jobId });
+    expect(job.completion).toEqual({ time: completedAt, position: { latitude: 41.8801, longitude: -87.6301 } });
+    // A job not completed has no completion, whatever its vehicle did.
+    const { jobs } = await findWasteJobs({ db, companyId: demo, dataset: "live", statuses: ["Scheduled"], assignedToAssetId: vehicleId, limit: 1 });
+    expect((await getWasteJob({ db, companyId: demo, dataset: "live", jobId: jobs[0].jobId })).completion).toBeNull();
+  });
+
   it("exports every filtered job as CSV across pages, header first, fields quoted", async () => {
     const { db } = database();
-    const text = await new Response(streamWasteJobsCsv({ db, companyId: demo, dataset: "live", statuses: ["Completed", "Scheduled"] })).text();
+    const text = await new Response(streamWasteJobsCsv({ db, companyId: demo, dataset: "live", statuses: ["Completed", "Scheduled"], timeZone: "America/Chicago" })).text();
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe("jobId,scheduledDate,serviceType,status,pickUpClientName,pickUpAddress,assignedToAssetId,assignedToAssetName,assignedToDriverName,tonnage,utcCreated");
     expect(lines).toHaveLength(601);
     expect(new Set(lines.slice(1).map((line) => line.split(",")[0])).size).toBe(600);
     expect(text).toContain('"ACME, ""North"" yard"');
-    const all = await new Response(streamWasteJobsCsv({ db, companyId: demo, dataset: "live" })).text();
+    // Times in the company's zone, with its offset (CST or CDT).
+    expect(lines[1].split(",")[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[56]:00$/);
+    const all = await new Response(streamWasteJobsCsv({ db, companyId: demo, dataset: "live", timeZone: "UTC" })).text();
     expect(all.trimEnd().split("\r\n")).toHaveLength(1201);
     expect(all).not.toContain("Sandbox");
   });
 
-  it("knows which company has the Waste module", async () => {
+  it("knows which company has the Waste module, and each company's clock (America/Chicago unless set)", async () => {
     const { db } = database();
-    expect(await hasCompanyModule({ db, companyId: demo, module: "Waste" })).toBe(true);
-    expect(await hasCompanyModule({ db, companyId: other, module: "Waste" })).toBe(false);
+    expect(await getCompanySettings({ db, companyId: demo })).toEqual({ modules: ["Waste"], timeZone: "America/Chicago" });
+    expect(await getCompanySettings({ db, companyId: other })).toEqual({ modules: [], timeZone: "America/Chicago" });
+    await expect(getCompanySettings({ db, companyId: 999_999 })).rejects.toMatchObject({ code: "not_found" });
+    await db.update(companies).set({ timeZone: "Europe/Berlin" }).where(eq(companies.id, other));
+    expect((await getCompanySettings({ db, companyId: other })).timeZone).toBe("Europe/Berlin");
+    await db.update(companies).set({ timeZone: "Mars/Olympus" }).where(eq(companies.id, other));
+    expect((await getCompanySettings({ db, companyId: other })).timeZone).toBe("America/Chicago");
   });
 });

@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { requireUser } from "@/app/_server/session";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { OperationSection } from "@/components/api-reference/operation-section";
 import { ReferenceIntro } from "@/components/api-reference/reference-intro";
 import { ReferenceToc } from "@/components/api-reference/reference-toc";
@@ -20,7 +20,7 @@ const requestOrigin = async () => {
 };
 
 const Page = async () => {
-  await requireUser(rolesFor("/api-reference"));
+  await requireUser(SECTIONS.apiReference.roles);
   const document = getOpenApiDocument();
   const groups = buildApiReference(document);
   return (

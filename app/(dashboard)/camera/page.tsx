@@ -1,21 +1,23 @@
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
 import { listCameraEvents } from "@/lib/camera/list-camera-events";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Camera events" };
 
 const LIMIT = 120;
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 const isHttpUrl = (url: string) => /^https?:\/\//i.test(url);
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/camera"));
+  const user = await requireUser(SECTIONS.camera.roles);
+  const { timeZone } = await companySettings(user.companyId);
   const vehicleId = parseVehicleParam((await searchParams).vehicle);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [vehicles, events] = await Promise.all([listVehicles({ ...tenant, limit: 2_000 }), listCameraEvents({ ...tenant, vehicleId, limit: LIMIT })]);
@@ -29,7 +31,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       </div>
       <VehicleFilter action="/camera" vehicles={vehicles} selected={vehicleId} />
       {events.length === 0 ? (
-        <EmptyState title="No camera events">The camera platform delivers events to POST /api/v1/camera/snapshot; they appear here.</EmptyState>
+        <EmptyState title="No camera events">Snapshots from your vehicles' dash cameras appear here, newest first, once your camera provider is connected to this service. An admin sets that up with the provider.</EmptyState>
       ) : (
         <div className="gallery" data-testid="camera-gallery">
           {events.map((event) => (
@@ -40,7 +42,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
               </div>
               <div className="media-body">
                 <strong>{event.vehicleId ? (vehicleName.get(event.vehicleId) ?? `Vehicle #${event.vehicleId}`) : `Device ${event.deviceId}`}</strong>
-                <span>{dateTime.format(event.capturedAt)} UTC</span>
+                <span>{formatDateTime(event.capturedAt, timeZone)}</span>
                 <span className="muted">{event.latitude !== null && event.longitude !== null ? `${event.latitude.toFixed(4)}, ${event.longitude.toFixed(4)}` : "No position"}</span>
                 {isHttpUrl(event.mediaUrl) ? (
                   <a className="media-url" href={event.mediaUrl} target="_blank" rel="noreferrer noopener">

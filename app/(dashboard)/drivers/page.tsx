@@ -4,10 +4,11 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { Pager } from "@/components/dashboard/pager";
-import { rolesFor, writeRolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS, canDo } from "@/lib/auth/role-policy";
 import { searchDrivers } from "@/lib/drivers/search-drivers";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Drivers" };
 
@@ -16,8 +17,8 @@ const PAGE_SIZE = 50;
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/drivers"));
-  const canWrite = writeRolesFor("/drivers").includes(user.role);
+  const user = await requireUser(SECTIONS.drivers.roles);
+  const canWrite = canDo(user.role, "editDrivers");
   const params = await searchParams;
   const text = one(params.q).slice(0, 100);
   const status = one(params.status);
@@ -50,7 +51,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <form className="filters" method="get" action="/drivers" role="search">
         <label>
           Search
-          <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, license" style={{ minWidth: "18rem" }} />
+          <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, license" />
         </label>
         <label>
           Status
@@ -65,8 +66,8 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       {drivers.length === 0 ? (
         <EmptyState title={text ? `No driver matches “${text}”` : "No drivers yet"}>{canWrite ? "Create one with New driver." : undefined}</EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="data" data-testid="drivers-table">
+        <ScrollRegion label="Drivers">
+          <table className="data cards-on-phone" data-testid="drivers-table">
             <thead>
               <tr>
                 <th>Name</th>
@@ -82,23 +83,23 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
             <tbody>
               {drivers.map((driver) => (
                 <tr key={driver.id} data-testid={`driver-row-${driver.username}`}>
-                  <td>
+                  <td className="card-title">
                     <Link href={`/hos/${driver.id}`}>{driver.name}</Link>
                   </td>
-                  <td>{driver.username}</td>
-                  <td>{driver.phone || <span className="muted">—</span>}</td>
-                  <td>{driver.licenseNumber ? `${driver.licenseNumber} ${driver.licenseState}`.trim() : <span className="muted">—</span>}</td>
-                  <td>{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
-                  <td>{driver.timezone}</td>
-                  <td>
+                  <td data-label="Username">{driver.username}</td>
+                  <td data-label="Phone">{driver.phone || <span className="muted">—</span>}</td>
+                  <td data-label="License">{driver.licenseNumber ? `${driver.licenseNumber} ${driver.licenseState}`.trim() : <span className="muted">—</span>}</td>
+                  <td data-label="Vehicle">{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
+                  <td data-label="Time zone">{driver.timezone}</td>
+                  <td data-label="Status">
                     <span className={`badge ${driver.activationStatus}`}>{driver.activationStatus === "active" ? "Active" : "Deactivated"}</span>
                   </td>
-                  <td>{canWrite && <Link href={`/drivers/${driver.id}/edit`}>Edit</Link>}</td>
+                  <td>{canWrite && <Link href={`/drivers/${driver.id}/edit`} aria-label={`Edit ${driver.name}`}>Edit</Link>}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <Pager basePath="/drivers" params={keep} offset={offset} limit={PAGE_SIZE} count={count} />
     </section>

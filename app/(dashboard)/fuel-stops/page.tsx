@@ -1,21 +1,24 @@
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
 import { listDriverProposedStops, listFuelStopProposals } from "@/lib/fuel-stops/list-fuel-stops";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import "@/components/dashboard/dashboard-pages.css";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Fuel stops" };
 
 const LIMIT = 200;
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const price = (value: number) => `$${value.toFixed(3)}`;
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/fuel-stops"));
+  const user = await requireUser(SECTIONS.fuelStops.roles);
+  const { timeZone } = await companySettings(user.companyId);
   const vehicleId = parseVehicleParam((await searchParams).vehicle);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [vehicles, proposals, driverStops] = await Promise.all([
@@ -31,14 +34,14 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         <LocalDataNotice subject="Fuel stops" reason="the fleet API has no fuel stops." />
         <div className="page-head">
           <h1>Fuel stops</h1>
-          <span className="muted">Partner proposals (POST /api/v2/assets/fuelStopProposal) and stops proposed for drivers, newest first</span>
+          <span className="muted">Fuel stops your fuel-card partner suggests for each vehicle, and the stops sent to drivers, newest first</span>
         </div>
         <VehicleFilter action="/fuel-stops" vehicles={vehicles} selected={vehicleId} />
         <h2>Fuel-stop proposals</h2>
         {proposals.length === 0 ? (
-          <EmptyState title="No fuel-stop proposals">Partners propose fuel stops for a vehicle through the legacy interface.</EmptyState>
+          <EmptyState title="No fuel-stop proposals">When your fuel-card partner suggests a cheaper station for a vehicle on its route, the suggestion appears here with its price.</EmptyState>
         ) : (
-          <div className="table-wrap">
+          <ScrollRegion label="Fuel-stop proposals">
             <table className="data" data-testid="fuel-proposals">
               <thead>
                 <tr>
@@ -48,7 +51,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                   <th className="num">Diesel</th>
                   <th className="num">Discount</th>
                   <th className="num">Net</th>
-                  <th>Received (UTC)</th>
+                  <th>Received</th>
                 </tr>
               </thead>
               <tbody>
@@ -65,21 +68,21 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                         <strong>{best ? price(best.diesel - best.discount) : "—"}</strong>
                         {proposal.fuelPrices.length > 1 && <span className="muted"> ({proposal.fuelPrices.length} prices)</span>}
                       </td>
-                      <td>{dateTime.format(proposal.createdAt)}</td>
+                      <td>{formatDateTime(proposal.createdAt, timeZone)}</td>
                     </tr>
                   );
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
       <section className="page">
         <h2 style={{ marginTop: 0 }}>Driver-proposed stops</h2>
         {driverStops.length === 0 ? (
-          <EmptyState title="No driver-proposed stops">Stops proposed for a driver (POST /api/v2/assets/driverProposedFuelStop) appear here.</EmptyState>
+          <EmptyState title="No driver-proposed stops">Fuel stops sent to a driver's device appear here, with the station and when it was sent.</EmptyState>
         ) : (
-          <div className="table-wrap">
+          <ScrollRegion label="Stops proposed for drivers">
             <table className="data" data-testid="driver-stops">
               <thead>
                 <tr>
@@ -88,7 +91,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                   <th>Address</th>
                   <th>Position</th>
                   <th>Note</th>
-                  <th>Received (UTC)</th>
+                  <th>Received</th>
                 </tr>
               </thead>
               <tbody>
@@ -101,12 +104,12 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                       {stop.latitude.toFixed(4)}, {stop.longitude.toFixed(4)}
                     </td>
                     <td>{stop.note || <span className="muted">—</span>}</td>
-                    <td>{dateTime.format(stop.createdAt)}</td>
+                    <td>{formatDateTime(stop.createdAt, timeZone)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>

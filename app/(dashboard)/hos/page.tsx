@@ -1,27 +1,37 @@
 import Link from "next/link";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
-import { rolesFor } from "@/components/shell/nav-sections";
-import { getClockLevel } from "@/lib/dashboard/clock-level";
-import { getClockLimitMs, HOS_CLOCKS, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/hos-board";
+import { SECTIONS } from "@/lib/auth/role-policy";
+import { getClockLimitMs, HOS_CLOCKS, isOutOfTime, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/hos-board";
 import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { formatTime } from "@/lib/time-zone/zoned-time";
 import "@/components/dashboard/dashboard-pages.css";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Hours of service" };
 
+/** A sortable column's header cell: `aria-sort` on the cell, a link that sorts by it inside. */
 const SortHeader = ({ sort, current, children }: { sort: HosSortKey; current: HosSortKey; children: string }) => (
-  <Link href={`/hos?sort=${sort}`} aria-sort={sort === current ? "ascending" : undefined} title={sort === "name" ? "Sort by name" : `Least ${children.toLowerCase()} time left first`}>
-    {children}
-    {sort === current && <span className="sort-mark">▲</span>}
-  </Link>
+  <th aria-sort={sort === current ? "ascending" : undefined}>
+    <Link href={`/hos?sort=${sort}`} title={sort === "name" ? "Sort by name" : `Least ${children.toLowerCase()} time left first`}>
+      {children}
+      {sort === current && (
+        <span className="sort-mark" aria-hidden>
+          ▲
+        </span>
+      )}
+    </Link>
+  </th>
 );
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/hos"));
+  const user = await requireUser(SECTIONS.hos.roles);
+  const { timeZone } = await companySettings(user.companyId);
   const { sort: rawSort } = await searchParams;
   const sort = parseHosSort(Array.isArray(rawSort) ? rawSort[0] : rawSort);
   const now = new Date();
@@ -30,7 +40,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     board.map((row) => ({ ...row, name: row.driver.name })),
     sort,
   );
-  const outOfDrive = rows.filter((row) => getClockLevel(row.clocks.driveRemainingMs) === "exhausted").length;
+  const outOfTime = rows.filter((row) => isOutOfTime(row.clocks)).length;
   const driving = rows.filter((row) => row.clocks.currentStatus === "driving").length;
   return (
     <section className="page">
@@ -38,7 +48,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <div className="page-head">
         <h1>Hours of service</h1>
         <span className="muted">
-          Clocks as of {now.toISOString().slice(11, 16)} UTC · amber under 1 h, red at 0
+          Clocks as of {formatTime(now, timeZone)} · amber under 1 h, red at 0
         </span>
         <div className="actions">
           <Link href="/hos/violations" className="button-link">
@@ -56,45 +66,43 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           <span className="stat-label">Driving now</span>
         </div>
         <div className="stat-card">
-          <span className="stat-value">{outOfDrive}</span>
-          <span className="stat-label">Out of drive time</span>
+          <span className="stat-value" data-testid="out-of-time-count">
+            {outOfTime}
+          </span>
+          <span className="stat-label">Out of time (drive, shift or cycle at 0)</span>
         </div>
       </div>
       {rows.length === 0 ? (
-        <EmptyState title="No active drivers">Drivers appear here with their clocks once they exist and log duty status.</EmptyState>
+        <EmptyState title="No active drivers">Each driver's drive, shift, break and cycle time left appears here once they are added under Drivers and their logbook records a duty status.</EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="data" data-testid="hos-table">
+        <ScrollRegion label="Drivers' hours of service">
+          <table className="data cards-on-phone" data-testid="hos-table">
             <thead>
               <tr>
-                <th>
-                  <SortHeader sort="name" current={sort}>
-                    Driver
-                  </SortHeader>
-                </th>
+                <SortHeader sort="name" current={sort}>
+                  Driver
+                </SortHeader>
                 <th>Status</th>
                 <th>Vehicle</th>
                 {HOS_CLOCKS.map((clock) => (
-                  <th key={clock.key}>
-                    <SortHeader sort={clock.key} current={sort}>
-                      {clock.label}
-                    </SortHeader>
-                  </th>
+                  <SortHeader key={clock.key} sort={clock.key} current={sort}>
+                    {clock.label}
+                  </SortHeader>
                 ))}
               </tr>
             </thead>
             <tbody>
               {rows.map(({ driver, clocks }) => (
                 <tr key={driver.id} data-testid="hos-row" data-drive-ms={clocks.driveRemainingMs}>
-                  <td>
+                  <td className="card-title">
                     <Link href={`/hos/${driver.id}`}>{driver.name}</Link>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <DutyStatusBadge status={clocks.currentStatus} />
                   </td>
-                  <td>{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
+                  <td data-label="Vehicle">{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
                   {HOS_CLOCKS.map((clock) => (
-                    <td key={clock.key}>
+                    <td key={clock.key} data-label={clock.label}>
                       <ClockBar label={clock.label} remainingMs={clocks[clock.field]} limitMs={getClockLimitMs(clock.key, driver.hosRuleset)} />
                     </td>
                   ))}
@@ -102,7 +110,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -1,13 +1,13 @@
 import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { LiveMapScreen } from "@/components/map/live-map-screen";
 import { getMapTiles } from "@/lib/dashboard/map-tiles";
 
 export const metadata = { title: "Live map" };
 
 const Page = async () => {
-  await requireUser(rolesFor("/map"));
+  await requireUser(SECTIONS.map.roles);
   const { tileUrl, attribution } = getMapTiles();
   return (
     <Suspense>

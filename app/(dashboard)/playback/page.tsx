@@ -1,13 +1,13 @@
 import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
 import { PlaybackScreen } from "@/components/playback/playback-screen";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { getMapTiles } from "@/lib/dashboard/map-tiles";
 
 export const metadata = { title: "Playback" };
 
 const Page = async () => {
-  await requireUser(rolesFor("/playback"));
+  await requireUser(SECTIONS.playback.roles);
   const { tileUrl, attribution } = getMapTiles();
   return (
     <Suspense>

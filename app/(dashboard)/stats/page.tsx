@@ -1,12 +1,12 @@
 import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { StatsScreen } from "@/components/stats/stats-screen";
 
 export const metadata = { title: "Stats" };
 
 const Page = async () => {
-  await requireUser(rolesFor("/stats"));
+  await requireUser(SECTIONS.stats.roles);
   return (
     <Suspense>
       <StatsScreen />

@@ -1,14 +1,14 @@
 import Link from "next/link";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { WASTE_JOB_STATUSES } from "@/db/schema";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { Pager } from "@/components/dashboard/pager";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { WasteJobFiltersForm } from "@/components/waste-jobs/waste-job-filters-form";
 import { WasteJobsTable } from "@/components/waste-jobs/waste-jobs-table";
 import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing";
-import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
 import { parseWasteJobFilters, toWasteJobSearchParams, WASTE_JOBS_PAGE_SIZE } from "@/lib/dashboard/waste-job-filters";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { countWasteJobsByStatus } from "@/lib/waste/count-waste-jobs-by-status";
@@ -21,11 +21,12 @@ export const metadata = { title: "Waste jobs" };
 const MAX_VEHICLES_IN_FILTER = 2_000;
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/waste-jobs"));
+  const user = await requireUser(SECTIONS.wasteJobs.roles);
+  const { timeZone, modules } = await companySettings(user.companyId);
   const db = getDb();
   const tenant = { db, companyId: user.companyId, dataset: "live" as const };
-  if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) return <WasteModuleMissing companyName={user.companyName} />;
-  const { filters, query } = parseWasteJobFilters(await searchParams);
+  if (!modules.includes("Waste")) return <WasteModuleMissing companyName={user.companyName} />;
+  const { filters, query } = parseWasteJobFilters({ params: await searchParams, timeZone, now: new Date() });
   const [{ jobs, count }, countsByStatus, vehicles] = await Promise.all([
     findWasteJobs({ ...tenant, ...query, offset: filters.offset, limit: WASTE_JOBS_PAGE_SIZE }),
     countWasteJobsByStatus({ ...tenant, ...query }),
@@ -44,7 +45,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <LocalDataNotice subject="Waste jobs" reason="the fleet API has no waste jobs." />
       <div className="page-head">
         <h1>Waste jobs</h1>
-        <span className="muted">Scheduled dates in UTC</span>
+        <span className="muted">Times in {timeZone}</span>
         <div className="actions">
           <a className="button-link" href={`/waste-jobs/export${params.size ? `?${params}` : ""}`} download data-testid="export-csv">
             Export CSV
@@ -69,7 +70,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           {count === 0 ? "Widen the scheduled range or clear a filter." : <Link href={`/waste-jobs?${params}`}>Back to the first page</Link>}
         </EmptyState>
       ) : (
-        <WasteJobsTable jobs={jobs} />
+        <WasteJobsTable jobs={jobs} timeZone={timeZone} />
       )}
       <Pager basePath="/waste-jobs" params={params} offset={filters.offset} limit={WASTE_JOBS_PAGE_SIZE} count={count} />
     </section>

@@ -3,7 +3,7 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { DriverForm } from "@/components/drivers/driver-form";
 import { DRIVER_TIMEZONES } from "@/components/drivers/driver-timezones";
-import { writeRolesFor } from "@/components/shell/nav-sections";
+import { ACTIONS } from "@/lib/auth/role-policy";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { createDriverAction } from "../actions";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
@@ -12,7 +12,7 @@ import "@/components/dashboard/dashboard-pages.css";
 export const metadata = { title: "New driver" };
 
 const Page = async () => {
-  const user = await requireUser(writeRolesFor("/drivers"));
+  const user = await requireUser(ACTIONS.editDrivers);
   const vehicles = await listVehicles({ db: getDb(), companyId: user.companyId, dataset: "live", limit: 2_000 });
   return (
     <section className="page">

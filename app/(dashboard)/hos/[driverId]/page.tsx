@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -7,19 +8,22 @@ import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { EldLogGraph } from "@/components/hos/eld-log-graph";
 import { ViolationsTable } from "@/components/hos/violations-table";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { formatDuration } from "@/lib/dashboard/clock-level";
 import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/hos-board";
 import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
 import { DUTY_STATUS_NAMES } from "@/lib/hos";
 import { isAppError } from "@/lib/errors";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
 import "@/components/dashboard/dashboard-pages.css";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Driver hours of service" };
 
 const Page = async ({ params, searchParams }: { params: Promise<{ driverId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/hos"));
+  const user = await requireUser(SECTIONS.hos.roles);
+  const { timeZone } = await companySettings(user.companyId);
   const { driverId } = await params;
   const { date } = await searchParams;
   if (!/^\d{1,9}$/.test(driverId)) notFound();
@@ -32,8 +36,8 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
   // Without a chosen date, the latest day the driver worked: today is often still empty.
   const day = dailyLogs.find((d) => d.date === date) ?? dailyLogs.findLast((d) => d.onDutyMs > 0) ?? dailyLogs.at(-1);
   const vehicleLabel = (id: string | number) => vehicleNames.get(Number(id)) ?? `#${id}`;
-  const time = new Intl.DateTimeFormat("en-US", { timeStyle: "short", timeZone: driver.timezone });
-  const dayLabel = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+  // The log itself runs on the driver's home-terminal clock (49 CFR 395.8); the rest of the page on the company's.
+  const logTime = (instant: Date) => formatTime(instant, driver.timezone);
   const dayEntries = day ? log.filter((entry, i) => entry.startTime < day.endTime && (log[i + 1]?.startTime ?? now) > day.startTime) : [];
   return (
     <div className="page-stack">
@@ -45,7 +49,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
         <div className="page-head">
           <h1>{driver.name}</h1>
           <DutyStatusBadge status={clocks.currentStatus} />
-          {clocks.currentStatusStartedAt && <span className="muted">since {time.format(clocks.currentStatusStartedAt)}</span>}
+          {clocks.currentStatusStartedAt && <span className="muted">since {formatDateTime(clocks.currentStatusStartedAt, timeZone)}</span>}
         </div>
         <div className="driver-summary">
           {HOS_CLOCKS.map((clock) => (
@@ -65,16 +69,18 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
           <nav className="day-picker" aria-label="Days">
             {dailyLogs.map((d) => (
               <Link key={d.date} href={`/hos/${driver.id}?date=${d.date}`} aria-current={d.date === day?.date ? "date" : undefined}>
-                {dayLabel.format(new Date(`${d.date}T00:00:00Z`))}
+                {formatCalendarDay(d.date)}
               </Link>
             ))}
           </nav>
         </div>
         {!day ? (
-          <EmptyState title="No log days">This driver has no duty-status log yet.</EmptyState>
+          <EmptyState title="No log days">This driver's logbook has no duty status yet: days appear here once they go on duty.</EmptyState>
         ) : (
           <>
-            <EldLogGraph log={log} dayStart={day.startTime} dayEnd={day.endTime} until={now} timezone={driver.timezone} />
+            <ScrollRegion label="Duty-status graph of the day" className="eld-scroll">
+              <EldLogGraph log={log} dayStart={day.startTime} dayEnd={day.endTime} until={now} timezone={driver.timezone} />
+            </ScrollRegion>
             <dl className="recap" data-testid="daily-recap">
               <div>
                 <dt>On duty (D + ON)</dt>
@@ -102,13 +108,13 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
               </div>
             </dl>
             <h2>Recap: on-duty hours of the cycle</h2>
-            <div className="table-wrap">
+            <ScrollRegion label="Cycle recap by day">
               <table className="data">
                 <thead>
                   <tr>
                     {day.recap.cycleDays.map((d) => (
                       <th key={d.date} className="num">
-                        {dayLabel.format(new Date(`${d.date}T00:00:00Z`))}
+                        {formatCalendarDay(d.date)}
                       </th>
                     ))}
                   </tr>
@@ -123,9 +129,9 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
                   </tr>
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
             <h2>Entries</h2>
-            <div className="table-wrap">
+            <ScrollRegion label="Log entries of the day">
               <table className="data" data-testid="log-entries">
                 <thead>
                   <tr>
@@ -139,7 +145,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
                 <tbody>
                   {dayEntries.map((entry) => (
                     <tr key={entry.id}>
-                      <td>{entry.startTime < day.startTime ? `${time.format(entry.startTime)} (day before)` : time.format(entry.startTime)}</td>
+                      <td>{entry.startTime < day.startTime ? `${logTime(entry.startTime)} (day before)` : logTime(entry.startTime)}</td>
                       <td>{DUTY_STATUS_NAMES[entry.status].name}</td>
                       <td>{entry.vehicleId ? vehicleLabel(entry.vehicleId) : "—"}</td>
                       <td>{entry.latitude !== null && entry.longitude !== null ? `${entry.latitude.toFixed(4)}, ${entry.longitude.toFixed(4)}` : "—"}</td>
@@ -148,13 +154,13 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </>
         )}
       </section>
       <section className="page">
         <h2 style={{ marginTop: 0 }}>Violations, last 8 days</h2>
-        {violations.length === 0 ? <EmptyState title="No violations">No driving past a limit in these days.</EmptyState> : <ViolationsTable violations={[...violations].reverse()} />}
+        {violations.length === 0 ? <EmptyState title="No violations">No driving past a limit in these days.</EmptyState> : <ViolationsTable violations={[...violations].reverse()} timeZone={timeZone} />}
       </section>
     </div>
   );

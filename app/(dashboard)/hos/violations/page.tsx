@@ -1,10 +1,11 @@
 import Link from "next/link";
 import { FilterActions } from "@/components/dashboard/filter-fields";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { VIOLATION_LABELS, ViolationsTable } from "@/components/hos/violations-table";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { parseViolationFilters, VIOLATION_TYPES } from "@/lib/dashboard/violation-filters";
 import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
 import { listDrivers } from "@/lib/drivers";
@@ -14,8 +15,9 @@ import "@/components/dashboard/dashboard-pages.css";
 export const metadata = { title: "HOS violations" };
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
-  const user = await requireUser(rolesFor("/hos"));
-  const filters = parseViolationFilters(await searchParams, new Date());
+  const user = await requireUser(SECTIONS.hos.roles);
+  const { timeZone } = await companySettings(user.companyId);
+  const filters = parseViolationFilters({ params: await searchParams, timeZone, now: new Date() });
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [violations, drivers] = await Promise.all([
     listFleetViolations({ ...tenant, from: filters.start, to: filters.end, driverId: filters.driverId }),
@@ -38,7 +40,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <div className="page-head">
         <h1>HOS violations</h1>
         <span className="muted">
-          {filters.from} to {filters.to} (UTC days)
+          {filters.from} to {filters.to} · times in {timeZone}
         </span>
       </div>
       <div className="stat-cards" aria-label="Violations by type">
@@ -88,7 +90,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         </label>
         <FilterActions submitLabel="Apply" clearHref="/hos/violations" />
       </form>
-      {shown.length === 0 ? <EmptyState title="No violations in this range">No driver drove past a limit with these filters.</EmptyState> : <ViolationsTable violations={shown} />}
+      {shown.length === 0 ? <EmptyState title="No violations in this range">No driver drove past a limit with these filters.</EmptyState> : <ViolationsTable violations={shown} timeZone={timeZone} />}
     </section>
   );
 };

@@ -1,16 +1,18 @@
-import { formatUtc } from "@/components/ui/format-utc";
+import { useTimeZone } from "@/components/ui/time-zone";
 import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { formatDate, formatTime } from "@/lib/time-zone/zoned-time";
 
 const ENVIRONMENT_LABELS = { live: "Live", test: "Sandbox" } as const;
 
 /** Date over time, so the three date columns stay narrow. */
 const DateCell = ({ date, empty }: { date: Date | null; empty: string }) => {
+  const timeZone = useTimeZone();
   if (!date) return <td className="muted">{empty}</td>;
-  const [day, time] = formatUtc(date).split(" ");
   return (
     <td className="nowrap">
-      {day}
-      <span className="cell-sub">{time} UTC</span>
+      {formatDate(date, timeZone)}
+      <span className="cell-sub">{formatTime(date, timeZone)}</span>
     </td>
   );
 };
@@ -20,7 +22,7 @@ export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevok
     return <p className="empty-state">No API keys yet. Create one to give a partner or integration access to the public interface.</p>;
   }
   return (
-    <div className="table-scroll">
+    <ScrollRegion label="API keys" className="table-scroll">
       <table className="data" aria-label="API keys">
         <thead>
           <tr>
@@ -71,6 +73,6 @@ export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevok
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 };

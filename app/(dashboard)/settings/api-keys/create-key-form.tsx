@@ -3,15 +3,17 @@
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
 import { SCOPE_GROUPS } from "@/lib/api-keys/scopes";
+import { useTimeZone } from "@/components/ui/time-zone";
+import { fromLocalInput } from "@/lib/time-zone/zoned-time";
 import { createApiKeyAction } from "./actions";
 
 type FieldErrors = Record<string, string>;
 
 /** The form as the admin API's body; the server parses it with the same schema as POST /api/v2/api-keys. */
-const bodyFrom = (form: FormData) => {
+const bodyFrom = (form: FormData, timeZone: string) => {
   const expires = String(form.get("expiresAt") ?? "");
-  // datetime-local is the browser's local time; send the instant it means, in UTC.
-  const expiresAt = expires === "" ? undefined : Number.isNaN(new Date(expires).getTime()) ? expires : new Date(expires).toISOString();
+  // datetime-local is a wall-clock time in the company's zone; send the instant it means, in UTC.
+  const expiresAt = expires === "" ? undefined : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(expires) ? fromLocalInput(expires, timeZone).toISOString() : expires;
   return {
     name: String(form.get("name") ?? ""),
     scopes: form.getAll("scopes").map(String),
@@ -41,13 +43,14 @@ const Field = ({ label, hint, error, errorId, children }: { label: string; hint?
 );
 
 export const CreateKeyForm = ({ onCreated, onCancel }: { onCreated: (created: ApiKeyRecord & { key: string }) => void; onCancel: () => void }) => {
+  const timeZone = useTimeZone();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = bodyFrom(new FormData(event.currentTarget));
+    const body = bodyFrom(new FormData(event.currentTarget), timeZone);
     startTransition(async () => {
       const result = await createApiKeyAction(body);
       if (result.ok) {
@@ -105,7 +108,7 @@ export const CreateKeyForm = ({ onCreated, onCancel }: { onCreated: (created: Ap
         <Field label="IP allowlist (optional)" hint="One IPv4/IPv6 address or CIDR per line. Empty allows any address." error={errors.ipAllowlist} errorId="ipAllowlist-error">
           <textarea name="ipAllowlist" rows={3} placeholder={"203.0.113.0/24\n2001:db8::1"} {...invalid("ipAllowlist")} />
         </Field>
-        <Field label="Expires (optional)" hint="Your local time. Empty means the key does not expire." error={errors.expiresAt} errorId="expiresAt-error">
+        <Field label="Expires (optional)" hint={`In ${timeZone}. Empty means the key does not expire.`} error={errors.expiresAt} errorId="expiresAt-error">
           <input type="datetime-local" name="expiresAt" {...invalid("expiresAt")} />
         </Field>
       </div>

@@ -1,36 +1,40 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { rolesFor } from "@/components/shell/nav-sections";
+import { SECTIONS } from "@/lib/auth/role-policy";
 import { PositionSketch } from "@/components/waste-jobs/position-sketch";
 import { WasteStatusBadge } from "@/components/waste-jobs/waste-jobs-table";
 import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing";
-import { hasCompanyModule } from "@/lib/dashboard/has-company-module";
 import { isAppError } from "@/lib/errors";
 import { getWasteJob } from "@/lib/waste/get-waste-job";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Waste job" };
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
-  const user = await requireUser(rolesFor("/waste-jobs"));
+  const user = await requireUser(SECTIONS.wasteJobs.roles);
+  const { timeZone, modules } = await companySettings(user.companyId);
   const db = getDb();
-  if (!(await hasCompanyModule({ db, companyId: user.companyId, module: "Waste" }))) return <WasteModuleMissing companyName={user.companyName} />;
+  if (!modules.includes("Waste")) return <WasteModuleMissing companyName={user.companyName} />;
   const { jobId } = await params;
   if (!/^\d{1,9}$/.test(jobId)) notFound();
   const job = await getWasteJob({ db, companyId: user.companyId, dataset: "live", jobId: Number(jobId) }).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
+  // A completed job places its vehicle where it was at completion; where that truck is now says nothing about the job.
+  const vehiclePoint = job.completion ? job.completion.position : job.vehiclePosition;
   const markers = [
     ...(job.latitude !== null && job.longitude !== null ? [{ latitude: job.latitude, longitude: job.longitude, label: "Pick-up", kind: "job" as const }] : []),
-    ...(job.vehiclePosition ? [{ ...job.vehiclePosition, label: job.assignedToAssetName ?? "Vehicle", kind: "vehicle" as const }] : []),
+    ...(vehiclePoint ? [{ ...vehiclePoint, label: job.assignedToAssetName ?? "Vehicle", kind: "vehicle" as const }] : []),
   ];
+  const place = (point: { latitude: number; longitude: number }) => `${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`;
   return (
     <section className="page">
       <LocalDataNotice subject="Waste jobs" reason="the fleet API has no waste jobs." />
@@ -46,7 +50,7 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
       <div className="job-detail">
         <dl className="detail-list">
           <dt>Scheduled</dt>
-          <dd>{dateTime.format(job.scheduledDate)} UTC</dd>
+          <dd>{formatDateTime(job.scheduledDate, timeZone)}</dd>
           <dt>Client</dt>
           <dd>{job.pickUpClientName}</dd>
           <dt>Pick-up address</dt>
@@ -58,26 +62,32 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
           <dt>Tonnage</dt>
           <dd>{job.tonnage.toFixed(2)} t</dd>
           <dt>Created</dt>
-          <dd>{dateTime.format(job.utcCreated)} UTC</dd>
-          <dt>Vehicle last seen</dt>
-          <dd data-testid="vehicle-last-seen">
-            {job.vehiclePosition ? (
-              <>
-                {dateTime.format(job.vehiclePosition.time)} UTC at {job.vehiclePosition.latitude.toFixed(5)}, {job.vehiclePosition.longitude.toFixed(5)}
-              </>
-            ) : (
-              <span className="muted">No position reported</span>
-            )}
-          </dd>
+          <dd>{formatDateTime(job.utcCreated, timeZone)}</dd>
+          {job.completion ? (
+            <>
+              <dt>Completed</dt>
+              <dd data-testid="job-completed">
+                {formatDateTime(job.completion.time, timeZone)}
+                {job.completion.position ? ` at ${place(job.completion.position)}` : <span className="muted"> (the vehicle reported no position then)</span>}
+              </dd>
+            </>
+          ) : (
+            <>
+              <dt>Vehicle last seen</dt>
+              <dd data-testid="vehicle-last-seen">
+                {job.vehiclePosition ? `${formatDateTime(job.vehiclePosition.time, timeZone)} at ${place(job.vehiclePosition)}` : <span className="muted">No position reported</span>}
+              </dd>
+            </>
+          )}
         </dl>
         <div>
           {markers.length > 0 ? (
             <PositionSketch markers={markers} />
           ) : (
-            <EmptyState title="Nothing to place on a map">Neither the pick-up point nor the vehicle has a known position.</EmptyState>
+            <EmptyState title="Nothing to place on a map">The job has no pick-up coordinates and its vehicle has not reported a position yet.</EmptyState>
           )}
           <p className="muted" style={{ fontSize: "0.8rem" }}>
-            Red square: pick-up point. Blue dot: the vehicle&apos;s latest reported position.
+            Red square: pick-up point. Blue dot: {job.completion ? "where the vehicle was when the job was completed" : "the vehicle's latest reported position"}.
           </p>
         </div>
       </div>

@@ -4,7 +4,7 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { DriverForm } from "@/components/drivers/driver-form";
 import { DRIVER_TIMEZONES } from "@/components/drivers/driver-timezones";
-import { writeRolesFor } from "@/components/shell/nav-sections";
+import { ACTIONS } from "@/lib/auth/role-policy";
 import { getDriver } from "@/lib/drivers/get-driver";
 import { isAppError } from "@/lib/errors";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
@@ -15,7 +15,7 @@ import "@/components/dashboard/dashboard-pages.css";
 export const metadata = { title: "Edit driver" };
 
 const Page = async ({ params }: { params: Promise<{ driverId: string }> }) => {
-  const user = await requireUser(writeRolesFor("/drivers"));
+  const user = await requireUser(ACTIONS.editDrivers);
   const { driverId: raw } = await params;
   if (!/^\d{1,9}$/.test(raw)) notFound();
   const driverId = Number(raw);

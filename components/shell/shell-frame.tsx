@@ -1,0 +1,73 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import type { SectionPolicy } from "@/lib/auth/role-policy";
+
+type ShellFrameProps = {
+  sections: SectionPolicy[];
+  /** "Name · role · company", repeated at the top of the drawer where the header has no room for it. */
+  account: string;
+  /** The header's right-hand side: company, user and Sign out. */
+  header: ReactNode;
+  children: ReactNode;
+};
+
+/**
+ * The shell's layout: skip link, header, the sections the user may open, and the page. The menu sits
+ * beside the page on wide screens; below 900 px it is a drawer behind the header's Menu button that
+ * closes on navigation or Escape and gives focus back to the button.
+ */
+export const ShellFrame = ({ sections, account, header, children }: ShellFrameProps) => {
+  const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [open]);
+  return (
+    <div className="shell">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls="section-menu" onClick={() => setOpen(!open)}>
+          <span aria-hidden className="menu-icon" />
+          Menu
+        </button>
+        <Link href="/map" className="brand">
+          <span className="brand-mark" aria-hidden>
+            ◆
+          </span>{" "}
+          <span className="brand-name">Fleet Telematics</span>
+        </Link>
+        {header}
+      </header>
+      <nav id="section-menu" className="shell-nav" aria-label="Sections" data-open={open}>
+        <p className="drawer-account">{account}</p>
+        <ul>
+          {sections.map((section) => (
+            <li key={section.href}>
+              <Link href={section.href} aria-current={pathname.startsWith(section.href) ? "page" : undefined}>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {open && <div className="drawer-backdrop" aria-hidden onClick={() => setOpen(false)} />}
+      <main id="main" tabIndex={-1} className="shell-main">
+        {children}
+      </main>
+    </div>
+  );
+};

@@ -1,0 +1,119 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, OTHER_ADMIN, screenshot, type DemoUser } from "./helpers";
+import { signedInTest } from "./signed-in";
+
+/**
+ * Every page at a desktop and a phone size: no critical or serious axe finding, one h1 and a main
+ * landmark, nothing wider than the screen. The admin walks every page; the other roles walk every
+ * page whose content depends on the role or the company (the menu, read-only drivers, the waste
+ * module, refusals), since the rest render the same markup for everyone. One signed-in context per
+ * role and size walks its pages; the admin's walk saves a screenshot of each for people to look at.
+ */
+
+const SIZES = [
+  { name: "desktop", width: 1400, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+type PageVisit = {
+  name: string;
+  path: string | ((page: Page) => Promise<string>);
+  /** Who may open the page (default everyone). */
+  onlyFor?: readonly DemoUser[];
+  /** The page differs by role or company, so every role walks it (otherwise the admin only). */
+  byRole?: true;
+};
+
+/** The first link under main that `selector` picks, for detail pages whose ids the demo data decides. */
+const firstLink = (listPath: string, selector: string) => async (page: Page) => {
+  await page.goto(listPath);
+  const link = page.getByRole("main").locator(selector).first();
+  await link.waitFor({ state: "attached" });
+  return (await link.getAttribute("href"))!;
+};
+
+const WASTE_USERS = [DEMO_ADMIN, DEMO_DISPATCHER];
+const DRIVER_EDITORS = [DEMO_ADMIN, DEMO_MANAGER, OTHER_ADMIN];
+
+const PAGES: readonly PageVisit[] = [
+  { name: "map", path: "/map", byRole: true },
+  { name: "playback", path: "/playback" },
+  { name: "stats", path: "/stats" },
+  { name: "hos", path: "/hos" },
+  { name: "hos-violations", path: "/hos/violations" },
+  { name: "hos-driver", path: firstLink("/hos", 'a[href^="/hos/"]:not([href^="/hos/violations"])') },
+  { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN], byRole: true },
+  { name: "waste-job", path: firstLink("/waste-jobs", 'tbody a[href^="/waste-jobs/"]'), onlyFor: WASTE_USERS },
+  { name: "drivers", path: "/drivers", byRole: true },
+  { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS, byRole: true },
+  { name: "driver-edit", path: firstLink("/drivers", 'a[href^="/drivers/"][href$="/edit"]'), onlyFor: DRIVER_EDITORS },
+  { name: "fuel-stops", path: "/fuel-stops" },
+  { name: "camera", path: "/camera" },
+  { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN], byRole: true },
+  { name: "api-reference", path: "/api-reference" },
+  { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER], byRole: true },
+];
+
+/** The page is settled enough to judge: no loading placeholder left in main. */
+const settle = async (page: Page) => {
+  // Live pages poll every few seconds, so the network is never idle for long: a short wait is enough.
+  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+};
+
+const check = async (page: Page, label: string) => {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const findings = results.violations
+    .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")}`);
+  expect.soft(findings, `axe findings on ${label}`).toEqual([]);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect.soft(scrollWidth, `width of ${label}`).toBeLessThanOrEqual(innerWidth);
+  await expect.soft(page.locator("h1"), `one h1 on ${label}`).toHaveCount(1);
+  await expect.soft(page.getByRole("main"), `main landmark on ${label}`).toHaveCount(1);
+};
+
+for (const user of [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER, OTHER_ADMIN]) {
+  for (const size of SIZES) {
+    signedInTest(user)(`every page as ${user.email} at ${size.width}×${size.height} passes the axe scan and fits the screen`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const visits = PAGES.filter((candidate) => (!candidate.onlyFor || candidate.onlyFor.includes(user)) && (user === DEMO_ADMIN || candidate.byRole));
+      for (const visit of visits) {
+        const path = typeof visit.path === "string" ? visit.path : await visit.path(page);
+        await page.goto(path);
+        await settle(page);
+        await check(page, `${visit.name} (${path}) as ${user.email} at ${size.name}`);
+        // Phone screenshots show the whole page (the long API reference only its first screen).
+        const fullPage = size.name === "phone" && visit.name !== "api-reference";
+        if (user === DEMO_ADMIN || (visit.name === "forbidden" && user === DEMO_MANAGER)) await screenshot(page, `a11y-${visit.name}-${size.name}`, { fullPage });
+      }
+    });
+  }
+}
+
+test("the sign-in page passes the axe scan at both sizes", async ({ page }) => {
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto("/login");
+    await check(page, `login at ${size.name}`);
+    await screenshot(page, `a11y-login-${size.name}`);
+  }
+});
+
+signedInTest(DEMO_DISPATCHER)("on a phone the menu is a drawer that Escape closes, giving focus back to its button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/hos");
+  const nav = page.getByRole("navigation", { name: "Sections" });
+  const menu = page.getByRole("button", { name: "Menu" });
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "Waste jobs" })).toBeVisible();
+  await screenshot(page, "a11y-menu-drawer-phone", { fullPage: false });
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await expect(menu).toBeFocused();
+});

@@ -1,0 +1,50 @@
+import type { Module, Role } from "@/db/schema";
+
+/**
+ * The dashboard's one role policy: which role may open which section (and every page under it) and
+ * which role may do which action. Pages, server actions, dashboard routes and the menu all read this
+ * table, so the menu never offers a page the server would refuse.
+ */
+
+const EVERYONE = ["admin", "manager", "dispatcher"] as const satisfies readonly Role[];
+
+export type SectionPolicy = {
+  href: `/${string}`;
+  label: string;
+  roles: readonly Role[];
+  /** The optional product module the section needs; companies without it see no such section. */
+  module?: Module;
+};
+
+export const SECTIONS = {
+  map: { href: "/map", label: "Live map", roles: EVERYONE },
+  playback: { href: "/playback", label: "Playback", roles: EVERYONE },
+  stats: { href: "/stats", label: "Stats", roles: EVERYONE },
+  hos: { href: "/hos", label: "HOS", roles: EVERYONE },
+  wasteJobs: { href: "/waste-jobs", label: "Waste jobs", roles: ["admin", "dispatcher"], module: "Waste" },
+  drivers: { href: "/drivers", label: "Drivers", roles: EVERYONE },
+  fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
+  camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
+  apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
+  apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
+} as const satisfies Record<string, SectionPolicy>;
+
+export type Section = keyof typeof SECTIONS;
+
+/** Changes a role may make; a section's other readers may only look. */
+export const ACTIONS = {
+  editDrivers: ["admin", "manager"],
+  exportWasteJobs: SECTIONS.wasteJobs.roles,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof ACTIONS;
+
+export const canOpen = (role: Role, section: Section): boolean => (SECTIONS[section].roles as readonly Role[]).includes(role);
+
+export const canDo = (role: Role, action: Action): boolean => (ACTIONS[action] as readonly Role[]).includes(role);
+
+/** The menu of a user with `role` in a company with `modules`, in menu order. */
+export const visibleSections = ({ role, modules }: { role: Role; modules: readonly Module[] }): SectionPolicy[] =>
+  (Object.entries(SECTIONS) as [Section, SectionPolicy][]).flatMap(([key, section]) =>
+    canOpen(role, key) && (!section.module || modules.includes(section.module)) ? [section] : [],
+  );

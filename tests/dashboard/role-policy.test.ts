@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { canDo, canOpen, visibleSections } from "@/lib/auth/role-policy";
+
+const labels = (sections: { label: string }[]) => sections.map((section) => section.label);
+
+describe("the dashboard's role policy", () => {
+  it("gives each role its sections and actions", () => {
+    expect(canOpen("admin", "apiKeys")).toBe(true);
+    expect(canOpen("dispatcher", "apiKeys")).toBe(false);
+    expect(canOpen("manager", "wasteJobs")).toBe(false);
+    expect(canDo("manager", "editDrivers")).toBe(true);
+    expect(canDo("dispatcher", "editDrivers")).toBe(false);
+    expect(canDo("dispatcher", "exportWasteJobs")).toBe(true);
+  });
+
+  it("builds the menu from the role and the company's modules, so it offers nothing the server refuses", () => {
+    expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual(["Live map", "Playback", "Stats", "HOS", "Waste jobs", "Drivers", "Fuel stops", "Camera events", "API reference"]);
+    expect(labels(visibleSections({ role: "admin", modules: [] }))).not.toContain("Waste jobs");
+    expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("API keys");
+    expect(labels(visibleSections({ role: "manager", modules: ["Waste"] }))).not.toContain("Waste jobs");
+  });
+});
