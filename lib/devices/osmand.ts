@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/db/client";
-import { vehicles } from "@/db/schema";
+import { deviceLookups } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/search-params";
 import { ingestTelemetry } from "@/lib/telemetry";
@@ -72,9 +72,9 @@ export const ingestOsmandPoint = async ({ db, params, now = new Date() }: { db: 
   const point = parseWith(osmandParamsSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
   const time = parseDeviceTime(point.timestamp, now);
   const [vehicle] = await db
-    .select({ id: vehicles.id, companyId: vehicles.companyId, dataset: vehicles.dataset })
-    .from(vehicles)
-    .where(eq(vehicles.deviceId, point.id));
+    .select({ id: deviceLookups.vehicleId, companyId: deviceLookups.companyId, dataset: deviceLookups.dataset })
+    .from(deviceLookups)
+    .where(eq(deviceLookups.deviceId, point.id));
   if (!vehicle) throw new AppError("bad_request", `Unknown device "${point.id}". Set the device identifier to a vehicle's device id.`);
   const result = await ingestTelemetry({
     db,

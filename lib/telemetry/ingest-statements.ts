@@ -57,7 +57,7 @@ const writeRows = async ({ db, firstSeq, rows: { tenant, columns }, kind }: { db
       from unnest(${sql.join(packed.map(({ name, type }) => packedColumn(columns[name], type, { binary })), sql`, `)})
         with ordinality as t(${sql.raw(packed.map(({ column }) => column).join(", "))}, n)
       left join vehicles v on v.id = t.vehicle_id and v.company_id = ${tenant.companyId} and v.dataset = ${tenant.dataset}
-      left join vehicle_state s on s.vehicle_id = t.vehicle_id
+      left join vehicle_state s on s.company_id = ${tenant.companyId} and s.vehicle_id = t.vehicle_id
     ), compared as (
       select *, state_time is null or time > state_time as fresh from joined
     ), input as (
@@ -70,15 +70,15 @@ const writeRows = async ({ db, firstSeq, rows: { tenant, columns }, kind }: { db
       insert into ${kind.table} (${allColumns}) select ${allColumns} from input where owned and fresh
     ), resent_rows as (
       insert into ${kind.table} (${allColumns}) select ${allColumns} from input where owned and not fresh
-      on conflict (vehicle_id, time) do nothing returning 1
+      on conflict (company_id, vehicle_id, time) do nothing returning 1
     ), moved as (
-      update vehicle_state s set ${kind.setState} from input l where l.moves_state and s.vehicle_id = l.vehicle_id
+      update vehicle_state s set ${kind.setState} from input l where s.company_id = ${tenant.companyId} and s.vehicle_id = l.vehicle_id and l.moves_state
     ), first_state as (
       insert into vehicle_state (vehicle_id, company_id, dataset, ${kind.firstState.columns})
       select vehicle_id, company_id, dataset, ${kind.firstState.values} from input where creates_state
     ), dirty as (
-      insert into rollup_dirty (vehicle_id, bucket)
-      select distinct vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from input
+      insert into rollup_dirty (company_id, vehicle_id, bucket)
+      select distinct company_id, vehicle_id, date_bin('60 seconds', time, timestamptz 'epoch') from input
       where owned and time < (select watermark from rollup_progress)
       on conflict do nothing
     )
