@@ -31,6 +31,15 @@ export const GLOBAL_TABLES = [
  */
 export const LOCAL_TABLES = ["rate_limit_buckets"] as const;
 
+/**
+ * Functions of one tenant, run whole on the worker holding the tenant's shards: the call is sent
+ * there (even inside a transaction: `force_delegation`) instead of its statements one by one.
+ */
+export const TENANT_FUNCTIONS = [
+  { name: "ingest_positions", tenantArgument: "p_company_id" },
+  { name: "ingest_stats", tenantArgument: "p_company_id" },
+] as const;
+
 /** Every tenant table is co-located with this one (a shard of each holds the same companies). */
 const COLOCATION_ANCHOR = "vehicles";
 
@@ -52,7 +61,8 @@ export const hasCitus = async (db: Executor) =>
 
 /**
  * On a Citus database: global tables become reference tables (a copy on every node), tenant tables
- * are distributed by company_id and co-located with `vehicles`, local tables stay on the coordinator.
+ * are distributed by company_id and co-located with `vehicles`, local tables stay on the coordinator,
+ * tenant functions run where their tenant's shards are.
  * Idempotent: tables Citus already placed are left alone, so it runs after every migration and
  * places the tables new migrations create. A partitioned table is distributed with its partitions;
  * partitions created later follow their parent.
@@ -74,5 +84,16 @@ export const distributeTables = async (db: Executor) => {
     if (placed) continue;
     const colocateWith = table === COLOCATION_ANCHOR ? "default" : COLOCATION_ANCHOR;
     await db.execute(sql`select create_distributed_table(${table}, 'company_id', colocate_with => ${colocateWith})`);
+  }
+  for (const { name, tenantArgument } of TENANT_FUNCTIONS) {
+    const [fn] = await queryRows<{ signature: string; placed: boolean }>(
+      db,
+      sql`select p.oid::regprocedure::text as signature,
+            exists (select 1 from pg_dist_object o where o.classid = 'pg_proc'::regclass and o.objid = p.oid and o.distribution_argument_index is not null) as placed
+          from pg_proc p where p.proname = ${name} and p.pronamespace = 'public'::regnamespace`,
+    );
+    if (fn && !fn.placed) {
+      await db.execute(sql`select create_distributed_function(${fn.signature}, ${tenantArgument}, colocate_with => ${COLOCATION_ANCHOR}, force_delegation => true)`);
+    }
   }
 };
