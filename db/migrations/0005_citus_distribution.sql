@@ -15,6 +15,7 @@ SELECT "device_id", "company_id", "dataset", "id" FROM "vehicles" WHERE "device_
 --> statement-breakpoint
 DROP INDEX "vehicles_device_idx";--> statement-breakpoint
 DROP INDEX "hos_logs_driver_time_idx";--> statement-breakpoint
+DROP INDEX "fault_codes_vehicle_idx";--> statement-breakpoint
 ALTER TABLE "api_key_events" DROP CONSTRAINT "api_key_events_pkey";--> statement-breakpoint
 ALTER TABLE "api_key_events" ADD CONSTRAINT "api_key_events_company_id_id_pk" PRIMARY KEY("company_id","id");--> statement-breakpoint
 ALTER TABLE "drivers" DROP CONSTRAINT "drivers_pkey";--> statement-breakpoint
@@ -37,6 +38,8 @@ ALTER TABLE "vehicle_state" DROP CONSTRAINT "vehicle_state_pkey";--> statement-b
 ALTER TABLE "vehicle_state" ADD CONSTRAINT "vehicle_state_company_id_vehicle_id_pk" PRIMARY KEY("company_id","vehicle_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "vehicles_device_idx" ON "vehicles" USING btree ("company_id","device_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "hos_logs_driver_time_idx" ON "hos_logs" USING btree ("company_id","driver_id","start_time");--> statement-breakpoint
+-- The simulator already stored at most one fault per vehicle and instant (it skipped the others).
+CREATE UNIQUE INDEX "fault_codes_vehicle_idx" ON "fault_codes" USING btree ("company_id","vehicle_id","first_seen_at");--> statement-breakpoint
 ALTER TABLE "vehicle_positions" DROP CONSTRAINT "vehicle_positions_pkey";--> statement-breakpoint
 ALTER TABLE "vehicle_positions" ADD CONSTRAINT "vehicle_positions_pkey" PRIMARY KEY("company_id","vehicle_id","time");--> statement-breakpoint
 ALTER TABLE "vehicle_stat_samples" DROP CONSTRAINT "vehicle_stat_samples_pkey";--> statement-breakpoint

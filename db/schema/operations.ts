@@ -25,7 +25,8 @@ export const faultCodes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    index("fault_codes_vehicle_idx").on(t.vehicleId, t.firstSeenAt),
+    /** A vehicle raises at most one fault at an instant: what makes re-covering a window idempotent. */
+    uniqueIndex("fault_codes_vehicle_idx").on(t.companyId, t.vehicleId, t.firstSeenAt),
     index("fault_codes_active_idx").on(t.companyId, t.dataset, t.vehicleId).where(sql`cleared_at is null`),
   ],
 );

@@ -37,7 +37,7 @@ export const writeWindow = async ({ db, output }: { db: Database; output: Window
           ${column((e) => e.fault.description)}::text[], ${column((e) => e.fault.occurrenceCount)}::int[], ${column((e) => e.fault.milStatus)}::bool[],
           ${column((e) => iso(e.fault.firstSeenAt))}::timestamptz[])
           as t(company_id, dataset, vehicle_id, protocol, spn_id, fmi_id, source_address, dtc_short_code, description, occurrence_count, mil_status, first_seen_at)
-        where not exists (select 1 from fault_codes f where f.company_id = t.company_id and f.vehicle_id = t.vehicle_id and f.first_seen_at = t.first_seen_at)`);
+        on conflict (company_id, vehicle_id, first_seen_at) do nothing`);
     }
     if (faultsCleared.length > 0) {
       await tx.execute(sql`
