@@ -62,7 +62,8 @@ const createCitusDatabase = async (name: string) => {
     await runOn(nodeUrl(worker, "postgres"), [`create database ${name}`]);
     await runOn(nodeUrl(worker, name), ["create extension citus"]);
   }
-  await runOn(adminUrl(), [`create database ${name}`, `alter database ${name} set citus.shard_count = 4`]);
+  // Statement counters on: tests/schema/single-shard.test.ts reads them.
+  await runOn(adminUrl(), [`create database ${name}`, `alter database ${name} set citus.shard_count = 4`, `alter database ${name} set citus.enable_stat_counters = on`]);
   await runOn(withDatabaseName(adminUrl(), name), [
     "create extension citus",
     `select citus_set_coordinator_host('${coordinator.hostname}', ${coordinator.port})`,
