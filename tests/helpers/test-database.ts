@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { Client } from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, useDatabase, type DatabaseHandle } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
+import { createScratchDatabase, withDatabaseName } from "./scratch-database";
 
 /**
  * Which database the suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres, a Citus
@@ -16,70 +16,6 @@ const adminUrl = () => {
   return url;
 };
 
-/** Runs `statements` on the database at `url`, one after another. */
-const runOn = async (url: string, statements: string[]) => {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const statement of statements) await client.query(statement);
-  } finally {
-    await client.end();
-  }
-};
-
-const withDatabaseName = (url: string, name: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-};
-
-/** The URL of database `name` on the node at host:port, with the coordinator URL's user. */
-const nodeUrl = ({ host, port }: { host: string; port: number }, name: string) => {
-  const url = new URL(withDatabaseName(adminUrl(), name));
-  url.hostname = host;
-  url.port = String(port);
-  return url.toString();
-};
-
-/** The cluster's workers, as the coordinator lists them. */
-const citusWorkers = async () => {
-  const admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  const { rows } = await admin.query<{ host: string; port: number }>("select nodename as host, nodeport as port from pg_dist_node where groupid <> 0 order by nodeport");
-  await admin.end();
-  return rows;
-};
-
-/**
- * A Citus database is one database of that name on every node, each with the extension; the
- * coordinator's copy is told where the workers are. Few shards: a test fleet is tiny, and every
- * daily partition multiplies them.
- */
-const createCitusDatabase = async (name: string) => {
-  const coordinator = new URL(adminUrl());
-  const workers = await citusWorkers();
-  for (const worker of workers) {
-    await runOn(nodeUrl(worker, "postgres"), [`create database ${name}`]);
-    await runOn(nodeUrl(worker, name), ["create extension citus"]);
-  }
-  // Statement counters on: tests/schema/single-shard.test.ts reads them.
-  await runOn(adminUrl(), [`create database ${name}`, `alter database ${name} set citus.shard_count = 4`, `alter database ${name} set citus.enable_stat_counters = on`]);
-  await runOn(withDatabaseName(adminUrl(), name), [
-    "create extension citus",
-    `select citus_set_coordinator_host('${coordinator.hostname}', ${coordinator.port})`,
-    ...workers.map((worker) => `select citus_add_node('${worker.host}', ${worker.port})`),
-  ]);
-  return async () => {
-    await runOn(adminUrl(), [`drop database if exists ${name} with (force)`]);
-    for (const worker of workers) await runOn(nodeUrl(worker, "postgres"), [`drop database if exists ${name} with (force)`]);
-  };
-};
-
-const createPostgresDatabase = async (name: string) => {
-  await runOn(adminUrl(), [`create database ${name}`]);
-  return () => runOn(adminUrl(), [`drop database if exists ${name} with (force)`]);
-};
-
 /** A fresh, migrated database of its own: in-memory PGlite, or a new PostgreSQL database. */
 export const createTestDatabase = async (): Promise<DatabaseHandle> => {
   if (TEST_DB_KIND === "pglite") {
@@ -88,14 +24,19 @@ export const createTestDatabase = async (): Promise<DatabaseHandle> => {
     return handle;
   }
   const name = `fleet_test_${randomBytes(6).toString("hex")}`;
-  const dropDatabase = TEST_DB_KIND === "citus" ? await createCitusDatabase(name) : await createPostgresDatabase(name);
+  // Few shards on Citus: a test fleet is tiny, and every daily partition multiplies them.
+  const scratch = await createScratchDatabase({ adminUrl: adminUrl(), name, shardCount: 4 });
+  if (scratch.citus !== (TEST_DB_KIND === "citus")) {
+    await scratch.drop();
+    throw new Error(`TEST_DB=${TEST_DB_KIND}, but ${adminUrl()} ${scratch.citus ? "is" : "is not"} a Citus coordinator`);
+  }
   const handle = openDatabase({ url: withDatabaseName(adminUrl(), name) });
   await migrateDatabase(handle);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await dropDatabase();
+      await scratch.drop();
     },
   };
 };

@@ -84,4 +84,14 @@ describe("the Citus rule", () => {
     expect(new Set(distributed.map((row) => row.colocation)).size).toBe(1);
     expect(placed.filter((row) => row.method === "n").map((row) => row.table).sort()).toEqual([...GLOBAL_TABLES].sort());
   });
+
+  it.runIf(TEST_DB_KIND === "citus")("distributes a day partition created later with its parent", async () => {
+    const { db } = database();
+    await db.execute(sql`select ensure_telemetry_partitions('2031-01-02', '2031-01-02')`);
+    const partitions = await queryRows<{ table: string; method: string }>(
+      db,
+      sql`select logicalrelid::regclass::text as "table", partmethod as method from pg_dist_partition where logicalrelid::regclass::text like '%_20310102' order by 1`,
+    );
+    expect(partitions).toEqual(["vehicle_location_rollups", "vehicle_positions", "vehicle_stat_rollups", "vehicle_stat_samples"].map((parent) => ({ table: `${parent}_20310102`, method: "h" })));
+  });
 });
