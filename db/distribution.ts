@@ -67,7 +67,7 @@ export const hasCitus = async (db: Executor) =>
  * places the tables new migrations create. A partitioned table is distributed with its partitions;
  * partitions created later follow their parent.
  */
-export const distributeTables = async (db: Executor) => {
+export const distributeSchema = async (db: Executor) => {
   const tables = await tablesToPlace(db);
   const global = new Set<string>(GLOBAL_TABLES);
   const local = new Set<string>(LOCAL_TABLES);

@@ -5,7 +5,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { DatabaseHandle } from "./client";
-import { distributeTables, hasCitus } from "./distribution";
+import { distributeSchema, hasCitus } from "./distribution";
 
 export const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 
@@ -30,7 +30,7 @@ export const migrateDatabase = async ({ db, kind }: DatabaseHandle) => {
   if (!(await hasCitus(db))) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
-    await distributeTables(tx);
+    await distributeSchema(tx);
   });
 };
 
