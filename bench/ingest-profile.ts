@@ -1,9 +1,8 @@
 // POST /ingest/batch latency alone: 10k-point batches (20 % with stats), one after another, on PostgreSQL.
-// Run: npx tsx bench/ingest-profile.ts   (ROUNDS, BENCH_VEHICLES; LATE=1: every point below the rollup
+// Run: npx tsx bench/ingest-profile.ts   (ROUNDS, BENCH_VEHICLES, DATABASE_URL; LATE=1: every point below the rollup
 // watermark; KEEP=1 keeps the database for EXPLAIN (ANALYZE, BUFFERS) by hand)
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { Client } from "pg";
 import { openDatabase, useDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { companies, vehicles } from "@/db/schema";
@@ -11,6 +10,7 @@ import { seedDemo } from "@/lib/seed/seed-demo";
 import { seedIngestToken } from "@/lib/ingest-batch";
 import { ensurePartitions } from "@/lib/telemetry";
 import * as batchRoute from "@/app/ingest/batch/route";
+import { createScratchDatabase } from "@/tests/helpers/scratch-database";
 import { summarize } from "./measure";
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
@@ -18,9 +18,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 15);
 const baseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = `ingest_profile_${randomBytes(4).toString("hex")}`;
 const url = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
-const admin = new Client({ connectionString: baseUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
+// On a Citus coordinator (DATABASE_URL=postgres://postgres@127.0.0.1:5441/fleet) the database is made on every node.
+const scratch = await createScratchDatabase({ adminUrl: baseUrl, name, shardCount: Number(process.env.BENCH_CITUS_SHARDS ?? 32) });
 const handle = openDatabase({ url });
 try {
   const { db } = handle;
@@ -50,6 +49,5 @@ try {
   useDatabase(undefined);
   await handle.close();
   if (process.env.KEEP) console.log(`kept ${url}`);
-  else await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  else await scratch.drop();
 }

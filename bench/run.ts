@@ -1,6 +1,8 @@
 // `npm run bench`: every scale figure in ONE table, on PostgreSQL (DATABASE_URL or
 // postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
 // BENCH_SECONDS (default 60) sets the sustained run; BENCH_VEHICLES (default 10,000) the fleet.
+// On Citus: DATABASE_URL=postgres://postgres@127.0.0.1:5441/fleet (scripts/citus-cluster.sh start);
+// the fresh database is made on every node, BENCH_CITUS_SHARDS (default 32) shards per table.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { writeFileSync, rmSync } from "node:fs";
@@ -8,6 +10,7 @@ import os from "node:os";
 import { eq, sql } from "drizzle-orm";
 import { Client } from "pg";
 import { openDatabase, useDatabase } from "@/db/client";
+import { queryRows } from "@/db/rows";
 import { migrateDatabase } from "@/db/migrate";
 import { companies, vehicles } from "@/db/schema";
 import { seedDemo } from "@/lib/seed/seed-demo";
@@ -24,6 +27,7 @@ import * as statsRoute from "@/app/fleet/vehicles/stats/route";
 import * as historyRoute from "@/app/fleet/vehicles/locations/history/route";
 import * as feedRoute from "@/app/fleet/vehicles/locations/feed/route";
 import { createTestApiKey } from "@/tests/helpers/api-keys";
+import { createScratchDatabase } from "@/tests/helpers/scratch-database";
 import { measure, measureThroughput, summarize } from "./measure";
 import { benchTrackers } from "./trackers";
 
@@ -41,9 +45,20 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const rate = (value: number) => `${Math.round(value).toLocaleString("en-US")}/s`;
 
 const admin = new Client({ connectionString: baseUrl });
+/** "PostgreSQL 15.x", and on Citus its version, nodes and shards per table. */
+const describeDatabase = async () => {
+  const postgres = `PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version}`;
+  if (!scratch.citus) return postgres;
+  const [citus] = await queryRows<{ version: string; workers: number; shards: number }>(
+    handle.db,
+    sql`select (select extversion from pg_extension where extname = 'citus') as version, (select count(*)::int from pg_dist_node where groupid <> 0) as workers,
+          (select count(*)::int from pg_dist_shard where logicalrelid = 'vehicles'::regclass) as shards`,
+  );
+  return `${postgres} + Citus ${citus.version} (coordinator + ${citus.workers} workers on this machine, ${citus.shards} shards a table)`;
+};
 admin.on("error", (error) => console.error("[bench] admin connection:", error.message));
 await admin.connect();
-await admin.query(`create database ${name}`);
+const scratch = await createScratchDatabase({ adminUrl: baseUrl, name, shardCount: Number(process.env.BENCH_CITUS_SHARDS ?? 32) });
 const handle = openDatabase({ url });
 const csvFile = `/tmp/${name}.csv`;
 try {
@@ -103,7 +118,7 @@ try {
   await ingestTelemetry({ db, batch: { positions: positionsAt(new Date(now - 2 * 3_600_000 - 60_000), 0) } });
   const burstRate = await burst(2 * 3_600_000, false);
   const burstWithStats = await burst(3_600_000, true);
-  console.log(`\nmachine: ${os.cpus().length} cores; database: PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version}; ${VEHICLES} vehicles\n`);
+  console.log(`\nmachine: ${os.cpus().length} cores; database: ${await describeDatabase()}; ${VEHICLES} vehicles\n`);
   row("ingestTelemetry, 10 batches × 10k positions", rate(burstRate), `bare COPY (psql \\copy, median of 3: ${copyRates.map(rate).join(", ")}): ${rate(copyRate)} → ${((burstRate / copyRate) * 100).toFixed(0)} %`, "≥ 40 % of COPY");
   row("ingestTelemetry, 10k positions + 10k stats a batch", `${rate(burstWithStats)} positions (+ as many stats)`, "", "");
 
@@ -226,7 +241,7 @@ try {
 
   const widths = [0, 1, 2, 3].map((c) => Math.max(...[["what", "figure", "limit / compare", "target"], ...rows].map((r) => r[c].length)));
   const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(" | ")} |`;
-  console.log(`\nScale benchmarks — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version}, ${VEHICLES} vehicles\n`);
+  console.log(`\nScale benchmarks — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${await describeDatabase()}, ${VEHICLES} vehicles\n`);
   console.log(line(["what", "figure", "limit / compare", "target"]));
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const r of rows) console.log(line(r));
@@ -234,6 +249,6 @@ try {
   useDatabase(undefined);
   await handle.close();
   rmSync(csvFile, { force: true });
-  await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
+  await scratch.drop();
 }

@@ -1,18 +1,52 @@
 // `npm test`: every suite. Type check, lint, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
-// is set), a production build, Samsara's SDK and then Playwright against it. Stops at the first failing step.
+// is set, and on a local Citus cluster when Citus is installed), a production build, Samsara's SDK and
+// then Playwright against it. Stops at the first failing step.
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { findChromium, INSTALL_CHROMIUM } from "./chromium.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const E2E_DIST = ".next-e2e";
 
-const run = (title, command, args, extraEnv = {}) => {
+/** Runs one step and returns its exit status. */
+const step = (title, command, args, extraEnv = {}) => {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   console.log(`=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  return result.status ?? 1;
+};
+
+const run = (title, command, args, extraEnv = {}) => {
+  const status = step(title, command, args, extraEnv);
+  if (status !== 0) process.exit(status);
+};
+
+/**
+ * The database tests on a Citus cluster of three local instances (scripts/citus-cluster.sh): only the
+ * files that open a database (the others never touch one). Stops the cluster afterwards if it started it.
+ */
+const runOnCitus = () => {
+  const cluster = (command) => spawnSync("bash", ["scripts/citus-cluster.sh", command], { stdio: command === "status" ? "ignore" : "inherit", env });
+  const wasRunning = cluster("status").status === 0;
+  const started = wasRunning ? { status: 0 } : cluster("start");
+  if (started.status === 3) {
+    console.log("\n(Citus is not installed in this PostgreSQL: the Citus run of the database tests is skipped. See README, \"Citus\".)");
+    return;
+  }
+  if (started.status !== 0) process.exit(started.status ?? 1);
+  const files = readdirSync("tests", { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts") && /useTestDatabase|createTestDatabase/.test(readFileSync(`tests/${file}`, "utf8")))
+    .map((file) => `tests/${file}`);
+  const status = step(`database tests (Citus: a coordinator and two workers, ${files.length} files)`, "npx", ["vitest", "run", ...files], {
+    TEST_DB: "citus",
+    TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${process.env.CITUS_COORDINATOR_PORT ?? 5441}/fleet`,
+    // Every route and property still fuzzed, with fewer cases than the PGlite and PostgreSQL runs:
+    // each case counts the rows of every tenant table, a query on every shard.
+    FUZZ_RUNS: process.env.FUZZ_RUNS ?? "10",
+  });
+  if (!wasRunning) cluster("stop");
+  if (status !== 0) process.exit(status);
 };
 
 // The last step needs a browser: say so now, not after the build.
@@ -30,6 +64,7 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the database tests is skipped)");
 }
+runOnCitus();
 run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST });
 run("Samsara SDK against the production build", "npx", ["vitest", "run", "-c", "vitest.sdk.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
 if (process.env.TEST_DATABASE_URL) {

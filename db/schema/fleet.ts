@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tenantColumns, utc } from "./columns";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, DATASETS, tenantColumns, utc } from "./columns";
 
 /**
  * A vehicle (asset). `id` is the legacy integer assetId; the public interface shows it as a string.
@@ -7,7 +7,7 @@ import { createdAt, tenantColumns, utc } from "./columns";
 export const vehicles = pgTable(
   "vehicles",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     ...tenantColumns(),
     vin: text("vin").notNull(),
     name: text("name").notNull(),
@@ -20,7 +20,7 @@ export const vehicles = pgTable(
     typeId: integer("type_id").notNull().default(1),
     typeName: text("type_name").notNull().default("Truck"),
     subType: text("sub_type"),
-    /** Identifier a tracker reports as (OsmAnd `id`); unique across the service. */
+    /** Identifier a tracker reports as (OsmAnd `id`); unique across the service through `device_lookups`. */
     deviceId: text("device_id"),
     externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
     notes: text("notes").notNull().default(""),
@@ -28,8 +28,9 @@ export const vehicles = pgTable(
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex("vehicles_vin_idx").on(t.companyId, t.dataset, t.vin),
-    uniqueIndex("vehicles_device_idx").on(t.deviceId),
+    uniqueIndex("vehicles_device_idx").on(t.companyId, t.deviceId),
     index("vehicles_tenant_idx").on(t.companyId, t.dataset, t.id),
   ],
 );
@@ -40,7 +41,7 @@ export const ACTIVATION_STATUSES = ["active", "deactivated"] as const;
 export const drivers = pgTable(
   "drivers",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     ...tenantColumns(),
     name: text("name").notNull(),
     username: text("username").notNull(),
@@ -63,8 +64,20 @@ export const drivers = pgTable(
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex("drivers_username_idx").on(t.companyId, t.dataset, t.username),
     index("drivers_tenant_idx").on(t.companyId, t.dataset, t.id),
   ],
 );
 
+
+/**
+ * Global: which vehicle a tracker's device identifier belongs to, for protocols that send only the
+ * identifier (OsmAnd). Written with the vehicle's `device_id`, in the same transaction.
+ */
+export const deviceLookups = pgTable("device_lookups", {
+  deviceId: text("device_id").primaryKey(),
+  companyId: integer("company_id").notNull(),
+  dataset: text("dataset", { enum: DATASETS }).notNull(),
+  vehicleId: integer("vehicle_id").notNull(),
+});

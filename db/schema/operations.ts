@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, real, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tenantColumns, utc } from "./columns";
 
 export const FAULT_PROTOCOLS = ["j1939", "obdii"] as const;
@@ -8,7 +8,7 @@ export const FAULT_PROTOCOLS = ["j1939", "obdii"] as const;
 export const faultCodes = pgTable(
   "fault_codes",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     ...tenantColumns(),
     vehicleId: integer("vehicle_id").notNull(),
     protocol: text("protocol", { enum: FAULT_PROTOCOLS }).notNull(),
@@ -24,7 +24,9 @@ export const faultCodes = pgTable(
     clearedAt: utc("cleared_at"),
   },
   (t) => [
-    index("fault_codes_vehicle_idx").on(t.vehicleId, t.firstSeenAt),
+    primaryKey({ columns: [t.companyId, t.id] }),
+    /** A vehicle raises at most one fault at an instant: what makes re-covering a window idempotent. */
+    uniqueIndex("fault_codes_vehicle_idx").on(t.companyId, t.vehicleId, t.firstSeenAt),
     index("fault_codes_active_idx").on(t.companyId, t.dataset, t.vehicleId).where(sql`cleared_at is null`),
   ],
 );
@@ -36,7 +38,7 @@ export type DutyStatus = (typeof DUTY_STATUSES)[number];
 export const hosLogs = pgTable(
   "hos_logs",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     ...tenantColumns(),
     driverId: integer("driver_id").notNull(),
     vehicleId: integer("vehicle_id"),
@@ -52,7 +54,8 @@ export const hosLogs = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("hos_logs_driver_time_idx").on(t.driverId, t.startTime),
+    primaryKey({ columns: [t.companyId, t.id] }),
+    uniqueIndex("hos_logs_driver_time_idx").on(t.companyId, t.driverId, t.startTime),
     index("hos_logs_tenant_time_idx").on(t.companyId, t.dataset, t.startTime),
   ],
 );
@@ -63,7 +66,7 @@ export const WASTE_SERVICE_TYPES = ["Collection", "Delivery", "Exchange", "Remov
 export const wasteJobs = pgTable(
   "waste_jobs",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     ...tenantColumns(),
     scheduledDate: utc("scheduled_date").notNull(),
     serviceType: text("service_type").notNull(),
@@ -81,6 +84,7 @@ export const wasteJobs = pgTable(
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
     index("waste_jobs_scheduled_idx").on(t.companyId, t.dataset, t.scheduledDate, t.id),
     index("waste_jobs_status_idx").on(t.companyId, t.dataset, t.status, t.scheduledDate),
     index("waste_jobs_asset_idx").on(t.companyId, t.dataset, t.assignedToAssetId, t.scheduledDate),
@@ -93,7 +97,7 @@ export type FuelPrice = { diesel: number; discount: number };
 export const fuelStopProposals = pgTable(
   "fuel_stop_proposals",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     ...tenantColumns(),
     vehicleId: integer("vehicle_id").notNull(),
     name: text("name").notNull(),
@@ -101,14 +105,14 @@ export const fuelStopProposals = pgTable(
     fuelPrices: jsonb("fuel_prices").$type<FuelPrice[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index("fuel_stop_proposals_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("fuel_stop_proposals_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.createdAt)],
 );
 
 /** A destination or fuel stop proposed for a driver (POST /api/v2/assets/driverProposedFuelStop). */
 export const driverProposedStops = pgTable(
   "driver_proposed_stops",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     ...tenantColumns(),
     vehicleId: integer("vehicle_id").notNull(),
     driverId: integer("driver_id"),
@@ -119,14 +123,14 @@ export const driverProposedStops = pgTable(
     note: text("note").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("driver_proposed_stops_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.createdAt)],
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("driver_proposed_stops_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.createdAt)],
 );
 
 /** Snapshot/video events delivered by the camera platform's webhook; `eventId` makes delivery idempotent. */
 export const cameraEvents = pgTable(
   "camera_events",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     ...tenantColumns(),
     eventId: text("event_id").notNull(),
     deviceId: text("device_id").notNull(),
@@ -140,12 +144,16 @@ export const cameraEvents = pgTable(
     receivedAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex("camera_events_event_idx").on(t.companyId, t.eventId),
     index("camera_events_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.capturedAt),
   ],
 );
 
-/** Token buckets shared by every app instance (public API quotas, sign-in throttling, legacy per-asset limits). */
+/**
+ * Token buckets shared by every app instance (public API quotas, sign-in throttling, legacy per-asset limits).
+ * Local: on Citus it stays a plain table on the coordinator (hot, throwaway, keyed by more than companies).
+ */
 export const rateLimitBuckets = pgTable("rate_limit_buckets", {
   key: text("key").primaryKey(),
   tokens: doublePrecision("tokens").notNull(),

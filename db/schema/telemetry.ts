@@ -30,7 +30,7 @@ export const vehiclePositions = pgTable(
     battery: real("battery"),
   },
   (t) => [
-    primaryKey({ columns: [t.vehicleId, t.time] }),
+    primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }),
     index("vehicle_positions_feed_idx").on(t.companyId, t.dataset, t.seq),
   ],
 );
@@ -57,7 +57,7 @@ export const vehicleStatSamples = pgTable(
     engineState: text("engine_state", { enum: ENGINE_STATES }),
   },
   (t) => [
-    primaryKey({ columns: [t.vehicleId, t.time] }),
+    primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }),
     index("vehicle_stat_samples_feed_idx").on(t.companyId, t.dataset, t.seq),
   ],
 );

@@ -9,7 +9,7 @@ import { tenantColumns, utc } from "./columns";
 export const vehicleState = pgTable(
   "vehicle_state",
   {
-    vehicleId: integer("vehicle_id").primaryKey(),
+    vehicleId: integer("vehicle_id").notNull(),
     ...tenantColumns(),
     locationTime: utc("location_time"),
     latitude: doublePrecision("latitude"),
@@ -28,7 +28,7 @@ export const vehicleState = pgTable(
     engineState: text("engine_state", { enum: ENGINE_STATES }),
     statsSeq: bigint("stats_seq", { mode: "number" }),
   },
-  (t) => [index("vehicle_state_tenant_idx").on(t.companyId, t.dataset, t.vehicleId)],
+  (t) => [primaryKey({ columns: [t.companyId, t.vehicleId] }), index("vehicle_state_tenant_idx").on(t.companyId, t.dataset, t.vehicleId)],
 );
 
 /**

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "@/db/client";
-import { vehicles } from "@/db/schema";
+import { findDeviceVehicle } from "./device-bindings";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/search-params";
 import { ingestTelemetry } from "@/lib/telemetry";
@@ -71,22 +70,19 @@ const parseDeviceTime = (text: string | undefined, now: Date) => {
 export const ingestOsmandPoint = async ({ db, params, now = new Date() }: { db: Database; params: OsmandParams; now?: Date }) => {
   const point = parseWith(osmandParamsSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
   const time = parseDeviceTime(point.timestamp, now);
-  const [vehicle] = await db
-    .select({ id: vehicles.id, companyId: vehicles.companyId, dataset: vehicles.dataset })
-    .from(vehicles)
-    .where(eq(vehicles.deviceId, point.id));
+  const vehicle = await findDeviceVehicle({ db, deviceId: point.id });
   if (!vehicle) throw new AppError("bad_request", `Unknown device "${point.id}". Set the device identifier to a vehicle's device id.`);
   const result = await ingestTelemetry({
     db,
     now,
     batch: {
       positions: [{
-        companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.id, time, latitude: point.lat, longitude: point.lon,
+        companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time, latitude: point.lat, longitude: point.lon,
         speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
         heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
         altitude: point.altitude ?? null, accuracy: point.accuracy ?? null, hdop: point.hdop ?? null, battery: point.batt ?? null,
       }],
     },
   });
-  return { vehicleId: vehicle.id, duplicate: result.duplicates.positions > 0 };
+  return { vehicleId: vehicle.vehicleId, duplicate: result.duplicates.positions > 0 };
 };

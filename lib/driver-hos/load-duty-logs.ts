@@ -18,7 +18,7 @@ export const HOS_LOOKBACK_MS = 10 * 24 * 60 * 60 * 1000;
 
 /**
  * The duty-status entries of the given drivers that start in [from, to), plus each driver's entry in
- * effect at `from`; oldest first. Uses the (driver_id, start_time) index. Callers that replay rules pass
+ * effect at `from`; oldest first. Uses the (company_id, driver_id, start_time) index. Callers that replay rules pass
  * `from` = range start - HOS_LOOKBACK_MS.
  */
 export const loadDutyLogs = async ({ db, companyId, dataset, driverIds, from, to }: TenantQuery & { driverIds: readonly number[]; from: Date; to: Date }) => {
@@ -30,7 +30,7 @@ export const loadDutyLogs = async ({ db, companyId, dataset, driverIds, from, to
         where l.company_id = ${companyId} and l.dataset = ${dataset} and l.driver_id = any(${intArray(driverIds)})
           and l.start_time < ${to.toISOString()}::timestamptz
           and (l.start_time >= ${from.toISOString()}::timestamptz or l.start_time = (
-            select max(p.start_time) from hos_logs p where p.driver_id = l.driver_id and p.start_time < ${from.toISOString()}::timestamptz))
+            select max(p.start_time) from hos_logs p where p.company_id = ${companyId} and p.driver_id = l.driver_id and p.start_time < ${from.toISOString()}::timestamptz))
         order by l.driver_id, l.start_time`,
   );
   const byDriver = new Map<number, DutyLogRow[]>();

@@ -34,15 +34,17 @@ const moveWatermark = (db: Executor, target: Date) =>
 /** Re-aggregates queued late rows; returns how many (vehicle, minute) pairs were done. */
 const rollUpDirty = async (db: Executor) =>
   db.transaction(async (tx) => {
-    const keys = await queryRows<{ vehicle_id: number; bucket: string }>(
+    // By key, not ctid: on Citus the queue is spread over shards, where a ctid means nothing.
+    const keys = await queryRows<{ company_id: number; vehicle_id: number; bucket: string | Date }>(
       tx,
-      sql`delete from rollup_dirty where ctid in (select ctid from rollup_dirty limit ${DIRTY_PER_RUN}) returning vehicle_id, bucket::text`,
+      sql`delete from rollup_dirty where (company_id, vehicle_id, bucket) in (select company_id, vehicle_id, bucket from rollup_dirty limit ${DIRTY_PER_RUN})
+          returning company_id, vehicle_id, bucket`,
     );
     if (keys.length === 0) return 0;
-    const dirty = sql`select * from unnest(${packedColumn(keys.map((k) => k.vehicle_id), "int")}, ${packedColumn(
+    const dirty = sql`select * from unnest(${packedColumn(keys.map((k) => Number(k.company_id)), "int")}, ${packedColumn(keys.map((k) => Number(k.vehicle_id)), "int")}, ${packedColumn(
       keys.map((k) => new Date(k.bucket).toISOString()),
       "timestamptz",
-    )}) as k(vehicle_id, bucket)`;
+    )}) as k(company_id, vehicle_id, bucket)`;
     await rollUpRows({ db: tx, source: { dirty } });
     return keys.length;
   });

@@ -1,4 +1,4 @@
-import { drivers, vehicles, type Dataset } from "@/db/schema";
+import { deviceLookups, drivers, vehicles, type Dataset } from "@/db/schema";
 import type { Executor } from "@/db/client";
 import { driverName, plateNumber, vehicleModel } from "./demo-fleet-names";
 import { DEMO_TRACKERS } from "./demo-trackers";
@@ -43,7 +43,11 @@ export const seedFleet = async ({ db, companyId, dataset, count, code }: SeedFle
   const createdVehicles: { id: number }[] = [];
   // Chunks keep each statement far below PostgreSQL's bind-parameter limit at SIM_VEHICLES=10,000.
   for (let i = 0; i < vehicleRows.length; i += 1000) {
-    createdVehicles.push(...(await db.insert(vehicles).values(vehicleRows.slice(i, i + 1000)).returning({ id: vehicles.id })));
+    const chunk = vehicleRows.slice(i, i + 1000);
+    const created = await db.insert(vehicles).values(chunk).returning({ id: vehicles.id });
+    // The global lookup trackers are found by; its primary key keeps device ids unique across companies.
+    await db.insert(deviceLookups).values(created.map((vehicle, k) => ({ deviceId: chunk[k].deviceId, companyId, dataset, vehicleId: vehicle.id })));
+    createdVehicles.push(...created);
   }
   const driverRows = createdVehicles.map((vehicle, i) => {
     const name = driverName(i + datasetNumber * 13 + companyId * 3);

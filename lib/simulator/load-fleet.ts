@@ -25,8 +25,8 @@ export const loadFleet = async ({ db, seed }: { db: Executor; seed: number }) =>
           greatest(s.location_time, s.stats_time) as last_time, s.odometer_meters as odometer, s.engine_seconds
         from vehicles v
         join companies c on c.id = v.company_id
-        left join lateral (select id from drivers where static_assigned_vehicle_id = v.id order by id limit 1) d on true
-        left join vehicle_state s on s.vehicle_id = v.id
+        left join lateral (select id from drivers where company_id = v.company_id and static_assigned_vehicle_id = v.id order by id limit 1) d on true
+        left join vehicle_state s on s.company_id = v.company_id and s.vehicle_id = v.id
         where v.device_id ~ ${SIMULATED_DEVICE_PATTERN} or v.device_id = any(${sql.param(DEMO_TRACKERS.map((tracker) => tracker.imei))}::text[])
         order by v.id`,
   );

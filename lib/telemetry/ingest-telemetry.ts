@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { queryRows } from "@/db/rows";
 import { AppError } from "@/lib/errors";
 import { distanceMeters } from "@/lib/geo/distance";
 import { ROLLUP_WATERMARK_LOCK } from "@/lib/rollups/rollup-widths";
@@ -31,17 +30,6 @@ const fillDistances = (rows: PackedRows) => {
 };
 
 const sameTenant = (a: TelemetryTenant, b: TelemetryTenant) => a.companyId === b.companyId && a.dataset === b.dataset;
-
-/** Reserves `count` numbers of the tenant's change sequence; the row lock is held until commit. */
-const reserveSeq = async (db: Executor, tenant: TelemetryTenant, count: number) => {
-  const [row] = await queryRows<{ seq: string | number }>(
-    db,
-    sql`insert into feed_counters (company_id, dataset, seq) values (${tenant.companyId}, ${tenant.dataset}, ${count})
-        on conflict (company_id, dataset) do update set seq = feed_counters.seq + excluded.seq
-        returning seq`,
-  );
-  return Number(row.seq) - count + 1;
-};
 
 /** 400 naming the first record (by its index in the batch) whose vehicle its tenant does not own. */
 const unknownVehicle = ({ records, tenant, unowned, kind }: { records: readonly TelemetryRecord[]; tenant: TelemetryTenant; unowned: number[]; kind: "positions" | "stats" }) => {
@@ -80,15 +68,13 @@ export const ingestTelemetry = async ({ db, batch, now = new Date() }: { db: Exe
     for (const tenant of tenants) {
       const positionRows = positionGroups.find((group) => sameTenant(group.tenant, tenant));
       const statRows = statGroups.find((group) => sameTenant(group.tenant, tenant));
-      // The counter lock first: the statements rely on no other ingest of this tenant running.
-      const firstSeq = await reserveSeq(tx, tenant, (positionRows?.count ?? 0) + (statRows?.count ?? 0));
       if (positionRows) {
-        const result = await insertPositions({ db: tx, firstSeq, rows: positionRows });
+        const result = await insertPositions({ db: tx, rows: positionRows });
         if (result.unowned.length > 0) throw unknownVehicle({ records: positions, tenant, unowned: result.unowned, kind: "positions" });
         accepted.positions += result.accepted;
       }
       if (statRows) {
-        const result = await insertStats({ db: tx, firstSeq: firstSeq + (positionRows?.count ?? 0), rows: statRows });
+        const result = await insertStats({ db: tx, rows: statRows });
         if (result.unowned.length > 0) throw unknownVehicle({ records: stats, tenant, unowned: result.unowned, kind: "stats" });
         accepted.stats += result.accepted;
       }

@@ -20,7 +20,7 @@ type FindGpsHistoryOptions = TenantQuery & { vehicleId: number; range: TimeRange
 
 /**
  * One vehicle's GPS fixes over [start, end) in `bucketSeconds` buckets aligned on `start`: the last
- * fix of each bucket with the distance of the whole bucket, computed in SQL on the (vehicle_id, time) key.
+ * fix of each bucket with the distance of the whole bucket, computed in SQL on the (company_id, vehicle_id, time) key.
  */
 export const findGpsHistory = async ({ db, companyId, dataset, vehicleId, range, bucketSeconds }: FindGpsHistoryOptions): Promise<GpsPoint[]> => {
   const rows = await queryRows<Record<string, unknown>>(

@@ -19,7 +19,7 @@ type FindLocationHistoryOptions = TenantQuery & {
  * The breadcrumb of each vehicle over [start, end): per `bucketSeconds` bucket (aligned on `start`)
  * the last position in it. Buckets that a rollup tiles exactly are re-bucketed from the rollup's
  * last positions (lib/rollups) up to where the rollups are complete, raw rows after that; smaller or
- * unaligned buckets read the raw rows over the (vehicle_id, time) key. Ordered by vehicle, then time.
+ * unaligned buckets read the raw rows over the (company_id, vehicle_id, time) key. Ordered by vehicle, then time.
  */
 export const findLocationHistory = async ({ db, companyId, dataset, vehicleIds, range, bucketSeconds, source = "auto" }: FindLocationHistoryOptions) => {
   if (vehicleIds.length === 0) return [];

@@ -1,6 +1,6 @@
 import { and, asc, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { vehicles } from "@/db/schema";
-import { whereTenant, type TenantQuery } from "@/lib/tenant";
+import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
 
 export type VehicleRow = {
   id: number;
@@ -31,11 +31,12 @@ type ListVehiclesOptions = TenantQuery & {
   limit: number;
 };
 
-// The outer columns are spelt out: drizzle renders `${vehicles.id}` here as a bare "id", which the
-// subquery would resolve to d.id, giving every vehicle the same driver.
-const assignedDriver = sql<{ id: number; name: string } | null>`(
+// The outer column is spelt out: drizzle renders `${vehicles.id}` here as a bare "id", which the
+// subquery would resolve to d.id, giving every vehicle the same driver. The tenant as values: Citus keeps
+// a single-shard read only with the tenant's literal in every table's filter.
+const assignedDriver = ({ companyId, dataset }: Tenant) => sql<{ id: number; name: string } | null>`(
   select json_build_object('id', d.id, 'name', d.name) from drivers d
-  where d.static_assigned_vehicle_id = "vehicles"."id" and d.company_id = "vehicles"."company_id" and d.dataset = "vehicles"."dataset"
+  where d.company_id = ${companyId} and d.dataset = ${dataset} and d.static_assigned_vehicle_id = "vehicles"."id"
   order by d.id limit 1)`;
 
 /** The tenant's vehicles in id order (keyset pages), with their statically assigned driver. */
@@ -61,7 +62,7 @@ export const listVehicles = async ({ db, companyId, dataset, vehicleIds, vin, af
       externalIds: vehicles.externalIds,
       createdAt: vehicles.createdAt,
       updatedAt: vehicles.updatedAt,
-      staticAssignedDriver: assignedDriver,
+      staticAssignedDriver: assignedDriver({ companyId, dataset }),
     })
     .from(vehicles)
     .where(and(...conditions))

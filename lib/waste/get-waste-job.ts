@@ -61,7 +61,7 @@ export const getWasteJob = async ({ db, companyId, dataset, jobId }: { db: Execu
     .from(wasteJobs)
     // The joins repeat the tenant so a stray id can never pull another company's vehicle or driver.
     .leftJoin(vehicles, and(eq(vehicles.id, wasteJobs.assignedToAssetId), eq(vehicles.companyId, companyId), eq(vehicles.dataset, dataset)))
-    .leftJoin(vehicleState, eq(vehicleState.vehicleId, vehicles.id))
+    .leftJoin(vehicleState, and(eq(vehicleState.companyId, companyId), eq(vehicleState.vehicleId, vehicles.id)))
     .leftJoin(drivers, and(eq(drivers.id, wasteJobs.assignedToDriverId), eq(drivers.companyId, companyId), eq(drivers.dataset, dataset)))
     .where(and(eq(wasteJobs.companyId, companyId), eq(wasteJobs.dataset, dataset), eq(wasteJobs.id, jobId)));
   if (!row) throw new AppError("not_found", `No waste job with id ${jobId}.`);

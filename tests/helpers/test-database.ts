@@ -1,22 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { Client } from "pg";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase, useDatabase, type DatabaseHandle } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
+import { createScratchDatabase, withDatabaseName } from "./scratch-database";
 
-/** Which database the suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres. */
-export const TEST_DB_KIND = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+/**
+ * Which database the suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres, a Citus
+ * cluster when TEST_DB=citus (TEST_DATABASE_URL is then its coordinator: scripts/citus-cluster.sh).
+ */
+export const TEST_DB_KIND = process.env.TEST_DB === "citus" ? "citus" : process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
 const adminUrl = () => {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  if (!url) throw new Error(`TEST_DB=${TEST_DB_KIND} needs TEST_DATABASE_URL`);
   return url;
-};
-
-const withDatabaseName = (url: string, name: string) => {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 };
 
 /** A fresh, migrated database of its own: in-memory PGlite, or a new PostgreSQL database. */
@@ -27,20 +24,19 @@ export const createTestDatabase = async (): Promise<DatabaseHandle> => {
     return handle;
   }
   const name = `fleet_test_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  // Few shards on Citus: a test fleet is tiny, and every daily partition multiplies them.
+  const scratch = await createScratchDatabase({ adminUrl: adminUrl(), name, shardCount: 4 });
+  if (scratch.citus !== (TEST_DB_KIND === "citus")) {
+    await scratch.drop();
+    throw new Error(`TEST_DB=${TEST_DB_KIND}, but ${adminUrl()} ${scratch.citus ? "is" : "is not"} a Citus coordinator`);
+  }
   const handle = openDatabase({ url: withDatabaseName(adminUrl(), name) });
   await migrateDatabase(handle);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const cleanup = new Client({ connectionString: adminUrl() });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 };

@@ -7,7 +7,7 @@ export const liveFleet = async (db: Database, companyId: number) =>
   db
     .select({ id: vehicles.id, vin: vehicles.vin, name: vehicles.name, deviceId: vehicles.deviceId, driverId: drivers.id, driverName: drivers.name })
     .from(vehicles)
-    .leftJoin(drivers, eq(drivers.staticAssignedVehicleId, vehicles.id))
+    .leftJoin(drivers, and(eq(drivers.companyId, vehicles.companyId), eq(drivers.staticAssignedVehicleId, vehicles.id)))
     .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, "live")))
     .orderBy(asc(vehicles.id));
 

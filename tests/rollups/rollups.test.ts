@@ -43,12 +43,12 @@ describe("telemetry rollups", () => {
       const [diff] = await queryRows<{ rows: number; mismatches: number }>(
         db,
         sql`with raw as (
-              select vehicle_id, date_bin(${`${width} seconds`}::interval, time, timestamptz 'epoch') as bucket, count(*) as points,
+              select company_id, vehicle_id, date_bin(${`${width} seconds`}::interval, time, timestamptz 'epoch') as bucket, count(*) as points,
                 max(time) as last_time, sum(speed) as speed_sum, max(speed) as speed_max, sum(distance) as distance_sum
-              from vehicle_positions group by 1, 2)
+              from vehicle_positions group by 1, 2, 3)
             select count(*)::int as rows, count(*) filter (where r.points is distinct from raw.points or r.last_time <> raw.last_time
               or abs(r.speed_sum - raw.speed_sum) > 1e-3 or r.speed_max <> raw.speed_max or abs(r.distance_sum - raw.distance_sum) > 1e-2)::int as mismatches
-            from raw full join (select * from vehicle_location_rollups where width = ${width}) r on r.vehicle_id = raw.vehicle_id and r.bucket = raw.bucket`,
+            from raw full join (select * from vehicle_location_rollups where width = ${width}) r on r.company_id = raw.company_id and r.vehicle_id = raw.vehicle_id and r.bucket = raw.bucket`,
       );
       expect(diff.rows).toBe(width === 60 ? 2 * 360 : 2 * 24);
       expect(diff.mismatches).toBe(0);

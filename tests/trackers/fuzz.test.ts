@@ -1,7 +1,5 @@
 import fc from "fast-check";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vehicles } from "@/db/schema";
 import { validatePositionReport, validateStatSample } from "@/lib/telemetry";
 import { crc16Ibm, crc16X25 } from "@/lib/trackers/crc";
 import { FrameError } from "@/lib/trackers/frame-reader";
@@ -15,6 +13,7 @@ import { decodeTeltonikaPacket, readTeltonikaImei, teltonikaPacketLength } from 
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/trackers/teltonika-encoder";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
+import { rebindDevice } from "../helpers/devices";
 
 /**
  * Property-based fuzzing of both decoders (seeded, bounded): whatever bytes arrive, framing and
@@ -111,8 +110,8 @@ describe("listener fuzzing", () => {
   beforeAll(async () => {
     const { db } = database();
     await seedTestCompanies({ db });
-    await db.update(vehicles).set({ deviceId: "356307042441013" }).where(eq(vehicles.deviceId, "demo-live-1"));
-    await db.update(vehicles).set({ deviceId: "868120301234567" }).where(eq(vehicles.deviceId, "demo-live-2"));
+    await rebindDevice({ db, from: "demo-live-1", to: "356307042441013" });
+    await rebindDevice({ db, from: "demo-live-2", to: "868120301234567" });
     trackers = await startTrackers({ db, settings: { teltonikaPort: 3465, gt06Port: 3466, host: "127.0.0.1", idleTimeoutMs: 2_000, maxConnectionsPerAddress: 50 } });
   });
   afterAll(async () => trackers?.close());

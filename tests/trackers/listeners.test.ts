@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unclaimedDevices, vehiclePositions, vehicles, vehicleStatSamples } from "@/db/schema";
+import { unclaimedDevices, vehiclePositions, vehicleStatSamples } from "@/db/schema";
 import { encodeGt06Response, GT06 } from "@/lib/trackers/gt06-codec";
 import { encodeGt06Location, encodeGt06Login } from "@/lib/trackers/gt06-encoder";
 import { encodeGt06Frame } from "@/lib/trackers/gt06-codec";
@@ -10,6 +10,7 @@ import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/trackers/telto
 import { listUnclaimedDevices } from "@/lib/trackers/unclaimed-devices";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
+import { rebindDevice } from "../helpers/devices";
 
 const database = useTestDatabase();
 const TELTONIKA_IMEI = "356307042441013";
@@ -22,8 +23,8 @@ const settings = { teltonikaPort: 3460, gt06Port: 3461, host: "127.0.0.1", idleT
 beforeAll(async () => {
   const { db } = database();
   await seedTestCompanies({ db });
-  const [first] = await db.update(vehicles).set({ deviceId: TELTONIKA_IMEI }).where(eq(vehicles.deviceId, "demo-live-1")).returning();
-  const [second] = await db.update(vehicles).set({ deviceId: GT06_IMEI }).where(eq(vehicles.deviceId, "demo-live-2")).returning();
+  const first = await rebindDevice({ db, from: "demo-live-1", to: TELTONIKA_IMEI });
+  const second = await rebindDevice({ db, from: "demo-live-2", to: GT06_IMEI });
   vehicleIds = { teltonika: first.id, gt06: second.id };
   trackers = await startTrackers({ db, settings });
 });
@@ -81,7 +82,7 @@ describe("Teltonika listener", () => {
       expect(unclaimed).toMatchObject({ protocol: "teltonika", remoteAddress: "127.0.0.1", connectionCount: attempt });
     }
     const { db } = database();
-    const [vehicle] = await db.update(vehicles).set({ deviceId: imei }).where(eq(vehicles.deviceId, "demo-live-3")).returning();
+    const vehicle = await rebindDevice({ db, from: "demo-live-3", to: imei });
     const device = await teltonika();
     device.send(encodeTeltonikaImei(imei));
     expect(await device.read(1)).toEqual(Buffer.from([0x01]));

@@ -1,0 +1,73 @@
+import { Client } from "pg";
+
+// Scratch databases on a PostgreSQL server or a Citus cluster, for the tests and the benchmarks.
+
+/** `url` with its database replaced by `name`. */
+export const withDatabaseName = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
+/** Runs `statements` on the database at `url`, one after another. */
+const runOn = async (url: string, statements: string[]) => {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+/** The URL of database `name` on the node at host:port, with `adminUrl`'s user. */
+const nodeUrl = (adminUrl: string, { host, port }: { host: string; port: number }, name: string) => {
+  const url = new URL(withDatabaseName(adminUrl, name));
+  url.hostname = host;
+  url.port = String(port);
+  return url.toString();
+};
+
+/** The workers of the cluster whose coordinator `adminUrl` is, as it lists them; none on plain PostgreSQL. */
+const citusWorkers = async (adminUrl: string) => {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows: [citus] } = await admin.query("select exists (select 1 from pg_extension where extname = 'citus') as found");
+    if (!citus.found) return null;
+    const { rows } = await admin.query<{ host: string; port: number }>("select nodename as host, nodeport as port from pg_dist_node where groupid <> 0 order by nodeport");
+    return rows;
+  } finally {
+    await admin.end();
+  }
+};
+
+/**
+ * Creates database `name` beside `adminUrl`'s and returns how to drop it. When `adminUrl` is a Citus
+ * coordinator, the database is one of that name on every node, each with the extension, and the
+ * coordinator's copy is told where the workers are (Citus keeps its cluster per database), with
+ * `shardCount` shards per distributed table and its statement counters on.
+ */
+export const createScratchDatabase = async ({ adminUrl, name, shardCount }: { adminUrl: string; name: string; shardCount: number }) => {
+  const workers = await citusWorkers(adminUrl);
+  if (!workers) {
+    await runOn(adminUrl, [`create database ${name}`]);
+    return { citus: false, drop: () => runOn(adminUrl, [`drop database if exists ${name} with (force)`]) };
+  }
+  const coordinator = new URL(adminUrl);
+  for (const worker of workers) {
+    await runOn(nodeUrl(adminUrl, worker, "postgres"), [`create database ${name}`]);
+    await runOn(nodeUrl(adminUrl, worker, name), ["create extension citus"]);
+  }
+  await runOn(adminUrl, [`create database ${name}`, `alter database ${name} set citus.shard_count = ${shardCount}`, `alter database ${name} set citus.enable_stat_counters = on`]);
+  await runOn(withDatabaseName(adminUrl, name), [
+    "create extension citus",
+    `select citus_set_coordinator_host('${coordinator.hostname}', ${coordinator.port})`,
+    ...workers.map((worker) => `select citus_add_node('${worker.host}', ${worker.port})`),
+  ]);
+  const drop = async () => {
+    await runOn(adminUrl, [`drop database if exists ${name} with (force)`]);
+    for (const worker of workers) await runOn(nodeUrl(adminUrl, worker, "postgres"), [`drop database if exists ${name} with (force)`]);
+  };
+  return { citus: true, drop };
+};
