@@ -5,10 +5,10 @@ import { signedInTest } from "./signed-in";
 
 /**
  * Every page at a desktop and a phone size: no critical or serious axe finding, one h1 and a main
- * landmark, nothing wider than the screen. The admin walks every page; the other roles walk every
- * page whose content depends on the role or the company (the menu, read-only drivers, the waste
- * module, refusals), since the rest render the same markup for everyone. One signed-in context per
- * role and size walks its pages; the admin's walk saves a screenshot of each for people to look at.
+ * landmark, nothing wider than the screen. Every role walks every page it may open (and the
+ * refusal of one it may not), as Demo Fleet's admin, manager and dispatcher and Other Fleet's admin
+ * (no Waste module). One signed-in context per role and size walks its pages; the admin's walk saves
+ * a screenshot of each for people to look at.
  */
 
 const SIZES = [
@@ -21,8 +21,6 @@ type PageVisit = {
   path: string | ((page: Page) => Promise<string>);
   /** Who may open the page (default everyone). */
   onlyFor?: readonly DemoUser[];
-  /** The page differs by role or company, so every role walks it (otherwise the admin only). */
-  byRole?: true;
 };
 
 /** The first link under main that `selector` picks, for detail pages whose ids the demo data decides. */
@@ -37,22 +35,22 @@ const WASTE_USERS = [DEMO_ADMIN, DEMO_DISPATCHER];
 const DRIVER_EDITORS = [DEMO_ADMIN, DEMO_MANAGER, OTHER_ADMIN];
 
 const PAGES: readonly PageVisit[] = [
-  { name: "map", path: "/map", byRole: true },
+  { name: "map", path: "/map" },
   { name: "playback", path: "/playback" },
   { name: "stats", path: "/stats" },
   { name: "hos", path: "/hos" },
   { name: "hos-violations", path: "/hos/violations" },
   { name: "hos-driver", path: firstLink("/hos", 'a[href^="/hos/"]:not([href^="/hos/violations"])') },
-  { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN], byRole: true },
+  { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN] },
   { name: "waste-job", path: firstLink("/waste-jobs", 'tbody a[href^="/waste-jobs/"]'), onlyFor: WASTE_USERS },
-  { name: "drivers", path: "/drivers", byRole: true },
-  { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS, byRole: true },
+  { name: "drivers", path: "/drivers" },
+  { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS },
   { name: "driver-edit", path: firstLink("/drivers", 'a[href^="/drivers/"][href$="/edit"]'), onlyFor: DRIVER_EDITORS },
   { name: "fuel-stops", path: "/fuel-stops" },
   { name: "camera", path: "/camera" },
-  { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN], byRole: true },
+  { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "api-reference", path: "/api-reference" },
-  { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER], byRole: true },
+  { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
 ];
 
 /** The page is settled enough to judge: no loading placeholder left in main. */
@@ -79,7 +77,7 @@ for (const user of [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER, OTHER_ADMIN]) {
     signedInTest(user)(`every page as ${user.email} at ${size.width}×${size.height} passes the axe scan and fits the screen`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.setViewportSize({ width: size.width, height: size.height });
-      const visits = PAGES.filter((candidate) => (!candidate.onlyFor || candidate.onlyFor.includes(user)) && (user === DEMO_ADMIN || candidate.byRole));
+      const visits = PAGES.filter((candidate) => !candidate.onlyFor || candidate.onlyFor.includes(user));
       for (const visit of visits) {
         const path = typeof visit.path === "string" ? visit.path : await visit.path(page);
         await page.goto(path);

@@ -35,7 +35,8 @@ const vehicleIcon = (status: VehicleStatus, heading: number, selected: boolean) 
   const key = `${status}:${step}:${selected}`;
   let icon = iconCache.get(key);
   if (!icon) {
-    const size = selected ? 30 : 22;
+    // 24 px at least: WCAG 2.2's minimum target size (2.5.8).
+    const size = selected ? 30 : 24;
     icon = L.divIcon({
       className: "vehicle-icon",
       iconSize: [size, size],
@@ -87,7 +88,8 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
 
   const index = useMemo(() => {
     const cluster = new Supercluster<PointProps, ClusterProps>({
-      radius: 60,
+      // In supercluster's 512-unit tiles: 32 screen px, more than a marker, so unclustered markers never overlap.
+      radius: 64,
       maxZoom: CLUSTER_MAX_ZOOM,
       map: (props) => ({ moving: 0, idle: 0, stopped: 0, offline: 0, [props.status]: 1 }),
       reduce: (acc, props) => {
@@ -109,7 +111,7 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
     const group = layer.current;
     if (!group) return;
     const bounds = map.getBounds().pad(0.25);
-    const features = index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], Math.round(map.getZoom()));
+    const features = index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], Math.floor(map.getZoom()));
     const seen = new Set<string>();
     for (const feature of features) {
       const [longitude, latitude] = feature.geometry.coordinates;
