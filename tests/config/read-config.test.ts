@@ -5,7 +5,7 @@ import { ConfigError, readConfig } from "@/lib/config";
 describe("readConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", SIMULATOR: "on", SIM_VEHICLES: 50, RETENTION_DAYS: 400, LOG_LEVEL: "info", DEMO: false });
+    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", SIMULATOR: undefined, SIM_VEHICLES: 50, RETENTION_DAYS: 400, LOG_LEVEL: "info", DEMO: false });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
