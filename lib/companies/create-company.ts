@@ -8,8 +8,9 @@ import { findUserIdByEmail } from "./find-user";
 
 type CreateCompanyOptions = {
   db?: Database;
-  input: CompanyInput;
-  /** The company's first admin; without one, an admin is added later (`fleet user reset-password` needs a user). */
+  /** Validated here (companyInputSchema): the command line passes what the operator typed. */
+  input: CompanyInput | Record<string, unknown>;
+  /** The company's first admin, validated here too (adminInputSchema). */
   admin?: AdminInput;
 };
 
