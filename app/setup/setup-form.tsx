@@ -9,8 +9,8 @@ const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 
 type Field = { name: string; label: string; type?: string; autoComplete?: string; hint?: string };
 
-const TEXT_FIELDS: Field[] = [
-  { name: "companyName", label: "Company name", autoComplete: "organization" },
+const COMPANY_NAME: Field = { name: "companyName", label: "Company name", autoComplete: "organization" };
+const ADMIN_FIELDS: Field[] = [
   { name: "adminName", label: "Your name", autoComplete: "name" },
   { name: "email", label: "Your e-mail (you sign in with it)", type: "email", autoComplete: "username" },
   { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "At least 12 characters." },
@@ -34,38 +34,38 @@ export const SetupForm = ({ token }: { token: string }) => {
   };
 
   const describedBy = (name: string, hint?: string) => [hint && `${name}-hint`, errors[name] && `${name}-error`].filter(Boolean).join(" ") || undefined;
-  const errorFor = (name: string) => errors[name] && <span id={`${name}-error`} className="form-error">{errors[name]}</span>;
+  const errorFor = (name: string) => errors[name] && <p id={`${name}-error`} className="form-error">{errors[name]}</p>;
+
+  const textField = ({ name, label, type, autoComplete, hint }: Field) => (
+    <div key={name} className="form-field">
+      <label>
+        {label}
+        <input name={name} type={type} autoComplete={autoComplete} required aria-invalid={Boolean(errors[name])} aria-describedby={describedBy(name, hint)} />
+      </label>
+      {hint && <p id={`${name}-hint`} className="field-hint">{hint}</p>}
+      {errorFor(name)}
+    </div>
+  );
 
   return (
     <form onSubmit={submit} className="form" noValidate>
-      {TEXT_FIELDS.slice(0, 1).map(({ name, label, autoComplete }) => (
-        <label key={name}>
-          {label}
-          <input name={name} autoComplete={autoComplete} required aria-invalid={Boolean(errors[name])} aria-describedby={describedBy(name)} />
-          {errorFor(name)}
+      {textField(COMPANY_NAME)}
+      <div className="form-field">
+        <label>
+          Time zone
+          <select name="timeZone" defaultValue={DEFAULT_TIME_ZONE} aria-invalid={Boolean(errors.timeZone)} aria-describedby={describedBy("timeZone")}>
+            {TIME_ZONES.map((zone) => <option key={zone}>{zone}</option>)}
+          </select>
         </label>
-      ))}
-      <label>
-        Time zone
-        <select name="timeZone" defaultValue={DEFAULT_TIME_ZONE} aria-invalid={Boolean(errors.timeZone)} aria-describedby={describedBy("timeZone")}>
-          {TIME_ZONES.map((zone) => <option key={zone}>{zone}</option>)}
-        </select>
         {errorFor("timeZone")}
-      </label>
+      </div>
       <fieldset>
         <legend>Distances in</legend>
-        <label><input type="radio" name="distanceUnit" value="mi" defaultChecked /> miles</label>
-        <label><input type="radio" name="distanceUnit" value="km" /> kilometres</label>
+        <label className="choice"><input type="radio" name="distanceUnit" value="mi" defaultChecked /> miles</label>
+        <label className="choice"><input type="radio" name="distanceUnit" value="km" /> kilometres</label>
         {errorFor("distanceUnit")}
       </fieldset>
-      {TEXT_FIELDS.slice(1).map(({ name, label, type, autoComplete, hint }) => (
-        <label key={name}>
-          {label}
-          <input name={name} type={type} autoComplete={autoComplete} required minLength={type === "password" ? 12 : undefined} aria-invalid={Boolean(errors[name])} aria-describedby={describedBy(name, hint)} />
-          {hint && <span id={`${name}-hint`} className="muted">{hint}</span>}
-          {errorFor(name)}
-        </label>
-      ))}
+      {ADMIN_FIELDS.map(textField)}
       {message && <p role="alert" className="form-error">{message}</p>}
       <button type="submit" className="button-primary" disabled={pending}>
         {pending ? "Creating…" : "Create the company"}

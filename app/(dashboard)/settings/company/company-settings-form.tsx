@@ -36,8 +36,8 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
       </label>
       <fieldset>
         <legend>Distances in</legend>
-        <label><input type="radio" name="distanceUnit" value="mi" defaultChecked={settings.distanceUnit === "mi"} /> miles</label>
-        <label><input type="radio" name="distanceUnit" value="km" defaultChecked={settings.distanceUnit === "km"} /> kilometres</label>
+        <label className="choice"><input type="radio" name="distanceUnit" value="mi" defaultChecked={settings.distanceUnit === "mi"} /> miles</label>
+        <label className="choice"><input type="radio" name="distanceUnit" value="km" defaultChecked={settings.distanceUnit === "km"} /> kilometres</label>
       </fieldset>
       {status && <p role={status.kind === "error" ? "alert" : "status"} className={status.kind === "error" ? "form-error" : "muted"}>{status.message}</p>}
       <button type="submit" className="button-primary" disabled={pending}>{pending ? "Saving…" : "Save"}</button>
