@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 
 // A production server of its own (NODE_ENV=production, no DEMO, only AUTH_SECRET) on an empty data
 // folder, next to the suite's demo server: the printed setup link → company and admin → sign-in.
@@ -47,6 +48,12 @@ test.beforeAll(async () => {
   expect(output).not.toMatch(/demo sign-ins|seeded the demo/);
 });
 
+/** Serious or critical axe findings on the page (the accessibility spec's bar). */
+const axeFindings = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations
+    .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
+    .map((violation) => violation.id);
+
 test.afterAll(() => {
   server?.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
@@ -60,6 +67,7 @@ test("a production start on an empty folder: the setup link creates the company 
   await page.goto(setupLink);
   await expect(page.getByRole("main")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set up your fleet");
+  expect(await axeFindings(page)).toEqual([]);
   await page.getByLabel("Company name").fill("Acme Haulage");
   await page.getByLabel("Time zone").selectOption("Europe/Berlin");
   await page.getByLabel("kilometres").check();
@@ -82,6 +90,13 @@ test("a production start on an empty folder: the setup link creates the company 
   await expect(page.getByLabel("Company name")).toHaveValue("Acme Haulage");
   await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Berlin");
   await expect(page.getByLabel("kilometres")).toBeChecked();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Company settings");
+  await expect(page.getByText("Standard")).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByLabel("Company name").fill("Acme Haulage GmbH");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
 
   expect((await request.get(setupLink)).status()).toBe(403);
 });
