@@ -72,7 +72,8 @@ export const envSchema = z
     SIM_BACKFILL_DAYS: integer(7, { max: 400 }),
     SIM_TICK_MS: integer(3_000, { min: 100 }),
 
-    // Secrets and seeded credentials: lib/config's getSecret applies the demo defaults (refused in production).
+    // AUTH_SECRET (the one variable production requires) and the demo seed's credentials (read by the demo only;
+    // lib/config's getSecret applies their documented defaults).
     AUTH_SECRET: optionalText(),
     SEED_ADMIN_EMAIL: optionalText(),
     SEED_ADMIN_PASSWORD: optionalText(),
