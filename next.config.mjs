@@ -11,7 +11,8 @@ const nextConfig = {
   // Type errors are caught by `npm test` (tsc --noEmit); the build does not type-check twice.
   typescript: { ignoreBuildErrors: true },
   // Server actions (driver and API-key forms) carry a few fields; refuse large bodies early.
-  experimental: { serverActions: { bodySizeLimit: "256kb" } },
+  // authInterrupts: forbidden() answers a real 403 (the first-run setup page without a valid link).
+  experimental: { serverActions: { bodySizeLimit: "256kb" }, authInterrupts: true },
 };
 
 export default nextConfig;

@@ -11,6 +11,8 @@ import { queryRows } from "./rows";
 export const GLOBAL_TABLES = [
   // The tenants themselves; every tenant table's company_id points here.
   "companies",
+  // First-run setup links, used before any company exists.
+  "setup_tokens",
   // Found by sign-in e-mail, before the company is known.
   "users",
   // Found by the hash of a secret a request carries (API key, ClientKey, ingest token).

@@ -7,6 +7,9 @@ export type PlanTier = (typeof PLAN_TIERS)[number];
 export const MODULES = ["Waste"] as const;
 export type Module = (typeof MODULES)[number];
 
+export const DISTANCE_UNITS = ["km", "mi"] as const;
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+
 export const companies = pgTable("companies", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
@@ -15,6 +18,8 @@ export const companies = pgTable("companies", {
   modules: text("modules").array().notNull().default([]),
   /** IANA zone the dashboard shows every time in (the API stays UTC). */
   timeZone: text("time_zone").notNull().default("America/Chicago"),
+  /** Distances on the dashboard: kilometres or miles (the API stays metric). */
+  distanceUnit: text("distance_unit", { enum: DISTANCE_UNITS }).notNull().default("mi"),
   createdAt: createdAt(),
 });
 
@@ -29,4 +34,20 @@ export const cameraSecrets = pgTable(
     revokedAt: utc("revoked_at"),
   },
   (t) => [uniqueIndex("camera_secrets_secret_idx").on(t.secret)],
+);
+
+/**
+ * One-time links that create the first company of an empty production database (lib/companies/setup-token.ts).
+ * Global: there is no company yet. Only the SHA-256 of the token is kept.
+ */
+export const setupTokens = pgTable(
+  "setup_tokens",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    expiresAt: utc("expires_at").notNull(),
+    usedAt: utc("used_at"),
+  },
+  (t) => [uniqueIndex("setup_tokens_token_hash_idx").on(t.tokenHash)],
 );

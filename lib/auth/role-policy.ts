@@ -26,6 +26,7 @@ export const SECTIONS = {
   fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
+  companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
 } as const satisfies Record<string, SectionPolicy>;
 
@@ -34,6 +35,7 @@ export type Section = keyof typeof SECTIONS;
 /** Changes a role may make; a section's other readers may only look. */
 export const ACTIONS = {
   editDrivers: ["admin", "manager"],
+  editCompanySettings: ["admin"],
   exportWasteJobs: SECTIONS.wasteJobs.roles,
 } as const satisfies Record<string, readonly Role[]>;
 

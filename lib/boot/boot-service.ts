@@ -1,6 +1,8 @@
 import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { getConfig, getSecret, listMissingProductionSecrets } from "@/lib/config";
+import { getConfig, getPublicOrigin, getSecret, isDemoMode, listMissingProductionSecrets } from "@/lib/config";
+import { issueSetupToken } from "@/lib/companies/setup-token";
+import type { Database } from "@/db/client";
 import { getDemoLogins, seedDemo } from "@/lib/seed/seed-demo";
 import { startSimulator } from "@/lib/simulator/start-simulator";
 import { startTrackers } from "@/lib/trackers/start-trackers";
@@ -11,7 +13,26 @@ import { startTelemetryMaintenance } from "./telemetry-maintenance";
 
 const log = (message: string) => console.log(`[boot] ${message}`);
 
-/** Migrates, seeds an empty database, prints the demo sign-ins, and starts background work. */
+/** The demo: two seeded companies and their sign-ins on the console. */
+const seedTheDemo = async ({ db, liveVehicles }: { db: Database; liveVehicles: number }) => {
+  const { seeded } = await seedDemo({ db, liveVehicles });
+  log(seeded ? `seeded the demo companies (${liveVehicles} live vehicles)` : "existing data found; seed skipped");
+  log("demo sign-ins:");
+  for (const login of getDemoLogins()) log(`  ${login.company.padEnd(11)} ${login.role.padEnd(10)} ${login.email} / ${login.password}`);
+  log(`legacy ClientKey: ${getSecret("SEED_CLIENT_KEY")}`);
+  const ingestToken = await seedIngestToken({ db });
+  if (ingestToken) log(`ingest token (POST /ingest/batch, Demo Fleet live): ${ingestToken}`);
+};
+
+/** Production: nothing is seeded; while no company exists, each start prints a new one-time setup link. */
+const printSetupLink = async ({ db }: { db: Database }) => {
+  const token = await issueSetupToken({ db });
+  if (!token) return;
+  log("no company yet: create the first one and its admin at (valid 24 h, once):");
+  log(`  ${getPublicOrigin()}/setup?token=${token}`);
+};
+
+/** Migrates, seeds the demo's empty database (production: prints the setup link), prints the demo sign-ins, and starts background work. */
 export const bootService = async () => {
   const config = getConfig();
   const missing = listMissingProductionSecrets();
@@ -23,14 +44,8 @@ export const bootService = async () => {
   log(`database: ${database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL (DATABASE_URL)"}`);
   await migrateDatabase(database);
   await ensurePartitions({ db: database.db, from: new Date(Date.now() - 8 * 86_400_000), to: new Date(Date.now() + 2 * 86_400_000) });
-  const liveVehicles = config.SIM_VEHICLES;
-  const { seeded } = await seedDemo({ db: database.db, liveVehicles });
-  log(seeded ? `seeded the demo companies (${liveVehicles} live vehicles)` : "existing data found; seed skipped");
-  log("demo sign-ins:");
-  for (const login of getDemoLogins()) log(`  ${login.company.padEnd(11)} ${login.role.padEnd(10)} ${login.email} / ${login.password}`);
-  log(`legacy ClientKey: ${getSecret("SEED_CLIENT_KEY")}`);
-  const ingestToken = await seedIngestToken({ db: database.db });
-  if (ingestToken) log(`ingest token (POST /ingest/batch, Demo Fleet live): ${ingestToken}`);
+  if (isDemoMode()) await seedTheDemo({ db: database.db, liveVehicles: config.SIM_VEHICLES });
+  else await printSetupLink({ db: database.db });
   updateServiceStatus({ bootedAt: new Date().toISOString() });
   const trackers = await startTrackers({ db: database.db });
   startSimulator({ database, trackerPorts: trackers.ports });

@@ -65,14 +65,15 @@ export const envSchema = z
     DATA_DIR: text(".data"),
     RETENTION_DAYS: integer(400, { min: 1 }),
 
-    // The demo fleet simulator
-    SIMULATOR: oneOf(["on", "off"], "on"),
+    // The demo fleet simulator: on by default in the demo, off by default in production (lib/config's isDemoMode)
+    SIMULATOR: z.preprocess(unset, z.enum(["on", "off"], { error: (issue) => `must be one of on, off (got "${issue.input}")` }).optional()),
     SIM_VEHICLES: integer(50, { max: 10_000 }),
     SIM_SEED: integer(1),
     SIM_BACKFILL_DAYS: integer(7, { max: 400 }),
     SIM_TICK_MS: integer(3_000, { min: 100 }),
 
-    // Secrets and seeded credentials: lib/config's getSecret applies the demo defaults (refused in production).
+    // AUTH_SECRET (the one variable production requires) and the demo seed's credentials (read by the demo only;
+    // lib/config's getSecret applies their documented defaults).
     AUTH_SECRET: optionalText(),
     SEED_ADMIN_EMAIL: optionalText(),
     SEED_ADMIN_PASSWORD: optionalText(),
@@ -86,6 +87,8 @@ export const envSchema = z
     SEED_INGEST_TOKEN: optionalText(),
 
     // Interfaces
+    /** The address users reach the service at, for links the service prints (the first-run setup link). */
+    PUBLIC_URL: optionalUrl(),
     SNAPSHOT_CACHE_RECORDS: integer(20_000, { min: 1 }),
     LEGACY_TOKEN_TTL_SECONDS: integer(3_600, { min: 1 }),
 

@@ -30,6 +30,21 @@ const isProductionWithoutDemo = () => {
   return NODE_ENV === "production" && !DEMO;
 };
 
+/**
+ * The populated demo (`npm start`, development, tests, DEMO set) or a real fleet's service
+ * (NODE_ENV=production without DEMO): an empty database, first-run setup, no simulator unless asked.
+ */
+export const isDemoMode = () => !isProductionWithoutDemo();
+
+/** Whether the fleet simulator runs: SIMULATOR when set, else only in the demo. */
+export const isSimulatorOn = () => (getConfig().SIMULATOR ?? (isDemoMode() ? "on" : "off")) === "on";
+
+/** Where users reach this service: PUBLIC_URL, else this machine's port. */
+export const getPublicOrigin = () => {
+  const { PUBLIC_URL, PORT } = getConfig();
+  return PUBLIC_URL ? PUBLIC_URL.replace(/\/+$/, "") : `http://localhost:${PORT}`;
+};
+
 /** A configured secret or its demo default; in production without DEMO a missing value is fatal. */
 export const getSecret = (name: SecretName): string => {
   const value = getConfig()[name];
@@ -43,8 +58,8 @@ export const getSecret = (name: SecretName): string => {
 /** Derives independent keys (JWT, cursors, ...) from AUTH_SECRET so one secret configures all. */
 export const deriveSecret = (purpose: string): Uint8Array => Buffer.from(sha256Hex(`${purpose}:${getSecret("AUTH_SECRET")}`), "hex");
 
-export const listMissingProductionSecrets = (): SecretName[] =>
-  isProductionWithoutDemo() ? (Object.keys(DEMO_DEFAULTS) as SecretName[]).filter((name) => !getConfig()[name]) : [];
+/** Production needs only AUTH_SECRET: the SEED_* credentials belong to the demo seed, which production skips. */
+export const listMissingProductionSecrets = (): SecretName[] => (isProductionWithoutDemo() && !getConfig().AUTH_SECRET ? ["AUTH_SECRET"] : []);
 
 /** The hardware tracker listeners (docs/trackers.md): Traccar's default ports, so Traccar-configured devices need only a new host. */
 export const getTrackerSettings = () => {

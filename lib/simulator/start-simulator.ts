@@ -4,7 +4,7 @@ import { updateServiceStatus } from "@/lib/boot/service-status";
 import { logger } from "@/lib/logger";
 import type { TrackerPorts } from "@/lib/trackers/start-trackers";
 import { createFleetSimulator } from "./fleet-simulator";
-import { getConfig } from "@/lib/config";
+import { getConfig, isSimulatorOn } from "@/lib/config";
 
 const log = (message: string) => console.log(`[simulator] ${message}`);
 /** Any fixed number: the PostgreSQL advisory lock that elects the one simulating instance. */
@@ -86,7 +86,7 @@ const runSimulator = async (database: DatabaseHandle, trackerPorts?: TrackerPort
 
 /** Starts the fleet simulator in the background (SIMULATOR=off disables it). Never throws. */
 export const startSimulator = ({ database, trackerPorts }: { database: DatabaseHandle; trackerPorts?: TrackerPorts }) => {
-  if (getConfig().SIMULATOR === "off") {
+  if (!isSimulatorOn()) {
     updateServiceStatus({ simulator: { state: "off", vehicles: 0 } });
     return;
   }

@@ -5,8 +5,10 @@ import { ConfigError, readConfig } from "@/lib/config";
 describe("readConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", SIMULATOR: "on", SIM_VEHICLES: 50, RETENTION_DAYS: 400, LOG_LEVEL: "info", DEMO: false });
+    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", SIM_VEHICLES: 50, RETENTION_DAYS: 400, LOG_LEVEL: "info", DEMO: false });
     expect(config.DATABASE_URL).toBeUndefined();
+    // Unset SIMULATOR means "on" in the demo and "off" in production (isSimulatorOn).
+    expect(config.SIMULATOR).toBeUndefined();
   });
 
   it("parses numbers, and treats an empty variable as unset (except MAP_TILE_URL, where empty means no tiles)", () => {

@@ -7,6 +7,9 @@ describe("the dashboard's role policy", () => {
   it("gives each role its sections and actions", () => {
     expect(canOpen("admin", "apiKeys")).toBe(true);
     expect(canOpen("dispatcher", "apiKeys")).toBe(false);
+    expect(canOpen("manager", "companySettings")).toBe(false);
+    expect(canDo("manager", "editCompanySettings")).toBe(false);
+    expect(canDo("admin", "editCompanySettings")).toBe(true);
     expect(canOpen("manager", "wasteJobs")).toBe(false);
     expect(canDo("manager", "editDrivers")).toBe(true);
     expect(canDo("dispatcher", "editDrivers")).toBe(false);

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+// A production server of its own (NODE_ENV=production, no DEMO, only AUTH_SECRET) on an empty data
+// folder, next to the suite's demo server: the printed setup link → company and admin → sign-in.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const dataDir = mkdtempSync(path.join(tmpdir(), "fleet-first-run-"));
+let server: ChildProcess | undefined;
+let setupLink = "";
+
+test.beforeAll(async () => {
+  server = spawn("node", ["scripts/server.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DEMO: "",
+      AUTH_SECRET: "first-run-e2e-secret",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: ORIGIN,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
+      TELTONIKA_PORT: "off",
+      GT06_PORT: "off",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  setupLink = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no setup link printed:\n${output}`)), 120_000);
+    server!.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const link = output.match(/(http\S+\/setup\?token=\w+)/)?.[1];
+      if (link && output.includes("ready in")) {
+        clearTimeout(timer);
+        resolve(link);
+      }
+    });
+    server!.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  expect(output).not.toMatch(/demo sign-ins|seeded the demo/);
+});
+
+/** Serious or critical axe findings on the page (the accessibility spec's bar). */
+const axeFindings = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations
+    .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
+    .map((violation) => violation.id);
+
+test.afterAll(() => {
+  server?.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a production start on an empty folder: the setup link creates the company and its admin, once", async ({ page, request }) => {
+  expect((await request.get(`${ORIGIN}/setup`)).status()).toBe(403);
+  expect((await request.get(`${ORIGIN}/setup?token=forged`)).status()).toBe(403);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(setupLink);
+  await expect(page.getByRole("main")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set up your fleet");
+  expect(await axeFindings(page)).toEqual([]);
+  await page.getByLabel("Company name").fill("Acme Haulage");
+  await page.getByLabel("Time zone").selectOption("Europe/Berlin");
+  await page.getByLabel("kilometres").check();
+  await page.getByLabel("Your name").fill("Ada Admin");
+  await page.getByLabel("Your e-mail (you sign in with it)").fill("ada@acme.example");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create the company" }).click();
+  await expect(page.getByText("At least 12 characters.").last()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Create the company" }).click();
+  await page.waitForURL("**/login");
+  await page.getByLabel("Email").fill("ada@acme.example");
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/map");
+
+  await page.goto(`${ORIGIN}/settings/company`);
+  await expect(page.getByLabel("Company name")).toHaveValue("Acme Haulage");
+  await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Berlin");
+  await expect(page.getByLabel("kilometres")).toBeChecked();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Company settings");
+  await expect(page.getByText("Standard")).toBeVisible();
+  expect(await axeFindings(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByLabel("Company name").fill("Acme Haulage GmbH");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+
+  expect((await request.get(setupLink)).status()).toBe(403);
+});
