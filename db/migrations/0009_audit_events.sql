@@ -33,7 +33,7 @@ ORDER BY e."created_at", e."id";
 --> statement-breakpoint
 DROP TABLE "api_key_events" CASCADE;--> statement-breakpoint
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "audit_events_company_time_idx" ON "audit_events" USING btree ("company_id","occurred_at","id");
+CREATE INDEX "audit_events_company_time_idx" ON "audit_events" USING btree ("company_id","occurred_at");
 --> statement-breakpoint
 CREATE FUNCTION "audit_events_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

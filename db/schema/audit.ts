@@ -37,6 +37,6 @@ export const auditEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    index("audit_events_company_time_idx").on(t.companyId, t.occurredAt, t.id),
+    index("audit_events_company_time_idx").on(t.companyId, t.occurredAt),
   ],
 );

@@ -26,6 +26,7 @@ export const SECTIONS = {
   fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
+  auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
 } as const satisfies Record<string, SectionPolicy>;
 
@@ -35,6 +36,8 @@ export type Section = keyof typeof SECTIONS;
 export const ACTIONS = {
   editDrivers: ["admin", "manager"],
   exportWasteJobs: SECTIONS.wasteJobs.roles,
+  manageApiKeys: SECTIONS.apiKeys.roles,
+  exportAuditLog: SECTIONS.auditLog.roles,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;
