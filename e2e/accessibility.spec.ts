@@ -51,6 +51,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "fuel-stops", path: "/fuel-stops" },
   { name: "camera", path: "/camera" },
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN], byRole: true },
+  { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN], byRole: true },
   { name: "api-reference", path: "/api-reference" },
   { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER], byRole: true },
 ];
