@@ -8,7 +8,7 @@ import { reloadConfig } from "@/lib/config";
 const DASHBOARD = "app/(dashboard)";
 /** Pages whose fleet data comes through lib/dashboard-data (their screens call /api/dashboard/...). */
 const THROUGH_THE_SOURCE = ["map", "playback", "stats"];
-/** Pages without fleet data: the API reference and this service's own API keys. */
+/** Pages without fleet data: the API reference, this service's own API keys and its audit log. */
 const NOT_FLEET_DATA = ["api-reference", "settings/api-keys", "settings/audit-log"];
 
 const pages = (folder: string): string[] =>
