@@ -36,6 +36,13 @@ export const GLOBAL_TABLES = [
 export const LOCAL_TABLES = ["rate_limit_buckets"] as const;
 
 /**
+ * Tenant tables whose triggers must run on their shards: `audit_events` refuses UPDATE and DELETE
+ * by trigger. Citus distributes a table with triggers only under `citus.enable_unsafe_triggers`
+ * (set for that one statement), and then creates the triggers on every shard.
+ */
+export const TRIGGERED_TABLES = ["audit_events"] as const;
+
+/**
  * Functions of one tenant, run whole on the worker holding the tenant's shards: the call is sent
  * there (even inside a transaction: `force_delegation`) instead of its statements one by one.
  */
@@ -87,7 +94,10 @@ export const distributeSchema = async (db: Executor) => {
   for (const { table, placed } of tenants) {
     if (placed) continue;
     const colocateWith = table === COLOCATION_ANCHOR ? "default" : COLOCATION_ANCHOR;
-    await db.execute(sql`select create_distributed_table(${table}, 'company_id', colocate_with => ${colocateWith})`);
+    await db.transaction(async (tx) => {
+      if ((TRIGGERED_TABLES as readonly string[]).includes(table)) await tx.execute(sql`set local citus.enable_unsafe_triggers = on`);
+      await tx.execute(sql`select create_distributed_table(${table}, 'company_id', colocate_with => ${colocateWith})`);
+    });
   }
   for (const { name, tenantArgument } of TENANT_FUNCTIONS) {
     const [fn] = await queryRows<{ signature: string; placed: boolean }>(

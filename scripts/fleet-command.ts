@@ -4,6 +4,7 @@ import { createCompany } from "@/lib/companies/create-company";
 import { listCompanies } from "@/lib/companies/list-companies";
 import { setUserPassword } from "@/lib/companies/set-user-password";
 import { updateCompany } from "@/lib/companies/update-company";
+import { operatorActor } from "@/lib/audit";
 import { isAppError } from "@/lib/errors";
 
 export const FLEET_USAGE = `Usage: npm run fleet -- <command> [options]
@@ -80,7 +81,7 @@ export const runFleetCommand = async (argv: string[], io: FleetCommandIo): Promi
         const companyId = Number(values.id);
         if (!Number.isInteger(companyId) || companyId < 1) throw new UsageError("company update needs --id (see company list).");
         const input = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-        const updated = await updateCompany({ db: io.db, companyId, input, editor: "operator" });
+        const updated = await updateCompany({ db: io.db, companyId, input, editor: "operator", actor: operatorActor("npm run fleet") });
         io.out(`updated company ${updated.id} (${updated.name}, ${updated.planTier}, modules ${updated.modules.join(",") || "none"}, ${updated.timeZone}, ${updated.distanceUnit})`);
         return 0;
       }

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 import { createdAt, DATASETS, utc } from "./columns";
 import { users } from "./users";
@@ -26,21 +26,6 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("api_keys_hash_idx").on(t.hash), index("api_keys_company_idx").on(t.companyId, t.createdAt)],
-);
-
-/** Who created or revoked which key, and when. */
-export const apiKeyEvents = pgTable(
-  "api_key_events",
-  {
-    id: serial("id").notNull(),
-    companyId: integer("company_id").notNull().references(() => companies.id),
-    apiKeyId: text("api_key_id").notNull().references(() => apiKeys.id),
-    action: text("action", { enum: ["created", "revoked"] }).notNull(),
-    actorUserId: integer("actor_user_id").references(() => users.id),
-    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("api_key_events_company_idx").on(t.companyId, t.createdAt)],
 );
 
 /** Legacy-interface ClientKeys, exchanged at GET /api/v1/auth for a short-lived JWT. Stored hashed. */

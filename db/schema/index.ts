@@ -7,3 +7,4 @@ export * from "./vehicle-state";
 export * from "./operations";
 export * from "./telemetry";
 export * from "./trackers";
+export * from "./audit";

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { buildEndpoint, withRequest, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/http";
+import type { AuditActor } from "@/lib/audit";
 import type { AdminClaims } from "./admin-token";
 import { withAdminApi } from "./with-admin-api";
 
@@ -10,9 +11,9 @@ type AdminSpec<M extends EndpointMethod, P extends z.ZodObject | undefined, Q ex
   description: string;
 };
 
-/** Defines an admin endpoint behind the admin token (withAdminApi): `run` gets the token's `admin` claims. */
+/** Defines an admin endpoint behind the admin token (withAdminApi): `run` gets the token's `admin` claims and the admin as the audit log's `actor`. */
 export const defineAdminEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  spec: AdminSpec<M, P, Q, B, { admin: AdminClaims }>,
+  spec: AdminSpec<M, P, Q, B, { admin: AdminClaims; actor: AuditActor }>,
 ): AdminEndpoint<M> => buildEndpoint(withAdminApi, spec, {}) as AdminEndpoint<M>;
 
 /** Defines an admin endpoint that needs no token (it issues one). */

@@ -49,7 +49,7 @@ export const createApiKeyEndpoint = defineAdminEndpoint({
   status: 201,
   headers: NO_STORE,
   errors: ["bad_request", "payload_too_large"],
-  run: async ({ admin, body }) => presentCreatedApiKey(await createApiKey({ ...body, companyId: admin.companyId, actorUserId: admin.userId })),
+  run: async ({ admin, actor, body }) => presentCreatedApiKey(await createApiKey({ ...body, companyId: admin.companyId, actor })),
 });
 
 export const revokeApiKeyEndpoint = defineAdminEndpoint({
@@ -60,7 +60,7 @@ export const revokeApiKeyEndpoint = defineAdminEndpoint({
   params: z.object({ id: z.string().meta({ description: "The key's id, `key_…`." }) }),
   response: apiKeySchema,
   errors: ["not_found"],
-  run: async ({ admin, params }) => presentApiKey(await revokeApiKey({ companyId: admin.companyId, id: params.id, actorUserId: admin.userId })),
+  run: async ({ admin, actor, params }) => presentApiKey(await revokeApiKey({ companyId: admin.companyId, id: params.id, actor })),
 });
 
 /** Every admin endpoint, in the order the OpenAPI document lists them. */

@@ -9,6 +9,8 @@ import { readBearerToken } from "@/lib/http/route-context";
 /** What a verified key grants: its company (and plan), dataset, scopes, allowlist and pinned version. */
 export type AuthenticatedKey = {
   id: string;
+  /** The key's name, the audit log's name for what it does. */
+  name: string;
   companyId: number;
   planTier: PlanTier;
   dataset: Dataset;
@@ -50,12 +52,13 @@ export const readBearerKey = (request: Request): { key: string; environment: Dat
 const findKeyByHash = async (db: Executor, hash: string): Promise<AuthenticatedKey | null> => {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`select k.id, k.company_id, c.plan_tier, k.environment, k.scopes, k.ip_allowlist, k.api_version, k.expires_at, k.revoked_at
+    sql`select k.id, k.name, k.company_id, c.plan_tier, k.environment, k.scopes, k.ip_allowlist, k.api_version, k.expires_at, k.revoked_at
         from api_keys k join companies c on c.id = k.company_id where k.hash = ${hash}`,
   );
   if (!row) return null;
   return {
     id: String(row.id),
+    name: String(row.name),
     companyId: Number(row.company_id),
     planTier: row.plan_tier as PlanTier,
     dataset: row.environment as Dataset,

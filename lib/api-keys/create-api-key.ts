@@ -1,5 +1,6 @@
 import { getDb, type Database } from "@/db/client";
-import { apiKeyEvents, apiKeys } from "@/db/schema";
+import { apiKeys } from "@/db/schema";
+import { actorUserId, changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { randomBase62 } from "@/lib/crypto";
 import { CURRENT_API_VERSION } from "@/lib/api-versions";
 import { apiKeyRecordColumns, toApiKeyRecord, type ApiKeyRecord } from "./api-key-record";
@@ -10,17 +11,18 @@ type CreateApiKeyOptions = Omit<CreateApiKeyBody, "environment" | "ipAllowlist">
   Partial<Pick<CreateApiKeyBody, "environment" | "ipAllowlist">> & {
     db?: Database;
     companyId: number;
-    actorUserId: number | null;
+    /** Who creates it; recorded in the audit log with the key's settings (never its secret). */
+    actor: AuditActor;
   };
 
 /**
- * Creates a key pinned to the current API version and records who created it, in one transaction.
+ * Creates a key pinned to the current API version and records who created it in the audit log, in one transaction.
  * Returns the stored record plus `key`, the secret: the only time it exists outside the caller's hands.
  */
 export const createApiKey = async ({
   db = getDb(),
   companyId,
-  actorUserId,
+  actor,
   name,
   scopes,
   environment = "live",
@@ -32,9 +34,16 @@ export const createApiKey = async ({
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(apiKeys)
-      .values({ id, companyId, environment, name, scopes, hash, start, ipAllowlist, apiVersion: CURRENT_API_VERSION, expiresAt, createdByUserId: actorUserId })
+      .values({ id, companyId, environment, name, scopes, hash, start, ipAllowlist, apiVersion: CURRENT_API_VERSION, expiresAt, createdByUserId: actorUserId(actor) })
       .returning(apiKeyRecordColumns);
-    await tx.insert(apiKeyEvents).values({ companyId, apiKeyId: id, action: "created", actorUserId, detail: { name, scopes, environment } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "api_key.created",
+      target: { type: "api_key", id },
+      changes: changedFields({ before: null, after: { name, scopes, environment, ipAllowlist, expiresAt, start } }),
+    });
     return inserted;
   });
   return { ...toApiKeyRecord(row), key };

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { apiKeyEvents, apiKeys } from "@/db/schema";
+import { apiKeys } from "@/db/schema";
+import { recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { forgetCachedApiKeys } from "./authenticate-api-key";
 import { apiKeyRecordColumns, toApiKeyRecord, type ApiKeyRecord } from "./api-key-record";
@@ -9,9 +10,9 @@ import { findApiKey } from "./list-api-keys";
 /**
  * Revokes one of the company's keys: this instance refuses it (401) from the next request, other
  * instances once their short key cache expires. Revoking again is harmless: it keeps the first
- * revokedAt and writes no second audit row.
+ * revokedAt and records no second audit event.
  */
-export const revokeApiKey = async ({ db = getDb(), companyId, id, actorUserId }: { db?: Database; companyId: number; id: string; actorUserId: number | null }): Promise<ApiKeyRecord> => {
+export const revokeApiKey = async ({ db = getDb(), companyId, id, actor }: { db?: Database; companyId: number; id: string; actor: AuditActor }): Promise<ApiKeyRecord> => {
   const record = await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)
@@ -19,7 +20,14 @@ export const revokeApiKey = async ({ db = getDb(), companyId, id, actorUserId }:
       .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning(apiKeyRecordColumns);
     if (revoked) {
-      await tx.insert(apiKeyEvents).values({ companyId, apiKeyId: id, action: "revoked", actorUserId, detail: { name: revoked.name } });
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: "api_key.revoked",
+        target: { type: "api_key", id },
+        changes: { revokedAt: { before: null, after: revoked.revokedAt?.toISOString() ?? null } },
+      });
       return toApiKeyRecord(revoked);
     }
     const existing = await findApiKey({ db: tx, companyId, id });

@@ -27,6 +27,7 @@ export const SECTIONS = {
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
+  auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
 } as const satisfies Record<string, SectionPolicy>;
 
@@ -37,6 +38,8 @@ export const ACTIONS = {
   editDrivers: ["admin", "manager"],
   editCompanySettings: ["admin"],
   exportWasteJobs: SECTIONS.wasteJobs.roles,
+  manageApiKeys: SECTIONS.apiKeys.roles,
+  exportAuditLog: SECTIONS.auditLog.roles,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;

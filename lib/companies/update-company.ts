@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { companies } from "@/db/schema";
+import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError, fromZodError } from "@/lib/errors";
 import { companyChangeSchemas, type CompanyEditor } from "./company-input";
 import { companyRecordColumns, toCompanyRecord, type CompanyRecord } from "./company-record";
@@ -12,17 +13,25 @@ type UpdateCompanyOptions = {
   input: unknown;
   /** An admin may change name, time zone and units; the operator also plan and modules. */
   editor: CompanyEditor;
+  /** Who changes it, for the audit log (a user of the settings page, or the operator's command line). */
+  actor: AuditActor;
 };
 
-/** The one way a company's settings change: validated for its editor, written in one statement. */
-export const updateCompany = async ({ db = getDb(), companyId, input, editor }: UpdateCompanyOptions): Promise<CompanyRecord> => {
+/**
+ * The one way a company's settings change: validated for its editor, written with its audit event
+ * in one transaction (nothing is recorded when nothing changed).
+ */
+export const updateCompany = async ({ db = getDb(), companyId, input, editor, actor }: UpdateCompanyOptions): Promise<CompanyRecord> => {
   const parsed = companyChangeSchemas[editor].safeParse(input);
   if (!parsed.success) throw fromZodError(parsed.error, "company settings");
-  const changes = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
-  const [row] =
-    Object.keys(changes).length > 0
-      ? await db.update(companies).set(changes).where(eq(companies.id, companyId)).returning(companyRecordColumns)
-      : await db.select(companyRecordColumns).from(companies).where(eq(companies.id, companyId));
-  if (!row) throw new AppError("not_found", `No company with id ${companyId}.`);
-  return toCompanyRecord(row);
+  const values = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(companyRecordColumns).from(companies).where(eq(companies.id, companyId)).for("update");
+    if (!before) throw new AppError("not_found", `No company with id ${companyId}.`);
+    const changes = changedFields({ before, after: values });
+    if (Object.keys(changes).length === 0) return toCompanyRecord(before);
+    const [row] = await tx.update(companies).set(values).where(eq(companies.id, companyId)).returning(companyRecordColumns);
+    await recordAuditEvent({ db: tx, companyId, actor, action: "company.updated", target: { type: "company", id: companyId }, changes });
+    return toCompanyRecord(row);
+  });
 };

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { drivers, vehicles } from "@/db/schema";
+import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
 import type { CreateDriverInput, DriverInput } from "./driver-input";
@@ -35,8 +36,11 @@ const isUniqueViolation = (error: unknown) => {
 
 const conflict = (username: string | undefined) => new AppError("conflict", `A driver with username "${username}" already exists.`);
 
+/** Who saves, for the audit log: the event is written in the change's own transaction. */
+type Audited = { actor: AuditActor };
+
 /** Creates a driver in the tenant's dataset; 409 when the username is taken there. */
-export const createDriver = async ({ db, companyId, dataset, input }: TenantQuery & { input: CreateDriverInput }): Promise<DriverRow> => {
+export const createDriver = async ({ db, companyId, dataset, input, actor }: TenantQuery & Audited & { input: CreateDriverInput }): Promise<DriverRow> => {
   const id = await db
     .transaction(async (tx) => {
       const columns = await toColumns({ db: tx, tenant: { companyId, dataset }, input });
@@ -46,6 +50,8 @@ export const createDriver = async ({ db, companyId, dataset, input }: TenantQuer
         .onConflictDoNothing({ target: [drivers.companyId, drivers.dataset, drivers.username] })
         .returning({ id: drivers.id });
       if (!row) throw conflict(input.username);
+      const created = { ...columns, name: input.name, username: input.username, dataset };
+      await recordAuditEvent({ db: tx, companyId, actor, action: "driver.created", target: { type: "driver", id: row.id }, changes: changedFields({ before: null, after: created }) });
       return row.id;
     })
     .catch((error: unknown) => {
@@ -54,17 +60,26 @@ export const createDriver = async ({ db, companyId, dataset, input }: TenantQuer
   return getDriver({ db, companyId, dataset, driverId: id });
 };
 
-/** Updates the given fields of one of the tenant's drivers; 404 for another tenant's driver, 409 for a taken username. */
-export const updateDriver = async ({ db, companyId, dataset, driverId, input }: TenantQuery & { driverId: number; input: DriverInput }): Promise<DriverRow> => {
+/**
+ * Updates the given fields of one of the tenant's drivers; 404 for another tenant's driver, 409 for a
+ * taken username. The audit event holds the fields whose values changed (none changed: no event);
+ * setting the status to deactivated is `driver.deactivated`.
+ */
+export const updateDriver = async ({ db, companyId, dataset, driverId, input, actor }: TenantQuery & Audited & { driverId: number; input: DriverInput }): Promise<DriverRow> => {
   await db
     .transaction(async (tx) => {
       const columns = await toColumns({ db: tx, tenant: { companyId, dataset }, input });
-      const [row] = await tx
+      const tenantDriver = and(whereTenant(drivers, { companyId, dataset }), eq(drivers.id, driverId));
+      const [before] = await tx.select().from(drivers).where(tenantDriver).for("update");
+      if (!before) throw new AppError("not_found", `No driver with id ${driverId}.`);
+      await tx
         .update(drivers)
         .set({ ...columns, updatedAt: sql`now()` })
-        .where(and(whereTenant(drivers, { companyId, dataset }), eq(drivers.id, driverId)))
-        .returning({ id: drivers.id });
-      if (!row) throw new AppError("not_found", `No driver with id ${driverId}.`);
+        .where(tenantDriver);
+      const changes = changedFields({ before, after: columns });
+      if (Object.keys(changes).length === 0) return;
+      const action = changes.activationStatus?.after === "deactivated" ? "driver.deactivated" : "driver.updated";
+      await recordAuditEvent({ db: tx, companyId, actor, action, target: { type: "driver", id: driverId }, changes });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflict(input.username) : error;

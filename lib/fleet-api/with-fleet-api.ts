@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { createRequestWrapper, getClientIp } from "@/lib/http";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit";
 import type { Tenant } from "@/lib/tenant";
+import { apiKeyActor, type AuditActor } from "@/lib/audit";
 import { authenticateApiKey, readBearerKey, type AuthenticatedKey } from "@/lib/api-keys/authenticate-api-key";
 import { isIpAllowed } from "@/lib/api-keys/ip-allowlist";
 import { planRateLimitRule } from "./plan-rate-limits";
@@ -19,6 +20,8 @@ export type FleetCaller = {
   dataset: Dataset;
   tenant: Tenant;
   version: ApiVersion;
+  /** The key as the audit log's actor of the changes this request makes. */
+  actor: AuditActor;
 };
 
 const resolveVersion = (request: Request, key: AuthenticatedKey): ApiVersion => {
@@ -37,7 +40,7 @@ const resolveVersion = (request: Request, key: AuthenticatedKey): ApiVersion => 
  * The allowlist is checked before the rate limit so a key used from outside cannot drain the company's quota.
  */
 export const withFleetApi = createRequestWrapper<FleetCaller, { scope: Scope }>({
-  authenticate: async ({ request, db, log }, { headers, options: { scope } }) => {
+  authenticate: async ({ request, requestId, db, log }, { headers, options: { scope } }) => {
     const key = await authenticateApiKey({ db, ...readBearerKey(request) });
     Object.assign(log, { companyId: key.companyId, keyId: key.id });
     if (!isIpAllowed(getClientIp(request), key.ipAllowlist)) {
@@ -49,7 +52,7 @@ export const withFleetApi = createRequestWrapper<FleetCaller, { scope: Scope }>(
     if (!key.scopes.includes(scope)) throw new AppError("forbidden", `This API key lacks the "${scope}" scope.`);
     const version = resolveVersion(request, key);
     headers[VERSION_HEADER] = version;
-    return { key, company: { id: key.companyId, planTier: key.planTier }, dataset: key.dataset, tenant: { companyId: key.companyId, dataset: key.dataset }, version };
+    return { key, company: { id: key.companyId, planTier: key.planTier }, dataset: key.dataset, tenant: { companyId: key.companyId, dataset: key.dataset }, version, actor: apiKeyActor({ key, ip: getClientIp(request), requestId }) };
   },
   respond: (body, { status, headers, caller }) =>
     body instanceof SerializedJson

@@ -14,12 +14,17 @@ describe("the dashboard's role policy", () => {
     expect(canDo("manager", "editDrivers")).toBe(true);
     expect(canDo("dispatcher", "editDrivers")).toBe(false);
     expect(canDo("dispatcher", "exportWasteJobs")).toBe(true);
+    expect(canOpen("admin", "auditLog")).toBe(true);
+    expect(canOpen("manager", "auditLog")).toBe(false);
+    expect(canDo("manager", "manageApiKeys")).toBe(false);
+    expect(canDo("manager", "exportAuditLog")).toBe(false);
   });
 
   it("builds the menu from the role and the company's modules, so it offers nothing the server refuses", () => {
     expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual(["Live map", "Playback", "Stats", "HOS", "Waste jobs", "Drivers", "Fuel stops", "Camera events", "API reference"]);
     expect(labels(visibleSections({ role: "admin", modules: [] }))).not.toContain("Waste jobs");
     expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("API keys");
+    expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("Audit log");
     expect(labels(visibleSections({ role: "manager", modules: ["Waste"] }))).not.toContain("Waste jobs");
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { operatorActor } from "@/lib/audit";
 import { createDriver, updateDriver } from "@/lib/drivers/save-driver";
 import { searchDrivers } from "@/lib/drivers/search-drivers";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -7,14 +8,15 @@ import { useTestDatabase } from "../helpers/test-database";
 const database = useTestDatabase();
 let demo = 0;
 let other = 0;
+const actor = operatorActor("search test setup");
 
 beforeAll(async () => {
   const { db } = database();
   ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db }));
-  const zed = await createDriver({ db, companyId: demo, dataset: "live", input: { name: "Zed 100%_Match", username: "zed.match", phone: "+1 312 999 0177" } });
-  await createDriver({ db, companyId: demo, dataset: "live", input: { name: "Amy Match", username: "amy", licenseNumber: "MATCH-9" } });
-  await createDriver({ db, companyId: other, dataset: "live", input: { name: "Other Match", username: "other.match" } });
-  await updateDriver({ db, companyId: demo, dataset: "live", driverId: zed.id, input: { driverActivationStatus: "deactivated" } });
+  const zed = await createDriver({ db, companyId: demo, dataset: "live", actor, input: { name: "Zed 100%_Match", username: "zed.match", phone: "+1 312 999 0177" } });
+  await createDriver({ db, companyId: demo, dataset: "live", actor, input: { name: "Amy Match", username: "amy", licenseNumber: "MATCH-9" } });
+  await createDriver({ db, companyId: other, dataset: "live", actor, input: { name: "Other Match", username: "other.match" } });
+  await updateDriver({ db, companyId: demo, dataset: "live", driverId: zed.id, actor, input: { driverActivationStatus: "deactivated" } });
 });
 
 describe("driver search (dashboard list)", () => {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { ADMIN_ENDPOINTS } from "@/lib/admin-api/endpoints";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { DEFAULT_BODY_LIMIT_BYTES, routeFileOf, type Endpoint } from "@/lib/http";
+import * as auditLogExport from "@/app/(dashboard)/settings/audit-log/export/route";
 import * as wasteJobsExport from "@/app/(dashboard)/waste-jobs/export/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as dashboardFleetChanges from "@/app/api/dashboard/fleet/changes/route";
@@ -274,6 +275,14 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
     auth: { kind: "session" },
     query: ["status", "serviceType", "from", "to", "vehicle", "q", "sort", "page"],
     sample: () => ({ path: "/waste-jobs/export" }),
+  },
+  {
+    file: "app/(dashboard)/settings/audit-log/export/route.ts",
+    method: "GET",
+    handler: auditLogExport.GET,
+    auth: { kind: "session" },
+    query: ["actor", "action", "targetType", "targetId", "from", "to"],
+    sample: () => ({ path: "/settings/audit-log/export" }),
   },
   {
     file: "app/api/auth/[...nextauth]/route.ts",

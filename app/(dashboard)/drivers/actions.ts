@@ -1,22 +1,38 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
+import { revalidatePath } from "next/cache";
 import { requireUser } from "@/app/_server/session";
+import { sessionActor } from "@/app/_server/session-actor";
 import { getDb } from "@/db/client";
-import { ACTIONS } from "@/lib/auth/role-policy";
+import { authorizeAction } from "@/lib/auth/authorize-action";
 import { formValues, toDriverFormError, validateDriverForm, type DriverFormState } from "@/lib/dashboard/driver-form";
 import { createDriver, updateDriver } from "@/lib/drivers/save-driver";
+import { AppError } from "@/lib/errors";
 
 // Every action checks the role itself: a server action is a public endpoint, whatever page shows it.
+// A refused call (a dispatcher's crafted post) is recorded in the audit log as `driver.denied`.
+
+/** The signed-in user who may edit drivers, and them as the audit log's actor; others go to /forbidden. */
+const driverEditor = async (driverId: number | "new") => {
+  const user = await requireUser();
+  const actor = await sessionActor(user);
+  try {
+    await authorizeAction({ user, action: "editDrivers", actor, denied: { action: "driver.denied", target: { type: "driver", id: driverId } } });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "forbidden") redirect("/forbidden");
+    throw error;
+  }
+  return { user, actor };
+};
 
 export const createDriverAction = async (_previous: DriverFormState, form: FormData): Promise<DriverFormState> => {
-  const user = await requireUser(ACTIONS.editDrivers);
+  const { user, actor } = await driverEditor("new");
   const { input, fieldErrors } = validateDriverForm({ form, mode: "create" });
   if (!input) return { status: "error", fieldErrors, values: formValues(form) };
   let driverId: number;
   try {
-    driverId = (await createDriver({ db: getDb(), companyId: user.companyId, dataset: "live", input: { ...input, name: input.name!, username: input.username! } })).id;
+    driverId = (await createDriver({ db: getDb(), companyId: user.companyId, dataset: "live", actor, input: { ...input, name: input.name!, username: input.username! } })).id;
   } catch (error) {
     return toDriverFormError(error, formValues(form));
   }
@@ -25,11 +41,11 @@ export const createDriverAction = async (_previous: DriverFormState, form: FormD
 };
 
 export const updateDriverAction = async (driverId: number, _previous: DriverFormState, form: FormData): Promise<DriverFormState> => {
-  const user = await requireUser(ACTIONS.editDrivers);
+  const { user, actor } = await driverEditor(driverId);
   const { input, fieldErrors } = validateDriverForm({ form, mode: "update" });
   if (!input) return { status: "error", fieldErrors, values: formValues(form) };
   try {
-    await updateDriver({ db: getDb(), companyId: user.companyId, dataset: "live", driverId, input });
+    await updateDriver({ db: getDb(), companyId: user.companyId, dataset: "live", driverId, input, actor });
   } catch (error) {
     return toDriverFormError(error, formValues(form));
   }
@@ -38,8 +54,8 @@ export const updateDriverAction = async (driverId: number, _previous: DriverForm
 };
 
 export const setDriverActivationAction = async (driverId: number, activation: "active" | "deactivated"): Promise<void> => {
-  const user = await requireUser(ACTIONS.editDrivers);
-  await updateDriver({ db: getDb(), companyId: user.companyId, dataset: "live", driverId, input: { driverActivationStatus: activation } });
+  const { user, actor } = await driverEditor(driverId);
+  await updateDriver({ db: getDb(), companyId: user.companyId, dataset: "live", driverId, input: { driverActivationStatus: activation }, actor });
   revalidatePath("/drivers");
   redirect(`/drivers/${driverId}/edit`);
 };

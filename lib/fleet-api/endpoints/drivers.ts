@@ -1,4 +1,5 @@
 import { createDriver, createDriverSchema, driverInputSchema, getDriver, listDrivers, updateDriver, type CreateDriverInput, type DriverInput } from "@/lib/drivers";
+import type { AuditActor } from "@/lib/audit";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { driversQuerySchema, idParamsSchema, LIST_PARAMS, type DriversQuery } from "../queries";
@@ -27,13 +28,13 @@ export const getDriverRecord = async ({ db, tenant, driverId }: EndpointContext 
 });
 
 /** POST /fleet/drivers */
-export const createDriverRecord = async ({ db, tenant, input }: EndpointContext & { input: CreateDriverInput }) => ({
-  data: presentDriver(await createDriver({ db, ...tenant, input })),
+export const createDriverRecord = async ({ db, tenant, input, actor }: EndpointContext & { input: CreateDriverInput; actor: AuditActor }) => ({
+  data: presentDriver(await createDriver({ db, ...tenant, input, actor })),
 });
 
 /** PATCH /fleet/drivers/{id} */
-export const updateDriverRecord = async ({ db, tenant, driverId, input }: EndpointContext & { driverId: number; input: DriverInput }) => ({
-  data: presentDriver(await updateDriver({ db, ...tenant, driverId, input })),
+export const updateDriverRecord = async ({ db, tenant, driverId, input, actor }: EndpointContext & { driverId: number; input: DriverInput; actor: AuditActor }) => ({
+  data: presentDriver(await updateDriver({ db, ...tenant, driverId, input, actor })),
 });
 
 export const listDriversEndpoint = defineFleetEndpoint({

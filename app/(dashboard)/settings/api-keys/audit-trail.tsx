@@ -1,24 +1,37 @@
+import Link from "next/link";
 import { useTimeZone } from "@/components/ui/time-zone";
-import type { ApiKeyEvent } from "@/lib/api-keys/list-api-key-events";
+import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
+import { AUDIT_ACTION_LABELS } from "@/lib/audit/audit-actions";
+import type { AuditEvent } from "@/lib/audit/list-audit-events";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 
-/** Who created or revoked which key, and when, newest first. */
-export const AuditTrail = ({ events }: { events: ApiKeyEvent[] }) => {
+/** The audit log's newest events about keys (who created or revoked which key, and when), newest first. */
+export const AuditTrail = ({ events, keys }: { events: AuditEvent[]; keys: ApiKeyRecord[] }) => {
   const timeZone = useTimeZone();
+  const keyById = new Map(keys.map((key) => [key.id, key]));
   if (events.length === 0) return <p className="empty-state">Nothing yet: creating and revoking keys is recorded here.</p>;
   return (
-    <ol className="audit-trail" aria-label="Audit trail">
-      {events.map((event) => (
-        <li key={event.id}>
-          <span className={`audit-action audit-${event.action}`}>{event.action === "created" ? "Created" : "Revoked"}</span>
-          <span>
-            <strong>{event.actorName ?? "A deleted user"}</strong> {event.action} <strong>{event.keyName}</strong> <code className="key-start">{event.keyStart}</code>
-          </span>
-          <time dateTime={new Date(event.createdAt).toISOString()} className="muted">
-            {formatDateTime(event.createdAt, timeZone)}
-          </time>
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="audit-trail" aria-label="Audit trail">
+        {events.map((event) => {
+          const key = keyById.get(event.targetId);
+          const verb = event.action.slice("api_key.".length);
+          return (
+            <li key={event.id}>
+              <span className={`audit-action audit-${verb}`}>{AUDIT_ACTION_LABELS[event.action as keyof typeof AUDIT_ACTION_LABELS] ?? event.action}</span>
+              <span>
+                <strong>{event.actorName}</strong> {verb} <strong>{key?.name ?? event.targetId}</strong> {key && <code className="key-start">{key.start}</code>}
+              </span>
+              <time dateTime={new Date(event.occurredAt).toISOString()} className="muted">
+                {formatDateTime(event.occurredAt, timeZone)}
+              </time>
+            </li>
+          );
+        })}
+      </ol>
+      <p>
+        <Link href="/settings/audit-log?targetType=api_key">Every key event in the audit log</Link>
+      </p>
+    </>
   );
 };

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
-import type { ApiKeyEvent } from "@/lib/api-keys/list-api-key-events";
+import type { AuditEvent } from "@/lib/audit/list-audit-events";
 import { ApiKeysTable } from "./api-keys-table";
 import { AuditTrail } from "./audit-trail";
 import { CreateKeyForm } from "./create-key-form";
@@ -12,7 +12,7 @@ import { RevokeKeyDialog } from "./revoke-key-dialog";
 type NewKey = ApiKeyRecord & { key: string };
 
 /** Settings → API keys: the company's keys, the create form, the one-time reveal, revoke, and the audit trail. */
-export const ApiKeysPageClient = ({ keys, events }: { keys: ApiKeyRecord[]; events: ApiKeyEvent[] }) => {
+export const ApiKeysPageClient = ({ keys, events }: { keys: ApiKeyRecord[]; events: AuditEvent[] }) => {
   const [isFormOpen, setFormOpen] = useState(false);
   // The secret lives only here, and only until the reveal dialog closes.
   const [newKey, setNewKey] = useState<NewKey | null>(null);
@@ -48,7 +48,7 @@ export const ApiKeysPageClient = ({ keys, events }: { keys: ApiKeyRecord[]; even
       <ApiKeysTable keys={keys} onRevoke={setRevoking} />
 
       <h2>Audit trail</h2>
-      <AuditTrail events={events} />
+      <AuditTrail events={events} keys={keys} />
 
       {newKey && <RevealKeyDialog apiKey={newKey} onClose={() => setNewKey(null)} />}
       {revoking && <RevokeKeyDialog apiKey={revoking} onClose={() => setRevoking(null)} />}
