@@ -1,8 +1,8 @@
-import { FilterActions } from "@/components/dashboard/filter-fields";
+import { FilterActions, FilterSelect } from "@/components/dashboard/filter-fields";
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "@/lib/audit/audit-actions";
 import type { AuditLogParams } from "@/lib/audit/audit-log-filters";
 
-const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = { api_key: "API key", driver: "Driver", company: "Company" };
+const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = { api_key: "API key", driver: "Driver", company: "Company", webhook: "Webhook" };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */
 export const AuditLogFiltersForm = ({ params }: { params: AuditLogParams }) => (
@@ -11,28 +11,8 @@ export const AuditLogFiltersForm = ({ params }: { params: AuditLogParams }) => (
       Actor
       <input type="search" name="actor" defaultValue={params.actor ?? ""} placeholder="Name contains" maxLength={200} />
     </label>
-    <label>
-      Action
-      <select name="action" defaultValue={params.action ?? ""}>
-        <option value="">All actions</option>
-        {AUDIT_ACTIONS.map((action) => (
-          <option key={action} value={action}>
-            {AUDIT_ACTION_LABELS[action]}
-          </option>
-        ))}
-      </select>
-    </label>
-    <label>
-      Target
-      <select name="targetType" defaultValue={params.targetType ?? ""}>
-        <option value="">All targets</option>
-        {AUDIT_TARGET_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {TARGET_LABELS[type]}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect label="Action" name="action" allLabel="All actions" options={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))} selected={params.action} />
+    <FilterSelect label="Target" name="targetType" allLabel="All targets" options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_LABELS[type] }))} selected={params.targetType} />
     <label>
       Target id
       <input type="text" name="targetId" defaultValue={params.targetId ?? ""} maxLength={200} />

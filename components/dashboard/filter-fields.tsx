@@ -12,17 +12,22 @@ export const FilterActions = ({ submitLabel, clearHref }: { submitLabel: string;
   </div>
 );
 
-/** A `vehicle` select with "All vehicles" first, for filter forms. */
-export const VehicleSelect = ({ vehicles, selected }: { vehicles: { id: number; name: string }[]; selected?: number }) => (
+/** A select of a GET filter form with an "all" choice first (the empty value: no filter). */
+export const FilterSelect = ({ label, name, allLabel, options, selected }: { label: string; name: string; allLabel: string; options: readonly { value: string | number; label: string }[]; selected?: string | number }) => (
   <label>
-    Vehicle
-    <select name="vehicle" defaultValue={selected === undefined ? "" : String(selected)}>
-      <option value="">All vehicles</option>
-      {vehicles.map((vehicle) => (
-        <option key={vehicle.id} value={vehicle.id}>
-          {vehicle.name}
+    {label}
+    <select name={name} defaultValue={selected === undefined ? "" : String(selected)}>
+      <option value="">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
         </option>
       ))}
     </select>
   </label>
+);
+
+/** A `vehicle` select with "All vehicles" first, for filter forms. */
+export const VehicleSelect = ({ vehicles, selected }: { vehicles: { id: number; name: string }[]; selected?: number }) => (
+  <FilterSelect label="Vehicle" name="vehicle" allLabel="All vehicles" options={vehicles.map((vehicle) => ({ value: vehicle.id, label: vehicle.name }))} selected={selected} />
 );

@@ -1,32 +1,12 @@
-import { FilterActions, VehicleSelect } from "@/components/dashboard/filter-fields";
+import { FilterActions, FilterSelect, VehicleSelect } from "@/components/dashboard/filter-fields";
 import { WASTE_JOB_STATUSES, WASTE_SERVICE_TYPES } from "@/db/schema";
 import type { WasteJobFilters } from "@/lib/dashboard/waste-job-filters";
 
 /** The legacy interface's filters as a plain GET form: the URL holds the state, paging restarts at 0. */
 export const WasteJobFiltersForm = ({ filters, vehicles }: { filters: WasteJobFilters; vehicles: { id: number; name: string }[] }) => (
   <form className="filters" method="get" action="/waste-jobs" aria-label="Filters">
-    <label>
-      Status
-      <select name="status" defaultValue={filters.status ?? ""}>
-        <option value="">All</option>
-        {WASTE_JOB_STATUSES.map((status) => (
-          <option key={status} value={status}>
-            {status}
-          </option>
-        ))}
-      </select>
-    </label>
-    <label>
-      Service type
-      <select name="serviceType" defaultValue={filters.serviceType ?? ""}>
-        <option value="">All</option>
-        {WASTE_SERVICE_TYPES.map((type) => (
-          <option key={type} value={type}>
-            {type}
-          </option>
-        ))}
-      </select>
-    </label>
+    <FilterSelect label="Status" name="status" allLabel="All" options={WASTE_JOB_STATUSES.map((status) => ({ value: status, label: status }))} selected={filters.status} />
+    <FilterSelect label="Service type" name="serviceType" allLabel="All" options={WASTE_SERVICE_TYPES.map((type) => ({ value: type, label: type }))} selected={filters.serviceType} />
     <label>
       Scheduled from
       <input type="date" name="from" defaultValue={filters.from ?? ""} />

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { FilterActions } from "@/components/dashboard/filter-fields";
+import { FilterActions, FilterSelect } from "@/components/dashboard/filter-fields";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -53,14 +53,16 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           Search
           <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, license" />
         </label>
-        <label>
-          Status
-          <select name="status" defaultValue={activationStatus ?? ""}>
-            <option value="">All</option>
-            <option value="active">Active</option>
-            <option value="deactivated">Deactivated</option>
-          </select>
-        </label>
+        <FilterSelect
+          label="Status"
+          name="status"
+          allLabel="All"
+          options={[
+            { value: "active", label: "Active" },
+            { value: "deactivated", label: "Deactivated" },
+          ]}
+          selected={activationStatus}
+        />
         <FilterActions submitLabel="Search" clearHref="/drivers" />
       </form>
       {drivers.length === 0 ? (

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { FilterActions } from "@/components/dashboard/filter-fields";
+import { FilterActions, FilterSelect } from "@/components/dashboard/filter-fields";
 import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
@@ -56,30 +56,14 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         ))}
       </div>
       <form className="filters" method="get" action="/hos/violations" aria-label="Filters">
-        <label>
-          Driver
-          <select name="driver" defaultValue={filters.driverId ? String(filters.driverId) : ""}>
-            <option value="">All drivers</option>
-            {[...drivers]
-              .sort((a, b) => a.name.localeCompare(b.name))
-              .map((driver) => (
-                <option key={driver.id} value={driver.id}>
-                  {driver.name}
-                </option>
-              ))}
-          </select>
-        </label>
-        <label>
-          Type
-          <select name="type" defaultValue={filters.type ?? ""}>
-            <option value="">All types</option>
-            {VIOLATION_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {VIOLATION_LABELS[type].title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Driver"
+          name="driver"
+          allLabel="All drivers"
+          options={[...drivers].sort((a, b) => a.name.localeCompare(b.name)).map((driver) => ({ value: driver.id, label: driver.name }))}
+          selected={filters.driverId}
+        />
+        <FilterSelect label="Type" name="type" allLabel="All types" options={VIOLATION_TYPES.map((type) => ({ value: type, label: VIOLATION_LABELS[type].title }))} selected={filters.type} />
         <label>
           From
           <input type="date" name="from" defaultValue={filters.from} />

@@ -1,6 +1,7 @@
 "use client";
 
-import { useState, useTransition, type FormEvent, type ReactNode } from "react";
+import { useState, useTransition, type FormEvent } from "react";
+import { Field, FieldError } from "@/components/ui/form-field";
 import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
 import { SCOPE_GROUPS } from "@/lib/api-keys/scopes";
 import { useTimeZone } from "@/components/ui/time-zone";
@@ -25,22 +26,6 @@ const bodyFrom = (form: FormData, timeZone: string) => {
     expiresAt,
   };
 };
-
-const FieldError = ({ id, message }: { id: string; message?: string }) =>
-  message ? (
-    <p id={id} className="field-error">
-      {message}
-    </p>
-  ) : null;
-
-const Field = ({ label, hint, error, errorId, children }: { label: string; hint?: string; error?: string; errorId: string; children: ReactNode }) => (
-  <label>
-    {label}
-    {children}
-    {hint && <span className="field-hint">{hint}</span>}
-    <FieldError id={errorId} message={error} />
-  </label>
-);
 
 export const CreateKeyForm = ({ onCreated, onCancel }: { onCreated: (created: ApiKeyRecord & { key: string }) => void; onCancel: () => void }) => {
   const timeZone = useTimeZone();
