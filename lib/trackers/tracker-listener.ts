@@ -47,7 +47,9 @@ export const startTrackerListener = async ({ name, port, host, session, context,
     let buffered: Buffer = Buffer.alloc(0);
     let busy = false;
     const fail = (error: unknown) => {
-      logger.info({ listener: name, remoteAddress, reason: error instanceof Error ? error.message : String(error) }, "tracker connection closed");
+      // Drizzle wraps the driver's error: its cause says why (a pool timeout, a constraint).
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+      logger.info({ listener: name, remoteAddress, reason: error instanceof Error ? error.message : String(error), cause }, "tracker connection closed");
       socket.destroy();
     };
     const pump = async () => {
