@@ -8,3 +8,4 @@ export * from "./operations";
 export * from "./telemetry";
 export * from "./trackers";
 export * from "./audit";
+export * from "./webhooks";

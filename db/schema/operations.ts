@@ -50,6 +50,8 @@ export const hosLogs = pgTable(
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
     remark: text("remark").notNull().default(""),
+    /** Where the entry was made, in words (a place or city name), as the driver or a gazetteer gave it. */
+    locationName: text("location_name"),
     origin: text("origin", { enum: ["automatic", "manual", "simulator"] }).notNull().default("automatic"),
     createdAt: createdAt(),
   },

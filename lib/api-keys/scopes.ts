@@ -1,5 +1,5 @@
 /** The public interface's scopes (interface section 5.1) and what each allows. */
-export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read"] as const;
+export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [
@@ -11,7 +11,20 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
       { scope: "drivers:write", allows: "POST and PATCH /fleet/drivers/*" },
     ],
   },
-  { area: "Hours of service", scopes: [{ scope: "hos:read", allows: "Clocks, logs, daily logs and violations: /fleet/hos/*" }] },
+  {
+    area: "Hours of service",
+    scopes: [
+      { scope: "hos:read", allows: "Clocks, logs, daily logs and violations: /fleet/hos/*" },
+      { scope: "hos:write", allows: "Set a driver's duty status: POST /v1/fleet/drivers/{driverId}/hos/duty_status" },
+    ],
+  },
+  {
+    area: "Webhooks",
+    scopes: [
+      { scope: "webhooks:read", allows: "GET /webhooks/*" },
+      { scope: "webhooks:write", allows: "POST, PATCH and DELETE /webhooks/*" },
+    ],
+  },
 ];
 
 export const isScope = (value: string): value is Scope => (SCOPES as readonly string[]).includes(value);

@@ -11,12 +11,17 @@ export const AUDIT_ACTIONS = [
   "driver.deactivated",
   "driver.denied",
   "company.updated",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.deleted",
+  "webhook.redelivered",
+  "webhook.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "webhook"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -29,4 +34,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "driver.deactivated": "Driver deactivated",
   "driver.denied": "Driver change refused",
   "company.updated": "Company settings changed",
+  "webhook.created": "Webhook created",
+  "webhook.updated": "Webhook updated",
+  "webhook.deleted": "Webhook deleted",
+  "webhook.redelivered": "Webhook event sent again",
+  "webhook.denied": "Webhook change refused",
 };

@@ -28,6 +28,7 @@ export const SECTIONS = {
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
+  webhooks: { href: "/settings/webhooks", label: "Webhooks", roles: ["admin"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
 } as const satisfies Record<string, SectionPolicy>;
 
@@ -40,6 +41,7 @@ export const ACTIONS = {
   exportWasteJobs: SECTIONS.wasteJobs.roles,
   manageApiKeys: SECTIONS.apiKeys.roles,
   exportAuditLog: SECTIONS.auditLog.roles,
+  manageWebhooks: SECTIONS.webhooks.roles,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -10,6 +10,8 @@ import { ensurePartitions } from "@/lib/telemetry/partitions";
 import { seedIngestToken } from "@/lib/ingest-batch/ingest-tokens";
 import { updateServiceStatus } from "./service-status";
 import { startTelemetryMaintenance } from "./telemetry-maintenance";
+import { startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
+import { logger } from "@/lib/logger";
 
 const log = (message: string) => console.log(`[boot] ${message}`);
 
@@ -50,6 +52,7 @@ export const bootService = async () => {
   const trackers = await startTrackers({ db: database.db });
   startSimulator({ database, trackerPorts: trackers.ports });
   startTelemetryMaintenance({ database });
+  startWebhookDelivery({ db: database.db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") });
   log(`ready in ${Date.now() - started} ms`);
 };
 

@@ -91,6 +91,8 @@ export const envSchema = z
     PUBLIC_URL: optionalUrl(),
     SNAPSHOT_CACHE_RECORDS: integer(20_000, { min: 1 }),
     LEGACY_TOKEN_TTL_SECONDS: integer(3_600, { min: 1 }),
+    /** 1: outbound webhooks may target loopback, private, link-local and metadata addresses (tests, a receiver on the LAN). */
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(unset, z.enum(["0", "1"], { error: (issue) => `must be 0 or 1 (got "${issue.input}")` }).optional()),
 
     // The dashboard (an empty MAP_TILE_URL means no tiles, so it is not "unset")
     MAP_TILE_URL: z.string().optional(),

@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { drivers, vehicles } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
 import type { CreateDriverInput, DriverInput } from "./driver-input";
 import { getDriver } from "./get-driver";
@@ -36,6 +37,10 @@ const isUniqueViolation = (error: unknown) => {
 
 const conflict = (username: string | undefined) => new AppError("conflict", `A driver with username "${username}" already exists.`);
 
+/** DriverCreated / DriverUpdated for the tenant's webhooks, in the change's transaction. */
+const raiseDriverEvent = ({ db, companyId, dataset, eventType, driver }: Tenant & { db: Executor; eventType: "DriverCreated" | "DriverUpdated"; driver: { id: number; name: string; username: string } }) =>
+  enqueueWebhookEvent({ db, companyId, dataset, eventType, orderingKey: `driver:${driver.id}`, data: { driver: { id: String(driver.id), name: driver.name, username: driver.username } } });
+
 /** Who saves, for the audit log: the event is written in the change's own transaction. */
 type Audited = { actor: AuditActor };
 
@@ -52,6 +57,7 @@ export const createDriver = async ({ db, companyId, dataset, input, actor }: Ten
       if (!row) throw conflict(input.username);
       const created = { ...columns, name: input.name, username: input.username, dataset };
       await recordAuditEvent({ db: tx, companyId, actor, action: "driver.created", target: { type: "driver", id: row.id }, changes: changedFields({ before: null, after: created }) });
+      await raiseDriverEvent({ db: tx, companyId, dataset, eventType: "DriverCreated", driver: { id: row.id, name: input.name, username: input.username } });
       return row.id;
     })
     .catch((error: unknown) => {
@@ -80,6 +86,7 @@ export const updateDriver = async ({ db, companyId, dataset, driverId, input, ac
       if (Object.keys(changes).length === 0) return;
       const action = changes.activationStatus?.after === "deactivated" ? "driver.deactivated" : "driver.updated";
       await recordAuditEvent({ db: tx, companyId, actor, action, target: { type: "driver", id: driverId }, changes });
+      await raiseDriverEvent({ db: tx, companyId, dataset, eventType: "DriverUpdated", driver: { id: driverId, name: columns.name ?? before.name, username: columns.username ?? before.username } });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflict(input.username) : error;

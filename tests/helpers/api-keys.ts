@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Executor } from "@/db/client";
 import { apiKeys, type Dataset } from "@/db/schema";
 import { generateApiKey } from "@/lib/api-keys/key-format";
-import type { Scope } from "@/lib/api-keys/scopes";
+import { type Scope, SCOPES } from "@/lib/api-keys/scopes";
 import { CURRENT_API_VERSION } from "@/lib/api-versions";
 
 type CreateTestApiKeyOptions = {
@@ -21,7 +21,7 @@ export const createTestApiKey = async ({
   db,
   companyId,
   environment = "live",
-  scopes = ["vehicles:read", "drivers:read", "drivers:write", "hos:read"],
+  scopes = SCOPES,
   ipAllowlist = [],
   expiresAt = null,
   revokedAt = null,

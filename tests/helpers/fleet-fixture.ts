@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, faultCodes, hosLogs, vehicles, type Dataset } from "@/db/schema";
+import { drivers, faultCodes, hosLogs, type Dataset, vehicles, webhooks } from "@/db/schema";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -45,7 +45,14 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "driving", startTime: new Date(shiftStart + HOUR_MS / 2), latitude: 41.8, longitude: -87.6 },
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "offDuty", startTime: new Date(shiftStart + 10.5 * HOUR_MS) },
     ]);
-    ids.push({ ...tenant, vehicleIds, driverIds });
+    const webhookIds = (
+      await db
+        .insert(webhooks)
+        // Forty: the route matrix deletes a fresh one per call.
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Receiver ${n}`, url: `https://receiver-${n}.example.invalid/hook`, secretKey: Buffer.from(`secret-${n}`).toString("base64"), version: "2024-02-27" })))
+        .returning({ id: webhooks.id })
+    ).map((row) => row.id);
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

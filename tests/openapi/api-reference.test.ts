@@ -10,7 +10,8 @@ describe("buildApiReference", () => {
   it("groups every operation under the four interfaces, in the document's order", () => {
     expect(groups.map((group) => group.tag)).toEqual(["Public fleet interface", "Legacy interface", "Admin interface", "Device ingestion"]);
     expect(groups.map((group) => group.anchor)).toEqual(["public-fleet-interface", "legacy-interface", "admin-interface", "device-ingestion"]);
-    expect(groups.reduce((count, group) => count + group.operations.length, 0)).toBe(38);
+    const documented = Object.values(getOpenApiDocument().paths ?? {}).reduce((count, item) => count + Object.keys(item ?? {}).filter((key) => ["get", "post", "put", "patch", "delete"].includes(key)).length, 0);
+    expect(groups.reduce((count, group) => count + group.operations.length, 0)).toBe(documented);
   });
 
   it("shows the feed's parameters with types, defaults and bounds, its scope and auth", () => {

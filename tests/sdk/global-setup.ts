@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR,
       DATABASE_URL: "",
       SIMULATOR: "off",
+      // The webhook suite's receiver listens on 127.0.0.1.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
       TELTONIKA_PORT: "off",
       GT06_PORT: "off",
       SIM_VEHICLES: String(SDK_VEHICLES),

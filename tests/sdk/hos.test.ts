@@ -67,4 +67,13 @@ describe("hours of service through the SDK", () => {
     const filtered = await client.hoursOfService.getHosViolations({ driverIds: [driverId], ...range, types: ["shiftDrivingHours", "cycleHoursOn"] });
     expect(filtered.data[0].violations).toEqual([]);
   });
+
+  it("setCurrentDutyStatus puts a driver on duty (legacy v1 path, snake_case body); the clocks follow", async () => {
+    const { client } = createSdkClient(key);
+    const driver = (await client.drivers.list({ limit: 3 })).data[2];
+    await client.hoursOfService.setCurrentDutyStatus({ driver_id: Number(driver.id), duty_status: "ON_DUTY", remark: "Fuelling", location: "Gary, IN" });
+    const [clock] = (await client.hoursOfService.getHosClocks({ driverIds: [driver.id!] })).data;
+    expect(clock.currentDutyStatus!.hosStatusType).toBe("onDuty");
+    await expect(client.hoursOfService.setCurrentDutyStatus({ driver_id: Number(driver.id), duty_status: "OFF_DUTY", status_change_at_ms: Date.now() + 3_600_000 })).rejects.toMatchObject({ statusCode: 400 });
+  });
 });

@@ -1,11 +1,11 @@
 import { SamsaraClient, type BaseClientOptions } from "@samsarahq/samsara";
 import { expect, inject } from "vitest";
-import type { Scope } from "@/lib/api-keys/scopes";
+import { type Scope, SCOPES } from "@/lib/api-keys/scopes";
 import { findMissingRequired } from "./sdk-types";
 
 export const baseUrl = () => inject("sdkBaseUrl");
 
-export const ALL_FLEET_SCOPES: Scope[] = ["vehicles:read", "drivers:read", "drivers:write", "hos:read"];
+export const ALL_FLEET_SCOPES: Scope[] = [...SCOPES];
 
 const postJson = async (path: string, body: unknown, token: string) => {
   const response = await fetch(`${baseUrl()}${path}`, {

@@ -1,9 +1,11 @@
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createDriverEndpoint, getDriverEndpoint, listDriversEndpoint, updateDriverEndpoint } from "./drivers";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
+import { setDutyStatusEndpoint } from "./hos-duty-status";
 import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint } from "./locations";
 import { listStatsEndpoint, statsFeedEndpoint, statsHistoryEndpoint } from "./stats";
 import { getVehicleEndpoint, listVehiclesEndpoint } from "./vehicles";
+import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
 /**
  * Every /fleet endpoint, in the order the OpenAPI document lists them. The document and the tests'
@@ -27,4 +29,10 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   hosLogsEndpoint,
   hosDailyLogsEndpoint,
   hosViolationsEndpoint,
+  setDutyStatusEndpoint,
+  listWebhooksEndpoint,
+  createWebhookEndpoint,
+  getWebhookEndpoint,
+  patchWebhookEndpoint,
+  deleteWebhookEndpoint,
 ];

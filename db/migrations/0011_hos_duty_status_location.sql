@@ -1,0 +1,1 @@
+ALTER TABLE "hos_logs" ADD COLUMN "location_name" text;
