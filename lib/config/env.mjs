@@ -94,6 +94,11 @@ export const envSchema = z
     /** 1: outbound webhooks may target loopback, private, link-local and metadata addresses (tests, a receiver on the LAN). */
     WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(unset, z.enum(["0", "1"], { error: (issue) => `must be 0 or 1 (got "${issue.input}")` }).optional()),
 
+    // Mail (lib/mail): invites, password resets, alert incidents and scheduled reports are e-mailed when SMTP_URL is set
+    /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465 (TLS). */
+    SMTP_URL: optionalText().refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), { message: "must be an smtp:// or smtps:// URL" }),
+    MAIL_FROM: text("Fleet Telematics <no-reply@localhost>"),
+
     // The dashboard (an empty MAP_TILE_URL means no tiles, so it is not "unset")
     MAP_TILE_URL: z.string().optional(),
     MAP_TILE_ATTRIBUTION: z.string().optional(),
