@@ -8,8 +8,8 @@ import { reloadConfig } from "@/lib/config";
 const DASHBOARD = "app/(dashboard)";
 /** Pages whose fleet data comes through lib/dashboard-data (their screens call /api/dashboard/...). */
 const THROUGH_THE_SOURCE = ["map", "playback", "stats"];
-/** Pages without fleet data: the API reference and this service's own API keys, company settings and audit log. */
-const NOT_FLEET_DATA = ["api-reference", "settings/api-keys", "settings/company", "settings/audit-log"];
+/** Pages without fleet data: the API reference and this service's own API keys, company settings, audit log and webhooks. */
+const NOT_FLEET_DATA = ["api-reference", "settings/api-keys", "settings/company", "settings/audit-log", "settings/webhooks"];
 
 const pages = (folder: string): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
