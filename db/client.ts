@@ -5,7 +5,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { is } from "drizzle-orm";
 import { drizzle as drizzlePg, NodePgDatabase, NodePgTransaction } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { Pool } from "pg";
+import { Client, Pool } from "pg";
 import * as schema from "./schema";
 import { getConfig } from "@/lib/config";
 
@@ -13,14 +13,65 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; domain functions accept either. */
 export type Executor = Parameters<Parameters<Database["transaction"]>[0]>[0] | Database;
 
+/** Stops a `listen`. */
+export type Unlisten = () => Promise<void>;
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
+  /**
+   * Calls `onNotification` with the payload of every NOTIFY on `channel` (delivered when the
+   * notifying transaction commits, from any process on the same database).
+   */
+  listen: (channel: string, onNotification: (payload: string) => void) => Promise<Unlisten>;
   close: () => Promise<void>;
 };
 
 /** Whether `db` is PostgreSQL through node-postgres, which sends a Buffer parameter in binary (PGlite does not). */
 export const isNodePostgres = (db: Executor) => is(db, NodePgDatabase) || is(db, NodePgTransaction);
+
+const RELISTEN_AFTER_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). A lost
+ * connection is opened again after a second; notifications sent meanwhile are lost, so listeners
+ * must also catch up by other means (the telemetry processors sweep, the live stream resumes by seq).
+ */
+const listenOnPostgres = async ({ url, channel, onNotification }: { url: string; channel: string; onNotification: (payload: string) => void }): Promise<Unlisten> => {
+  let client: Client | undefined;
+  let stopped = false;
+  const connect = async () => {
+    if (stopped) return;
+    const next = new Client({ connectionString: url, connectionTimeoutMillis: getConfig().DATABASE_CONNECT_TIMEOUT_MS });
+    const reconnectLater = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      setTimeout(() => void connect().catch(() => undefined), RELISTEN_AFTER_MS).unref();
+    };
+    client = next;
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotification(message.payload ?? "");
+    });
+    next.on("error", reconnectLater);
+    next.on("end", reconnectLater);
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      reconnectLater();
+      throw error;
+    }
+  };
+  await connect().catch((error) => {
+    stopped = true; // the first connection must work: the caller hears why it did not
+    throw error;
+  });
+  return async () => {
+    stopped = true;
+    await client?.end();
+  };
+};
 
 /**
  * Opens the database: PostgreSQL when `url` is a postgres:// URL, otherwise PGlite in the folder
@@ -32,12 +83,12 @@ export const openDatabase = ({ url, dataDir }: { url?: string; dataDir?: string 
     const pool = new Pool({ connectionString: url, max: getConfig().DATABASE_POOL_SIZE, connectionTimeoutMillis: getConfig().DATABASE_CONNECT_TIMEOUT_MS });
     // An idle client that loses its server emits 'error'; without a listener that would crash the process.
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
-    return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: "postgres", close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: "postgres", listen: (channel, onNotification) => listenOnPostgres({ url, channel, onNotification }), close: () => pool.end() };
   }
   const folder = dataDir ?? ".data";
   if (folder !== "memory://") mkdirSync(path.resolve(/*turbopackIgnore: true*/ folder), { recursive: true });
   const client = new PGlite(folder === "memory://" ? undefined : path.resolve(/*turbopackIgnore: true*/ folder));
-  return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", close: () => client.close() };
+  return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", listen: (channel, onNotification) => client.listen(channel, onNotification), close: () => client.close() };
 };
 
 const globalForDb = globalThis as unknown as { fleetDatabase?: DatabaseHandle };

@@ -10,6 +10,7 @@ import { ensurePartitions } from "@/lib/telemetry/partitions";
 import { seedIngestToken } from "@/lib/ingest-batch/ingest-tokens";
 import { updateServiceStatus } from "./service-status";
 import { startTelemetryMaintenance } from "./telemetry-maintenance";
+import { startFleetReactions } from "./start-fleet-reactions";
 import { startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
 import { logger } from "@/lib/logger";
 
@@ -49,6 +50,7 @@ export const bootService = async () => {
   if (isDemoMode()) await seedTheDemo({ db: database.db, liveVehicles: config.SIM_VEHICLES });
   else await printSetupLink({ db: database.db });
   updateServiceStatus({ bootedAt: new Date().toISOString() });
+  await startFleetReactions({ database });
   const trackers = await startTrackers({ db: database.db });
   startSimulator({ database, trackerPorts: trackers.ports });
   startTelemetryMaintenance({ database });

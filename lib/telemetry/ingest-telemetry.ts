@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { AppError } from "@/lib/errors";
+import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import { distanceMeters } from "@/lib/geo/distance";
 import { ROLLUP_WATERMARK_LOCK } from "@/lib/rollups/rollup-widths";
 import { insertPositions, insertStats } from "./ingest-statements";
@@ -39,7 +40,8 @@ const unknownVehicle = ({ records, tenant, unowned, kind }: { records: readonly 
 
 /**
  * THE write path of all telemetry (simulator, device ingestion, gateways). One transaction: the
- * raw rows, each vehicle's latest state, and the tenants' change sequence numbers. A whole batch is
+ * raw rows, each vehicle's latest state, the tenants' change sequence numbers, and a fleet event per
+ * tenant (lib/fleet-events) that every instance hears on commit. A whole batch is
  * a handful of set-based statements, whatever its size; the rows are prepared before the
  * transaction, so the tenant's counter lock is held only while PostgreSQL writes. Resent points
  * (same vehicle and time) are counted as duplicates and not stored again. Bad values, and vehicles
@@ -79,6 +81,8 @@ export const ingestTelemetry = async ({ db, batch, now = new Date() }: { db: Exe
         accepted.stats += result.accepted;
       }
     }
+    // Heard by every instance when this commits: alerts, trips and the live map follow from here.
+    if (accepted.positions + accepted.stats > 0) await publishFleetEvents({ db: tx, events: tenants.map((tenant) => ({ kind: "telemetry", ...tenant })) });
     return { accepted, duplicates: { positions: positions.length - accepted.positions, stats: stats.length - accepted.stats } };
   });
 };

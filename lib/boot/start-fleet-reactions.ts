@@ -1,0 +1,21 @@
+import type { DatabaseHandle } from "@/db/client";
+import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
+import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
+import { logger } from "@/lib/logger";
+
+/** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
+export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [];
+
+/**
+ * The one event path: this instance hears every instance's fleet events (LISTEN/NOTIFY), and the
+ * telemetry processors follow each tenant's committed rows from there.
+ */
+export const startFleetReactions = async ({ database }: { database: DatabaseHandle }) => {
+  await startFleetEventBus({ database });
+  startTelemetryProcessors({
+    db: database.db,
+    processors: TELEMETRY_PROCESSORS,
+    subscribe: (onTelemetry) => subscribeFleetEvents((event) => event.kind === "telemetry" && onTelemetry()),
+    onError: (error) => logger.error({ err: error }, "telemetry processors failed"),
+  });
+};

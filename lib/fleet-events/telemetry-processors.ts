@@ -1,0 +1,129 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { feedCounters, telemetryCheckpoints } from "@/db/schema";
+import type { TelemetryTenant } from "@/lib/telemetry/telemetry-batch";
+import { readCommittedTelemetry, type VehicleTelemetry } from "./read-committed-telemetry";
+
+/**
+ * Something that reacts to committed telemetry (alert rules, trips, automatic driving): THE way
+ * anything follows the fleet's data. It is handed each tenant's new rows in change-sequence order,
+ * inside the transaction that moves its checkpoint, so whatever it writes there happens exactly once
+ * per row, whatever the restarts, instances or resent points (a resend is not stored, so not seen).
+ * Rows come in commit order, not time order: a late point arrives after later ones.
+ */
+export type TelemetryProcessor = {
+  /** Stable: the checkpoint is stored under it. */
+  name: string;
+  /** Where a tenant it has never seen starts: its oldest stored row, or what is committed from now on. */
+  startAt: "beginning" | "now";
+  process: (options: { tx: Executor; tenant: TelemetryTenant; vehicles: VehicleTelemetry[] }) => Promise<void>;
+};
+
+/** Rows handed to a processor in one transaction at most (change sequence numbers, so rows of both kinds). */
+const DEFAULT_WINDOW = 5_000;
+
+const tenantKey = ({ companyId, dataset }: TelemetryTenant) => `${companyId}:${dataset}`;
+
+/**
+ * One processor's next window of one tenant: the rows processed and the checkpoint reached, or null
+ * when another instance holds the checkpoint (SKIP LOCKED: that instance is doing it).
+ */
+const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; processor: TelemetryProcessor; tenant: TelemetryTenant; headSeq: number; window: number }) =>
+  db.transaction(async (tx) => {
+    const { companyId, dataset } = tenant;
+    await tx
+      .insert(telemetryCheckpoints)
+      .values({ companyId, dataset, processor: processor.name, seq: processor.startAt === "now" ? headSeq : 0 })
+      .onConflictDoNothing();
+    // Filtered on one company: on Citus a row lock is taken only by a query on one shard.
+    const [checkpoint] = await tx
+      .select({ seq: telemetryCheckpoints.seq })
+      .from(telemetryCheckpoints)
+      .where(and(eq(telemetryCheckpoints.companyId, companyId), eq(telemetryCheckpoints.dataset, dataset), eq(telemetryCheckpoints.processor, processor.name)))
+      .for("update", { skipLocked: true });
+    if (!checkpoint) return null;
+    if (checkpoint.seq >= headSeq) return { rows: 0, seq: checkpoint.seq };
+    const throughSeq = Math.min(headSeq, checkpoint.seq + window);
+    const vehicles = await readCommittedTelemetry({ db: tx, tenant, afterSeq: checkpoint.seq, throughSeq });
+    if (vehicles.length > 0) await processor.process({ tx, tenant, vehicles });
+    await tx
+      .update(telemetryCheckpoints)
+      .set({ seq: throughSeq, updatedAt: sql`now()` })
+      .where(and(eq(telemetryCheckpoints.companyId, companyId), eq(telemetryCheckpoints.dataset, dataset), eq(telemetryCheckpoints.processor, processor.name)));
+    return { rows: vehicles.reduce((sum, vehicle) => sum + vehicle.positions.length + vehicle.stats.length, 0), seq: throughSeq };
+  });
+
+/**
+ * Brings every processor up to every tenant's committed head, a window at a time. Safe to run in
+ * several instances at once. Returns the rows processed.
+ */
+export const runTelemetryProcessors = async ({ db, processors, window = DEFAULT_WINDOW }: { db: Executor; processors: readonly TelemetryProcessor[]; window?: number }) => {
+  if (processors.length === 0) return 0;
+  const heads = await db.select({ companyId: feedCounters.companyId, dataset: feedCounters.dataset, seq: feedCounters.seq }).from(feedCounters);
+  const checkpoints = new Map(
+    (await db.select().from(telemetryCheckpoints)).map((row) => [`${tenantKey(row)}:${row.processor}`, row.seq]),
+  );
+  let processed = 0;
+  for (const head of heads) {
+    const tenant = { companyId: head.companyId, dataset: head.dataset };
+    for (const processor of processors) {
+      if ((checkpoints.get(`${tenantKey(tenant)}:${processor.name}`) ?? -1) >= head.seq) continue;
+      for (;;) {
+        const step = await advance({ db, processor, tenant, headSeq: head.seq, window });
+        if (!step) break;
+        processed += step.rows;
+        if (step.seq >= head.seq) break;
+      }
+    }
+  }
+  return processed;
+};
+
+const SWEEP_EVERY_MS = 2_000;
+
+/**
+ * Runs the processors in this instance: as soon as a telemetry event is heard (coalesced: one run at
+ * a time, another right after if events came meanwhile), and every 2 s as a sweep that catches
+ * whatever a lost notification or another instance's crash left. Returns how to stop.
+ */
+export const startTelemetryProcessors = ({
+  db,
+  processors,
+  subscribe,
+  onError,
+  sweepEveryMs = SWEEP_EVERY_MS,
+}: {
+  db: Executor;
+  processors: readonly TelemetryProcessor[];
+  subscribe: (onTelemetry: () => void) => () => void;
+  onError: (error: unknown) => void;
+  sweepEveryMs?: number;
+}) => {
+  let running = false;
+  let again = false;
+  let stopped = false;
+  const run = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await runTelemetryProcessors({ db, processors }).catch(onError);
+      } while (again && !stopped);
+    } finally {
+      running = false;
+    }
+  };
+  const unsubscribe = subscribe(() => void run());
+  const sweep = setInterval(() => void run(), sweepEveryMs);
+  sweep.unref();
+  void run();
+  return () => {
+    stopped = true;
+    clearInterval(sweep);
+    unsubscribe();
+  };
+};
