@@ -7,6 +7,7 @@ import { SCOPE_GROUPS } from "@/lib/api-keys/scopes";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { fromLocalInput } from "@/lib/time-zone/zoned-time";
 import { createApiKeyAction } from "./actions";
+import { FormActions } from "@/components/ui/form-actions";
 
 type FieldErrors = Record<string, string>;
 
@@ -98,19 +99,7 @@ export const CreateKeyForm = ({ onCreated, onCancel }: { onCreated: (created: Ap
         </Field>
       </div>
 
-      {message && (
-        <p role="alert" className="form-error">
-          {message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button-primary" disabled={isPending}>
-          {isPending ? "Creating…" : "Create key"}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions message={message} isPending={isPending} submitLabel="Create key" pendingLabel="Creating…" onCancel={onCancel} />
     </form>
   );
 };

@@ -4,6 +4,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Field, FieldError } from "@/components/ui/form-field";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/webhook-events";
 import { createWebhookAction, type CreateWebhookResult } from "./actions";
+import { FormActions } from "@/components/ui/form-actions";
 
 type Created = Extract<CreateWebhookResult, { ok: true }>["created"];
 
@@ -45,19 +46,7 @@ export const CreateWebhookForm = ({ onCreated, onCancel }: { onCreated: (created
         ))}
         <FieldError id="eventTypes-error" message={errors.eventTypes} />
       </fieldset>
-      {message && (
-        <p role="alert" className="form-error">
-          {message}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button-primary" disabled={isPending}>
-          {isPending ? "Adding…" : "Add webhook"}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions message={message} isPending={isPending} submitLabel="Add webhook" pendingLabel="Adding…" onCancel={onCancel} />
     </form>
   );
 };
