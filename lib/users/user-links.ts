@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import { getDb, type Executor } from "@/db/client";
 import { userLinks, type UserLinkPurpose } from "@/db/schema";
 import { getPublicOrigin } from "@/lib/config";
 import { randomBase62, sha256Hex } from "@/lib/crypto";
@@ -38,7 +38,7 @@ const REFUSALS = {
  * The link's row if the token is one of ours, of this purpose, unused and unexpired (404 for a
  * forged token, 403 for a used or expired one).
  */
-export const findUsableLink = async ({ db, token, purpose, now = new Date() }: { db: Executor; token: string; purpose: UserLinkPurpose; now?: Date }) => {
+export const findUsableLink = async ({ db = getDb(), token, purpose, now = new Date() }: { db?: Executor; token: string; purpose: UserLinkPurpose; now?: Date }) => {
   if (!/^[0-9A-Za-z]{20,100}$/.test(token)) throw REFUSALS.forged;
   const [link] = await db.select().from(userLinks).where(and(eq(userLinks.hash, sha256Hex(token)), eq(userLinks.purpose, purpose)));
   if (!link) throw REFUSALS.forged;
