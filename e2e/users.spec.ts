@@ -47,7 +47,8 @@ test("invite a dispatcher, who signs up, sees only their sections, is refused a 
   await dispatcher.goto(invitePath);
   await expect(dispatcher.getByRole("heading", { level: 1, name: "Join Demo Fleet" })).toBeVisible();
   await dispatcher.getByLabel("Your name").fill("Dana Dispatch");
-  await dispatcher.getByLabel("New password", { exact: true }).fill("dana's long password");
+  // The field's label carries its hint ("At least 12 characters."), so it is found by name.
+  await dispatcher.locator('input[name="password"]').fill("dana's long password");
   await dispatcher.getByLabel("New password again").fill("dana's long password");
   await screenshot(dispatcher, "users-invite-page");
   await dispatcher.getByRole("button", { name: "Join and sign in" }).click();
