@@ -96,6 +96,7 @@ for (const user of [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER, OTHER_ADMIN]) {
 }
 
 test("the signed-out pages pass the axe scan at both sizes", async ({ page }) => {
+  test.setTimeout(180_000);
   const pages = [
     { name: "login", path: "/login" },
     { name: "forgot-password", path: "/forgot-password" },
