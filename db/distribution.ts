@@ -15,6 +15,8 @@ export const GLOBAL_TABLES = [
   "setup_tokens",
   // Found by sign-in e-mail, before the company is known.
   "users",
+  // Invite and password-reset links are found by the hash of the link's token, before the company is known.
+  "user_links",
   // Found by the hash of a secret a request carries (API key, ClientKey, ingest token).
   "api_keys",
   "client_keys",

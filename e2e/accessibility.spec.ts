@@ -51,6 +51,8 @@ const PAGES: readonly PageVisit[] = [
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "company-settings", path: "/settings/company", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
+  { name: "users", path: "/settings/users", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
+  { name: "account", path: "/account" },
   { name: "api-reference", path: "/api-reference" },
   { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
 ];
@@ -93,12 +95,21 @@ for (const user of [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER, OTHER_ADMIN]) {
   }
 }
 
-test("the sign-in page passes the axe scan at both sizes", async ({ page }) => {
+test("the signed-out pages pass the axe scan at both sizes", async ({ page }) => {
+  test.setTimeout(180_000);
+  const pages = [
+    { name: "login", path: "/login" },
+    { name: "forgot-password", path: "/forgot-password" },
+    { name: "invite-not-valid", path: "/invite/NotAValidInviteTokenAtAll1234567890" },
+    { name: "reset-not-valid", path: "/reset-password/NotAValidResetTokenAtAll1234567890" },
+  ];
   for (const size of SIZES) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.goto("/login");
-    await check(page, `login at ${size.name}`);
-    await screenshot(page, `a11y-login-${size.name}`);
+    for (const visit of pages) {
+      await page.goto(visit.path);
+      await check(page, `${visit.name} at ${size.name}`);
+      await screenshot(page, `a11y-${visit.name}-${size.name}`);
+    }
   }
 });
 

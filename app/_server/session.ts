@@ -1,12 +1,27 @@
-import { getServerSession } from "next-auth";
 import { getToken } from "next-auth/jwt";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { NextRequest } from "next/server";
 import type { Role } from "@/db/schema";
-import { getAuthOptions, type SessionUser } from "@/lib/auth/auth-options";
+import type { SessionUser } from "@/lib/auth/auth-options";
+import { sessionCheck, type SessionClaims } from "@/lib/auth/session-check";
 import { getSecret } from "@/lib/config";
 
-export const getSessionUser = async (): Promise<SessionUser | null> => (await getServerSession(getAuthOptions()))?.user ?? null;
+/**
+ * The signed-in user of a route handler's request, read from the request's own session cookie
+ * (not from Next's request scope), so the handler behaves the same when called directly in tests.
+ * The session must still count: its user active and its session version current (checked at most
+ * SESSION_CHECK_SECONDS apart, lib/auth/session-check.ts); the role and name are the user's current ones.
+ */
+export const getRequestUser = async (request: Request): Promise<SessionUser | null> => {
+  const token = await getToken({ req: new NextRequest(request) as never, secret: getSecret("AUTH_SECRET") });
+  const claims = token?.user as SessionClaims | undefined;
+  return claims ? sessionCheck.check({ claims }) : null;
+};
+
+/** The signed-in user of a page or server action (the same check as routes, on the request's cookie). */
+export const getSessionUser = async (): Promise<SessionUser | null> =>
+  getRequestUser(new Request("http://localhost/", { headers: { cookie: (await headers()).get("cookie") ?? "" } }));
 
 /** The signed-in user for a dashboard page; sends others to sign in, and the wrong role to /forbidden. */
 export const requireUser = async (roles?: readonly Role[]): Promise<SessionUser> => {
@@ -14,13 +29,4 @@ export const requireUser = async (roles?: readonly Role[]): Promise<SessionUser>
   if (!user) redirect("/login");
   if (roles && !roles.includes(user.role)) redirect("/forbidden");
   return user;
-};
-
-/**
- * The signed-in user of a route handler's request, read from the request's own session cookie
- * (not from Next's request scope), so the handler behaves the same when called directly in tests.
- */
-export const getRequestUser = async (request: Request): Promise<SessionUser | null> => {
-  const token = await getToken({ req: new NextRequest(request) as never, secret: getSecret("AUTH_SECRET") });
-  return (token?.user as SessionUser | undefined) ?? null;
 };

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getSessionUser } from "@/app/_server/session";
 import { LoginForm } from "./login-form";
@@ -13,6 +14,9 @@ const LoginPage = async () => {
         <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
         <h1>Sign in</h1>
         <LoginForm />
+        <p className="muted small">
+          <Link href="/forgot-password">Forgot your password?</Link>
+        </p>
       </div>
     </main>
   );

@@ -11,6 +11,18 @@ export const AUDIT_ACTIONS = [
   "driver.deactivated",
   "driver.denied",
   "company.updated",
+  "company.denied",
+  "user.invited",
+  "user.created",
+  "user.invite_accepted",
+  "user.updated",
+  "user.role_changed",
+  "user.deactivated",
+  "user.reactivated",
+  "user.password_reset_sent",
+  "user.password_reset",
+  "user.password_changed",
+  "user.denied",
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
@@ -21,7 +33,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "webhook"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -34,6 +46,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "driver.deactivated": "Driver deactivated",
   "driver.denied": "Driver change refused",
   "company.updated": "Company settings changed",
+  "company.denied": "Company settings change refused",
+  "user.invited": "User invited",
+  "user.created": "User created",
+  "user.invite_accepted": "Invite accepted",
+  "user.updated": "User renamed",
+  "user.role_changed": "User's role changed",
+  "user.deactivated": "User deactivated",
+  "user.reactivated": "User reactivated",
+  "user.password_reset_sent": "Password reset link sent",
+  "user.password_reset": "Password reset by link",
+  "user.password_changed": "Own password changed",
+  "user.denied": "User change refused",
   "webhook.created": "Webhook created",
   "webhook.updated": "Webhook updated",
   "webhook.deleted": "Webhook deleted",

@@ -1,12 +1,12 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import type { Role } from "@/db/schema";
 import { getSecret } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { authenticateUser } from "./authenticate-user";
+import type { SessionUser } from "./session-user";
 
-export type SessionUser = { id: number; email: string; name: string; role: Role; companyId: number; companyName: string };
+export type { SessionUser } from "./session-user";
 
 declare module "next-auth" {
   interface Session {
@@ -45,8 +45,9 @@ export const getAuthOptions = (): NextAuthOptions => ({
   callbacks: {
     jwt: ({ token, user }) => {
       if (user) {
-        const signedIn = user as unknown as SessionUser & { id: string };
-        token.user = { ...signedIn, id: Number(signedIn.id) };
+        // The session version is checked on every page, route and server action (lib/auth/session-check.ts).
+        const { sessionVersion, ...signedIn } = user as unknown as SessionUser & { id: string; sessionVersion: number };
+        token.user = { ...signedIn, id: Number(signedIn.id), sessionVersion };
       }
       return token;
     },

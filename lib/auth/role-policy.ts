@@ -29,7 +29,9 @@ export const SECTIONS = {
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
   webhooks: { href: "/settings/webhooks", label: "Webhooks", roles: ["admin"] },
+  users: { href: "/settings/users", label: "Users", roles: ["admin"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
+  account: { href: "/account", label: "Account", roles: EVERYONE },
 } as const satisfies Record<string, SectionPolicy>;
 
 export type Section = keyof typeof SECTIONS;
@@ -42,6 +44,9 @@ export const ACTIONS = {
   manageApiKeys: SECTIONS.apiKeys.roles,
   exportAuditLog: SECTIONS.auditLog.roles,
   manageWebhooks: SECTIONS.webhooks.roles,
+  /** Invite, change roles, deactivate and reactivate users, send password resets. */
+  manageUsers: SECTIONS.users.roles,
+  changeOwnPassword: SECTIONS.account.roles,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;

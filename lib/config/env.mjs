@@ -91,6 +91,11 @@ export const envSchema = z
     PUBLIC_URL: optionalUrl(),
     SNAPSHOT_CACHE_RECORDS: integer(20_000, { min: 1 }),
     LEGACY_TOKEN_TTL_SECONDS: integer(3_600, { min: 1 }),
+    /**
+     * How long a dashboard session's user (status, role, session version) is trusted before it is read
+     * again: a deactivated user is signed out within this many seconds. At most 60 (the promise); tests use 1.
+     */
+    SESSION_CHECK_SECONDS: integer(30, { min: 1, max: 60 }),
     /** 1: outbound webhooks may target loopback, private, link-local and metadata addresses (tests, a receiver on the LAN). */
     WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(unset, z.enum(["0", "1"], { error: (issue) => `must be 0 or 1 (got "${issue.input}")` }).optional()),
 

@@ -26,6 +26,11 @@ export class BoundedCache<K, V> {
     }
     this.young.set(key, value);
   }
+
+  delete(key: K) {
+    this.young.delete(key);
+    this.old.delete(key);
+  }
 }
 
 /** Memoizes a pure one-argument function in a BoundedCache of `capacity`. */

@@ -127,8 +127,9 @@ describe("the audit log is append only and per company", () => {
 
 describe("GET /settings/audit-log/export", () => {
   const exportAs = async (role: string, query: string) => {
-    const [admin] = await database().db.select().from(users).where(eq(users.email, "admin@demo.test"));
-    const cookie = await sessionCookieFor({ ...admin, role });
+    // The session's role is the user's current one (lib/auth/session-check), so each role signs in as its own user.
+    const [user] = await database().db.select().from(users).where(eq(users.email, `${role}@demo.test`));
+    const cookie = await sessionCookieFor(user);
     return exportAuditLog(new Request(`http://localhost/settings/audit-log/export?${query}`, { headers: { cookie, [CLIENT_IP_HEADER]: "203.0.113.1" } }), { params: Promise.resolve({}) });
   };
 

@@ -21,10 +21,12 @@ describe("the dashboard's role policy", () => {
   });
 
   it("builds the menu from the role and the company's modules, so it offers nothing the server refuses", () => {
-    expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual(["Live map", "Playback", "Stats", "HOS", "Waste jobs", "Drivers", "Fuel stops", "Camera events", "API reference"]);
+    expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual(["Live map", "Playback", "Stats", "HOS", "Waste jobs", "Drivers", "Fuel stops", "Camera events", "API reference", "Account"]);
     expect(labels(visibleSections({ role: "admin", modules: [] }))).not.toContain("Waste jobs");
     expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("API keys");
     expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("Audit log");
+    expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("Users");
+    expect(labels(visibleSections({ role: "manager", modules: [] }))).not.toContain("Users");
     expect(labels(visibleSections({ role: "manager", modules: ["Waste"] }))).not.toContain("Waste jobs");
   });
 });

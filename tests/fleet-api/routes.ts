@@ -5,12 +5,12 @@ import { FLEET_ENDPOINTS } from "@/lib/fleet-api/endpoints";
 import type { RouteHandler } from "@/lib/http";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
   /** Which tenant ids the records carry. */
-  owns: "vehicles" | "drivers" | "webhooks";
+  owns: "vehicles" | "drivers" | "webhooks" | "users" | "nothing";
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
@@ -22,6 +22,8 @@ export type FleetRoute = FleetRouteSample & { name: string; endpoint: FleetEndpo
 
 let usernames = 0;
 let deletions = 0;
+let invites = 0;
+let userDeletions = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -89,6 +91,24 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       return { path: `/webhooks/${id}`, params: { id: String(id) }, method: "DELETE" };
     },
   },
+  "GET /users": { owns: "users", request: () => ({ path: "/users" }) },
+  "POST /users": {
+    owns: "users",
+    request: () => ({ path: "/users", method: "POST", body: { authType: "default", email: `matrix.invite.${++invites}@fixture.test`, name: "Matrix Invite", roles: [{ roleId: "dispatcher" }] } }),
+  },
+  // Users are the company's, whichever dataset the key reads: not `single` (the sandbox's ids are
+  // Demo Fleet's users); tests/fleet-api/users.test.ts checks another company's ids answer 404.
+  "GET /users/{id}": { owns: "users", request: (t) => ({ path: `/users/${t.userIds[0]}`, params: { id: String(t.userIds[0]) } }) },
+  "PATCH /users/{id}": { owns: "users", request: (t) => ({ path: `/users/${t.userIds[0]}`, params: { id: String(t.userIds[0]) }, method: "PATCH", body: { name: "Patched Person" } }) },
+  "DELETE /users/{id}": {
+    owns: "users",
+    // Each call deactivates a fresh user (the fixture has forty per tenant): a deactivated one answers 404.
+    request: (t) => {
+      const id = t.userIds[1 + (++userDeletions % 39)];
+      return { path: `/users/${id}`, params: { id: String(id) }, method: "DELETE" };
+    },
+  },
+  "GET /user-roles": { owns: "nothing", request: () => ({ path: "/user-roles" }) },
   "POST /v1/fleet/drivers/{driverId}/hos/duty_status": {
     owns: "drivers",
     single: true,

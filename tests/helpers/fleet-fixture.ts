@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, faultCodes, hosLogs, type Dataset, vehicles, webhooks } from "@/db/schema";
+import { drivers, faultCodes, hosLogs, type Dataset, users, vehicles, webhooks } from "@/db/schema";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -52,7 +52,14 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Receiver ${n}`, url: `https://receiver-${n}.example.invalid/hook`, secretKey: Buffer.from(`secret-${n}`).toString("base64"), version: "2024-02-27" })))
         .returning({ id: webhooks.id })
     ).map((row) => row.id);
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds });
+    const userIds = (
+      await db
+        .insert(users)
+        // Invited dispatchers (no password to hash); forty, as the route matrix deactivates a fresh one per call.
+        .values(Array.from({ length: 40 }, (_, n) => ({ companyId: tenant.companyId, email: `person-${n}.${tenant.companyId}.${tenant.dataset}@fixture.test`, name: `Person ${n}`, role: "dispatcher" as const, status: "invited" as const })))
+        .returning({ id: users.id })
+    ).map((row) => row.id);
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

@@ -42,7 +42,8 @@ describe.runIf(TEST_DB_KIND === "citus")("one tenant, one shard", () => {
         expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
       });
       expect(counted.multi).toBe(0);
-      expect(counted.single).toBeGreaterThan(0);
+      // A route that reads no tenant's rows (the static /user-roles) runs no shard statement at all.
+      if (route.owns !== "nothing") expect(counted.single).toBeGreaterThan(0);
     });
   }
 

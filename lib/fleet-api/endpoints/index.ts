@@ -4,6 +4,7 @@ import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolations
 import { setDutyStatusEndpoint } from "./hos-duty-status";
 import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint } from "./locations";
 import { listStatsEndpoint, statsFeedEndpoint, statsHistoryEndpoint } from "./stats";
+import { createUserEndpoint, deleteUserEndpoint, getUserEndpoint, listUserRolesEndpoint, listUsersEndpoint, updateUserEndpoint } from "./users";
 import { getVehicleEndpoint, listVehiclesEndpoint } from "./vehicles";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
@@ -35,4 +36,10 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   getWebhookEndpoint,
   patchWebhookEndpoint,
   deleteWebhookEndpoint,
+  listUsersEndpoint,
+  createUserEndpoint,
+  getUserEndpoint,
+  updateUserEndpoint,
+  deleteUserEndpoint,
+  listUserRolesEndpoint,
 ];

@@ -1,0 +1,17 @@
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { SECTIONS } from "@/lib/auth/role-policy";
+import { getConfig } from "@/lib/config";
+import { listUsers } from "@/lib/users/list-users";
+import { UsersPageClient, type ListedUser } from "./page-client";
+
+export const metadata = { title: "Users" };
+
+const Page = async () => {
+  const user = await requireUser(SECTIONS.users.roles);
+  const rows = await listUsers({ db: getDb(), companyId: user.companyId });
+  const users: ListedUser[] = rows.map(({ id, name, email, role, status, lastSignInAt }) => ({ id, name, email, role, status, lastSignInAt: lastSignInAt?.toISOString() ?? null }));
+  return <UsersPageClient users={users} currentUserId={user.id} mailConfigured={Boolean(getConfig().SMTP_URL)} />;
+};
+
+export default Page;

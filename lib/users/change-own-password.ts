@@ -1,0 +1,28 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { getDb, type Executor } from "@/db/client";
+import { users } from "@/db/schema";
+import { recordAuditEvent, type AuditActor } from "@/lib/audit";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { AppError, fromZodError } from "@/lib/errors";
+import { passwordSchema } from "./user-input";
+
+const changeSchema = z.strictObject({ currentPassword: z.string().min(1, "Give your current password.").max(200), newPassword: passwordSchema });
+
+/**
+ * A signed-in user changes their own password; the current one is required (400 naming
+ * `currentPassword` when wrong). Their sessions stay open: they just proved who they are.
+ */
+export const changeOwnPassword = async ({ db = getDb(), companyId, userId, input, actor }: { db?: Executor; companyId: number; userId: number; input: unknown; actor: AuditActor }) => {
+  const parsed = changeSchema.safeParse(input);
+  if (!parsed.success) throw fromZodError(parsed.error, "password");
+  const where = and(eq(users.companyId, companyId), eq(users.id, userId), eq(users.status, "active"));
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(where);
+  if (!user) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
+  if (!(await verifyPassword(parsed.data.currentPassword, user.passwordHash))) throw new AppError("bad_request", '"currentPassword" is not your current password.');
+  const passwordHash = await hashPassword(parsed.data.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(where);
+    await recordAuditEvent({ db: tx, companyId, actor, action: "user.password_changed", target: { type: "user", id: userId } });
+  });
+};

@@ -1,0 +1,117 @@
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { ROLES, users, type Role } from "@/db/schema";
+import { listAuditEvents, type AuditAction } from "@/lib/audit";
+import { ACTIONS, canDo, type Action } from "@/lib/auth/role-policy";
+import { actAs, nextCacheMock, nextHeadersMock, sessionCookieOf, type ActingUser } from "../helpers/server-action-session";
+import { seedTestCompanies } from "../helpers/seeded";
+import { useTestDatabase } from "../helpers/test-database";
+
+vi.mock("next/headers", () => nextHeadersMock);
+vi.mock("next/cache", () => nextCacheMock);
+
+// Imported after the mocks are in place (vi.mock is hoisted above static imports, not their values).
+const { GET: exportAuditLog } = await import("@/app/(dashboard)/settings/audit-log/export/route");
+const { GET: exportWasteJobs } = await import("@/app/(dashboard)/waste-jobs/export/route");
+const { createDriverAction } = await import("@/app/(dashboard)/drivers/actions");
+const { updateCompanySettingsAction } = await import("@/app/(dashboard)/settings/company/actions");
+const { createApiKeyAction } = await import("@/app/(dashboard)/settings/api-keys/actions");
+const { createWebhookAction } = await import("@/app/(dashboard)/settings/webhooks/actions");
+const { addUserAction } = await import("@/app/(dashboard)/settings/users/actions");
+const { changeOwnPasswordAction } = await import("@/app/(dashboard)/account/actions");
+
+/**
+ * The role matrix: every role × every action of lib/auth/role-policy.ts's ACTIONS, each done the
+ * way a crafted request would do it — the exported server action called directly with that role's
+ * session (what a hand-made POST with the action's id reaches), or the route requested with its
+ * cookie. An allowed role's call succeeds; a refused role's is refused and, for server actions,
+ * recorded as `*.denied`. CRAFTED is typed as a Record over Action: a new action without an
+ * entry here does not compile, and the first test checks the keys at run time too.
+ */
+type Outcome = "allowed" | "refused" | `failed: ${string}`;
+type Crafted = { via: "server action"; denied: Extract<AuditAction, `${string}.denied`>; call: (n: number) => Promise<unknown> } | { via: "route"; call: (cookie: string) => Promise<Response> };
+
+const database = useTestDatabase();
+let demo = 0;
+const people = {} as Record<Role, ActingUser>;
+
+/** What a server action's answer (or throw: a redirect) says about the call. */
+const outcomeOf = async (call: () => Promise<unknown>): Promise<Outcome> => {
+  try {
+    const result = (await call()) as { ok?: boolean; message?: string } | undefined;
+    if (result?.ok === false) return /role may not/.test(result.message ?? "") ? "refused" : `failed: ${result.message}`;
+    return "allowed";
+  } catch (error) {
+    const digest = String((error as { digest?: unknown }).digest ?? "");
+    if (digest.includes(";/forbidden;")) return "refused";
+    if (digest.startsWith("NEXT_REDIRECT")) return "allowed";
+    throw error;
+  }
+};
+
+const driverForm = (n: number) => {
+  const form = new FormData();
+  form.set("name", `Matrix Driver ${n}`);
+  form.set("username", `matrix.role.${n}`);
+  return form;
+};
+
+const CRAFTED = {
+  editDrivers: { via: "server action", denied: "driver.denied", call: (n) => createDriverAction({ status: "idle", fieldErrors: {} }, driverForm(n)) },
+  editCompanySettings: { via: "server action", denied: "company.denied", call: () => updateCompanySettingsAction({ name: "Demo Fleet" }) },
+  manageApiKeys: { via: "server action", denied: "api_key.denied", call: (n) => createApiKeyAction({ name: `Matrix key ${n}`, scopes: ["vehicles:read"] }) },
+  manageWebhooks: { via: "server action", denied: "webhook.denied", call: (n) => createWebhookAction({ name: `Matrix hook ${n}`, url: "https://matrix.example.invalid/hook", eventTypes: [] }) },
+  // The escalation the issue names: anyone but an admin making an admin.
+  manageUsers: { via: "server action", denied: "user.denied", call: (n) => addUserAction({ email: `matrix.admin.${n}@demo.test`, role: "admin", access: "invite" }) },
+  changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction({ currentPassword: "demo-password-1", newPassword: "demo-password-1" }) },
+  exportWasteJobs: { via: "route", call: (cookie) => exportWasteJobs(new Request("http://localhost/waste-jobs/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
+  exportAuditLog: { via: "route", call: (cookie) => exportAuditLog(new Request("http://localhost/settings/audit-log/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
+} satisfies Record<Action, Crafted>;
+
+beforeAll(async () => {
+  ({ demoCompanyId: demo } = await seedTestCompanies({ db: database().db, liveVehicles: 1 }));
+  const rows = await database().db.select().from(users).where(inArray(users.email, ["admin@demo.test", "manager@demo.test", "dispatcher@demo.test"]));
+  for (const row of rows) people[row.role] = row;
+});
+
+const deniedRows = async (action: AuditAction, userId: number) =>
+  (await listAuditEvents({ db: database().db, companyId: demo, filters: { action }, limit: 500 })).events.filter((event) => event.actorId === String(userId));
+
+describe("the role matrix", () => {
+  it("has a crafted call for every action of the policy", () => {
+    expect(Object.keys(CRAFTED).sort()).toEqual(Object.keys(ACTIONS).sort());
+  });
+
+  let n = 0;
+  for (const [action, crafted] of Object.entries(CRAFTED) as [Action, Crafted][]) {
+    for (const role of ROLES) {
+      const allowed = canDo(role, action);
+      it(`${role} × ${action} (${crafted.via}): ${allowed ? "allowed" : "refused"}`, async () => {
+        const user = people[role];
+        if (crafted.via === "route") {
+          const response = await crafted.call(await sessionCookieOf(user));
+          expect(response.status).toBe(allowed ? 200 : 403);
+          return;
+        }
+        await actAs(user, "198.51.100.99");
+        const before = (await deniedRows(crafted.denied, user.id)).length;
+        const outcome = await outcomeOf(() => crafted.call(++n));
+        expect(outcome).toBe(allowed ? "allowed" : "refused");
+        const denied = await deniedRows(crafted.denied, user.id);
+        expect(denied.length).toBe(before + (allowed ? 0 : 1));
+        if (!allowed) expect(denied[0]).toMatchObject({ actorIp: "198.51.100.99", reason: `The ${role} role may not ${action}.` });
+      });
+    }
+  }
+
+  it("the audit log holds what the allowed calls did and every refusal", async () => {
+    const { events } = await listAuditEvents({ db: database().db, companyId: demo, filters: {}, limit: 500 });
+    const actions = new Set(events.map((event) => event.action));
+    for (const done of ["driver.created", "api_key.created", "webhook.created", "user.invited", "user.password_changed", "driver.denied", "company.denied", "api_key.denied", "webhook.denied", "user.denied"]) {
+      expect(actions, done).toContain(done);
+    }
+    // Nobody but the admin made an admin.
+    const invited = await database().db.select({ email: users.email }).from(users).where(eq(users.role, "admin"));
+    expect(invited.map((row) => row.email).filter((email) => email.startsWith("matrix.admin."))).toHaveLength(1);
+  });
+});

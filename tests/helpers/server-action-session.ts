@@ -1,0 +1,32 @@
+import { encode } from "next-auth/jwt";
+import type { Role } from "@/db/schema";
+import { getSecret } from "@/lib/config";
+import { CLIENT_IP_HEADER } from "@/lib/http";
+
+/**
+ * Calls exported server actions (and pages' session helpers) in vitest as a signed-in user would:
+ * a test file mocks `next/headers` with `nextHeadersMock` (and `next/cache` with `nextCacheMock`),
+ * then `actAs(user)` puts that user's real session cookie on every following call. Everything
+ * after the cookie is the app's own code: the JWT is decoded and the session checked against the database.
+ */
+const current = { cookie: "", ip: "203.0.113.50" };
+
+export type ActingUser = { id: number; email: string; name: string; role: Role; companyId: number; sessionVersion?: number };
+
+export const sessionCookieOf = async ({ sessionVersion = 0, ...user }: ActingUser) => {
+  const token = await encode({ token: { sub: String(user.id), user: { ...user, companyName: "Demo Fleet", sessionVersion } }, secret: getSecret("AUTH_SECRET") });
+  return `next-auth.session-token=${token}`;
+};
+
+/** Following calls carry `user`'s session (null: no session) from `ip`. */
+export const actAs = async (user: ActingUser | null, ip = "203.0.113.50") => {
+  current.cookie = user ? await sessionCookieOf(user) : "";
+  current.ip = ip;
+};
+
+export const nextHeadersMock = {
+  headers: async () => new Headers({ cookie: current.cookie, [CLIENT_IP_HEADER]: current.ip }),
+  cookies: async () => ({ get: () => undefined, getAll: () => [] }),
+};
+
+export const nextCacheMock = { revalidatePath: () => undefined, revalidateTag: () => undefined };
