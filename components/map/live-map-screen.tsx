@@ -30,7 +30,7 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
   const router = useRouter();
   const pathname = usePathname();
   const synthetic = Number(params.get("synthetic")) || null;
-  const { vehicles, version, lastUpdate, isLoading, error, refetch } = useLiveFleet({ synthetic });
+  const { vehicles, version, lastUpdate, streaming, isLoading, error, refetch } = useLiveFleet({ synthetic });
   const [unit, setUnit] = useSpeedUnit();
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState<VehicleStatus | "all">("all");
@@ -143,7 +143,7 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
         <div className="map-status muted" data-testid="map-status">
           {synthetic ? `Synthetic fleet of ${synthetic.toLocaleString("en-US")} vehicles · ` : ""}
           {error && vehicles ? <span className="text-danger">Live updates paused: {error.message} </span> : null}
-          {lastUpdate ? `Updated ${formatTime(lastUpdate, timeZone, { seconds: true })}` : ""}
+          {lastUpdate ? `${streaming === "open" ? "Live" : streaming === "failed" ? "Polling every 5 s" : "Connecting"} · updated ${formatTime(lastUpdate, timeZone, { seconds: true })}` : ""}
         </div>
         {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} /> : null}
       </section>
