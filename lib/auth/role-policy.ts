@@ -42,6 +42,8 @@ export const ACTIONS = {
   manageApiKeys: SECTIONS.apiKeys.roles,
   exportAuditLog: SECTIONS.auditLog.roles,
   manageWebhooks: SECTIONS.webhooks.roles,
+  /** A public link to a vehicle's position is handed to customers: those who dispatch or run the fleet. */
+  shareLiveLocation: ["admin", "dispatcher"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;

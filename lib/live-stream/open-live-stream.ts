@@ -2,6 +2,7 @@ import { subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
 import type { FleetEvent } from "@/lib/fleet-events/fleet-event";
 import { logger } from "@/lib/logger";
 import type { Tenant } from "@/lib/tenant";
+import type { LiveChanges } from "./read-live-changes";
 import { formatServerSentEvent, SERVER_SENT_HEARTBEAT } from "./server-sent-events";
 
 /**
@@ -12,7 +13,7 @@ import { formatServerSentEvent, SERVER_SENT_HEARTBEAT } from "./server-sent-even
 const STREAMED_EVENTS: Partial<Record<FleetEvent["kind"], "read" | "forward">> = { telemetry: "read" };
 
 /** A stream's next message: the changes committed after `afterSeq`, and the sequence they reach (null: nothing new). */
-export type ReadAfter = (afterSeq: number) => Promise<{ seq: number; changes: unknown } | null>;
+export type ReadAfter = (afterSeq: number) => Promise<{ seq: number; changes: LiveChanges } | null>;
 
 export type LiveStreamOptions = {
   tenant: Tenant;
@@ -68,7 +69,8 @@ export const openLiveStream = ({ tenant, afterSeq, read, isAllowed, signal, swee
         for (;;) {
           const next = await read(seq);
           if (!next || closed) return;
-          send(formatServerSentEvent({ id: next.seq, event: "changes", data: next.changes }));
+          // Nothing for this subscriber (a share link's vehicle did not move): no message, same resume point either way.
+          if (next.changes.locations.length + next.changes.stats.length > 0) send(formatServerSentEvent({ id: next.seq, event: "changes", data: next.changes }));
           seq = next.seq;
         }
       };
