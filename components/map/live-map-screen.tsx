@@ -25,7 +25,7 @@ const lastReportMs = (vehicle: LiveVehicle) => Math.max(vehicle.location ? Date.
 const matches = (vehicle: LiveVehicle, search: string) =>
   !search || [vehicle.name, vehicle.vin, vehicle.driverName ?? "", vehicle.plateNumber].some((field) => field.toLowerCase().includes(search));
 
-export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attribution: string }) => {
+export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: string; attribution: string; canShare: boolean }) => {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -145,7 +145,7 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
           {error && vehicles ? <span className="text-danger">Live updates paused: {error.message} </span> : null}
           {lastUpdate ? `${streaming === "open" ? "Live" : streaming === "failed" ? "Polling every 5 s" : "Connecting"} · updated ${formatTime(lastUpdate, timeZone, { seconds: true })}` : ""}
         </div>
-        {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} /> : null}
+        {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} canShare={canShare} /> : null}
       </section>
     </div>
   );
