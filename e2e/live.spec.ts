@@ -47,6 +47,8 @@ test("Share live location makes a public link that shows the vehicle, and nothin
   await expect(shared.getByTestId("share-status")).toContainText("DEMO-003");
   await expect(shared.locator("meta[name=robots]")).toHaveAttribute("content", /noindex/);
   await expect(shared.getByRole("link", { name: /Sign out|Live map/ })).toHaveCount(0);
+  // The map, with the vehicle's one marker drawn on it.
+  await expect(shared.locator(".leaflet-container path.leaflet-interactive")).toHaveCount(1);
   await screenshot(shared, "share-page");
   await stranger.close();
 });
