@@ -7,7 +7,7 @@ import { CircleMarker, MapContainer, TileLayer, useMap } from "react-leaflet";
 import { GridBackground } from "./grid-background";
 import { StreetBasemap } from "./street-basemap";
 
-type SharedVehicleMapProps = { position: L.LatLngTuple | null; label: string; tileUrl: string; attribution: string };
+type SharedVehicleMapProps = { position: L.LatLngTuple | null; tileUrl: string; attribution: string };
 
 const CHICAGO: L.LatLngTuple = [41.8781, -87.6298];
 
@@ -20,15 +20,15 @@ const Follow = ({ position }: { position: L.LatLngTuple | null }) => {
   return null;
 };
 
-/** One vehicle's live position on the offline-capable basemap: the public share page's map. */
-const SharedVehicleMap = ({ position, label, tileUrl, attribution }: SharedVehicleMapProps) => {
+/** One vehicle's live position on the offline-capable basemap: the public share page's map (one marker: SVG; the streets draw on their own canvas). */
+const SharedVehicleMap = ({ position, tileUrl, attribution }: SharedVehicleMapProps) => {
   const [tilesFailed, setTilesFailed] = useState(false);
   return (
-    <MapContainer center={position ?? CHICAGO} zoom={14} className="share-map" preferCanvas>
+    <MapContainer center={position ?? CHICAGO} zoom={14} className="share-map">
       <GridBackground />
       <StreetBasemap visible={!tileUrl || tilesFailed} />
       {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} /> : null}
-      {position ? <CircleMarker center={position} radius={10} pathOptions={{ color: "#ffffff", weight: 3, fillColor: "#2563eb", fillOpacity: 1 }} aria-label={label} /> : null}
+      {position ? <CircleMarker center={position} radius={10} pathOptions={{ color: "#ffffff", weight: 3, fillColor: "#2563eb", fillOpacity: 1 }} /> : null}
       <Follow position={position} />
     </MapContainer>
   );

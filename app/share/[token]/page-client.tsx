@@ -49,7 +49,7 @@ export const SharedVehicleScreen = ({ token, shared, tileUrl, attribution }: Pro
         )}
       </header>
       {shared && !ended ? (
-        <SharedVehicleMap position={location ? [location.latitude, location.longitude] : null} label={shared.vehicleName} tileUrl={tileUrl} attribution={attribution} />
+        <SharedVehicleMap position={location ? [location.latitude, location.longitude] : null} tileUrl={tileUrl} attribution={attribution} />
       ) : null}
     </main>
   );
