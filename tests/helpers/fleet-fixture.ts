@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, faultCodes, hosLogs, type Dataset, vehicles, webhooks } from "@/db/schema";
+import { drivers, faultCodes, hosLogs, liveShares, type Dataset, vehicles, webhooks } from "@/db/schema";
+import { generateShareToken } from "@/lib/live-shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -52,7 +53,14 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Receiver ${n}`, url: `https://receiver-${n}.example.invalid/hook`, secretKey: Buffer.from(`secret-${n}`).toString("base64"), version: "2024-02-27" })))
         .returning({ id: webhooks.id })
     ).map((row) => row.id);
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds });
+    const liveShareIds = (
+      await db
+        .insert(liveShares)
+        // Forty, as webhooks: the route matrix revokes a fresh one per call.
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Link ${n}`, vehicleId: vehicleIds[0], token: generateShareToken(tenant.companyId) })))
+        .returning({ id: liveShares.id })
+    ).map((row) => row.id);
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, liveShareIds });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });
