@@ -7,6 +7,7 @@ import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import Supercluster, { type ClusterProperties } from "supercluster";
 import { STATUS_COLORS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
 import { GridBackground } from "./grid-background";
+import { StreetBasemap } from "./street-basemap";
 
 export type MapVehicle = { id: string; name: string; latitude: number; longitude: number; heading: number; status: VehicleStatus };
 
@@ -182,13 +183,18 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
   return null;
 };
 
-/** The live map: grid background (works with no tile server), optional tiles, clustered vehicles. */
-const FleetMap = ({ tileUrl, attribution, ...layerProps }: FleetMapProps) => (
-  <MapContainer center={CHICAGO} zoom={10} className="fleet-map" preferCanvas worldCopyJump>
-    <GridBackground />
-    {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
-    <VehicleLayer {...layerProps} />
-  </MapContainer>
-);
+/** The live map: grid background and the simulator's streets (work with no tile server), optional tiles, clustered vehicles. */
+const FleetMap = ({ tileUrl, attribution, ...layerProps }: FleetMapProps) => {
+  // Tiles configured but unreachable (offline, firewalled): the streets take their place.
+  const [tilesFailed, setTilesFailed] = useState(false);
+  return (
+    <MapContainer center={CHICAGO} zoom={10} className="fleet-map" preferCanvas worldCopyJump>
+      <GridBackground />
+      <StreetBasemap visible={!tileUrl || tilesFailed} />
+      {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} /> : null}
+      <VehicleLayer {...layerProps} />
+    </MapContainer>
+  );
+};
 
 export default FleetMap;

@@ -25,12 +25,12 @@ const lastReportMs = (vehicle: LiveVehicle) => Math.max(vehicle.location ? Date.
 const matches = (vehicle: LiveVehicle, search: string) =>
   !search || [vehicle.name, vehicle.vin, vehicle.driverName ?? "", vehicle.plateNumber].some((field) => field.toLowerCase().includes(search));
 
-export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attribution: string }) => {
+export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: string; attribution: string; canShare: boolean }) => {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
   const synthetic = Number(params.get("synthetic")) || null;
-  const { vehicles, version, lastUpdate, isLoading, error, refetch } = useLiveFleet({ synthetic });
+  const { vehicles, version, lastUpdate, streaming, isLoading, error, refetch } = useLiveFleet({ synthetic });
   const [unit, setUnit] = useSpeedUnit();
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState<VehicleStatus | "all">("all");
@@ -143,9 +143,9 @@ export const LiveMapScreen = ({ tileUrl, attribution }: { tileUrl: string; attri
         <div className="map-status muted" data-testid="map-status">
           {synthetic ? `Synthetic fleet of ${synthetic.toLocaleString("en-US")} vehicles · ` : ""}
           {error && vehicles ? <span className="text-danger">Live updates paused: {error.message} </span> : null}
-          {lastUpdate ? `Updated ${formatTime(lastUpdate, timeZone, { seconds: true })}` : ""}
+          {lastUpdate ? `${streaming === "open" ? "Live" : streaming === "failed" ? "Polling every 5 s" : "Connecting"} · updated ${formatTime(lastUpdate, timeZone, { seconds: true })}` : ""}
         </div>
-        {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} /> : null}
+        {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} canShare={canShare} /> : null}
       </section>
     </div>
   );

@@ -12,6 +12,7 @@ import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
 import type { DutyStatus } from "@/lib/hos/types";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import type { ListedVehicle } from "./live-map-screen";
+import { ShareLiveLocation } from "./share-live-location";
 
 /** The duty status's name (the one table in lib/hos); an unknown value from an upstream API as it came. */
 const dutyStatusName = (status: string) => DUTY_STATUS_NAMES[status as DutyStatus]?.name ?? status;
@@ -24,7 +25,7 @@ const Row = ({ label, value, testId }: { label: string; value: string; testId?: 
 );
 
 /** The selected vehicle: live values from the map's store, driver, faults and HOS from the details route. */
-export const VehiclePanel = ({ listed, unit, onClose, synthetic }: { listed: ListedVehicle; unit: SpeedUnit; onClose: () => void; synthetic: boolean }) => {
+export const VehiclePanel = ({ listed, unit, onClose, synthetic, canShare }: { listed: ListedVehicle; unit: SpeedUnit; onClose: () => void; synthetic: boolean; canShare: boolean }) => {
   const { vehicle, status } = listed;
   const timeZone = useTimeZone();
   useReturnFocus();
@@ -97,6 +98,7 @@ export const VehiclePanel = ({ listed, unit, onClose, synthetic }: { listed: Lis
       ) : (
         <p className="muted small">—</p>
       )}
+      {canShare && !synthetic ? <ShareLiveLocation vehicleId={vehicle.id} vehicleName={vehicle.name} /> : null}
       <div className="panel-links">
         <Link className="button" href={`/playback?vehicle=${vehicle.id}`}>
           Playback

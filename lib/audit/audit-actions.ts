@@ -28,12 +28,16 @@ export const AUDIT_ACTIONS = [
   "webhook.deleted",
   "webhook.redelivered",
   "webhook.denied",
+  "live_share.created",
+  "live_share.updated",
+  "live_share.revoked",
+  "live_share.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -63,4 +67,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.deleted": "Webhook deleted",
   "webhook.redelivered": "Webhook event sent again",
   "webhook.denied": "Webhook change refused",
+  "live_share.created": "Live location shared",
+  "live_share.updated": "Live share link changed",
+  "live_share.revoked": "Live share link revoked",
+  "live_share.denied": "Live location sharing refused",
 };

@@ -47,6 +47,8 @@ export const ACTIONS = {
   /** Invite, change roles, deactivate and reactivate users, send password resets. */
   manageUsers: SECTIONS.users.roles,
   changeOwnPassword: SECTIONS.account.roles,
+  /** A public link to a vehicle's position is handed to customers: those who dispatch or run the fleet. */
+  shareLiveLocation: ["admin", "dispatcher"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;

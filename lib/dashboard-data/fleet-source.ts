@@ -9,6 +9,12 @@ export type FleetSource = {
   listVehicleOptions: () => Promise<VehicleOption[]>;
   getSnapshot: () => Promise<FleetSnapshot>;
   getChanges: (options: { locationsAfter: string; statsAfter: string }) => Promise<FleetChanges>;
+  /**
+   * The changes after `afterSeq` (the snapshot's `streamSeq`, or the last event id), pushed as
+   * server-sent events as they are committed. Only this app's own database has it: with an upstream
+   * fleet API the map polls getChanges.
+   */
+  openChangeStream?: (options: { afterSeq: number; signal: AbortSignal }) => ReadableStream<Uint8Array>;
   getVehicleDetails: (options: { vehicleId: number }) => Promise<VehicleDetails>;
   getLocationHistory: (options: { vehicleId: number; range: TimeRange }) => Promise<LocationHistory>;
   getStatsHistory: (options: { vehicleId: number; range: TimeRange }) => Promise<StatsHistory>;

@@ -14,8 +14,10 @@ import { listVehicleStates, type VehicleStateRow } from "@/lib/vehicle-state/lis
 import { readPositionChanges, readStatChanges, type StatChange } from "@/lib/vehicle-state/read-changes";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
 import { listVehicles, type VehicleRow } from "@/lib/vehicles/list-vehicles";
+import { openLiveStream } from "@/lib/live-stream/open-live-stream";
+import { readLiveChanges } from "@/lib/live-stream/read-live-changes";
 import type { FleetSource } from "./fleet-source";
-import { presentFaultCode, presentLiveLocation, presentLiveStats } from "./present";
+import { presentFaultCode, presentFleetChanges, presentLiveLocation, presentLiveStats } from "./present";
 import { STAT_SERIES, type FleetChanges, type LiveVehicle, type StatSeriesName } from "./types";
 
 const PAGE = 5_000;
@@ -43,9 +45,6 @@ const toLiveVehicle = (vehicle: VehicleRow, state: VehicleStateRow | undefined):
   stats: state ? presentLiveStats(state) : null,
 });
 
-/** Latest change per vehicle, in seq order of arrival. */
-const latestPerVehicle = <C extends { vehicleId: number }>(changes: readonly C[]) => [...new Map(changes.map((change) => [change.vehicleId, change])).values()];
-
 /** The dashboard's data from this app's own domain functions, for one tenant. */
 export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db: Executor }): FleetSource => {
   const tenant = { db, companyId, dataset };
@@ -69,7 +68,7 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
         allPages((afterId) => listVehicleStates({ ...tenant, afterId, limit: PAGE }), (row) => row.vehicleId),
       ]);
       const stateById = new Map(states.map((state) => [state.vehicleId, state]));
-      return { vehicles: vehicles.map((vehicle) => toLiveVehicle(vehicle, stateById.get(vehicle.id))), locationsCursor: cursor("locations", seq), statsCursor: cursor("stats", seq) };
+      return { vehicles: vehicles.map((vehicle) => toLiveVehicle(vehicle, stateById.get(vehicle.id))), locationsCursor: cursor("locations", seq), statsCursor: cursor("stats", seq), streamSeq: seq };
     },
 
     getChanges: async ({ locationsAfter, statsAfter }) => {
@@ -80,26 +79,15 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
       const stats = (await readStatChanges({ ...tenant, afterSeq: statsSeq, uptoSeq, limit: MAX_CHANGES, includePositions: false })) as StatChange[];
       const nextSeq = (rows: readonly { seq: number }[]) => (rows.length === MAX_CHANGES ? rows[rows.length - 1].seq : uptoSeq);
       const changes: FleetChanges = {
-        locations: latestPerVehicle(positions).map((change) => ({
-          id: String(change.vehicleId),
-          location: { time: change.time.toISOString(), latitude: change.latitude, longitude: change.longitude, speed: change.speed, heading: change.heading },
-        })),
-        stats: latestPerVehicle(stats).map((change) => ({
-          id: String(change.vehicleId),
-          stats: {
-            time: change.time.toISOString(),
-            engineState: change.engineState,
-            fuelPercent: change.fuelPercent,
-            engineRpm: change.engineRpm,
-            odometerMeters: change.odometerMeters,
-            engineSeconds: change.engineSeconds,
-          },
-        })),
+        ...presentFleetChanges({ positions, stats }),
         locationsCursor: cursor("locations", Math.max(locationsSeq, nextSeq(positions))),
         statsCursor: cursor("stats", Math.max(statsSeq, nextSeq(stats))),
       };
       return changes;
     },
+
+    openChangeStream: ({ afterSeq, signal }) =>
+      openLiveStream({ tenant: { companyId, dataset }, afterSeq, signal, read: (after) => readLiveChanges({ ...tenant, afterSeq: after }) }),
 
     getVehicleDetails: async ({ vehicleId }) => {
       const vehicle = await getVehicle({ ...tenant, vehicleId });

@@ -1,6 +1,7 @@
 import type { FaultCodeRow } from "@/lib/vehicle-state/list-active-fault-codes";
 import type { VehicleStateRow } from "@/lib/vehicle-state/list-vehicle-states";
-import type { FaultCode, LiveLocation, LiveStats } from "./types";
+import type { PositionChange, StatChange } from "@/lib/vehicle-state/read-changes";
+import type { FaultCode, FleetChanges, LiveLocation, LiveStats } from "./types";
 
 export const faultCodeLabel = (code: { protocol: string; spnId: number | null; fmiId: number | null; dtcShortCode: string | null }) =>
   code.protocol === "j1939" ? `SPN ${code.spnId ?? 0} FMI ${code.fmiId ?? 0}` : (code.dtcShortCode ?? "DTC");
@@ -31,3 +32,25 @@ export const presentLiveStats = (state: VehicleStateRow): LiveStats | null =>
         engineSeconds: state.engineSeconds,
       }
     : null;
+
+/** Latest change per vehicle, in seq order of arrival. */
+const latestPerVehicle = <C extends { vehicleId: number }>(changes: readonly C[]) => [...new Map(changes.map((change) => [change.vehicleId, change])).values()];
+
+/** Each changed vehicle's latest location and stats, as the polling feed and the live stream send them. */
+export const presentFleetChanges = ({ positions, stats }: { positions: readonly PositionChange[]; stats: readonly StatChange[] }): Pick<FleetChanges, "locations" | "stats"> => ({
+  locations: latestPerVehicle(positions).map((change) => ({
+    id: String(change.vehicleId),
+    location: { time: change.time.toISOString(), latitude: change.latitude, longitude: change.longitude, speed: change.speed, heading: change.heading },
+  })),
+  stats: latestPerVehicle(stats).map((change) => ({
+    id: String(change.vehicleId),
+    stats: {
+      time: change.time.toISOString(),
+      engineState: change.engineState,
+      fuelPercent: change.fuelPercent,
+      engineRpm: change.engineRpm,
+      odometerMeters: change.odometerMeters,
+      engineSeconds: change.engineSeconds,
+    },
+  })),
+});

@@ -27,8 +27,11 @@ export type LiveStats = {
   engineSeconds: number | null;
 };
 
-/** The whole fleet once, plus the feed cursors to poll for changes from. */
-export type FleetSnapshot = { vehicles: LiveVehicle[]; locationsCursor: string; statsCursor: string };
+/**
+ * The whole fleet once, plus the feed cursors to poll for changes from, and the change sequence the
+ * live stream starts after (absent when the data comes from an upstream fleet API: no stream there).
+ */
+export type FleetSnapshot = { vehicles: LiveVehicle[]; locationsCursor: string; statsCursor: string; streamSeq?: number };
 
 /** Changes since the cursors: the latest location and stats of each vehicle that changed. */
 export type FleetChanges = {

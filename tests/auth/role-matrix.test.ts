@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ROLES, users, type Role } from "@/db/schema";
+import { ROLES, users, vehicles, type Role } from "@/db/schema";
 import { listAuditEvents, type AuditAction } from "@/lib/audit";
 import { ACTIONS, canDo, type Action } from "@/lib/auth/role-policy";
 import { actAs, nextCacheMock, nextHeadersMock, sessionCookieOf, type ActingUser } from "../helpers/server-action-session";
@@ -19,6 +19,7 @@ const { createApiKeyAction } = await import("@/app/(dashboard)/settings/api-keys
 const { createWebhookAction } = await import("@/app/(dashboard)/settings/webhooks/actions");
 const { addUserAction } = await import("@/app/(dashboard)/settings/users/actions");
 const { changeOwnPasswordAction } = await import("@/app/(dashboard)/account/actions");
+const { shareLiveLocationAction } = await import("@/app/(dashboard)/map/actions");
 
 /**
  * The role matrix: every role × every action of lib/auth/role-policy.ts's ACTIONS, each done the
@@ -33,6 +34,7 @@ type Crafted = { via: "server action"; denied: Extract<AuditAction, `${string}.d
 
 const database = useTestDatabase();
 let demo = 0;
+let demoVehicle = 0;
 const people = {} as Record<Role, ActingUser>;
 
 /** What a server action's answer (or throw: a redirect) says about the call. */
@@ -64,12 +66,14 @@ const CRAFTED = {
   // The escalation the issue names: anyone but an admin making an admin.
   manageUsers: { via: "server action", denied: "user.denied", call: (n) => addUserAction({ email: `matrix.admin.${n}@demo.test`, role: "admin", access: "invite" }) },
   changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction({ currentPassword: "demo-password-1", newPassword: "demo-password-1" }) },
+  shareLiveLocation: { via: "server action", denied: "live_share.denied", call: () => shareLiveLocationAction({ vehicleId: demoVehicle, hours: 1 }) },
   exportWasteJobs: { via: "route", call: (cookie) => exportWasteJobs(new Request("http://localhost/waste-jobs/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
   exportAuditLog: { via: "route", call: (cookie) => exportAuditLog(new Request("http://localhost/settings/audit-log/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
 } satisfies Record<Action, Crafted>;
 
 beforeAll(async () => {
   ({ demoCompanyId: demo } = await seedTestCompanies({ db: database().db, liveVehicles: 1 }));
+  [{ id: demoVehicle }] = await database().db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.companyId, demo)).limit(1);
   const rows = await database().db.select().from(users).where(inArray(users.email, ["admin@demo.test", "manager@demo.test", "dispatcher@demo.test"]));
   for (const row of rows) people[row.role] = row;
 });

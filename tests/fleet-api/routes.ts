@@ -5,12 +5,12 @@ import { FLEET_ENDPOINTS } from "@/lib/fleet-api/endpoints";
 import type { RouteHandler } from "@/lib/http";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
   /** Which tenant ids the records carry. */
-  owns: "vehicles" | "drivers" | "webhooks" | "users" | "nothing";
+  owns: "vehicles" | "drivers" | "webhooks" | "users" | "liveShares" | "nothing";
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
@@ -24,6 +24,7 @@ let usernames = 0;
 let deletions = 0;
 let invites = 0;
 let userDeletions = 0;
+let revocations = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -109,6 +110,22 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     },
   },
   "GET /user-roles": { owns: "nothing", request: () => ({ path: "/user-roles" }) },
+  "GET /live-shares": { owns: "liveShares", request: () => ({ path: "/live-shares" }) },
+  "POST /live-shares": {
+    owns: "liveShares",
+    request: (t) => ({ path: "/live-shares", method: "POST", body: { name: "Matrix link", type: "assetsLocation", assetsLocationLinkConfig: { assetId: String(t.vehicleIds[0]) } } }),
+  },
+  "PATCH /live-shares": {
+    owns: "liveShares",
+    single: true,
+    request: (t) => ({ path: `/live-shares?id=${t.liveShareIds[0]}`, method: "PATCH", body: { name: "Patched link" } }),
+  },
+  "DELETE /live-shares": {
+    owns: "liveShares",
+    single: true,
+    // Each call revokes a fresh link (the fixture has forty): the matrix calls a route several times.
+    request: (t) => ({ path: `/live-shares?id=${t.liveShareIds[1 + (++revocations % 39)]}`, method: "DELETE" }),
+  },
   "POST /v1/fleet/drivers/{driverId}/hos/duty_status": {
     owns: "drivers",
     single: true,

@@ -24,6 +24,15 @@ const toBody = (body: unknown): BodyInit | undefined => {
 const toParams = (route: RegisteredRoute, params: Record<string, string>) =>
   Object.fromEntries(Object.entries(params).map(([name, value]) => [name, route.file.includes(`[...${name}]`) ? value.split("/") : value]));
 
+/** The body; of a live stream (server-sent events, never-ending) only its first chunk, then the stream is closed. */
+const readBody = async (response: Response) => {
+  if (!response.headers.get("content-type")?.startsWith("text/event-stream") || !response.body) return response.text();
+  const reader = response.body.getReader();
+  const { value } = await reader.read();
+  await reader.cancel();
+  return new TextDecoder().decode(value);
+};
+
 /** Calls a registered route's handler in-process as the app's server would (client address header set). */
 export const callRoute = async (route: RegisteredRoute, call: RouteCall = {}): Promise<RouteAnswer> => {
   const headers = new Headers({ [CLIENT_IP_HEADER]: "203.0.113.7", ...call.headers });
@@ -33,7 +42,7 @@ export const callRoute = async (route: RegisteredRoute, call: RouteCall = {}): P
   const url = `http://localhost${call.path ?? "/"}`;
   const request = route.auth.kind === "next-auth" ? new NextRequest(url, init) : new Request(url, init);
   const response = await route.handler(request, { params: Promise.resolve(toParams(route, call.params ?? {})) });
-  const text = await response.text();
+  const text = await readBody(response);
   let json: unknown = null;
   try {
     json = text ? JSON.parse(text) : null;

@@ -6,6 +6,8 @@ import { signAdminToken } from "@/lib/admin-api/admin-token";
 import { getSecret } from "@/lib/config";
 import { getFleetSource } from "@/lib/dashboard-data";
 import { createIngestToken } from "@/lib/ingest-batch";
+import { operatorActor } from "@/lib/audit";
+import { createLiveShare } from "@/lib/live-shares/manage-live-shares";
 import { signLegacyToken } from "@/lib/legacy-api/legacy-token";
 import { createTestApiKey } from "../helpers/api-keys";
 import { setupFleetFixture } from "../helpers/fleet-fixture";
@@ -42,6 +44,7 @@ export const setupHarnessFixture = async (db: Database) => {
   const revocableKey = await createTestApiKey({ db, companyId: fleet.demo.companyId });
   const ingest = await createIngestToken({ db, companyId: fleet.demo.companyId, dataset: "live", name: "harness gateway" });
   const snapshot = await getFleetSource({ companyId: fleet.demo.companyId }).getSnapshot();
+  const liveShare = await createLiveShare({ db, companyId: fleet.demo.companyId, dataset: "live", actor: operatorActor("harness"), input: { name: "Harness link", vehicleId: demoVehicle.id } });
   return {
     fleet,
     dashboardCursors: { locationsAfter: snapshot.locationsCursor, statsAfter: snapshot.statsCursor },
@@ -57,6 +60,7 @@ export const setupHarnessFixture = async (db: Database) => {
     ingestToken: ingest.token,
     ingestTokenId: ingest.id as number,
     cameraSecret: getSecret("SEED_CAMERA_SECRET"),
+    liveShareToken: liveShare.token,
   };
 };
 

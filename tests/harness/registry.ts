@@ -6,6 +6,7 @@ import * as auditLogExport from "@/app/(dashboard)/settings/audit-log/export/rou
 import * as wasteJobsExport from "@/app/(dashboard)/waste-jobs/export/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as dashboardFleetChanges from "@/app/api/dashboard/fleet/changes/route";
+import * as dashboardFleetStream from "@/app/api/dashboard/fleet/stream/route";
 import * as dashboardFleet from "@/app/api/dashboard/fleet/route";
 import * as dashboardVehicleLocations from "@/app/api/dashboard/vehicles/[id]/locations/route";
 import * as dashboardVehicle from "@/app/api/dashboard/vehicles/[id]/route";
@@ -29,6 +30,7 @@ import * as v2AssetByVin from "@/app/api/v2/assets/vin/[vin]/route";
 import * as ingestBatch from "@/app/ingest/batch/route";
 import * as ingestOsmand from "@/app/ingest/osmand/route";
 import * as openApi from "@/app/openapi.json/route";
+import * as sharedStream from "@/app/share/[token]/stream/route";
 import { FLEET_ROUTES, type FleetRoute } from "../fleet-api/routes";
 import type { HarnessFixture } from "./fixture";
 
@@ -241,6 +243,14 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
     query: ["locationsAfter", "statsAfter"],
     sample: (f) => ({ path: `/api/dashboard/fleet/changes?${new URLSearchParams(f.dashboardCursors)}` }),
   },
+  {
+    file: "app/api/dashboard/fleet/stream/route.ts",
+    method: "GET",
+    handler: dashboardFleetStream.GET,
+    auth: { kind: "session" },
+    query: ["after"],
+    sample: () => ({ path: "/api/dashboard/fleet/stream?after=0" }),
+  },
   { file: "app/api/dashboard/vehicles/route.ts", method: "GET", handler: dashboardVehicles.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/vehicles" }) },
   {
     file: "app/api/dashboard/vehicles/[id]/route.ts",
@@ -334,5 +344,14 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
 
   // Unauthenticated service routes
   { file: "app/api/health/route.ts", method: "GET", handler: health.GET, auth: { kind: "none" }, sample: () => ({ path: "/api/health" }) },
+  {
+    file: "app/share/[token]/stream/route.ts",
+    method: "GET",
+    handler: sharedStream.GET,
+    auth: { kind: "none" },
+    pathParams: ["token"],
+    query: ["after"],
+    sample: (f) => ({ path: `/share/${f.liveShareToken}/stream?after=0`, params: { token: f.liveShareToken } }),
+  },
   { file: "app/openapi.json/route.ts", method: "GET", handler: openApi.GET, auth: { kind: "none" }, sample: () => ({ path: "/openapi.json" }) },
 ];

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, faultCodes, hosLogs, type Dataset, users, vehicles, webhooks } from "@/db/schema";
+import { drivers, faultCodes, hosLogs, liveShares, type Dataset, users, vehicles, webhooks } from "@/db/schema";
+import { generateShareToken } from "@/lib/live-shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -59,7 +60,14 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         .values(Array.from({ length: 40 }, (_, n) => ({ companyId: tenant.companyId, email: `person-${n}.${tenant.companyId}.${tenant.dataset}@fixture.test`, name: `Person ${n}`, role: "dispatcher" as const, status: "invited" as const })))
         .returning({ id: users.id })
     ).map((row) => row.id);
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds });
+    const liveShareIds = (
+      await db
+        .insert(liveShares)
+        // Forty, as webhooks: the route matrix revokes a fresh one per call.
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Link ${n}`, vehicleId: vehicleIds[0], token: generateShareToken(tenant.companyId) })))
+        .returning({ id: liveShares.id })
+    ).map((row) => row.id);
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds, liveShareIds });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

@@ -6,10 +6,10 @@ import { getOpenApiDocument } from "@/lib/openapi/build-document";
 const APP = path.resolve(__dirname, "../../app");
 /**
  * Route folders that are not part of a documented interface: the dashboard's own data and exports,
- * sign-in, health and the document itself. Every other route file is public and must be documented,
+ * a live sharing link's page stream, sign-in, health and the document itself. Every other route file is public and must be documented,
  * so a new public resource (a Samsara path at the root, like /tags) cannot be forgotten.
  */
-const UNDOCUMENTED = ["api/dashboard", "api/auth", "api/health", "openapi.json", "(dashboard)"];
+const UNDOCUMENTED = ["api/dashboard", "api/auth", "api/health", "openapi.json", "(dashboard)", "share"];
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** app/fleet/vehicles/[id]/route.ts → /fleet/vehicles/{id}; route groups `(name)` are not in the URL. */

@@ -1,17 +1,17 @@
 import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
-import { SECTIONS } from "@/lib/auth/role-policy";
+import { canDo, SECTIONS } from "@/lib/auth/role-policy";
 import { LiveMapScreen } from "@/components/map/live-map-screen";
 import { getMapTiles } from "@/lib/dashboard/map-tiles";
 
 export const metadata = { title: "Live map" };
 
 const Page = async () => {
-  await requireUser(SECTIONS.map.roles);
+  const user = await requireUser(SECTIONS.map.roles);
   const { tileUrl, attribution } = getMapTiles();
   return (
     <Suspense>
-      <LiveMapScreen tileUrl={tileUrl} attribution={attribution} />
+      <LiveMapScreen tileUrl={tileUrl} attribution={attribution} canShare={canDo(user.role, "shareLiveLocation")} />
     </Suspense>
   );
 };

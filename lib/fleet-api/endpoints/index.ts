@@ -5,6 +5,7 @@ import { setDutyStatusEndpoint } from "./hos-duty-status";
 import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint } from "./locations";
 import { listStatsEndpoint, statsFeedEndpoint, statsHistoryEndpoint } from "./stats";
 import { createUserEndpoint, deleteUserEndpoint, getUserEndpoint, listUserRolesEndpoint, listUsersEndpoint, updateUserEndpoint } from "./users";
+import { createLiveShareEndpoint, deleteLiveShareEndpoint, listLiveSharesEndpoint, updateLiveShareEndpoint } from "./live-shares";
 import { getVehicleEndpoint, listVehiclesEndpoint } from "./vehicles";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
@@ -42,4 +43,8 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   updateUserEndpoint,
   deleteUserEndpoint,
   listUserRolesEndpoint,
+  listLiveSharesEndpoint,
+  createLiveShareEndpoint,
+  updateLiveShareEndpoint,
+  deleteLiveShareEndpoint,
 ];

@@ -1,0 +1,52 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import { shareLiveLocationAction, type ShareLiveLocationResult } from "@/app/(dashboard)/map/actions";
+import { SHARE_DURATIONS_HOURS } from "@/lib/live-shares/share-durations";
+
+/** The vehicle panel's "Share live location": an expiring public link to copy and send. */
+export const ShareLiveLocation = ({ vehicleId, vehicleName }: { vehicleId: string; vehicleName: string }) => {
+  const [hours, setHours] = useState<number>(SHARE_DURATIONS_HOURS[1]);
+  const [result, setResult] = useState<ShareLiveLocationResult | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const durationId = useId();
+  const share = () =>
+    startTransition(async () => {
+      setCopied(false);
+      setResult(await shareLiveLocationAction({ vehicleId, hours }));
+    });
+  return (
+    <section className="share-live" aria-label={`Share the live location of ${vehicleName}`}>
+      <div className="share-live-row">
+        <label htmlFor={durationId}>Link works for</label>
+        <select id={durationId} className="input" value={hours} onChange={(event) => setHours(Number(event.target.value))}>
+          {SHARE_DURATIONS_HOURS.map((option) => (
+            <option key={option} value={option}>
+              {option === 1 ? "1 hour" : `${option} hours`}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="button" onClick={share} disabled={pending}>
+          {pending ? "Sharing…" : "Share live location"}
+        </button>
+      </div>
+      {result?.ok ? (
+        <div className="share-live-row" data-testid="share-link">
+          <input className="input" readOnly aria-label="Live location link" value={result.url} onFocus={(event) => event.target.select()} />
+          <button
+            type="button"
+            className="button"
+            onClick={() => navigator.clipboard?.writeText(result.url).then(() => setCopied(true), () => setCopied(false))}
+          >
+            {copied ? "Copied" : "Copy"}
+          </button>
+        </div>
+      ) : result ? (
+        <p className="text-danger small" role="alert">
+          {result.message}
+        </p>
+      ) : null}
+    </section>
+  );
+};
