@@ -29,6 +29,7 @@ export const SECTIONS = {
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
   webhooks: { href: "/settings/webhooks", label: "Webhooks", roles: ["admin"] },
+  partnerCredentials: { href: "/settings/partner-credentials", label: "Partner credentials", roles: ["admin"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
 } as const satisfies Record<string, SectionPolicy>;
 
@@ -42,6 +43,9 @@ export const ACTIONS = {
   manageApiKeys: SECTIONS.apiKeys.roles,
   exportAuditLog: SECTIONS.auditLog.roles,
   manageWebhooks: SECTIONS.webhooks.roles,
+  /** Who drives which vehicle is dispatch work: dispatchers too, not only those who edit drivers. */
+  assignVehicles: EVERYONE,
+  managePartnerCredentials: SECTIONS.partnerCredentials.roles,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;
