@@ -22,7 +22,7 @@ export type NewAssignment = {
  * vehicle outside the tenant, 400 for an end not after the start, 409 naming the assignment it
  * would overlap. Audited as `assignment.created`.
  */
-export const createAssignment = ({ db, companyId, dataset, input, source, actor }: TenantQuery & Audited & { input: NewAssignment; source: AssignmentSource }): Promise<AssignmentRow> => {
+export const createAssignment = async ({ db, companyId, dataset, input, source, actor }: TenantQuery & Audited & { input: NewAssignment; source: AssignmentSource }): Promise<AssignmentRow> => {
   const tenant = { companyId, dataset };
   const span = { ...input, isPassenger: input.isPassenger ?? false };
   checkSpan(span);
@@ -77,7 +77,7 @@ export const updateAssignment = ({ db, companyId, dataset, match, changes, actor
  * later one too). 404 for a vehicle outside the tenant; deleting nothing is not an error. Each
  * deleted assignment is audited as `assignment.deleted`. Returns how many were deleted.
  */
-export const deleteAssignments = ({ db, companyId, dataset, vehicleId, startTime, endTime, actor }: TenantQuery & Audited & { vehicleId: number; startTime: Date; endTime: Date | null }) => {
+export const deleteAssignments = async ({ db, companyId, dataset, vehicleId, startTime, endTime, actor }: TenantQuery & Audited & { vehicleId: number; startTime: Date; endTime: Date | null }) => {
   checkSpan({ startTime, endTime });
   return db.transaction(async (tx) => {
     const tenant = { companyId, dataset };

@@ -30,7 +30,7 @@ export const listCameraSecrets = async ({ db = getDb(), companyId }: { db?: Data
  * 0 hours ends the old ones at once. The new secret is returned this once. Audited as
  * `camera_secret.rotated` (or `.created` when there was none).
  */
-export const rotateCameraSecret = ({ db = getDb(), companyId, overlapHours = DEFAULT_OVERLAP_HOURS, actor }: { db?: Database; companyId: number; overlapHours?: number; actor: AuditActor }) => {
+export const rotateCameraSecret = async ({ db = getDb(), companyId, overlapHours = DEFAULT_OVERLAP_HOURS, actor }: { db?: Database; companyId: number; overlapHours?: number; actor: AuditActor }) => {
   const hours = overlapHoursSchema.safeParse(overlapHours);
   if (!hours.success) throw fromZodError(hours.error, "overlapHours");
   const secret = randomBase62(SECRET_LENGTH);

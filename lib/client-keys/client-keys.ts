@@ -25,7 +25,7 @@ export const listClientKeys = ({ db = getDb(), companyId }: { db?: Database; com
  * Makes a ClientKey for one legacy partner of the company. Only its SHA-256 and first characters
  * are stored; the key itself is returned this once. Audited as `client_key.created`.
  */
-export const createClientKey = ({ db = getDb(), companyId, name, actor }: { db?: Database; companyId: number; name: string; actor: AuditActor }) => {
+export const createClientKey = async ({ db = getDb(), companyId, name, actor }: { db?: Database; companyId: number; name: string; actor: AuditActor }) => {
   const parsed = clientKeyNameSchema.safeParse(name);
   if (!parsed.success) throw fromZodError(parsed.error, "name");
   const key = randomBase62(CLIENT_KEY_LENGTH);

@@ -1,5 +1,5 @@
-import { operatorActor } from "@/lib/audit";
 import { describe, expect, it } from "vitest";
+import { operatorActor } from "@/lib/audit";
 import { createCompany } from "@/lib/companies/create-company";
 import { getCompany } from "@/lib/companies/list-companies";
 import { updateCompany } from "@/lib/companies/update-company";
@@ -36,7 +36,7 @@ describe("company settings (updateCompany)", () => {
     await updateCompany({ db, companyId: id, input: { name: "Gamma Freight", timeZone: "UTC" }, editor: "admin", actor });
     await updateCompany({ db, companyId: id, input: { name: "Gamma Freight" }, editor: "admin", actor });
     await expect(updateCompany({ db, companyId: id, input: { timeZone: "Nowhere/Else" }, editor: "admin", actor })).rejects.toMatchObject({ code: "bad_request" });
-    const { events } = await listAuditEvents({ db, companyId: id, filters: { targetType: "company" } });
+    const { events } = await listAuditEvents({ db, companyId: id, filters: { action: "company.updated" } });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       action: "company.updated",
