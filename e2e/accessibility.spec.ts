@@ -51,6 +51,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "company-settings", path: "/settings/company", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
+  { name: "partner-credentials", path: "/settings/partner-credentials", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "api-reference", path: "/api-reference" },
   { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
 ];
