@@ -1,11 +1,14 @@
-import { and, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { intArray } from "@/db/rows";
 import { drivers, driverVehicleAssignments as assignments, vehicles } from "@/db/schema";
 import { whereTenant, type TenantQuery } from "@/lib/tenant";
 
 /** Who (or what) was assigned at an instant, and why: an assignment row, or the static default. */
 export type AssignedRef = { id: number; name: string; assignmentId: number | null };
 
-const inList = (ids: readonly number[]) => (ids.length > 0 ? [...new Set(ids)] : [-1]);
+// One array parameter, not one parameter per id: the map asks about every vehicle of the fleet at once.
+const inList = (column: PgColumn, ids: readonly number[]): SQL => sql`${column} = any(${intArray([...new Set(ids)])})`;
 
 /** Assignment rows of the tenant that cover `at` (start <= at < end, or open). */
 const coveringAt = (tenant: TenantQuery, at: Date) =>
@@ -15,7 +18,7 @@ const namesOf = async (tenant: TenantQuery, table: typeof drivers | typeof vehic
   new Map(
     ids.length === 0
       ? []
-      : (await tenant.db.select({ id: table.id, name: table.name }).from(table).where(and(whereTenant(table, tenant), inArray(table.id, inList(ids))))).map((row) => [row.id, row.name]),
+      : (await tenant.db.select({ id: table.id, name: table.name }).from(table).where(and(whereTenant(table, tenant), inList(table.id, ids)))).map((row) => [row.id, row.name]),
   );
 
 /**
@@ -27,19 +30,19 @@ export const findDriversForVehicles = async ({ vehicleIds, at, ...tenant }: Tena
   const rows = await db
     .select({ id: assignments.id, vehicleId: assignments.vehicleId, driverId: assignments.driverId })
     .from(assignments)
-    .where(and(coveringAt(tenant, at), eq(assignments.isPassenger, false), inArray(assignments.vehicleId, inList(vehicleIds))));
+    .where(and(coveringAt(tenant, at), eq(assignments.isPassenger, false), inList(assignments.vehicleId, vehicleIds)));
   const found = new Map<number, { driverId: number; assignmentId: number | null }>(rows.map((row) => [row.vehicleId, { driverId: row.driverId, assignmentId: row.id }]));
   const unassigned = vehicleIds.filter((id) => !found.has(id));
   if (unassigned.length > 0) {
     const statics = await db
       .select({ id: drivers.id, vehicleId: drivers.staticAssignedVehicleId })
       .from(drivers)
-      .where(and(whereTenant(drivers, tenant), inArray(drivers.staticAssignedVehicleId, inList(unassigned))))
+      .where(and(whereTenant(drivers, tenant), inList(drivers.staticAssignedVehicleId, unassigned)))
       .orderBy(drivers.id);
     const busy = new Set(
       statics.length === 0
         ? []
-        : (await db.select({ driverId: assignments.driverId }).from(assignments).where(and(coveringAt(tenant, at), inArray(assignments.driverId, inList(statics.map((d) => d.id)))))).map((r) => r.driverId),
+        : (await db.select({ driverId: assignments.driverId }).from(assignments).where(and(coveringAt(tenant, at), inList(assignments.driverId, statics.map((d) => d.id))))).map((r) => r.driverId),
     );
     for (const driver of statics) {
       if (driver.vehicleId !== null && !found.has(driver.vehicleId) && !busy.has(driver.id)) found.set(driver.vehicleId, { driverId: driver.id, assignmentId: null });
@@ -58,7 +61,7 @@ export const findVehiclesForDrivers = async ({ driverIds, at, ...tenant }: Tenan
   const rows = await db
     .select({ id: assignments.id, vehicleId: assignments.vehicleId, driverId: assignments.driverId })
     .from(assignments)
-    .where(and(coveringAt(tenant, at), inArray(assignments.driverId, inList(driverIds))));
+    .where(and(coveringAt(tenant, at), inList(assignments.driverId, driverIds)));
   const found = new Map<number, { vehicleId: number; assignmentId: number | null }>(rows.map((row) => [row.driverId, { vehicleId: row.vehicleId, assignmentId: row.id }]));
   const unassigned = driverIds.filter((id) => !found.has(id));
   if (unassigned.length > 0) {
@@ -66,7 +69,7 @@ export const findVehiclesForDrivers = async ({ driverIds, at, ...tenant }: Tenan
       await db
         .select({ id: drivers.id, vehicleId: drivers.staticAssignedVehicleId })
         .from(drivers)
-        .where(and(whereTenant(drivers, tenant), inArray(drivers.id, inList(unassigned))))
+        .where(and(whereTenant(drivers, tenant), inList(drivers.id, unassigned)))
     ).flatMap((driver) => (driver.vehicleId === null ? [] : [{ driverId: driver.id, vehicleId: driver.vehicleId }]));
     const taken = new Set(
       statics.length === 0
@@ -75,7 +78,7 @@ export const findVehiclesForDrivers = async ({ driverIds, at, ...tenant }: Tenan
             await db
               .select({ vehicleId: assignments.vehicleId })
               .from(assignments)
-              .where(and(coveringAt(tenant, at), eq(assignments.isPassenger, false), inArray(assignments.vehicleId, inList(statics.map((s) => s.vehicleId)))))
+              .where(and(coveringAt(tenant, at), eq(assignments.isPassenger, false), inList(assignments.vehicleId, statics.map((s) => s.vehicleId))))
           ).map((r) => r.vehicleId),
     );
     for (const { driverId, vehicleId } of statics) if (!taken.has(vehicleId)) found.set(driverId, { vehicleId, assignmentId: null });

@@ -170,7 +170,7 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
                     <td data-label="Status">{state}</td>
                     <td>
                       {(state === "Current" || state.startsWith("Verifying")) && (
-                        <button type="button" className="button button-small" disabled={isPending} aria-label={`Revoke camera secret ${secret.id} now`} onClick={() => perform(() => revokeCameraSecretAction(secret.id), () => undefined)}>
+                        <button type="button" className="button button-small" disabled={isPending} aria-label={`Revoke now: camera secret ${secret.id}`} onClick={() => perform(() => revokeCameraSecretAction(secret.id), () => undefined)}>
                           Revoke now
                         </button>
                       )}
