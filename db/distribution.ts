@@ -21,7 +21,7 @@ export const GLOBAL_TABLES = [
   "api_keys",
   "client_keys",
   "ingest_tokens",
-  // A webhook body is checked against every company's secret (HMAC needs the secret itself).
+  // The camera webhook names no company: its secret is found by X-Camera-Secret-Id, or by trying every active one.
   "camera_secrets",
   // Trackers name only their device identifier (OsmAnd `id`).
   "device_lookups",

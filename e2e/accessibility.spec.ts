@@ -53,6 +53,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "users", path: "/settings/users", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "account", path: "/account" },
+  { name: "partner-credentials", path: "/settings/partner-credentials", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "api-reference", path: "/api-reference" },
   { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
 ];

@@ -73,7 +73,7 @@ export const runFleetCommand = async (argv: string[], io: FleetCommandIo): Promi
         const adminEmail = values["admin-email"];
         const admin = adminEmail ? { email: adminEmail, name: values["admin-name"] ?? adminEmail, password: await readPassword(io) } : undefined;
         const input = { ...changes, name: changes.name ?? "", timeZone: changes.timeZone ?? "America/Chicago", distanceUnit: changes.distanceUnit ?? "mi" };
-        const created = await createCompany({ db: io.db, input, admin });
+        const created = await createCompany({ db: io.db, input, admin, actor: operatorActor("npm run fleet") });
         io.out(`created company ${created.id} (${created.name})${admin ? `, admin ${admin.email.toLowerCase()}` : ""}`);
         return 0;
       }
@@ -87,7 +87,7 @@ export const runFleetCommand = async (argv: string[], io: FleetCommandIo): Promi
       }
       case "user reset-password": {
         if (!values.email) throw new UsageError("user reset-password needs --email.");
-        await setUserPassword({ db: io.db, email: values.email, password: await readPassword(io) });
+        await setUserPassword({ db: io.db, email: values.email, password: await readPassword(io), actor: operatorActor("npm run fleet") });
         io.out(`password set for ${values.email.toLowerCase()}`);
         return 0;
       }

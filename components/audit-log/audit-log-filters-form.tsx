@@ -2,7 +2,14 @@ import { FilterActions, FilterSelect } from "@/components/dashboard/filter-field
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "@/lib/audit/audit-actions";
 import type { AuditLogParams } from "@/lib/audit/audit-log-filters";
 
-const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = { api_key: "API key", driver: "Driver", company: "Company", user: "User", webhook: "Webhook", live_share: "Live share link" };
+const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
+  api_key: "API key", driver: "Driver", company: "Company", webhook: "Webhook",
+  user: "User",
+  assignment: "Vehicle assignment",
+  client_key: "ClientKey",
+  camera_secret: "Camera secret",
+  live_share: "Live share link",
+};
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */
 export const AuditLogFiltersForm = ({ params }: { params: AuditLogParams }) => (

@@ -23,7 +23,11 @@ export const companies = pgTable("companies", {
   createdAt: createdAt(),
 });
 
-/** Shared secret the company's camera platform signs webhook bodies with (HMAC needs the secret itself). */
+/**
+ * Shared secret the company's camera platform signs webhook bodies with (HMAC needs the secret
+ * itself). A secret verifies until it is revoked or `expires_at` passes: rotating sets the old
+ * secret's `expires_at` to the end of the overlap window (lib/camera/camera-secrets.ts).
+ */
 export const cameraSecrets = pgTable(
   "camera_secrets",
   {
@@ -31,6 +35,8 @@ export const cameraSecrets = pgTable(
     companyId: integer("company_id").notNull().references(() => companies.id),
     secret: text("secret").notNull(),
     createdAt: createdAt(),
+    /** End of a rotated-out secret's overlap window; null while it is the current secret. */
+    expiresAt: utc("expires_at"),
     revokedAt: utc("revoked_at"),
   },
   (t) => [uniqueIndex("camera_secrets_secret_idx").on(t.secret)],

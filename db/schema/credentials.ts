@@ -28,7 +28,10 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex("api_keys_hash_idx").on(t.hash), index("api_keys_company_idx").on(t.companyId, t.createdAt)],
 );
 
-/** Legacy-interface ClientKeys, exchanged at GET /api/v1/auth for a short-lived JWT. Stored hashed. */
+/**
+ * Legacy-interface ClientKeys, exchanged at GET /api/v1/auth for a short-lived JWT. Stored as the
+ * SHA-256 hash and a short visible start; a company may hold several (one per partner).
+ */
 export const clientKeys = pgTable(
   "client_keys",
   {
@@ -36,6 +39,9 @@ export const clientKeys = pgTable(
     companyId: integer("company_id").notNull().references(() => companies.id),
     name: text("name").notNull(),
     hash: text("hash").notNull(),
+    /** The first characters, to tell keys apart on the page (empty for keys made before it was kept). */
+    start: text("start").notNull().default(""),
+    createdByUserId: integer("created_by_user_id").references(() => users.id),
     createdAt: createdAt(),
     revokedAt: utc("revoked_at"),
   },

@@ -11,3 +11,4 @@ export * from "./audit";
 export * from "./webhooks";
 export * from "./fleet-events";
 export * from "./live-shares";
+export * from "./assignments";

@@ -1,5 +1,5 @@
 /** The public interface's scopes (interface section 5.1) and what each allows. */
-export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write"] as const;
+export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [
@@ -37,6 +37,13 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
     scopes: [
       { scope: "live-shares:read", allows: "GET /live-shares" },
       { scope: "live-shares:write", allows: "POST, PATCH and DELETE /live-shares (a deleted link stops at once)" },
+    ],
+  },
+  {
+    area: "Assignments",
+    scopes: [
+      { scope: "assignments:read", allows: "Who drove which vehicle when: GET /fleet/driver-vehicle-assignments" },
+      { scope: "assignments:write", allows: "POST, PATCH and DELETE /fleet/driver-vehicle-assignments" },
     ],
   },
 ];

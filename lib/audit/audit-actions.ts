@@ -32,12 +32,24 @@ export const AUDIT_ACTIONS = [
   "live_share.updated",
   "live_share.revoked",
   "live_share.denied",
+  "company.created",
+  "assignment.created",
+  "assignment.updated",
+  "assignment.deleted",
+  "assignment.denied",
+  "client_key.created",
+  "client_key.revoked",
+  "client_key.denied",
+  "camera_secret.created",
+  "camera_secret.rotated",
+  "camera_secret.revoked",
+  "camera_secret.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -59,7 +71,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "user.deactivated": "User deactivated",
   "user.reactivated": "User reactivated",
   "user.password_reset_sent": "Password reset link sent",
-  "user.password_reset": "Password reset by link",
+  // By a reset link or by the operator (npm run fleet): the actor says which.
+  "user.password_reset": "Password reset",
   "user.password_changed": "Own password changed",
   "user.denied": "User change refused",
   "webhook.created": "Webhook created",
@@ -71,4 +84,16 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "live_share.updated": "Live share link changed",
   "live_share.revoked": "Live share link revoked",
   "live_share.denied": "Live location sharing refused",
+  "company.created": "Company created",
+  "assignment.created": "Vehicle assigned to a driver",
+  "assignment.updated": "Vehicle assignment changed",
+  "assignment.deleted": "Vehicle assignment deleted",
+  "assignment.denied": "Vehicle assignment refused",
+  "client_key.created": "ClientKey created",
+  "client_key.revoked": "ClientKey revoked",
+  "client_key.denied": "ClientKey change refused",
+  "camera_secret.created": "Camera secret created",
+  "camera_secret.rotated": "Camera secret rotated",
+  "camera_secret.revoked": "Camera secret revoked",
+  "camera_secret.denied": "Camera secret change refused",
 };

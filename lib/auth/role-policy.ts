@@ -30,6 +30,7 @@ export const SECTIONS = {
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
   webhooks: { href: "/settings/webhooks", label: "Webhooks", roles: ["admin"] },
   users: { href: "/settings/users", label: "Users", roles: ["admin"] },
+  partnerCredentials: { href: "/settings/partner-credentials", label: "Partner credentials", roles: ["admin"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
   account: { href: "/account", label: "Account", roles: EVERYONE },
 } as const satisfies Record<string, SectionPolicy>;
@@ -49,6 +50,9 @@ export const ACTIONS = {
   changeOwnPassword: SECTIONS.account.roles,
   /** A public link to a vehicle's position is handed to customers: those who dispatch or run the fleet. */
   shareLiveLocation: ["admin", "dispatcher"],
+  /** Who drives which vehicle is dispatch work: dispatchers too, not only those who edit drivers. */
+  assignVehicles: EVERYONE,
+  managePartnerCredentials: SECTIONS.partnerCredentials.roles,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -8,8 +8,8 @@ import { ingestCameraEvent } from "./ingest-camera-event";
 export const CAMERA_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Verifies the signature over the raw body first (so unsigned callers learn nothing), then parses and stores the event. */
-export const receiveCameraWebhook = async ({ db, rawBody, signature }: { db: Database; rawBody: string; signature: string | null }) => {
-  const companyId = await identifyCameraCompany({ db, rawBody, signature });
+export const receiveCameraWebhook = async ({ db, rawBody, signature, secretId }: { db: Database; rawBody: string; signature: string | null; secretId?: string | null }) => {
+  const companyId = await identifyCameraCompany({ db, rawBody, signature, secretId });
   let json: unknown;
   try {
     json = JSON.parse(rawBody);

@@ -1,5 +1,6 @@
 import { getDb, type Database, type Executor } from "@/db/client";
 import { companies, users } from "@/db/schema";
+import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError, fromZodError } from "@/lib/errors";
 import { adminInputSchema, companyInputSchema, type AdminInput, type CompanyInput } from "./company-input";
@@ -12,10 +13,12 @@ type CreateCompanyOptions = {
   input: CompanyInput | Record<string, unknown>;
   /** The company's first admin, validated here too (adminInputSchema). */
   admin?: AdminInput;
+  /** Who creates it: the operator's command line or the first-run setup (`company.created` in the new company's log). */
+  actor: AuditActor;
 };
 
 /** Validates and inserts a company (and its first admin) with `db`, which the caller wraps in a transaction. */
-export const insertCompany = async ({ db, input, admin }: Omit<CreateCompanyOptions, "db"> & { db: Executor }): Promise<CompanyRecord> => {
+export const insertCompany = async ({ db, input, admin, actor }: Omit<CreateCompanyOptions, "db"> & { db: Executor }): Promise<CompanyRecord> => {
   const company = companyInputSchema.safeParse(input);
   if (!company.success) throw fromZodError(company.error, "company");
   const firstAdmin = admin === undefined ? undefined : adminInputSchema.safeParse(admin);
@@ -28,7 +31,17 @@ export const insertCompany = async ({ db, input, admin }: Omit<CreateCompanyOpti
     const { name, email, password } = firstAdmin.data;
     await db.insert(users).values({ companyId: row.id, name, email, passwordHash: await hashPassword(password), role: "admin" });
   }
-  return toCompanyRecord(row);
+  const record = toCompanyRecord(row);
+  const { id: _id, createdAt: _createdAt, ...fields } = record;
+  await recordAuditEvent({
+    db,
+    companyId: row.id,
+    actor,
+    action: "company.created",
+    target: { type: "company", id: row.id },
+    changes: changedFields({ before: null, after: { ...fields, adminEmail: firstAdmin?.data.email } }),
+  });
+  return record;
 };
 
 /** Creates a company (and its first admin) in one transaction. */

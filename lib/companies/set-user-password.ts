@@ -1,19 +1,26 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, type Executor } from "@/db/client";
+import { getDb, type Database } from "@/db/client";
 import { users } from "@/db/schema";
+import { recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { hashPassword } from "@/lib/auth/password";
 import { AppError, fromZodError } from "@/lib/errors";
 import { adminInputSchema } from "./company-input";
 
 const passwordSchema = z.strictObject({ email: z.string().trim().toLowerCase(), password: adminInputSchema.shape.password });
 
-/** Sets a user's password (the operator's reset); the user signs in with it at once. */
-export const setUserPassword = async ({ db = getDb(), email, password }: { db?: Executor; email: string; password: string }) => {
+/**
+ * Sets a user's password (the operator's reset); the user signs in with it at once. The reset is
+ * recorded in the user's company's audit log (`user.password_reset`, never the password).
+ */
+export const setUserPassword = async ({ db = getDb(), email, password, actor }: { db?: Database; email: string; password: string; actor: AuditActor }) => {
   const parsed = passwordSchema.safeParse({ email, password });
   if (!parsed.success) throw fromZodError(parsed.error, "password");
   const passwordHash = await hashPassword(parsed.data.password);
-  const [user] = await db.update(users).set({ passwordHash }).where(eq(users.email, parsed.data.email)).returning({ id: users.id, companyId: users.companyId });
-  if (!user) throw new AppError("not_found", `No user signs in with ${parsed.data.email}.`);
-  return user;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.email, parsed.data.email)).returning({ id: users.id, companyId: users.companyId });
+    if (!user) throw new AppError("not_found", `No user signs in with ${parsed.data.email}.`);
+    await recordAuditEvent({ db: tx, companyId: user.companyId, actor, action: "user.password_reset", target: { type: "user", id: user.id } });
+    return user;
+  });
 };

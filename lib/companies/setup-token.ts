@@ -2,6 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { getDb, type Database, type Executor } from "@/db/client";
 import { companies, setupTokens } from "@/db/schema";
 import { randomBase62, sha256Hex } from "@/lib/crypto";
+import { operatorActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import type { AdminInput, CompanyInput } from "./company-input";
 import { insertCompany } from "./create-company";
@@ -49,7 +50,7 @@ export const completeSetup = ({ db = getDb(), token, company, admin, now = new D
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
     const refused = await refusal({ db: tx, token, now });
     if (refused) throw new AppError("forbidden", refused);
-    const created = await insertCompany({ db: tx, input: { ...company, planTier: "Standard", modules: [] }, admin });
+    const created = await insertCompany({ db: tx, input: { ...company, planTier: "Standard", modules: [] }, admin, actor: operatorActor("first-run setup") });
     await tx.update(setupTokens).set({ usedAt: now }).where(eq(setupTokens.tokenHash, sha256Hex(token)));
     return created;
   });

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import type { Page } from "@/lib/fleet-api/pagination";
+import type { AssignmentRecord } from "@/lib/fleet-api/records/assignment-record";
 import type { HosClockRecord } from "@/lib/fleet-api/records/hos-record";
 import type { LocationPoint, VehicleLocationRecord, VehicleLocationSeriesRecord } from "@/lib/fleet-api/records/location-record";
 import type { FaultCodesRecord, StatType, VehicleStats, VehicleStatsSeries as StatsSeriesRecord } from "@/lib/fleet-api/records/stats-record";
@@ -142,7 +143,11 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
         get<Page<StatsSeriesRecord>>("fleet/vehicles/stats/feed", { vehicleIds: id, types: LIVE_STAT_TYPES }),
         get<Page<VehicleStats>>("fleet/vehicles/stats", { vehicleIds: id, types: "faultCodes" }),
       ]);
-      const driver = vehicle.staticAssignedDriver ?? null;
+      // Who drives it now: the upstream's assignments (Samsara's too), else the static driver; a key
+      // without assignments:read falls back to the static driver.
+      const assignments = await get<Page<AssignmentRecord>>("fleet/driver-vehicle-assignments", { filterBy: "vehicles", vehicleIds: id }).catch(() => null);
+      const current = assignments?.data.find((assignment) => !assignment.isPassenger);
+      const driver = current ? { id: current.driver.id, name: current.driver.name ?? "" } : (vehicle.staticAssignedDriver ?? null);
       const clocks = driver
         ? (await get<Page<HosClockRecord>>("fleet/hos/clocks", { driverIds: driver.id }).catch(() => null))?.data[0]
         : undefined;

@@ -1,4 +1,5 @@
 import type { Executor } from "@/db/client";
+import { findDriverForVehicle, findDriversForVehicles, type AssignedRef } from "@/lib/assignments";
 import { listHosClocksPage } from "@/lib/fleet-api/endpoints/hos";
 import { CURRENT_API_VERSION } from "@/lib/api-versions";
 import { decodeCursor, encodeCursor, FEED_CURSOR_TTL_MS } from "@/lib/cursor";
@@ -35,12 +36,12 @@ const allPages = async <R>(fetchPage: (afterId: number | undefined) => Promise<R
   }
 };
 
-const toLiveVehicle = (vehicle: VehicleRow, state: VehicleStateRow | undefined): LiveVehicle => ({
+const toLiveVehicle = (vehicle: VehicleRow, state: VehicleStateRow | undefined, driver: AssignedRef | null): LiveVehicle => ({
   id: String(vehicle.id),
   name: vehicle.name,
   vin: vehicle.vin,
   plateNumber: vehicle.plateNumber,
-  driverName: vehicle.staticAssignedDriver?.name ?? null,
+  driverName: driver?.name ?? null,
   location: state ? presentLiveLocation(state) : null,
   stats: state ? presentLiveStats(state) : null,
 });
@@ -68,7 +69,9 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
         allPages((afterId) => listVehicleStates({ ...tenant, afterId, limit: PAGE }), (row) => row.vehicleId),
       ]);
       const stateById = new Map(states.map((state) => [state.vehicleId, state]));
-      return { vehicles: vehicles.map((vehicle) => toLiveVehicle(vehicle, stateById.get(vehicle.id))), locationsCursor: cursor("locations", seq), statsCursor: cursor("stats", seq), streamSeq: seq };
+      // Who drives each vehicle now: an assignment, else its static driver (lib/assignments).
+      const driverOf = await findDriversForVehicles({ ...tenant, vehicleIds: vehicles.map((vehicle) => vehicle.id), at: new Date() });
+      return { vehicles: vehicles.map((vehicle) => toLiveVehicle(vehicle, stateById.get(vehicle.id), driverOf.get(vehicle.id) ?? null)), locationsCursor: cursor("locations", seq), statsCursor: cursor("stats", seq), streamSeq: seq };
     },
 
     getChanges: async ({ locationsAfter, statsAfter }) => {
@@ -92,12 +95,12 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
     getVehicleDetails: async ({ vehicleId }) => {
       const vehicle = await getVehicle({ ...tenant, vehicleId });
       const [[state], faults] = await Promise.all([listVehicleStates({ ...tenant, vehicleIds: [vehicleId], limit: 1 }), listActiveFaultCodes({ ...tenant, vehicleIds: [vehicleId] })]);
-      const driver = vehicle.staticAssignedDriver;
+      const driver = await findDriverForVehicle({ ...tenant, vehicleId, at: new Date() });
       // The same clocks GET /fleet/hos/clocks answers for this driver.
       const clocks = driver
         ? (await listHosClocksPage({ db, tenant: { companyId, dataset }, version: CURRENT_API_VERSION, query: { driverIds: [driver.id], limit: 1 } })).data[0]
         : undefined;
-      const live = toLiveVehicle(vehicle, state);
+      const live = toLiveVehicle(vehicle, state, driver);
       return {
         vehicle: { ...live, location: live.location && { ...live.location, formattedLocation: describeLocation(live.location.latitude, live.location.longitude) } },
         driver: driver ? { id: String(driver.id), name: driver.name } : null,

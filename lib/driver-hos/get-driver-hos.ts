@@ -1,3 +1,4 @@
+import { findVehicleForDriver, type AssignedRef } from "@/lib/assignments";
 import { getDriver, type DriverRow } from "@/lib/drivers";
 import { buildDailyLogs, computeHosClocks, findHosViolations, type DailyLog, type HosClocks, type HosViolation } from "@/lib/hos";
 import type { TenantQuery } from "@/lib/tenant";
@@ -18,6 +19,8 @@ export type DriverHos = {
   violations: HosViolation[];
   /** Names of the vehicles the log entries mention, by vehicle id. */
   vehicleNames: Map<number, string>;
+  /** The driver's vehicle at `at` (an assignment, else the static vehicle); null: none. */
+  currentVehicle: AssignedRef | null;
 };
 
 /** One driver's HOS at `at`: clocks, the last `days` daily logs with their log entries, and violations. 404 for another tenant's driver. */
@@ -32,6 +35,7 @@ export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days 
   const inForce = log.findLastIndex((entry) => entry.startTime <= firstDayStart);
   const vehicleIds = [...new Set(log.flatMap((entry) => (entry.vehicleId ? [Number(entry.vehicleId)] : [])))];
   const vehicles = vehicleIds.length > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds, limit: vehicleIds.length }) : [];
+  const currentVehicle = await findVehicleForDriver({ db, companyId, dataset, driverId, at });
   return {
     driver,
     clocks: computeHosClocks({ log, at, ...calendar }),
@@ -39,5 +43,6 @@ export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days 
     log: log.slice(Math.max(0, inForce)),
     violations: findHosViolations({ log, from: firstDayStart, to: at, driverId: String(driverId), ...calendar }),
     vehicleNames: new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.name])),
+    currentVehicle,
   };
 };

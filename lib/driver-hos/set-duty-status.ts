@@ -1,5 +1,6 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import { type DutyStatus, hosLogs } from "@/db/schema";
+import { findVehicleForDriver } from "@/lib/assignments";
 import { getDriver } from "@/lib/drivers";
 import { AppError } from "@/lib/errors";
 import type { TenantQuery } from "@/lib/tenant";
@@ -13,6 +14,7 @@ export type SetDutyStatusOptions = TenantQuery & {
   status: DutyStatus;
   /** When the status begins; now when absent. */
   at?: Date;
+  /** The vehicle of the entry; absent: the driver's vehicle at that moment (lib/assignments), if any. */
   vehicleId?: number;
   remark?: string;
   locationName?: string;
@@ -31,6 +33,7 @@ export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, 
   const driver = await getDriver({ db, companyId, dataset, driverId });
   if (driver.activationStatus !== "active") throw new AppError("bad_request", `Driver ${driverId} is deactivated.`);
   if (vehicleId !== undefined) await getVehicle({ db, companyId, dataset, vehicleId });
+  const entryVehicleId = vehicleId ?? (await findVehicleForDriver({ db, companyId, dataset, driverId, at: startTime }))?.id ?? null;
   return db.transaction(async (tx) => {
     const [inEffect] = await tx
       .select({ status: hosLogs.status, startTime: hosLogs.startTime })
@@ -40,7 +43,7 @@ export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, 
       .limit(1);
     if (inEffect?.status === status) return { changed: false };
     if (inEffect && inEffect.startTime.getTime() === startTime.getTime()) throw new AppError("conflict", `Driver ${driverId} already has a duty status starting at ${startTime.toISOString()}.`);
-    await tx.insert(hosLogs).values({ companyId, dataset, driverId, vehicleId: vehicleId ?? null, status, startTime, remark, locationName: locationName ?? null, origin: "manual" });
+    await tx.insert(hosLogs).values({ companyId, dataset, driverId, vehicleId: entryVehicleId, status, startTime, remark, locationName: locationName ?? null, origin: "manual" });
     return { changed: true };
   });
 };

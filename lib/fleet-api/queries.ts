@@ -4,7 +4,7 @@ import { paginationQuery } from "./pagination";
 import { SAMSARA_VIOLATION_TYPES } from "./records/hos-record";
 import { STAT_TYPE_NAMES } from "./records/stats-record";
 
-const idList = (what: string) =>
+export const idList = (what: string) =>
   z
     .array(z.string().regex(/^\d{1,9}$/, `a ${what} id`))
     .max(512)

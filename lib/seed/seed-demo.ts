@@ -50,10 +50,8 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
         role: login.role as "admin" | "manager" | "dispatcher",
       })),
     );
-    await tx.insert(clientKeys).values([
-      { companyId: demo.id, name: "Demo partner", hash: sha256Hex(getSecret("SEED_CLIENT_KEY")) },
-      { companyId: other.id, name: "Other partner", hash: sha256Hex(getSecret("SEED_OTHER_CLIENT_KEY")) },
-    ]);
+    const seedClientKey = (companyId: number, name: string, key: string) => ({ companyId, name, hash: sha256Hex(key), start: `${key.slice(0, 6)}…` });
+    await tx.insert(clientKeys).values([seedClientKey(demo.id, "Demo partner", getSecret("SEED_CLIENT_KEY")), seedClientKey(other.id, "Other partner", getSecret("SEED_OTHER_CLIENT_KEY"))]);
     await tx.insert(cameraSecrets).values({ companyId: demo.id, secret: getSecret("SEED_CAMERA_SECRET") });
     await seedFleet({ db: tx, companyId: demo.id, dataset: "live", count: liveVehicles, code: "DEMO" });
     await seedFleet({ db: tx, companyId: demo.id, dataset: "test", count: DEMO_SANDBOX_VEHICLES, code: "SBOX" });

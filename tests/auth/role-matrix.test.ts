@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ROLES, users, vehicles, type Role } from "@/db/schema";
+import { drivers, ROLES, users, vehicles, type Role } from "@/db/schema";
 import { listAuditEvents, type AuditAction } from "@/lib/audit";
 import { ACTIONS, canDo, type Action } from "@/lib/auth/role-policy";
 import { actAs, nextCacheMock, nextHeadersMock, sessionCookieOf, type ActingUser } from "../helpers/server-action-session";
@@ -20,6 +20,8 @@ const { createWebhookAction } = await import("@/app/(dashboard)/settings/webhook
 const { addUserAction } = await import("@/app/(dashboard)/settings/users/actions");
 const { changeOwnPasswordAction } = await import("@/app/(dashboard)/account/actions");
 const { shareLiveLocationAction } = await import("@/app/(dashboard)/map/actions");
+const { assignVehicleAction } = await import("@/app/(dashboard)/hos/[driverId]/actions");
+const { createClientKeyAction } = await import("@/app/(dashboard)/settings/partner-credentials/actions");
 
 /**
  * The role matrix: every role × every action of lib/auth/role-policy.ts's ACTIONS, each done the
@@ -35,6 +37,7 @@ type Crafted = { via: "server action"; denied: Extract<AuditAction, `${string}.d
 const database = useTestDatabase();
 let demo = 0;
 let demoVehicle = 0;
+let demoDriver = 0;
 const people = {} as Record<Role, ActingUser>;
 
 /** What a server action's answer (or throw: a redirect) says about the call. */
@@ -67,6 +70,8 @@ const CRAFTED = {
   manageUsers: { via: "server action", denied: "user.denied", call: (n) => addUserAction({ email: `matrix.admin.${n}@demo.test`, role: "admin", access: "invite" }) },
   changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction({ currentPassword: "demo-password-1", newPassword: "demo-password-1" }) },
   shareLiveLocation: { via: "server action", denied: "live_share.denied", call: () => shareLiveLocationAction({ vehicleId: demoVehicle, hours: 1 }) },
+  assignVehicles: { via: "server action", denied: "assignment.denied", call: () => assignVehicleAction(demoDriver, demoVehicle) },
+  managePartnerCredentials: { via: "server action", denied: "client_key.denied", call: (n) => createClientKeyAction(`Matrix ClientKey ${n}`) },
   exportWasteJobs: { via: "route", call: (cookie) => exportWasteJobs(new Request("http://localhost/waste-jobs/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
   exportAuditLog: { via: "route", call: (cookie) => exportAuditLog(new Request("http://localhost/settings/audit-log/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
 } satisfies Record<Action, Crafted>;
@@ -74,6 +79,7 @@ const CRAFTED = {
 beforeAll(async () => {
   ({ demoCompanyId: demo } = await seedTestCompanies({ db: database().db, liveVehicles: 1 }));
   [{ id: demoVehicle }] = await database().db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.companyId, demo)).limit(1);
+  [{ id: demoDriver }] = await database().db.select({ id: drivers.id }).from(drivers).where(eq(drivers.companyId, demo)).limit(1);
   const rows = await database().db.select().from(users).where(inArray(users.email, ["admin@demo.test", "manager@demo.test", "dispatcher@demo.test"]));
   for (const row of rows) people[row.role] = row;
 });

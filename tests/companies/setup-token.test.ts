@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies, setupTokens, users } from "@/db/schema";
+import { auditEvents, companies, setupTokens, users } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/password";
 import { checkSetupToken, completeSetup, issueSetupToken } from "@/lib/companies/setup-token";
 import { useTestDatabase } from "../helpers/test-database";
@@ -25,6 +25,15 @@ describe("first-run setup tokens", () => {
     expect(await countCompanies()).toBe(0);
   });
 
+  // Before the next test: it sets the service up, and the audit log keeps its company for good.
+  it("refuses a short password without spending the token", async () => {
+    const { db } = database();
+    const token = (await issueSetupToken({ db }))!;
+    await expect(completeSetup({ db, token, company, admin: { ...admin, password: "short" } })).rejects.toMatchObject({ code: "bad_request" });
+    expect((await checkSetupToken({ db, token })).refusedBecause).toBeNull();
+    expect(await countCompanies()).toBe(0);
+  });
+
   it("creates exactly one company and its admin from two concurrent submits, then refuses the used token", async () => {
     const { db } = database();
     const token = (await issueSetupToken({ db }))!;
@@ -37,16 +46,13 @@ describe("first-run setup tokens", () => {
     const [user] = await db.select().from(users);
     expect(user).toMatchObject({ companyId: created.id, email: "ada@acme.test", role: "admin" });
     expect(await verifyPassword("correct horse battery", user.passwordHash)).toBe(true);
+    // One audit event, from the setup, in the new company's log (the refused submit left none).
+    const events = await db.select().from(auditEvents);
+    expect(events).toMatchObject([{ companyId: created.id, action: "company.created", actorType: "operator", actorName: "first-run setup", targetId: String(created.id) }]);
+    expect(events[0].changes).toMatchObject({ name: { before: null, after: "Acme Haulage" }, adminEmail: { before: null, after: "ada@acme.test" } });
+    expect(JSON.stringify(events[0].changes)).not.toContain("correct horse");
     await expect(completeSetup({ db, token, company, admin })).rejects.toMatchObject({ code: "forbidden", message: expect.stringMatching(/used/) });
     expect(await issueSetupToken({ db })).toBeNull();
   });
 
-  it("refuses a short password without spending the token", async () => {
-    const { db } = database();
-    await db.delete(users);
-    await db.delete(companies);
-    const token = (await issueSetupToken({ db }))!;
-    await expect(completeSetup({ db, token, company, admin: { ...admin, password: "short" } })).rejects.toMatchObject({ code: "bad_request" });
-    expect((await checkSetupToken({ db, token })).refusedBecause).toBeNull();
-  });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { operatorActor } from "@/lib/audit";
 import { createCompany } from "@/lib/companies/create-company";
 import { getCompany } from "@/lib/companies/list-companies";
 import { updateCompany } from "@/lib/companies/update-company";
@@ -11,7 +12,7 @@ const actor = userActor({ user: { id: 1, name: "Ada Admin" }, ip: "203.0.113.7",
 describe("company settings (updateCompany)", () => {
   it("lets an admin change name, time zone and units, and nothing else", async () => {
     const { db } = database();
-    const { id } = await createCompany({ db, input: { name: "Acme", timeZone: "America/Chicago", distanceUnit: "mi", planTier: "Standard" } });
+    const { id } = await createCompany({ db, actor: operatorActor("test"), input: { name: "Acme", timeZone: "America/Chicago", distanceUnit: "mi", planTier: "Standard" } });
     expect(await updateCompany({ db, companyId: id, input: { name: "  Acme Haulage ", timeZone: "Europe/Lisbon", distanceUnit: "km" }, editor: "admin", actor })).toMatchObject({ name: "Acme Haulage", timeZone: "Europe/Lisbon", distanceUnit: "km" });
     await expect(updateCompany({ db, companyId: id, input: { planTier: "Enterprise" }, editor: "admin", actor })).rejects.toMatchObject({ code: "bad_request" });
     await expect(updateCompany({ db, companyId: id, input: { modules: ["Waste"] }, editor: "admin", actor })).rejects.toMatchObject({ code: "bad_request" });
@@ -23,7 +24,7 @@ describe("company settings (updateCompany)", () => {
 
   it("lets the operator change plan and modules, and answers 404 for an unknown company", async () => {
     const { db } = database();
-    const { id } = await createCompany({ db, input: { name: "Beta", timeZone: "UTC", distanceUnit: "km" } });
+    const { id } = await createCompany({ db, actor: operatorActor("test"), input: { name: "Beta", timeZone: "UTC", distanceUnit: "km" } });
     expect(await updateCompany({ db, companyId: id, input: { planTier: "Enterprise", modules: ["Waste", "Waste"] }, editor: "operator", actor })).toMatchObject({ planTier: "Enterprise", modules: ["Waste"] });
     await expect(updateCompany({ db, companyId: id, input: { modules: ["Mining"] }, editor: "operator", actor })).rejects.toMatchObject({ code: "bad_request" });
     await expect(updateCompany({ db, companyId: 9_999, input: { name: "Ghost" }, editor: "operator", actor })).rejects.toMatchObject({ code: "not_found" });
@@ -31,11 +32,11 @@ describe("company settings (updateCompany)", () => {
 
   it("records each change in the company's audit log with who made it, and nothing for a change that changes nothing", async () => {
     const { db } = database();
-    const { id } = await createCompany({ db, input: { name: "Gamma", timeZone: "UTC", distanceUnit: "km" } });
+    const { id } = await createCompany({ db, actor: operatorActor("test"), input: { name: "Gamma", timeZone: "UTC", distanceUnit: "km" } });
     await updateCompany({ db, companyId: id, input: { name: "Gamma Freight", timeZone: "UTC" }, editor: "admin", actor });
     await updateCompany({ db, companyId: id, input: { name: "Gamma Freight" }, editor: "admin", actor });
     await expect(updateCompany({ db, companyId: id, input: { timeZone: "Nowhere/Else" }, editor: "admin", actor })).rejects.toMatchObject({ code: "bad_request" });
-    const { events } = await listAuditEvents({ db, companyId: id, filters: { targetType: "company" } });
+    const { events } = await listAuditEvents({ db, companyId: id, filters: { action: "company.updated" } });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       action: "company.updated",

@@ -18,6 +18,11 @@ describe("the dashboard's role policy", () => {
     expect(canOpen("manager", "auditLog")).toBe(false);
     expect(canDo("manager", "manageApiKeys")).toBe(false);
     expect(canDo("manager", "exportAuditLog")).toBe(false);
+    expect(canDo("dispatcher", "assignVehicles")).toBe(true);
+    expect(canDo("manager", "assignVehicles")).toBe(true);
+    expect(canOpen("admin", "partnerCredentials")).toBe(true);
+    expect(canOpen("manager", "partnerCredentials")).toBe(false);
+    expect(canDo("dispatcher", "managePartnerCredentials")).toBe(false);
   });
 
   it("builds the menu from the role and the company's modules, so it offers nothing the server refuses", () => {

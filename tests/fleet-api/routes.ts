@@ -3,6 +3,7 @@ import type { Scope } from "@/lib/api-keys/scopes";
 import type { FleetEndpoint } from "@/lib/fleet-api/define-fleet-endpoint";
 import { FLEET_ENDPOINTS } from "@/lib/fleet-api/endpoints";
 import type { RouteHandler } from "@/lib/http";
+import { FIXTURE_ASSIGNMENT_START } from "../helpers/fleet-fixture";
 import type { FleetCall } from "../helpers/fleet-request";
 
 export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[] };
@@ -25,6 +26,8 @@ let deletions = 0;
 let invites = 0;
 let userDeletions = 0;
 let revocations = 0;
+let assignmentHours = 0;
+const HOUR = 3_600_000;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -125,6 +128,33 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     single: true,
     // Each call revokes a fresh link (the fixture has forty): the matrix calls a route several times.
     request: (t) => ({ path: `/live-shares?id=${t.liveShareIds[1 + (++revocations % 39)]}`, method: "DELETE" }),
+  },
+  "GET /fleet/driver-vehicle-assignments": { owns: "drivers", request: () => ({ path: "/fleet/driver-vehicle-assignments?filterBy=drivers" }) },
+  "POST /fleet/driver-vehicle-assignments": {
+    owns: "drivers",
+    // A fresh closed hour per call, in 2019 (before the fixture's open assignment), so calls never overlap.
+    request: (t) => {
+      const start = Date.parse("2019-01-01T00:00:00Z") + ++assignmentHours * HOUR;
+      return {
+        path: "/fleet/driver-vehicle-assignments",
+        method: "POST",
+        body: { driverId: String(t.driverIds[3]), vehicleId: String(t.vehicleIds[3]), startTime: new Date(start).toISOString(), endTime: new Date(start + HOUR / 2).toISOString() },
+      };
+    },
+  },
+  "PATCH /fleet/driver-vehicle-assignments": {
+    owns: "drivers",
+    single: true,
+    request: (t) => ({
+      path: "/fleet/driver-vehicle-assignments",
+      method: "PATCH",
+      body: { driverId: String(t.driverIds[0]), vehicleId: String(t.vehicleIds[0]), startTime: FIXTURE_ASSIGNMENT_START, isPassenger: false },
+    }),
+  },
+  "DELETE /fleet/driver-vehicle-assignments": {
+    owns: "vehicles",
+    single: true,
+    request: (t) => ({ path: "/fleet/driver-vehicle-assignments", method: "DELETE", body: { vehicleId: String(t.vehicleIds[4]), startTime: "2018-01-01T00:00:00Z", endTime: "2018-01-02T00:00:00Z" } }),
   },
   "POST /v1/fleet/drivers/{driverId}/hos/duty_status": {
     owns: "drivers",

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, faultCodes, hosLogs, liveShares, type Dataset, users, vehicles, webhooks } from "@/db/schema";
+import { drivers, driverVehicleAssignments, faultCodes, hosLogs, liveShares, type Dataset, users, vehicles, webhooks } from "@/db/schema";
 import { generateShareToken } from "@/lib/live-shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
@@ -8,13 +8,17 @@ import { writeTelemetry } from "./telemetry";
 
 export const HOUR_MS = 3_600_000;
 
+/** Each tenant's first driver drives its first vehicle from this instant on (an open assignment). */
+export const FIXTURE_ASSIGNMENT_START = "2020-01-01T00:00:00.000Z";
+
 const idsOf = async (db: Database, table: typeof vehicles | typeof drivers, companyId: number, dataset: Dataset) =>
   (await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.dataset, dataset)))).map((r) => r.id).sort((a, b) => a - b);
 
 /**
  * Demo Fleet (live + sandbox) and Other Fleet with keys, an hour of telemetry per vehicle (a position
  * and a stats sample every 10 minutes ending `now`), one J1939 and one OBD-II fault code on the first
- * vehicle, and a duty-status log (10 h driving) for the first driver of each tenant.
+ * vehicle, a duty-status log (10 h driving) for the first driver of each tenant, and that driver's
+ * open assignment to the first vehicle.
  */
 export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date() }: { db: Database; liveVehicles?: number; now?: Date }) => {
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles });
@@ -46,6 +50,7 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "driving", startTime: new Date(shiftStart + HOUR_MS / 2), latitude: 41.8, longitude: -87.6 },
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "offDuty", startTime: new Date(shiftStart + 10.5 * HOUR_MS) },
     ]);
+    await db.insert(driverVehicleAssignments).values({ ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], startTime: new Date(FIXTURE_ASSIGNMENT_START), source: "api" });
     const webhookIds = (
       await db
         .insert(webhooks)

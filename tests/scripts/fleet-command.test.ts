@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { users } from "@/db/schema";
+import { auditEvents, users } from "@/db/schema";
 import { verifyPassword } from "@/lib/auth/password";
 import { runFleetCommand } from "@/scripts/fleet-command";
 import { useTestDatabase } from "../helpers/test-database";
@@ -46,6 +46,15 @@ describe("npm run fleet", () => {
     expect(await fleet(["user", "reset-password", "--email", "BOSS@acme.test"], "a brand new password\n")).toMatchObject({ code: 0 });
     const [admin] = await database().db.select().from(users).where(eq(users.email, "boss@acme.test"));
     expect(await verifyPassword("a brand new password", admin.passwordHash)).toBe(true);
+    // The operator's creation and reset are in the company's audit log, the password nowhere.
+    const events = await database().db.select().from(auditEvents).where(eq(auditEvents.companyId, admin.companyId)).orderBy(auditEvents.id);
+    expect(events.map(({ action, actorType, actorName, targetType }) => ({ action, actorType, actorName, targetType }))).toEqual([
+      { action: "company.created", actorType: "operator", actorName: "npm run fleet", targetType: "company" },
+      { action: "company.updated", actorType: "operator", actorName: "npm run fleet", targetType: "company" },
+      { action: "user.password_reset", actorType: "operator", actorName: "npm run fleet", targetType: "user" },
+    ]);
+    expect(events[2].targetId).toBe(String(admin.id));
+    expect(JSON.stringify(events)).not.toContain("a brand new password");
     expect(await fleet(["user", "reset-password", "--email", "nobody@acme.test"], "a brand new password\n")).toMatchObject({ code: 1, err: expect.stringContaining("No user") });
   });
 

@@ -1,3 +1,4 @@
+import { findVehiclesForDrivers } from "@/lib/assignments";
 import { computeDriversClocks, hosCalendarOf } from "@/lib/driver-hos/compute-drivers-clocks";
 import { HOS_LOOKBACK_MS, loadDutyLogs } from "@/lib/driver-hos/load-duty-logs";
 import { listDrivers, type DriverRow } from "@/lib/drivers";
@@ -61,7 +62,14 @@ export const listHosClocksPage = ({ db, tenant, version, query, now = new Date()
     endpoint: "fleet/hos/clocks",
     present: async (drivers) => {
       const computed = await computeDriversClocks({ db, ...tenant, drivers, at: now });
-      const currentVehicleIds = new Map(computed.map(({ driver, lastEntry }) => [driver.id, Number(lastEntry?.vehicleId ?? driver.staticAssignedVehicle?.id ?? 0)]));
+      // An assignment covering now wins, then the vehicle of the driver's last log entry, then the static vehicle.
+      const assigned = await findVehiclesForDrivers({ db, ...tenant, driverIds: drivers.map((driver) => driver.id), at: now });
+      const currentVehicleIds = new Map(
+        computed.map(({ driver, lastEntry }) => {
+          const vehicle = assigned.get(driver.id);
+          return [driver.id, Number((vehicle?.assignmentId != null ? vehicle.id : undefined) ?? lastEntry?.vehicleId ?? vehicle?.id ?? 0)];
+        }),
+      );
       const ids = [...new Set(currentVehicleIds.values())].filter((id) => id > 0);
       const vehicles = new Map((ids.length ? await listVehicles({ db, ...tenant, vehicleIds: ids, limit: ids.length }) : []).map((v) => [v.id, v]));
       return computed.map(({ driver, clocks }) => presentHosClock({ driver, vehicle: vehicles.get(currentVehicleIds.get(driver.id) ?? 0), clocks }));

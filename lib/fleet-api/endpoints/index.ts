@@ -1,4 +1,5 @@
 import type { FleetEndpoint } from "../define-fleet-endpoint";
+import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
 import { createDriverEndpoint, getDriverEndpoint, listDriversEndpoint, updateDriverEndpoint } from "./drivers";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
 import { setDutyStatusEndpoint } from "./hos-duty-status";
@@ -47,4 +48,8 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   createLiveShareEndpoint,
   updateLiveShareEndpoint,
   deleteLiveShareEndpoint,
+  listAssignmentsEndpoint,
+  createAssignmentEndpoint,
+  updateAssignmentEndpoint,
+  deleteAssignmentsEndpoint,
 ];

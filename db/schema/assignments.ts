@@ -1,0 +1,40 @@
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, tenantColumns, utc } from "./columns";
+
+export const ASSIGNMENT_SOURCES = ["api", "dashboard"] as const;
+export type AssignmentSource = (typeof ASSIGNMENT_SOURCES)[number];
+
+/**
+ * Who drove which vehicle when (Samsara's driver-vehicle assignments): `[start_time, end_time)`,
+ * open while `end_time` is null. Two assignments of one vehicle (drivers, not passengers) or of one
+ * driver never overlap: lib/assignments checks that under a row lock on the vehicle and the driver.
+ * Where no row covers an instant, the driver's static vehicle (`drivers.static_assigned_vehicle_id`)
+ * is the default (lib/assignments/resolve-assignments.ts).
+ */
+export const driverVehicleAssignments = pgTable(
+  "driver_vehicle_assignments",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    driverId: integer("driver_id").notNull(),
+    vehicleId: integer("vehicle_id").notNull(),
+    startTime: utc("start_time").notNull(),
+    /** Null: the assignment is ongoing. */
+    endTime: utc("end_time"),
+    /** A passenger rides along: it does not count as the vehicle's driver. */
+    isPassenger: boolean("is_passenger").notNull().default(false),
+    /** When the assignment was made (Samsara's `assignedAtTime`). */
+    assignedAt: utc("assigned_at").notNull().defaultNow(),
+    source: text("source", { enum: ASSIGNMENT_SOURCES }).notNull(),
+    /** Samsara's `metadata.sourceName`: the external system that made it. */
+    sourceName: text("source_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    /** "Who drove vehicle V at T" and the overlap check per vehicle. */
+    index("driver_vehicle_assignments_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
+    /** "Which vehicle did driver D drive at T" and the overlap check per driver. */
+    index("driver_vehicle_assignments_driver_idx").on(t.companyId, t.dataset, t.driverId, t.startTime),
+  ],
+);
