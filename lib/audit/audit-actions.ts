@@ -16,12 +16,21 @@ export const AUDIT_ACTIONS = [
   "webhook.deleted",
   "webhook.redelivered",
   "webhook.denied",
+  "device.registered",
+  "device.claimed",
+  "device.bound",
+  "device.unbound",
+  "device.unregistered",
+  "device.denied",
+  "ingest_token.created",
+  "ingest_token.revoked",
+  "ingest_token.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "webhook"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "webhook", "device", "ingest_token"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -39,4 +48,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.deleted": "Webhook deleted",
   "webhook.redelivered": "Webhook event sent again",
   "webhook.denied": "Webhook change refused",
+  "device.registered": "Device registered",
+  "device.claimed": "Unclaimed device claimed",
+  "device.bound": "Device bound to a vehicle",
+  "device.unbound": "Device unbound",
+  "device.unregistered": "Device removed",
+  "device.denied": "Device change refused",
+  "ingest_token.created": "Ingest token created",
+  "ingest_token.revoked": "Ingest token revoked",
+  "ingest_token.denied": "Ingest token change refused",
 };

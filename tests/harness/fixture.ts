@@ -9,6 +9,7 @@ import { createIngestToken } from "@/lib/ingest-batch";
 import { signLegacyToken } from "@/lib/legacy-api/legacy-token";
 import { createTestApiKey } from "../helpers/api-keys";
 import { setupFleetFixture } from "../helpers/fleet-fixture";
+import { testActor } from "../helpers/devices";
 
 const clientKeyIdOf = async (db: Database, companyId: number) => {
   const [key] = await db.select({ id: clientKeys.id }).from(clientKeys).where(eq(clientKeys.companyId, companyId));
@@ -40,7 +41,7 @@ export const setupHarnessFixture = async (db: Database) => {
   const [otherVehicle] = await db.select().from(vehicles).where(and(eq(vehicles.id, fleet.other.vehicleIds[0])));
   const otherKey = await createTestApiKey({ db, companyId: fleet.other.companyId });
   const revocableKey = await createTestApiKey({ db, companyId: fleet.demo.companyId });
-  const ingest = await createIngestToken({ db, companyId: fleet.demo.companyId, dataset: "live", name: "harness gateway" });
+  const ingest = await createIngestToken({ db, companyId: fleet.demo.companyId, dataset: "live", name: "harness gateway", actor: testActor });
   const snapshot = await getFleetSource({ companyId: fleet.demo.companyId }).getSnapshot();
   return {
     fleet,

@@ -7,7 +7,7 @@ import { encodeGt06Frame } from "@/lib/trackers/gt06-codec";
 import { startTrackers, type Trackers } from "@/lib/trackers/start-trackers";
 import { connectTracker } from "@/lib/trackers/tracker-client";
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/trackers/teltonika-encoder";
-import { listUnclaimedDevices } from "@/lib/trackers/unclaimed-devices";
+import { listUnclaimedDevices } from "@/lib/devices/unclaimed-devices";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 import { rebindDevice } from "../helpers/devices";
