@@ -1,5 +1,5 @@
 /** The public interface's scopes (interface section 5.1) and what each allows. */
-export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write"] as const;
+export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "gateways:read", "gateways:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [
@@ -23,6 +23,13 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
     scopes: [
       { scope: "webhooks:read", allows: "GET /webhooks/*" },
       { scope: "webhooks:write", allows: "POST, PATCH and DELETE /webhooks/*" },
+    ],
+  },
+  {
+    area: "Gateways (devices)",
+    scopes: [
+      { scope: "gateways:read", allows: "GET /gateways" },
+      { scope: "gateways:write", allows: "Register and deactivate devices: POST /gateways, DELETE /gateways/{id}" },
     ],
   },
 ];

@@ -5,7 +5,8 @@ import type { TenantQuery } from "@/lib/tenant";
 import { registerDevice } from "./device-bindings";
 import { findUnclaimedDevice } from "./unclaimed-devices";
 
-const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = { teltonika: "teltonika", gt06: "gt06", osmand: "osmand" };
+/** The model of a device that reported over `protocol`. */
+export const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = { teltonika: "teltonika", gt06: "gt06", osmand: "osmand" };
 
 /**
  * Claims an unclaimed device in one step: registered in the tenant (its model from how it reported)

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEVICE_MODELS, type DeviceModel } from "@/db/schema";
+import { DEVICE_MODELS } from "@/db/schema";
 
 /** What a device reports as: an IMEI, an OsmAnd device id, a serial (no spaces; trackers send it verbatim). */
 export const deviceIdentifierSchema = z
@@ -13,11 +13,3 @@ export const deviceIdentifierSchema = z
 export const deviceModelSchema = z.enum(DEVICE_MODELS).meta({ description: "How the device reports: teltonika, gt06, osmand, gateway or other." });
 
 export const deviceNameSchema = z.string().trim().max(255);
-
-export const DEVICE_MODEL_LABELS: Record<DeviceModel, string> = {
-  teltonika: "Teltonika (FMB, FMC, FMM…)",
-  gt06: "GT06 / Concox",
-  osmand: "OsmAnd phone (Traccar Client)",
-  gateway: "Batch gateway",
-  other: "Other",
-};

@@ -5,7 +5,7 @@ import { FLEET_ENDPOINTS } from "@/lib/fleet-api/endpoints";
 import type { RouteHandler } from "@/lib/http";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; spareSerials: string[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
@@ -22,6 +22,8 @@ export type FleetRoute = FleetRouteSample & { name: string; endpoint: FleetEndpo
 
 let usernames = 0;
 let deletions = 0;
+let serials = 0;
+let deactivations = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -89,6 +91,17 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       return { path: `/webhooks/${id}`, params: { id: String(id) }, method: "DELETE" };
     },
   },
+  "GET /gateways": { owns: "vehicles", request: () => ({ path: "/gateways" }) },
+  "POST /gateways": { owns: "vehicles", request: () => ({ path: "/gateways", method: "POST", body: { serial: `matrix-${process.pid}-${++serials}` } }) },
+  "DELETE /gateways/{id}": {
+    owns: "vehicles",
+    single: true,
+    // Each call deactivates a fresh spare device (the fixture registers forty per tenant).
+    request: (t) => {
+      const serial = t.spareSerials[++deactivations % 40];
+      return { path: `/gateways/${serial}`, params: { id: serial }, method: "DELETE" };
+    },
+  },
   "POST /v1/fleet/drivers/{driverId}/hos/duty_status": {
     owns: "drivers",
     single: true,
@@ -113,6 +126,7 @@ export const FLEET_ROUTES: FleetRoute[] = FLEET_ENDPOINTS.map((endpoint) => {
 export const ownerIdsOf = (body: { data?: unknown }, owns: FleetRoute["owns"]): number[] => {
   // Lists and /fleet records wrap in `data`; Samsara's newer resources (webhooks) answer the record itself.
   const payload = "data" in body ? body.data : body;
-  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string } }[];
-  return records.map((record) => Number(owns === "drivers" && record.driver ? record.driver.id : record.id));
+  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string }; serial?: string; asset?: { id: string } }[];
+  // Gateways name the vehicle they report for as `asset`; an unbound one names none.
+  return records.flatMap((record) => (record.serial !== undefined ? (record.asset ? [Number(record.asset.id)] : []) : [Number(owns === "drivers" && record.driver ? record.driver.id : record.id)]));
 };

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, faultCodes, hosLogs, type Dataset, vehicles, webhooks } from "@/db/schema";
+import { deviceLookups, devices, drivers, faultCodes, hosLogs, type Dataset, vehicles, webhooks } from "@/db/schema";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -52,7 +52,11 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Receiver ${n}`, url: `https://receiver-${n}.example.invalid/hook`, secretKey: Buffer.from(`secret-${n}`).toString("base64"), version: "2024-02-27" })))
         .returning({ id: webhooks.id })
     ).map((row) => row.id);
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds });
+    // Forty unbound devices: the route matrix deactivates a fresh one per call.
+    const spareSerials = Array.from({ length: 40 }, (_, n) => `spare-${tenant.companyId}-${tenant.dataset}-${n}`);
+    await db.insert(devices).values(spareSerials.map((identifier) => ({ ...tenant, identifier, model: "other" as const })));
+    await db.insert(deviceLookups).values(spareSerials.map((deviceId) => ({ ...tenant, deviceId, vehicleId: null })));
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, spareSerials });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

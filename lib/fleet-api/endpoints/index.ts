@@ -1,5 +1,6 @@
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createDriverEndpoint, getDriverEndpoint, listDriversEndpoint, updateDriverEndpoint } from "./drivers";
+import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
 import { setDutyStatusEndpoint } from "./hos-duty-status";
 import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint } from "./locations";
@@ -35,4 +36,7 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   getWebhookEndpoint,
   patchWebhookEndpoint,
   deleteWebhookEndpoint,
+  listGatewaysEndpoint,
+  createGatewayEndpoint,
+  deleteGatewayEndpoint,
 ];
