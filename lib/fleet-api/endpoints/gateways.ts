@@ -15,11 +15,10 @@ import { cursorScope } from "./context";
 const listQuerySchema = z.object({
   ...paginationQuery,
   models: z
-    .string()
-    .transform((text) => text.split(",").map((model) => model.trim()))
-    .pipe(z.array(z.enum(DEVICE_MODELS)).min(1))
+    .array(z.enum(DEVICE_MODELS))
+    .min(1)
     .optional()
-    .meta({ description: `Comma-separated models: ${DEVICE_MODELS.join(", ")}.` }),
+    .meta({ description: `Models, comma-separated or repeated: ${DEVICE_MODELS.join(", ")}.` }),
 });
 // Samsara's body is `{ serial }`; `model` and `name` are this service's additions (strict: a misspelt field is a 400).
 const createSchema = z.object({ serial: deviceIdentifierSchema, model: deviceModelSchema.optional(), name: deviceNameSchema.optional() }).strict();
@@ -39,6 +38,7 @@ export const listGatewaysEndpoint = defineFleetEndpoint({
   summary: "List gateways",
   description: "The company's registered devices (trackers, phones, gateways) with the vehicle each reports for and its connection status.",
   query: listQuerySchema,
+  listKeys: ["models"],
   response: pageSchema(gatewaySchema, "GatewaysPage"),
   run: async ({ db, tenant, query }) => {
     const scope = cursorScope(`gateways?${query.models?.join(",") ?? ""}`, tenant);
