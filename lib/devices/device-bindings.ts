@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { deviceLookups, devices, vehicles, type DeviceModel } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/audit";
-import { AppError } from "@/lib/errors";
+import { AppError, isUniqueViolation } from "@/lib/errors";
 import type { Tenant, TenantQuery } from "@/lib/tenant";
 import { forgetUnclaimedDevice } from "./unclaimed-devices";
 
@@ -16,6 +16,11 @@ export type DeviceVehicle = Tenant & { vehicleId: number };
 export type DeviceRow = typeof devices.$inferSelect;
 
 type Audited = { actor: AuditActor };
+
+/** A concurrent change took the identifier or the vehicle between the checks and the write. */
+const raceConflict = (error: unknown) => {
+  throw isUniqueViolation(error) ? new AppError("conflict", "The device or the vehicle was changed at the same time; reload and try again.") : error;
+};
 
 /**
  * A registered device identifier's company and vehicle (null: registered, bound to none), from the
@@ -77,7 +82,7 @@ export const registerDevice = ({ db, companyId, dataset, input, actor, claimed =
     const changes = { identifier: { before: null, after: row.identifier }, model: { before: null, after: row.model }, name: { before: null, after: row.name }, vehicleId: { before: null, after: vehicleId } };
     await recordAuditEvent({ db: tx, companyId, actor, action: claimed ? "device.claimed" : "device.registered", target: { type: "device", id: row.identifier }, changes });
     return row;
-  });
+  }).catch(raceConflict);
 
 /** The tenant's device by its row id, locked for the change; 404 for another tenant's. */
 const lockDevice = async ({ db, companyId, dataset, deviceRowId }: TenantQuery & { deviceRowId: number }) => {
@@ -108,7 +113,7 @@ export const bindDevice = ({ db, companyId, dataset, deviceRowId, vehicleId, act
     const action = vehicleId === null ? "device.unbound" : "device.bound";
     await recordAuditEvent({ db: tx, companyId, actor, action, target: { type: "device", id: row.identifier }, changes: { vehicleId: { before: before.vehicleId, after: vehicleId } } });
     return row;
-  });
+  }).catch(raceConflict);
 
 /** Removes a device from the tenant: it is refused (and listed as unclaimed) when it reports again; its history stays. */
 export const unregisterDevice = ({ db, companyId, dataset, deviceRowId, actor }: TenantQuery & Audited & { deviceRowId: number }): Promise<void> =>
