@@ -52,8 +52,8 @@ export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTa
               <td data-label="Battery">{device.battery === null ? "—" : `${Math.round(device.battery)} %`}</td>
               {canManage && (
                 <td className="cell-actions">
-                  <button type="button" className="button button-small" onClick={() => onBind(device)} aria-label={`Change the vehicle of ${device.identifier}`}>
-                    {device.vehicleId === null ? "Bind" : "Move / unbind"}
+                  <button type="button" className="button button-small" onClick={() => onBind(device)} aria-label={`${device.vehicleId === null ? "Bind" : "Move or unbind"} ${device.identifier}`}>
+                    {device.vehicleId === null ? "Bind" : "Move or unbind"}
                   </button>{" "}
                   <button type="button" className="button button-small" onClick={() => onRemove(device)} aria-label={`Remove ${device.identifier}`}>
                     Remove
