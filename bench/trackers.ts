@@ -11,7 +11,8 @@ import { Client } from "pg";
 import type { Database } from "@/db/client";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { deviceLookups, vehiclePositions, vehicles } from "@/db/schema";
+import { deviceLookups, devices as registeredDevices, vehiclePositions, vehicles } from "@/db/schema";
+import { insertBoundDevices } from "@/lib/devices/device-bindings";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { ensurePartitions } from "@/lib/telemetry";
 import { encodeGt06Frame, encodeGt06Response, GT06 } from "@/lib/trackers/gt06-codec";
@@ -30,10 +31,13 @@ export const benchTrackers = async ({ db, connections, seconds }: { db: Database
   const bound = await db.select({ id: vehicles.id, companyId: vehicles.companyId, dataset: vehicles.dataset }).from(vehicles).orderBy(vehicles.id).limit(connections);
   const ids = bound.map((row) => row.id);
   const imeiOf = (id: number) => `35${String(id).padStart(13, "0")}`;
-  // The listeners find a device's vehicle in the global lookup table, as setVehicleDeviceId keeps it.
-  await db.update(vehicles).set({ deviceId: sql`'35' || lpad(${vehicles.id}::text, 13, '0')` }).where(inArray(vehicles.id, ids));
+  // The listeners find a device's vehicle in the global lookup table: the seed's devices make way for trackers.
   await db.delete(deviceLookups).where(inArray(deviceLookups.vehicleId, ids));
-  await db.insert(deviceLookups).values(bound.map((row) => ({ deviceId: imeiOf(row.id), companyId: row.companyId, dataset: row.dataset, vehicleId: row.id })));
+  await db.delete(registeredDevices).where(inArray(registeredDevices.vehicleId, ids));
+  for (const tenant of new Set(bound.map((row) => `${row.companyId}:${row.dataset}`))) {
+    const rows = bound.filter((row) => `${row.companyId}:${row.dataset}` === tenant);
+    await insertBoundDevices({ db, companyId: rows[0].companyId, dataset: rows[0].dataset, rows: rows.map((row) => ({ identifier: imeiOf(row.id), model: row.id % 2 ? "teltonika" : "gt06", vehicleId: row.id })) });
+  }
   await ensurePartitions({ db, from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) });
   const trackers = await startTrackers({ db, settings: { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: connections + 10 } });
   const devices: { id: number; teltonika: boolean; connection: TrackerConnection }[] = [];

@@ -48,6 +48,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "driver-edit", path: firstLink("/drivers", 'a[href^="/drivers/"][href$="/edit"]'), onlyFor: DRIVER_EDITORS },
   { name: "fuel-stops", path: "/fuel-stops" },
   { name: "camera", path: "/camera" },
+  { name: "devices", path: "/devices" },
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "company-settings", path: "/settings/company", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },

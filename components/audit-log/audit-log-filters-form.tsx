@@ -9,6 +9,8 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   client_key: "ClientKey",
   camera_secret: "Camera secret",
   live_share: "Live share link",
+  device: "Device",
+  ingest_token: "Ingest token",
 };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */

@@ -60,6 +60,8 @@ export const ingestTokens = pgTable(
     dataset: text("dataset", { enum: DATASETS }).notNull().default("live"),
     name: text("name").notNull(),
     hash: text("hash").notNull(),
+    /** The token's first characters (`ing_AbCd`), to tell tokens apart in the list. */
+    start: text("start").notNull().default(""),
     createdAt: createdAt(),
     revokedAt: utc("revoked_at"),
   },

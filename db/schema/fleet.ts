@@ -20,8 +20,6 @@ export const vehicles = pgTable(
     typeId: integer("type_id").notNull().default(1),
     typeName: text("type_name").notNull().default("Truck"),
     subType: text("sub_type"),
-    /** Identifier a tracker reports as (OsmAnd `id`); unique across the service through `device_lookups`. */
-    deviceId: text("device_id"),
     externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
     notes: text("notes").notNull().default(""),
     createdAt: createdAt(),
@@ -30,7 +28,6 @@ export const vehicles = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex("vehicles_vin_idx").on(t.companyId, t.dataset, t.vin),
-    uniqueIndex("vehicles_device_idx").on(t.companyId, t.deviceId),
     index("vehicles_tenant_idx").on(t.companyId, t.dataset, t.id),
   ],
 );
@@ -70,14 +67,3 @@ export const drivers = pgTable(
   ],
 );
 
-
-/**
- * Global: which vehicle a tracker's device identifier belongs to, for protocols that send only the
- * identifier (OsmAnd). Written with the vehicle's `device_id`, in the same transaction.
- */
-export const deviceLookups = pgTable("device_lookups", {
-  deviceId: text("device_id").primaryKey(),
-  companyId: integer("company_id").notNull(),
-  dataset: text("dataset", { enum: DATASETS }).notNull(),
-  vehicleId: integer("vehicle_id").notNull(),
-});

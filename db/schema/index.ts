@@ -12,3 +12,4 @@ export * from "./webhooks";
 export * from "./fleet-events";
 export * from "./live-shares";
 export * from "./assignments";
+export * from "./devices";

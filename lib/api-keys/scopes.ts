@@ -1,5 +1,5 @@
 /** The public interface's scopes (interface section 5.1) and what each allows. */
-export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write"] as const;
+export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write", "gateways:read", "gateways:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [
@@ -44,6 +44,13 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
     scopes: [
       { scope: "assignments:read", allows: "Who drove which vehicle when: GET /fleet/driver-vehicle-assignments" },
       { scope: "assignments:write", allows: "POST, PATCH and DELETE /fleet/driver-vehicle-assignments" },
+    ],
+  },
+  {
+    area: "Gateways (devices)",
+    scopes: [
+      { scope: "gateways:read", allows: "GET /gateways" },
+      { scope: "gateways:write", allows: "Register and deactivate devices: POST /gateways, DELETE /gateways/{id}" },
     ],
   },
 ];

@@ -44,12 +44,21 @@ export const AUDIT_ACTIONS = [
   "camera_secret.rotated",
   "camera_secret.revoked",
   "camera_secret.denied",
+  "device.registered",
+  "device.claimed",
+  "device.bound",
+  "device.unbound",
+  "device.unregistered",
+  "device.denied",
+  "ingest_token.created",
+  "ingest_token.revoked",
+  "ingest_token.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -96,4 +105,13 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "camera_secret.rotated": "Camera secret rotated",
   "camera_secret.revoked": "Camera secret revoked",
   "camera_secret.denied": "Camera secret change refused",
+  "device.registered": "Device registered",
+  "device.claimed": "Unclaimed device claimed",
+  "device.bound": "Device bound to a vehicle",
+  "device.unbound": "Device unbound",
+  "device.unregistered": "Device removed",
+  "device.denied": "Device change refused",
+  "ingest_token.created": "Ingest token created",
+  "ingest_token.revoked": "Ingest token revoked",
+  "ingest_token.denied": "Ingest token change refused",
 };

@@ -25,6 +25,7 @@ export const SECTIONS = {
   drivers: { href: "/drivers", label: "Drivers", roles: EVERYONE },
   fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
+  devices: { href: "/devices", label: "Devices", roles: EVERYONE },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
@@ -53,6 +54,9 @@ export const ACTIONS = {
   /** Who drives which vehicle is dispatch work: dispatchers too, not only those who edit drivers. */
   assignVehicles: EVERYONE,
   managePartnerCredentials: SECTIONS.partnerCredentials.roles,
+  /** Register, bind, move, unbind, remove and claim devices: which vehicle a device's reports land on. */
+  manageDevices: ["admin"],
+  manageIngestTokens: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;

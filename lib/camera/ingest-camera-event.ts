@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lte, or, sql } from "drizzle-orm";
 import type { Database, Executor } from "@/db/client";
-import { cameraEvents, vehiclePositions, vehicles } from "@/db/schema";
+import { cameraEvents, devices, vehiclePositions, vehicles } from "@/db/schema";
 
 export type CameraEventInput = {
   eventId: string;
@@ -16,12 +16,13 @@ export type CameraEvent = typeof cameraEvents.$inferSelect;
 // How far back a position may be to count as "where the vehicle was" at capture time.
 const POSITION_LOOKBACK_MS = 60 * 60 * 1000;
 
-/** The vehicle by VIN, else by tracker device id, within the company's live fleet. */
+/** The vehicle by VIN, else by the identifier of the device registered on it, within the company's live fleet. */
 const findVehicle = async (db: Executor, companyId: number, { vin, deviceId }: CameraEventInput) => {
   const [vehicle] = await db
     .select({ id: vehicles.id, vin: vehicles.vin })
     .from(vehicles)
-    .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, "live"), vin ? or(eq(vehicles.vin, vin), eq(vehicles.deviceId, deviceId)) : eq(vehicles.deviceId, deviceId)))
+    .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
+    .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, "live"), vin ? or(eq(vehicles.vin, vin), eq(devices.identifier, deviceId)) : eq(devices.identifier, deviceId)))
     .orderBy(vin ? sql`${vehicles.vin} = ${vin} desc` : sql`1`)
     .limit(1);
   return vehicle ?? null;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "@/db/client";
-import { findDeviceVehicle } from "./device-bindings";
+import { findRegisteredDevice } from "./device-bindings";
+import { recordUnclaimedDevice } from "./unclaimed-devices";
 import { AppError } from "@/lib/errors";
 import { parseWith } from "@/lib/http/search-params";
 import { ingestTelemetry } from "@/lib/telemetry";
@@ -64,14 +65,20 @@ const parseDeviceTime = (text: string | undefined, now: Date) => {
 };
 
 /**
- * Stores one point sent by a tracker speaking the OsmAnd protocol (Traccar Client): `id` is the
- * vehicle's device id. Resolves only after the point is committed.
+ * Stores one point sent by a tracker speaking the OsmAnd protocol (Traccar Client): `id` is a
+ * registered device's identifier, and the point is stored for the vehicle it is bound to. Resolves
+ * only after the point is committed. An identifier registered nowhere is listed as unclaimed (and
+ * refused, 400); so is, without the listing, a registered device bound to no vehicle.
  */
-export const ingestOsmandPoint = async ({ db, params, now = new Date() }: { db: Database; params: OsmandParams; now?: Date }) => {
+export const ingestOsmandPoint = async ({ db, params, remoteAddress, now = new Date() }: { db: Database; params: OsmandParams; remoteAddress: string; now?: Date }) => {
   const point = parseWith(osmandParamsSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
   const time = parseDeviceTime(point.timestamp, now);
-  const vehicle = await findDeviceVehicle({ db, deviceId: point.id });
-  if (!vehicle) throw new AppError("bad_request", `Unknown device "${point.id}". Set the device identifier to a vehicle's device id.`);
+  const vehicle = await findRegisteredDevice({ db, deviceId: point.id });
+  if (!vehicle) {
+    await recordUnclaimedDevice({ db, identifier: point.id, protocol: "osmand", remoteAddress, now });
+    throw new AppError("bad_request", `Unknown device "${point.id}": register it on the Devices page (it is listed there as unclaimed).`);
+  }
+  if (vehicle.vehicleId === null) throw new AppError("bad_request", `Device "${point.id}" is bound to no vehicle: bind it on the Devices page.`);
   const result = await ingestTelemetry({
     db,
     now,

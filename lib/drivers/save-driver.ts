@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { drivers, vehicles } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
-import { AppError } from "@/lib/errors";
+import { AppError, isUniqueViolation } from "@/lib/errors";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
 import type { CreateDriverInput, DriverInput } from "./driver-input";
@@ -28,11 +28,6 @@ const toColumns = async ({ db, tenant, input }: { db: Executor; tenant: Tenant; 
     }
   }
   return columns;
-};
-
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
 };
 
 const conflict = (username: string | undefined) => new AppError("conflict", `A driver with username "${username}" already exists.`);

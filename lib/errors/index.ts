@@ -1,2 +1,3 @@
 export * from "./app-error";
 export * from "./from-zod";
+export * from "./unique-violation";

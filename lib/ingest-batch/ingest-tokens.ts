@@ -1,24 +1,54 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { companies, ingestTokens, type Dataset } from "@/db/schema";
+import { operatorActor, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { getSecret } from "@/lib/config";
 import { randomBase62, sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { readBearerToken } from "@/lib/http/route-context";
-import type { Tenant } from "@/lib/tenant";
+import type { Tenant, TenantQuery } from "@/lib/tenant";
 
 const TOKEN_PREFIX = "ing_";
+/** How much of a token the list shows: the prefix and four characters, never enough to use it. */
+const VISIBLE_START_LENGTH = TOKEN_PREFIX.length + 4;
 
-/** Creates an ingestion token for one company and dataset; the plaintext is returned once, only its hash is stored. */
-export const createIngestToken = async ({ db, companyId, dataset, name, token = `${TOKEN_PREFIX}${randomBase62(32)}` }: Tenant & { db: Executor; name: string; token?: string }) => {
-  const [row] = await db.insert(ingestTokens).values({ companyId, dataset, name, hash: sha256Hex(token) }).onConflictDoNothing().returning({ id: ingestTokens.id });
-  return { id: row?.id ?? null, token };
-};
+export type IngestTokenSummary = { id: number; name: string; start: string; dataset: Dataset; createdAt: Date; revokedAt: Date | null };
 
-export const revokeIngestToken = async ({ db, companyId, id }: { db: Executor; companyId: number; id: number }) => {
-  await db.update(ingestTokens).set({ revokedAt: new Date() }).where(and(eq(ingestTokens.id, id), eq(ingestTokens.companyId, companyId), isNull(ingestTokens.revokedAt)));
-};
+/**
+ * Creates an ingestion token for one company and dataset; the plaintext is returned this once, only
+ * its hash and visible start are stored. A given `token` that exists already is left as it is (id null).
+ */
+export const createIngestToken = ({ db, companyId, dataset, name, actor, token = `${TOKEN_PREFIX}${randomBase62(32)}` }: TenantQuery & { name: string; actor: AuditActor; token?: string }) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(ingestTokens)
+      .values({ companyId, dataset, name, hash: sha256Hex(token), start: token.slice(0, VISIBLE_START_LENGTH) })
+      .onConflictDoNothing()
+      .returning({ id: ingestTokens.id });
+    if (row) await recordAuditEvent({ db: tx, companyId, actor, action: "ingest_token.created", target: { type: "ingest_token", id: row.id }, changes: { name: { before: null, after: name }, dataset: { before: null, after: dataset } } });
+    return { id: row?.id ?? null, token };
+  });
+
+/** The company's tokens (both datasets), newest first, without secrets. */
+export const listIngestTokens = ({ db, companyId }: { db: Executor; companyId: number }): Promise<IngestTokenSummary[]> =>
+  db
+    .select({ id: ingestTokens.id, name: ingestTokens.name, start: ingestTokens.start, dataset: ingestTokens.dataset, createdAt: ingestTokens.createdAt, revokedAt: ingestTokens.revokedAt })
+    .from(ingestTokens)
+    .where(eq(ingestTokens.companyId, companyId))
+    .orderBy(desc(ingestTokens.id));
+
+/** Revokes one of the company's tokens: the next request with it is refused (every request looks its token up). 404 for another company's or a revoked one. */
+export const revokeIngestToken = ({ db, companyId, id, actor }: { db: Executor; companyId: number; id: number; actor: AuditActor }) =>
+  db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(ingestTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(ingestTokens.id, id), eq(ingestTokens.companyId, companyId), isNull(ingestTokens.revokedAt)))
+      .returning({ name: ingestTokens.name });
+    if (!row) throw new AppError("not_found", `No active ingest token with id ${id}.`);
+    await recordAuditEvent({ db: tx, companyId, actor, action: "ingest_token.revoked", target: { type: "ingest_token", id }, changes: { name: { before: row.name, after: null } } });
+  });
 
 /** The tenant of `Authorization: Bearer <ingest token>`: one indexed lookup per request, so a revocation applies at once. */
 export const authenticateIngestToken = async ({ db, request }: { db: Executor; request: Request }): Promise<Tenant> => {
@@ -37,6 +67,6 @@ export const seedIngestToken = async ({ db }: { db: Executor }) => {
   const [demo] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, "Demo Fleet"));
   if (!demo) return null;
   const token = getSecret("SEED_INGEST_TOKEN");
-  await createIngestToken({ db, companyId: demo.id, dataset: "live", name: "Demo gateway", token });
+  await createIngestToken({ db, companyId: demo.id, dataset: "live", name: "Demo gateway", token, actor: operatorActor("demo seed") });
   return token;
 };

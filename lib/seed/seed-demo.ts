@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { cameraSecrets, clientKeys, companies, users } from "@/db/schema";
+import { cameraSecrets, clientKeys, companies, unclaimedDevices, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { getConfig, getSecret } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
@@ -11,6 +11,8 @@ export type DemoLogin = { company: string; role: string; email: string; password
 const DEMO_SANDBOX_VEHICLES = 5;
 const OTHER_FLEET_VEHICLES = 8;
 const SEED_LOCK = 7_240_312;
+/** A phone that reports (OsmAnd) but is registered nowhere: the Devices page lists it as unclaimed. */
+export const DEMO_UNCLAIMED_DEVICE = "phone-unclaimed-1";
 
 /** The sign-ins the seed creates, from the SEED_* variables or their documented defaults. */
 export const getDemoLogins = (): DemoLogin[] => {
@@ -56,6 +58,11 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
     await seedFleet({ db: tx, companyId: demo.id, dataset: "live", count: liveVehicles, code: "DEMO" });
     await seedFleet({ db: tx, companyId: demo.id, dataset: "test", count: DEMO_SANDBOX_VEHICLES, code: "SBOX" });
     await seedFleet({ db: tx, companyId: other.id, dataset: "live", count: OTHER_FLEET_VEHICLES, code: "OTHR" });
+    const now = Date.now();
+    await tx
+      .insert(unclaimedDevices)
+      .values({ identifier: DEMO_UNCLAIMED_DEVICE, protocol: "osmand", firstSeenAt: new Date(now - 2 * 86_400_000), lastSeenAt: new Date(now - 5 * 60_000), remoteAddress: "198.51.100.23", connectionCount: 37 })
+      .onConflictDoNothing();
     return { seeded: true };
   });
 };

@@ -1,4 +1,5 @@
-import { deviceLookups, drivers, vehicles, type Dataset } from "@/db/schema";
+import { drivers, vehicles, type Dataset, type DeviceModel } from "@/db/schema";
+import { insertBoundDevices } from "@/lib/devices/device-bindings";
 import type { Executor } from "@/db/client";
 import { driverName, plateNumber, vehicleModel } from "./demo-fleet-names";
 import { DEMO_TRACKERS } from "./demo-trackers";
@@ -13,9 +14,14 @@ type SeedFleetOptions = {
   code: string;
 };
 
-/** The IMEI of a Demo Fleet live vehicle that reports as a hardware tracker (lib/seed/demo-trackers). */
-const trackerImei = (code: string, dataset: Dataset, number: number) =>
-  code === "DEMO" && dataset === "live" ? DEMO_TRACKERS.find((tracker) => tracker.number === number)?.imei : undefined;
+/**
+ * The device of a seeded vehicle: Demo Fleet's hardware trackers (lib/seed/demo-trackers) by IMEI,
+ * every other vehicle an OsmAnd device id such as `demo-live-3`.
+ */
+const seededDevice = (code: string, dataset: Dataset, number: number): { identifier: string; model: DeviceModel } => {
+  const tracker = code === "DEMO" && dataset === "live" ? DEMO_TRACKERS.find((candidate) => candidate.number === number) : undefined;
+  return tracker ? { identifier: tracker.imei, model: tracker.protocol } : { identifier: `${code.toLowerCase()}-${dataset}-${number}`, model: "osmand" };
+};
 
 /** Creates `count` vehicles, each with a driver assigned to it. Returns the new ids in order. */
 export const seedFleet = async ({ db, companyId, dataset, count, code }: SeedFleetOptions) => {
@@ -37,18 +43,15 @@ export const seedFleet = async ({ db, companyId, dataset, count, code }: SeedFle
       typeId: model.typeId,
       typeName: model.typeName,
       subType: model.subType,
-      deviceId: trackerImei(code, dataset, i + 1) ?? `${code.toLowerCase()}-${dataset}-${i + 1}`,
     };
   });
   const createdVehicles: { id: number }[] = [];
   // Chunks keep each statement far below PostgreSQL's bind-parameter limit at SIM_VEHICLES=10,000.
   for (let i = 0; i < vehicleRows.length; i += 1000) {
     const chunk = vehicleRows.slice(i, i + 1000);
-    const created = await db.insert(vehicles).values(chunk).returning({ id: vehicles.id });
-    // The global lookup trackers are found by; its primary key keeps device ids unique across companies.
-    await db.insert(deviceLookups).values(created.map((vehicle, k) => ({ deviceId: chunk[k].deviceId, companyId, dataset, vehicleId: vehicle.id })));
-    createdVehicles.push(...created);
+    createdVehicles.push(...(await db.insert(vehicles).values(chunk).returning({ id: vehicles.id })));
   }
+  await insertBoundDevices({ db, companyId, dataset, rows: createdVehicles.map((vehicle, i) => ({ ...seededDevice(code, dataset, i + 1), vehicleId: vehicle.id })) });
   const driverRows = createdVehicles.map((vehicle, i) => {
     const name = driverName(i + datasetNumber * 13 + companyId * 3);
     return {

@@ -6,7 +6,7 @@ import { DEPOTS } from "@/lib/geo/chicago-grid";
 import { DEMO_TRACKERS, demoTrackerOf } from "@/lib/seed/demo-trackers";
 import { CREW_DAY_OFFSETS_MS, type SimVehicle } from "./sim-vehicle";
 
-/** The seed's device ids (`demo-live-1`, `sbox-test-3`, `othr-live-8`, the demo trackers' IMEIs): only those vehicles are simulated. */
+/** The seed's device ids (`demo-live-1`, `sbox-test-3`, `othr-live-8`, the demo trackers' IMEIs): only vehicles carrying one are simulated. */
 const SIMULATED_DEVICE_PATTERN = "^(demo|sbox|othr)-(live|test)-[0-9]+$";
 /** Refuse trucks and roll-off tractors run waste jobs; capped so a 10,000-vehicle fleet keeps a sane job table. */
 const WASTE_TYPES = ["Refuse truck", "Tractor"];
@@ -21,13 +21,14 @@ export const loadFleet = async ({ db, seed }: { db: Executor; seed: number }) =>
     last_time: string | null; odometer: number | null; engine_seconds: number | null; device_id: string;
   }>(
     db,
-    sql`select v.id, v.device_id, v.company_id, v.dataset, v.type_name, d.id as driver_id, 'Waste' = any(c.modules) as waste,
+    sql`select v.id, dv.identifier as device_id, v.company_id, v.dataset, v.type_name, d.id as driver_id, 'Waste' = any(c.modules) as waste,
           greatest(s.location_time, s.stats_time) as last_time, s.odometer_meters as odometer, s.engine_seconds
         from vehicles v
+        join devices dv on dv.company_id = v.company_id and dv.vehicle_id = v.id
         join companies c on c.id = v.company_id
         left join lateral (select id from drivers where company_id = v.company_id and static_assigned_vehicle_id = v.id order by id limit 1) d on true
         left join vehicle_state s on s.company_id = v.company_id and s.vehicle_id = v.id
-        where v.device_id ~ ${SIMULATED_DEVICE_PATTERN} or v.device_id = any(${sql.param(DEMO_TRACKERS.map((tracker) => tracker.imei))}::text[])
+        where dv.identifier ~ ${SIMULATED_DEVICE_PATTERN} or dv.identifier = any(${sql.param(DEMO_TRACKERS.map((tracker) => tracker.imei))}::text[])
         order by v.id`,
   );
   let wasteVehicles = 0;

@@ -1,18 +1,18 @@
 import type { Executor } from "@/db/client";
 import type { TrackerProtocol } from "@/db/schema";
-import { findDeviceVehicle, type DeviceVehicle } from "@/lib/devices/device-bindings";
-import { forgetUnclaimedDevice, recordUnclaimedDevice } from "./unclaimed-devices";
+import { findRegisteredDevice, type DeviceVehicle } from "@/lib/devices/device-bindings";
+import { recordUnclaimedDevice } from "@/lib/devices/unclaimed-devices";
 
 /** The vehicle a connected tracker reports for. */
 export type BoundVehicle = DeviceVehicle;
 
 /**
- * Binds a connecting tracker to its vehicle; an IMEI no vehicle carries is recorded as unclaimed
- * (and null returned: the caller refuses the device, which keeps its data and retries).
+ * Binds a connecting tracker to its vehicle, or returns null: the caller refuses the device, which
+ * keeps its data and retries. An IMEI registered nowhere is recorded as unclaimed; a registered device
+ * bound to no vehicle is refused without that (its company knows it).
  */
-export const bindTracker = async ({ db, imei, protocol, remoteAddress }: { db: Executor; imei: string; protocol: TrackerProtocol; remoteAddress: string }) => {
-  const vehicle = await findDeviceVehicle({ db, deviceId: imei });
-  if (vehicle) await forgetUnclaimedDevice({ db, identifier: imei, protocol });
-  else await recordUnclaimedDevice({ db, identifier: imei, protocol, remoteAddress });
-  return vehicle;
+export const bindTracker = async ({ db, imei, protocol, remoteAddress }: { db: Executor; imei: string; protocol: TrackerProtocol; remoteAddress: string }): Promise<BoundVehicle | null> => {
+  const device = await findRegisteredDevice({ db, deviceId: imei });
+  if (!device) await recordUnclaimedDevice({ db, identifier: imei, protocol, remoteAddress });
+  return device && device.vehicleId !== null ? { ...device, vehicleId: device.vehicleId } : null;
 };

@@ -251,7 +251,7 @@ const main = async () => {
   let server;
   try {
     const boot = await startServer({ databaseUrl: database.url });
-    const fleet = await query(database.url, `select v.id, v.device_id from vehicles v join companies c on c.id = v.company_id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`);
+    const fleet = await query(database.url, `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`);
     boot.child.kill("SIGTERM");
     await boot.exited;
     server = await killRound({ name: "ingestion (OsmAnd, /ingest/batch, camera webhooks)", kinds: ["osmand", "batch", "camera", "osmand"], databaseUrl: database.url, fleet });

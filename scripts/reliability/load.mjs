@@ -55,7 +55,7 @@ const main = async () => {
     await query(database.url, `update companies set plan_tier = 'Free' where name = 'Other Fleet'`);
     const freeKey = await createApiKeyOverHttp({}, { email: "admin@other.test", password: "other-password-1" });
     const token = await legacyToken();
-    const fleet = await query(database.url, `select v.id, v.device_id from vehicles v join companies c on c.id = v.company_id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`);
+    const fleet = await query(database.url, `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`);
     const base = Date.now() - 3_600_000;
     const nextTime = () => base + clock++ * 3;
     console.log(`load: ${SECONDS} s against ${BASE} (public 8 + 2 on a Free-plan company, legacy 4, ingestion 4 connections); server pid ${server.child.pid}`);

@@ -22,6 +22,7 @@ const { changeOwnPasswordAction } = await import("@/app/(dashboard)/account/acti
 const { shareLiveLocationAction } = await import("@/app/(dashboard)/map/actions");
 const { assignVehicleAction } = await import("@/app/(dashboard)/hos/[driverId]/actions");
 const { createClientKeyAction } = await import("@/app/(dashboard)/settings/partner-credentials/actions");
+const { registerDeviceAction, createIngestTokenAction } = await import("@/app/(dashboard)/devices/actions");
 
 /**
  * The role matrix: every role × every action of lib/auth/role-policy.ts's ACTIONS, each done the
@@ -71,6 +72,8 @@ const CRAFTED = {
   changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction({ currentPassword: "demo-password-1", newPassword: "demo-password-1" }) },
   shareLiveLocation: { via: "server action", denied: "live_share.denied", call: () => shareLiveLocationAction({ vehicleId: demoVehicle, hours: 1 }) },
   assignVehicles: { via: "server action", denied: "assignment.denied", call: () => assignVehicleAction(demoDriver, demoVehicle) },
+  manageDevices: { via: "server action", denied: "device.denied", call: (n) => registerDeviceAction({ identifier: `matrix-device-${n}`, model: "osmand", vehicleId: null }) },
+  manageIngestTokens: { via: "server action", denied: "ingest_token.denied", call: (n) => createIngestTokenAction({ name: `Matrix gateway ${n}` }) },
   managePartnerCredentials: { via: "server action", denied: "client_key.denied", call: (n) => createClientKeyAction(`Matrix ClientKey ${n}`) },
   exportWasteJobs: { via: "route", call: (cookie) => exportWasteJobs(new Request("http://localhost/waste-jobs/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
   exportAuditLog: { via: "route", call: (cookie) => exportAuditLog(new Request("http://localhost/settings/audit-log/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },

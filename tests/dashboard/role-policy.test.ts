@@ -23,10 +23,13 @@ describe("the dashboard's role policy", () => {
     expect(canOpen("admin", "partnerCredentials")).toBe(true);
     expect(canOpen("manager", "partnerCredentials")).toBe(false);
     expect(canDo("dispatcher", "managePartnerCredentials")).toBe(false);
+    expect(canOpen("dispatcher", "devices")).toBe(true);
+    expect(canDo("manager", "manageDevices")).toBe(false);
+    expect(canDo("admin", "manageDevices")).toBe(true);
   });
 
   it("builds the menu from the role and the company's modules, so it offers nothing the server refuses", () => {
-    expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual(["Live map", "Playback", "Stats", "HOS", "Waste jobs", "Drivers", "Fuel stops", "Camera events", "API reference", "Account"]);
+    expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual(["Live map", "Playback", "Stats", "HOS", "Waste jobs", "Drivers", "Fuel stops", "Camera events", "Devices", "API reference", "Account"]);
     expect(labels(visibleSections({ role: "admin", modules: [] }))).not.toContain("Waste jobs");
     expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("API keys");
     expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("Audit log");

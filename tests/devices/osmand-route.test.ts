@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/ingest/osmand/route";
-import { vehiclePositions, vehicles } from "@/db/schema";
+import { vehiclePositions } from "@/db/schema";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
+import { vehicleOfDevice } from "../helpers/devices";
 
 const database = useTestDatabase();
 
@@ -14,7 +15,7 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
   it("stores a point sent as Traccar Client sends it on the device's vehicle, speed converted from knots", async () => {
     const { db } = database();
     await seedTestCompanies({ db });
-    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.deviceId, "demo-live-1"));
+    const vehicle = await vehicleOfDevice({ db, identifier: "demo-live-1" });
     const timestamp = Math.floor(Date.now() / 1000) - 60;
     const response = await POST(
       new Request(`http://localhost/ingest/osmand?id=demo-live-1&lat=41.9145&lon=-87.6858&timestamp=${timestamp}&speed=10&bearing=270&altitude=180&accuracy=5&batt=87`, { method: "POST" }),
@@ -28,7 +29,7 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
 
   it("accepts GET, a form body, ISO timestamps and the JSON shape of newer Traccar Client versions", async () => {
     const { db } = database();
-    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.deviceId, "demo-live-2"));
+    const vehicle = await vehicleOfDevice({ db, identifier: "demo-live-2" });
     const iso = new Date(Date.now() - 120_000).toISOString();
     expect((await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-2&lat=41.90&lon=-87.70&timestamp=${encodeURIComponent(iso)}`))).status).toBe(200);
     const form = new Request("http://localhost/ingest/osmand", {
@@ -57,7 +58,7 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
 
   it("answers 400 for a malformed latitude and stores nothing", async () => {
     const { db } = database();
-    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.deviceId, "demo-live-3"));
+    const vehicle = await vehicleOfDevice({ db, identifier: "demo-live-3" });
     for (const lat of ["abc", "91", ""]) {
       const response = await POST(new Request(`http://localhost/ingest/osmand?id=demo-live-3&lat=${lat}&lon=-87.7`, { method: "POST" }));
       expect(response.status).toBe(400);

@@ -6,7 +6,7 @@ import type { RouteHandler } from "@/lib/http";
 import { FIXTURE_ASSIGNMENT_START } from "../helpers/fleet-fixture";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
@@ -28,6 +28,8 @@ let userDeletions = 0;
 let revocations = 0;
 let assignmentHours = 0;
 const HOUR = 3_600_000;
+let serials = 0;
+let deactivations = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -156,6 +158,17 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     single: true,
     request: (t) => ({ path: "/fleet/driver-vehicle-assignments", method: "DELETE", body: { vehicleId: String(t.vehicleIds[4]), startTime: "2018-01-01T00:00:00Z", endTime: "2018-01-02T00:00:00Z" } }),
   },
+  "GET /gateways": { owns: "vehicles", request: () => ({ path: "/gateways" }) },
+  "POST /gateways": { owns: "vehicles", request: () => ({ path: "/gateways", method: "POST", body: { serial: `matrix-${process.pid}-${++serials}` } }) },
+  "DELETE /gateways/{id}": {
+    owns: "vehicles",
+    single: true,
+    // Each call deactivates a fresh spare device (the fixture registers forty per tenant).
+    request: (t) => {
+      const serial = t.spareSerials[++deactivations % 40];
+      return { path: `/gateways/${serial}`, params: { id: serial }, method: "DELETE" };
+    },
+  },
   "POST /v1/fleet/drivers/{driverId}/hos/duty_status": {
     owns: "drivers",
     single: true,
@@ -180,6 +193,7 @@ export const FLEET_ROUTES: FleetRoute[] = FLEET_ENDPOINTS.map((endpoint) => {
 export const ownerIdsOf = (body: { data?: unknown }, owns: FleetRoute["owns"]): number[] => {
   // Lists and /fleet records wrap in `data`; Samsara's newer resources (webhooks) answer the record itself.
   const payload = "data" in body ? body.data : body;
-  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string } }[];
-  return records.map((record) => Number(owns === "drivers" && record.driver ? record.driver.id : record.id));
+  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string }; serial?: string; asset?: { id: string } }[];
+  // Gateways name the vehicle they report for as `asset`; an unbound one names none.
+  return records.flatMap((record) => (record.serial !== undefined ? (record.asset ? [Number(record.asset.id)] : []) : [Number(owns === "drivers" && record.driver ? record.driver.id : record.id)]));
 };

@@ -11,6 +11,7 @@ import { createLiveShare } from "@/lib/live-shares/manage-live-shares";
 import { signLegacyToken } from "@/lib/legacy-api/legacy-token";
 import { createTestApiKey } from "../helpers/api-keys";
 import { setupFleetFixture } from "../helpers/fleet-fixture";
+import { testActor } from "../helpers/devices";
 
 const clientKeyIdOf = async (db: Database, companyId: number) => {
   const [key] = await db.select({ id: clientKeys.id }).from(clientKeys).where(eq(clientKeys.companyId, companyId));
@@ -42,7 +43,7 @@ export const setupHarnessFixture = async (db: Database) => {
   const [otherVehicle] = await db.select().from(vehicles).where(and(eq(vehicles.id, fleet.other.vehicleIds[0])));
   const otherKey = await createTestApiKey({ db, companyId: fleet.other.companyId });
   const revocableKey = await createTestApiKey({ db, companyId: fleet.demo.companyId });
-  const ingest = await createIngestToken({ db, companyId: fleet.demo.companyId, dataset: "live", name: "harness gateway" });
+  const ingest = await createIngestToken({ db, companyId: fleet.demo.companyId, dataset: "live", name: "harness gateway", actor: testActor });
   const snapshot = await getFleetSource({ companyId: fleet.demo.companyId }).getSnapshot();
   const liveShare = await createLiveShare({ db, companyId: fleet.demo.companyId, dataset: "live", actor: operatorActor("harness"), input: { name: "Harness link", vehicleId: demoVehicle.id } });
   return {

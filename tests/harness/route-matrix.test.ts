@@ -16,6 +16,7 @@ import { useTestDatabase } from "../helpers/test-database";
 import { callRoute, expectErrorBody, type RouteCall } from "./call-route";
 import { setupHarnessFixture, type HarnessFixture } from "./fixture";
 import { ROUTE_REGISTRY, type RegisteredRoute } from "./registry";
+import { testActor } from "../helpers/devices";
 
 const database = useTestDatabase();
 let fixture: HarnessFixture;
@@ -184,7 +185,7 @@ const matrices: Record<RegisteredRoute["auth"]["kind"], (route: RegisteredRoute)
       expectErrorBody(await send(route, bearer(fixture.ingestToken), { body: [{ vehicleId: fixture.otherVehicle.id, time: new Date().toISOString(), latitude: 1, longitude: 1 }] }), 400);
       expect(await count()).toEqual(before);
       expect((await send(route, bearer(fixture.ingestToken))).status).toBe(200);
-      await revokeIngestToken({ db, companyId: fixture.fleet.demo.companyId, id: fixture.ingestTokenId });
+      await revokeIngestToken({ db, companyId: fixture.fleet.demo.companyId, id: fixture.ingestTokenId, actor: testActor });
       expectErrorBody(await send(route, bearer(fixture.ingestToken)), 401);
     });
   },

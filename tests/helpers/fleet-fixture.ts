@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, driverVehicleAssignments, faultCodes, hosLogs, liveShares, type Dataset, users, vehicles, webhooks } from "@/db/schema";
+import { deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, liveShares, type Dataset, users, vehicles, webhooks } from "@/db/schema";
 import { generateShareToken } from "@/lib/live-shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
@@ -72,7 +72,11 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Link ${n}`, vehicleId: vehicleIds[0], token: generateShareToken(tenant.companyId) })))
         .returning({ id: liveShares.id })
     ).map((row) => row.id);
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds, liveShareIds });
+    // Forty unbound devices: the route matrix deactivates a fresh one per call.
+    const spareSerials = Array.from({ length: 40 }, (_, n) => `spare-${tenant.companyId}-${tenant.dataset}-${n}`);
+    await db.insert(devices).values(spareSerials.map((identifier) => ({ ...tenant, identifier, model: "other" as const })));
+    await db.insert(deviceLookups).values(spareSerials.map((deviceId) => ({ ...tenant, deviceId, vehicleId: null })));
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds, liveShareIds, spareSerials });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

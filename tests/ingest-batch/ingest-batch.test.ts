@@ -7,6 +7,7 @@ import { createIngestToken, revokeIngestToken, seedIngestToken } from "@/lib/ing
 import { POST } from "@/app/ingest/batch/route";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
+import { testActor } from "../helpers/devices";
 
 const database = useTestDatabase();
 
@@ -51,9 +52,9 @@ describe("POST /ingest/batch", () => {
     const point = [{ vehicleId: demo[0], time: secondsAgo(5), latitude: 41, longitude: -87 }];
     expect((await send(point, null)).status).toBe(401);
     expect((await send(point, "not-a-token")).status).toBe(401);
-    const { id, token } = await createIngestToken({ db: getDb(), companyId: demoCompanyId, dataset: "live", name: "gateway 2" });
+    const { id, token } = await createIngestToken({ db: getDb(), companyId: demoCompanyId, dataset: "live", name: "gateway 2", actor: testActor });
     expect((await send(point, token)).status).toBe(200);
-    await revokeIngestToken({ db: getDb(), companyId: demoCompanyId, id: id! });
+    await revokeIngestToken({ db: getDb(), companyId: demoCompanyId, id: id!, actor: testActor });
     expect((await send(point, token)).body.message).toMatch(/Invalid ingest token/);
   });
 

@@ -1,12 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, vehicles, wasteJobs } from "@/db/schema";
+import { devices, drivers, vehicles, wasteJobs } from "@/db/schema";
 
-/** The company's live vehicles with their assigned driver, in id order. */
+/** The company's live vehicles with their device and assigned driver, in id order. */
 export const liveFleet = async (db: Database, companyId: number) =>
   db
-    .select({ id: vehicles.id, vin: vehicles.vin, name: vehicles.name, deviceId: vehicles.deviceId, driverId: drivers.id, driverName: drivers.name })
+    .select({ id: vehicles.id, vin: vehicles.vin, name: vehicles.name, deviceId: devices.identifier, driverId: drivers.id, driverName: drivers.name })
     .from(vehicles)
+    .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
     .leftJoin(drivers, and(eq(drivers.companyId, vehicles.companyId), eq(drivers.staticAssignedVehicleId, vehicles.id)))
     .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, "live")))
     .orderBy(asc(vehicles.id));

@@ -7,6 +7,7 @@ import { adminRequest, adminToken, createKey, listKeys, postToken, revokeKey } f
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 import { documentedResponse } from "./documented-schema";
+import { testActor } from "../helpers/devices";
 
 const database = useTestDatabase();
 const document = getOpenApiDocument();
@@ -54,7 +55,7 @@ describe("real responses match the documented schemas", () => {
   });
 
   it("POST /ingest/batch", async () => {
-    const { token: ingestToken } = await createIngestToken({ db: getDb(), companyId: demoCompanyId, dataset: "live", name: "documented gateway" });
+    const { token: ingestToken } = await createIngestToken({ db: getDb(), companyId: demoCompanyId, dataset: "live", name: "documented gateway", actor: testActor });
     const vehicleId = (await getDb().query.vehicles.findFirst({ where: (vehicles, { and, eq }) => and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")) }))!.id;
     const response = await postBatch(
       new Request("http://ingest.test/ingest/batch", {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { vehiclePositions, vehicles, vehicleStatSamples } from "@/db/schema";
+import { devices, vehiclePositions, vehicles, vehicleStatSamples } from "@/db/schema";
 import { DEMO_TRACKERS } from "@/lib/seed/demo-trackers";
 import { createFleetSimulator } from "@/lib/simulator/fleet-simulator";
 import { dayOfTime, dayStartOf } from "@/lib/simulator/sim-vehicle";
@@ -17,9 +17,13 @@ describe("the demo's hardware trackers", () => {
   it("report the live reports of the tracker vehicles over Teltonika and GT06 to the listeners", async () => {
     const { db } = database();
     await seedTestCompanies({ db, liveVehicles: 10 });
-    const trackerVehicles = await db.select().from(vehicles).where(inArray(vehicles.deviceId, DEMO_TRACKERS.map((tracker) => tracker.imei)));
+    const trackerVehicles = await db
+      .select({ id: vehicles.id, deviceId: devices.identifier })
+      .from(vehicles)
+      .innerJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
+      .where(inArray(devices.identifier, DEMO_TRACKERS.map((tracker) => tracker.imei)));
     expect(trackerVehicles).toHaveLength(4);
-    trackers = await startTrackers({ db, settings: { teltonikaPort: 3463, gt06Port: 3464, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20 } });
+    trackers = await startTrackers({ db, settings: { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20 } });
     // Mid-morning yesterday in Chicago: the day crews drive.
     let clock = dayStartOf(dayOfTime(Date.now()) - 1) + 10 * HOUR;
     const simulator = await createFleetSimulator({ db, seed: 3, backfillMs: HOUR, now: () => clock, trackerPorts: trackers.ports });

@@ -7,10 +7,13 @@ import { encodeGt06Frame } from "@/lib/trackers/gt06-codec";
 import { startTrackers, type Trackers } from "@/lib/trackers/start-trackers";
 import { connectTracker } from "@/lib/trackers/tracker-client";
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/trackers/teltonika-encoder";
-import { listUnclaimedDevices } from "@/lib/trackers/unclaimed-devices";
+import { listUnclaimedDevices } from "@/lib/devices/unclaimed-devices";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
-import { rebindDevice } from "../helpers/devices";
+import { claimDevice } from "@/lib/devices/claim-device";
+import { bindDevice, findDeviceVehicle } from "@/lib/devices/device-bindings";
+import { devices } from "@/db/schema";
+import { rebindDevice, testActor } from "../helpers/devices";
 
 const database = useTestDatabase();
 const TELTONIKA_IMEI = "356307042441013";
@@ -18,7 +21,8 @@ const GT06_IMEI = "868120301234567";
 let trackers: Trackers;
 let vehicleIds: { teltonika: number; gt06: number };
 
-const settings = { teltonikaPort: 3460, gt06Port: 3461, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20 };
+// Port 0: each listener takes a free port (tests run beside other suites and servers).
+const settings = { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20 };
 
 beforeAll(async () => {
   const { db } = database();
@@ -30,13 +34,22 @@ beforeAll(async () => {
 });
 afterAll(async () => trackers?.close());
 
+/** Unbinds a seeded device and returns the vehicle it leaves free (a vehicle has one device). */
+const freeVehicleOf = async (identifier: string) => {
+  const { db } = database();
+  const vehicle = (await findDeviceVehicle({ db, deviceId: identifier }))!;
+  const [seeded] = await db.select({ id: devices.id }).from(devices).where(eq(devices.identifier, identifier));
+  await bindDevice({ db, ...vehicle, deviceRowId: seeded.id, vehicleId: null, actor: testActor });
+  return vehicle;
+};
+
 const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - minutes * 60_000);
 const teltonikaRecord = (time: Date, speedKmh: number) => ({
   time, fix: { latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 90, satellites: 11, speedKmh, hdop: 0.8 },
   io: { ignition: true, odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500, externalVolts: 13.9 },
 });
-const teltonika = () => connectTracker({ port: 3460, timeoutMs: 3_000 });
-const gt06 = () => connectTracker({ port: 3461, timeoutMs: 3_000 });
+const teltonika = () => connectTracker({ port: trackers.ports.teltonika!, timeoutMs: 3_000 });
+const gt06 = () => connectTracker({ port: trackers.ports.gt06!, timeoutMs: 3_000 });
 const positionsOf = (vehicleId: number) => database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId)).orderBy(asc(vehiclePositions.time));
 
 describe("Teltonika listener", () => {
@@ -71,7 +84,7 @@ describe("Teltonika listener", () => {
     device.end();
   });
 
-  it("refuses an unregistered IMEI (0x00, closed, recorded as unclaimed) and accepts it once a vehicle carries it", async () => {
+  it("refuses an unregistered IMEI (0x00, closed, recorded as unclaimed); once claimed, its kept records are acknowledged and stored", async () => {
     const imei = "352093081234567";
     for (const attempt of [1, 2]) {
       const device = await teltonika();
@@ -82,14 +95,16 @@ describe("Teltonika listener", () => {
       expect(unclaimed).toMatchObject({ protocol: "teltonika", remoteAddress: "127.0.0.1", connectionCount: attempt });
     }
     const { db } = database();
-    const vehicle = await rebindDevice({ db, from: "demo-live-3", to: imei });
+    const vehicle = await freeVehicleOf("demo-live-3");
+    const claimed = await claimDevice({ db, ...vehicle, identifier: imei, vehicleId: vehicle.vehicleId, actor: testActor });
+    expect(claimed).toMatchObject({ model: "teltonika", vehicleId: vehicle.vehicleId });
+    expect(await db.select().from(unclaimedDevices).where(eq(unclaimedDevices.identifier, imei))).toEqual([]);
     const device = await teltonika();
     device.send(encodeTeltonikaImei(imei));
     expect(await device.read(1)).toEqual(Buffer.from([0x01]));
     device.send(encodeTeltonikaPacket({ records: [teltonikaRecord(minutesAgo(5), 50)] }));
     expect((await device.read(4))?.readUInt32BE(0)).toBe(1);
-    expect(await positionsOf(vehicle.id)).toHaveLength(1);
-    expect(await db.select().from(unclaimedDevices).where(eq(unclaimedDevices.identifier, imei))).toEqual([]);
+    expect(await positionsOf(vehicle.vehicleId)).toHaveLength(1);
     device.end();
   });
 
@@ -137,11 +152,24 @@ describe("GT06 listener", () => {
     device.end();
   });
 
-  it("gives an unregistered IMEI no login answer, closes and records it", async () => {
+  it("gives an unregistered IMEI no login answer, closes and records it; once claimed, its login is answered and its resend stored", async () => {
+    const imei = "868120309999999";
+    const refused = await gt06();
+    refused.send(encodeGt06Login(imei, 1));
+    expect(await refused.read(10)).toBeNull();
+    expect((await listUnclaimedDevices({ db: database().db })).find((row) => row.identifier === imei)).toMatchObject({ protocol: "gt06", connectionCount: 1 });
+    const { db } = database();
+    const vehicle = await freeVehicleOf("demo-live-4");
+    await claimDevice({ db, ...vehicle, identifier: imei, vehicleId: vehicle.vehicleId, actor: testActor });
     const device = await gt06();
-    device.send(encodeGt06Login("868120309999999", 1));
-    expect(await device.read(10)).toBeNull();
-    expect((await listUnclaimedDevices({ db: database().db })).find((row) => row.identifier === "868120309999999")).toMatchObject({ protocol: "gt06", connectionCount: 1 });
+    device.send(encodeGt06Login(imei, 1));
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.login, 1));
+    const time = minutesAgo(4);
+    device.send(encodeGt06Location({ time, fix: { latitude: 41.95, longitude: -87.65, speedKmh: 20, heading: 90, satellites: 8 }, io: { ignition: true } }, 2));
+    device.send(encodeGt06Frame(GT06.status, Buffer.from([0x02, 0x06, 0x04, 0x00, 0x01]), 3));
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.status, 3));
+    expect((await positionsOf(vehicle.vehicleId)).map((position) => position.latitude)).toEqual([41.95]);
+    device.end();
   });
 
   it("closes a connection whose first packet is not a login, or whose frame is malformed", async () => {
@@ -156,10 +184,10 @@ describe("GT06 listener", () => {
 
 describe("connection limits", () => {
   it("refuses connections past the per-address cap and closes idle ones", async () => {
-    const limited = await startTrackers({ db: database().db, settings: { ...settings, teltonikaPort: 3462, gt06Port: null, maxConnectionsPerAddress: 2, idleTimeoutMs: 300 } });
+    const limited = await startTrackers({ db: database().db, settings: { ...settings, teltonikaPort: 0, gt06Port: null, maxConnectionsPerAddress: 2, idleTimeoutMs: 300 } });
     try {
-      const open = [await connectTracker({ port: 3462, timeoutMs: 2_000 }), await connectTracker({ port: 3462, timeoutMs: 2_000 })];
-      const third = await connectTracker({ port: 3462, timeoutMs: 2_000 });
+      const open = [await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 }), await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 })];
+      const third = await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 });
       expect(await third.closed()).toBe(true);
       // The first two said nothing for longer than the idle timeout.
       for (const device of open) expect(await device.closed()).toBe(true);

@@ -1,12 +1,12 @@
 import { ingestOsmandPoint } from "@/lib/devices/osmand";
 import { readOsmandParams } from "@/lib/devices/read-osmand-params";
-import { withRequest } from "@/lib/http";
+import { getClientIp, withRequest } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 /** Traccar Client (OsmAnd protocol) location reports: 200 with an empty body once stored. The device id is the credential. */
 const handle = withRequest(async ({ request, db }) => {
-  await ingestOsmandPoint({ db, params: await readOsmandParams(request) });
+  await ingestOsmandPoint({ db, params: await readOsmandParams(request), remoteAddress: getClientIp(request) ?? "unknown" });
   return new Response(null, { status: 200 });
 });
 

@@ -1,6 +1,7 @@
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
 import { createDriverEndpoint, getDriverEndpoint, listDriversEndpoint, updateDriverEndpoint } from "./drivers";
+import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
 import { setDutyStatusEndpoint } from "./hos-duty-status";
 import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint } from "./locations";
@@ -52,4 +53,7 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   createAssignmentEndpoint,
   updateAssignmentEndpoint,
   deleteAssignmentsEndpoint,
+  listGatewaysEndpoint,
+  createGatewayEndpoint,
+  deleteGatewayEndpoint,
 ];

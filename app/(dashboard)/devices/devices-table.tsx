@@ -1,0 +1,69 @@
+"use client";
+
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { useTimeZone } from "@/components/ui/time-zone";
+import { DEVICE_MODEL_LABELS } from "@/lib/devices/device-model-labels";
+import type { DeviceListItem } from "@/lib/devices/list-devices";
+import { formatDateTime } from "@/lib/time-zone/zoned-time";
+
+const CONNECTION_LABELS = { online: "Online", offline: "Offline", never: "No report" } as const;
+const CONNECTION_CLASSES = { online: "status-active", offline: "status-revoked", never: "status-expired" } as const;
+
+type DevicesTableProps = {
+  devices: DeviceListItem[];
+  canManage: boolean;
+  onBind: (device: DeviceListItem) => void;
+  onRemove: (device: DeviceListItem) => void;
+};
+
+/** Each registered device: its vehicle, last report, position, battery, online or offline; admins bind, move, unbind or remove it. */
+export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTableProps) => {
+  const timeZone = useTimeZone();
+  if (devices.length === 0) return <p className="empty-state">No devices yet.{canManage ? " Register one, or claim one that reports below." : ""}</p>;
+  return (
+    <ScrollRegion label="Devices" className="table-scroll">
+      <table className="data cards-on-phone" aria-label="Devices" data-testid="devices-table">
+        <thead>
+          <tr>
+            <th>Device</th>
+            <th>Model</th>
+            <th>Vehicle</th>
+            <th>Status</th>
+            <th>Last report</th>
+            <th>Position</th>
+            <th>Battery</th>
+            {canManage && <th aria-label="Actions" />}
+          </tr>
+        </thead>
+        <tbody>
+          {devices.map((device) => (
+            <tr key={device.id} data-device={device.identifier}>
+              <td className="cell-strong" data-label="Device">
+                <code>{device.identifier}</code>
+                {device.name && <span className="cell-sub">{device.name}</span>}
+              </td>
+              <td data-label="Model">{DEVICE_MODEL_LABELS[device.model]}</td>
+              <td data-label="Vehicle">{device.vehicleName ?? <span className="muted">Not bound</span>}</td>
+              <td data-label="Status">
+                <span className={`status ${CONNECTION_CLASSES[device.connection]}`}>{CONNECTION_LABELS[device.connection]}</span>
+              </td>
+              <td data-label="Last report">{formatDateTime(device.lastReportAt, timeZone)}</td>
+              <td data-label="Position">{device.latitude === null || device.longitude === null ? "—" : `${device.latitude.toFixed(5)}, ${device.longitude.toFixed(5)}`}</td>
+              <td data-label="Battery">{device.battery === null ? "—" : `${Math.round(device.battery)} %`}</td>
+              {canManage && (
+                <td className="cell-actions">
+                  <button type="button" className="button button-small" onClick={() => onBind(device)} aria-label={`${device.vehicleId === null ? "Bind" : "Move or unbind"} ${device.identifier}`}>
+                    {device.vehicleId === null ? "Bind" : "Move or unbind"}
+                  </button>{" "}
+                  <button type="button" className="button button-small" onClick={() => onRemove(device)} aria-label={`Remove ${device.identifier}`}>
+                    Remove
+                  </button>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+};

@@ -1,0 +1,90 @@
+"use client";
+
+import { useState } from "react";
+import type { DeviceListItem } from "@/lib/devices/list-devices";
+import type { IngestTokenSummary } from "@/lib/ingest-batch/ingest-tokens";
+import { bindDeviceAction, claimDeviceAction } from "./actions";
+import { DevicesTable } from "./devices-table";
+import { IngestTokensSection } from "./ingest-tokens-section";
+import { RegisterDeviceForm } from "./register-device-form";
+import { RemoveDeviceDialog } from "./remove-device-dialog";
+import { UnclaimedTable, type UnclaimedRow } from "./unclaimed-table";
+import { VehicleChoiceDialog, type VehicleOption } from "./vehicle-choice-dialog";
+
+type DevicesPageClientProps = {
+  devices: DeviceListItem[];
+  unclaimed: UnclaimedRow[];
+  vehicles: VehicleOption[];
+  tokens: IngestTokenSummary[];
+  canManage: boolean;
+  canManageTokens: boolean;
+};
+
+/** Devices: the registry with each device's last report, the unclaimed devices to claim, and the ingest tokens of batch gateways. */
+export const DevicesPageClient = ({ devices, unclaimed, vehicles, tokens, canManage, canManageTokens }: DevicesPageClientProps) => {
+  const [isFormOpen, setFormOpen] = useState(false);
+  const [binding, setBinding] = useState<DeviceListItem | null>(null);
+  const [removing, setRemoving] = useState<DeviceListItem | null>(null);
+  const [claiming, setClaiming] = useState<UnclaimedRow | null>(null);
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Devices</h1>
+          <p className="muted">
+            Trackers and phones, and the vehicle each one reports for. A device is online when it reported in the last 10 minutes. Moving a device to another vehicle
+            leaves what it reported with the vehicle it reported for.
+          </p>
+        </div>
+        {canManage && !isFormOpen && (
+          <button type="button" className="button-primary" onClick={() => setFormOpen(true)}>
+            Register device
+          </button>
+        )}
+        {!canManage && <span className="muted">Read only for your role</span>}
+      </div>
+      {isFormOpen && <RegisterDeviceForm vehicles={vehicles} onDone={() => setFormOpen(false)} />}
+      <DevicesTable devices={devices} canManage={canManage} onBind={setBinding} onRemove={setRemoving} />
+      {canManage && (
+        <>
+          <h2>Unclaimed</h2>
+          <p className="muted">Devices that report to this service but are registered nowhere. Claim one to register it and bind it to a vehicle in one step.</p>
+          <UnclaimedTable devices={unclaimed} onClaim={setClaiming} />
+        </>
+      )}
+      {canManageTokens && (
+        <>
+          <h2>Ingest tokens</h2>
+          <IngestTokensSection tokens={tokens} />
+        </>
+      )}
+      {binding && (
+        <VehicleChoiceDialog
+          title={`Vehicle of ${binding.identifier}`}
+          vehicles={vehicles}
+          current={binding.vehicleId}
+          allowNone
+          submitLabel="Save"
+          onSubmit={(vehicleId) => bindDeviceAction({ deviceId: binding.id, vehicleId })}
+          onClose={() => setBinding(null)}
+        >
+          <p>Its next reports are stored for the vehicle chosen here; what it reported so far stays with {binding.vehicleName ?? "the vehicles it reported for"}.</p>
+        </VehicleChoiceDialog>
+      )}
+      {claiming && (
+        <VehicleChoiceDialog
+          title={`Claim ${claiming.identifier}`}
+          vehicles={vehicles}
+          current={null}
+          allowNone={false}
+          submitLabel="Claim device"
+          onSubmit={(vehicleId) => claimDeviceAction({ identifier: claiming.identifier, vehicleId })}
+          onClose={() => setClaiming(null)}
+        >
+          <p>The device is registered to your company and bound to this vehicle; its next report is stored.</p>
+        </VehicleChoiceDialog>
+      )}
+      {removing && <RemoveDeviceDialog device={removing} onClose={() => setRemoving(null)} />}
+    </section>
+  );
+};

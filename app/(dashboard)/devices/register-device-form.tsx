@@ -1,0 +1,74 @@
+"use client";
+
+import { useState, useTransition, type FormEvent } from "react";
+import { Field } from "@/components/ui/form-field";
+import { DEVICE_MODEL_OPTIONS } from "@/lib/devices/device-model-labels";
+import { registerDeviceAction } from "./actions";
+import type { VehicleOption } from "./vehicle-choice-dialog";
+
+/** Register a device by what it reports as, optionally bound to a vehicle at once. */
+export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOption[]; onDone: () => void }) => {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [isPending, startTransition] = useTransition();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const vehicleId = String(form.get("vehicleId") ?? "");
+    const body = { identifier: String(form.get("identifier") ?? ""), model: String(form.get("model") ?? ""), name: String(form.get("name") ?? ""), vehicleId: vehicleId === "" ? null : vehicleId };
+    startTransition(async () => {
+      const result = await registerDeviceAction(body);
+      if (result.ok) onDone();
+      else {
+        setErrors(result.fieldErrors);
+        setMessage(result.message);
+      }
+    });
+  };
+  const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+  return (
+    <form className="form form-panel" onSubmit={submit} aria-label="Register device" noValidate>
+      <h2>Register device</h2>
+      <div className="form-row">
+        <Field label="Identifier" hint="What the device reports as: the IMEI of a Teltonika or GT06 tracker, the device id set in Traccar Client, or a serial." error={errors.identifier} errorId="identifier-error">
+          <input name="identifier" maxLength={100} required autoFocus autoComplete="off" spellCheck={false} {...invalid("identifier")} />
+        </Field>
+        <Field label="Model" error={errors.model} errorId="model-error">
+          <select name="model" defaultValue="teltonika" {...invalid("model")}>
+            {DEVICE_MODEL_OPTIONS.map(([model, label]) => (
+              <option key={model} value={model}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Name (optional)" error={errors.name} errorId="name-error">
+          <input name="name" maxLength={255} {...invalid("name")} />
+        </Field>
+        <Field label="Vehicle" hint="Its reports are stored for this vehicle; you can bind it later." error={errors.vehicleId} errorId="vehicleId-error">
+          <select name="vehicleId" defaultValue="" {...invalid("vehicleId")}>
+            <option value="">No vehicle yet</option>
+            {vehicles.map((vehicle) => (
+              <option key={vehicle.id} value={vehicle.id}>
+                {vehicle.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      {message && (
+        <p role="alert" className="form-error">
+          {message}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button-primary" disabled={isPending}>
+          {isPending ? "Registering…" : "Register device"}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,67 @@
+"use client";
+
+import { useState, useTransition, type FormEvent, type ReactNode } from "react";
+import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
+import type { DeviceActionResult } from "./actions";
+
+export type VehicleOption = { id: number; name: string };
+
+type VehicleChoiceDialogProps = {
+  title: string;
+  children: ReactNode;
+  vehicles: VehicleOption[];
+  /** The vehicle chosen at first (the device's current one). */
+  current: number | null;
+  /** Offers "No vehicle" (unbind). */
+  allowNone: boolean;
+  submitLabel: string;
+  onSubmit: (vehicleId: number | null) => Promise<DeviceActionResult>;
+  onClose: () => void;
+};
+
+/** Choose the vehicle a device reports for: bind, move, unbind, or claim an unclaimed device. */
+export const VehicleChoiceDialog = ({ title, children, vehicles, current, allowNone, submitLabel, onSubmit, onClose }: VehicleChoiceDialogProps) => {
+  const [error, setError] = useState<string | null>(null);
+  const [isPending, startTransition] = useTransition();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const value = String(new FormData(form).get("vehicleId") ?? "");
+    startTransition(async () => {
+      const result = await onSubmit(value === "" ? null : Number(value));
+      if (result.ok) closeDialogOf(form);
+      else setError(result.fieldErrors.vehicleId ?? result.message);
+    });
+  };
+  return (
+    <ModalDialog title={title} onClose={onClose}>
+      <form className="form" onSubmit={submit}>
+        {children}
+        <label>
+          Vehicle
+          <select name="vehicleId" defaultValue={current ?? ""} required={!allowNone} aria-describedby={error ? "vehicle-choice-error" : undefined}>
+            <option value="">{allowNone ? "No vehicle (unbind)" : "Choose a vehicle…"}</option>
+            {vehicles.map((vehicle) => (
+              <option key={vehicle.id} value={vehicle.id}>
+                {vehicle.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {error && (
+          <p id="vehicle-choice-error" role="alert" className="form-error">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
+            Cancel
+          </button>
+          <button type="submit" className="button-primary" disabled={isPending}>
+            {isPending ? "Saving…" : submitLabel}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+};

@@ -1,0 +1,6 @@
+import { deleteGatewayEndpoint } from "@/lib/fleet-api/endpoints/gateways";
+import { route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const { DELETE } = route(deleteGatewayEndpoint);

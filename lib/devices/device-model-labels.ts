@@ -1,0 +1,12 @@
+import type { DeviceModel } from "@/db/schema";
+
+/** The models as the Devices page names them, in the order it offers them (no schema import: pages' client code uses it). */
+export const DEVICE_MODEL_LABELS: Record<DeviceModel, string> = {
+  teltonika: "Teltonika (FMB, FMC, FMM…)",
+  gt06: "GT06 / Concox",
+  osmand: "OsmAnd phone (Traccar Client)",
+  gateway: "Batch gateway",
+  other: "Other",
+};
+
+export const DEVICE_MODEL_OPTIONS = Object.entries(DEVICE_MODEL_LABELS) as [DeviceModel, string][];
