@@ -9,3 +9,4 @@ export * from "./telemetry";
 export * from "./trackers";
 export * from "./audit";
 export * from "./webhooks";
+export * from "./tags";

@@ -16,12 +16,22 @@ export const AUDIT_ACTIONS = [
   "webhook.deleted",
   "webhook.redelivered",
   "webhook.denied",
+  "vehicle.created",
+  "vehicle.updated",
+  "vehicle.archived",
+  "vehicle.unarchived",
+  "vehicle.imported",
+  "vehicle.denied",
+  "tag.created",
+  "tag.updated",
+  "tag.deleted",
+  "tag.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "webhook"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "webhook", "vehicle", "tag"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -39,4 +49,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "webhook.deleted": "Webhook deleted",
   "webhook.redelivered": "Webhook event sent again",
   "webhook.denied": "Webhook change refused",
+  "vehicle.created": "Vehicle created",
+  "vehicle.updated": "Vehicle updated",
+  "vehicle.archived": "Vehicle archived",
+  "vehicle.unarchived": "Vehicle restored from the archive",
+  "vehicle.imported": "Vehicles imported from CSV",
+  "vehicle.denied": "Vehicle change refused",
+  "tag.created": "Tag created",
+  "tag.updated": "Tag updated",
+  "tag.deleted": "Tag deleted",
+  "tag.denied": "Tag change refused",
 };

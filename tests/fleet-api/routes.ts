@@ -5,12 +5,12 @@ import { FLEET_ENDPOINTS } from "@/lib/fleet-api/endpoints";
 import type { RouteHandler } from "@/lib/http";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; tagIds: number[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
   /** Which tenant ids the records carry. */
-  owns: "vehicles" | "drivers" | "webhooks";
+  owns: "vehicles" | "drivers" | "webhooks" | "tags";
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
@@ -22,6 +22,7 @@ export type FleetRoute = FleetRouteSample & { name: string; endpoint: FleetEndpo
 
 let usernames = 0;
 let deletions = 0;
+let tagDeletions = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -34,6 +35,11 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     owns: "vehicles",
     single: true,
     request: (t) => ({ path: `/fleet/vehicles/${t.vehicleIds[0]}`, params: { id: String(t.vehicleIds[0]) } }),
+  },
+  "PATCH /fleet/vehicles/{id}": {
+    owns: "vehicles",
+    single: true,
+    request: (t) => ({ path: `/fleet/vehicles/${t.vehicleIds[1]}`, params: { id: String(t.vehicleIds[1]) }, method: "PATCH", body: { notes: "patched" } }),
   },
   "GET /fleet/vehicles/locations": { owns: "vehicles", request: () => ({ path: "/fleet/vehicles/locations" }) },
   "GET /fleet/vehicles/locations/feed": { owns: "vehicles", request: () => ({ path: "/fleet/vehicles/locations/feed" }) },
@@ -87,6 +93,28 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     request: (t) => {
       const id = t.webhookIds[1 + (++deletions % 39)];
       return { path: `/webhooks/${id}`, params: { id: String(id) }, method: "DELETE" };
+    },
+  },
+  "GET /tags": { owns: "tags", request: () => ({ path: "/tags" }) },
+  "POST /tags": { owns: "tags", request: (t) => ({ path: "/tags", method: "POST", body: { name: "Matrix tag", vehicles: [String(t.vehicleIds[0])] } }) },
+  "GET /tags/{id}": { owns: "tags", single: true, request: (t) => ({ path: `/tags/${t.tagIds[0]}`, params: { id: String(t.tagIds[0]) } }) },
+  "PATCH /tags/{id}": {
+    owns: "tags",
+    single: true,
+    request: (t) => ({ path: `/tags/${t.tagIds[1]}`, params: { id: String(t.tagIds[1]) }, method: "PATCH", body: { name: "Patched tag" } }),
+  },
+  "PUT /tags/{id}": {
+    owns: "tags",
+    single: true,
+    request: (t) => ({ path: `/tags/${t.tagIds[2]}`, params: { id: String(t.tagIds[2]) }, method: "PUT", body: { name: "Replaced tag", drivers: [String(t.driverIds[0])] } }),
+  },
+  "DELETE /tags/{id}": {
+    owns: "tags",
+    single: true,
+    // Each call deletes a fresh tag (the fixture has forty; the first three are the samples above).
+    request: (t) => {
+      const id = t.tagIds[3 + (++tagDeletions % 37)];
+      return { path: `/tags/${id}`, params: { id: String(id) }, method: "DELETE" };
     },
   },
   "POST /v1/fleet/drivers/{driverId}/hos/duty_status": {

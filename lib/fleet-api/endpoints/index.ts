@@ -4,7 +4,8 @@ import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolations
 import { setDutyStatusEndpoint } from "./hos-duty-status";
 import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint } from "./locations";
 import { listStatsEndpoint, statsFeedEndpoint, statsHistoryEndpoint } from "./stats";
-import { getVehicleEndpoint, listVehiclesEndpoint } from "./vehicles";
+import { createTagEndpoint, deleteTagEndpoint, getTagEndpoint, listTagsEndpoint, patchTagEndpoint, replaceTagEndpoint } from "./tags";
+import { getVehicleEndpoint, listVehiclesEndpoint, updateVehicleEndpoint } from "./vehicles";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
 /**
@@ -15,6 +16,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listW
 export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   listVehiclesEndpoint,
   getVehicleEndpoint,
+  updateVehicleEndpoint,
   listLocationsEndpoint,
   locationsFeedEndpoint,
   locationsHistoryEndpoint,
@@ -35,4 +37,10 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   getWebhookEndpoint,
   patchWebhookEndpoint,
   deleteWebhookEndpoint,
+  listTagsEndpoint,
+  createTagEndpoint,
+  getTagEndpoint,
+  patchTagEndpoint,
+  replaceTagEndpoint,
+  deleteTagEndpoint,
 ];
