@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { tagVehicles, vehicles } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import type { TenantQuery } from "@/lib/tenant";
 import { parseVehiclesCsv, type CsvProblem, type CsvVehicleRow } from "./parse-vehicles-csv";
 import { isUniqueViolation, toVehicleColumns } from "./vehicle-columns";
-import { raiseVehicleEvent } from "./vehicle-events";
+import { updateVehiclesInBulk } from "./update-vehicles-in-bulk";
+import { raiseVehicleEvents } from "./vehicle-events";
 
 /** What to do with a row whose VIN the dataset already has: change that vehicle, or refuse the row. */
 export type ExistingVinPolicy = "update" | "refuse";
@@ -47,15 +48,13 @@ export const importVehicles = async ({ db, companyId, dataset, csv, onExisting, 
           .returning({ id: vehicles.id });
         createdIds.push(...created.map((row) => row.id));
       }
-      for (const { input, existingVehicleId } of existing) {
-        await tx
-          .update(vehicles)
-          .set({ ...toVehicleColumns(input), updatedAt: sql`now()` })
-          .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, dataset), eq(vehicles.id, existingVehicleId)));
-      }
+      await updateVehiclesInBulk({ db: tx, companyId, dataset, rows: existing.map(({ input, existingVehicleId }) => ({ id: existingVehicleId, columns: toVehicleColumns(input) })) });
       const saved = [...fresh.map((row, k) => ({ row, vehicleId: createdIds[k], eventType: "VehicleCreated" as const })), ...existing.map((row) => ({ row, vehicleId: row.existingVehicleId, eventType: "VehicleUpdated" as const }))];
       await writeTags({ db: tx, companyId, rows: saved.flatMap(({ row, vehicleId }) => (row.input.tagIds ? [{ vehicleId, tagIds: row.input.tagIds }] : [])) });
-      for (const { row, vehicleId, eventType } of saved) await raiseVehicleEvent({ db: tx, companyId, dataset, eventType, vehicle: { id: vehicleId, name: row.input.name, vin: row.input.vin } });
+      for (const eventType of ["VehicleCreated", "VehicleUpdated"] as const) {
+        const raised = saved.filter((entry) => entry.eventType === eventType).map(({ row, vehicleId }) => ({ id: vehicleId, name: row.input.name, vin: row.input.vin }));
+        await raiseVehicleEvents({ db: tx, companyId, dataset, eventType, vehicles: raised });
+      }
       await recordAuditEvent({
         db: tx,
         companyId,
