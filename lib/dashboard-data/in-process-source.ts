@@ -39,6 +39,7 @@ const toLiveVehicle = (vehicle: VehicleRow, state: VehicleStateRow | undefined):
   vin: vehicle.vin,
   plateNumber: vehicle.plateNumber,
   driverName: vehicle.staticAssignedDriver?.name ?? null,
+  tags: vehicle.tags.map((tag) => ({ id: String(tag.id), name: tag.name, parentTagId: tag.parentTagId === null ? null : String(tag.parentTagId) })),
   location: state ? presentLiveLocation(state) : null,
   stats: state ? presentLiveStats(state) : null,
 });
