@@ -6,6 +6,12 @@ beforeAll(async () => {
   key = await mintKey();
 });
 
+/** Samsara's Tag is `TinyTag & TagAllOf` (an interface extending two: the type reader reads each). */
+const expectTagShape = (tag: unknown) => {
+  expectSdkShape(tag, "TinyTag");
+  expectSdkShape(tag, "TagAllOf");
+};
+
 const collectIds = async (pages: AsyncIterable<{ id?: string }>) => {
   const ids: string[] = [];
   for await (const item of pages) ids.push(item.id ?? "");
@@ -18,15 +24,16 @@ describe("tags through the SDK", () => {
     const [first, second] = (await client.vehicles.list({ limit: 2 })).data;
     const [driver] = (await client.drivers.list({ limit: 1 })).data;
     const parent = await client.tags.createTag({ name: "SDK region", externalIds: { crm: "R-1" } });
-    expectSdkShape(parent, "TagResponse");
+    expectTagShape(parent.data);
     const child = await client.tags.createTag({ name: "SDK depot", parentTagId: parent.data!.id, vehicles: [first.id], drivers: [driver.id!] });
     expect(child.data).toMatchObject({ parentTagId: parent.data!.id, parentTag: { id: parent.data!.id, name: "SDK region" }, vehicles: [{ id: first.id }], drivers: [{ id: driver.id }] });
 
     const read = await client.tags.getTag({ id: child.data!.id! });
-    expectSdkShape(read, "TagResponse");
+    expectTagShape(read.data);
     expect(read.data?.name).toBe("SDK depot");
     const listed = await client.tags.listTags({ limit: 512 });
-    expectSdkShape(listed, "ListTagsResponse");
+    expectSdkShape(listed.pagination, "PaginationResponse");
+    for (const tag of listed.data ?? []) expectTagShape(tag);
     expect(listed.data?.map((tag) => tag.id)).toEqual(expect.arrayContaining([parent.data!.id, child.data!.id]));
 
     const patched = await client.tags.patchTag({ id: child.data!.id!, name: "SDK depot north" });
