@@ -21,6 +21,8 @@ export const requireUser = async (roles?: readonly Role[]): Promise<SessionUser>
  * (not from Next's request scope), so the handler behaves the same when called directly in tests.
  */
 export const getRequestUser = async (request: Request): Promise<SessionUser | null> => {
-  const token = await getToken({ req: new NextRequest(request) as never, secret: getSecret("AUTH_SECRET") });
+  // Only the URL and headers (cookies): `new NextRequest(request)` would take over the body's stream,
+  // and a route reading its body afterwards (the vehicle CSV import) would find it locked.
+  const token = await getToken({ req: new NextRequest(request.url, { headers: request.headers }) as never, secret: getSecret("AUTH_SECRET") });
   return (token?.user as SessionUser | undefined) ?? null;
 };
