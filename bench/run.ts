@@ -30,6 +30,7 @@ import { createTestApiKey } from "@/tests/helpers/api-keys";
 import { createScratchDatabase } from "@/tests/helpers/scratch-database";
 import { measure, measureThroughput, summarize } from "./measure";
 import { benchTrackers } from "./trackers";
+import { benchVehicleImport } from "./vehicle-import";
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -237,6 +238,8 @@ try {
   row("  public API meanwhile: GET /fleet/vehicles/locations", `p50 ${ms(reads.p50)} p99 ${ms(reads.p99)} (${reads.count} requests)`, "", "p99 < 100 ms");
   const trackers = await benchTrackers({ db, connections: Number(process.env.TRACKER_CONNECTIONS ?? 1_000), seconds: SECONDS });
   row(`sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`, `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`, `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`, "ack p99 < 500 ms, nothing lost");
+  const imported = await benchVehicleImport({ db });
+  row(`vehicle CSV import, ${imported.rows} rows (every column, 2 tags a row), one transaction`, `${ms(imported.createMs)} new, ${ms(imported.updateMs)} all existing (update)`, `preview (check only) ${ms(imported.previewMs)}`, "< 10 s");
   row("RSS of the process (app handlers in-process)", `${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`, "", "");
 
   const widths = [0, 1, 2, 3].map((c) => Math.max(...[["what", "figure", "limit / compare", "target"], ...rows].map((r) => r[c].length)));

@@ -43,6 +43,11 @@ const PAGES: readonly PageVisit[] = [
   { name: "hos-driver", path: firstLink("/hos", 'a[href^="/hos/"]:not([href^="/hos/violations"])') },
   { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN] },
   { name: "waste-job", path: firstLink("/waste-jobs", 'tbody a[href^="/waste-jobs/"]'), onlyFor: WASTE_USERS },
+  { name: "vehicles", path: "/vehicles" },
+  { name: "vehicles-archived", path: "/vehicles?status=archived" },
+  { name: "vehicle-new", path: "/vehicles/new", onlyFor: DRIVER_EDITORS },
+  { name: "vehicle-edit", path: firstLink("/vehicles", 'a[href^="/vehicles/"][href$="/edit"]'), onlyFor: DRIVER_EDITORS },
+  { name: "vehicle-import", path: "/vehicles/import", onlyFor: DRIVER_EDITORS },
   { name: "drivers", path: "/drivers" },
   { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS },
   { name: "driver-edit", path: firstLink("/drivers", 'a[href^="/drivers/"][href$="/edit"]'), onlyFor: DRIVER_EDITORS },
@@ -55,6 +60,8 @@ const PAGES: readonly PageVisit[] = [
   { name: "users", path: "/settings/users", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "account", path: "/account" },
   { name: "partner-credentials", path: "/settings/partner-credentials", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
+  // Vehicles and tags are edited by the same roles as drivers (admins and managers).
+  { name: "tags", path: "/settings/tags", onlyFor: DRIVER_EDITORS },
   { name: "api-reference", path: "/api-reference" },
   { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
 ];

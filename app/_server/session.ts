@@ -14,7 +14,9 @@ import { getSecret } from "@/lib/config";
  * SESSION_CHECK_SECONDS apart, lib/auth/session-check.ts); the role and name are the user's current ones.
  */
 export const getRequestUser = async (request: Request): Promise<SessionUser | null> => {
-  const token = await getToken({ req: new NextRequest(request) as never, secret: getSecret("AUTH_SECRET") });
+  // Only the URL and headers (cookies): `new NextRequest(request)` would take over the body's stream,
+  // and a route reading its body afterwards (the vehicle CSV import) would find it locked.
+  const token = await getToken({ req: new NextRequest(request.url, { headers: request.headers }) as never, secret: getSecret("AUTH_SECRET") });
   const claims = token?.user as SessionClaims | undefined;
   return claims ? sessionCheck.check({ claims }) : null;
 };

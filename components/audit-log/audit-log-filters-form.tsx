@@ -11,6 +11,8 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   live_share: "Live share link",
   device: "Device",
   ingest_token: "Ingest token",
+  vehicle: "Vehicle",
+  tag: "Tag",
 };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */

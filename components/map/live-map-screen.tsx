@@ -22,6 +22,18 @@ export type ListedVehicle = { vehicle: LiveVehicle; status: VehicleStatus };
 
 const lastReportMs = (vehicle: LiveVehicle) => Math.max(vehicle.location ? Date.parse(vehicle.location.time) : 0, vehicle.stats ? Date.parse(vehicle.stats.time) : 0) || null;
 
+/** A vehicle carries the tag, or a tag right below it (the map knows each tag's parent, not the whole tree). */
+const hasTag = (vehicle: LiveVehicle, tagId: string) => !tagId || vehicle.tags.some((tag) => tag.id === tagId || tag.parentTagId === tagId);
+
+/** The tags the fleet's vehicles carry and their parents, by name, for the tag filter. */
+const tagChoices = (vehicles: readonly LiveVehicle[]) => {
+  const names = new Map<string, string>();
+  for (const vehicle of vehicles) for (const tag of vehicle.tags) names.set(tag.id, tag.name);
+  const parents = new Map<string, string | null>();
+  for (const vehicle of vehicles) for (const tag of vehicle.tags) if (tag.parentTagId) parents.set(tag.parentTagId, names.get(tag.parentTagId) ?? null);
+  return [...names, ...[...parents].filter(([id, name]) => name !== null && !names.has(id))].map(([id, name]) => ({ id, name: name! })).sort((a, b) => a.name.localeCompare(b.name));
+};
+
 const matches = (vehicle: LiveVehicle, search: string) =>
   !search || [vehicle.name, vehicle.vin, vehicle.driverName ?? "", vehicle.plateNumber].some((field) => field.toLowerCase().includes(search));
 
@@ -34,6 +46,7 @@ export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: str
   const [unit, setUnit] = useSpeedUnit();
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState<VehicleStatus | "all">("all");
+  const [tagFilter, setTagFilter] = useState("");
   const [focus, setFocus] = useState<{ id: string; nonce: number } | null>(null);
   // On narrow screens the list is a sheet over the map, closed until asked for.
   const [listOpen, setListOpen] = useState(false);
@@ -64,8 +77,9 @@ export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: str
 
   const filtered = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return classified.filter(({ vehicle, status }) => (statusFilter === "all" || status === statusFilter) && matches(vehicle, needle));
-  }, [classified, search, statusFilter]);
+    return classified.filter(({ vehicle, status }) => (statusFilter === "all" || status === statusFilter) && hasTag(vehicle, tagFilter) && matches(vehicle, needle));
+  }, [classified, search, statusFilter, tagFilter]);
+  const tags = useMemo(() => tagChoices(classified.map(({ vehicle }) => vehicle)), [classified]);
 
   const mapVehicles = useMemo<MapVehicle[]>(
     () =>
@@ -102,6 +116,16 @@ export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: str
             {listOpen ? "Hide the vehicle list" : `Show the vehicle list (${filtered.length})`}
           </button>
           <input type="search" className="input" placeholder="Search name, VIN, driver" aria-label="Search vehicles" value={search} onChange={(event) => setSearch(event.target.value)} />
+          {tags.length > 0 && (
+            <select className="input" aria-label="Filter by tag" value={tagFilter} onChange={(event) => setTagFilter(event.target.value)}>
+              <option value="">All tags</option>
+              {tags.map((tag) => (
+                <option key={tag.id} value={tag.id}>
+                  {tag.name}
+                </option>
+              ))}
+            </select>
+          )}
           <div className="chip-row" role="group" aria-label="Filter by state">
             <button type="button" className="chip" aria-pressed={statusFilter === "all"} onClick={() => setStatusFilter("all")}>
               All <span className="chip-count">{classified.length}</span>

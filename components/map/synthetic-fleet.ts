@@ -21,6 +21,7 @@ export const makeSyntheticSnapshot = (count: number, now = Date.now()): FleetSna
       vin: `SYN${String(i).padStart(14, "0")}`,
       plateNumber: `S${i}`,
       driverName: `Driver ${i + 1}`,
+      tags: [],
       location: { time, latitude: 41.6 + next() * 0.6, longitude: -88.1 + next() * 0.75, speed: moving ? 5 + next() * 20 : 0, heading: Math.floor(next() * 360) },
       stats: { time, engineState, fuelPercent: Math.round(next() * 100), engineRpm: moving ? 1400 : 0, odometerMeters: 1e8 * next(), engineSeconds: 3.6e7 * next() },
     };

@@ -24,6 +24,8 @@ export const vehicles = pgTable(
     notes: text("notes").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: utc("updated_at").notNull().defaultNow(),
+    /** Set: archived (docs/decisions.md "Archived vehicles"): out of the live lists, history kept. */
+    archivedAt: utc("archived_at"),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

@@ -13,3 +13,4 @@ export * from "./fleet-events";
 export * from "./live-shares";
 export * from "./assignments";
 export * from "./devices";
+export * from "./tags";

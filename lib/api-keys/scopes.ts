@@ -1,9 +1,22 @@
 /** The public interface's scopes (interface section 5.1) and what each allows. */
-export const SCOPES = ["vehicles:read", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write", "gateways:read", "gateways:write"] as const;
+export const SCOPES = ["vehicles:read", "vehicles:write", "tags:read", "tags:write", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write", "gateways:read", "gateways:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [
-  { area: "Vehicles", scopes: [{ scope: "vehicles:read", allows: "List and view vehicles, locations and stats: /fleet/vehicles/*" }] },
+  {
+    area: "Vehicles",
+    scopes: [
+      { scope: "vehicles:read", allows: "List and view vehicles, locations and stats: /fleet/vehicles/*" },
+      { scope: "vehicles:write", allows: "Update a vehicle: PATCH /fleet/vehicles/{id}" },
+    ],
+  },
+  {
+    area: "Tags",
+    scopes: [
+      { scope: "tags:read", allows: "GET /tags/*" },
+      { scope: "tags:write", allows: "POST, PATCH, PUT and DELETE /tags/*" },
+    ],
+  },
   {
     area: "Drivers",
     scopes: [

@@ -53,12 +53,22 @@ export const AUDIT_ACTIONS = [
   "ingest_token.created",
   "ingest_token.revoked",
   "ingest_token.denied",
+  "vehicle.created",
+  "vehicle.updated",
+  "vehicle.archived",
+  "vehicle.unarchived",
+  "vehicle.imported",
+  "vehicle.denied",
+  "tag.created",
+  "tag.updated",
+  "tag.deleted",
+  "tag.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -114,4 +124,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "ingest_token.created": "Ingest token created",
   "ingest_token.revoked": "Ingest token revoked",
   "ingest_token.denied": "Ingest token change refused",
+  "vehicle.created": "Vehicle created",
+  "vehicle.updated": "Vehicle updated",
+  "vehicle.archived": "Vehicle archived",
+  "vehicle.unarchived": "Vehicle restored from the archive",
+  "vehicle.imported": "Vehicles imported from CSV",
+  "vehicle.denied": "Vehicle change refused",
+  "tag.created": "Tag created",
+  "tag.updated": "Tag updated",
+  "tag.deleted": "Tag deleted",
+  "tag.denied": "Tag change refused",
 };

@@ -22,6 +22,7 @@ export const SECTIONS = {
   stats: { href: "/stats", label: "Stats", roles: EVERYONE },
   hos: { href: "/hos", label: "HOS", roles: EVERYONE },
   wasteJobs: { href: "/waste-jobs", label: "Waste jobs", roles: ["admin", "dispatcher"], module: "Waste" },
+  vehicles: { href: "/vehicles", label: "Vehicles", roles: EVERYONE },
   drivers: { href: "/drivers", label: "Drivers", roles: EVERYONE },
   fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
@@ -32,6 +33,7 @@ export const SECTIONS = {
   webhooks: { href: "/settings/webhooks", label: "Webhooks", roles: ["admin"] },
   users: { href: "/settings/users", label: "Users", roles: ["admin"] },
   partnerCredentials: { href: "/settings/partner-credentials", label: "Partner credentials", roles: ["admin"] },
+  tags: { href: "/settings/tags", label: "Tags", roles: ["admin", "manager"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
   account: { href: "/account", label: "Account", roles: EVERYONE },
 } as const satisfies Record<string, SectionPolicy>;
@@ -41,6 +43,8 @@ export type Section = keyof typeof SECTIONS;
 /** Changes a role may make; a section's other readers may only look. */
 export const ACTIONS = {
   editDrivers: ["admin", "manager"],
+  editVehicles: ["admin", "manager"],
+  manageTags: SECTIONS.tags.roles,
   editCompanySettings: ["admin"],
   exportWasteJobs: SECTIONS.wasteJobs.roles,
   manageApiKeys: SECTIONS.apiKeys.roles,

@@ -57,6 +57,9 @@ const common = (code: { description: string; occurrenceCount: number; firstSeenT
  * The dashboard's data from an upstream fleet API (FLEET_API_URL, FLEET_API_KEY) over its public
  * /fleet endpoints. The key decides the company: the dashboard's users must belong to it.
  */
+/** A vehicle record's tags as the map's filter reads them (older upstreams send none). */
+const liveTags = (vehicle: Pick<VehicleRecord, "tags">) => (vehicle.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name, parentTagId: tag.parentTagId ?? null }));
+
 export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseUrl: string; apiKey: string; fetchImpl?: typeof fetch }): FleetSource => {
   const get = async <T>(path: string, query: Record<string, string | undefined> = {}): Promise<T> => {
     const url = new URL(path, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
@@ -109,6 +112,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
           vin: vehicle.vin,
           plateNumber: vehicle.licensePlate,
           driverName: vehicle.staticAssignedDriver?.name ?? null,
+          tags: liveTags(vehicle),
           location: point ? toLocation(point) : null,
           stats: statsById.get(vehicle.id) ?? null,
         };
@@ -158,6 +162,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
           vin: vehicle.vin,
           plateNumber: vehicle.licensePlate,
           driverName: driver?.name ?? null,
+          tags: liveTags(vehicle),
           location: locations.data[0] ? { ...toLocation(locations.data[0].location), formattedLocation: locations.data[0].location.reverseGeo?.formattedLocation } : null,
           stats: stats.data[0] ? statsFromSeries(stats.data[0]) : null,
         },

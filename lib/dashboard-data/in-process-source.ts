@@ -42,6 +42,7 @@ const toLiveVehicle = (vehicle: VehicleRow, state: VehicleStateRow | undefined, 
   vin: vehicle.vin,
   plateNumber: vehicle.plateNumber,
   driverName: driver?.name ?? null,
+  tags: vehicle.tags.map((tag) => ({ id: String(tag.id), name: tag.name, parentTagId: tag.parentTagId === null ? null : String(tag.parentTagId) })),
   location: state ? presentLiveLocation(state) : null,
   stats: state ? presentLiveStats(state) : null,
 });

@@ -11,9 +11,13 @@ export type LiveVehicle = {
   vin: string;
   plateNumber: string;
   driverName: string | null;
+  /** The vehicle's tags with their parents' ids, for the map's tag filter. */
+  tags: LiveTag[];
   location: LiveLocation | null;
   stats: LiveStats | null;
 };
+
+export type LiveTag = { id: string; name: string; parentTagId: string | null };
 
 /** `formattedLocation` (the nearest address) only in a vehicle's details: the fleet snapshot leaves thousands of them out. */
 export type LiveLocation = { time: string; latitude: number; longitude: number; speed: number; heading: number; formattedLocation?: string };

@@ -34,7 +34,7 @@ export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days 
   const firstDayStart = dailyLogs[0]?.startTime ?? from;
   const inForce = log.findLastIndex((entry) => entry.startTime <= firstDayStart);
   const vehicleIds = [...new Set(log.flatMap((entry) => (entry.vehicleId ? [Number(entry.vehicleId)] : [])))];
-  const vehicles = vehicleIds.length > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds, limit: vehicleIds.length }) : [];
+  const vehicles = vehicleIds.length > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds, archive: "all", limit: vehicleIds.length }) : [];
   const currentVehicle = await findVehicleForDriver({ db, companyId, dataset, driverId, at });
   return {
     driver,

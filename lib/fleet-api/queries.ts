@@ -33,15 +33,24 @@ const types = z
   .meta({ description: `Stat types, comma-separated: ${STAT_TYPE_NAMES.join(", ")}. Required.` });
 
 /** Query parameters that are lists (repeated, comma-separated or indexed). */
-export const LIST_PARAMS = ["vehicleIds", "driverIds", "types"] as const;
+export const LIST_PARAMS = ["vehicleIds", "driverIds", "types", "tagIds", "parentTagIds"] as const;
+
+/** Samsara's tag filters on the vehicle and driver lists (lib/tags resolveTagFilter reads them). */
+const tagFilters = {
+  tagIds: idList("tag").meta({ description: "Only records carrying one of these tags (ids; comma-separated or repeated)." }),
+  parentTagIds: idList("tag").meta({ description: "Only records carrying one of these tags or any tag below them in the tag tree." }),
+};
 
 export const vehiclesQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle") });
+/** GET /fleet/vehicles: the snapshot endpoints' query and Samsara's tag filters. */
+export const vehicleListQuerySchema = vehiclesQuerySchema.extend(tagFilters);
 export const locationsHistoryQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), ...timeRange, bucketSeconds });
 export const statsQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), types });
 export const statsHistoryQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), types, ...timeRange, bucketSeconds });
 export const driversQuerySchema = z.object({
   ...paginationQuery,
   driverIds: idList("driver"),
+  ...tagFilters,
   driverActivationStatus: z.enum(ACTIVATION_STATUSES).default("active").meta({ description: "Default active." }),
 });
 export const hosClocksQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver") });
@@ -65,6 +74,7 @@ export const hosViolationsQuerySchema = hosRangeQuerySchema.extend({
 export const idParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number) });
 
 export type VehiclesQuery = z.output<typeof vehiclesQuerySchema>;
+export type VehicleListQuery = z.output<typeof vehicleListQuerySchema>;
 export type LocationsHistoryQuery = z.output<typeof locationsHistoryQuerySchema>;
 export type StatsQuery = z.output<typeof statsQuerySchema>;
 export type StatsHistoryQuery = z.output<typeof statsHistoryQuerySchema>;

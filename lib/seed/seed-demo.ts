@@ -5,6 +5,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { getConfig, getSecret } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
 import { seedFleet } from "./seed-fleet";
+import { seedTags } from "./seed-tags";
 
 export type DemoLogin = { company: string; role: string; email: string; password: string };
 
@@ -55,7 +56,8 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
     const seedClientKey = (companyId: number, name: string, key: string) => ({ companyId, name, hash: sha256Hex(key), start: `${key.slice(0, 6)}…` });
     await tx.insert(clientKeys).values([seedClientKey(demo.id, "Demo partner", getSecret("SEED_CLIENT_KEY")), seedClientKey(other.id, "Other partner", getSecret("SEED_OTHER_CLIENT_KEY"))]);
     await tx.insert(cameraSecrets).values({ companyId: demo.id, secret: getSecret("SEED_CAMERA_SECRET") });
-    await seedFleet({ db: tx, companyId: demo.id, dataset: "live", count: liveVehicles, code: "DEMO" });
+    const demoFleet = await seedFleet({ db: tx, companyId: demo.id, dataset: "live", count: liveVehicles, code: "DEMO" });
+    await seedTags({ db: tx, companyId: demo.id, dataset: "live", ...demoFleet });
     await seedFleet({ db: tx, companyId: demo.id, dataset: "test", count: DEMO_SANDBOX_VEHICLES, code: "SBOX" });
     await seedFleet({ db: tx, companyId: other.id, dataset: "live", count: OTHER_FLEET_VEHICLES, code: "OTHR" });
     const now = Date.now();

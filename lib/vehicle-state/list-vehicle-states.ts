@@ -51,7 +51,7 @@ const pageOf = ({ companyId, dataset, vehicleIds, afterId, limit, withLocationOn
   const after = afterId === undefined ? sql`` : sql`and v.id > ${afterId}`;
   const located = withLocationOnly ? sql`and s.location_time is not null` : sql``;
   return sql`from vehicles v left join vehicle_state s on s.company_id = v.company_id and s.vehicle_id = v.id
-    where v.company_id = ${companyId} and v.dataset = ${dataset} ${ids} ${after} ${located}
+    where v.company_id = ${companyId} and v.dataset = ${dataset} and v.archived_at is null ${ids} ${after} ${located}
     order by v.id limit ${limit}`;
 };
 

@@ -1,6 +1,12 @@
-import { and, asc, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { intArray } from "@/db/rows";
 import { vehicles } from "@/db/schema";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
+
+export type VehicleTag = { id: number; name: string; parentTagId: number | null };
+
+/** Which vehicles a list shows: the live ones (default), the archived ones, or both (history readers). */
+export type ArchiveFilter = "active" | "archived" | "all";
 
 export type VehicleRow = {
   id: number;
@@ -18,6 +24,9 @@ export type VehicleRow = {
   externalIds: Record<string, string>;
   createdAt: Date;
   updatedAt: Date;
+  /** Set when archived: out of the live lists, its history kept. */
+  archivedAt: Date | null;
+  tags: VehicleTag[];
   /** The driver statically assigned to the vehicle (lowest id when several are). */
   staticAssignedDriver: { id: number; name: string } | null;
 };
@@ -26,6 +35,9 @@ type ListVehiclesOptions = TenantQuery & {
   /** Only these vehicles (ids of another tenant simply match nothing). */
   vehicleIds?: readonly number[];
   vin?: string;
+  /** Only vehicles carrying one of these tags (already resolved: lib/tags resolveTagFilter). */
+  tagIds?: readonly number[];
+  archive?: ArchiveFilter;
   /** Keyset position: vehicles with a larger id. */
   afterId?: number;
   limit: number;
@@ -39,9 +51,30 @@ const assignedDriver = ({ companyId, dataset }: Tenant) => sql<{ id: number; nam
   where d.company_id = ${companyId} and d.dataset = ${dataset} and d.static_assigned_vehicle_id = "vehicles"."id"
   order by d.id limit 1)`;
 
-/** The tenant's vehicles in id order (keyset pages), with their statically assigned driver. */
-export const listVehicles = async ({ db, companyId, dataset, vehicleIds, vin, afterId, limit }: ListVehiclesOptions): Promise<VehicleRow[]> => {
+const vehicleTags = ({ companyId }: Tenant) => sql<VehicleTag[] | string>`coalesce((
+  select json_agg(json_build_object('id', t.id, 'name', t.name, 'parentTagId', t.parent_tag_id) order by t.id) from tag_vehicles tv
+  join tags t on t.company_id = tv.company_id and t.id = tv.tag_id
+  where tv.company_id = ${companyId} and tv.vehicle_id = "vehicles"."id"), '[]')`;
+
+const ARCHIVE_CONDITIONS: Record<ArchiveFilter, SQL | undefined> = {
+  active: isNull(vehicles.archivedAt),
+  archived: isNotNull(vehicles.archivedAt),
+  all: undefined,
+};
+
+/** Vehicles carrying one of the tags (the tenant's literal keeps Citus on one shard). */
+export const withAnyTag = ({ companyId }: Tenant, tagIds: readonly number[]) =>
+  sql`${vehicles.id} in (select tv.vehicle_id from tag_vehicles tv where tv.company_id = ${companyId} and tv.tag_id = any(${intArray(tagIds)}))`;
+
+/**
+ * The tenant's vehicles in id order (keyset pages), with their statically assigned driver and tags.
+ * Archived vehicles are left out unless `archive` asks for them (readers of history pass "all").
+ */
+export const listVehicles = async ({ db, companyId, dataset, vehicleIds, vin, tagIds, archive = "active", afterId, limit }: ListVehiclesOptions): Promise<VehicleRow[]> => {
   const conditions: SQL[] = [whereTenant(vehicles, { companyId, dataset })];
+  const archived = ARCHIVE_CONDITIONS[archive];
+  if (archived) conditions.push(archived);
+  if (tagIds) conditions.push(withAnyTag({ companyId, dataset }, tagIds));
   if (vehicleIds) conditions.push(inArray(vehicles.id, vehicleIds.length > 0 ? [...vehicleIds] : [-1]));
   if (vin !== undefined) conditions.push(sql`${vehicles.vin} = ${vin}`);
   if (afterId !== undefined) conditions.push(gt(vehicles.id, afterId));
@@ -62,6 +95,8 @@ export const listVehicles = async ({ db, companyId, dataset, vehicleIds, vin, af
       externalIds: vehicles.externalIds,
       createdAt: vehicles.createdAt,
       updatedAt: vehicles.updatedAt,
+      archivedAt: vehicles.archivedAt,
+      tags: vehicleTags({ companyId, dataset }),
       staticAssignedDriver: assignedDriver({ companyId, dataset }),
     })
     .from(vehicles)
@@ -70,6 +105,7 @@ export const listVehicles = async ({ db, companyId, dataset, vehicleIds, vin, af
     .limit(limit);
   return rows.map((row) => ({
     ...row,
+    tags: (typeof row.tags === "string" ? (JSON.parse(row.tags) as VehicleTag[]) : row.tags).map((tag) => ({ id: Number(tag.id), name: tag.name, parentTagId: tag.parentTagId === null ? null : Number(tag.parentTagId) })),
     staticAssignedDriver: row.staticAssignedDriver ? { id: Number(row.staticAssignedDriver.id), name: row.staticAssignedDriver.name } : null,
   }));
 };

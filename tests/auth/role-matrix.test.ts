@@ -2,6 +2,7 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { drivers, ROLES, users, vehicles, type Role } from "@/db/schema";
 import { listAuditEvents, type AuditAction } from "@/lib/audit";
+import { makeVin } from "@/lib/seed/vin";
 import { ACTIONS, canDo, type Action } from "@/lib/auth/role-policy";
 import { actAs, nextCacheMock, nextHeadersMock, sessionCookieOf, type ActingUser } from "../helpers/server-action-session";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -23,6 +24,8 @@ const { shareLiveLocationAction } = await import("@/app/(dashboard)/map/actions"
 const { assignVehicleAction } = await import("@/app/(dashboard)/hos/[driverId]/actions");
 const { createClientKeyAction } = await import("@/app/(dashboard)/settings/partner-credentials/actions");
 const { registerDeviceAction, createIngestTokenAction } = await import("@/app/(dashboard)/devices/actions");
+const { createVehicleAction } = await import("@/app/(dashboard)/vehicles/actions");
+const { saveTagAction } = await import("@/app/(dashboard)/settings/tags/actions");
 
 /**
  * The role matrix: every role × every action of lib/auth/role-policy.ts's ACTIONS, each done the
@@ -55,6 +58,19 @@ const outcomeOf = async (call: () => Promise<unknown>): Promise<Outcome> => {
   }
 };
 
+const vehicleForm = (n: number) => {
+  const form = new FormData();
+  form.set("name", `Matrix Truck ${n}`);
+  form.set("vin", makeVin({ wmi: "1M8", seed: 900_000 + n, year: 2020 }));
+  return form;
+};
+
+const tagForm = (n: number) => {
+  const form = new FormData();
+  form.set("name", `Matrix tag ${n}`);
+  return form;
+};
+
 const driverForm = (n: number) => {
   const form = new FormData();
   form.set("name", `Matrix Driver ${n}`);
@@ -72,6 +88,8 @@ const CRAFTED = {
   changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction({ currentPassword: "demo-password-1", newPassword: "demo-password-1" }) },
   shareLiveLocation: { via: "server action", denied: "live_share.denied", call: () => shareLiveLocationAction({ vehicleId: demoVehicle, hours: 1 }) },
   assignVehicles: { via: "server action", denied: "assignment.denied", call: () => assignVehicleAction(demoDriver, demoVehicle) },
+  editVehicles: { via: "server action", denied: "vehicle.denied", call: (n) => createVehicleAction({ status: "idle", fieldErrors: {} }, vehicleForm(n)) },
+  manageTags: { via: "server action", denied: "tag.denied", call: (n) => saveTagAction(null, { status: "idle", fieldErrors: {} }, tagForm(n)) },
   manageDevices: { via: "server action", denied: "device.denied", call: (n) => registerDeviceAction({ identifier: `matrix-device-${n}`, model: "osmand", vehicleId: null }) },
   manageIngestTokens: { via: "server action", denied: "ingest_token.denied", call: (n) => createIngestTokenAction({ name: `Matrix gateway ${n}` }) },
   managePartnerCredentials: { via: "server action", denied: "client_key.denied", call: (n) => createClientKeyAction(`Matrix ClientKey ${n}`) },

@@ -6,12 +6,12 @@ import type { RouteHandler } from "@/lib/http";
 import { FIXTURE_ASSIGNMENT_START } from "../helpers/fleet-fixture";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
   /** Which tenant ids the records carry. */
-  owns: "vehicles" | "drivers" | "webhooks" | "users" | "liveShares" | "nothing";
+  owns: "vehicles" | "drivers" | "webhooks" | "users" | "liveShares" | "tags" | "nothing";
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
@@ -30,6 +30,7 @@ let assignmentHours = 0;
 const HOUR = 3_600_000;
 let serials = 0;
 let deactivations = 0;
+let tagDeletions = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -42,6 +43,11 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     owns: "vehicles",
     single: true,
     request: (t) => ({ path: `/fleet/vehicles/${t.vehicleIds[0]}`, params: { id: String(t.vehicleIds[0]) } }),
+  },
+  "PATCH /fleet/vehicles/{id}": {
+    owns: "vehicles",
+    single: true,
+    request: (t) => ({ path: `/fleet/vehicles/${t.vehicleIds[1]}`, params: { id: String(t.vehicleIds[1]) }, method: "PATCH", body: { notes: "patched" } }),
   },
   "GET /fleet/vehicles/locations": { owns: "vehicles", request: () => ({ path: "/fleet/vehicles/locations" }) },
   "GET /fleet/vehicles/locations/feed": { owns: "vehicles", request: () => ({ path: "/fleet/vehicles/locations/feed" }) },
@@ -167,6 +173,28 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     request: (t) => {
       const serial = t.spareSerials[++deactivations % 40];
       return { path: `/gateways/${serial}`, params: { id: serial }, method: "DELETE" };
+    },
+  },
+  "GET /tags": { owns: "tags", request: () => ({ path: "/tags" }) },
+  "POST /tags": { owns: "tags", request: (t) => ({ path: "/tags", method: "POST", body: { name: "Matrix tag", vehicles: [String(t.vehicleIds[0])] } }) },
+  "GET /tags/{id}": { owns: "tags", single: true, request: (t) => ({ path: `/tags/${t.tagIds[0]}`, params: { id: String(t.tagIds[0]) } }) },
+  "PATCH /tags/{id}": {
+    owns: "tags",
+    single: true,
+    request: (t) => ({ path: `/tags/${t.tagIds[1]}`, params: { id: String(t.tagIds[1]) }, method: "PATCH", body: { name: "Patched tag" } }),
+  },
+  "PUT /tags/{id}": {
+    owns: "tags",
+    single: true,
+    request: (t) => ({ path: `/tags/${t.tagIds[2]}`, params: { id: String(t.tagIds[2]) }, method: "PUT", body: { name: "Replaced tag", drivers: [String(t.driverIds[0])] } }),
+  },
+  "DELETE /tags/{id}": {
+    owns: "tags",
+    single: true,
+    // Each call deletes a fresh tag (the fixture has forty; the first three are the samples above).
+    request: (t) => {
+      const id = t.tagIds[3 + (++tagDeletions % 37)];
+      return { path: `/tags/${id}`, params: { id: String(id) }, method: "DELETE" };
     },
   },
   "POST /v1/fleet/drivers/{driverId}/hos/duty_status": {

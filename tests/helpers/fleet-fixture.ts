@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, liveShares, type Dataset, users, vehicles, webhooks } from "@/db/schema";
+import { deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, liveShares, tagDrivers, tags, tagVehicles, type Dataset, users, vehicles, webhooks } from "@/db/schema";
 import { generateShareToken } from "@/lib/live-shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
@@ -76,7 +76,11 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     const spareSerials = Array.from({ length: 40 }, (_, n) => `spare-${tenant.companyId}-${tenant.dataset}-${n}`);
     await db.insert(devices).values(spareSerials.map((identifier) => ({ ...tenant, identifier, model: "other" as const })));
     await db.insert(deviceLookups).values(spareSerials.map((deviceId) => ({ ...tenant, deviceId, vehicleId: null })));
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds, liveShareIds, spareSerials });
+    // Forty as well: the matrix deletes a fresh tag per call. The first carries the first two vehicles and drivers.
+    const tagIds = (await db.insert(tags).values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Fixture tag ${n}` }))).returning({ id: tags.id })).map((row) => row.id);
+    await db.insert(tagVehicles).values(vehicleIds.slice(0, 2).map((vehicleId) => ({ companyId: tenant.companyId, tagId: tagIds[0], vehicleId })));
+    await db.insert(tagDrivers).values(driverIds.slice(0, 2).map((driverId) => ({ companyId: tenant.companyId, tagId: tagIds[0], driverId })));
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds, liveShareIds, spareSerials, tagIds });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

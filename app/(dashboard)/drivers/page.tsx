@@ -6,6 +6,9 @@ import { EmptyState } from "@/components/dashboard/empty-state";
 import { Pager } from "@/components/dashboard/pager";
 import { SECTIONS, canDo } from "@/lib/auth/role-policy";
 import { searchDrivers } from "@/lib/drivers/search-drivers";
+import { tagOptions } from "@/lib/dashboard/tag-options";
+import { listTags } from "@/lib/tags/list-tags";
+import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -25,10 +28,15 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const activationStatus = status === "active" || status === "deactivated" ? status : undefined;
   const offset = Math.min(Math.max(0, Number.parseInt(one(params.offset), 10) || 0), 10_000_000);
   const saved = one(params.saved);
-  const { drivers, count } = await searchDrivers({ db: getDb(), companyId: user.companyId, dataset: "live", text, activationStatus, offset, limit: PAGE_SIZE });
+  const tag = /^\d{1,9}$/.test(one(params.tag)) ? Number(one(params.tag)) : undefined;
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  // A tag filter includes the tags below it (Samsara's parentTagIds).
+  const [tags, tagIds] = await Promise.all([listTags({ ...tenant, limit: 1_000 }), resolveTagFilter({ ...tenant, parentTagIds: tag === undefined ? undefined : [tag] })]);
+  const { drivers, count } = await searchDrivers({ ...tenant, text, activationStatus, tagIds, offset, limit: PAGE_SIZE });
   const keep = new URLSearchParams();
   if (text) keep.set("q", text);
   if (activationStatus) keep.set("status", activationStatus);
+  if (tag !== undefined) keep.set("tag", String(tag));
   return (
     <section className="page">
       <LocalDataNotice subject="Drivers" reason="edits here change this service's drivers, not the upstream fleet's." />
@@ -53,6 +61,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           Search
           <input type="search" name="q" defaultValue={text} placeholder="Name, username, phone, license" />
         </label>
+        <FilterSelect label="Tag" name="tag" allLabel="All tags" options={tagOptions(tags)} selected={tag} />
         <FilterSelect
           label="Status"
           name="status"

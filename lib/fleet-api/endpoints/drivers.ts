@@ -1,5 +1,6 @@
 import { createDriver, createDriverSchema, driverInputSchema, getDriver, listDrivers, updateDriver, type CreateDriverInput, type DriverInput } from "@/lib/drivers";
 import type { AuditActor } from "@/lib/audit";
+import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { driversQuerySchema, idParamsSchema, LIST_PARAMS, type DriversQuery } from "../queries";
@@ -10,11 +11,13 @@ import { cursorScope, type EndpointContext } from "./context";
 /** GET /fleet/drivers */
 export const listDriversPage = async ({ db, tenant, query }: EndpointContext & { query: DriversQuery }) => {
   // The filter is part of the cursor's endpoint so a cursor cannot switch it mid-listing.
-  const scope = cursorScope(`fleet/drivers?${query.driverActivationStatus}`, tenant);
+  const scope = cursorScope(`fleet/drivers?${query.driverActivationStatus}&${query.tagIds ?? ""}&${query.parentTagIds ?? ""}`, tenant);
+  const tagIds = await resolveTagFilter({ db, ...tenant, tagIds: query.tagIds, parentTagIds: query.parentTagIds });
   const rows = await listDrivers({
     db,
     ...tenant,
     driverIds: query.driverIds,
+    tagIds,
     activationStatus: query.driverActivationStatus,
     afterId: readAfterId({ after: query.after, scope }),
     limit: query.limit + 1,

@@ -71,7 +71,7 @@ export const listHosClocksPage = ({ db, tenant, version, query, now = new Date()
         }),
       );
       const ids = [...new Set(currentVehicleIds.values())].filter((id) => id > 0);
-      const vehicles = new Map((ids.length ? await listVehicles({ db, ...tenant, vehicleIds: ids, limit: ids.length }) : []).map((v) => [v.id, v]));
+      const vehicles = new Map((ids.length ? await listVehicles({ db, ...tenant, vehicleIds: ids, archive: "all", limit: ids.length }) : []).map((v) => [v.id, v]));
       return computed.map(({ driver, clocks }) => presentHosClock({ driver, vehicle: vehicles.get(currentVehicleIds.get(driver.id) ?? 0), clocks }));
     },
   });

@@ -8,7 +8,8 @@ import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint 
 import { listStatsEndpoint, statsFeedEndpoint, statsHistoryEndpoint } from "./stats";
 import { createUserEndpoint, deleteUserEndpoint, getUserEndpoint, listUserRolesEndpoint, listUsersEndpoint, updateUserEndpoint } from "./users";
 import { createLiveShareEndpoint, deleteLiveShareEndpoint, listLiveSharesEndpoint, updateLiveShareEndpoint } from "./live-shares";
-import { getVehicleEndpoint, listVehiclesEndpoint } from "./vehicles";
+import { createTagEndpoint, deleteTagEndpoint, getTagEndpoint, listTagsEndpoint, patchTagEndpoint, replaceTagEndpoint } from "./tags";
+import { getVehicleEndpoint, listVehiclesEndpoint, updateVehicleEndpoint } from "./vehicles";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
 /**
@@ -19,6 +20,7 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listW
 export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   listVehiclesEndpoint,
   getVehicleEndpoint,
+  updateVehicleEndpoint,
   listLocationsEndpoint,
   locationsFeedEndpoint,
   locationsHistoryEndpoint,
@@ -56,4 +58,10 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   listGatewaysEndpoint,
   createGatewayEndpoint,
   deleteGatewayEndpoint,
+  listTagsEndpoint,
+  createTagEndpoint,
+  getTagEndpoint,
+  patchTagEndpoint,
+  replaceTagEndpoint,
+  deleteTagEndpoint,
 ];

@@ -67,7 +67,8 @@ export const readLocationsHistory = async ({ db, tenant, version, query }: Endpo
   const range = parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
   const bucketSeconds = chooseBucketSeconds({ range, bucketSeconds: query.bucketSeconds });
   const scope = cursorScope("fleet/vehicles/locations/history", tenant);
-  const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  // History stays reachable after archiving: an archived vehicle named in vehicleIds is read too.
+  const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, archive: query.vehicleIds ? "all" : "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
   const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
   const pointsOf = groupByVehicle(await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }));
   return toKeysetPage({

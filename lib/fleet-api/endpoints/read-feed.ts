@@ -42,7 +42,7 @@ export const readFeed = async <Change extends { seq: number; vehicleId: number }
   const page = changes.slice(0, limit);
   const nextSeq = hasNextPage ? page.at(-1)!.seq : uptoSeq;
   const ids = [...new Set(page.map((change) => change.vehicleId))].sort((a, b) => a - b);
-  const vehicles = ids.length === 0 ? [] : await listVehicles({ db, ...tenant, vehicleIds: ids, limit: ids.length });
+  const vehicles = ids.length === 0 ? [] : await listVehicles({ db, ...tenant, vehicleIds: ids, archive: "all", limit: ids.length });
   return {
     data: options.presentChanges(vehicles.map(({ id, name }) => ({ id, name })), page),
     pagination: { endCursor: encodeFeedCursor(scope, { seq: nextSeq }), hasNextPage },

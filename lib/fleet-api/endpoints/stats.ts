@@ -110,7 +110,8 @@ export const readStatsHistory = async ({ db, tenant, version, query }: EndpointC
   if (!VERSION_FEATURES[version].bucketedStatsHistory) return readRawStatsHistory({ db, tenant, version, query, types, range });
   const bucketSeconds = chooseBucketSeconds({ range, bucketSeconds: query.bucketSeconds });
   const scope = cursorScope("fleet/vehicles/stats/history", tenant);
-  const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  // History stays reachable after archiving: an archived vehicle named in vehicleIds is read too.
+  const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, archive: query.vehicleIds ? "all" : "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
   const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
   const samples = await findStatsHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds });
   const positions = types.includes("gps") ? await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }) : [];
@@ -132,7 +133,7 @@ const readRawStatsHistory = async ({ db, tenant, query, types, range }: Endpoint
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const ids = [...new Set(page.map((row) => row.vehicleId))];
-  const vehicles = ids.length === 0 ? [] : await listVehicles({ db, ...tenant, vehicleIds: ids, limit: ids.length });
+  const vehicles = ids.length === 0 ? [] : await listVehicles({ db, ...tenant, vehicleIds: ids, archive: "all", limit: ids.length });
   const endCursor =
     hasNextPage && last ? encodeCursor({ scope, position: { vehicleId: last.vehicleId, time: last.time.toISOString() }, ttlMs: LIST_CURSOR_TTL_MS }) : "";
   return { data: presentStatsSeries({ vehicles, samples: page, positions: [], types }), pagination: { endCursor, hasNextPage } };

@@ -1,22 +1,33 @@
+import type { AuditActor } from "@/lib/audit";
+import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { updateVehicle } from "@/lib/vehicles/save-vehicle";
+import { vehicleInputSchema, type VehicleInput } from "@/lib/vehicles/vehicle-input";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
-import { idParamsSchema, LIST_PARAMS, vehiclesQuerySchema, type VehiclesQuery } from "../queries";
+import { idParamsSchema, LIST_PARAMS, vehicleListQuerySchema, type VehicleListQuery } from "../queries";
 import { FLEET_RESPONSES } from "../response-schemas";
 import { presentVehicle } from "../records/vehicle-record";
 import { cursorScope, type EndpointContext } from "./context";
 
-/** GET /fleet/vehicles */
-export const listVehiclesPage = async ({ db, tenant, query }: EndpointContext & { query: VehiclesQuery }) => {
-  const scope = cursorScope("fleet/vehicles", tenant);
-  const rows = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+/** GET /fleet/vehicles: the live (not archived) vehicles, filtered by Samsara's tagIds / parentTagIds. */
+export const listVehiclesPage = async ({ db, tenant, query }: EndpointContext & { query: VehicleListQuery }) => {
+  // The tag filter is part of the cursor's endpoint so a cursor cannot switch it mid-listing.
+  const scope = cursorScope(`fleet/vehicles?${query.tagIds ?? ""}&${query.parentTagIds ?? ""}`, tenant);
+  const tagIds = await resolveTagFilter({ db, ...tenant, tagIds: query.tagIds, parentTagIds: query.parentTagIds });
+  const rows = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, tagIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
   return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentVehicle) });
 };
 
-/** GET /fleet/vehicles/{id} */
+/** GET /fleet/vehicles/{id} (archived vehicles too: their history stays reachable) */
 export const getVehicleRecord = async ({ db, tenant, vehicleId }: EndpointContext & { vehicleId: number }) => ({
   data: presentVehicle(await getVehicle({ db, ...tenant, vehicleId })),
+});
+
+/** PATCH /fleet/vehicles/{id} */
+export const updateVehicleRecord = async ({ db, tenant, vehicleId, input, actor }: EndpointContext & { vehicleId: number; input: VehicleInput; actor: AuditActor }) => ({
+  data: presentVehicle(await updateVehicle({ db, ...tenant, vehicleId, input, actor })),
 });
 
 export const listVehiclesEndpoint = defineFleetEndpoint({
@@ -24,7 +35,8 @@ export const listVehiclesEndpoint = defineFleetEndpoint({
   path: "/fleet/vehicles",
   scope: "vehicles:read",
   summary: "List vehicles",
-  query: vehiclesQuerySchema,
+  description: "Archived vehicles are left out. `parentTagIds` includes every tag below each parent.",
+  query: vehicleListQuerySchema,
   listKeys: LIST_PARAMS,
   response: FLEET_RESPONSES.vehicles,
   run: listVehiclesPage,
@@ -39,4 +51,17 @@ export const getVehicleEndpoint = defineFleetEndpoint({
   response: FLEET_RESPONSES.vehicle,
   errors: ["not_found"],
   run: ({ params, ...context }) => getVehicleRecord({ ...context, vehicleId: params.id }),
+});
+
+export const updateVehicleEndpoint = defineFleetEndpoint({
+  method: "PATCH",
+  path: "/fleet/vehicles/{id}",
+  scope: "vehicles:write",
+  summary: "Update a vehicle",
+  description: "Samsara's vehicle update: only the fields given change; `tagIds` replaces the vehicle's tags. A VIN must pass the North American check digit.",
+  params: idParamsSchema,
+  body: vehicleInputSchema,
+  response: FLEET_RESPONSES.vehicle,
+  errors: ["not_found", "conflict"],
+  run: ({ params, body, ...context }) => updateVehicleRecord({ ...context, vehicleId: params.id, input: body }),
 });

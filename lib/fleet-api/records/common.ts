@@ -6,6 +6,14 @@ export const idSchema = z.string().meta({ description: "Identifier (a string of 
 export const refSchema = z.object({ id: idSchema, name: z.string() });
 export const externalIdsSchema = z.record(z.string(), z.string());
 
+/** Samsara's tiny tag, on the records that carry tags. */
+export const tagTinySchema = z.object({ id: idSchema, name: z.string(), parentTagId: idSchema.optional() }).meta({ id: "TagTiny" });
+export const presentTagTiny = (tag: { id: number; name: string; parentTagId: number | null }) => ({
+  id: String(tag.id),
+  name: tag.name,
+  ...(tag.parentTagId === null ? {} : { parentTagId: String(tag.parentTagId) }),
+});
+
 /**
  * Snapshot pages repeat the same instants (a vehicle's state is served many times between updates,
  * and one state's readings share a time), and `toISOString` is a large share of building a page.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACTIVATION_STATUSES } from "@/db/schema";
 import type { DriverRow } from "@/lib/drivers";
-import { externalIdsSchema, idSchema, ref, refSchema, rfc3339, timestampSchema } from "./common";
+import { externalIdsSchema, idSchema, presentTagTiny, ref, refSchema, rfc3339, tagTinySchema, timestampSchema } from "./common";
 
 export const driverSchema = z
   .object({
@@ -16,6 +16,7 @@ export const driverSchema = z
     eldExemptReason: z.string(),
     driverActivationStatus: z.enum(ACTIVATION_STATUSES),
     staticAssignedVehicle: refSchema.optional(),
+    tags: z.array(tagTinySchema),
     externalIds: externalIdsSchema,
     notes: z.string(),
     createdAtTime: timestampSchema,
@@ -37,6 +38,7 @@ export const presentDriver = (row: DriverRow): DriverRecord => ({
   eldExemptReason: row.eldExemptReason,
   driverActivationStatus: row.activationStatus,
   ...(row.staticAssignedVehicle ? { staticAssignedVehicle: ref(row.staticAssignedVehicle) } : {}),
+  tags: row.tags.map(presentTagTiny),
   externalIds: row.externalIds,
   notes: row.notes,
   createdAtTime: rfc3339(row.createdAt),

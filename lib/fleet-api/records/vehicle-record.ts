@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { VehicleRow } from "@/lib/vehicles/list-vehicles";
-import { externalIdsSchema, idSchema, ref, refSchema, rfc3339, timestampSchema } from "./common";
+import { externalIdsSchema, idSchema, presentTagTiny, ref, refSchema, rfc3339, tagTinySchema, timestampSchema } from "./common";
 
 export const vehicleSchema = z
   .object({
@@ -14,6 +14,10 @@ export const vehicleSchema = z
     notes: z.string(),
     externalIds: externalIdsSchema,
     vehicleType: z.string(),
+    vehicleSubType: z.string().optional(),
+    trailers: z.string().optional().meta({ description: "Free text (e.g. the trailer numbers); absent when empty." }),
+    tags: z.array(tagTinySchema).meta({ description: "The vehicle's tags (Samsara's tiny tag)." }),
+    archivedAtTime: timestampSchema.optional().meta({ description: "When the vehicle was archived; absent for live vehicles. Archived vehicles are left out of lists but readable by id." }),
     staticAssignedDriver: refSchema.optional(),
     createdAtTime: timestampSchema,
     updatedAtTime: timestampSchema,
@@ -33,6 +37,10 @@ export const presentVehicle = (row: VehicleRow): VehicleRecord => ({
   notes: row.notes,
   externalIds: row.externalIds,
   vehicleType: row.typeName,
+  ...(row.subType ? { vehicleSubType: row.subType } : {}),
+  ...(row.trailers ? { trailers: row.trailers } : {}),
+  tags: row.tags.map(presentTagTiny),
+  ...(row.archivedAt ? { archivedAtTime: rfc3339(row.archivedAt) } : {}),
   ...(row.staticAssignedDriver ? { staticAssignedDriver: ref(row.staticAssignedDriver) } : {}),
   createdAtTime: rfc3339(row.createdAt),
   updatedAtTime: rfc3339(row.updatedAt),

@@ -1,6 +1,6 @@
-import { getVehicleEndpoint } from "@/lib/fleet-api/endpoints/vehicles";
+import { getVehicleEndpoint, updateVehicleEndpoint } from "@/lib/fleet-api/endpoints/vehicles";
 import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-export const { GET } = route(getVehicleEndpoint);
+export const { GET, PATCH } = route(getVehicleEndpoint, updateVehicleEndpoint);

@@ -1,0 +1,8 @@
+"use client";
+
+import { PageError } from "@/components/dashboard/page-error";
+import "@/components/dashboard/dashboard-pages.css";
+
+const ErrorPage = ({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) => <PageError title="Vehicles" error={error} reset={reset} />;
+
+export default ErrorPage;

@@ -1,0 +1,6 @@
+export { createTagSchema, patchTagSchema, replaceTagSchema, type TagInput } from "./tag-input";
+export { listTags, type TagRow } from "./list-tags";
+export { getTag } from "./get-tag";
+export { createTag, updateTag, deleteTag } from "./save-tag";
+export { resolveTagFilter, type TagFilter } from "./resolve-tag-filter";
+export { setVehicleTags, findTagIdsByName } from "./tag-members";
