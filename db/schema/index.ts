@@ -10,3 +10,5 @@ export * from "./trackers";
 export * from "./audit";
 export * from "./webhooks";
 export * from "./fleet-events";
+export * from "./places";
+export * from "./alerts";

@@ -1,3 +1,5 @@
+import { createAddressEndpoint, deleteAddressEndpoint, getAddressEndpoint, listAddressesEndpoint, updateAddressEndpoint } from "./addresses";
+import { createAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint, listAlertConfigurationsEndpoint, patchAlertConfigurationEndpoint, streamAlertIncidentsEndpoint } from "./alerts";
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createDriverEndpoint, getDriverEndpoint, listDriversEndpoint, updateDriverEndpoint } from "./drivers";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
@@ -35,4 +37,14 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   getWebhookEndpoint,
   patchWebhookEndpoint,
   deleteWebhookEndpoint,
+  listAddressesEndpoint,
+  createAddressEndpoint,
+  getAddressEndpoint,
+  updateAddressEndpoint,
+  deleteAddressEndpoint,
+  listAlertConfigurationsEndpoint,
+  createAlertConfigurationEndpoint,
+  patchAlertConfigurationEndpoint,
+  deleteAlertConfigurationEndpoint,
+  streamAlertIncidentsEndpoint,
 ];
