@@ -62,20 +62,24 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: 
       const ruleSamples = wanted ? samples.map((sample) => (sample.placeIds ? { ...sample, placeIds: sample.placeIds.filter((id) => wanted.has(id)) } : sample)) : samples;
       const previous = states.get(`${rule.id}:${vehicle.vehicleId}`) ?? null;
       const { state, transitions } = evaluateRule({ trigger: rule.trigger, state: previous, samples: ruleSamples });
+      // Incident ids by occurrence key as the transitions go (one may open and close in the same batch).
+      const incidentIds: Record<string, number> = { ...(previous?.trigger === state.trigger ? previous.open : {}) };
       for (const transition of transitions) {
         changed = true;
         if (transition.kind === "close") {
-          const incidentId = previous?.open[transition.key];
+          const incidentId = incidentIds[transition.key];
+          delete incidentIds[transition.key];
           if (incidentId) await closeIncidents({ db: tx, tenant, incidentIds: [incidentId], at: transition.sample.time, trigger: rule.trigger });
           continue;
         }
         const place = transition.placeId === null ? null : (placeById.get(transition.placeId) ?? null);
-        state.open[transition.key] = await openIncident({
+        incidentIds[transition.key] = await openIncident({
           db: tx,
           tenant,
           opening: { ruleId: rule.id, trigger: rule.trigger, vehicle: { id: vehicle.vehicleId, name: names.get(vehicle.vehicleId) ?? `Vehicle ${vehicle.vehicleId}` }, place, at: transition.sample.time, latitude: transition.sample.latitude, longitude: transition.sample.longitude, value: transition.value },
         });
       }
+      for (const key of Object.keys(state.open)) state.open[key] = incidentIds[key];
       if (JSON.stringify(state) !== JSON.stringify(previous)) written.push({ ruleId: rule.id, vehicleId: vehicle.vehicleId, state });
     }
   }
