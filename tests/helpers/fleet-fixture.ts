@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, faultCodes, hosLogs, type Dataset, vehicles, webhooks } from "@/db/schema";
+import { alertIncidents, alertRules, drivers, faultCodes, hosLogs, places, type Dataset, vehicles, webhooks } from "@/db/schema";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -52,7 +52,17 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Receiver ${n}`, url: `https://receiver-${n}.example.invalid/hook`, secretKey: Buffer.from(`secret-${n}`).toString("base64"), version: "2024-02-27" })))
         .returning({ id: webhooks.id })
     ).map((row) => row.id);
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds });
+    // Forty places and alert rules too, for the same reason.
+    const box = { latitude: 41.9, longitude: -87.6, radiusMeters: 100, minLatitude: 41.899, maxLatitude: 41.901, minLongitude: -87.601, maxLongitude: -87.599 };
+    const placeIds = (await db.insert(places).values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, ...box, name: `Site ${n}`, formattedAddress: `${n} N State St, Chicago` }))).returning({ id: places.id })).map((row) => row.id);
+    const alertRuleIds = (
+      await db
+        .insert(alertRules)
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Rule ${n}`, trigger: { type: "speeding", speedKph: 100 + n, seconds: 10 } })))
+        .returning({ id: alertRules.id })
+    ).map((row) => row.id);
+    await db.insert(alertIncidents).values({ ...tenant, ruleId: alertRuleIds[0], vehicleId: vehicleIds[0], startedAt: times[2], details: { triggerId: 1000, description: "Over 100 km/h for 10 s", conditionDetails: { speed: {} } } });
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, placeIds, alertRuleIds });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

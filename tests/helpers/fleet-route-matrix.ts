@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { drivers, vehicles, webhooks } from "@/db/schema";
+import { alertRules, drivers, places, vehicles, webhooks } from "@/db/schema";
 import type { Database } from "@/db/client";
 import { SCOPES } from "@/lib/api-keys/scopes";
 import { generateApiKey } from "@/lib/api-keys/key-format";
@@ -66,7 +66,7 @@ export const runCommonRouteTests = (route: FleetRoute, context: () => { db: Data
       expect(response.headers.get("x-service-version")).toBe("2025-01-15");
       // Read from the database: drivers created by earlier tests belong to their tenant too.
       const { companyId, dataset } = fixture[tenant];
-      const table = { vehicles, drivers, webhooks }[route.owns];
+      const table = { vehicles, drivers, webhooks, places, alertRules }[route.owns];
       const owned = new Set((await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.dataset, dataset)))).map((r) => r.id));
       // A create's or a no-body write's response holds no existing record to check; their 404 test covers scoping.
       if (!route.schema) continue;
