@@ -25,6 +25,9 @@ export const SECTIONS = {
   drivers: { href: "/drivers", label: "Drivers", roles: EVERYONE },
   fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
+  places: { href: "/places", label: "Places", roles: EVERYONE },
+  alertInbox: { href: "/alerts/inbox", label: "Alerts", roles: EVERYONE },
+  alertRules: { href: "/alerts/rules", label: "Alert rules", roles: EVERYONE },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
@@ -42,6 +45,10 @@ export const ACTIONS = {
   manageApiKeys: SECTIONS.apiKeys.roles,
   exportAuditLog: SECTIONS.auditLog.roles,
   manageWebhooks: SECTIONS.webhooks.roles,
+  // Places are daily dispatch work; rules decide who gets woken up, so managers and admins own them.
+  editPlaces: ["admin", "manager", "dispatcher"],
+  manageAlertRules: ["admin", "manager"],
+  markIncidentsRead: SECTIONS.alertInbox.roles,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;
