@@ -7,6 +7,7 @@ import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import Supercluster, { type ClusterProperties } from "supercluster";
 import { STATUS_COLORS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
 import { GridBackground } from "./grid-background";
+import { PlacesOverlay } from "./places-overlay";
 
 export type MapVehicle = { id: string; name: string; latitude: number; longitude: number; heading: number; status: VehicleStatus };
 
@@ -187,6 +188,7 @@ const FleetMap = ({ tileUrl, attribution, ...layerProps }: FleetMapProps) => (
   <MapContainer center={CHICAGO} zoom={10} className="fleet-map" preferCanvas worldCopyJump>
     <GridBackground />
     {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
+    <PlacesOverlay />
     <VehicleLayer {...layerProps} />
   </MapContainer>
 );

@@ -7,6 +7,7 @@ import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import { GridBackground } from "@/components/map/grid-background";
+import { placeLayer } from "./place-layer";
 import type { PlaceShapeValue, PlaceView } from "./place-view";
 
 const CHICAGO: L.LatLngTuple = [41.8781, -87.6298];
@@ -23,12 +24,6 @@ const shapeOf = (layer: L.Layer): PlaceShapeValue | null => {
   }
   return null;
 };
-
-/** The place as a Leaflet layer. */
-export const placeLayer = (place: PlaceView, options: L.PathOptions) =>
-  place.vertices
-    ? L.polygon(place.vertices.map((vertex) => [vertex.latitude, vertex.longitude] as L.LatLngTuple), options)
-    : L.circle([place.latitude, place.longitude], { ...options, radius: place.radiusMeters ?? 0 });
 
 type PlacesLayerProps = {
   places: readonly PlaceView[];

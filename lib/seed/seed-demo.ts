@@ -4,6 +4,7 @@ import { cameraSecrets, clientKeys, companies, users } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { getConfig, getSecret } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
+import { seedPlaces } from "./seed-places";
 import { seedFleet } from "./seed-fleet";
 
 export type DemoLogin = { company: string; role: string; email: string; password: string };
@@ -56,6 +57,7 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
     ]);
     await tx.insert(cameraSecrets).values({ companyId: demo.id, secret: getSecret("SEED_CAMERA_SECRET") });
     await seedFleet({ db: tx, companyId: demo.id, dataset: "live", count: liveVehicles, code: "DEMO" });
+    await seedPlaces({ db: tx, companyId: demo.id, dataset: "live" });
     await seedFleet({ db: tx, companyId: demo.id, dataset: "test", count: DEMO_SANDBOX_VEHICLES, code: "SBOX" });
     await seedFleet({ db: tx, companyId: other.id, dataset: "live", count: OTHER_FLEET_VEHICLES, code: "OTHR" });
     return { seeded: true };
