@@ -43,7 +43,7 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: 
   const placeList = rules.some((rule) => isPlaceTrigger(rule.trigger)) ? await loadPlaces(tx, tenant) : [];
   const placeById = new Map(placeList.map((place) => [place.id, place]));
   const vehicleIds = batch.map((vehicle) => vehicle.vehicleId);
-  const names = new Map((await tx.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, vehicleIds)))).map((row) => [row.id, row.name]));
+  const named = new Map((await tx.select({ id: vehicles.id, name: vehicles.name, serial: vehicles.deviceId }).from(vehicles).where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, vehicleIds)))).map((row) => [row.id, row]));
   // Locked for the transaction (one company: one shard on Citus): the silent-device check writes these too.
   const stateRows = await tx
     .select({ ruleId: alertRuleStates.ruleId, vehicleId: alertRuleStates.vehicleId, state: alertRuleStates.state })
@@ -76,7 +76,7 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: 
         incidentIds[transition.key] = await openIncident({
           db: tx,
           tenant,
-          opening: { ruleId: rule.id, trigger: rule.trigger, vehicle: { id: vehicle.vehicleId, name: names.get(vehicle.vehicleId) ?? `Vehicle ${vehicle.vehicleId}` }, place, at: transition.sample.time, latitude: transition.sample.latitude, longitude: transition.sample.longitude, value: transition.value },
+          opening: { ruleId: rule.id, trigger: rule.trigger, vehicle: named.get(vehicle.vehicleId) ?? { id: vehicle.vehicleId, name: `Vehicle ${vehicle.vehicleId}` }, place, at: transition.sample.time, latitude: transition.sample.latitude, longitude: transition.sample.longitude, value: transition.value },
         });
       }
       for (const key of Object.keys(state.open)) state.open[key] = incidentIds[key];

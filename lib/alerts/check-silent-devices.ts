@@ -37,7 +37,7 @@ export const checkSilentDevices = async ({ db, now = new Date() }: { db: Executo
         if (state.trigger !== JSON.stringify(trigger) || state.lastMs === null || state.open[""] !== undefined) continue;
         if (now.getTime() - state.lastMs < trigger.minutes * 60_000) continue;
         const tenant: Tenant = { companyId, dataset: row.dataset };
-        const [vehicle] = await tx.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(and(eq(vehicles.companyId, companyId), eq(vehicles.id, row.vehicleId)));
+        const [vehicle] = await tx.select({ id: vehicles.id, name: vehicles.name, serial: vehicles.deviceId }).from(vehicles).where(and(eq(vehicles.companyId, companyId), eq(vehicles.id, row.vehicleId)));
         if (!vehicle) continue;
         const at = new Date(state.lastMs + trigger.minutes * 60_000);
         state.open[""] = await openIncident({ db: tx, tenant, opening: { ruleId: rule.id, trigger, vehicle, place: null, at } });

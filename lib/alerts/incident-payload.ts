@@ -20,8 +20,9 @@ const DETAILS_KEYS: Record<AlertTrigger["type"], string> = {
 };
 
 /** The details written with a new incident: Samsara's condition for its trigger, names as they were then. */
-export const incidentDetails = ({ trigger, vehicle, driver, place, value }: { trigger: AlertTrigger; vehicle: Named; driver: Named | null; place: (Named & { formattedAddress: string }) | null; value?: number }): IncidentDetails => {
-  const vehicleRef = { id: String(vehicle.id), name: vehicle.name };
+export const incidentDetails = ({ trigger, vehicle, driver, place, value }: { trigger: AlertTrigger; vehicle: Named & { serial?: string | null }; driver: Named | null; place: (Named & { formattedAddress: string }) | null; value?: number }): IncidentDetails => {
+  // Samsara's vehicle reference carries its gateway's serial: ours is the tracker's device id.
+  const vehicleRef = { id: String(vehicle.id), name: vehicle.name, serial: vehicle.serial ?? "" };
   const driverRef = driver ? { driver: { id: String(driver.id), name: driver.name } } : {};
   const body: Record<string, unknown> = place
     ? { address: { id: String(place.id), name: place.name, formattedAddress: place.formattedAddress }, vehicle: vehicleRef }

@@ -7,7 +7,7 @@ import type { AlertTrigger } from "./alert-trigger";
 import { incidentDetails, presentIncident, type AlertIncidentRow } from "./incident-payload";
 
 type Named = { id: number; name: string };
-export type IncidentOpening = { ruleId: number; trigger: AlertTrigger; vehicle: Named; place: (Named & { formattedAddress: string }) | null; at: Date; latitude?: number; longitude?: number; value?: number };
+export type IncidentOpening = { ruleId: number; trigger: AlertTrigger; vehicle: Named & { serial?: string | null }; place: (Named & { formattedAddress: string }) | null; at: Date; latitude?: number; longitude?: number; value?: number };
 
 /** The driver whose duty log last named the vehicle at `at`, if any. */
 const driverAt = async ({ db, tenant, vehicleId, at }: { db: Executor; tenant: Tenant; vehicleId: number; at: Date }): Promise<Named | null> => {

@@ -61,7 +61,7 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Rule ${n}`, trigger: { type: "speeding", speedKph: 100 + n, seconds: 10 } })))
         .returning({ id: alertRules.id })
     ).map((row) => row.id);
-    await db.insert(alertIncidents).values({ ...tenant, ruleId: alertRuleIds[0], vehicleId: vehicleIds[0], startedAt: times[2], details: { triggerId: 1000, description: "Over 100 km/h for 10 s", conditionDetails: { speed: {} } } });
+    await db.insert(alertIncidents).values({ ...tenant, ruleId: alertRuleIds[0], vehicleId: vehicleIds[0], startedAt: times[2], details: { triggerId: 1000, description: "Over 100 km/h for 10 s", conditionDetails: { speed: { operation: "GREATER", thresholdSpeedKilometersPerHour: 100, minDurationMilliseconds: 10_000, currentSpeedKilometersPerHour: 112, vehicle: { id: String(vehicleIds[0]), name: "Vehicle", serial: "" } } } } });
     ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, placeIds, alertRuleIds });
   }
   const [demo, sandbox, other] = ids;

@@ -28,7 +28,7 @@ export const mintKey = async ({ company = "demo", scopes = ALL_FLEET_SCOPES, env
   environment?: "live" | "test";
 } = {}): Promise<string> => {
   const token = inject("adminTokens")[company];
-  const created = await postJson("/api/v2/api-keys", { name: `sdk suite ${scopes.join(" ")}`, scopes, environment }, token);
+  const created = await postJson("/api/v2/api-keys", { name: `sdk suite ${scopes.join(" ")}`.slice(0, 100), scopes, environment }, token);
   return created.key;
 };
 
