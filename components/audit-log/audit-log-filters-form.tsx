@@ -13,6 +13,8 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   ingest_token: "Ingest token",
   vehicle: "Vehicle",
   tag: "Tag",
+  place: "Place",
+  alert_rule: "Alert rule",
 };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */

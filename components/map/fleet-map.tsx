@@ -8,6 +8,7 @@ import Supercluster, { type ClusterProperties } from "supercluster";
 import { STATUS_COLORS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
 import { GridBackground } from "./grid-background";
 import { StreetBasemap } from "./street-basemap";
+import { PlacesOverlay } from "./places-overlay";
 
 export type MapVehicle = { id: string; name: string; latitude: number; longitude: number; heading: number; status: VehicleStatus };
 
@@ -183,7 +184,7 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
   return null;
 };
 
-/** The live map: grid background and the simulator's streets (work with no tile server), optional tiles, clustered vehicles. */
+/** The live map: grid background and the simulator's streets (work with no tile server), optional tiles, places, clustered vehicles. */
 const FleetMap = ({ tileUrl, attribution, ...layerProps }: FleetMapProps) => {
   // Tiles configured but unreachable (offline, firewalled): the streets take their place.
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -192,6 +193,7 @@ const FleetMap = ({ tileUrl, attribution, ...layerProps }: FleetMapProps) => {
       <GridBackground />
       <StreetBasemap visible={!tileUrl || tilesFailed} />
       {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} /> : null}
+      <PlacesOverlay />
       <VehicleLayer {...layerProps} />
     </MapContainer>
   );

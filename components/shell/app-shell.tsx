@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import type { SessionUser } from "@/lib/auth/auth-options";
 import type { SectionPolicy } from "@/lib/auth/role-policy";
+import { UnreadAlertsBadge } from "@/components/alerts/unread-alerts-badge";
+import { canOpen } from "@/lib/auth/role-policy";
 import { ShellFrame } from "./shell-frame";
 import { SignOutButton } from "./sign-out-button";
 
@@ -15,6 +17,7 @@ export const AppShell = ({ user, sections, children }: { user: SessionUser; sect
           {user.companyName}
         </div>
         <div className="shell-user">
+          {canOpen(user.role, "alertInbox") && <UnreadAlertsBadge />}
           <span className="shell-user-name" data-testid="user-name">
             {user.name}
           </span>

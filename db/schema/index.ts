@@ -14,3 +14,5 @@ export * from "./live-shares";
 export * from "./assignments";
 export * from "./devices";
 export * from "./tags";
+export * from "./places";
+export * from "./alerts";

@@ -1,5 +1,5 @@
 /** The public interface's scopes (interface section 5.1) and what each allows. */
-export const SCOPES = ["vehicles:read", "vehicles:write", "tags:read", "tags:write", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write", "gateways:read", "gateways:write"] as const;
+export const SCOPES = ["vehicles:read", "vehicles:write", "tags:read", "tags:write", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write", "gateways:read", "gateways:write", "addresses:read", "addresses:write", "alerts:read", "alerts:write"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [
@@ -64,6 +64,20 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
     scopes: [
       { scope: "gateways:read", allows: "GET /gateways" },
       { scope: "gateways:write", allows: "Register and deactivate devices: POST /gateways, DELETE /gateways/{id}" },
+    ],
+  },
+  {
+    area: "Places",
+    scopes: [
+      { scope: "addresses:read", allows: "GET /addresses/*" },
+      { scope: "addresses:write", allows: "POST, PATCH and DELETE /addresses/*" },
+    ],
+  },
+  {
+    area: "Alerts",
+    scopes: [
+      { scope: "alerts:read", allows: "Alert configurations and incidents: GET /alerts/*" },
+      { scope: "alerts:write", allows: "POST, PATCH and DELETE /alerts/configurations" },
     ],
   },
 ];

@@ -63,12 +63,20 @@ export const AUDIT_ACTIONS = [
   "tag.updated",
   "tag.deleted",
   "tag.denied",
+  "place.created",
+  "place.updated",
+  "place.deleted",
+  "place.denied",
+  "alert_rule.created",
+  "alert_rule.updated",
+  "alert_rule.deleted",
+  "alert_rule.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag", "place", "alert_rule"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -134,4 +142,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "tag.updated": "Tag updated",
   "tag.deleted": "Tag deleted",
   "tag.denied": "Tag change refused",
+  "place.created": "Place created",
+  "place.updated": "Place updated",
+  "place.deleted": "Place deleted",
+  "place.denied": "Place change refused",
+  "alert_rule.created": "Alert rule created",
+  "alert_rule.updated": "Alert rule updated",
+  "alert_rule.deleted": "Alert rule deleted",
+  "alert_rule.denied": "Alert rule change refused",
 };

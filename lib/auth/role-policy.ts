@@ -27,6 +27,9 @@ export const SECTIONS = {
   fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
   devices: { href: "/devices", label: "Devices", roles: EVERYONE },
+  places: { href: "/places", label: "Places", roles: EVERYONE },
+  alertInbox: { href: "/alerts/inbox", label: "Alerts", roles: EVERYONE },
+  alertRules: { href: "/alerts/rules", label: "Alert rules", roles: EVERYONE },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
@@ -61,6 +64,10 @@ export const ACTIONS = {
   /** Register, bind, move, unbind, remove and claim devices: which vehicle a device's reports land on. */
   manageDevices: ["admin"],
   manageIngestTokens: ["admin"],
+  // Places are daily dispatch work; rules decide who gets woken up, so managers and admins own them.
+  editPlaces: ["admin", "manager", "dispatcher"],
+  manageAlertRules: ["admin", "manager"],
+  markIncidentsRead: SECTIONS.alertInbox.roles,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof ACTIONS;

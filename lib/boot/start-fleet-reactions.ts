@@ -1,10 +1,14 @@
+import { alertsProcessor } from "@/lib/alerts/alerts-processor";
+import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
 import type { DatabaseHandle } from "@/db/client";
 import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
 import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { logger } from "@/lib/logger";
 
 /** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
-export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [];
+export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor];
+
+const SILENT_CHECK_EVERY_MS = 30_000;
 
 /**
  * The one event path: this instance hears every instance's fleet events (LISTEN/NOTIFY), and the
@@ -18,4 +22,6 @@ export const startFleetReactions = async ({ database }: { database: DatabaseHand
     subscribe: (onTelemetry) => subscribeFleetEvents((event) => event.kind === "telemetry" && onTelemetry()),
     onError: (error) => logger.error({ err: error }, "telemetry processors failed"),
   });
+  // The one alert no telemetry drives: a device that has gone quiet (lib/alerts/check-silent-devices.ts).
+  setInterval(() => void checkSilentDevices({ db: database.db }).catch((error) => logger.error({ err: error }, "silent-device check failed")), SILENT_CHECK_EVERY_MS).unref();
 };

@@ -7,9 +7,10 @@ export const FLEET_EVENTS_CHANNEL = "fleet_events";
 
 /**
  * Something committed that other parts react to, in any instance: new telemetry of a tenant (its
- * change sequence advanced). Small on purpose: a receiver reads what changed from the tables, by seq.
+ * change sequence advanced), or alert incidents opened or closed. Small on purpose: a receiver
+ * reads what changed from the tables.
  */
-export type FleetEvent = { kind: "telemetry"; companyId: number; dataset: Dataset };
+export type FleetEvent = { kind: "telemetry"; companyId: number; dataset: Dataset } | { kind: "incident"; companyId: number; dataset: Dataset };
 
 /**
  * Announces `events` when the caller's transaction commits (NOTIFY is transactional: a rolled-back

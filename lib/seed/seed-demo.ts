@@ -4,6 +4,7 @@ import { cameraSecrets, clientKeys, companies, unclaimedDevices, users } from "@
 import { hashPassword } from "@/lib/auth/password";
 import { getConfig, getSecret } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
+import { seedPlaces } from "./seed-places";
 import { seedFleet } from "./seed-fleet";
 import { seedTags } from "./seed-tags";
 
@@ -58,6 +59,7 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
     await tx.insert(cameraSecrets).values({ companyId: demo.id, secret: getSecret("SEED_CAMERA_SECRET") });
     const demoFleet = await seedFleet({ db: tx, companyId: demo.id, dataset: "live", count: liveVehicles, code: "DEMO" });
     await seedTags({ db: tx, companyId: demo.id, dataset: "live", ...demoFleet });
+    await seedPlaces({ db: tx, companyId: demo.id, dataset: "live" });
     await seedFleet({ db: tx, companyId: demo.id, dataset: "test", count: DEMO_SANDBOX_VEHICLES, code: "SBOX" });
     await seedFleet({ db: tx, companyId: other.id, dataset: "live", count: OTHER_FLEET_VEHICLES, code: "OTHR" });
     const now = Date.now();

@@ -26,6 +26,8 @@ const { createClientKeyAction } = await import("@/app/(dashboard)/settings/partn
 const { registerDeviceAction, createIngestTokenAction } = await import("@/app/(dashboard)/devices/actions");
 const { createVehicleAction } = await import("@/app/(dashboard)/vehicles/actions");
 const { saveTagAction } = await import("@/app/(dashboard)/settings/tags/actions");
+const { createPlaceAction } = await import("@/app/(dashboard)/places/actions");
+const { createAlertRuleAction, markIncidentsReadAction } = await import("@/app/(dashboard)/alerts/actions");
 
 /**
  * The role matrix: every role × every action of lib/auth/role-policy.ts's ACTIONS, each done the
@@ -90,6 +92,13 @@ const CRAFTED = {
   assignVehicles: { via: "server action", denied: "assignment.denied", call: () => assignVehicleAction(demoDriver, demoVehicle) },
   editVehicles: { via: "server action", denied: "vehicle.denied", call: (n) => createVehicleAction({ status: "idle", fieldErrors: {} }, vehicleForm(n)) },
   manageTags: { via: "server action", denied: "tag.denied", call: (n) => saveTagAction(null, { status: "idle", fieldErrors: {} }, tagForm(n)) },
+  editPlaces: {
+    via: "server action",
+    denied: "place.denied",
+    call: (n) => createPlaceAction({ name: `Matrix site ${n}`, formattedAddress: "1 Matrix Way", geofence: { circle: { latitude: 41.9, longitude: -87.6, radiusMeters: 120 } } }),
+  },
+  manageAlertRules: { via: "server action", denied: "alert_rule.denied", call: (n) => createAlertRuleAction({ name: `Matrix rule ${n}`, trigger: { type: "speeding", speedKph: 100, seconds: 10 }, vehicleIds: [] }) },
+  markIncidentsRead: { via: "server action", denied: "alert_rule.denied", call: () => markIncidentsReadAction(null) },
   manageDevices: { via: "server action", denied: "device.denied", call: (n) => registerDeviceAction({ identifier: `matrix-device-${n}`, model: "osmand", vehicleId: null }) },
   manageIngestTokens: { via: "server action", denied: "ingest_token.denied", call: (n) => createIngestTokenAction({ name: `Matrix gateway ${n}` }) },
   managePartnerCredentials: { via: "server action", denied: "client_key.denied", call: (n) => createClientKeyAction(`Matrix ClientKey ${n}`) },

@@ -6,12 +6,12 @@ import type { RouteHandler } from "@/lib/http";
 import { FIXTURE_ASSIGNMENT_START } from "../helpers/fleet-fixture";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
   /** Which tenant ids the records carry. */
-  owns: "vehicles" | "drivers" | "webhooks" | "users" | "liveShares" | "tags" | "nothing";
+  owns: "vehicles" | "drivers" | "webhooks" | "users" | "liveShares" | "tags" | "places" | "alertRules" | "nothing";
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
@@ -197,6 +197,45 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       return { path: `/tags/${id}`, params: { id: String(id) }, method: "DELETE" };
     },
   },
+  "GET /addresses": { owns: "places", request: () => ({ path: "/addresses" }) },
+  "POST /addresses": {
+    owns: "places",
+    request: () => ({ path: "/addresses", method: "POST", body: { name: "Matrix site", formattedAddress: "1 Matrix Way", geofence: { circle: { latitude: 41.9, longitude: -87.6, radiusMeters: 120 } } } }),
+  },
+  "GET /addresses/{id}": { owns: "places", single: true, request: (t) => ({ path: `/addresses/${t.placeIds[0]}`, params: { id: String(t.placeIds[0]) } }) },
+  "PATCH /addresses/{id}": {
+    owns: "places",
+    single: true,
+    request: (t) => ({ path: `/addresses/${t.placeIds[0]}`, params: { id: String(t.placeIds[0]) }, method: "PATCH", body: { notes: "Patched" } }),
+  },
+  "DELETE /addresses/{id}": {
+    owns: "places",
+    single: true,
+    request: (t) => {
+      const id = t.placeIds[1 + (++deletions % 39)];
+      return { path: `/addresses/${id}`, params: { id: String(id) }, method: "DELETE" };
+    },
+  },
+  "GET /alerts/configurations": { owns: "alertRules", request: () => ({ path: "/alerts/configurations" }) },
+  "POST /alerts/configurations": {
+    owns: "alertRules",
+    request: () => ({
+      path: "/alerts/configurations",
+      method: "POST",
+      body: { name: "Matrix rule", isEnabled: true, actions: [{ actionTypeId: 4 }], scope: { all: true }, triggers: [{ triggerTypeId: 1019, triggerParams: { engineIdle: { minDurationMilliseconds: 600_000 } } }] },
+    }),
+  },
+  "PATCH /alerts/configurations": {
+    owns: "alertRules",
+    single: true,
+    request: (t) => ({ path: "/alerts/configurations", method: "PATCH", body: { id: String(t.alertRuleIds[0]), name: "Patched rule" } }),
+  },
+  "DELETE /alerts/configurations": {
+    owns: "alertRules",
+    single: true,
+    request: (t) => ({ path: `/alerts/configurations?id=${t.alertRuleIds[1 + (++deletions % 39)]}`, method: "DELETE" }),
+  },
+  "GET /alerts/incidents/stream": { owns: "alertRules", request: () => ({ path: `/alerts/incidents/stream?${range()}` }) },
   "POST /v1/fleet/drivers/{driverId}/hos/duty_status": {
     owns: "drivers",
     single: true,
@@ -221,7 +260,9 @@ export const FLEET_ROUTES: FleetRoute[] = FLEET_ENDPOINTS.map((endpoint) => {
 export const ownerIdsOf = (body: { data?: unknown }, owns: FleetRoute["owns"]): number[] => {
   // Lists and /fleet records wrap in `data`; Samsara's newer resources (webhooks) answer the record itself.
   const payload = "data" in body ? body.data : body;
-  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string }; serial?: string; asset?: { id: string } }[];
-  // Gateways name the vehicle they report for as `asset`; an unbound one names none.
-  return records.flatMap((record) => (record.serial !== undefined ? (record.asset ? [Number(record.asset.id)] : []) : [Number(owns === "drivers" && record.driver ? record.driver.id : record.id)]));
+  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string }; serial?: string; asset?: { id: string }; configurationId?: string }[];
+  // Gateways name the vehicle they report for as `asset`; an unbound one names none. Incidents name their rule.
+  return records.flatMap((record) =>
+    record.serial !== undefined ? (record.asset ? [Number(record.asset.id)] : []) : [Number(owns === "drivers" && record.driver ? record.driver.id : (record.configurationId ?? record.id))],
+  );
 };

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, liveShares, tagDrivers, tags, tagVehicles, type Dataset, users, vehicles, webhooks } from "@/db/schema";
+import { alertIncidents, alertRules, deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, liveShares, places, tagDrivers, tags, tagVehicles, type Dataset, users, vehicles, webhooks } from "@/db/schema";
 import { generateShareToken } from "@/lib/live-shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
@@ -80,7 +80,17 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     const tagIds = (await db.insert(tags).values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Fixture tag ${n}` }))).returning({ id: tags.id })).map((row) => row.id);
     await db.insert(tagVehicles).values(vehicleIds.slice(0, 2).map((vehicleId) => ({ companyId: tenant.companyId, tagId: tagIds[0], vehicleId })));
     await db.insert(tagDrivers).values(driverIds.slice(0, 2).map((driverId) => ({ companyId: tenant.companyId, tagId: tagIds[0], driverId })));
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds, liveShareIds, spareSerials, tagIds });
+    // Forty places and alert rules too, for the same reason.
+    const box = { latitude: 41.9, longitude: -87.6, radiusMeters: 100, minLatitude: 41.899, maxLatitude: 41.901, minLongitude: -87.601, maxLongitude: -87.599 };
+    const placeIds = (await db.insert(places).values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, ...box, name: `Site ${n}`, formattedAddress: `${n} N State St, Chicago` }))).returning({ id: places.id })).map((row) => row.id);
+    const alertRuleIds = (
+      await db
+        .insert(alertRules)
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Rule ${n}`, trigger: { type: "speeding", speedKph: 100 + n, seconds: 10 } })))
+        .returning({ id: alertRules.id })
+    ).map((row) => row.id);
+    await db.insert(alertIncidents).values({ ...tenant, ruleId: alertRuleIds[0], vehicleId: vehicleIds[0], startedAt: times[2], details: { triggerId: 1000, description: "Over 100 km/h for 10 s", conditionDetails: { speed: { operation: "GREATER", thresholdSpeedKilometersPerHour: 100, minDurationMilliseconds: 10_000, currentSpeedKilometersPerHour: 112, vehicle: { id: String(vehicleIds[0]), name: "Vehicle", serial: "" } } } } });
+    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds, liveShareIds, spareSerials, tagIds, placeIds, alertRuleIds });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

@@ -1,3 +1,5 @@
+import { createAddressEndpoint, deleteAddressEndpoint, getAddressEndpoint, listAddressesEndpoint, updateAddressEndpoint } from "./addresses";
+import { createAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint, listAlertConfigurationsEndpoint, patchAlertConfigurationEndpoint, streamAlertIncidentsEndpoint } from "./alerts";
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
 import { createDriverEndpoint, getDriverEndpoint, listDriversEndpoint, updateDriverEndpoint } from "./drivers";
@@ -64,4 +66,14 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   patchTagEndpoint,
   replaceTagEndpoint,
   deleteTagEndpoint,
+  listAddressesEndpoint,
+  createAddressEndpoint,
+  getAddressEndpoint,
+  updateAddressEndpoint,
+  deleteAddressEndpoint,
+  listAlertConfigurationsEndpoint,
+  createAlertConfigurationEndpoint,
+  patchAlertConfigurationEndpoint,
+  deleteAlertConfigurationEndpoint,
+  streamAlertIncidentsEndpoint,
 ];

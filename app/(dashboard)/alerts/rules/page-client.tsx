@@ -1,0 +1,158 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { Field } from "@/components/ui/form-field";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ALERT_TRIGGER_LABELS, type AlertTriggerType } from "@/lib/alerts/alert-trigger";
+import { createAlertRuleAction, deleteAlertRuleAction, setAlertRuleEnabledAction } from "../actions";
+
+type RuleView = { id: number; name: string; isEnabled: boolean; watches: string; places: string; scope: string };
+
+const TYPES = Object.keys(ALERT_TRIGGER_LABELS) as AlertTriggerType[];
+const PLACE_TYPES: AlertTriggerType[] = ["placeEntry", "placeExit", "placeDwell"];
+
+/** Alert rules: the company's rules with enable and delete, and a form for a new one (admins and managers). */
+export const RulesPageClient = ({ rules, places, canManage }: { rules: RuleView[]; places: { id: number; name: string }[]; canManage: boolean }) => {
+  const router = useRouter();
+  const [type, setType] = useState<AlertTriggerType>("placeEntry");
+  const [message, setMessage] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [isPending, startTransition] = useTransition();
+  const run = (action: () => Promise<{ ok: boolean; message?: string; fieldErrors?: Record<string, string> }>, done: string) =>
+    startTransition(async () => {
+      const result = await action();
+      setMessage(result.ok ? done : (result.message ?? "That did not work."));
+      setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
+      if (result.ok) router.refresh();
+    });
+
+  const submit = (form: FormData) => {
+    const number = (name: string) => String(form.get(name) ?? "");
+    const placeId = number("placeId");
+    const trigger = {
+      type,
+      ...(PLACE_TYPES.includes(type) ? { placeIds: placeId ? [placeId] : [] } : {}),
+      ...(type === "speeding" ? { speedKph: number("speedKph"), seconds: number("seconds") } : {}),
+      ...(type === "fuelLow" ? { percent: number("percent"), minutes: number("minutes") || "0" } : {}),
+      ...(["placeDwell", "idling", "deviceSilent"].includes(type) ? { minutes: number("minutes") } : {}),
+    };
+    run(() => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [] }), "Rule created.");
+  };
+
+  return (
+    <section className="page">
+      <div className="page-header">
+        <div>
+          <h1>Alert rules</h1>
+          <p className="muted">Each rule watches every vehicle for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set up, to your inbox.</p>
+        </div>
+      </div>
+      {message && (
+        <p role="status" className="form-message">
+          {message}
+        </p>
+      )}
+      <ScrollRegion label="Alert rules">
+        <table className="data cards-on-phone" data-testid="alert-rules">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Watches</th>
+              <th scope="col">Places</th>
+              <th scope="col">Vehicles</th>
+              <th scope="col">Status</th>
+              {canManage && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rules.map((rule) => (
+              <tr key={rule.id}>
+                <td data-label="Name">{rule.name}</td>
+                <td data-label="Watches">{rule.watches}</td>
+                <td data-label="Places">{rule.places || "—"}</td>
+                <td data-label="Vehicles">{rule.scope}</td>
+                <td data-label="Status">{rule.isEnabled ? "On" : "Off"}</td>
+                {canManage && (
+                  <td data-label="Actions">
+                    <div className="form-actions">
+                      <button type="button" className="button" disabled={isPending} onClick={() => run(() => setAlertRuleEnabledAction(rule.id, !rule.isEnabled), rule.isEnabled ? "Rule turned off." : "Rule turned on.")}>
+                        {rule.isEnabled ? `Turn off ${rule.name}` : `Turn on ${rule.name}`}
+                      </button>
+                      <button type="button" className="button-danger" disabled={isPending} onClick={() => run(() => deleteAlertRuleAction(rule.id), "Rule deleted.")}>
+                        Delete {rule.name}
+                      </button>
+                    </div>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      {rules.length === 0 && <p className="muted">No rules yet.</p>}
+      {canManage ? (
+        <form className="place-form" aria-label="New rule" action={submit}>
+          <h2>New rule</h2>
+          <Field label="Name" errorId="rule-name-error" error={fieldErrors.name}>
+            <input name="name" required maxLength={255} aria-describedby="rule-name-error" />
+          </Field>
+          <label>
+            When a vehicle
+            <select name="type" value={type} onChange={(event) => setType(event.target.value as AlertTriggerType)}>
+              {TYPES.map((value) => (
+                <option key={value} value={value}>
+                  {ALERT_TRIGGER_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {PLACE_TYPES.includes(type) && (
+            <label>
+              Place
+              <select name="placeId" defaultValue="">
+                <option value="">Any place</option>
+                {places.map((place) => (
+                  <option key={place.id} value={place.id}>
+                    {place.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {type === "speeding" && (
+            <>
+              <Field label="Speed over (km/h)" errorId="rule-speed-error">
+                <input name="speedKph" type="number" min={1} max={400} required defaultValue={100} />
+              </Field>
+              <Field label="For at least (seconds)" errorId="rule-seconds-error">
+                <input name="seconds" type="number" min={0} max={3600} required defaultValue={30} />
+              </Field>
+            </>
+          )}
+          {type === "fuelLow" && (
+            <Field label="Fuel below (%)" errorId="rule-percent-error">
+              <input name="percent" type="number" min={1} max={100} required defaultValue={15} />
+            </Field>
+          )}
+          {["placeDwell", "idling", "deviceSilent"].includes(type) && (
+            <Field label="Longer than (minutes)" errorId="rule-minutes-error" error={fieldErrors.trigger}>
+              <input name="minutes" type="number" min={1} max={10080} required defaultValue={15} aria-describedby="rule-minutes-error" />
+            </Field>
+          )}
+          <div className="form-actions">
+            <button type="submit" className="button-primary" disabled={isPending}>
+              Create rule
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="muted">Your role can view rules; admins and managers change them.</p>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,33 @@
+import { requireUser } from "@/app/_server/session";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { getDb } from "@/db/client";
+import { describeTrigger } from "@/lib/alerts/alert-trigger";
+import { listAlertRules } from "@/lib/alerts/manage-alert-rules";
+import { canDo, SECTIONS } from "@/lib/auth/role-policy";
+import { listPlaces } from "@/lib/places/manage-places";
+import { RulesPageClient } from "./page-client";
+
+export const metadata = { title: "Alert rules" };
+
+const Page = async () => {
+  const user = await requireUser(SECTIONS.alertRules.roles);
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  const [rules, places] = await Promise.all([listAlertRules({ ...tenant, limit: 500 }), listPlaces({ ...tenant, limit: 2_000 })]);
+  const placeNames = new Map(places.map((place) => [place.id, place.name]));
+  const views = rules.map((rule) => ({
+    id: rule.id,
+    name: rule.name,
+    isEnabled: rule.isEnabled,
+    watches: describeTrigger(rule.trigger),
+    places: "placeIds" in rule.trigger ? (rule.trigger.placeIds.length === 0 ? "Every place" : rule.trigger.placeIds.map((id) => placeNames.get(id) ?? `#${id}`).join(", ")) : "",
+    scope: rule.vehicleIds.length === 0 ? "All vehicles" : `${rule.vehicleIds.length} vehicle${rule.vehicleIds.length === 1 ? "" : "s"}`,
+  }));
+  return (
+    <>
+      <LocalDataNotice subject="Alert rules" reason="alert rules are kept and evaluated by this service." />
+      <RulesPageClient rules={views} places={places.map(({ id, name }) => ({ id, name }))} canManage={canDo(user.role, "manageAlertRules")} />
+    </>
+  );
+};
+
+export default Page;

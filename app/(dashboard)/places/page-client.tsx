@@ -1,0 +1,162 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useRouter } from "next/navigation";
+import { useMemo, useState, useTransition } from "react";
+import { Field } from "@/components/ui/form-field";
+import { shapeOfPlace, toGeofence, type PlaceShapeValue, type PlaceView } from "@/components/places/place-view";
+import { createPlaceAction, deletePlaceAction, updatePlaceAction } from "./actions";
+
+const PlacesMap = dynamic(() => import("@/components/places/places-map"), { ssr: false, loading: () => <div className="places-map map-loading">Loading map…</div> });
+
+type Draft = { name: string; formattedAddress: string; notes: string; shape: PlaceShapeValue | null };
+const EMPTY: Draft = { name: "", formattedAddress: "", notes: "", shape: null };
+
+const describeShape = (shape: PlaceShapeValue | null) =>
+  !shape ? "No shape yet: draw a circle or a polygon on the map, or give a centre and radius." : shape.kind === "circle" ? `Circle, ${shape.radiusMeters} m radius` : `Polygon, ${shape.vertices.length} vertices`;
+
+/** Places: the list with search, the map with every place, and drawing or editing one (editors only). */
+export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { places: PlaceView[]; canEdit: boolean; tileUrl: string; attribution: string }) => {
+  const router = useRouter();
+  const [search, setSearch] = useState("");
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [message, setMessage] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [isPending, startTransition] = useTransition();
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return needle ? places.filter((place) => `${place.name} ${place.formattedAddress}`.toLowerCase().includes(needle)) : places;
+  }, [places, search]);
+
+  const select = (id: number | null) => {
+    setSelectedId(id);
+    setMessage(null);
+    setFieldErrors({});
+    const place = places.find((candidate) => candidate.id === id);
+    setDraft(place ? { name: place.name, formattedAddress: place.formattedAddress, notes: place.notes, shape: shapeOfPlace(place) } : EMPTY);
+  };
+
+  const save = () =>
+    startTransition(async () => {
+      if (!draft.shape) {
+        setMessage("Draw the place on the map first, or give a centre and radius.");
+        return;
+      }
+      const input = { name: draft.name, formattedAddress: draft.formattedAddress, notes: draft.notes, geofence: toGeofence(draft.shape) };
+      const result = selectedId === null ? await createPlaceAction(input) : await updatePlaceAction(selectedId, input);
+      if (!result.ok) {
+        setMessage(result.message);
+        setFieldErrors(result.fieldErrors);
+        return;
+      }
+      setMessage(selectedId === null ? "Place saved." : "Changes saved.");
+      setFieldErrors({});
+      if (selectedId === null) setDraft(EMPTY);
+      router.refresh();
+    });
+
+  const remove = () =>
+    startTransition(async () => {
+      if (selectedId === null) return;
+      const result = await deletePlaceAction(selectedId);
+      setMessage(result.ok ? "Place deleted." : result.message);
+      if (result.ok) {
+        select(null);
+        router.refresh();
+      }
+    });
+
+  const circle = draft.shape?.kind === "circle" ? draft.shape : null;
+  const setCircle = (change: Partial<Extract<PlaceShapeValue, { kind: "circle" }>>) =>
+    setDraft({ ...draft, shape: { kind: "circle", latitude: circle?.latitude ?? 41.8781, longitude: circle?.longitude ?? -87.6298, radiusMeters: circle?.radiusMeters ?? 200, ...change } });
+
+  return (
+    <section className="page places-page">
+      <div className="page-header">
+        <div>
+          <h1>Places</h1>
+          <p className="muted">Depots, customer sites and zones. Alert rules watch vehicles enter, leave or stay in them.</p>
+        </div>
+      </div>
+      <div className="places-layout">
+        <div className="places-side">
+          <label>
+            Search places
+            <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or address" />
+          </label>
+          <ul className="places-list" aria-label="Places">
+            {shown.map((place) => (
+              <li key={place.id}>
+                <button type="button" className={place.id === selectedId ? "place-item selected" : "place-item"} aria-pressed={place.id === selectedId} onClick={() => select(place.id)}>
+                  <strong>{place.name}</strong>
+                  <span className="muted">{place.formattedAddress}</span>
+                </button>
+              </li>
+            ))}
+            {shown.length === 0 && <li className="muted">No places match.</li>}
+          </ul>
+        </div>
+        <div className="places-main">
+          <PlacesMap places={places} selectedId={selectedId} canEdit={canEdit} onSelect={select} onShape={(shape) => setDraft((current) => ({ ...current, shape }))} tileUrl={tileUrl} attribution={attribution} />
+          {canEdit ? (
+            <form
+              className="place-form"
+              aria-label={selectedId === null ? "New place" : "Edit place"}
+              onSubmit={(event) => {
+                event.preventDefault();
+                save();
+              }}
+            >
+              <h2>{selectedId === null ? "New place" : `Edit ${draft.name}`}</h2>
+              <Field label="Name" errorId="place-name-error" error={fieldErrors.name}>
+                <input required maxLength={255} value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} aria-describedby="place-name-error" />
+              </Field>
+              <Field label="Address" errorId="place-address-error" error={fieldErrors.formattedAddress}>
+                <input required maxLength={1024} value={draft.formattedAddress} onChange={(event) => setDraft({ ...draft, formattedAddress: event.target.value })} aria-describedby="place-address-error" />
+              </Field>
+              <Field label="Notes" errorId="place-notes-error">
+                <input maxLength={4096} value={draft.notes} onChange={(event) => setDraft({ ...draft, notes: event.target.value })} />
+              </Field>
+              <fieldset className="place-circle">
+                <legend>Circle (or draw on the map)</legend>
+                <Field label="Latitude" errorId="place-lat-error">
+                  <input type="number" step="any" min={-90} max={90} value={circle?.latitude ?? ""} onChange={(event) => setCircle({ latitude: Number(event.target.value) })} />
+                </Field>
+                <Field label="Longitude" errorId="place-lon-error">
+                  <input type="number" step="any" min={-180} max={180} value={circle?.longitude ?? ""} onChange={(event) => setCircle({ longitude: Number(event.target.value) })} />
+                </Field>
+                <Field label="Radius (m)" errorId="place-radius-error" error={fieldErrors.geofence}>
+                  <input type="number" min={1} max={50000} value={circle?.radiusMeters ?? ""} onChange={(event) => setCircle({ radiusMeters: Number(event.target.value) })} aria-describedby="place-radius-error" />
+                </Field>
+              </fieldset>
+              <p className="muted" data-testid="place-shape">{describeShape(draft.shape)}</p>
+              {message && (
+                <p role="status" className="form-message">
+                  {message}
+                </p>
+              )}
+              <div className="form-actions">
+                <button type="submit" className="button-primary" disabled={isPending}>
+                  {selectedId === null ? "Save place" : "Save changes"}
+                </button>
+                {selectedId !== null && (
+                  <>
+                    <button type="button" className="button" onClick={() => select(null)} disabled={isPending}>
+                      New place
+                    </button>
+                    <button type="button" className="button-danger" onClick={remove} disabled={isPending}>
+                      Delete
+                    </button>
+                  </>
+                )}
+              </div>
+            </form>
+          ) : (
+            <p className="muted">Your role can view places; admins, managers and dispatchers edit them.</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+};

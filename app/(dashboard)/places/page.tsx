@@ -1,0 +1,24 @@
+import { requireUser } from "@/app/_server/session";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { getDb } from "@/db/client";
+import { canDo, SECTIONS } from "@/lib/auth/role-policy";
+import { getMapTiles } from "@/lib/dashboard/map-tiles";
+import { listPlaces } from "@/lib/places/manage-places";
+import { PlacesPageClient } from "./page-client";
+
+export const metadata = { title: "Places" };
+
+const Page = async () => {
+  const user = await requireUser(SECTIONS.places.roles);
+  const rows = await listPlaces({ db: getDb(), companyId: user.companyId, dataset: "live", limit: 2_000 });
+  const places = rows.map(({ id, name, formattedAddress, notes, latitude, longitude, radiusMeters, vertices }) => ({ id, name, formattedAddress, notes, latitude, longitude, radiusMeters, vertices }));
+  const { tileUrl, attribution } = getMapTiles();
+  return (
+    <>
+      <LocalDataNotice subject="Places" reason="places are kept in this service's database." />
+      <PlacesPageClient places={places} canEdit={canDo(user.role, "editPlaces")} tileUrl={tileUrl} attribution={attribution} />
+    </>
+  );
+};
+
+export default Page;

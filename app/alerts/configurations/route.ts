@@ -1,0 +1,6 @@
+import { createAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint, listAlertConfigurationsEndpoint, patchAlertConfigurationEndpoint } from "@/lib/fleet-api/endpoints/alerts";
+import { route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PATCH, DELETE } = route(listAlertConfigurationsEndpoint, createAlertConfigurationEndpoint, patchAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint);

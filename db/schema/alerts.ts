@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { createdAt, tenantColumns, utc } from "./columns";
+
+/**
+ * An alert rule (Samsara's alert configuration). `trigger` is our small model (lib/alerts/alert-trigger.ts),
+ * mapped to and from Samsara's trigger shapes at the API; `actions` are kept as the caller sent them.
+ */
+export const alertRules = pgTable(
+  "alert_rules",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    name: text("name").notNull(),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    trigger: jsonb("trigger").notNull(),
+    /** Empty: every vehicle of the tenant. */
+    vehicleIds: integer("vehicle_ids").array().notNull().default(sql`'{}'::integer[]`),
+    actions: jsonb("actions").$type<unknown[]>().notNull().default([]),
+    externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+    deletedAt: utc("deleted_at"),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("alert_rules_tenant_idx").on(t.companyId, t.dataset).where(sql`deleted_at is null`)],
+);
+
+/**
+ * What the evaluator knows of one rule for one vehicle between batches (lib/alerts/evaluate-rule.ts):
+ * written in the transaction that moves the alerts processor's checkpoint, so it never runs ahead
+ * of or behind the incidents it opened.
+ */
+export const alertRuleStates = pgTable(
+  "alert_rule_states",
+  {
+    ...tenantColumns(),
+    ruleId: integer("rule_id").notNull(),
+    vehicleId: integer("vehicle_id").notNull(),
+    state: jsonb("state").notNull(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.ruleId, t.vehicleId] })],
+);
+
+/** One occurrence of a rule's condition for one vehicle: opened when it starts, ended when it clears. */
+export const alertIncidents = pgTable(
+  "alert_incidents",
+  {
+    id: bigserial("id", { mode: "number" }).notNull(),
+    ...tenantColumns(),
+    ruleId: integer("rule_id").notNull(),
+    vehicleId: integer("vehicle_id").notNull(),
+    driverId: integer("driver_id"),
+    placeId: integer("place_id"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    startedAt: utc("started_at").notNull(),
+    endedAt: utc("ended_at"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    readAt: utc("read_at"),
+    createdAt: createdAt(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("alert_incidents_tenant_idx").on(t.companyId, t.dataset, t.id),
+    index("alert_incidents_unread_idx").on(t.companyId, t.dataset).where(sql`read_at is null`),
+  ],
+);

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from "@/lib/places/manage-places";
+import { createPlaceSchema, updatePlaceSchema } from "@/lib/places/place-input";
+import { defineFleetEndpoint } from "../define-fleet-endpoint";
+import { pageSchema, paginationQuery, readAfterId, toKeysetPage } from "../pagination";
+import { idParamsSchema } from "../queries";
+import { addressSchema, presentAddress } from "../records/address-record";
+import { cursorScope } from "./context";
+
+const addressResponse = z.object({ data: addressSchema }).meta({ id: "AddressResponse" });
+
+export const listAddressesEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/addresses",
+  scope: "addresses:read",
+  summary: "List places (addresses with their geofences)",
+  query: z.object(paginationQuery),
+  response: pageSchema(addressSchema, "AddressesPage"),
+  run: async ({ db, tenant, query }) => {
+    const scope = cursorScope("addresses", tenant);
+    const rows = await listPlaces({ db, ...tenant, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentAddress) });
+  },
+});
+
+export const createAddressEndpoint = defineFleetEndpoint({
+  method: "POST",
+  path: "/addresses",
+  scope: "addresses:write",
+  summary: "Create a place",
+  description: "A circle (radius over 0, at most 50 km) or a polygon (3 to 1,000 vertices whose edges do not cross). This service does not geocode: a circle needs a latitude and longitude.",
+  body: createPlaceSchema,
+  response: addressResponse,
+  errors: ["not_found"],
+  run: async ({ db, tenant, body, actor }) => ({ data: presentAddress(await createPlace({ db, ...tenant, input: body, actor })) }),
+});
+
+export const getAddressEndpoint = defineFleetEndpoint({
+  method: "GET",
+  path: "/addresses/{id}",
+  scope: "addresses:read",
+  summary: "One place",
+  params: idParamsSchema,
+  response: addressResponse,
+  errors: ["not_found"],
+  run: async ({ db, tenant, params }) => ({ data: presentAddress(await getPlace({ db, ...tenant, placeId: params.id })) }),
+});
+
+export const updateAddressEndpoint = defineFleetEndpoint({
+  method: "PATCH",
+  path: "/addresses/{id}",
+  scope: "addresses:write",
+  summary: "Update a place",
+  params: idParamsSchema,
+  body: updatePlaceSchema,
+  response: addressResponse,
+  errors: ["not_found"],
+  run: async ({ db, tenant, params, body, actor }) => ({ data: presentAddress(await updatePlace({ db, ...tenant, placeId: params.id, input: body, actor })) }),
+});
+
+export const deleteAddressEndpoint = defineFleetEndpoint({
+  method: "DELETE",
+  path: "/addresses/{id}",
+  scope: "addresses:write",
+  summary: "Delete a place",
+  params: idParamsSchema,
+  status: 204,
+  errors: ["not_found"],
+  run: async ({ db, tenant, params, actor }) => {
+    await deletePlace({ db, ...tenant, placeId: params.id, actor });
+  },
+});

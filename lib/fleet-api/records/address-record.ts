@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { PlaceRow } from "@/lib/places/manage-places";
+import { ADDRESS_TYPES } from "@/lib/places/place-input";
+import { externalIdsSchema, idSchema, rfc3339, timestampSchema } from "./common";
+
+const vertexSchema = z.object({ latitude: z.number(), longitude: z.number() });
+
+export const addressSchema = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    formattedAddress: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    notes: z.string().optional(),
+    geofence: z.object({
+      circle: z.object({ latitude: z.number(), longitude: z.number(), radiusMeters: z.number() }).optional(),
+      polygon: z.object({ vertices: z.array(vertexSchema) }).optional(),
+    }),
+    addressTypes: z.array(z.enum(ADDRESS_TYPES)).optional(),
+    externalIds: externalIdsSchema.optional(),
+    tags: z.array(z.object({ id: idSchema, name: z.string() })).optional(),
+    createdAtTime: timestampSchema,
+  })
+  .meta({ id: "Address" });
+
+export type AddressRecord = z.output<typeof addressSchema>;
+
+/** Samsara's address object: a circle or a polygon geofence. */
+export const presentAddress = (row: PlaceRow): AddressRecord => ({
+  id: String(row.id),
+  name: row.name,
+  formattedAddress: row.formattedAddress,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  ...(row.notes ? { notes: row.notes } : {}),
+  geofence: row.vertices ? { polygon: { vertices: row.vertices } } : { circle: { latitude: row.latitude, longitude: row.longitude, radiusMeters: row.radiusMeters ?? 0 } },
+  ...(row.addressTypes.length > 0 ? { addressTypes: row.addressTypes as AddressRecord["addressTypes"] } : {}),
+  ...(Object.keys(row.externalIds).length > 0 ? { externalIds: row.externalIds } : {}),
+  createdAtTime: rfc3339(row.createdAt),
+});

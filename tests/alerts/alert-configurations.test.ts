@@ -1,0 +1,71 @@
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as configurationsRoute from "@/app/alerts/configurations/route";
+import * as incidentsRoute from "@/app/alerts/incidents/stream/route";
+import { setupFleetFixture, type FleetFixture } from "../helpers/fleet-fixture";
+import { callFleet, resetRateLimits } from "../helpers/fleet-request";
+import { useTestDatabase } from "../helpers/test-database";
+
+const database = useTestDatabase();
+let fixture: FleetFixture;
+beforeAll(async () => {
+  fixture = await setupFleetFixture({ db: database().db });
+});
+beforeEach(() => resetRateLimits(database().db));
+
+type ConfigurationBody = { data: { id: string; name: string; isEnabled: boolean; scope: { all: boolean; assets?: { assetId: string }[] }; triggers: { triggerTypeId: number; triggerParams: Record<string, unknown> }[] }; message?: string };
+
+const entryTrigger = (addressIds: string[]) => ({ triggerTypeId: 5016, triggerParams: { geofenceEntry: { location: { addressIds } } } });
+const configuration = (change: Record<string, unknown> = {}) => ({ name: "Arrivals", isEnabled: true, actions: [{ actionTypeId: 4 }], scope: { all: true }, triggers: [entryTrigger([])], ...change });
+const post = (body: unknown) => callFleet(configurationsRoute.POST, "/alerts/configurations", { key: fixture.demo.key, method: "POST", body });
+
+describe("/alerts/configurations", () => {
+  it("creates, lists, patches and deletes a configuration in Samsara's shapes", async () => {
+    const created = await post(configuration({ triggers: [entryTrigger([String(fixture.demo.placeIds[0])])], scope: { all: false, assets: [{ assetId: String(fixture.demo.vehicleIds[1]), assetType: "vehicle" }] } }));
+    expect(created.status).toBe(200);
+    const { data } = created.body as ConfigurationBody;
+    expect(data).toMatchObject({ name: "Arrivals", isEnabled: true, scope: { all: false, assets: [{ assetId: String(fixture.demo.vehicleIds[1]) }] }, triggers: [entryTrigger([String(fixture.demo.placeIds[0])])] });
+    const listed = await callFleet(configurationsRoute.GET, `/alerts/configurations?ids=${data.id}`, { key: fixture.demo.key });
+    expect((listed.body as { data: unknown[] }).data).toEqual([data]);
+    const speeding = { triggerTypeId: 1000, triggerParams: { speed: { operation: "GREATER", speedKilometersPerHour: 110, minDurationMilliseconds: 30_000 } } };
+    const patched = await callFleet(configurationsRoute.PATCH, "/alerts/configurations", { key: fixture.demo.key, method: "PATCH", body: { id: data.id, isEnabled: false, triggers: [speeding] } });
+    expect((patched.body as ConfigurationBody).data).toMatchObject({ isEnabled: false, triggers: [speeding] });
+    const disabled = await callFleet(configurationsRoute.GET, "/alerts/configurations?status=disabled&limit=512", { key: fixture.demo.key });
+    expect((disabled.body as { data: { id: string }[] }).data.map((row) => row.id)).toContain(data.id);
+    expect((await callFleet(configurationsRoute.DELETE, `/alerts/configurations?id=${data.id}`, { key: fixture.demo.key, method: "DELETE" })).status).toBe(204);
+    expect((await callFleet(configurationsRoute.DELETE, `/alerts/configurations?id=${data.id}`, { key: fixture.demo.key, method: "DELETE" })).status).toBe(404);
+  });
+
+  it.each([
+    ["an unsupported trigger type", { triggers: [{ triggerTypeId: 1023 }] }, "triggers.0.triggerTypeId"],
+    ["two triggers", { triggers: [entryTrigger([]), entryTrigger([])] }, "triggers"],
+    ["a trigger without its parameters", { triggers: [{ triggerTypeId: 1000 }] }, "triggers.0.triggerParams.speed"],
+    ["speeding below a speed", { triggers: [{ triggerTypeId: 1000, triggerParams: { speed: { operation: "LESS", speedKilometersPerHour: 10, minDurationMilliseconds: 0 } } }] }, "triggers.0.triggerParams.speed.operation"],
+    ["an empty scope", { scope: { all: false } }, "scope"],
+  ])("answers 400 naming the field for %s", async (_, change, field) => {
+    const response = await post(configuration(change));
+    expect(response.status).toBe(400);
+    expect((response.body as ConfigurationBody).message).toContain(field);
+  });
+
+  it.each([
+    ["another company's place", () => ({ triggers: [entryTrigger([String(fixture.other.placeIds[0])])] }), "triggerParams"],
+    ["another company's vehicle", () => ({ scope: { all: false, assets: [{ assetId: String(fixture.other.vehicleIds[0]), assetType: "vehicle" }] } }), "scope.assets"],
+    ["a tag the company does not have", () => ({ scope: { all: false, tags: [{ id: "777", name: "West" }] } }), "scope.tags"],
+  ])("answers 404 naming the field for %s", async (_, change, field) => {
+    const response = await post(configuration(change()));
+    expect(response.status).toBe(404);
+    expect((response.body as ConfigurationBody).message).toContain(field);
+  });
+});
+
+describe("GET /alerts/incidents/stream", () => {
+  it("lists the tenant's incidents in the range, in Samsara's shape", async () => {
+    const start = new Date(fixture.now.getTime() - 86_400_000).toISOString();
+    const response = await callFleet(incidentsRoute.GET, `/alerts/incidents/stream?startTime=${start}`, { key: fixture.demo.key });
+    expect(response.status).toBe(200);
+    const body = response.body as { data: { configurationId: string; isResolved: boolean; conditions: { triggerId: number }[] }[] };
+    expect(body.data).toEqual([expect.objectContaining({ configurationId: String(fixture.demo.alertRuleIds[0]), isResolved: false, conditions: [expect.objectContaining({ triggerId: 1000 })] })]);
+    const bad = await callFleet(incidentsRoute.GET, "/alerts/incidents/stream?startTime=yesterday", { key: fixture.demo.key });
+    expect(bad.status).toBe(400);
+  });
+});

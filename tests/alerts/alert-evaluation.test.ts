@@ -1,0 +1,136 @@
+import { describe, expect, it } from "vitest";
+import { alertsProcessor } from "@/lib/alerts/alerts-processor";
+import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
+import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
+import { useTestDatabase } from "../helpers/test-database";
+import { CENTRE, OUTSIDE, setupAlertTrack } from "./alert-track";
+
+const database = useTestDatabase();
+
+describe("place rules", () => {
+  it("open one incident when a vehicle enters, close it when it leaves, and raise Samsara's webhook events", async () => {
+    const { a, place, run, rule, drive, incidents, events } = await setupAlertTrack(database().db);
+    const entry = await rule({ name: "Arrives at depot", trigger: { type: "placeEntry", placeIds: [place.id] } });
+    await drive(a.id, [[0, OUTSIDE], [10, OUTSIDE]]);
+    await run();
+    expect(await incidents(entry.id)).toHaveLength(0);
+    await drive(a.id, [[20, CENTRE, 0], [30, CENTRE, 0]]);
+    await run();
+    const [opened] = await incidents(entry.id);
+    expect(opened).toMatchObject({ vehicleId: a.id, placeId: place.id, latitude: CENTRE.latitude, longitude: CENTRE.longitude, endedAt: null });
+    const raised = await events();
+    expect(raised.map((event) => event.eventType)).toEqual(["AlertIncident", "GeofenceEntry"]);
+    expect(raised[0].data).toMatchObject({ configurationId: String(entry.id), isResolved: false, conditions: [{ triggerId: 5016, details: { geofenceEntry: { address: { id: String(place.id), name: "Loop depot" }, vehicle: { id: String(a.id) } } } }] });
+    await drive(a.id, [[40, OUTSIDE]]);
+    await run();
+    const [closed] = await incidents(entry.id);
+    expect(closed.endedAt?.getTime()).toBe(opened.startedAt.getTime() + 20_000);
+    expect((await events()).at(-1)).toMatchObject({ eventType: "AlertIncident", data: { isResolved: true } });
+  });
+
+  it("open exactly one incident per occurrence across restarts, two runners at once, and resent points", async () => {
+    const { db } = database();
+    const { a, place, rule, drive, incidents, at } = await setupAlertTrack(db);
+    const entry = await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
+    await drive(a.id, [[0, OUTSIDE], [10, CENTRE], [20, CENTRE]]);
+    // Two instances at once, each a window of one row at a time (the checkpoint serialises them).
+    await Promise.all([runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 }), runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 })]);
+    // The same points again (a device resending), then a fresh runner (a restart: state is in the database).
+    await drive(a.id, [[0, OUTSIDE], [10, CENTRE], [20, CENTRE]]);
+    await runTelemetryProcessors({ db, processors: [alertsProcessor] });
+    const found = await incidents(entry.id);
+    expect(found).toHaveLength(1);
+    expect(found[0].startedAt).toEqual(at(10));
+  });
+
+  it("skip a late point: an old position outside does not close or reopen the occurrence", async () => {
+    const { a, place, run, rule, drive, incidents } = await setupAlertTrack(database().db);
+    const entry = await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
+    await drive(a.id, [[0, OUTSIDE], [20, CENTRE]]);
+    await run();
+    await drive(a.id, [[10, OUTSIDE]]); // late: between the two already evaluated
+    await run();
+    await drive(a.id, [[30, CENTRE]]);
+    await run();
+    const found = await incidents(entry.id);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ placeId: place.id, endedAt: null });
+  });
+
+  it("exit opens on leaving and closes on return; dwell opens after N minutes inside", async () => {
+    const { a, place, run, rule, drive, incidents } = await setupAlertTrack(database().db);
+    const exit = await rule({ name: "Leaves", trigger: { type: "placeExit", placeIds: [place.id] } });
+    const dwell = await rule({ name: "Lingers", trigger: { type: "placeDwell", placeIds: [place.id], minutes: 5 } });
+    await drive(a.id, [[0, CENTRE], [60, CENTRE], [240, CENTRE]]);
+    await run();
+    expect(await incidents(exit.id)).toHaveLength(0);
+    expect(await incidents(dwell.id)).toHaveLength(0);
+    await drive(a.id, [[300, CENTRE], [360, OUTSIDE]]);
+    await run();
+    const [dwelt] = await incidents(dwell.id);
+    expect(dwelt.endedAt).not.toBeNull();
+    expect((await incidents(exit.id))[0]).toMatchObject({ endedAt: null, placeId: place.id });
+    await drive(a.id, [[420, CENTRE]]);
+    await run();
+    expect((await incidents(exit.id))[0].endedAt).not.toBeNull();
+  });
+
+  it("watch only the listed vehicles", async () => {
+    const { a, b, place, run, rule, drive, incidents } = await setupAlertTrack(database().db);
+    const entry = await rule({ name: "Only A", trigger: { type: "placeEntry", placeIds: [place.id] }, vehicleIds: [a.id] });
+    await drive(b.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await run();
+    expect((await incidents(entry.id)).map((incident) => incident.vehicleId)).toEqual([a.id]);
+  });
+});
+
+describe("duration rules", () => {
+  it("speeding opens after T seconds over the threshold, not for a shorter burst, and closes below it", async () => {
+    const { a, run, rule, drive, incidents } = await setupAlertTrack(database().db);
+    const speeding = await rule({ name: "Over 100", trigger: { type: "speeding", speedKph: 100, seconds: 10 } });
+    const fast = 30; // 108 km/h
+    await drive(a.id, [[0, OUTSIDE, fast], [5, OUTSIDE, fast], [8, OUTSIDE, 20]]);
+    await run();
+    expect(await incidents(speeding.id)).toHaveLength(0);
+    await drive(a.id, [[20, OUTSIDE, fast], [25, OUTSIDE, fast], [31, OUTSIDE, fast], [40, OUTSIDE, 10]]);
+    await run();
+    const found = await incidents(speeding.id);
+    expect(found).toHaveLength(1);
+    expect(found[0].details).toMatchObject({ triggerId: 1000, value: 108, conditionDetails: { speed: { thresholdSpeedKilometersPerHour: 100, currentSpeedKilometersPerHour: 108 } } });
+    expect(found[0].endedAt).not.toBeNull();
+  });
+
+  it("idling opens after N minutes with the engine on and standing, fuel low below X %", async () => {
+    const { a, run, rule, report, incidents } = await setupAlertTrack(database().db);
+    const idling = await rule({ name: "Idles", trigger: { type: "idling", minutes: 5 } });
+    const fuel = await rule({ name: "Fuel", trigger: { type: "fuelLow", percent: 10, minutes: 0 } });
+    await report(a.id, [[0, { engineState: "On", speed: 0, fuelPercent: 15 }], [120, { engineState: "On", speed: 0, fuelPercent: 12 }], [301, { engineState: "Idle", speed: 0, fuelPercent: 9 }]]);
+    await run();
+    expect(await incidents(idling.id)).toHaveLength(1);
+    expect(await incidents(fuel.id)).toHaveLength(1);
+    await report(a.id, [[400, { engineState: "On", speed: 12, fuelPercent: 60 }]]);
+    await run();
+    expect((await incidents(idling.id))[0].endedAt).not.toBeNull();
+    expect((await incidents(fuel.id))[0].endedAt).not.toBeNull();
+  });
+});
+
+describe("device silent", () => {
+  it("the periodic check opens one incident for a quiet device; its next point closes it", async () => {
+    const { db } = database();
+    const { a, run, rule, drive, incidents, at } = await setupAlertTrack(db);
+    const silent = await rule({ name: "Quiet", trigger: { type: "deviceSilent", minutes: 15 } });
+    await drive(a.id, [[0, OUTSIDE]]);
+    await run();
+    expect(await checkSilentDevices({ db, now: at(10 * 60) })).toBe(0);
+    await Promise.all([checkSilentDevices({ db, now: at(20 * 60) }), checkSilentDevices({ db, now: at(20 * 60) })]);
+    expect(await checkSilentDevices({ db, now: at(30 * 60) })).toBe(0);
+    const [opened] = await incidents(silent.id);
+    expect(opened.startedAt).toEqual(at(15 * 60));
+    expect(await incidents(silent.id)).toHaveLength(1);
+    await drive(a.id, [[40 * 60, OUTSIDE]]);
+    await run();
+    expect((await incidents(silent.id))[0].endedAt).toEqual(at(40 * 60));
+  });
+});
