@@ -51,7 +51,8 @@ export const EMPTY_MOTION_STATE: MotionState = { open: null, previous: null };
 const position = (sample: MotionSample) => ({ latitude: sample.latitude, longitude: sample.longitude });
 
 const close = (open: OpenSegment, settings: MotionSettings): MotionSegment | null => {
-  if (open.farthestMeters < settings.minDisplacementMeters) return null;
+  // Jitter never gets far; a lone moving report between silences (a fix from elsewhere) lasts no time.
+  if (open.farthestMeters < settings.minDisplacementMeters || open.endTime <= open.startTime) return null;
   const odometer = open.startOdometer !== null && open.endOdometer !== null && open.endOdometer >= open.startOdometer ? open.endOdometer - open.startOdometer : null;
   const { startTime, endTime, start, end, maxSpeedMps, fuelUsedPercent } = open;
   return { startTime, endTime, start, end, maxSpeedMps, fuelUsedPercent, distanceMeters: odometer ?? open.gpsMeters };

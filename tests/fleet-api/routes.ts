@@ -99,6 +99,9 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       body: { duty_status: "ON_DUTY", remark: "matrix" },
     }),
   },
+  "GET /trips/stream": { owns: "vehicles", request: () => ({ path: `/trips/stream?${range()}&queryBy=tripStartTime` }) },
+  "GET /idling/events": { owns: "vehicles", request: () => ({ path: `/idling/events?${range()}` }) },
+  "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
 };
 
 /** Every /fleet endpoint (FLEET_ENDPOINTS) with its sample; an endpoint without one fails every test that imports this. */
@@ -113,6 +116,7 @@ export const FLEET_ROUTES: FleetRoute[] = FLEET_ENDPOINTS.map((endpoint) => {
 export const ownerIdsOf = (body: { data?: unknown }, owns: FleetRoute["owns"]): number[] => {
   // Lists and /fleet records wrap in `data`; Samsara's newer resources (webhooks) answer the record itself.
   const payload = "data" in body ? body.data : body;
-  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string } }[];
-  return records.map((record) => Number(owns === "drivers" && record.driver ? record.driver.id : record.id));
+  // Trips, idling events and speeding intervals belong to their vehicle, the `asset`.
+  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string }; asset?: { id: string | number } }[];
+  return records.map((record) => Number(owns === "drivers" && record.driver ? record.driver.id : (record.asset?.id ?? record.id)));
 };

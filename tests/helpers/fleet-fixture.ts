@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { drivers, faultCodes, hosLogs, type Dataset, vehicles, webhooks } from "@/db/schema";
+import { drivers, faultCodes, hosLogs, idlingEvents, speedingIntervals, trips, type Dataset, vehicles, webhooks } from "@/db/schema";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -45,6 +45,27 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "driving", startTime: new Date(shiftStart + HOUR_MS / 2), latitude: 41.8, longitude: -87.6 },
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "offDuty", startTime: new Date(shiftStart + 10.5 * HOUR_MS) },
     ]);
+    // A detected trip (with a speeding interval) and an idle: the trip processor's outputs, as the telemetry above leaves the trip open.
+    const where = { latitude: 41.8, longitude: -87.6 };
+    const tripStart = now.getTime() - 3 * HOUR_MS;
+    await db.insert(trips).values({
+      ...tenant,
+      vehicleId: vehicleIds[0],
+      driverId: driverIds[0],
+      startTime: new Date(tripStart),
+      endTime: new Date(tripStart + HOUR_MS / 2),
+      startLatitude: 41.8,
+      startLongitude: -87.6,
+      startAddress: "105 S State St, Chicago, IL",
+      endLatitude: 41.9,
+      endLongitude: -87.6,
+      endAddress: "1800 N Western Ave, Chicago, IL",
+      distanceMeters: 25_000,
+      maxSpeed: 36,
+      fuelUsedPercent: 2,
+    });
+    await db.insert(speedingIntervals).values({ ...tenant, vehicleId: vehicleIds[0], driverId: driverIds[0], startTime: new Date(tripStart + 600_000), endTime: new Date(tripStart + 660_000), maxSpeed: 36, thresholdSpeed: 33.3, ...where, address: "105 S State St, Chicago, IL" });
+    await db.insert(idlingEvents).values({ ...tenant, vehicleId: vehicleIds[0], driverId: driverIds[0], startTime: new Date(tripStart + HOUR_MS), endTime: new Date(tripStart + 1.2 * HOUR_MS), ...where, address: "105 S State St, Chicago, IL", fuelUsedPercent: 0.5 });
     const webhookIds = (
       await db
         .insert(webhooks)

@@ -4,6 +4,7 @@ import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolations
 import { setDutyStatusEndpoint } from "./hos-duty-status";
 import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint } from "./locations";
 import { listStatsEndpoint, statsFeedEndpoint, statsHistoryEndpoint } from "./stats";
+import { idlingEventsEndpoint, speedingIntervalsEndpoint, tripsStreamEndpoint } from "./trips";
 import { getVehicleEndpoint, listVehiclesEndpoint } from "./vehicles";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
@@ -35,4 +36,7 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   getWebhookEndpoint,
   patchWebhookEndpoint,
   deleteWebhookEndpoint,
+  tripsStreamEndpoint,
+  idlingEventsEndpoint,
+  speedingIntervalsEndpoint,
 ];
