@@ -24,6 +24,7 @@ export const SECTIONS = {
   wasteJobs: { href: "/waste-jobs", label: "Waste jobs", roles: ["admin", "dispatcher"], module: "Waste" },
   drivers: { href: "/drivers", label: "Drivers", roles: EVERYONE },
   fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
+  reports: { href: "/reports", label: "Reports", roles: EVERYONE },
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
