@@ -29,7 +29,8 @@ export const dailySummaryRows = async ({ db, tenant, params, timeZone, units, ve
       })
       .from(table)
       .where(and(...where))
-      .groupBy(table.vehicleId, day);
+      // By position: the zone is a parameter, and two parameters are never the same expression to PostgreSQL.
+      .groupBy(sql`1, 2`);
   };
   const [tripDays, idleDays] = [await grouped(trips), await grouped(idlingEvents)];
   const rows = new Map<string, { vehicleId: number; day: string; trips: number; meters: number; driving: number; idle: number; fuel: number | null }>();
