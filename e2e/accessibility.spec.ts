@@ -52,6 +52,8 @@ const PAGES: readonly PageVisit[] = [
   { name: "driver-new", path: "/drivers/new", onlyFor: DRIVER_EDITORS },
   { name: "driver-edit", path: firstLink("/drivers", 'a[href^="/drivers/"][href$="/edit"]'), onlyFor: DRIVER_EDITORS },
   { name: "fuel-stops", path: "/fuel-stops" },
+  { name: "reports", path: "/reports" },
+  { name: "reports-daily", path: "/reports?kind=daily" },
   { name: "camera", path: "/camera" },
   { name: "devices", path: "/devices" },
   { name: "places", path: "/places" },

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { integer, pgTable, real, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, utc } from "./columns";
 
 export const PLAN_TIERS = ["Free", "Standard", "Professional", "Enterprise"] as const;
@@ -20,6 +20,10 @@ export const companies = pgTable("companies", {
   timeZone: text("time_zone").notNull().default("America/Chicago"),
   /** Distances on the dashboard: kilometres or miles (the API stays metric). */
   distanceUnit: text("distance_unit", { enum: DISTANCE_UNITS }).notNull().default("mi"),
+  /** Engine on and not moving this long is an idling event (reports, /idling/events). */
+  idleMinimumMinutes: smallint("idle_minimum_minutes").notNull().default(5),
+  /** Faster than this (m/s) is a speeding interval; 120 km/h by default. */
+  speedingThreshold: real("speeding_threshold").notNull().default(33.333332),
   createdAt: createdAt(),
 });
 

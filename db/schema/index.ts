@@ -16,3 +16,4 @@ export * from "./devices";
 export * from "./tags";
 export * from "./places";
 export * from "./alerts";
+export * from "./trips";

@@ -25,6 +25,7 @@ export const SECTIONS = {
   vehicles: { href: "/vehicles", label: "Vehicles", roles: EVERYONE },
   drivers: { href: "/drivers", label: "Drivers", roles: EVERYONE },
   fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
+  reports: { href: "/reports", label: "Reports", roles: EVERYONE },
   camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
   devices: { href: "/devices", label: "Devices", roles: EVERYONE },
   places: { href: "/places", label: "Places", roles: EVERYONE },

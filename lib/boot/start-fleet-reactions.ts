@@ -4,9 +4,10 @@ import type { DatabaseHandle } from "@/db/client";
 import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
 import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { logger } from "@/lib/logger";
+import { tripProcessor } from "@/lib/trips/trip-processor";
 
 /** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
-export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor];
+export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor];
 
 const SILENT_CHECK_EVERY_MS = 30_000;
 

@@ -9,12 +9,15 @@ export type CompanyRecord = {
   modules: Module[];
   timeZone: string;
   distanceUnit: DistanceUnit;
+  idleMinimumMinutes: number;
+  /** m/s */
+  speedingThreshold: number;
   createdAt: Date;
 };
 
 export const companyRecordColumns = (() => {
-  const { id, name, planTier, modules, timeZone, distanceUnit, createdAt } = getTableColumns(companies);
-  return { id, name, planTier, modules, timeZone, distanceUnit, createdAt };
+  const { id, name, planTier, modules, timeZone, distanceUnit, idleMinimumMinutes, speedingThreshold, createdAt } = getTableColumns(companies);
+  return { id, name, planTier, modules, timeZone, distanceUnit, idleMinimumMinutes, speedingThreshold, createdAt };
 })();
 
 export const toCompanyRecord = (row: Omit<CompanyRecord, "modules"> & { modules: string[] }): CompanyRecord => ({ ...row, modules: row.modules as Module[] });

@@ -11,6 +11,8 @@ export type MotionSample = {
   /** null when the device does not report it (phones): motion alone decides. */
   engineState?: "On" | "Off" | "Idle" | null;
   odometerMeters?: number | null;
+  /** Fuel level, percent of the tank; null when not reported. */
+  fuelPercent?: number | null;
 };
 
 /**
@@ -35,9 +37,11 @@ export type MotionSegment = {
   /** Odometer difference where the vehicle reports one at both ends, else the GPS path. */
   distanceMeters: number;
   maxSpeedMps: number;
+  /** The fuel level's drops over the segment (rises are refuelling), percent of the tank; null without fuel reports. */
+  fuelUsedPercent: number | null;
 };
 
-type OpenSegment = MotionSegment & { gpsMeters: number; startOdometer: number | null; endOdometer: number | null; farthestMeters: number; restingSince: number | null; last: MotionSample };
+type OpenSegment = MotionSegment & { gpsMeters: number; startOdometer: number | null; endOdometer: number | null; farthestMeters: number; restingSince: number | null; last: MotionSample; lastFuelPercent: number | null };
 
 /** The detector's whole memory of a vehicle: persisted between batches, so detection is incremental. */
 export type MotionState = { open: OpenSegment | null; previous: MotionSample | null };
@@ -47,10 +51,11 @@ export const EMPTY_MOTION_STATE: MotionState = { open: null, previous: null };
 const position = (sample: MotionSample) => ({ latitude: sample.latitude, longitude: sample.longitude });
 
 const close = (open: OpenSegment, settings: MotionSettings): MotionSegment | null => {
-  if (open.farthestMeters < settings.minDisplacementMeters) return null;
+  // Jitter never gets far; a lone moving report between silences (a fix from elsewhere) lasts no time.
+  if (open.farthestMeters < settings.minDisplacementMeters || open.endTime <= open.startTime) return null;
   const odometer = open.startOdometer !== null && open.endOdometer !== null && open.endOdometer >= open.startOdometer ? open.endOdometer - open.startOdometer : null;
-  const { startTime, endTime, start, end, maxSpeedMps } = open;
-  return { startTime, endTime, start, end, maxSpeedMps, distanceMeters: odometer ?? open.gpsMeters };
+  const { startTime, endTime, start, end, maxSpeedMps, fuelUsedPercent } = open;
+  return { startTime, endTime, start, end, maxSpeedMps, fuelUsedPercent, distanceMeters: odometer ?? open.gpsMeters };
 };
 
 const isMoving = (sample: MotionSample, settings: MotionSettings) => sample.speed > settings.movingSpeedMps && sample.engineState !== "Off";
@@ -96,6 +101,8 @@ const begin = (from: MotionSample, sample: MotionSample): OpenSegment => {
     farthestMeters: 0,
     restingSince: null,
     last: from,
+    fuelUsedPercent: null,
+    lastFuelPercent: from.fuelPercent ?? null,
   };
   return extend(open, sample);
 };
@@ -110,7 +117,15 @@ const extend = (open: OpenSegment, sample: MotionSample): OpenSegment => ({
   endOdometer: sample.odometerMeters ?? open.endOdometer,
   farthestMeters: Math.max(open.farthestMeters, distanceMeters(open.start, sample)),
   last: sample,
+  ...fuelAfter(open, sample.fuelPercent),
 });
+
+/** Fuel used so far: the level's drops summed (a rise is a refuel, not negative use). */
+export const fuelAfter = (open: { fuelUsedPercent: number | null; lastFuelPercent: number | null }, fuelPercent: number | null | undefined) => {
+  if (fuelPercent === null || fuelPercent === undefined) return { fuelUsedPercent: open.fuelUsedPercent, lastFuelPercent: open.lastFuelPercent };
+  const drop = open.lastFuelPercent === null ? 0 : Math.max(0, open.lastFuelPercent - fuelPercent);
+  return { fuelUsedPercent: (open.fuelUsedPercent ?? 0) + drop, lastFuelPercent: fuelPercent };
+};
 
 /** Every segment of a time-ordered track; `now` closes a segment whose vehicle has been at rest or silent long enough since. */
 export const detectMotion = ({ samples, settings, now }: { samples: readonly MotionSample[]; settings: MotionSettings; now?: number }): { segments: MotionSegment[]; state: MotionState } => {

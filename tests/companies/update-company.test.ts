@@ -22,6 +22,15 @@ describe("company settings (updateCompany)", () => {
     expect(await getCompany({ db, companyId: id })).toMatchObject({ name: "Acme Haulage", planTier: "Standard", modules: [], timeZone: "Europe/Lisbon", distanceUnit: "km" });
   });
 
+  it("lets an admin set the idle minimum and the speeding threshold (m/s), within bounds", async () => {
+    const { db } = database();
+    const { id } = await createCompany({ db, actor: operatorActor("test"), input: { name: "Delta", timeZone: "UTC", distanceUnit: "km" } });
+    expect(await getCompany({ db, companyId: id })).toMatchObject({ idleMinimumMinutes: 5 });
+    expect(await updateCompany({ db, companyId: id, input: { idleMinimumMinutes: "10", speedingThreshold: 25 }, editor: "admin", actor })).toMatchObject({ idleMinimumMinutes: 10, speedingThreshold: 25 });
+    await expect(updateCompany({ db, companyId: id, input: { idleMinimumMinutes: 1 }, editor: "admin", actor })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("idleMinimumMinutes") });
+    await expect(updateCompany({ db, companyId: id, input: { speedingThreshold: 200 }, editor: "admin", actor })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("speedingThreshold") });
+  });
+
   it("lets the operator change plan and modules, and answers 404 for an unknown company", async () => {
     const { db } = database();
     const { id } = await createCompany({ db, actor: operatorActor("test"), input: { name: "Beta", timeZone: "UTC", distanceUnit: "km" } });

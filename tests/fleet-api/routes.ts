@@ -246,6 +246,9 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       body: { duty_status: "ON_DUTY", remark: "matrix" },
     }),
   },
+  "GET /trips/stream": { owns: "vehicles", request: () => ({ path: `/trips/stream?${range()}&queryBy=tripStartTime` }) },
+  "GET /idling/events": { owns: "vehicles", request: () => ({ path: `/idling/events?${range()}` }) },
+  "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
 };
 
 /** Every /fleet endpoint (FLEET_ENDPOINTS) with its sample; an endpoint without one fails every test that imports this. */
@@ -260,9 +263,10 @@ export const FLEET_ROUTES: FleetRoute[] = FLEET_ENDPOINTS.map((endpoint) => {
 export const ownerIdsOf = (body: { data?: unknown }, owns: FleetRoute["owns"]): number[] => {
   // Lists and /fleet records wrap in `data`; Samsara's newer resources (webhooks) answer the record itself.
   const payload = "data" in body ? body.data : body;
-  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string }; serial?: string; asset?: { id: string }; configurationId?: string }[];
-  // Gateways name the vehicle they report for as `asset`; an unbound one names none. Incidents name their rule.
+  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string }; serial?: string; asset?: { id: string | number }; configurationId?: string }[];
+  // Gateways name the vehicle they report for as `asset`; an unbound one names none. Incidents name
+  // their rule; trips, idling events and speeding intervals belong to their vehicle, the `asset`.
   return records.flatMap((record) =>
-    record.serial !== undefined ? (record.asset ? [Number(record.asset.id)] : []) : [Number(owns === "drivers" && record.driver ? record.driver.id : (record.configurationId ?? record.id))],
+    record.serial !== undefined ? (record.asset ? [Number(record.asset.id)] : []) : [Number(owns === "drivers" && record.driver ? record.driver.id : (record.configurationId ?? record.asset?.id ?? record.id))],
   );
 };

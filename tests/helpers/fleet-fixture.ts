@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { alertIncidents, alertRules, deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, liveShares, places, tagDrivers, tags, tagVehicles, type Dataset, users, vehicles, webhooks } from "@/db/schema";
+import { alertIncidents, alertRules, deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, idlingEvents, liveShares, places, speedingIntervals, tagDrivers, tags, tagVehicles, trips, type Dataset, users, vehicles, webhooks } from "@/db/schema";
 import { generateShareToken } from "@/lib/live-shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
@@ -51,6 +51,27 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "offDuty", startTime: new Date(shiftStart + 10.5 * HOUR_MS) },
     ]);
     await db.insert(driverVehicleAssignments).values({ ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], startTime: new Date(FIXTURE_ASSIGNMENT_START), source: "api" });
+    // A detected trip (with a speeding interval) and an idle: the trip processor's outputs, as the telemetry above leaves the trip open.
+    const where = { latitude: 41.8, longitude: -87.6 };
+    const tripStart = now.getTime() - 3 * HOUR_MS;
+    await db.insert(trips).values({
+      ...tenant,
+      vehicleId: vehicleIds[0],
+      driverId: driverIds[0],
+      startTime: new Date(tripStart),
+      endTime: new Date(tripStart + HOUR_MS / 2),
+      startLatitude: 41.8,
+      startLongitude: -87.6,
+      startAddress: "105 S State St, Chicago, IL",
+      endLatitude: 41.9,
+      endLongitude: -87.6,
+      endAddress: "1800 N Western Ave, Chicago, IL",
+      distanceMeters: 25_000,
+      maxSpeed: 36,
+      fuelUsedPercent: 2,
+    });
+    await db.insert(speedingIntervals).values({ ...tenant, vehicleId: vehicleIds[0], driverId: driverIds[0], startTime: new Date(tripStart + 600_000), endTime: new Date(tripStart + 660_000), maxSpeed: 36, thresholdSpeed: 33.3, ...where, address: "105 S State St, Chicago, IL" });
+    await db.insert(idlingEvents).values({ ...tenant, vehicleId: vehicleIds[0], driverId: driverIds[0], startTime: new Date(tripStart + HOUR_MS), endTime: new Date(tripStart + 1.2 * HOUR_MS), ...where, address: "105 S State St, Chicago, IL", fuelUsedPercent: 0.5 });
     const webhookIds = (
       await db
         .insert(webhooks)

@@ -12,6 +12,7 @@ import { createUserEndpoint, deleteUserEndpoint, getUserEndpoint, listUserRolesE
 import { createLiveShareEndpoint, deleteLiveShareEndpoint, listLiveSharesEndpoint, updateLiveShareEndpoint } from "./live-shares";
 import { createTagEndpoint, deleteTagEndpoint, getTagEndpoint, listTagsEndpoint, patchTagEndpoint, replaceTagEndpoint } from "./tags";
 import { getVehicleEndpoint, listVehiclesEndpoint, updateVehicleEndpoint } from "./vehicles";
+import { idlingEventsEndpoint, speedingIntervalsEndpoint, tripsStreamEndpoint } from "./trips";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
 /**
@@ -76,4 +77,7 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   patchAlertConfigurationEndpoint,
   deleteAlertConfigurationEndpoint,
   streamAlertIncidentsEndpoint,
+  tripsStreamEndpoint,
+  idlingEventsEndpoint,
+  speedingIntervalsEndpoint,
 ];

@@ -6,7 +6,10 @@ import { updateCompanySettingsAction } from "./actions";
 
 const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 
-type Settings = { name: string; timeZone: string; distanceUnit: DistanceUnit };
+type Settings = { name: string; timeZone: string; distanceUnit: DistanceUnit; idleMinimumMinutes: number; speedingThreshold: number };
+
+/** The speeding threshold is stored in m/s and edited in the company's unit. */
+const SPEED_FACTOR: Record<DistanceUnit, number> = { km: 3.6, mi: 2.2369362920544 };
 
 /** Name, time zone (the zone of every time the dashboard shows) and distance unit. */
 export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
@@ -16,7 +19,9 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setPending(true);
-    const result = await updateCompanySettingsAction(Object.fromEntries(new FormData(event.currentTarget)));
+    const { speedingInUnit, ...fields } = Object.fromEntries(new FormData(event.currentTarget));
+    const speedingThreshold = speedingInUnit === "" ? undefined : Number(speedingInUnit) / SPEED_FACTOR[settings.distanceUnit];
+    const result = await updateCompanySettingsAction({ ...fields, speedingThreshold });
     setPending(false);
     setStatus(result.ok ? { kind: "saved", message: "Saved." } : { kind: "error", message: result.message });
   };
@@ -38,6 +43,18 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
         <legend>Distances in</legend>
         <label className="choice"><input type="radio" name="distanceUnit" value="mi" defaultChecked={settings.distanceUnit === "mi"} /> miles</label>
         <label className="choice"><input type="radio" name="distanceUnit" value="km" defaultChecked={settings.distanceUnit === "km"} /> kilometres</label>
+      </fieldset>
+      <fieldset>
+        <legend>Reports and detection</legend>
+        <label>
+          Idling after (minutes)
+          <input name="idleMinimumMinutes" type="number" min={2} max={240} step={1} defaultValue={settings.idleMinimumMinutes} required />
+        </label>
+        <label>
+          Speeding over ({settings.distanceUnit === "km" ? "km/h" : "mph"})
+          <input name="speedingInUnit" type="number" min={11} max={252} step={1} defaultValue={Math.round(settings.speedingThreshold * SPEED_FACTOR[settings.distanceUnit])} required />
+        </label>
+        <p className="muted">They apply to trips, idles and speeding detected from now on.</p>
       </fieldset>
       {status && <p role={status.kind === "error" ? "alert" : "status"} className={status.kind === "error" ? "form-error" : "muted"}>{status.message}</p>}
       <button type="submit" className="button-primary" disabled={pending}>{pending ? "Saving…" : "Save"}</button>

@@ -12,7 +12,7 @@ const Page = async () => {
   return (
     <section className="page">
       <h1>Company settings</h1>
-      <CompanySettingsForm settings={{ name: company.name, timeZone: company.timeZone, distanceUnit: company.distanceUnit }} />
+      <CompanySettingsForm settings={{ name: company.name, timeZone: company.timeZone, distanceUnit: company.distanceUnit, idleMinimumMinutes: company.idleMinimumMinutes, speedingThreshold: company.speedingThreshold }} />
       <h2>Plan and modules</h2>
       <dl className="details">
         <dt>Plan</dt>

@@ -1,0 +1,79 @@
+import { companySettings } from "@/app/_server/company-settings";
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { DailyDistanceChart } from "@/components/reports/daily-distance-chart";
+import { ReportForm } from "@/components/reports/report-form";
+import { ReportTable } from "@/components/reports/report-table";
+import { SECTIONS } from "@/lib/auth/role-policy";
+import { listDrivers } from "@/lib/drivers";
+import { AppError } from "@/lib/errors";
+import { buildReport } from "@/lib/reports/build-report";
+import { parseReportParams, toReportSearch } from "@/lib/reports/report-params";
+import { distancePerDay } from "@/lib/reports/report-table";
+import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import "@/components/dashboard/dashboard-pages.css";
+
+export const metadata = { title: "Reports" };
+
+/** Rows shown on the page; the exports hold every row. */
+const SHOWN_ROWS = 1_000;
+
+const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
+  const user = await requireUser(SECTIONS.reports.roles);
+  const { timeZone } = await companySettings(user.companyId);
+  const db = getDb();
+  const tenant = { companyId: user.companyId, dataset: "live" as const };
+  const now = new Date();
+  let problem: string | null = null;
+  let params;
+  try {
+    params = parseReportParams({ params: await searchParams, timeZone, now });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "bad_request")) throw error;
+    problem = `${error.message} Showing yesterday's and today's trips instead.`;
+    params = parseReportParams({ params: {}, timeZone, now });
+  }
+  const [vehicles, drivers, report] = await Promise.all([listVehicles({ db, ...tenant, limit: 5_000 }), listDrivers({ db, ...tenant, limit: 5_000 }), buildReport({ db, tenant, params, timeZone })]);
+  const search = toReportSearch(params).toString();
+  const chartDays = params.kind === "daily" ? distancePerDay(report) : [];
+  return (
+    <section className="page">
+      <LocalDataNotice subject="Reports" reason="the fleet API's trips are not read here." />
+      <div className="page-head">
+        <h1>Reports</h1>
+        <span className="muted">Times in {timeZone}</span>
+        <div className="actions">
+          <a className="button-link" href={`/reports/export?${search}&format=csv`} download data-testid="export-csv">
+            Export CSV
+          </a>
+          <a className="button-link" href={`/reports/export?${search}&format=xlsx`} download data-testid="export-xlsx">
+            Export Excel
+          </a>
+        </div>
+      </div>
+      <ReportForm params={params} vehicles={vehicles} drivers={drivers} />
+      {problem ? (
+        <p className="alert alert-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <h2>
+        {report.title}, {params.from} to {params.to}
+      </h2>
+      {chartDays.length > 0 ? <DailyDistanceChart days={chartDays} unit={report.units.distance} /> : null}
+      {report.rows.length === 0 ? (
+        <p className="muted" data-testid="report-empty">
+          Nothing in this range.
+        </p>
+      ) : (
+        <>
+          {report.rows.length > SHOWN_ROWS ? <p className="muted">The first {SHOWN_ROWS.toLocaleString("en-US")} of {report.rows.length.toLocaleString("en-US")} rows; the exports hold them all.</p> : null}
+          <ReportTable report={report} timeZone={timeZone} limit={SHOWN_ROWS} />
+        </>
+      )}
+    </section>
+  );
+};
+
+export default Page;

@@ -1,0 +1,5 @@
+import { tripsStreamEndpoint } from "@/lib/fleet-api/endpoints/trips";
+import { route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+export const { GET } = route(tripsStreamEndpoint);

@@ -1,0 +1,105 @@
+import { bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, tenantColumns, utc } from "./columns";
+
+/**
+ * A completed trip (lib/trips): detected from a vehicle's committed telemetry by the trip processor,
+ * rewritten when late points change it. `driver_id` is who drove at its start (lib/trips/driver-at.ts).
+ */
+export const trips = pgTable(
+  "trips",
+  {
+    id: bigserial("id", { mode: "number" }).notNull(),
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    driverId: integer("driver_id"),
+    startTime: utc("start_time").notNull(),
+    endTime: utc("end_time").notNull(),
+    startLatitude: doublePrecision("start_latitude").notNull(),
+    startLongitude: doublePrecision("start_longitude").notNull(),
+    /** Reverse geocoded when detected (lib/telemetry/reverse-geocode.ts). */
+    startAddress: text("start_address").notNull(),
+    endLatitude: doublePrecision("end_latitude").notNull(),
+    endLongitude: doublePrecision("end_longitude").notNull(),
+    endAddress: text("end_address").notNull(),
+    distanceMeters: doublePrecision("distance_meters").notNull(),
+    /** m/s */
+    maxSpeed: real("max_speed").notNull(),
+    /** Fuel level drops during the trip, in percent of the tank; null when the vehicle reports no fuel level. */
+    fuelUsedPercent: real("fuel_used_percent"),
+    createdAt: createdAt(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("trips_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
+    index("trips_time_idx").on(t.companyId, t.dataset, t.startTime),
+    index("trips_updated_idx").on(t.companyId, t.dataset, t.updatedAt),
+  ],
+);
+
+/** Engine on, not moving, for at least the company's idle minimum (Samsara's idling events). */
+export const idlingEvents = pgTable(
+  "idling_events",
+  {
+    id: bigserial("id", { mode: "number" }).notNull(),
+    ...tenantColumns(),
+    eventUuid: uuid("event_uuid").notNull().defaultRandom(),
+    vehicleId: integer("vehicle_id").notNull(),
+    driverId: integer("driver_id"),
+    startTime: utc("start_time").notNull(),
+    endTime: utc("end_time").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    address: text("address").notNull(),
+    fuelUsedPercent: real("fuel_used_percent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("idling_events_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
+    index("idling_events_time_idx").on(t.companyId, t.dataset, t.startTime),
+  ],
+);
+
+/** Faster than the company's speeding threshold, from the first report over it to the first one not. */
+export const speedingIntervals = pgTable(
+  "speeding_intervals",
+  {
+    id: bigserial("id", { mode: "number" }).notNull(),
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    driverId: integer("driver_id"),
+    startTime: utc("start_time").notNull(),
+    endTime: utc("end_time").notNull(),
+    /** m/s */
+    maxSpeed: real("max_speed").notNull(),
+    /** The threshold in force when it was detected, m/s. */
+    thresholdSpeed: real("threshold_speed").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    address: text("address").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("speeding_intervals_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
+    index("speeding_intervals_time_idx").on(t.companyId, t.dataset, t.startTime),
+  ],
+);
+
+/**
+ * The activity detector's memory of one vehicle (lib/trips/activity-detector.ts): the open trip,
+ * idle and speeding interval and the last values seen, as of `last_time`. Rows older than that are
+ * late and make the processor recompute the vehicle's recent window.
+ */
+export const tripDetectorStates = pgTable(
+  "trip_detector_states",
+  {
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    lastTime: utc("last_time").notNull(),
+    state: jsonb("state").notNull(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.dataset, t.vehicleId] })],
+);

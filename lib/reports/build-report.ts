@@ -1,0 +1,181 @@
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
+import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
+import { whereTenant, type Tenant } from "@/lib/tenant";
+import { dailySummaryRows } from "./daily-summary";
+import type { ReportParams } from "./report-params";
+import { withTotals, type Report, type ReportRow } from "./report-table";
+
+const METERS_PER_MILE = 1609.344;
+const MINUTE_MS = 60_000;
+
+/** Converters to the company's units (its distance unit decides the speed unit too). */
+export const unitsOf = (distanceUnit: "km" | "mi") => ({
+  units: { distance: distanceUnit, speed: distanceUnit === "km" ? ("km/h" as const) : ("mph" as const) },
+  distance: (meters: number) => Math.round((distanceUnit === "km" ? meters / 1000 : meters / METERS_PER_MILE) * 10) / 10,
+  speed: (mps: number) => Math.round(distanceUnit === "km" ? mps * 3.6 : (mps * 3600) / METERS_PER_MILE),
+});
+export type Units = ReturnType<typeof unitsOf>;
+
+const minutes = (start: Date, end: Date) => Math.round(((end.getTime() - start.getTime()) / MINUTE_MS) * 10) / 10;
+const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+
+type Context = { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string; units: Units; vehicleName: (id: number) => string; driverName: (id: number | null) => string };
+
+const filters = (table: typeof trips | typeof idlingEvents | typeof speedingIntervals, { tenant, params }: Context) => {
+  const where: SQL[] = [whereTenant(table, tenant), gte(table.startTime, params.start), lt(table.startTime, params.end)];
+  if (params.vehicleIds) where.push(inArray(table.vehicleId, params.vehicleIds));
+  if (params.driverIds) where.push(inArray(table.driverId, params.driverIds));
+  return and(...where);
+};
+
+const tripRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
+  const { db, units, vehicleName, driverName } = context;
+  const rows = await db.select().from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
+  const { distance, speed } = units;
+  return {
+    title: "Trips",
+    columns: [
+      { key: "vehicle", label: "Vehicle", format: "text" },
+      { key: "driver", label: "Driver", format: "text" },
+      { key: "start", label: "Start", format: "time" },
+      { key: "end", label: "End", format: "time" },
+      { key: "from", label: "From", format: "text" },
+      { key: "to", label: "To", format: "text" },
+      { key: "distance", label: `Distance (${units.units.distance})`, format: "distance", total: "sum" },
+      { key: "minutes", label: "Duration (min)", format: "minutes", total: "sum" },
+      { key: "maxSpeed", label: `Max speed (${units.units.speed})`, format: "speed", total: "max" },
+      { key: "averageSpeed", label: `Average speed (${units.units.speed})`, format: "speed" },
+      { key: "fuel", label: "Fuel used (% of tank)", format: "percent", total: "sum" },
+    ],
+    rows: rows.map((trip) => ({
+      vehicle: vehicleName(trip.vehicleId),
+      driver: driverName(trip.driverId),
+      start: trip.startTime.toISOString(),
+      end: trip.endTime.toISOString(),
+      from: trip.startAddress,
+      to: trip.endAddress,
+      distance: distance(trip.distanceMeters),
+      minutes: minutes(trip.startTime, trip.endTime),
+      maxSpeed: speed(trip.maxSpeed),
+      averageSpeed: speed(trip.distanceMeters / Math.max(1, (trip.endTime.getTime() - trip.startTime.getTime()) / 1000)),
+      fuel: round1(trip.fuelUsedPercent),
+    })),
+  };
+};
+
+/** Stops: where each vehicle stood between two of its trips in the range. */
+const stopRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
+  const { db, vehicleName } = context;
+  const rows = await db.select().from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
+  const stops: ReportRow[] = [];
+  rows.forEach((trip, index) => {
+    const next = rows[index + 1];
+    if (!next || next.vehicleId !== trip.vehicleId) return;
+    stops.push({ vehicle: vehicleName(trip.vehicleId), start: trip.endTime.toISOString(), end: next.startTime.toISOString(), place: trip.endAddress, minutes: minutes(trip.endTime, next.startTime) });
+  });
+  return {
+    title: "Stops",
+    columns: [
+      { key: "vehicle", label: "Vehicle", format: "text" },
+      { key: "start", label: "Arrived", format: "time" },
+      { key: "end", label: "Left", format: "time" },
+      { key: "place", label: "Place", format: "text" },
+      { key: "minutes", label: "Duration (min)", format: "minutes", total: "sum" },
+    ],
+    rows: stops,
+  };
+};
+
+const idlingRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
+  const { db, vehicleName, driverName } = context;
+  const rows = await db.select().from(idlingEvents).where(filters(idlingEvents, context)).orderBy(asc(idlingEvents.vehicleId), asc(idlingEvents.startTime));
+  return {
+    title: "Idling",
+    columns: [
+      { key: "vehicle", label: "Vehicle", format: "text" },
+      { key: "driver", label: "Driver", format: "text" },
+      { key: "start", label: "Start", format: "time" },
+      { key: "minutes", label: "Duration (min)", format: "minutes", total: "sum" },
+      { key: "place", label: "Place", format: "text" },
+      { key: "fuel", label: "Fuel used (% of tank)", format: "percent", total: "sum" },
+    ],
+    rows: rows.map((idle) => ({ vehicle: vehicleName(idle.vehicleId), driver: driverName(idle.driverId), start: idle.startTime.toISOString(), minutes: minutes(idle.startTime, idle.endTime), place: idle.address, fuel: round1(idle.fuelUsedPercent) })),
+  };
+};
+
+const speedingRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
+  const { db, units, vehicleName, driverName } = context;
+  const rows = await db.select().from(speedingIntervals).where(filters(speedingIntervals, context)).orderBy(asc(speedingIntervals.vehicleId), asc(speedingIntervals.startTime));
+  return {
+    title: "Speeding",
+    columns: [
+      { key: "vehicle", label: "Vehicle", format: "text" },
+      { key: "driver", label: "Driver", format: "text" },
+      { key: "start", label: "Start", format: "time" },
+      { key: "minutes", label: "Duration (min)", format: "minutes", total: "sum" },
+      { key: "maxSpeed", label: `Max speed (${units.units.speed})`, format: "speed", total: "max" },
+      { key: "threshold", label: `Threshold (${units.units.speed})`, format: "speed" },
+      { key: "place", label: "Place", format: "text" },
+    ],
+    rows: rows.map((interval) => ({
+      vehicle: vehicleName(interval.vehicleId),
+      driver: driverName(interval.driverId),
+      start: interval.startTime.toISOString(),
+      minutes: minutes(interval.startTime, interval.endTime),
+      maxSpeed: units.speed(interval.maxSpeed),
+      threshold: units.speed(interval.thresholdSpeed),
+      place: interval.address,
+    })),
+  };
+};
+
+/** Per driver: trips, distance and driving time in the range, and the HOS violations in it. */
+const driverRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
+  const { db, tenant, params, units, driverName } = context;
+  const totals = await db
+    .select({ driverId: trips.driverId, trips: sql<number>`count(*)::int`, meters: sql<number>`sum(${trips.distanceMeters})::float8`, seconds: sql<number>`sum(extract(epoch from ${trips.endTime} - ${trips.startTime}))::float8` })
+    .from(trips)
+    .where(filters(trips, context))
+    .groupBy(trips.driverId);
+  const violations = await listFleetViolations({ db, ...tenant, from: params.start, to: params.end });
+  const violationCount = new Map<number, number>();
+  for (const violation of violations) violationCount.set(violation.driver.id, (violationCount.get(violation.driver.id) ?? 0) + 1);
+  const driverIds = new Set([...totals.map((row) => row.driverId).filter((id): id is number => id !== null), ...violationCount.keys()].filter((id) => !params.driverIds || params.driverIds.includes(id)));
+  const byDriver = new Map(totals.map((row) => [row.driverId, row]));
+  return {
+    title: "Driver summary",
+    columns: [
+      { key: "driver", label: "Driver", format: "text" },
+      { key: "trips", label: "Trips", format: "count", total: "sum" },
+      { key: "distance", label: `Distance (${units.units.distance})`, format: "distance", total: "sum" },
+      { key: "minutes", label: "Driving time (min)", format: "minutes", total: "sum" },
+      { key: "violations", label: "HOS violations", format: "count", total: "sum" },
+    ],
+    rows: [...driverIds]
+      .map((id) => ({ id, row: byDriver.get(id) }))
+      .sort((a, b) => driverName(a.id).localeCompare(driverName(b.id)))
+      .map(({ id, row }) => ({ driver: driverName(id), trips: row?.trips ?? 0, distance: units.distance(row?.meters ?? 0), minutes: Math.round((row?.seconds ?? 0) / 6) / 10, violations: violationCount.get(id) ?? 0 })),
+  };
+};
+
+const BUILDERS = { trips: tripRows, stops: stopRows, idling: idlingRows, speeding: speedingRows, daily: dailySummaryRows, drivers: driverRows } as const;
+
+/** One report for the tenant, from the detected trips, idles and speeding intervals (never raw telemetry), in the company's units. */
+export const buildReport = async ({ db, tenant, params, timeZone }: { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string }): Promise<Report> => {
+  const [company] = await db.select({ distanceUnit: companies.distanceUnit }).from(companies).where(eq(companies.id, tenant.companyId));
+  const units = unitsOf(company?.distanceUnit ?? "mi");
+  const vehicleNames = new Map((await db.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(whereTenant(vehicles, tenant))).map((row) => [row.id, row.name]));
+  const driverNames = new Map((await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(whereTenant(drivers, tenant))).map((row) => [row.id, row.name]));
+  const context: Context = {
+    db,
+    tenant,
+    params,
+    timeZone,
+    units,
+    vehicleName: (id) => vehicleNames.get(id) ?? `Vehicle ${id}`,
+    driverName: (id) => (id === null ? "" : (driverNames.get(id) ?? `Driver ${id}`)),
+  };
+  return withTotals({ ...(await BUILDERS[params.kind](context)), units: units.units });
+};

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { parseTimeRange } from "@/lib/time-range";
+import { dayInZone, fromLocalInput } from "@/lib/time-zone/zoned-time";
+
+export const REPORT_KINDS = ["trips", "stops", "idling", "speeding", "daily", "drivers"] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+export const REPORT_LABELS: Record<ReportKind, string> = {
+  trips: "Trips",
+  stops: "Stops",
+  idling: "Idling",
+  speeding: "Speeding",
+  daily: "Daily summary per vehicle",
+  drivers: "Driver summary",
+};
+
+const DAY_MS = 86_400_000;
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((value) => (value === undefined ? [] : [value].flat().flatMap((item) => item.split(",")).filter((item) => item !== "")));
+
+const schema = z.object({
+  kind: z.enum(REPORT_KINDS).default("trips"),
+  vehicleIds: list,
+  driverIds: list,
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+
+export type ReportParams = { kind: ReportKind; vehicleIds: number[] | undefined; driverIds: number[] | undefined; from: string; to: string; start: Date; end: Date };
+
+const ids = (values: string[], name: string) => {
+  if (values.some((value) => !/^\d{1,9}$/.test(value))) throw new AppError("bad_request", `"${name}" must be ids.`);
+  return values.length > 0 ? values.map(Number) : undefined;
+};
+
+/**
+ * A report's URL: which report, whose (vehicles or drivers; none: all) and which local days, both
+ * inclusive, in the company's zone (default yesterday and today). At most 35 days.
+ */
+export const parseReportParams = ({ params, timeZone, now }: { params: Record<string, string | string[] | undefined>; timeZone: string; now: Date }): ReportParams => {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError("bad_request", `"${issue.path.join(".")}": ${issue.message}`);
+  }
+  const { kind, from = dayInZone(now.getTime() - DAY_MS, timeZone), to = dayInZone(now, timeZone) } = parsed.data;
+  const start = fromLocalInput(from, timeZone);
+  // The day after `to`, found from its noon so a 23- or 25-hour day does not matter.
+  const end = fromLocalInput(dayInZone(fromLocalInput(to, timeZone).getTime() + DAY_MS + DAY_MS / 2, timeZone), timeZone);
+  parseTimeRange({ start: start.toISOString(), end: end.toISOString(), names: ["from", "to"] });
+  return { kind, vehicleIds: ids(parsed.data.vehicleIds, "vehicleIds"), driverIds: ids(parsed.data.driverIds, "driverIds"), from, to, start, end };
+};
+
+/** The URL search of a report (for links and the export). */
+export const toReportSearch = (params: ReportParams) => {
+  const search = new URLSearchParams({ kind: params.kind, from: params.from, to: params.to });
+  for (const id of params.vehicleIds ?? []) search.append("vehicleIds", String(id));
+  for (const id of params.driverIds ?? []) search.append("driverIds", String(id));
+  return search;
+};

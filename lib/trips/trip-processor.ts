@@ -1,0 +1,63 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { companies, tripDetectorStates } from "@/db/schema";
+import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
+import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
+import { TRIP_MOTION } from "@/lib/motion/motion-segments";
+import { whereTenant, type Tenant } from "@/lib/tenant";
+import { detectActivity, EMPTY_ACTIVITY_STATE, type ActivitySettings, type DetectedActivity, type StoredDetectorState } from "./activity-detector";
+import { driversAt } from "./driver-at";
+import { EMPTY_CARRY, toMotionSamples } from "./motion-samples";
+import { replayVehicle } from "./replay-vehicle";
+import { storeActivity } from "./store-activity";
+
+/** The company's detection settings (Settings → Company); changes apply to what is detected from then on. */
+const loadSettings = async ({ db, companyId }: { db: Executor; companyId: number }): Promise<ActivitySettings> => {
+  const [company] = await db.select({ idleMinimumMinutes: companies.idleMinimumMinutes, speedingThreshold: companies.speedingThreshold }).from(companies).where(eq(companies.id, companyId));
+  return { motion: TRIP_MOTION, idleMinimumMs: (company?.idleMinimumMinutes ?? 5) * 60_000, speedingThresholdMps: company?.speedingThreshold ?? 33.333332 };
+};
+
+const firstTime = ({ positions, stats }: VehicleTelemetry) => Math.min(positions[0]?.time.getTime() ?? Infinity, stats[0]?.time.getTime() ?? Infinity);
+const lastTime = ({ positions, stats }: VehicleTelemetry) => Math.max(positions.at(-1)?.time.getTime() ?? -Infinity, stats.at(-1)?.time.getTime() ?? -Infinity);
+
+/**
+ * Trips, idling events and speeding intervals, detected as telemetry commits. Rows later than the
+ * vehicle's detector state continue it; a batch with a row at or before it (a late point) makes the
+ * vehicle's recent window be recomputed from stored history (replay-vehicle.ts).
+ */
+const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicles }) => {
+  const settings = await loadSettings({ db: tx, companyId: tenant.companyId });
+  const vehicleIds = vehicles.map((vehicle) => vehicle.vehicleId);
+  const stored = new Map(
+    (await tx.select().from(tripDetectorStates).where(and(whereTenant(tripDetectorStates, tenant), inArray(tripDetectorStates.vehicleId, vehicleIds)))).map((row) => [row.vehicleId, row]),
+  );
+  const throughSeq = Math.max(...vehicles.flatMap((vehicle) => [...vehicle.positions, ...vehicle.stats].map((row) => row.seq)));
+  const driverOf = await driversAt({ db: tx, tenant, vehicleIds });
+  for (const vehicle of vehicles) {
+    const previous = stored.get(vehicle.vehicleId);
+    const known = previous ? { state: previous.state as StoredDetectorState, lastTime: previous.lastTime.getTime() } : null;
+    const step =
+      known && firstTime(vehicle) <= known.lastTime
+        ? await replayVehicle({ db: tx, tenant, vehicleId: vehicle.vehicleId, known, lateFrom: firstTime(vehicle), throughSeq, settings })
+        : continueVehicle({ vehicle, known, settings });
+    await storeActivity({ db: tx, tenant, vehicleId: vehicle.vehicleId, found: step.found, driverOf });
+    await saveState({ db: tx, tenant, vehicleId: vehicle.vehicleId, state: step.state, lastTime: Math.max(known?.lastTime ?? -Infinity, lastTime(vehicle)) });
+  }
+};
+
+const continueVehicle = ({ vehicle, known, settings }: { vehicle: VehicleTelemetry; known: { state: StoredDetectorState } | null; settings: ActivitySettings }) => {
+  const start = known?.state ?? { activity: EMPTY_ACTIVITY_STATE, carry: EMPTY_CARRY };
+  const { samples, carry } = toMotionSamples({ positions: vehicle.positions, stats: vehicle.stats, carry: start.carry });
+  const { state, found } = detectActivity({ state: start.activity, samples, settings });
+  return { state: { activity: state, carry }, found } satisfies { state: StoredDetectorState; found: DetectedActivity };
+};
+
+const saveState = async ({ db, tenant, vehicleId, state, lastTime }: { db: Executor; tenant: Tenant; vehicleId: number; state: StoredDetectorState; lastTime: number }) => {
+  const values = { lastTime: new Date(lastTime), state, updatedAt: new Date() };
+  await db
+    .insert(tripDetectorStates)
+    .values({ ...tenant, vehicleId, ...values })
+    .onConflictDoUpdate({ target: [tripDetectorStates.companyId, tripDetectorStates.dataset, tripDetectorStates.vehicleId], set: values });
+};
+
+export const tripProcessor: TelemetryProcessor = { name: "trips", startAt: "beginning", process: processTrips };

@@ -1,0 +1,102 @@
+import { and, asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { drivers, idlingEvents, trips, vehicles } from "@/db/schema";
+import { buildReport } from "@/lib/reports/build-report";
+import { reportToCsv, reportToXlsx } from "@/lib/reports/export-report";
+import { parseReportParams } from "@/lib/reports/report-params";
+import { seedTestCompanies } from "../helpers/seeded";
+import { useTestDatabase } from "../helpers/test-database";
+
+const database = useTestDatabase();
+const ZONE = "America/Chicago";
+let tenant: { companyId: number; dataset: "live" };
+let vehicle: { id: number; name: string };
+let driver: { id: number; name: string };
+
+const at = (iso: string) => new Date(iso);
+const trip = (start: string, end: string, meters: number) => ({
+  ...tenant,
+  vehicleId: vehicle.id,
+  driverId: driver.id,
+  startTime: at(start),
+  endTime: at(end),
+  startLatitude: 41.88,
+  startLongitude: -87.63,
+  startAddress: "105 S State St, Chicago, IL",
+  endLatitude: 41.9,
+  endLongitude: -87.63,
+  endAddress: "1800 N Halsted St, Chicago, IL",
+  distanceMeters: meters,
+  maxSpeed: 20,
+  fuelUsedPercent: 1,
+});
+
+beforeAll(async () => {
+  const { db } = database();
+  const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles: 2 });
+  tenant = { companyId: demoCompanyId, dataset: "live" };
+  [vehicle] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
+  [driver] = await db.select().from(drivers).where(and(eq(drivers.companyId, demoCompanyId), eq(drivers.dataset, "live"))).orderBy(asc(drivers.id));
+  // 1 November 2026 is the 25-hour day Chicago leaves daylight time (02:00 CDT → 01:00 CST, 07:00 UTC).
+  await db.insert(trips).values([
+    trip("2026-11-01T05:30:00Z", "2026-11-01T06:00:00Z", 10_000), // 00:30 CDT on the 1st
+    trip("2026-11-01T06:40:00Z", "2026-11-01T07:20:00Z", 20_000), // 01:40 CDT → 01:20 CST: 40 minutes across the change
+    trip("2026-11-02T05:50:00Z", "2026-11-02T06:20:00Z", 30_000), // 23:50 CST on the 1st, across midnight: counts on the 1st
+    trip("2026-11-02T06:30:00Z", "2026-11-02T07:00:00Z", 5_000), // 00:30 CST on the 2nd
+  ]);
+  await db.insert(idlingEvents).values({ ...tenant, vehicleId: vehicle.id, driverId: driver.id, startTime: at("2026-11-01T06:00:00Z"), endTime: at("2026-11-01T06:40:00Z"), latitude: 41.9, longitude: -87.63, address: "1800 N Halsted St, Chicago, IL", fuelUsedPercent: 0.5 });
+  // Another company's trip on the same day is in no report of this one.
+  await db.insert(trips).values({ ...trip("2026-11-01T05:30:00Z", "2026-11-01T06:00:00Z", 99_000), companyId: otherCompanyId });
+});
+
+const report = async (params: Record<string, string | string[]>) =>
+  buildReport({ db: database().db, tenant, params: parseReportParams({ params, timeZone: ZONE, now: at("2026-11-03T12:00:00Z") }), timeZone: ZONE });
+
+describe("reports", () => {
+  it("the daily summary counts each trip on the local day it started, the 25-hour day included", async () => {
+    const daily = await report({ kind: "daily", from: "2026-11-01", to: "2026-11-02" });
+    // The demo company counts in miles (its default).
+    expect(daily.rows.map((row) => [row.day, row.trips, row.distance, row.driving, row.idle, row.engine, row.fuel])).toEqual([
+      ["2026-11-01", 3, Math.round((60_000 / 1609.344) * 10) / 10, 100, 40, 140, 3.5],
+      ["2026-11-02", 1, Math.round((5_000 / 1609.344) * 10) / 10, 30, 0, 30, 1],
+    ]);
+    expect(daily.totals).toMatchObject({ trips: 4, driving: 130, idle: 40 });
+  });
+
+  it("the trips report lists the range's trips with totals; stops lie between them", async () => {
+    const tripsReport = await report({ kind: "trips", from: "2026-11-01", to: "2026-11-01", vehicleIds: String(vehicle.id) });
+    expect(tripsReport.rows.map((row) => [row.start, row.minutes, row.driver])).toEqual([
+      ["2026-11-01T05:30:00.000Z", 30, driver.name],
+      ["2026-11-01T06:40:00.000Z", 40, driver.name],
+      ["2026-11-02T05:50:00.000Z", 30, driver.name],
+    ]);
+    expect(tripsReport.totals.minutes).toBe(100);
+    const stops = await report({ kind: "stops", from: "2026-11-01", to: "2026-11-01" });
+    expect(stops.rows.map((row) => [row.start, row.minutes, row.place])).toEqual([
+      ["2026-11-01T06:00:00.000Z", 40, "1800 N Halsted St, Chicago, IL"],
+      ["2026-11-01T07:20:00.000Z", 1350, "1800 N Halsted St, Chicago, IL"],
+    ]);
+  });
+
+  it("the driver summary sums driving per driver", async () => {
+    const summary = await report({ kind: "drivers", from: "2026-11-01", to: "2026-11-02" });
+    expect(summary.rows).toEqual([expect.objectContaining({ driver: driver.name, trips: 4, minutes: 130 })]);
+  });
+
+  it("CSV holds the table's rows with local times, and a totals row; Excel is a workbook", async () => {
+    const tripsReport = await report({ kind: "trips", from: "2026-11-01", to: "2026-11-01" });
+    const lines = reportToCsv(tripsReport, ZONE).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(1 + 3 + 1);
+    expect(lines[0]).toContain("Vehicle,Driver,Start,End");
+    expect(lines[2]).toContain("2026-11-01T01:40:00-05:00,2026-11-01T01:20:00-06:00");
+    expect(lines[4]).toMatch(/^Total,/);
+    const workbook = await reportToXlsx(tripsReport, ZONE);
+    expect(workbook.subarray(0, 2).toString()).toBe("PK");
+  });
+
+  it("refuses a range over 35 days or ids that are not ids, naming the field", async () => {
+    await expect(report({ kind: "trips", from: "2026-09-01", to: "2026-11-01" })).rejects.toThrow(/35 days/);
+    await expect(report({ kind: "trips", vehicleIds: "x" })).rejects.toThrow(/vehicleIds/);
+    await expect(report({ kind: "nope" })).rejects.toThrow(/kind/);
+  });
+});

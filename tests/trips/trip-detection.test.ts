@@ -1,0 +1,128 @@
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
+import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
+import { ingestTelemetry } from "@/lib/telemetry";
+import { startOfDayInZone } from "@/lib/time-zone/zoned-time";
+import { tripProcessor } from "@/lib/trips/trip-processor";
+import { seedTestCompanies } from "../helpers/seeded";
+import { useTestDatabase } from "../helpers/test-database";
+import { buildTrack, MINUTE } from "./track-builder";
+
+const database = useTestDatabase();
+const processors = [tripProcessor];
+
+let seeded: Promise<{ demoCompanyId: number }> | null = null;
+let used = 0;
+
+/** A vehicle of its own (tests share the file's database) with a fresh track starting `hoursAgo` on the minute. */
+const setup = async (hoursAgo = 10) => {
+  const { db } = database();
+  const { demoCompanyId } = await (seeded ??= seedTestCompanies({ db, liveVehicles: 10 }));
+  const tenant = { companyId: demoCompanyId, dataset: "live" as const };
+  const vehicle = (await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id)))[used++];
+  const start = Math.floor((Date.now() - hoursAgo * 3_600_000) / MINUTE) * MINUTE;
+  const track = buildTrack({ tenant, vehicleId: vehicle.id, start });
+  const ingest = async (batch = { positions: track.positions.splice(0), stats: track.stats.splice(0) }) => {
+    await ingestTelemetry({ db, batch });
+    await runTelemetryProcessors({ db, processors });
+  };
+  const tripsOf = () => db.select().from(trips).where(and(eq(trips.companyId, demoCompanyId), eq(trips.vehicleId, vehicle.id))).orderBy(asc(trips.startTime));
+  return { db, tenant, vehicle, start, track, ingest, tripsOf };
+};
+
+const minutesOf = (trip: { startTime: Date; endTime: Date }) => (trip.endTime.getTime() - trip.startTime.getTime()) / MINUTE;
+
+describe("trip detection", () => {
+  it("a parked vehicle's GPS jitter is no trip", async () => {
+    const { track, ingest, tripsOf } = await setup();
+    track.stand(30 * MINUTE, { engineOn: false, jitter: true });
+    await ingest();
+    expect(await tripsOf()).toEqual([]);
+  });
+
+  it("a 2-minute traffic stop does not split a trip, and the engine going off in a car park ends it", async () => {
+    const { start, track, ingest, tripsOf, db, vehicle } = await setup();
+    track.stand(MINUTE).drive(10 * MINUTE).stand(2 * MINUTE).drive(10 * MINUTE).stand(20 * MINUTE, { engineOn: false, jitter: true });
+    await ingest();
+    const [trip, ...more] = await tripsOf();
+    expect(more).toEqual([]);
+    expect(trip.startTime.getTime()).toBe(start + MINUTE);
+    // It ends when the engine goes off, not with the car park's jitter afterwards.
+    expect(trip.endTime.getTime()).toBe(start + 23 * MINUTE);
+    // The odometer: 20 minutes at 15 m/s.
+    expect(trip.distanceMeters).toBeCloseTo(20 * 60 * 15, -2);
+    expect(trip.maxSpeed).toBeCloseTo(15);
+    expect(trip.startAddress).toMatch(/Chicago|41\.88/);
+    expect(trip.fuelUsedPercent).toBeGreaterThan(0);
+    // Two minutes is under the idle minimum (5): no idling event.
+    expect(await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id))).toEqual([]);
+  });
+
+  it("a stop of 5 minutes or more ends the trip where the vehicle came to rest, and records the idle", async () => {
+    const { start, track, ingest, tripsOf, db, vehicle } = await setup();
+    track.stand(MINUTE).drive(10 * MINUTE).stand(7 * MINUTE).drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    await ingest();
+    const found = await tripsOf();
+    expect(found.map((trip) => [trip.startTime.getTime() - start, minutesOf(trip)])).toEqual([
+      [MINUTE, 10],
+      [18 * MINUTE, 10],
+    ]);
+    const idles = await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id));
+    expect(idles.map((idle) => [idle.startTime.getTime() - start, minutesOf(idle)])).toEqual([[11 * MINUTE, 7]]);
+  });
+
+  it("the company's idle minimum and speeding threshold decide idles and speeding intervals", async () => {
+    const { start, track, ingest, db, tenant, vehicle } = await setup();
+    await db.update(companies).set({ idleMinimumMinutes: 10, speedingThreshold: 30 }).where(eq(companies.id, tenant.companyId));
+    track.drive(5 * MINUTE).stand(7 * MINUTE).drive(2 * MINUTE, 36).drive(5 * MINUTE, 20).stand(12 * MINUTE).stand(MINUTE, { engineOn: false });
+    await ingest();
+    const idles = await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id));
+    expect(idles.map((idle) => [idle.startTime.getTime() - start, minutesOf(idle)])).toEqual([[19 * MINUTE, 12]]);
+    const speeding = await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id));
+    expect(speeding.map((interval) => [interval.vehicleId, interval.startTime.getTime() - start, minutesOf(interval), interval.maxSpeed, interval.thresholdSpeed])).toEqual([[vehicle.id, 12 * MINUTE, 2, 36, 30]]);
+    await db.update(companies).set({ idleMinimumMinutes: 5, speedingThreshold: 33.333332 }).where(eq(companies.id, tenant.companyId));
+  });
+
+  it("late points fill a gap and the two trips it made become one", async () => {
+    const { start, track, ingest, tripsOf } = await setup();
+    track.stand(MINUTE).drive(10 * MINUTE);
+    const before = { positions: track.positions.splice(0), stats: track.stats.splice(0) };
+    track.drive(8 * MINUTE);
+    const gap = { positions: track.positions.splice(0), stats: track.stats.splice(0) };
+    track.drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    await ingest({ positions: [...before.positions, ...track.positions.splice(0)], stats: [...before.stats, ...track.stats.splice(0)] });
+    // Eight silent minutes ended the first trip at its last report, 10 s before the gap.
+    expect((await tripsOf()).map(minutesOf)).toEqual([10 - 1 / 6, 10]);
+    await ingest(gap);
+    const [trip, ...more] = await tripsOf();
+    expect(more).toEqual([]);
+    expect([trip.startTime.getTime() - start, minutesOf(trip)]).toEqual([MINUTE, 28]);
+    expect(trip.distanceMeters).toBeCloseTo(28 * 60 * 15, -2);
+  });
+
+  it("a trip across midnight is one trip, with the vehicle's assigned driver", async () => {
+    const { db, tenant, vehicle } = await setup();
+    const [driver] = await db.select().from(drivers).where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live"))).orderBy(asc(drivers.id)).limit(1);
+    await db.update(drivers).set({ staticAssignedVehicleId: vehicle.id }).where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.id, driver.id)));
+    // The last midnight in the company's zone (America/Chicago).
+    const localMidnight = startOfDayInZone(Date.now(), "America/Chicago").getTime();
+    const start = localMidnight - 10 * MINUTE - MINUTE;
+    const track = buildTrack({ tenant, vehicleId: vehicle.id, start });
+    track.stand(MINUTE).drive(30 * MINUTE).stand(5 * MINUTE, { engineOn: false });
+    await ingestTelemetry({ db, batch: { positions: track.positions, stats: track.stats } });
+    await runTelemetryProcessors({ db, processors });
+    const found = await db.select().from(trips).where(and(eq(trips.companyId, tenant.companyId), eq(trips.vehicleId, vehicle.id)));
+    expect(found.map((trip) => [trip.startTime.getTime() - localMidnight, minutesOf(trip), trip.driverId])).toEqual([[-10 * MINUTE, 30, driver.id]]);
+  });
+
+  it("detects from the beginning of a tenant's history, once, whatever the batching", async () => {
+    const { track, tripsOf, db } = await setup();
+    track.stand(MINUTE).drive(10 * MINUTE).stand(6 * MINUTE).drive(10 * MINUTE).stand(5 * MINUTE, { engineOn: false });
+    const { positions, stats } = track;
+    for (let k = 0; k < positions.length; k += 17) await ingestTelemetry({ db, batch: { positions: positions.slice(k, k + 17), stats: stats.filter((stat) => stat.time >= positions[k].time && stat.time < (positions[k + 17]?.time ?? new Date(8e15))) } });
+    await runTelemetryProcessors({ db, processors, window: 23 });
+    await runTelemetryProcessors({ db, processors });
+    expect((await tripsOf()).map(minutesOf)).toEqual([10, 10]);
+  });
+});
