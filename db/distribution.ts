@@ -15,6 +15,8 @@ export const GLOBAL_TABLES = [
   "setup_tokens",
   // Found by sign-in e-mail, before the company is known.
   "users",
+  // Found by a driver's logbook username, before the company is known.
+  "driver_logins",
   // Found by the hash of a secret a request carries (API key, ClientKey, ingest token).
   "api_keys",
   "client_keys",

@@ -2,7 +2,7 @@ import { FilterActions, FilterSelect } from "@/components/dashboard/filter-field
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "@/lib/audit/audit-actions";
 import type { AuditLogParams } from "@/lib/audit/audit-log-filters";
 
-const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = { api_key: "API key", driver: "Driver", company: "Company", webhook: "Webhook" };
+const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = { api_key: "API key", driver: "Driver", company: "Company", webhook: "Webhook", hos_log: "HOS log", unassigned_driving: "Unassigned driving" };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */
 export const AuditLogFiltersForm = ({ params }: { params: AuditLogParams }) => (

@@ -10,3 +10,4 @@ export * from "./trackers";
 export * from "./audit";
 export * from "./webhooks";
 export * from "./fleet-events";
+export * from "./logbook";
