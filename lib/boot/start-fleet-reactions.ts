@@ -1,10 +1,13 @@
 import type { DatabaseHandle } from "@/db/client";
 import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
 import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
+import { automaticDrivingProcessor } from "@/lib/logbook/automatic-driving";
 import { logger } from "@/lib/logger";
 
 /** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
-export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [];
+export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [
+  automaticDrivingProcessor,
+];
 
 /**
  * The one event path: this instance hears every instance's fleet events (LISTEN/NOTIFY), and the
