@@ -23,10 +23,19 @@ export const listCertifiedDates = async ({ db, companyId, dataset, driverId }: T
   ).map((row) => row.date);
 
 /**
- * The first instant a new duty status may start at: the end of the driver's last certified day
- * (a certified day changes only through an edit the driver accepts), or null when none is certified.
+ * What the driver's last certification freezes: a new duty status may not start before `from`, the
+ * end of that day or the moment it was certified if the day was still going on (a certified day
+ * changes only through a change the driver makes or accepts). A later status in that same day
+ * (before `dayEnd`) re-opens it for certification. Null when no day is certified.
  */
-export const editableFrom = async ({ driver, ...tenant }: TenantQuery & { driver: DriverRow }): Promise<Date | null> => {
-  const [last] = await listCertifiedDates({ ...tenant, driverId: driver.id });
-  return last ? new Date(calendarDayOf(driver, last).endMs) : null;
+export const lastCertification = async ({ db, companyId, dataset, driver }: TenantQuery & { driver: DriverRow }) => {
+  const [last] = await db
+    .select({ date: hosCertifications.logDate, certifiedAt: hosCertifications.certifiedAt })
+    .from(hosCertifications)
+    .where(and(eq(hosCertifications.companyId, companyId), eq(hosCertifications.dataset, dataset), eq(hosCertifications.driverId, driver.id)))
+    .orderBy(desc(hosCertifications.logDate))
+    .limit(1);
+  if (!last) return null;
+  const dayEnd = calendarDayOf(driver, last.date).endMs;
+  return { date: last.date, from: new Date(Math.min(dayEnd, last.certifiedAt.getTime())), dayEnd: new Date(dayEnd) };
 };

@@ -1,11 +1,11 @@
 import { and, desc, eq, lte } from "drizzle-orm";
-import { type DutyStatus, hosLogs } from "@/db/schema";
+import { type DutyStatus, hosCertifications, hosLogs } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { getDriver } from "@/lib/drivers";
 import { AppError } from "@/lib/errors";
 import type { TenantQuery } from "@/lib/tenant";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
-import { editableFrom } from "./certified-days";
+import { lastCertification } from "./certified-days";
 
 /** How far back a change may be dated: Samsara's limit for this call. */
 export const DUTY_STATUS_BACKDATE_MS = 8 * 60 * 60 * 1000;
@@ -37,8 +37,8 @@ export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, 
   const driver = await getDriver({ db, companyId, dataset, driverId });
   if (driver.activationStatus !== "active") throw new AppError("bad_request", `Driver ${driverId} is deactivated.`);
   if (vehicleId !== undefined) await getVehicle({ db, companyId, dataset, vehicleId });
-  const certifiedUntil = await editableFrom({ db, companyId, dataset, driver });
-  if (certifiedUntil && startTime < certifiedUntil) throw new AppError("bad_request", `"status_change_at_ms" falls in a log day the driver has certified (until ${certifiedUntil.toISOString()}).`);
+  const certified = await lastCertification({ db, companyId, dataset, driver });
+  if (certified && startTime < certified.from) throw new AppError("bad_request", `"status_change_at_ms" is before ${certified.from.toISOString()}, in a log day the driver has certified.`);
   return db.transaction(async (tx) => {
     const [inEffect] = await tx
       .select({ status: hosLogs.status, startTime: hosLogs.startTime })
@@ -48,6 +48,10 @@ export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, 
       .limit(1);
     if (inEffect?.status === status) return { changed: false };
     if (inEffect && inEffect.startTime.getTime() === startTime.getTime()) throw new AppError("conflict", `Driver ${driverId} already has a duty status starting at ${startTime.toISOString()}.`);
+    // A status added later in the day the driver certified while it was still going on: that day is to be certified again.
+    if (certified && startTime < certified.dayEnd) {
+      await tx.delete(hosCertifications).where(and(eq(hosCertifications.companyId, companyId), eq(hosCertifications.driverId, driverId), eq(hosCertifications.logDate, certified.date)));
+    }
     const [entry] = await tx
       .insert(hosLogs)
       .values({ companyId, dataset, driverId, vehicleId: vehicleId ?? null, status, startTime, remark, locationName: locationName ?? null, latitude: location?.latitude ?? null, longitude: location?.longitude ?? null, origin: "manual" })

@@ -8,6 +8,7 @@ import { getAuthOptions } from "@/lib/auth/auth-options";
 import { canDo, canOpen, SECTIONS, type Section } from "@/lib/auth/role-policy";
 import { authorizeAction } from "@/lib/auth/authorize-action";
 import { getSecret } from "@/lib/config";
+import { listCertifiedDates } from "@/lib/driver-hos/certified-days";
 import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
 import { setDutyStatus } from "@/lib/driver-hos/set-duty-status";
 import { changeOwnDutyStatus } from "@/lib/logbook/change-own-duty-status";
@@ -100,7 +101,13 @@ describe("the driver's duty status and certification", () => {
     await expect(certifyLogDay({ ...tenant(), driverId: driver!.id, date: "2999-01-01", actor: actorOf(driver!) })).rejects.toMatchObject({ code: "bad_request" });
     const startOfToday = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
     await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", at: new Date(startOfToday - 60_000), now })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("certified") });
-    await changeOwnDutyStatus({ ...tenant(), driverId: driver!.id, status: "sleeperBed", remark: "rest", actor: actorOf(driver!) });
+    // Today certified at `now`: nothing before that moment, but a later status re-opens today for certification.
+    const today = now.toISOString().slice(0, 10);
+    await certifyLogDay({ ...tenant(), driverId: driver!.id, date: today, actor: actorOf(driver!), now });
+    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", at: new Date(now.getTime() - 60_000), now })).rejects.toMatchObject({ code: "bad_request" });
+    expect(await listCertifiedDates({ ...tenant(), driverId: driver!.id })).toEqual([today, yesterday]);
+    await changeOwnDutyStatus({ ...tenant(), driverId: driver!.id, status: "sleeperBed", remark: "rest", actor: actorOf(driver!), now: new Date(now.getTime() + 1_000) });
+    expect(await listCertifiedDates({ ...tenant(), driverId: driver!.id })).toEqual([yesterday]);
     expect((await logOf(driver!.id)).at(-1)).toMatchObject({ status: "sleeperBed", remark: "rest", origin: "manual" });
     await db.insert(drivingDetectorStates).values({ companyId: demo, dataset: "live", vehicleId: driver!.staticAssignedVehicleId!, driverId: driver!.id, motion: { open: { startTime: 1 }, previous: null } });
     await expect(changeOwnDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", remark: "", actor: actorOf(driver!) })).rejects.toMatchObject({ code: "conflict" });
