@@ -29,7 +29,7 @@ test("a manager sets a driver's PIN; the driver signs in on a phone, goes on dut
   await driver.getByLabel("Username").fill(username);
   await driver.getByLabel("Password or PIN").fill("000000");
   await driver.getByRole("button", { name: "Sign in" }).click();
-  await expect(driver.getByRole("alert")).toHaveText("Wrong username, password or PIN.");
+  await expect(driver.getByRole("alert").filter({ hasText: "Wrong" })).toHaveText("Wrong username, password or PIN.");
   await driver.getByLabel("Password or PIN").fill("482915");
   await driver.getByRole("button", { name: "Sign in" }).click();
   await expect(driver).toHaveURL(/\/logbook$/);
