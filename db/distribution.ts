@@ -17,6 +17,8 @@ export const GLOBAL_TABLES = [
   "users",
   // Invite and password-reset links are found by the hash of the link's token, before the company is known.
   "user_links",
+  // Found by a driver's logbook username, before the company is known.
+  "driver_logins",
   // Found by the hash of a secret a request carries (API key, ClientKey, ingest token).
   "api_keys",
   "client_keys",

@@ -40,6 +40,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "stats", path: "/stats" },
   { name: "hos", path: "/hos" },
   { name: "hos-violations", path: "/hos/violations" },
+  { name: "hos-unassigned", path: "/hos/unassigned" },
   { name: "hos-driver", path: firstLink("/hos", 'a[href^="/hos/"]:not([href^="/hos/violations"])') },
   { name: "waste-jobs", path: "/waste-jobs", onlyFor: [...WASTE_USERS, OTHER_ADMIN] },
   { name: "waste-job", path: firstLink("/waste-jobs", 'tbody a[href^="/waste-jobs/"]'), onlyFor: WASTE_USERS },
@@ -113,6 +114,7 @@ test("the signed-out pages pass the axe scan at both sizes", async ({ page }) =>
   test.setTimeout(180_000);
   const pages = [
     { name: "login", path: "/login" },
+    { name: "logbook-login", path: "/logbook/login" },
     { name: "forgot-password", path: "/forgot-password" },
     { name: "invite-not-valid", path: "/invite/NotAValidInviteTokenAtAll1234567890" },
     { name: "reset-not-valid", path: "/reset-password/NotAValidResetTokenAtAll1234567890" },
@@ -161,4 +163,28 @@ signedInTest(DEMO_DISPATCHER)("on a phone the menu is a drawer that Escape close
   await page.keyboard.press("Escape");
   await expect(nav).toBeHidden();
   await expect(menu).toBeFocused();
+});
+
+signedInTest(DEMO_MANAGER)("a driver's logbook passes the axe scan at both sizes", async ({ page, browser }) => {
+  // A demo driver (simulated log: clocks, graph and violations to show) gets a PIN from the manager.
+  await page.goto(await firstLink("/drivers", 'a[href^="/drivers/"][href$="/edit"]')(page));
+  const username = (await page.getByRole("form", { name: "Logbook sign-in" }).locator("strong").textContent())!;
+  await page.getByLabel("New password or PIN").fill("271828");
+  await page.getByRole("button", { name: "Set password or PIN" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+  const context = await browser.newContext();
+  const driver = await context.newPage();
+  await driver.goto("/logbook/login");
+  await driver.getByLabel("Username").fill(username);
+  await driver.getByLabel("Password or PIN").fill("271828");
+  await driver.getByRole("button", { name: "Sign in" }).click();
+  await driver.waitForURL("**/logbook");
+  for (const size of SIZES) {
+    await driver.setViewportSize({ width: size.width, height: size.height });
+    await driver.goto("/logbook");
+    await settle(driver);
+    await check(driver, `logbook at ${size.name}`);
+    await screenshot(driver, `a11y-logbook-${size.name}`, { fullPage: size.name === "phone" });
+  }
+  await context.close();
 });

@@ -15,6 +15,8 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   tag: "Tag",
   place: "Place",
   alert_rule: "Alert rule",
+  hos_log: "HOS log",
+  unassigned_driving: "Unassigned driving",
 };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */

@@ -3,7 +3,7 @@ import { AUDIT_ACTION_LABELS, type AuditAction } from "@/lib/audit/audit-actions
 import type { AuditEvent } from "@/lib/audit/list-audit-events";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 
-const ACTOR_KINDS: Record<AuditEvent["actorType"], string> = { user: "User", api_key: "API key", admin_token: "Admin token", operator: "Operator CLI", system: "System" };
+const ACTOR_KINDS: Record<AuditEvent["actorType"], string> = { user: "User", api_key: "API key", admin_token: "Admin token", operator: "Operator CLI", system: "System", driver: "Driver (logbook)" };
 
 const formatValue = (value: unknown) => (value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value));
 

@@ -4,7 +4,7 @@ import { utc } from "./columns";
 import { sql } from "drizzle-orm";
 
 /** Who acted: a signed-in user, an API key, an admin-interface token, the operator's CLI, or the service itself. */
-export const AUDIT_ACTOR_TYPES = ["user", "api_key", "admin_token", "operator", "system"] as const;
+export const AUDIT_ACTOR_TYPES = ["user", "api_key", "admin_token", "operator", "system", "driver"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** One field's value before and after a change; a created record has no `before`, so it is null. */

@@ -17,3 +17,4 @@ export * from "./tags";
 export * from "./places";
 export * from "./alerts";
 export * from "./trips";
+export * from "./logbook";

@@ -10,6 +10,14 @@ export const AUDIT_ACTIONS = [
   "driver.updated",
   "driver.deactivated",
   "driver.denied",
+  "driver.sign_in_set",
+  "hos_log.status_changed",
+  "hos_log.certified",
+  "unassigned_driving.assigned",
+  "unassigned_driving.annotated",
+  "unassigned_driving.accepted",
+  "unassigned_driving.rejected",
+  "unassigned_driving.denied",
   "company.updated",
   "company.denied",
   "user.invited",
@@ -76,7 +84,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag", "place", "alert_rule"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag", "place", "alert_rule", "hos_log", "unassigned_driving"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -88,6 +96,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "driver.updated": "Driver updated",
   "driver.deactivated": "Driver deactivated",
   "driver.denied": "Driver change refused",
+  "driver.sign_in_set": "Driver's logbook password or PIN set",
+  "hos_log.status_changed": "Duty status changed in the logbook",
+  "hos_log.certified": "Log day certified",
+  "unassigned_driving.assigned": "Unassigned driving assigned to a driver",
+  "unassigned_driving.annotated": "Unassigned driving annotated",
+  "unassigned_driving.accepted": "Unassigned driving accepted by the driver",
+  "unassigned_driving.rejected": "Unassigned driving rejected by the driver",
+  "unassigned_driving.denied": "Unassigned driving change refused",
   "company.updated": "Company settings changed",
   "company.denied": "Company settings change refused",
   "user.invited": "User invited",

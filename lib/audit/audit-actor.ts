@@ -35,6 +35,14 @@ export const adminTokenActor = ({ user, ...facts }: { user: { id: number; name: 
   ...facts,
 });
 
+/** A driver signed in to the logbook. */
+export const driverActor = ({ driver, ...facts }: { driver: { driverId: number; name: string } } & RequestFacts): AuditActor => ({
+  type: "driver",
+  id: String(driver.driverId),
+  name: driver.name,
+  ...facts,
+});
+
 /** The operator's command-line tools (seed, scripts): no request, no address. */
 export const operatorActor = (name: string): AuditActor => ({ type: "operator", id: null, name, ip: null, requestId: null });
 

@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getSecret } from "@/lib/config";
 import { isAppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { authenticateDriver, type SignedInDriver } from "@/lib/logbook/driver-logins";
 import { authenticateUser } from "./authenticate-user";
 import type { SessionUser } from "./session-user";
 
@@ -11,6 +12,8 @@ export type { SessionUser } from "./session-user";
 declare module "next-auth" {
   interface Session {
     user: SessionUser;
+    /** A driver signed in to the logbook: such a session has no `user`, so no dashboard page or route takes it. */
+    driver?: SignedInDriver;
   }
 }
 
@@ -41,16 +44,35 @@ export const getAuthOptions = (): NextAuthOptions => ({
         }
       },
     }),
+    CredentialsProvider({
+      id: "driver",
+      name: "Driver username and password or PIN",
+      credentials: { username: { label: "Username", type: "text" }, secret: { label: "Password or PIN", type: "password" } },
+      authorize: async (credentials, request) => {
+        if (!credentials?.username || !credentials.secret) return null;
+        const forwarded = request?.headers?.[CLIENT_IP_HEADER];
+        try {
+          const driver = await authenticateDriver({ username: credentials.username, secret: credentials.secret, ip: typeof forwarded === "string" ? forwarded : null });
+          return { ...driver, id: `driver:${driver.driverId}` };
+        } catch (error) {
+          if (isAppError(error) && error.code === "rate_limited") throw new Error(error.message);
+          return null;
+        }
+      },
+    }),
   ],
   callbacks: {
     jwt: ({ token, user }) => {
-      if (user) {
+      if (user && "driverId" in user) {
+        const { id: _id, ...driver } = user as unknown as SignedInDriver & { id: string };
+        token.driver = driver;
+      } else if (user) {
         // The session version is checked on every page, route and server action (lib/auth/session-check.ts).
         const { sessionVersion, ...signedIn } = user as unknown as SessionUser & { id: string; sessionVersion: number };
         token.user = { ...signedIn, id: Number(signedIn.id), sessionVersion };
       }
       return token;
     },
-    session: ({ session, token }) => ({ ...session, user: token.user as SessionUser }),
+    session: ({ session, token }) => ({ ...session, user: token.user as SessionUser, ...(token.driver ? { driver: token.driver as SignedInDriver } : {}) }),
   },
 });

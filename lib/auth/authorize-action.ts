@@ -1,12 +1,11 @@
-import type { Role } from "@/db/schema";
 import { getDb, type Executor } from "@/db/client";
 import { recordAuditEvent, type AuditAction, type AuditActor, type AuditTargetType } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
-import { canDo, type Action } from "./role-policy";
+import { canDo, type Action, type PolicyRole } from "./role-policy";
 
 type AuthorizeActionOptions = {
   db?: Executor;
-  user: { role: Role; companyId: number };
+  user: { role: PolicyRole; companyId: number };
   action: Action;
   actor: AuditActor;
   /** The `*.denied` event to record when the role may not: a crafted form post or server-action call. */

@@ -6,12 +6,15 @@ import type { Module, Role } from "@/db/schema";
  * table, so the menu never offers a page the server would refuse.
  */
 
+/** The users' roles, and drivers: signed in to the logbook, they open nothing else. */
+export type PolicyRole = Role | "driver";
+
 const EVERYONE = ["admin", "manager", "dispatcher"] as const satisfies readonly Role[];
 
 export type SectionPolicy = {
   href: `/${string}`;
   label: string;
-  roles: readonly Role[];
+  roles: readonly PolicyRole[];
   /** The optional product module the section needs; companies without it see no such section. */
   module?: Module;
 };
@@ -40,6 +43,7 @@ export const SECTIONS = {
   tags: { href: "/settings/tags", label: "Tags", roles: ["admin", "manager"] },
   apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
   account: { href: "/account", label: "Account", roles: EVERYONE },
+  logbook: { href: "/logbook", label: "Logbook", roles: ["driver"] },
 } as const satisfies Record<string, SectionPolicy>;
 
 export type Section = keyof typeof SECTIONS;
@@ -69,16 +73,19 @@ export const ACTIONS = {
   editPlaces: ["admin", "manager", "dispatcher"],
   manageAlertRules: ["admin", "manager"],
   markIncidentsRead: SECTIONS.alertInbox.roles,
-} as const satisfies Record<string, readonly Role[]>;
+  /** Assign or annotate unassigned driving (and set a driver's logbook password or PIN: editDrivers). */
+  manageHosLogs: ["admin", "manager"],
+  keepOwnLogbook: SECTIONS.logbook.roles,
+} as const satisfies Record<string, readonly PolicyRole[]>;
 
 export type Action = keyof typeof ACTIONS;
 
-export const canOpen = (role: Role, section: Section): boolean => (SECTIONS[section].roles as readonly Role[]).includes(role);
+export const canOpen = (role: PolicyRole, section: Section): boolean => (SECTIONS[section].roles as readonly PolicyRole[]).includes(role);
 
-export const canDo = (role: Role, action: Action): boolean => (ACTIONS[action] as readonly Role[]).includes(role);
+export const canDo = (role: PolicyRole, action: Action): boolean => (ACTIONS[action] as readonly PolicyRole[]).includes(role);
 
 /** The menu of a user with `role` in a company with `modules`, in menu order. */
-export const visibleSections = ({ role, modules }: { role: Role; modules: readonly Module[] }): SectionPolicy[] =>
+export const visibleSections = ({ role, modules }: { role: PolicyRole; modules: readonly Module[] }): SectionPolicy[] =>
   (Object.entries(SECTIONS) as [Section, SectionPolicy][]).flatMap(([key, section]) =>
     canOpen(role, key) && (!section.module || modules.includes(section.module)) ? [section] : [],
   );

@@ -3,11 +3,12 @@ import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
 import type { DatabaseHandle } from "@/db/client";
 import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
 import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
+import { automaticDrivingProcessor } from "@/lib/logbook/automatic-driving";
 import { logger } from "@/lib/logger";
 import { tripProcessor } from "@/lib/trips/trip-processor";
 
 /** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
-export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor];
+export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor];
 
 const SILENT_CHECK_EVERY_MS = 30_000;
 

@@ -2,6 +2,7 @@ import { findVehicleForDriver, type AssignedRef } from "@/lib/assignments";
 import { getDriver, type DriverRow } from "@/lib/drivers";
 import { buildDailyLogs, computeHosClocks, findHosViolations, type DailyLog, type HosClocks, type HosViolation } from "@/lib/hos";
 import type { TenantQuery } from "@/lib/tenant";
+import { nearestPlaceName } from "@/lib/logbook/place-names";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { hosCalendarOf } from "./compute-drivers-clocks";
 import { addDrivingDistances } from "./add-driving-distances";
@@ -23,6 +24,10 @@ export type DriverHos = {
   currentVehicle: AssignedRef | null;
 };
 
+/** Logs show places, not coordinates (49 CFR 395.26(d)): entries stored without a name get the nearest town's. */
+const namePlace = async (entry: DutyLogRow): Promise<DutyLogRow> =>
+  entry.locationName !== null || entry.latitude === null || entry.longitude === null ? entry : { ...entry, locationName: await nearestPlaceName({ latitude: entry.latitude, longitude: entry.longitude }) };
+
 /** One driver's HOS at `at`: clocks, the last `days` daily logs with their log entries, and violations. 404 for another tenant's driver. */
 export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days = 8 }: TenantQuery & { driverId: number; at: Date; days?: number }): Promise<DriverHos> => {
   const driver = await getDriver({ db, companyId, dataset, driverId });
@@ -40,7 +45,7 @@ export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days 
     driver,
     clocks: computeHosClocks({ log, at, ...calendar }),
     dailyLogs,
-    log: log.slice(Math.max(0, inForce)),
+    log: await Promise.all(log.slice(Math.max(0, inForce)).map(namePlace)),
     violations: findHosViolations({ log, from: firstDayStart, to: at, driverId: String(driverId), ...calendar }),
     vehicleNames: new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.name])),
     currentVehicle,

@@ -11,6 +11,8 @@ export type DutyLogRow = DutyStatusEntry & {
   remark: string;
   latitude: number | null;
   longitude: number | null;
+  /** Where the entry was made, as a place name (the nearest town when the entry gave none). */
+  locationName: string | null;
 };
 
 /** How far before a range the engine needs the log: the 8-day cycle plus a 34-hour restart before it. */
@@ -25,7 +27,7 @@ export const loadDutyLogs = async ({ db, companyId, dataset, driverIds, from, to
   if (driverIds.length === 0) return new Map<number, DutyLogRow[]>();
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select l.id, l.driver_id, l.status, l.start_time, l.vehicle_id, l.adverse_driving, l.sixteen_hour_exception, l.latitude, l.longitude, l.remark
+    sql`select l.id, l.driver_id, l.status, l.start_time, l.vehicle_id, l.adverse_driving, l.sixteen_hour_exception, l.latitude, l.longitude, l.remark, l.location_name
         from hos_logs l
         where l.company_id = ${companyId} and l.dataset = ${dataset} and l.driver_id = any(${intArray(driverIds)})
           and l.start_time < ${to.toISOString()}::timestamptz
@@ -46,6 +48,7 @@ export const loadDutyLogs = async ({ db, companyId, dataset, driverIds, from, to
       remark: String(row.remark ?? ""),
       latitude: row.latitude === null ? null : Number(row.latitude),
       longitude: row.longitude === null ? null : Number(row.longitude),
+      locationName: row.location_name === null || row.location_name === undefined ? null : String(row.location_name),
     };
     const list = byDriver.get(entry.driverId);
     if (list) list.push(entry);

@@ -1,10 +1,12 @@
 import { and, desc, eq, lte } from "drizzle-orm";
-import { type DutyStatus, hosLogs } from "@/db/schema";
 import { findVehicleForDriver } from "@/lib/assignments";
+import { type DutyStatus, hosCertifications, hosLogs } from "@/db/schema";
+import { recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { getDriver } from "@/lib/drivers";
 import { AppError } from "@/lib/errors";
 import type { TenantQuery } from "@/lib/tenant";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
+import { lastCertification } from "./certified-days";
 
 /** How far back a change may be dated: Samsara's limit for this call. */
 export const DUTY_STATUS_BACKDATE_MS = 8 * 60 * 60 * 1000;
@@ -18,15 +20,19 @@ export type SetDutyStatusOptions = TenantQuery & {
   vehicleId?: number;
   remark?: string;
   locationName?: string;
+  location?: { latitude: number; longitude: number } | null;
+  /** Recorded in the audit log with the change (the logbook's driver). */
+  actor?: AuditActor;
   now?: Date;
 };
 
 /**
  * A driver's own duty-status change (the driver app, or another program acting for the driver):
- * a manual log entry. Never in the future nor more than 8 hours back; a change to the status
+ * a manual log entry. Never in the future, more than 8 hours back, nor in a day the driver has
+ * certified (49 CFR 395.30: a certified day changes only by an edit the driver accepts); a change to the status
  * already in effect at that moment is a no-op (`changed: false`), not a second entry.
  */
-export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, at, vehicleId, remark = "", locationName, now = new Date() }: SetDutyStatusOptions) => {
+export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, at, vehicleId, remark = "", locationName, location, actor, now = new Date() }: SetDutyStatusOptions) => {
   const startTime = at ?? now;
   if (startTime.getTime() > now.getTime()) throw new AppError("bad_request", '"status_change_at_ms" is in the future.');
   if (startTime.getTime() < now.getTime() - DUTY_STATUS_BACKDATE_MS) throw new AppError("bad_request", '"status_change_at_ms" is more than 8 hours ago.');
@@ -34,6 +40,8 @@ export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, 
   if (driver.activationStatus !== "active") throw new AppError("bad_request", `Driver ${driverId} is deactivated.`);
   if (vehicleId !== undefined) await getVehicle({ db, companyId, dataset, vehicleId });
   const entryVehicleId = vehicleId ?? (await findVehicleForDriver({ db, companyId, dataset, driverId, at: startTime }))?.id ?? null;
+  const certified = await lastCertification({ db, companyId, dataset, driver });
+  if (certified && startTime < certified.from) throw new AppError("bad_request", `"status_change_at_ms" is before ${certified.from.toISOString()}, in a log day the driver has certified.`);
   return db.transaction(async (tx) => {
     const [inEffect] = await tx
       .select({ status: hosLogs.status, startTime: hosLogs.startTime })
@@ -43,7 +51,17 @@ export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, 
       .limit(1);
     if (inEffect?.status === status) return { changed: false };
     if (inEffect && inEffect.startTime.getTime() === startTime.getTime()) throw new AppError("conflict", `Driver ${driverId} already has a duty status starting at ${startTime.toISOString()}.`);
-    await tx.insert(hosLogs).values({ companyId, dataset, driverId, vehicleId: entryVehicleId, status, startTime, remark, locationName: locationName ?? null, origin: "manual" });
+    // A status added later in the day the driver certified while it was still going on: that day is to be certified again.
+    if (certified && startTime < certified.dayEnd) {
+      await tx.delete(hosCertifications).where(and(eq(hosCertifications.companyId, companyId), eq(hosCertifications.driverId, driverId), eq(hosCertifications.logDate, certified.date)));
+    }
+    const [entry] = await tx
+      .insert(hosLogs)
+      .values({ companyId, dataset, driverId, vehicleId: entryVehicleId, status, startTime, remark, locationName: locationName ?? null, latitude: location?.latitude ?? null, longitude: location?.longitude ?? null, origin: "manual" })
+      .returning({ id: hosLogs.id });
+    if (actor) {
+      await recordAuditEvent({ db: tx, companyId, actor, action: "hos_log.status_changed", target: { type: "hos_log", id: entry.id }, changes: { status: { before: inEffect?.status ?? null, after: status } } });
+    }
     return { changed: true };
   });
 };

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { drivers, ROLES, users, vehicles, type Role } from "@/db/schema";
+import { drivers, ROLES, unassignedDriving, users, vehicles, type Role } from "@/db/schema";
 import { listAuditEvents, type AuditAction } from "@/lib/audit";
 import { makeVin } from "@/lib/seed/vin";
 import { ACTIONS, canDo, type Action } from "@/lib/auth/role-policy";
@@ -27,6 +27,8 @@ const { registerDeviceAction, createIngestTokenAction } = await import("@/app/(d
 const { createVehicleAction } = await import("@/app/(dashboard)/vehicles/actions");
 const { saveTagAction } = await import("@/app/(dashboard)/settings/tags/actions");
 const { createPlaceAction } = await import("@/app/(dashboard)/places/actions");
+const { resolveUnassignedAction } = await import("@/app/(dashboard)/hos/unassigned/actions");
+const { changeDutyStatusAction } = await import("@/app/logbook/actions");
 const { createAlertRuleAction, markIncidentsReadAction } = await import("@/app/(dashboard)/alerts/actions");
 
 /**
@@ -38,7 +40,11 @@ const { createAlertRuleAction, markIncidentsReadAction } = await import("@/app/(
  * entry here does not compile, and the first test checks the keys at run time too.
  */
 type Outcome = "allowed" | "refused" | `failed: ${string}`;
-type Crafted = { via: "server action"; denied: Extract<AuditAction, `${string}.denied`>; call: (n: number) => Promise<unknown> } | { via: "route"; call: (cookie: string) => Promise<Response> };
+type Crafted =
+  | { via: "server action"; denied: Extract<AuditAction, `${string}.denied`>; call: (n: number) => Promise<unknown> }
+  | { via: "route"; call: (cookie: string) => Promise<Response> }
+  // A driver's own action: a user's session of any role is sent to the drivers' sign-in.
+  | { via: "driver session"; call: () => Promise<unknown> };
 
 const database = useTestDatabase();
 let demo = 0;
@@ -49,8 +55,8 @@ const people = {} as Record<Role, ActingUser>;
 /** What a server action's answer (or throw: a redirect) says about the call. */
 const outcomeOf = async (call: () => Promise<unknown>): Promise<Outcome> => {
   try {
-    const result = (await call()) as { ok?: boolean; message?: string } | undefined;
-    if (result?.ok === false) return /role may not/.test(result.message ?? "") ? "refused" : `failed: ${result.message}`;
+    const result = (await call()) as { ok?: boolean; status?: string; message?: string } | undefined;
+    if (result?.ok === false || result?.status === "error") return /role may not/.test(result.message ?? "") ? "refused" : `failed: ${result.message}`;
     return "allowed";
   } catch (error) {
     const digest = String((error as { digest?: unknown }).digest ?? "");
@@ -70,6 +76,19 @@ const vehicleForm = (n: number) => {
 const tagForm = (n: number) => {
   const form = new FormData();
   form.set("name", `Matrix tag ${n}`);
+  return form;
+};
+
+/** A fresh unassigned drive of the demo's vehicle, annotated as a mechanic's yard move. */
+const annotateForm = async () => {
+  const [segment] = await database()
+    .db.insert(unassignedDriving)
+    .values({ companyId: demo, dataset: "live", vehicleId: demoVehicle, startTime: new Date(Date.now() - 3_600_000), endTime: new Date(Date.now() - 3_000_000), closed: true, startLatitude: 41.9, startLongitude: -87.6, endLatitude: 41.91, endLongitude: -87.6 })
+    .returning({ id: unassignedDriving.id });
+  const form = new FormData();
+  form.set("segmentId", String(segment.id));
+  form.set("intent", "annotate");
+  form.set("annotation", "Mechanic's yard move");
   return form;
 };
 
@@ -99,6 +118,8 @@ const CRAFTED = {
   },
   manageAlertRules: { via: "server action", denied: "alert_rule.denied", call: (n) => createAlertRuleAction({ name: `Matrix rule ${n}`, trigger: { type: "speeding", speedKph: 100, seconds: 10 }, vehicleIds: [] }) },
   markIncidentsRead: { via: "server action", denied: "alert_rule.denied", call: () => markIncidentsReadAction(null) },
+  manageHosLogs: { via: "server action", denied: "unassigned_driving.denied", call: async () => resolveUnassignedAction({ status: "idle" }, await annotateForm()) },
+  keepOwnLogbook: { via: "driver session", call: () => changeDutyStatusAction({ status: "idle" }, new FormData()) },
   manageDevices: { via: "server action", denied: "device.denied", call: (n) => registerDeviceAction({ identifier: `matrix-device-${n}`, model: "osmand", vehicleId: null }) },
   manageIngestTokens: { via: "server action", denied: "ingest_token.denied", call: (n) => createIngestTokenAction({ name: `Matrix gateway ${n}` }) },
   managePartnerCredentials: { via: "server action", denied: "client_key.denied", call: (n) => createClientKeyAction(`Matrix ClientKey ${n}`) },
@@ -128,6 +149,12 @@ describe("the role matrix", () => {
       const allowed = canDo(role, action);
       it(`${role} × ${action} (${crafted.via}): ${allowed ? "allowed" : "refused"}`, async () => {
         const user = people[role];
+        if (crafted.via === "driver session") {
+          expect(allowed).toBe(false);
+          await actAs(user, "198.51.100.99");
+          await expect(crafted.call()).rejects.toMatchObject({ digest: expect.stringContaining("/logbook/login") });
+          return;
+        }
         if (crafted.via === "route") {
           const response = await crafted.call(await sessionCookieOf(user));
           expect(response.status).toBe(allowed ? 200 : 403);

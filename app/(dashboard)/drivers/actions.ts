@@ -9,6 +9,7 @@ import { authorizeAction } from "@/lib/auth/authorize-action";
 import { formValues, toDriverFormError, validateDriverForm, type DriverFormState } from "@/lib/dashboard/driver-form";
 import { createDriver, updateDriver } from "@/lib/drivers/save-driver";
 import { AppError } from "@/lib/errors";
+import { setDriverSecret } from "@/lib/logbook/driver-logins";
 
 // Every action checks the role itself: a server action is a public endpoint, whatever page shows it.
 // A refused call (a dispatcher's crafted post) is recorded in the audit log as `driver.denied`.
@@ -58,4 +59,18 @@ export const setDriverActivationAction = async (driverId: number, activation: "a
   await updateDriver({ db: getDb(), companyId: user.companyId, dataset: "live", driverId, input: { driverActivationStatus: activation }, actor });
   revalidatePath("/drivers");
   redirect(`/drivers/${driverId}/edit`);
+};
+
+export type DriverSignInState = { status: "idle" | "saved" | "error"; message?: string };
+
+/** Sets the password or PIN the driver signs in to the logbook with (hashed; audited as driver.sign_in_set). */
+export const setDriverSignInAction = async (driverId: number, _previous: DriverSignInState, form: FormData): Promise<DriverSignInState> => {
+  const { user, actor } = await driverEditor(driverId);
+  try {
+    await setDriverSecret({ db: getDb(), companyId: user.companyId, dataset: "live", driverId, secret: String(form.get("secret") ?? ""), actor });
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { status: "error", message: error.message };
+    throw error;
+  }
+  return { status: "saved", message: "Saved: the driver signs in at /logbook with their username and this password or PIN." };
 };

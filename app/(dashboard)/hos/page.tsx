@@ -54,6 +54,9 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           <Link href="/hos/violations" className="button-link">
             Violations
           </Link>
+          <Link href="/hos/unassigned" className="button-link">
+            Unassigned driving
+          </Link>
         </div>
       </div>
       <div className="stat-cards">

@@ -163,7 +163,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
                       <td>{entry.startTime < day.startTime ? `${logTime(entry.startTime)} (day before)` : logTime(entry.startTime)}</td>
                       <td>{DUTY_STATUS_NAMES[entry.status].name}</td>
                       <td>{entry.vehicleId ? vehicleLabel(entry.vehicleId) : "—"}</td>
-                      <td>{entry.latitude !== null && entry.longitude !== null ? `${entry.latitude.toFixed(4)}, ${entry.longitude.toFixed(4)}` : "—"}</td>
+                      <td>{entry.locationName ?? "—"}</td>
                       <td>{entry.remark || <span className="muted">—</span>}</td>
                     </tr>
                   ))}

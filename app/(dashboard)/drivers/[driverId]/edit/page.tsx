@@ -8,7 +8,8 @@ import { ACTIONS } from "@/lib/auth/role-policy";
 import { getDriver } from "@/lib/drivers/get-driver";
 import { isAppError } from "@/lib/errors";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
-import { setDriverActivationAction, updateDriverAction } from "../../actions";
+import { setDriverActivationAction, setDriverSignInAction, updateDriverAction } from "../../actions";
+import { DriverSignInForm } from "@/components/drivers/driver-sign-in-form";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import "@/components/dashboard/dashboard-pages.css";
 
@@ -61,6 +62,8 @@ const Page = async ({ params }: { params: Promise<{ driverId: string }> }) => {
           notes: driver.notes,
         }}
       />
+      <h2>Logbook sign-in</h2>
+      <DriverSignInForm action={setDriverSignInAction.bind(null, driverId)} username={driver.username} />
     </section>
   );
 };

@@ -1,0 +1,170 @@
+import Link from "next/link";
+import { requireDriver } from "@/app/_server/driver-session";
+import { getDb } from "@/db/client";
+import { EmptyState } from "@/components/dashboard/empty-state";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { ClockBar } from "@/components/hos/clock-bar";
+import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
+import { EldLogGraph } from "@/components/hos/eld-log-graph";
+import { VIOLATION_LABELS } from "@/components/hos/violations-table";
+import { ScrollRegion } from "@/components/ui/scroll-region";
+import { formatDuration } from "@/lib/dashboard/clock-level";
+import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/hos-board";
+import { DUTY_STATUS_NAMES } from "@/lib/hos";
+import { getLogbook } from "@/lib/logbook/get-logbook";
+import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
+import { CertifyDayForm, DriveAnswer, LogbookRefresh, SignOutButton, StatusChanger } from "./page-client";
+import "@/components/dashboard/dashboard-pages.css";
+import "./logbook.css";
+
+export const metadata = { title: "Logbook" };
+export const dynamic = "force-dynamic";
+
+const miles = (meters: number | null) => (meters === null ? "—" : `${(meters / 1609.344).toFixed(1)} mi`);
+
+const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
+  const signedIn = await requireDriver();
+  const { date } = await searchParams;
+  const now = new Date();
+  const logbook = await getLogbook({ db: getDb(), companyId: signedIn.companyId, dataset: signedIn.dataset, driverId: signedIn.driverId, now });
+  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments } = logbook;
+  const today = dailyLogs.at(-1);
+  const day = dailyLogs.find((d) => d.date === date) ?? today;
+  const tz = driver.timezone;
+  const dayEntries = day ? log.filter((entry, i) => entry.startTime < day.endTime && (log[i + 1]?.startTime ?? now) > day.startTime) : [];
+  const vehicleLabel = (id: string | number) => vehicleNames.get(Number(id)) ?? `#${id}`;
+  return (
+    <main className="logbook">
+      <LogbookRefresh />
+      <header className="logbook-head">
+        <div>
+          <h1>Logbook</h1>
+          <p className="muted">
+            {driver.name} · {signedIn.companyName}
+          </p>
+        </div>
+        <SignOutButton />
+      </header>
+      <LocalDataNotice subject="The logbook" reason="your log is kept in this service's database." />
+      <section className="page" aria-labelledby="now-heading">
+        <h2 id="now-heading">Now</h2>
+        <div className="logbook-current" data-testid="current-status">
+          <DutyStatusBadge status={clocks.currentStatus} />
+          {clocks.currentStatusStartedAt && <span className="muted">since {formatTime(clocks.currentStatusStartedAt, tz)}</span>}
+        </div>
+        <dl className="logbook-clocks">
+          {HOS_CLOCKS.map((clock) => (
+            <div key={clock.key}>
+              <dt>{clock.label} left</dt>
+              <dd>
+                <ClockBar label={clock.label} remainingMs={clocks[clock.field]} limitMs={getClockLimitMs(clock.key, driver.hosRuleset)} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <StatusChanger current={clocks.currentStatus} />
+      </section>
+      {assignments.length > 0 && (
+        <section className="page" aria-labelledby="drives-heading">
+          <h2 id="drives-heading">Drives assigned to you</h2>
+          <p className="muted">Your manager thinks you drove these while nobody was signed in. Accepted, a drive becomes your driving time.</p>
+          <ul className="logbook-cards">
+            {assignments.map((segment) => (
+              <li key={segment.id} className="logbook-card" data-testid="assigned-drive">
+                <strong>{segment.vehicle.name}</strong>
+                <span>
+                  {formatTime(segment.startTime, tz)}–{formatTime(segment.endTime, tz)} · {miles(segment.distanceMeters)}
+                </span>
+                <span className="muted">
+                  {segment.from ?? "—"} → {segment.to ?? "—"}
+                </span>
+                <DriveAnswer segmentId={segment.id} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="page" aria-labelledby="day-heading">
+        <h2 id="day-heading">{day ? (day === today ? "Today" : formatCalendarDay(day.date)) : "Today"}</h2>
+        <nav className="day-picker" aria-label="Last 8 days">
+          {dailyLogs.map((d) => (
+            <Link key={d.date} href={`/logbook?date=${d.date}`} aria-current={d.date === day?.date ? "date" : undefined}>
+              {formatCalendarDay(d.date)}
+              {certifiedDates.has(d.date) ? " ✓" : ""}
+            </Link>
+          ))}
+        </nav>
+        {!day ? (
+          <EmptyState title="No log yet">Your days appear here once you go on duty.</EmptyState>
+        ) : (
+          <>
+            <ScrollRegion label="Duty-status graph of the day" className="eld-scroll">
+              <EldLogGraph log={log} dayStart={day.startTime} dayEnd={day.endTime} until={now} timezone={tz} />
+            </ScrollRegion>
+            <dl className="recap" data-testid="daily-recap">
+              <div>
+                <dt>On duty (D + ON)</dt>
+                <dd>{formatDuration(day.onDutyMs)}</dd>
+              </div>
+              <div>
+                <dt>Driving</dt>
+                <dd>{formatDuration(day.durationsMs.driving)}</dd>
+              </div>
+              <div>
+                <dt>Distance driven</dt>
+                <dd>{miles(day.distanceMeters)}</dd>
+              </div>
+              <div>
+                <dt>Vehicles</dt>
+                <dd>{day.vehicleIds.length ? day.vehicleIds.map(vehicleLabel).join(", ") : "—"}</dd>
+              </div>
+            </dl>
+            <h3>Entries ({tz})</h3>
+            {dayEntries.length === 0 ? (
+              <p className="muted">No entries this day.</p>
+            ) : (
+              <ol className="logbook-cards" data-testid="log-entries">
+                {dayEntries.map((entry) => (
+                  <li key={entry.id} className="logbook-card">
+                    <strong>
+                      {entry.startTime < day.startTime ? "from the day before" : formatTime(entry.startTime, tz)} · {DUTY_STATUS_NAMES[entry.status].name}
+                    </strong>
+                    <span>{entry.locationName ?? "—"}</span>
+                    {entry.vehicleId && <span className="muted">{vehicleLabel(entry.vehicleId)}</span>}
+                    {entry.remark && <span className="muted">“{entry.remark}”</span>}
+                  </li>
+                ))}
+              </ol>
+            )}
+            {certifiedDates.has(day.date) ? (
+              <p className="form-saved" data-testid="certified">
+                You certified {day === today ? "today" : formatCalendarDay(day.date)}.
+              </p>
+            ) : (
+              <CertifyDayForm date={day.date} label={day === today ? "today" : formatCalendarDay(day.date)} />
+            )}
+          </>
+        )}
+      </section>
+      <section className="page" aria-labelledby="violations-heading">
+        <h2 id="violations-heading">Violations, last 8 days</h2>
+        {violations.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
+          <ul className="logbook-cards">
+            {violations.map((violation) => (
+              <li key={`${violation.type}-${violation.startTime.getTime()}`} className="logbook-card">
+                <strong>{VIOLATION_LABELS[violation.type].title}</strong>
+                <span>
+                  {formatDateTime(violation.startTime, tz)} · {formatDuration(violation.durationMs)} over
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+};
+
+export default LogbookPage;

@@ -1,0 +1,119 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { drivingDetectorStates, hosLogs, unassignedDriving, type DutyStatus } from "@/db/schema";
+import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
+import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
+import { advanceMotion, EMPTY_MOTION_STATE, TRIP_MOTION, type MotionSample, type MotionSegment, type MotionSettings, type MotionState } from "@/lib/motion/motion-segments";
+import type { Tenant } from "@/lib/tenant";
+import { dutyStatusAt } from "./duty-status-at";
+import { nearestPlaceName } from "./place-names";
+import { findDriverVehicle } from "./vehicle-driver";
+
+/** The ELD rule: moving above 5 mph is driving; at rest for 5 minutes ends it. Any motion counts, however short. */
+export const LOGBOOK_MOTION: MotionSettings = { ...TRIP_MOTION, minDisplacementMeters: 0 };
+
+/** Statuses under which motion is not driving (49 CFR 395.28): the driver chose them for moving. */
+const MOVING_WITHOUT_DRIVING: readonly DutyStatus[] = ["personalConveyance", "yardMove"];
+
+type Detector = { motion: MotionState; driverId: number | null; unassignedId: number | null };
+type Step = { tx: Executor; tenant: Tenant; vehicleId: number; detector: Detector };
+
+/** A vehicle's positions as motion samples, engine-off reports among them at the last known place. */
+const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): MotionSample[] => {
+  const positions = vehicle.positions.map((p) => ({ time: p.time.getTime(), latitude: p.latitude, longitude: p.longitude, speed: p.speed, engineState: null }));
+  const offs = vehicle.stats.filter((s) => s.engineState === "Off").map((s) => ({ time: s.time.getTime(), engineState: "Off" as const }));
+  const merged: MotionSample[] = [];
+  let last = previous;
+  for (const sample of [...positions, ...offs].sort((a, b) => a.time - b.time)) {
+    if ("latitude" in sample) merged.push((last = sample));
+    else if (last) merged.push({ ...last, time: sample.time, speed: 0, engineState: "Off" });
+  }
+  // A late point (older than what the detector has seen) cannot rewrite a log already shown to the driver: it is left out.
+  return merged.filter((sample) => !previous || sample.time > previous.time);
+};
+
+const logEntry = async ({ tx, tenant, vehicleId }: Step, { driverId, status, at, position }: { driverId: number; status: DutyStatus; at: Date; position: { latitude: number; longitude: number } }) => {
+  await tx
+    .insert(hosLogs)
+    .values({ ...tenant, driverId, vehicleId, status, startTime: at, latitude: position.latitude, longitude: position.longitude, locationName: await nearestPlaceName(position), origin: "automatic" })
+    .onConflictDoNothing();
+};
+
+/** Motion began: the vehicle's driver is Driving from then (unless moving under PC or yard move), or it is unassigned driving. */
+const startDriving = async (step: Step, segment: MotionSegment) => {
+  const { tx, tenant, vehicleId, detector } = step;
+  const at = new Date(segment.startTime);
+  const assigned = await findDriverVehicle({ db: tx, ...tenant, vehicleId, at });
+  if (!assigned) {
+    const [row] = await tx
+      .insert(unassignedDriving)
+      .values({ ...tenant, vehicleId, startTime: at, endTime: new Date(segment.endTime), startLatitude: segment.start.latitude, startLongitude: segment.start.longitude, endLatitude: segment.end.latitude, endLongitude: segment.end.longitude, distanceMeters: segment.distanceMeters })
+      .returning({ id: unassignedDriving.id });
+    detector.unassignedId = row.id;
+    return;
+  }
+  const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: assigned.driverId, at });
+  // The simulator keeps its own drivers' logs.
+  if (inEffect?.origin === "simulator" || (inEffect && MOVING_WITHOUT_DRIVING.includes(inEffect.status))) return;
+  detector.driverId = assigned.driverId;
+  if (inEffect?.status !== "driving") await logEntry(step, { driverId: assigned.driverId, status: "driving", at, position: segment.start });
+};
+
+/** Motion ended (at the moment it came to rest): back to On Duty unless the driver chose another status since; an unassigned segment closes. */
+const stopDriving = async (step: Step, segment: MotionSegment) => {
+  const { tx, tenant, detector } = step;
+  const at = new Date(segment.endTime);
+  if (detector.driverId !== null) {
+    const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: detector.driverId, at });
+    if (inEffect?.status === "driving") await logEntry(step, { driverId: detector.driverId, status: "onDuty", at, position: segment.end });
+  }
+  if (detector.unassignedId !== null) await updateUnassigned(step, segment, true);
+  detector.driverId = null;
+  detector.unassignedId = null;
+};
+
+const updateUnassigned = ({ tx, tenant, detector }: Step, segment: MotionSegment, closed: boolean) =>
+  tx
+    .update(unassignedDriving)
+    .set({ endTime: new Date(segment.endTime), endLatitude: segment.end.latitude, endLongitude: segment.end.longitude, distanceMeters: segment.distanceMeters, closed, updatedAt: new Date() })
+    .where(and(eq(unassignedDriving.companyId, tenant.companyId), eq(unassignedDriving.id, detector.unassignedId ?? -1)));
+
+/**
+ * Automatic driving (the logbook's ELD behaviour), fed each tenant's committed telemetry: a vehicle
+ * moving above 5 mph makes its driver Driving at that moment; standing 5 minutes returns them to On
+ * Duty; motion with no driver is recorded as unassigned driving. The detector's state per vehicle
+ * is kept between batches, so a drive split over many batches is one drive.
+ */
+export const automaticDrivingProcessor: TelemetryProcessor = {
+  name: "automatic-driving",
+  // A new deployment does not turn a company's stored history into log entries nobody saw happen.
+  startAt: "now",
+  process: async ({ tx, tenant, vehicles }) => {
+    const tenantFilter = and(eq(drivingDetectorStates.companyId, tenant.companyId), eq(drivingDetectorStates.dataset, tenant.dataset));
+    const stored = await tx
+      .select()
+      .from(drivingDetectorStates)
+      .where(and(tenantFilter, inArray(drivingDetectorStates.vehicleId, vehicles.map((vehicle) => vehicle.vehicleId))));
+    const byVehicle = new Map(stored.map((row) => [row.vehicleId, row]));
+    for (const vehicle of vehicles) {
+      const row = byVehicle.get(vehicle.vehicleId);
+      const detector: Detector = row ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId } : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null };
+      const samples = toSamples(vehicle, detector.motion.previous);
+      if (samples.length === 0) continue;
+      const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector };
+      for (const sample of samples) {
+        const wasOpen = detector.motion.open !== null;
+        const { state, closed } = advanceMotion(detector.motion, sample, LOGBOOK_MOTION);
+        if (closed) await stopDriving(step, closed);
+        detector.motion = state;
+        if (state.open && (!wasOpen || closed)) await startDriving(step, state.open);
+      }
+      if (detector.unassignedId !== null && detector.motion.open) await updateUnassigned(step, detector.motion.open, false);
+      const values = { ...tenant, vehicleId: vehicle.vehicleId, motion: detector.motion, driverId: detector.driverId, unassignedId: detector.unassignedId };
+      await tx
+        .insert(drivingDetectorStates)
+        .values(values)
+        .onConflictDoUpdate({ target: [drivingDetectorStates.companyId, drivingDetectorStates.dataset, drivingDetectorStates.vehicleId], set: { motion: values.motion, driverId: values.driverId, unassignedId: values.unassignedId } });
+    }
+  },
+};

