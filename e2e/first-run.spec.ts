@@ -100,3 +100,39 @@ test("a production start on an empty folder: the setup link creates the company 
 
   expect((await request.get(setupLink)).status()).toBe(403);
 });
+
+test("the new company's own truck: a vehicle, its registered phone, a point over OsmAnd → on the live map and in the public API", async ({ page, request }) => {
+  await page.goto(`${ORIGIN}/login`);
+  await page.getByLabel("Email").fill("ada@acme.example");
+  await page.getByLabel("Password").fill("a long enough password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL("**/map");
+
+  await page.goto(`${ORIGIN}/vehicles/new`);
+  await page.getByLabel("Name", { exact: true }).fill("Acme Truck 1");
+  await page.getByLabel("VIN").fill("1M8GDM9AXKP042788");
+  await page.getByRole("button", { name: "Create vehicle" }).click();
+  await page.waitForURL(/\/vehicles\?saved=/);
+
+  await page.goto(`${ORIGIN}/devices`);
+  await page.getByRole("button", { name: "Register device" }).click();
+  const form = page.getByRole("form", { name: "Register device" });
+  await form.getByLabel("Identifier").fill("acme-phone-1");
+  await form.getByLabel("Model").selectOption("osmand");
+  await form.getByLabel("Vehicle").selectOption({ label: "Acme Truck 1" });
+  await form.getByRole("button", { name: "Register device" }).click();
+  await expect(page.getByRole("main").getByText("acme-phone-1")).toBeVisible();
+
+  const timestamp = Math.floor(Date.now() / 1000);
+  expect((await request.post(`${ORIGIN}/ingest/osmand?id=acme-phone-1&lat=52.52&lon=13.405&timestamp=${timestamp}&speed=0`)).status()).toBe(200);
+
+  await page.goto(`${ORIGIN}/map`);
+  await expect(page.getByRole("main").getByText("Acme Truck 1").first()).toBeVisible();
+
+  const { token } = await (await request.post(`${ORIGIN}/api/v2/auth/token`, { data: { email: "ada@acme.example", password: "a long enough password" } })).json();
+  const created = await request.post(`${ORIGIN}/api/v2/api-keys`, { headers: { authorization: `Bearer ${token}` }, data: { name: "Acme ERP", scopes: ["vehicles:read"] } });
+  expect(created.status()).toBe(201);
+  const { key } = await created.json();
+  const locations = await (await request.get(`${ORIGIN}/fleet/vehicles/locations`, { headers: { authorization: `Bearer ${key}` } })).json();
+  expect(locations.data).toEqual([expect.objectContaining({ name: "Acme Truck 1", location: expect.objectContaining({ latitude: 52.52, longitude: 13.405 }) })]);
+});
