@@ -13,8 +13,10 @@ import { cursorScope, type EndpointContext } from "./context";
 
 /** GET /fleet/vehicles: the live (not archived) vehicles, filtered by Samsara's tagIds / parentTagIds. */
 export const listVehiclesPage = async ({ db, tenant, query }: EndpointContext & { query: VehicleListQuery }) => {
-  // The tag filter is part of the cursor's endpoint so a cursor cannot switch it mid-listing.
-  const scope = cursorScope(`fleet/vehicles?${query.tagIds ?? ""}&${query.parentTagIds ?? ""}`, tenant);
+  // The tag filter is part of the cursor's endpoint so a cursor cannot switch it mid-listing; without
+  // one the endpoint is the plain path, as before tags, so cursors issued then stay good.
+  const filtered = query.tagIds || query.parentTagIds;
+  const scope = cursorScope(filtered ? `fleet/vehicles?${query.tagIds ?? ""}&${query.parentTagIds ?? ""}` : "fleet/vehicles", tenant);
   const tagIds = await resolveTagFilter({ db, ...tenant, tagIds: query.tagIds, parentTagIds: query.parentTagIds });
   const rows = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, tagIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
   return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentVehicle) });
