@@ -86,8 +86,9 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: 
   if (written.length > 0) {
     await tx
       .insert(alertRuleStates)
-      .values(written.map((row) => ({ ...tenant, ...row })))
-      .onConflictDoUpdate({ target: [alertRuleStates.companyId, alertRuleStates.ruleId, alertRuleStates.vehicleId], set: { state: sql`excluded.state`, updatedAt: sql`now()` } });
+      .values(written.map((row) => ({ ...tenant, ...row, updatedAt: new Date() })))
+      // excluded.*, not now(): Citus allows no volatile function in a distributed upsert's SET.
+      .onConflictDoUpdate({ target: [alertRuleStates.companyId, alertRuleStates.ruleId, alertRuleStates.vehicleId], set: { state: sql`excluded.state`, updatedAt: sql`excluded.updated_at` } });
   }
   if (changed) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
 };

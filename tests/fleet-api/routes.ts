@@ -146,7 +146,7 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       return {
         path: "/fleet/driver-vehicle-assignments",
         method: "POST",
-        body: { driverId: String(t.driverIds[3]), vehicleId: String(t.vehicleIds[3]), startTime: new Date(start).toISOString(), endTime: new Date(start + HOUR / 2).toISOString() },
+        body: { driverId: String(t.driverIds.at(-1)), vehicleId: String(t.vehicleIds.at(-1)), startTime: new Date(start).toISOString(), endTime: new Date(start + HOUR / 2).toISOString() },
       };
     },
   },
@@ -162,7 +162,7 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "DELETE /fleet/driver-vehicle-assignments": {
     owns: "vehicles",
     single: true,
-    request: (t) => ({ path: "/fleet/driver-vehicle-assignments", method: "DELETE", body: { vehicleId: String(t.vehicleIds[4]), startTime: "2018-01-01T00:00:00Z", endTime: "2018-01-02T00:00:00Z" } }),
+    request: (t) => ({ path: "/fleet/driver-vehicle-assignments", method: "DELETE", body: { vehicleId: String(t.vehicleIds.at(-1)), startTime: "2018-01-01T00:00:00Z", endTime: "2018-01-02T00:00:00Z" } }),
   },
   "GET /gateways": { owns: "vehicles", request: () => ({ path: "/gateways" }) },
   "POST /gateways": { owns: "vehicles", request: () => ({ path: "/gateways", method: "POST", body: { serial: `matrix-${process.pid}-${++serials}` } }) },
