@@ -82,7 +82,7 @@ describe("POST /api/v2/api-keys", () => {
   });
 
   it("rejects bad bodies with 400 naming the field", async () => {
-    await expectBadRequest({ name: "x", scopes: ["vehicles:read", "vehicles:write"] }, /scopes.*Unknown scope "vehicles:write"/);
+    await expectBadRequest({ name: "x", scopes: ["vehicles:read", "vehicles:delete"] }, /scopes.*Unknown scope "vehicles:delete"/);
     await expectBadRequest({ name: "x", scopes: [] }, /"scopes".*at least one/);
     await expectBadRequest({ name: "x" }, /"scopes"/);
     await expectBadRequest({ name: "", scopes: ["hos:read"] }, /"name"/);

@@ -3,6 +3,12 @@ import { ADMIN_ENDPOINTS } from "@/lib/admin-api/endpoints";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { DEFAULT_BODY_LIMIT_BYTES, routeFileOf, type Endpoint } from "@/lib/http";
 import * as auditLogExport from "@/app/(dashboard)/settings/audit-log/export/route";
+import * as reportsExport from "@/app/(dashboard)/reports/export/route";
+import * as vehiclesExport from "@/app/(dashboard)/vehicles/export/route";
+import * as dashboardAlertIncidents from "@/app/api/dashboard/alerts/incidents/route";
+import * as dashboardAlertsUnread from "@/app/api/dashboard/alerts/unread/route";
+import * as dashboardPlaces from "@/app/api/dashboard/places/route";
+import * as dashboardVehicleImport from "@/app/api/dashboard/vehicles/import/route";
 import * as wasteJobsExport from "@/app/(dashboard)/waste-jobs/export/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as dashboardFleetChanges from "@/app/api/dashboard/fleet/changes/route";
@@ -286,6 +292,34 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
     query: ["status", "serviceType", "from", "to", "vehicle", "q", "sort", "page"],
     sample: () => ({ path: "/waste-jobs/export" }),
   },
+  {
+    file: "app/(dashboard)/reports/export/route.ts",
+    method: "GET",
+    handler: reportsExport.GET,
+    auth: { kind: "session" },
+    query: ["kind", "from", "to", "format", "vehicleIds", "driverIds"],
+    sample: () => ({ path: "/reports/export?kind=trips&format=csv" }),
+  },
+  {
+    file: "app/(dashboard)/vehicles/export/route.ts",
+    method: "GET",
+    handler: vehiclesExport.GET,
+    auth: { kind: "session" },
+    query: ["tag", "status", "q"],
+    sample: () => ({ path: "/vehicles/export" }),
+  },
+  {
+    file: "app/api/dashboard/vehicles/import/route.ts",
+    method: "POST",
+    handler: dashboardVehicleImport.POST,
+    auth: { kind: "session" },
+    query: ["mode", "onExisting"],
+    writes: true,
+    sample: () => ({ path: "/api/dashboard/vehicles/import?mode=preview", body: "name,vin\nHarness Truck,1M8GDM9AXKP042788\n", contentType: "text/csv" }),
+  },
+  { file: "app/api/dashboard/alerts/incidents/route.ts", method: "GET", handler: dashboardAlertIncidents.GET, auth: { kind: "session" }, query: ["filter"], sample: () => ({ path: "/api/dashboard/alerts/incidents" }) },
+  { file: "app/api/dashboard/alerts/unread/route.ts", method: "GET", handler: dashboardAlertsUnread.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/alerts/unread" }) },
+  { file: "app/api/dashboard/places/route.ts", method: "GET", handler: dashboardPlaces.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/places" }) },
   {
     file: "app/(dashboard)/settings/audit-log/export/route.ts",
     method: "GET",

@@ -15,7 +15,9 @@ export const GET = dashboardRoute(
     const search = new URL(request.url).searchParams;
     const format = search.get("format") ?? "csv";
     if (format !== "csv" && format !== "xlsx") throw new AppError("bad_request", '"format" must be csv or xlsx.');
-    const params = parseReportParams({ params: Object.fromEntries([...search.keys()].map((key) => [key, search.getAll(key)])), timeZone, now: new Date() });
+    // As the page receives them from Next: one value as a string, a repeated key as a list.
+    const values = Object.fromEntries([...new Set(search.keys())].map((key) => [key, search.getAll(key).length === 1 ? search.get(key)! : search.getAll(key)]));
+    const params = parseReportParams({ params: values, timeZone, now: new Date() });
     const report = await buildReport({ db, tenant: { companyId: user.companyId, dataset: "live" }, params, timeZone });
     const name = `${params.kind}-${params.from}-${params.to}`;
     const body = format === "csv" ? reportToCsv(report, timeZone) : new Uint8Array(await reportToXlsx(report, timeZone));

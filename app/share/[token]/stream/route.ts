@@ -10,7 +10,10 @@ const paramsSchema = z.object({ token: z.string().max(100) });
 
 /** A live sharing link's vehicle positions as server-sent events: no sign-in (the token is the credential); ends when the link does. */
 export const GET = withRequest(async ({ request, params, db }) => {
-  const { token } = paramsSchema.parse(params);
+  const parsed = paramsSchema.safeParse(params);
+  // Anything that is not a link's token is no link: the same 404 as an unknown one.
+  if (!parsed.success) throw new AppError("not_found", "No such live sharing link.");
+  const { token } = parsed.data;
   const afterSeq = parseResumeSeq({ lastEventId: request.headers.get("last-event-id"), after: new URL(request.url).searchParams.get("after") });
   if (afterSeq === null) throw new AppError("bad_request", "after: give the change sequence to start after (the page's streamSeq).");
   const stream = await openSharedStream({ db, token, afterSeq, signal: request.signal });
