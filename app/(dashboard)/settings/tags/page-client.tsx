@@ -116,7 +116,7 @@ export const TagsScreen = ({ tags, vehicles, drivers, editId }: { tags: TagItem[
                   <td data-label="Drivers">{tag.driverIds.length}</td>
                   <td>
                     <div className="actions">
-                      <Link href={`/settings/tags?edit=${tag.id}`} aria-label={`Edit ${tag.name}`}>
+                      <Link href={`/settings/tags?edit=${tag.id}`} aria-label={`Edit ${tag.name}`} className="button button-small">
                         Edit
                       </Link>
                       <form action={deleteTagAction.bind(null, tag.id)}>
