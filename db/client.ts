@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { setImmediate as turnOfTheEventLoop } from "node:timers/promises";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { is } from "drizzle-orm";
 import { drizzle as drizzlePg, NodePgDatabase, NodePgTransaction } from "drizzle-orm/node-postgres";
@@ -87,9 +88,22 @@ export const openDatabase = ({ url, dataDir }: { url?: string; dataDir?: string 
   }
   const folder = dataDir ?? ".data";
   if (folder !== "memory://") mkdirSync(path.resolve(/*turbopackIgnore: true*/ folder), { recursive: true });
-  const client = new PGlite(folder === "memory://" ? undefined : path.resolve(/*turbopackIgnore: true*/ folder));
+  const client = new EmbeddedDatabase(folder === "memory://" ? undefined : path.resolve(/*turbopackIgnore: true*/ folder));
   return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", listen: (channel, onNotification) => client.listen(channel, onNotification), close: () => client.close() };
 };
+
+/**
+ * PGlite runs in this thread and answers through promises alone, so a loop of transactions (the
+ * simulator's backfill, the telemetry processors catching up) never lets Node read a socket: the
+ * demo's first start answered no HTTP request for 90 s. Each transaction first waits one turn of
+ * the event loop, so requests that arrived meanwhile queue their queries ahead of it.
+ */
+class EmbeddedDatabase extends PGlite {
+  override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    await turnOfTheEventLoop();
+    return super.transaction(callback);
+  }
+}
 
 const globalForDb = globalThis as unknown as { fleetDatabase?: DatabaseHandle };
 

@@ -6,7 +6,10 @@ import { DEMO_ADMIN, screenshot, signIn } from "./helpers";
 // refused and logged → the admin deactivates them → their open session is refused within 60 s
 // (the e2e server runs with SESSION_CHECK_SECONDS=1; the default is 30, the bound 60).
 
-const DISPATCHER_SECTIONS = ["Live map", "Playback", "Stats", "HOS", "Waste jobs", "Drivers", "Fuel stops", "Camera events", "API reference", "Account"];
+const DISPATCHER_SECTIONS = [
+  "Live map", "Playback", "Stats", "HOS", "Waste jobs", "Vehicles", "Drivers", "Fuel stops", "Reports", "Camera events",
+  "Devices", "Places", "Alerts", "Alert rules", "API reference", "Account",
+];
 
 const menuOf = async (page: Page) => page.getByRole("navigation", { name: "Sections" }).getByRole("link").allInnerTexts();
 

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+// Every dashboard page's shared styles (page grid, cards-on-phone tables): loaded here once, so no page can miss them.
+import "@/components/dashboard/dashboard-pages.css";
 import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { AppShell } from "@/components/shell/app-shell";

@@ -1,5 +1,6 @@
 import type { FieldView, SchemaView } from "@/lib/openapi/reference/schema-view";
 import { InlineText } from "./inline-text";
+import { EnumValues } from "./enum-values";
 import styles from "./api-reference.module.css";
 
 /** In a request, required fields are the ones to notice; in a response, the optional ones (the rest are always there). */
@@ -17,16 +18,7 @@ const FieldNotes = ({ schema }: { schema: SchemaView }) => (
     )}
     {(schema.enumValues || schema.defaultValue || schema.constraints) && (
       <p className={styles.fieldFacts}>
-        {schema.enumValues && (
-          <span>
-            One of{" "}
-            {schema.enumValues.map((value) => (
-              <code key={value} className={styles.enumValue}>
-                {value}
-              </code>
-            ))}
-          </span>
-        )}
+        {schema.enumValues && <EnumValues values={schema.enumValues} />}
         {schema.defaultValue && (
           <span>
             Default <code>{schema.defaultValue}</code>

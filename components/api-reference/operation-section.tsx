@@ -1,6 +1,7 @@
 import type { OperationView } from "@/lib/openapi/reference/api-reference";
 import { SchemaBlock } from "./field-list";
 import { InlineText } from "./inline-text";
+import { EnumValues } from "./enum-values";
 import styles from "./api-reference.module.css";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
@@ -63,16 +64,7 @@ const Parameters = ({ operation }: { operation: OperationView }) => (
           <td>{parameter.required ? <span className={styles.required}>required</span> : <span className={styles.optional}>optional</span>}</td>
           <td>
             {(parameter.description ?? parameter.schema.description) && <InlineText text={parameter.description ?? parameter.schema.description ?? ""} />}
-            {parameter.schema.enumValues && (
-              <span className={styles.paramFacts}>
-                One of{" "}
-                {parameter.schema.enumValues.map((value) => (
-                  <code key={value} className={styles.enumValue}>
-                    {value}
-                  </code>
-                ))}
-              </span>
-            )}
+            {parameter.schema.enumValues && <EnumValues values={parameter.schema.enumValues} className={styles.paramFacts} />}
             {parameter.schema.defaultValue && (
               <span className={styles.paramFacts}>
                 Default <code>{parameter.schema.defaultValue}</code>

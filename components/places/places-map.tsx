@@ -2,8 +2,10 @@
 
 import "leaflet/dist/leaflet.css";
 import "@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css";
-import "@geoman-io/leaflet-geoman-free";
 import L from "leaflet";
+// Leaflet-Geoman extends the global `L` as it loads, so Leaflet must be evaluated first: this import
+// stays below Leaflet's (in the production build the other order threw before the map rendered).
+import "@geoman-io/leaflet-geoman-free";
 import { useEffect, useRef } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import { GridBackground } from "@/components/map/grid-background";

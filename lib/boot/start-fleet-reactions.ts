@@ -5,14 +5,10 @@ import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fle
 import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { automaticDrivingProcessor } from "@/lib/logbook/automatic-driving";
 import { logger } from "@/lib/logger";
+import { tripProcessor } from "@/lib/trips/trip-processor";
 
-/**
- * Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts
- * says what one is). The trip detector (lib/trips/trip-processor.ts) is not started yet: on the demo's
- * first start its late-point replays over the 7-day backfill held the embedded database for minutes
- * (the server stopped answering); see the closing note of session 5 and issue 20.
- */
-export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, automaticDrivingProcessor];
+/** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
+export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor];
 
 const SILENT_CHECK_EVERY_MS = 30_000;
 

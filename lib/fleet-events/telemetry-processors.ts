@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { feedCounters, telemetryCheckpoints } from "@/db/schema";
 import type { TelemetryTenant } from "@/lib/telemetry/telemetry-batch";
 import { readCommittedTelemetry, type VehicleTelemetry } from "./read-committed-telemetry";
+import { windowEnd } from "./window-end";
 
 /**
  * Something that reacts to committed telemetry (alert rules, trips, automatic driving): THE way
@@ -19,7 +20,7 @@ export type TelemetryProcessor = {
   process: (options: { tx: Executor; tenant: TelemetryTenant; vehicles: VehicleTelemetry[] }) => Promise<void>;
 };
 
-/** Rows handed to a processor in one transaction at most (change sequence numbers, so rows of both kinds). */
+/** Rows handed to a processor in one transaction (change sequence numbers, so rows of both kinds), grown to keep an ingest batch whole (window-end.ts). */
 const DEFAULT_WINDOW = 5_000;
 
 const tenantKey = ({ companyId, dataset }: TelemetryTenant) => `${companyId}:${dataset}`;
@@ -43,7 +44,7 @@ const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; pro
       .for("update", { skipLocked: true });
     if (!checkpoint) return null;
     if (checkpoint.seq >= headSeq) return { rows: 0, seq: checkpoint.seq };
-    const throughSeq = Math.min(headSeq, checkpoint.seq + window);
+    const throughSeq = await windowEnd({ db: tx, tenant, afterSeq: checkpoint.seq, headSeq, window });
     const vehicles = await readCommittedTelemetry({ db: tx, tenant, afterSeq: checkpoint.seq, throughSeq });
     if (vehicles.length > 0) await processor.process({ tx, tenant, vehicles });
     await tx

@@ -70,6 +70,38 @@ describe("telemetry processors", () => {
     expect(late.seen.slice(before).map((row) => row.time)).toEqual([later.getTime(), early.getTime()]);
   });
 
+  it("hand an ingest batch's positions and stat samples in one window, though the window is smaller", async () => {
+    const { db, tenant, a, b, report } = await setup();
+    const windows: { positions: number[]; stats: number[] }[] = [];
+    const processor: TelemetryProcessor = {
+      name: "whole-batches",
+      startAt: "now",
+      process: async ({ vehicles: handed }) => {
+        windows.push({ positions: handed.flatMap((vehicle) => vehicle.positions.map((row) => row.time.getTime())), stats: handed.flatMap((vehicle) => vehicle.stats.map((row) => row.time.getTime())) });
+      },
+    };
+    await report(a);
+    await runTelemetryProcessors({ db, processors: [processor] });
+    const start = Date.now() - 3 * 3_600_000;
+    const batch = (offset: number) => {
+      const times = [0, 1, 2, 3].map((k) => new Date(start + (offset + k) * 60_000));
+      return {
+        positions: times.flatMap((time) => [a, b].map((vehicle) => ({ ...tenant, vehicleId: vehicle.id, time, latitude: 41.9, longitude: -87.7 }))),
+        stats: times.flatMap((time) => [a, b].map((vehicle) => ({ ...tenant, vehicleId: vehicle.id, time, engineState: "On" as const }))),
+      };
+    };
+    await ingestTelemetry({ db, batch: batch(0) });
+    await ingestTelemetry({ db, batch: batch(10) });
+    // Each batch is 16 rows, 8 positions then 8 stat samples; a window of 4 rows would cut each into four.
+    await runTelemetryProcessors({ db, processors: [processor], window: 4 });
+    expect(windows).toHaveLength(2);
+    for (const [k, window] of windows.entries()) {
+      expect(window.positions).toHaveLength(8);
+      expect(new Set(window.stats)).toEqual(new Set(window.positions));
+      expect(Math.min(...window.positions)).toBe(start + k * 10 * 60_000);
+    }
+  });
+
   it("start a processor that asks for it at what is committed from then on", async () => {
     const { db, a, report } = await setup();
     await report(a);

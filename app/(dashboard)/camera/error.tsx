@@ -1,7 +1,6 @@
 "use client";
 
 import { PageError } from "@/components/dashboard/page-error";
-import "@/components/dashboard/dashboard-pages.css";
 
 const ErrorPage = ({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) => <PageError title="Camera events" error={error} reset={reset} />;
 

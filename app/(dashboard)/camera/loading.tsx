@@ -1,5 +1,4 @@
 import { PageLoading } from "@/components/dashboard/page-loading";
-import "@/components/dashboard/dashboard-pages.css";
 
 const Loading = () => <PageLoading title="Camera events" />;
 

@@ -8,7 +8,6 @@ import { listCameraEvents } from "@/lib/camera/list-camera-events";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Camera events" };
 

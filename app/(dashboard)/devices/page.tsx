@@ -1,7 +1,6 @@
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 import { canDo, SECTIONS } from "@/lib/auth/role-policy";
 import { listDevices } from "@/lib/devices/list-devices";
 import { listUnclaimedDevices } from "@/lib/devices/unclaimed-devices";

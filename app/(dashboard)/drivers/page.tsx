@@ -10,7 +10,6 @@ import { tagOptions } from "@/lib/dashboard/tag-options";
 import { listTags } from "@/lib/tags/list-tags";
 import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Drivers" };

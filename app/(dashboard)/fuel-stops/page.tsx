@@ -8,7 +8,6 @@ import { listDriverProposedStops, listFuelStopProposals } from "@/lib/fuel-stops
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import "@/components/dashboard/dashboard-pages.css";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Fuel stops" };

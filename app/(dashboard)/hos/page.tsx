@@ -10,7 +10,6 @@ import { getClockLimitMs, HOS_CLOCKS, isOutOfTime, parseHosSort, sortHosBoard, t
 import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { formatTime } from "@/lib/time-zone/zoned-time";
-import "@/components/dashboard/dashboard-pages.css";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Hours of service" };

@@ -12,7 +12,6 @@ import { buildReport } from "@/lib/reports/build-report";
 import { parseReportParams, toReportSearch } from "@/lib/reports/report-params";
 import { distancePerDay } from "@/lib/reports/report-table";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Reports" };
 

@@ -11,7 +11,6 @@ import { searchVehicles } from "@/lib/vehicles/search-vehicles";
 import { parseVehicleListParams, vehicleListSearchParams } from "@/lib/dashboard/vehicle-list-params";
 import { tagOptions } from "@/lib/dashboard/tag-options";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Vehicles" };

@@ -14,7 +14,6 @@ import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { countWasteJobsByStatus } from "@/lib/waste/count-waste-jobs-by-status";
 import { findWasteJobs } from "@/lib/waste/find-waste-jobs";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Waste jobs" };
 

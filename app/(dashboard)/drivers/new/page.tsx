@@ -7,7 +7,6 @@ import { ACTIONS } from "@/lib/auth/role-policy";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { createDriverAction } from "../actions";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "New driver" };
 

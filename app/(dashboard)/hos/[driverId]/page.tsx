@@ -20,7 +20,6 @@ import { DUTY_STATUS_NAMES } from "@/lib/hos";
 import { isAppError } from "@/lib/errors";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
-import "@/components/dashboard/dashboard-pages.css";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Driver hours of service" };

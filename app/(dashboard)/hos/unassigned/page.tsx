@@ -9,7 +9,6 @@ import { listDrivers } from "@/lib/drivers";
 import { listUnassignedDriving, type UnassignedSegment } from "@/lib/logbook/unassigned-driving";
 import { formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
 import { ResolveDriveForm } from "./page-client";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Unassigned driving" };
 

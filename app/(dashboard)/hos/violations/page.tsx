@@ -10,7 +10,6 @@ import { parseViolationFilters, VIOLATION_TYPES } from "@/lib/dashboard/violatio
 import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
 import { listDrivers } from "@/lib/drivers";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "HOS violations" };
 

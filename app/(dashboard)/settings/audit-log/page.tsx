@@ -8,7 +8,6 @@ import { EmptyState } from "@/components/dashboard/empty-state";
 import { listAuditEvents, parseAuditLogParams, toAuditLogSearchParams, type AuditEventFilters } from "@/lib/audit";
 import { SECTIONS } from "@/lib/auth/role-policy";
 import { AppError } from "@/lib/errors";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Audit log" };
 

@@ -3,7 +3,6 @@ import { SECTIONS } from "@/lib/auth/role-policy";
 import { DEFAULT_OVERLAP_HOURS, listCameraSecrets, MAX_OVERLAP_HOURS } from "@/lib/camera/camera-secrets";
 import { listClientKeys } from "@/lib/client-keys/client-keys";
 import { PartnerCredentialsPageClient } from "./page-client";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Partner credentials" };
 

@@ -7,7 +7,6 @@ import { listTags } from "@/lib/tags/list-tags";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { TagsScreen } from "./page-client";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Tags" };
 

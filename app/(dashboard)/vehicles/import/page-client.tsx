@@ -53,31 +53,33 @@ const ProblemList = ({ problems, fileName }: { problems: Problem[]; fileName: st
 export const VehicleImport = () => {
   const [state, setState] = useState<State>({ step: "choose" });
   const [onExisting, setOnExisting] = useState<"update" | "refuse">("update");
-  const [busy, setBusy] = useState(false);
+  // What the server is doing for the user right now, said in the one status line.
+  const [working, setWorking] = useState<"Checking…" | "Importing…" | null>(null);
+  const busy = working !== null;
 
   const check = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
+    setWorking("Checking…");
     try {
       const csv = await file.text();
       setState({ step: "checked", csv, fileName: file.name, preview: await post<Preview>(csv, "mode=preview") });
     } catch (error) {
       setState({ step: "choose", error: (error as Error).message });
     } finally {
-      setBusy(false);
+      setWorking(null);
     }
   };
 
   const importFile = async () => {
     if (state.step !== "checked") return;
-    setBusy(true);
+    setWorking("Importing…");
     try {
       const result = await post<ImportResult>(state.csv, `mode=import&onExisting=${onExisting}`);
       setState(result.imported ? { step: "done", created: result.created, updated: result.updated } : { ...state, preview: { ...state.preview, problems: result.problems } });
     } catch (error) {
       setState({ ...state, error: (error as Error).message });
     } finally {
-      setBusy(false);
+      setWorking(null);
     }
   };
 
@@ -110,7 +112,7 @@ export const VehicleImport = () => {
           {state.error}
         </p>
       )}
-      {busy && <p role="status">Checking…</p>}
+      {working && <p role="status">{working}</p>}
       {state.step === "checked" && preview && preview.problems.length > 0 && <ProblemList problems={preview.problems} fileName={state.fileName} />}
       {state.step === "checked" && preview && preview.problems.length === 0 && (
         <>

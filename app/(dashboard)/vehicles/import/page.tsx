@@ -4,7 +4,6 @@ import { ACTIONS } from "@/lib/auth/role-policy";
 import { VEHICLE_CSV_HEADERS } from "@/lib/vehicles/vehicles-csv-columns";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { VehicleImport } from "./page-client";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Import vehicles" };
 

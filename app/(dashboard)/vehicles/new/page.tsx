@@ -8,7 +8,6 @@ import { listTags } from "@/lib/tags/list-tags";
 import { VEHICLE_TYPE_NAMES } from "@/lib/vehicles/vehicle-types";
 import { createVehicleAction } from "../actions";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "New vehicle" };
 

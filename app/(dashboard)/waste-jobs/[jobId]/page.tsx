@@ -12,7 +12,6 @@ import { isAppError } from "@/lib/errors";
 import { getWasteJob } from "@/lib/waste/get-waste-job";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Waste job" };
 

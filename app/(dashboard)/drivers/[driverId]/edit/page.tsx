@@ -11,7 +11,6 @@ import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { setDriverActivationAction, setDriverSignInAction, updateDriverAction } from "../../actions";
 import { DriverSignInForm } from "@/components/drivers/driver-sign-in-form";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Edit driver" };
 

@@ -11,7 +11,6 @@ import { getVehicle } from "@/lib/vehicles/get-vehicle";
 import { VEHICLE_TYPE_NAMES } from "@/lib/vehicles/vehicle-types";
 import { setVehicleArchivedAction, updateVehicleAction } from "../../actions";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import "@/components/dashboard/dashboard-pages.css";
 
 export const metadata = { title: "Edit vehicle" };
 
