@@ -14,8 +14,10 @@ export const alertRules = pgTable(
     name: text("name").notNull(),
     isEnabled: boolean("is_enabled").notNull().default(true),
     trigger: jsonb("trigger").notNull(),
-    /** Empty: every vehicle of the tenant. */
+    /** With `tagIds` empty as well: every vehicle of the tenant. */
     vehicleIds: integer("vehicle_ids").array().notNull().default(sql`'{}'::integer[]`),
+    /** Vehicles with one of these tags (or a tag under one of them) are in scope too. */
+    tagIds: integer("tag_ids").array().notNull().default(sql`'{}'::integer[]`),
     actions: jsonb("actions").$type<unknown[]>().notNull().default([]),
     externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),

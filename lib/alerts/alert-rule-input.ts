@@ -8,7 +8,7 @@ export const alertScopeSchema = z
   .object({
     all: z.boolean(),
     assets: z.array(assetSchema).max(10_000).optional(),
-    tags: z.array(z.object({ id: z.string() }).loose()).max(1_000).optional(),
+    tags: z.array(z.object({ id: z.string().regex(/^\d{1,9}$/, "a numeric tag id") }).loose()).max(1_000).optional(),
   })
   .refine((scope) => scope.all || (scope.assets?.length ?? 0) + (scope.tags?.length ?? 0) > 0, "name vehicles (assets) or tags, or set all");
 

@@ -9,13 +9,14 @@ import { whereTenant, type Tenant } from "@/lib/tenant";
 import { isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
 import { evaluateRule, type RuleSample, type RuleState } from "./evaluate-rule";
 import { closeIncidents, openIncident } from "./record-incidents";
+import { ruleScopeFor } from "./rule-scope";
 
-type Rule = { id: number; trigger: AlertTrigger; vehicleIds: number[] };
+type Rule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[] };
 type Place = LocatablePlace & { id: number; name: string; formattedAddress: string };
 
 const loadRules = async (db: Executor, tenant: Tenant): Promise<Rule[]> =>
   (await db
-    .select({ id: alertRules.id, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds })
+    .select({ id: alertRules.id, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds })
     .from(alertRules)
     .where(and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true)))) as Rule[];
 
@@ -43,6 +44,7 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: 
   const placeList = rules.some((rule) => isPlaceTrigger(rule.trigger)) ? await loadPlaces(tx, tenant) : [];
   const placeById = new Map(placeList.map((place) => [place.id, place]));
   const vehicleIds = batch.map((vehicle) => vehicle.vehicleId);
+  const watches = await ruleScopeFor({ db: tx, tenant, rules, vehicleIds });
   const named = new Map((await tx.select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier }).from(vehicles).leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id))).where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, vehicleIds)))).map((row) => [row.id, row]));
   // Locked for the transaction (one company: one shard on Citus): the silent-device check writes these too.
   const stateRows = await tx
@@ -54,7 +56,7 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: 
   const written: { ruleId: number; vehicleId: number; state: RuleState }[] = [];
   let changed = false;
   for (const vehicle of batch) {
-    const inScope = rules.filter((rule) => rule.vehicleIds.length === 0 || rule.vehicleIds.includes(vehicle.vehicleId));
+    const inScope = rules.filter((rule) => watches(rule, vehicle.vehicleId));
     if (inScope.length === 0) continue;
     const samples = samplesOf(vehicle, (point) => placeList.filter((place) => containsPoint(place, point)).map((place) => place.id));
     for (const rule of inScope) {

@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { alertIncidents, alertRules, alertRuleStates, places, vehicles } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { requireTenantTags } from "@/lib/tags";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
 import { isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
 import { closeIncidents } from "./record-incidents";
@@ -14,10 +15,10 @@ export type AlertRuleFields = {
   name: string;
   isEnabled: boolean;
   trigger: AlertTrigger;
-  /** Empty: every vehicle. */
+  /** With `tagIds` empty as well: every vehicle. */
   vehicleIds: number[];
-  /** Tags named in the scope (refused until the service has tags). */
-  tagIds?: string[];
+  /** Vehicles with one of these tags (or a tag under one of them) are in scope too. */
+  tagIds?: number[];
   actions?: unknown[];
   externalIds?: Record<string, string>;
 };
@@ -28,7 +29,7 @@ const active = (tenant: Tenant, id?: number) => and(whereTenant(alertRules, tena
 
 /** 404 naming the field when the rule names a place, vehicle or tag the tenant does not have. */
 const assertReferences = async ({ db, tenant, fields }: { db: Executor; tenant: Tenant; fields: Partial<AlertRuleFields> }) => {
-  if (fields.tagIds && fields.tagIds.length > 0) throw new AppError("not_found", `scope.tags: no tag with id ${fields.tagIds[0]}.`);
+  if (fields.tagIds) await requireTenantTags({ db, ...tenant, tagIds: fields.tagIds, field: "scope.tags" });
   const placeIds = fields.trigger && isPlaceTrigger(fields.trigger) ? fields.trigger.placeIds : [];
   if (placeIds.length > 0) {
     const found = new Set((await db.select({ id: places.id }).from(places).where(and(whereTenant(places, tenant), inArray(places.id, placeIds)))).map((row) => row.id));
@@ -56,12 +57,12 @@ const resetRule = async ({ tx, tenant, rule }: { tx: Executor; tenant: Tenant; r
   await tx.delete(alertRuleStates).where(and(eq(alertRuleStates.companyId, tenant.companyId), eq(alertRuleStates.ruleId, rule.id)));
 };
 
-const audited = (row: Partial<AlertRuleRow>) => ({ name: row.name, isEnabled: row.isEnabled, trigger: row.trigger, vehicleIds: row.vehicleIds });
+const audited = (row: Partial<AlertRuleRow>) => ({ name: row.name, isEnabled: row.isEnabled, trigger: row.trigger, vehicleIds: row.vehicleIds, tagIds: row.tagIds });
 
 export const createAlertRule = ({ db, companyId, dataset, fields, actor }: TenantQuery & Audited & { fields: AlertRuleFields }): Promise<AlertRuleRow> =>
   db.transaction(async (tx) => {
     await assertReferences({ db: tx, tenant: { companyId, dataset }, fields });
-    const values = { companyId, dataset, name: fields.name, isEnabled: fields.isEnabled, trigger: fields.trigger, vehicleIds: fields.vehicleIds, actions: fields.actions ?? [], externalIds: fields.externalIds ?? {} };
+    const values = { companyId, dataset, name: fields.name, isEnabled: fields.isEnabled, trigger: fields.trigger, vehicleIds: fields.vehicleIds, tagIds: fields.tagIds ?? [], actions: fields.actions ?? [], externalIds: fields.externalIds ?? {} };
     const [row] = (await tx.insert(alertRules).values(values).returning()) as AlertRuleRow[];
     await recordAuditEvent({ db: tx, companyId, actor, action: "alert_rule.created", target: { type: "alert_rule", id: row.id }, changes: changedFields({ before: null, after: audited(row) }) });
     return row;
@@ -97,12 +98,11 @@ export const updateAlertRule = ({ db, companyId, dataset, ruleId, fields, actor 
     const [before] = (await tx.select().from(alertRules).where(active({ companyId, dataset }, ruleId)).for("update")) as AlertRuleRow[];
     if (!before) throw new AppError("not_found", `No alert configuration with id ${ruleId}.`);
     await assertReferences({ db: tx, tenant: { companyId, dataset }, fields });
-    const { tagIds: _tags, ...rest } = fields;
-    const set = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+    const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
     if (Object.keys(set).length === 0) return before;
     const [row] = (await tx.update(alertRules).set({ ...set, updatedAt: new Date() }).where(active({ companyId, dataset }, ruleId)).returning()) as AlertRuleRow[];
     const changes = changedFields({ before: audited(before), after: audited(row) });
-    if (changes.trigger || changes.vehicleIds || changes.isEnabled) await resetRule({ tx, tenant: { companyId, dataset }, rule: before });
+    if (changes.trigger || changes.vehicleIds || changes.tagIds || changes.isEnabled) await resetRule({ tx, tenant: { companyId, dataset }, rule: before });
     if (Object.keys(changes).length > 0) await recordAuditEvent({ db: tx, companyId, actor, action: "alert_rule.updated", target: { type: "alert_rule", id: ruleId }, changes });
     return row;
   });

@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { places } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
+import { requireTenantTags } from "@/lib/tags";
 import { whereTenant, type TenantQuery } from "@/lib/tenant";
 import { boundingBox } from "./place-geometry";
 import type { PlaceInput } from "./place-input";
@@ -12,14 +13,6 @@ export type PlaceRow = typeof places.$inferSelect;
 type Audited = { actor: AuditActor };
 
 const notFound = (placeId: number) => new AppError("not_found", `No place with id ${placeId}.`);
-
-/**
- * Refuses tag ids the tenant does not have (404 naming `tagIds`). This branch has no tags table
- * yet, so no tag id is the tenant's; the tags area replaces this lookup with its own.
- */
-const assertTenantTags = (tagIds: readonly string[] | undefined) => {
-  if (tagIds && tagIds.length > 0) throw new AppError("not_found", `tagIds: no tag with id ${tagIds[0]}.`);
-};
 
 /** The stored columns of a (merged) input: the shape, its box, and the address's point. */
 const shapeColumns = (input: Pick<PlaceInput, "geofence" | "latitude" | "longitude">) => {
@@ -36,12 +29,11 @@ const shapeColumns = (input: Pick<PlaceInput, "geofence" | "latitude" | "longitu
 };
 
 /** What the audit log keeps of a place. */
-const audited = (row: Partial<PlaceRow>) => ({ name: row.name, formattedAddress: row.formattedAddress, notes: row.notes, radiusMeters: row.radiusMeters, vertices: row.vertices?.length, latitude: row.latitude, longitude: row.longitude });
+const audited = (row: Partial<PlaceRow>) => ({ name: row.name, formattedAddress: row.formattedAddress, notes: row.notes, radiusMeters: row.radiusMeters, vertices: row.vertices?.length, latitude: row.latitude, longitude: row.longitude, tagIds: row.tagIds });
 
 /** Writes a new place and its audit event. */
-export const createPlace = ({ db, companyId, dataset, input, actor }: TenantQuery & Audited & { input: PlaceInput }): Promise<PlaceRow> => {
-  assertTenantTags(input.tagIds);
-  return db.transaction(async (tx) => {
+export const createPlace = ({ db, companyId, dataset, input, actor }: TenantQuery & Audited & { input: PlaceInput }): Promise<PlaceRow> =>
+  db.transaction(async (tx) => {
     const values = {
       companyId,
       dataset,
@@ -50,14 +42,13 @@ export const createPlace = ({ db, companyId, dataset, input, actor }: TenantQuer
       notes: input.notes ?? "",
       addressTypes: input.addressTypes ?? [],
       externalIds: input.externalIds ?? {},
-      tagIds: (input.tagIds ?? []).map(Number),
+      tagIds: await requireTenantTags({ db: tx, companyId, dataset, tagIds: input.tagIds ?? [], field: "tagIds" }),
       ...shapeColumns(input),
     };
     const [row] = await tx.insert(places).values(values).returning();
     await recordAuditEvent({ db: tx, companyId, actor, action: "place.created", target: { type: "place", id: row.id }, changes: changedFields({ before: null, after: audited(row) }) });
     return row;
   });
-};
 
 /** The tenant's places by id (keyset); `search` matches name or address, case-insensitively. */
 export const listPlaces = ({ db, companyId, dataset, search, afterId, limit }: TenantQuery & { search?: string; afterId?: number; limit: number }) => {
@@ -81,9 +72,8 @@ const selectPlace = async ({ db, companyId, dataset, placeId, lock }: TenantQuer
 export const getPlace = (options: TenantQuery & { placeId: number }): Promise<PlaceRow> => selectPlace(options);
 
 /** Changes the given fields; a new geofence replaces the old shape whole. */
-export const updatePlace = ({ db, companyId, dataset, placeId, input, actor }: TenantQuery & Audited & { placeId: number; input: Partial<PlaceInput> }): Promise<PlaceRow> => {
-  assertTenantTags(input.tagIds);
-  return db.transaction(async (tx: Executor) => {
+export const updatePlace = ({ db, companyId, dataset, placeId, input, actor }: TenantQuery & Audited & { placeId: number; input: Partial<PlaceInput> }): Promise<PlaceRow> =>
+  db.transaction(async (tx: Executor) => {
     const before = await selectPlace({ db: tx, companyId, dataset, placeId, lock: true });
     const { geofence, latitude, longitude, tagIds, contactIds: _contacts, ...plain } = input;
     const reshaped =
@@ -94,14 +84,13 @@ export const updatePlace = ({ db, companyId, dataset, placeId, input, actor }: T
             longitude: longitude ?? before.longitude,
           })
         : {};
-    const fields = { ...Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined)), ...reshaped, ...(tagIds ? { tagIds: tagIds.map(Number) } : {}) };
+    const fields = { ...Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined)), ...reshaped, ...(tagIds ? { tagIds: await requireTenantTags({ db: tx, companyId, dataset, tagIds, field: "tagIds" }) } : {}) };
     if (Object.keys(fields).length === 0) return before;
     const [row] = await tx.update(places).set({ ...fields, updatedAt: new Date() }).where(and(whereTenant(places, { companyId, dataset }), eq(places.id, placeId))).returning();
     const changes = changedFields({ before: audited(before), after: audited(row) });
     if (Object.keys(changes).length > 0) await recordAuditEvent({ db: tx, companyId, actor, action: "place.updated", target: { type: "place", id: placeId }, changes });
     return row;
   });
-};
 
 /** Deletes a place; incidents that named it keep its id. */
 export const deletePlace = ({ db, companyId, dataset, placeId, actor }: TenantQuery & Audited & { placeId: number }) =>

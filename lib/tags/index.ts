@@ -4,3 +4,4 @@ export { getTag } from "./get-tag";
 export { createTag, updateTag, deleteTag } from "./save-tag";
 export { resolveTagFilter, type TagFilter } from "./resolve-tag-filter";
 export { setVehicleTags, findTagIdsByName } from "./tag-members";
+export { findTagsByIds, requireTenantTags, type TagTiny } from "./require-tenant-tags";

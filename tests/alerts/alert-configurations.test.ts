@@ -35,6 +35,13 @@ describe("/alerts/configurations", () => {
     expect((await callFleet(configurationsRoute.DELETE, `/alerts/configurations?id=${data.id}`, { key: fixture.demo.key, method: "DELETE" })).status).toBe(404);
   });
 
+  it("scopes a configuration to a tag of the company and names it back", async () => {
+    const tagId = String(fixture.demo.tagIds[0]);
+    const created = await post(configuration({ scope: { all: false, tags: [{ id: tagId }] } }));
+    expect(created.status).toBe(200);
+    expect((created.body as { data: { scope: unknown } }).data.scope).toEqual({ all: false, tags: [{ id: tagId, name: "Fixture tag 0" }] });
+  });
+
   it.each([
     ["an unsupported trigger type", { triggers: [{ triggerTypeId: 1023 }] }, "triggers.0.triggerTypeId"],
     ["two triggers", { triggers: [entryTrigger([]), entryTrigger([])] }, "triggers"],
@@ -50,7 +57,7 @@ describe("/alerts/configurations", () => {
   it.each([
     ["another company's place", () => ({ triggers: [entryTrigger([String(fixture.other.placeIds[0])])] }), "triggerParams"],
     ["another company's vehicle", () => ({ scope: { all: false, assets: [{ assetId: String(fixture.other.vehicleIds[0]), assetType: "vehicle" }] } }), "scope.assets"],
-    ["a tag the company does not have", () => ({ scope: { all: false, tags: [{ id: "777", name: "West" }] } }), "scope.tags"],
+    ["another company's tag", () => ({ scope: { all: false, tags: [{ id: String(fixture.other.tagIds[0]), name: "West" }] } }), "scope.tags"],
   ])("answers 404 naming the field for %s", async (_, change, field) => {
     const response = await post(configuration(change()));
     expect(response.status).toBe(404);

@@ -2,8 +2,9 @@ import { describe, expect, it } from "vitest";
 import { alertsProcessor } from "@/lib/alerts/alerts-processor";
 import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
 import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
+import { createTag } from "@/lib/tags";
 import { useTestDatabase } from "../helpers/test-database";
-import { CENTRE, OUTSIDE, setupAlertTrack } from "./alert-track";
+import { actor, CENTRE, OUTSIDE, setupAlertTrack } from "./alert-track";
 
 const database = useTestDatabase();
 
@@ -82,6 +83,19 @@ describe("place rules", () => {
     await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
     await run();
     expect((await incidents(entry.id)).map((incident) => incident.vehicleId)).toEqual([a.id]);
+  });
+
+  it("watch the vehicles of a tag and of the tags under it, not the others", async () => {
+    const { db } = database();
+    const { tenant, a, b, place, run, rule, drive, incidents } = await setupAlertTrack(db);
+    const north = await createTag({ db, ...tenant, actor, input: { name: "North" } });
+    const depot = await createTag({ db, ...tenant, actor, input: { name: "North depot", parentTagId: String(north.id), vehicles: [String(b.id)] } });
+    const entry = await rule({ name: "North arrives", trigger: { type: "placeEntry", placeIds: [place.id] }, tagIds: [north.id] });
+    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await drive(b.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await run();
+    expect((await incidents(entry.id)).map((incident) => incident.vehicleId)).toEqual([b.id]);
+    expect(depot.parentTag?.id).toBe(north.id);
   });
 });
 

@@ -56,8 +56,11 @@ describe("POST /addresses", () => {
     expect((response.body as AddressBody).message).toContain(field);
   });
 
-  it("answers 404 naming tagIds for a tag the company does not have", async () => {
-    const response = await post({ ...depot, tagIds: ["12345"] });
+  it("keeps the company's tags on a place and names them; another company's tag is 404 naming tagIds", async () => {
+    const tagged = await post({ ...depot, tagIds: [String(fixture.demo.tagIds[1])] });
+    expect(tagged.status).toBe(200);
+    expect((tagged.body as { data: { tags?: unknown } }).data.tags).toEqual([{ id: String(fixture.demo.tagIds[1]), name: "Fixture tag 1" }]);
+    const response = await post({ ...depot, tagIds: [String(fixture.other.tagIds[0])] });
     expect(response.status).toBe(404);
     expect((response.body as AddressBody).message).toContain("tagIds");
   });

@@ -28,7 +28,7 @@ const triggerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("fuelLow"), percent: z.coerce.number().gt(0).max(100), minutes: z.coerce.number().int().min(0).max(7 * 24 * 60) }),
   z.object({ type: z.literal("deviceSilent"), minutes }),
 ]);
-const ruleSchema = z.object({ name: z.string().trim().min(1, "Give the rule a name.").max(255), trigger: triggerSchema, vehicleIds: z.array(z.coerce.number().int().positive()).max(10_000) });
+const ruleSchema = z.object({ name: z.string().trim().min(1, "Give the rule a name.").max(255), trigger: triggerSchema, vehicleIds: z.array(z.coerce.number().int().positive()).max(10_000), tagIds: z.array(z.coerce.number().int().positive()).max(1_000).default([]) });
 
 const signedIn = async () => {
   const user = await getSessionUser();

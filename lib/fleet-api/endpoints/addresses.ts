@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { createPlace, deletePlace, getPlace, listPlaces, updatePlace } from "@/lib/places/manage-places";
+import type { Executor } from "@/db/client";
+import { createPlace, deletePlace, getPlace, listPlaces, updatePlace, type PlaceRow } from "@/lib/places/manage-places";
+import { findTagsByIds } from "@/lib/tags";
+import type { Tenant } from "@/lib/tenant";
 import { createPlaceSchema, updatePlaceSchema } from "@/lib/places/place-input";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { pageSchema, paginationQuery, readAfterId, toKeysetPage } from "../pagination";
@@ -8,6 +11,14 @@ import { addressSchema, presentAddress } from "../records/address-record";
 import { cursorScope } from "./context";
 
 const addressResponse = z.object({ data: addressSchema }).meta({ id: "AddressResponse" });
+
+/** The places in Samsara's shape, their tags named. */
+const presentAddresses = async ({ db, tenant, rows }: { db: Executor; tenant: Tenant; rows: PlaceRow[] }) => {
+  const tagsById = await findTagsByIds({ db, ...tenant, ids: rows.flatMap((row) => row.tagIds) });
+  return rows.map((row) => presentAddress(row, tagsById));
+};
+
+const oneAddress = async ({ db, tenant, row }: { db: Executor; tenant: Tenant; row: PlaceRow }) => ({ data: (await presentAddresses({ db, tenant, rows: [row] }))[0] });
 
 export const listAddressesEndpoint = defineFleetEndpoint({
   method: "GET",
@@ -19,7 +30,8 @@ export const listAddressesEndpoint = defineFleetEndpoint({
   run: async ({ db, tenant, query }) => {
     const scope = cursorScope("addresses", tenant);
     const rows = await listPlaces({ db, ...tenant, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
-    return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentAddress) });
+    const presented = new Map((await presentAddresses({ db, tenant, rows })).map((record) => [Number(record.id), record]));
+    return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map((row) => presented.get(row.id)!) });
   },
 });
 
@@ -32,7 +44,7 @@ export const createAddressEndpoint = defineFleetEndpoint({
   body: createPlaceSchema,
   response: addressResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, body, actor }) => ({ data: presentAddress(await createPlace({ db, ...tenant, input: body, actor })) }),
+  run: async ({ db, tenant, body, actor }) => oneAddress({ db, tenant, row: await createPlace({ db, ...tenant, input: body, actor }) }),
 });
 
 export const getAddressEndpoint = defineFleetEndpoint({
@@ -43,7 +55,7 @@ export const getAddressEndpoint = defineFleetEndpoint({
   params: idParamsSchema,
   response: addressResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, params }) => ({ data: presentAddress(await getPlace({ db, ...tenant, placeId: params.id })) }),
+  run: async ({ db, tenant, params }) => oneAddress({ db, tenant, row: await getPlace({ db, ...tenant, placeId: params.id }) }),
 });
 
 export const updateAddressEndpoint = defineFleetEndpoint({
@@ -55,7 +67,7 @@ export const updateAddressEndpoint = defineFleetEndpoint({
   body: updatePlaceSchema,
   response: addressResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, params, body, actor }) => ({ data: presentAddress(await updatePlace({ db, ...tenant, placeId: params.id, input: body, actor })) }),
+  run: async ({ db, tenant, params, body, actor }) => oneAddress({ db, tenant, row: await updatePlace({ db, ...tenant, placeId: params.id, input: body, actor }) }),
 });
 
 export const deleteAddressEndpoint = defineFleetEndpoint({

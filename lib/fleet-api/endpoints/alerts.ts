@@ -2,7 +2,10 @@ import { z } from "zod";
 import { createAlertRuleSchema, updateAlertRuleSchema, type AlertRuleInput } from "@/lib/alerts/alert-rule-input";
 import { presentIncident } from "@/lib/alerts/incident-payload";
 import { streamIncidents } from "@/lib/alerts/list-incidents";
-import { createAlertRule, deleteAlertRule, listAlertRules, updateAlertRule, type AlertRuleFields } from "@/lib/alerts/manage-alert-rules";
+import type { Executor } from "@/db/client";
+import { createAlertRule, deleteAlertRule, listAlertRules, updateAlertRule, type AlertRuleFields, type AlertRuleRow } from "@/lib/alerts/manage-alert-rules";
+import { findTagsByIds } from "@/lib/tags";
+import type { Tenant } from "@/lib/tenant";
 import { parseTimeRange } from "@/lib/time-range";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { pageSchema, paginationQuery, readAfterId, toKeysetPage } from "../pagination";
@@ -22,12 +25,20 @@ const toRuleFields = (input: Partial<AlertRuleInput>): Partial<AlertRuleFields> 
   isEnabled: input.isEnabled,
   trigger: input.triggers?.[0],
   vehicleIds: input.scope ? (input.scope.all ? [] : (input.scope.assets ?? []).map((asset) => Number(asset.assetId))) : undefined,
-  tagIds: input.scope?.tags?.map((tag) => tag.id),
+  tagIds: input.scope ? (input.scope.all ? [] : (input.scope.tags ?? []).map((tag) => Number(tag.id))) : undefined,
   actions: input.actions,
   externalIds: input.externalIds,
 });
 
 const configurationResponse = z.object({ data: alertConfigurationSchema }).meta({ id: "AlertConfigurationResponse" });
+
+/** The rules in Samsara's shape, the tags of their scopes named. */
+const presentConfigurations = async ({ db, tenant, rows }: { db: Executor; tenant: Tenant; rows: AlertRuleRow[] }) => {
+  const tagsById = await findTagsByIds({ db, ...tenant, ids: rows.flatMap((row) => row.tagIds) });
+  return rows.map((row) => presentAlertConfiguration(row, tagsById));
+};
+
+const oneConfiguration = async ({ db, tenant, row }: { db: Executor; tenant: Tenant; row: AlertRuleRow }) => ({ data: (await presentConfigurations({ db, tenant, rows: [row] }))[0] });
 
 export const listAlertConfigurationsEndpoint = defineFleetEndpoint({
   method: "GET",
@@ -41,7 +52,8 @@ export const listAlertConfigurationsEndpoint = defineFleetEndpoint({
     const scope = cursorScope(`alerts/configurations?${query.ids?.join(",") ?? ""}&${query.status ?? "all"}`, tenant);
     const enabled = query.status === "enabled" ? true : query.status === "disabled" ? false : undefined;
     const rows = await listAlertRules({ db, ...tenant, ids: query.ids, enabled, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
-    return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentAlertConfiguration) });
+    const presented = new Map((await presentConfigurations({ db, tenant, rows })).map((record) => [Number(record.id), record]));
+    return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map((row) => presented.get(row.id)!) });
   },
 });
 
@@ -50,11 +62,11 @@ export const createAlertConfigurationEndpoint = defineFleetEndpoint({
   path: "/alerts/configurations",
   scope: "alerts:write",
   summary: "Create an alert configuration",
-  description: "One trigger per configuration; the trigger types evaluated are listed in docs/decisions.md (Alert rules). Scope: all vehicles or listed vehicles (assets).",
+  description: "One trigger per configuration; the trigger types evaluated are listed in docs/decisions.md (Alert rules). Scope: all vehicles, or listed vehicles (assets) and the vehicles of listed tags (a tag's sub-tags included).",
   body: createAlertRuleSchema,
   response: configurationResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, body, actor }) => ({ data: presentAlertConfiguration(await createAlertRule({ db, ...tenant, fields: toRuleFields(body) as AlertRuleFields, actor })) }),
+  run: async ({ db, tenant, body, actor }) => oneConfiguration({ db, tenant, row: await createAlertRule({ db, ...tenant, fields: toRuleFields(body) as AlertRuleFields, actor }) }),
 });
 
 export const patchAlertConfigurationEndpoint = defineFleetEndpoint({
@@ -67,7 +79,7 @@ export const patchAlertConfigurationEndpoint = defineFleetEndpoint({
   errors: ["not_found"],
   run: async ({ db, tenant, body, actor }) => {
     const { id, ...input } = body;
-    return { data: presentAlertConfiguration(await updateAlertRule({ db, ...tenant, ruleId: id, fields: toRuleFields(input), actor })) };
+    return oneConfiguration({ db, tenant, row: await updateAlertRule({ db, ...tenant, ruleId: id, fields: toRuleFields(input), actor }) });
   },
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TagTiny } from "@/lib/tags";
 import type { PlaceRow } from "@/lib/places/manage-places";
 import { ADDRESS_TYPES } from "@/lib/places/place-input";
 import { externalIdsSchema, idSchema, rfc3339, timestampSchema } from "./common";
@@ -27,7 +28,7 @@ export const addressSchema = z
 export type AddressRecord = z.output<typeof addressSchema>;
 
 /** Samsara's address object: a circle or a polygon geofence. */
-export const presentAddress = (row: PlaceRow): AddressRecord => ({
+export const presentAddress = (row: PlaceRow, tagsById: ReadonlyMap<number, TagTiny>): AddressRecord => ({
   id: String(row.id),
   name: row.name,
   formattedAddress: row.formattedAddress,
@@ -37,5 +38,6 @@ export const presentAddress = (row: PlaceRow): AddressRecord => ({
   geofence: row.vertices ? { polygon: { vertices: row.vertices } } : { circle: { latitude: row.latitude, longitude: row.longitude, radiusMeters: row.radiusMeters ?? 0 } },
   ...(row.addressTypes.length > 0 ? { addressTypes: row.addressTypes as AddressRecord["addressTypes"] } : {}),
   ...(Object.keys(row.externalIds).length > 0 ? { externalIds: row.externalIds } : {}),
+  ...(row.tagIds.length > 0 ? { tags: row.tagIds.flatMap((id) => tagsById.get(id) ?? []).map(({ id, name }) => ({ id: String(id), name })) } : {}),
   createdAtTime: rfc3339(row.createdAt),
 });

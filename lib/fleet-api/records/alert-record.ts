@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TagTiny } from "@/lib/tags";
 import { toSamsaraTrigger } from "@/lib/alerts/alert-trigger";
 import type { AlertRuleRow } from "@/lib/alerts/manage-alert-rules";
 import { externalIdsSchema, idSchema, timestampSchema } from "./common";
@@ -11,7 +12,11 @@ export const alertConfigurationSchema = z
     name: z.string(),
     isEnabled: z.boolean(),
     actions: z.array(z.object({ actionTypeId: z.number().int(), actionParams: z.record(z.string(), z.unknown()).optional() })),
-    scope: z.object({ all: z.boolean(), assets: z.array(z.object({ assetId: idSchema, assetType: z.literal("vehicle") })).optional() }),
+    scope: z.object({
+      all: z.boolean(),
+      assets: z.array(z.object({ assetId: idSchema, assetType: z.literal("vehicle") })).optional(),
+      tags: z.array(z.object({ id: idSchema, name: z.string() })).optional(),
+    }),
     triggers: z.array(triggerSchema),
     externalIds: externalIdsSchema.optional(),
     createdAtTime: timestampSchema,
@@ -35,12 +40,19 @@ export const alertIncidentSchema = z
 export type AlertConfigurationRecord = z.output<typeof alertConfigurationSchema>;
 
 /** Samsara's alert configuration from our rule. */
-export const presentAlertConfiguration = (row: AlertRuleRow): AlertConfigurationRecord => ({
+export const presentAlertConfiguration = (row: AlertRuleRow, tagsById: ReadonlyMap<number, TagTiny>): AlertConfigurationRecord => ({
   id: String(row.id),
   name: row.name,
   isEnabled: row.isEnabled,
   actions: row.actions as AlertConfigurationRecord["actions"],
-  scope: row.vehicleIds.length === 0 ? { all: true } : { all: false, assets: row.vehicleIds.map((id) => ({ assetId: String(id), assetType: "vehicle" as const })) },
+  scope:
+    row.vehicleIds.length === 0 && row.tagIds.length === 0
+      ? { all: true }
+      : {
+          all: false,
+          ...(row.vehicleIds.length > 0 ? { assets: row.vehicleIds.map((id) => ({ assetId: String(id), assetType: "vehicle" as const })) } : {}),
+          ...(row.tagIds.length > 0 ? { tags: row.tagIds.flatMap((id) => tagsById.get(id) ?? []).map(({ id, name }) => ({ id: String(id), name })) } : {}),
+        },
   triggers: [toSamsaraTrigger(row.trigger)],
   ...(Object.keys(row.externalIds).length > 0 ? { externalIds: row.externalIds } : {}),
   createdAtTime: row.createdAt.toISOString(),

@@ -13,7 +13,9 @@ const TYPES = Object.keys(ALERT_TRIGGER_LABELS) as AlertTriggerType[];
 const PLACE_TYPES: AlertTriggerType[] = ["placeEntry", "placeExit", "placeDwell"];
 
 /** Alert rules: the company's rules with enable and delete, and a form for a new one (admins and managers). */
-export const RulesPageClient = ({ rules, places, canManage }: { rules: RuleView[]; places: { id: number; name: string }[]; canManage: boolean }) => {
+type Option = { id: number; name: string };
+
+export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: RuleView[]; places: Option[]; tags: Option[]; canManage: boolean }) => {
   const router = useRouter();
   const [type, setType] = useState<AlertTriggerType>("placeEntry");
   const [message, setMessage] = useState<string | null>(null);
@@ -37,7 +39,8 @@ export const RulesPageClient = ({ rules, places, canManage }: { rules: RuleView[
       ...(type === "fuelLow" ? { percent: number("percent"), minutes: number("minutes") || "0" } : {}),
       ...(["placeDwell", "idling", "deviceSilent"].includes(type) ? { minutes: number("minutes") } : {}),
     };
-    run(() => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [] }), "Rule created.");
+    const tagId = number("tagId");
+    run(() => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [], tagIds: tagId ? [tagId] : [] }), "Rule created.");
   };
 
   return (
@@ -45,7 +48,7 @@ export const RulesPageClient = ({ rules, places, canManage }: { rules: RuleView[
       <div className="page-header">
         <div>
           <h1>Alert rules</h1>
-          <p className="muted">Each rule watches every vehicle for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set up, to your inbox.</p>
+          <p className="muted">Each rule watches every vehicle, or those with a tag, for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set up, to your inbox.</p>
         </div>
       </div>
       {message && (
@@ -119,6 +122,19 @@ export const RulesPageClient = ({ rules, places, canManage }: { rules: RuleView[
                 {places.map((place) => (
                   <option key={place.id} value={place.id}>
                     {place.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {tags.length > 0 && (
+            <label>
+              Vehicles
+              <select name="tagId" defaultValue="">
+                <option value="">All vehicles</option>
+                {tags.map((tag) => (
+                  <option key={tag.id} value={tag.id}>
+                    Tagged {tag.name}
                   </option>
                 ))}
               </select>

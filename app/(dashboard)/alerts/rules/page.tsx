@@ -5,6 +5,7 @@ import { describeTrigger } from "@/lib/alerts/alert-trigger";
 import { listAlertRules } from "@/lib/alerts/manage-alert-rules";
 import { canDo, SECTIONS } from "@/lib/auth/role-policy";
 import { listPlaces } from "@/lib/places/manage-places";
+import { listTags } from "@/lib/tags";
 import { RulesPageClient } from "./page-client";
 
 export const metadata = { title: "Alert rules" };
@@ -12,20 +13,27 @@ export const metadata = { title: "Alert rules" };
 const Page = async () => {
   const user = await requireUser(SECTIONS.alertRules.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [rules, places] = await Promise.all([listAlertRules({ ...tenant, limit: 500 }), listPlaces({ ...tenant, limit: 2_000 })]);
+  const [rules, places, tags] = await Promise.all([listAlertRules({ ...tenant, limit: 500 }), listPlaces({ ...tenant, limit: 2_000 }), listTags({ ...tenant, limit: 2_000 })]);
   const placeNames = new Map(places.map((place) => [place.id, place.name]));
+  const tagNames = new Map(tags.map((tag) => [tag.id, tag.name]));
   const views = rules.map((rule) => ({
     id: rule.id,
     name: rule.name,
     isEnabled: rule.isEnabled,
     watches: describeTrigger(rule.trigger),
     places: "placeIds" in rule.trigger ? (rule.trigger.placeIds.length === 0 ? "Every place" : rule.trigger.placeIds.map((id) => placeNames.get(id) ?? `#${id}`).join(", ")) : "",
-    scope: rule.vehicleIds.length === 0 ? "All vehicles" : `${rule.vehicleIds.length} vehicle${rule.vehicleIds.length === 1 ? "" : "s"}`,
+    scope:
+      rule.vehicleIds.length === 0 && rule.tagIds.length === 0
+        ? "All vehicles"
+        : [
+            ...(rule.vehicleIds.length > 0 ? [`${rule.vehicleIds.length} vehicle${rule.vehicleIds.length === 1 ? "" : "s"}`] : []),
+            ...rule.tagIds.map((id) => `tagged ${tagNames.get(id) ?? `#${id}`}`),
+          ].join(", "),
   }));
   return (
     <>
       <LocalDataNotice subject="Alert rules" reason="alert rules are kept and evaluated by this service." />
-      <RulesPageClient rules={views} places={places.map(({ id, name }) => ({ id, name }))} canManage={canDo(user.role, "manageAlertRules")} />
+      <RulesPageClient rules={views} places={places.map(({ id, name }) => ({ id, name }))} tags={tags.map(({ id, name }) => ({ id, name }))} canManage={canDo(user.role, "manageAlertRules")} />
     </>
   );
 };
