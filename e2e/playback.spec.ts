@@ -54,6 +54,14 @@ test("playback draws the route, plays, changes speed, and its summary matches th
   await expect(page).toHaveURL(/range=last7/);
   await page.reload();
   await expect(page.getByRole("button", { name: "Last 7 days" })).toHaveAttribute("aria-pressed", "true");
+
+  // The week's detected trips are listed; choosing one puts the playhead at its start.
+  const trips = page.getByTestId("playback-trips").getByRole("button");
+  await expect(trips.first()).toBeVisible({ timeout: 60_000 });
+  const target = trips.nth(Math.min(2, (await trips.count()) - 1));
+  await target.click();
+  await expect(target).toHaveAttribute("aria-current", "true");
+  await screenshot(page, "playback-trips");
 });
 
 test("playback opens on a vehicle that moved recently, and explains a bad range", async ({ page }) => {

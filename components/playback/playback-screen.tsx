@@ -15,6 +15,7 @@ import { formatDistance, formatDuration, formatSpeed } from "@/lib/dashboard/uni
 import type { LocationHistory } from "@/lib/dashboard-data/types";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import { PLAYBACK_SPEEDS, positionAt, TRACK_MS_PER_SECOND_AT_1X } from "./playhead";
+import { TripList } from "./trip-list";
 
 const PlaybackMap = dynamic(() => import("./playback-map"), { ssr: false, loading: () => <div className="playback-map map-loading">Loading map…</div> });
 const SpeedChart = dynamic(() => import("./speed-chart"), { ssr: false, loading: () => <div className="chart-box chart-loading" /> });
@@ -82,6 +83,13 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
   }, [playing, endMs]);
 
   const position = useMemo(() => positionAt(points, playheadMs), [points, playheadMs]);
+  const trips = useMemo(() => history.data?.trips ?? [], [history.data]);
+  const activeTripId = trips.find((trip) => Date.parse(trip.startTime) <= playheadMs && playheadMs <= Date.parse(trip.endTime))?.id ?? null;
+  const jumpTo = (startTime: string) => {
+    setPlaying(false);
+    setFollow(true);
+    setPlayheadMs(Math.min(Math.max(Date.parse(startTime), startMs), endMs));
+  };
 
   const body = (() => {
     if (picker.choosingVehicle) return <Notice kind="loading" title="Opening on a vehicle that moved recently…" />;
@@ -141,6 +149,7 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
           <span className="muted small" data-testid="playhead-speed">{position ? formatSpeed(position.speed, unit) : ""}</span>
         </div>
         <SpeedChart points={points} playheadMs={playheadMs} unit={unit} onSeek={setPlayheadMs} />
+        <TripList trips={trips} unit={unit} activeTripId={activeTripId} onJump={(trip) => jumpTo(trip.startTime)} />
       </>
     );
   })();

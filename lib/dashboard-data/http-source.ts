@@ -4,9 +4,10 @@ import type { AssignmentRecord } from "@/lib/fleet-api/records/assignment-record
 import type { HosClockRecord } from "@/lib/fleet-api/records/hos-record";
 import type { LocationPoint, VehicleLocationRecord, VehicleLocationSeriesRecord } from "@/lib/fleet-api/records/location-record";
 import type { FaultCodesRecord, StatType, VehicleStats, VehicleStatsSeries as StatsSeriesRecord } from "@/lib/fleet-api/records/stats-record";
+import type { TripRecord } from "@/lib/fleet-api/records/trip-record";
 import type { VehicleRecord } from "@/lib/fleet-api/records/vehicle-record";
 import type { FleetSource } from "./fleet-source";
-import { STAT_SERIES, STAT_SERIES_TYPES, type FaultCode, type LiveLocation, type LiveStats, type LiveVehicle, type SeriesPoint, type StatSeriesName } from "./types";
+import { HISTORY_TRIPS_LIMIT, STAT_SERIES, STAT_SERIES_TYPES, type FaultCode, type LiveLocation, type LiveStats, type LiveVehicle, type SeriesPoint, type StatSeriesName } from "./types";
 
 /** The live panel's stats; the charts' history reads the types of STAT_SERIES_TYPES. */
 const LIVE_STAT_TYPES = (["engineStates", "fuelPercents", "engineRpm", "obdOdometerMeters", "obdEngineSeconds"] satisfies StatType[]).join(",");
@@ -183,9 +184,17 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
 
     getLocationHistory: async ({ vehicleId, range }) => {
       const query = { vehicleIds: String(vehicleId), startTime: range.start.toISOString(), endTime: range.end.toISOString() };
-      const [vehicle, history] = await Promise.all([vehicleRef(vehicleId), drain<VehicleLocationSeriesRecord>("fleet/vehicles/locations/history", query)]);
+      const [vehicle, history, trips] = await Promise.all([
+        vehicleRef(vehicleId),
+        drain<VehicleLocationSeriesRecord>("fleet/vehicles/locations/history", query),
+        drain<TripRecord>("trips/stream", { ids: String(vehicleId), startTime: query.startTime, endTime: query.endTime, queryBy: "tripStartTime" }),
+      ]);
       const points = history.records.flatMap((record) => record.locations).map(({ time, latitude, longitude, speed, heading }) => ({ time, latitude, longitude, speed, heading }));
-      return { vehicle: { id: vehicle.id, name: vehicle.name }, from: query.startTime, to: query.endTime, points };
+      const listed = trips.records
+        .filter((trip) => trip.tripEndTime !== undefined)
+        .slice(0, HISTORY_TRIPS_LIMIT)
+        .map((trip) => ({ id: trip.id, startTime: trip.tripStartTime, endTime: trip.tripEndTime!, distanceMeters: trip.distanceMeters, from: trip.startLocation.formattedAddress, to: trip.endLocation?.formattedAddress ?? "" }));
+      return { vehicle: { id: vehicle.id, name: vehicle.name }, from: query.startTime, to: query.endTime, points, trips: listed.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime)) };
     },
 
     getStatsHistory: async ({ vehicleId, range }) => {

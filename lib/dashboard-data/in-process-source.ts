@@ -15,11 +15,12 @@ import { listVehicleStates, type VehicleStateRow } from "@/lib/vehicle-state/lis
 import { readPositionChanges, readStatChanges, type StatChange } from "@/lib/vehicle-state/read-changes";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
 import { listVehicles, type VehicleRow } from "@/lib/vehicles/list-vehicles";
+import { listTrips } from "@/lib/trips/list-activity";
 import { openLiveStream } from "@/lib/live-stream/open-live-stream";
 import { readLiveChanges } from "@/lib/live-stream/read-live-changes";
 import type { FleetSource } from "./fleet-source";
 import { presentFaultCode, presentFleetChanges, presentLiveLocation, presentLiveStats } from "./present";
-import { STAT_SERIES, type FleetChanges, type LiveVehicle, type StatSeriesName } from "./types";
+import { HISTORY_TRIPS_LIMIT, STAT_SERIES, type FleetChanges, type LiveVehicle, type StatSeriesName } from "./types";
 
 const PAGE = 5_000;
 /** Most changes one poll returns; a busier interval continues on the next poll from the returned cursor. */
@@ -120,12 +121,18 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
 
     getLocationHistory: async ({ vehicleId, range }) => {
       const vehicle = await getVehicle({ ...tenant, vehicleId });
-      const points = await findLocationHistory({ ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: chooseBucketSeconds({ range }) });
+      const [points, trips] = await Promise.all([
+        findLocationHistory({ ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: chooseBucketSeconds({ range }) }),
+        listTrips({ ...tenant, vehicleIds: [vehicleId], start: range.start, end: range.end, limit: HISTORY_TRIPS_LIMIT }),
+      ]);
       return {
         vehicle: { id: String(vehicle.id), name: vehicle.name },
         from: range.start.toISOString(),
         to: range.end.toISOString(),
         points: points.map(({ time, latitude, longitude, speed, heading }) => ({ time: time.toISOString(), latitude, longitude, speed, heading })),
+        trips: trips
+          .sort((a, b) => a.startTime.getTime() - b.startTime.getTime())
+          .map((trip) => ({ id: String(trip.id), startTime: trip.startTime.toISOString(), endTime: trip.endTime.toISOString(), distanceMeters: Math.round(trip.distanceMeters), from: trip.startAddress, to: trip.endAddress })),
       };
     },
 

@@ -72,7 +72,12 @@ export type VehicleDetails = {
 };
 
 export type HistoryPoint = { time: string; latitude: number; longitude: number; speed: number; heading: number };
-export type LocationHistory = { vehicle: { id: string; name: string }; from: string; to: string; points: HistoryPoint[] };
+/** At most this many trips are listed beside a playback range (a busy truck makes ~40 a day). */
+export const HISTORY_TRIPS_LIMIT = 1_000;
+
+/** A detected trip of the playback range, to jump to (lib/trips). */
+export type HistoryTrip = { id: string; startTime: string; endTime: string; distanceMeters: number; from: string; to: string };
+export type LocationHistory = { vehicle: { id: string; name: string }; from: string; to: string; points: HistoryPoint[]; trips: HistoryTrip[] };
 
 /** The stats charts' series, each with the public interface's stat type it is read from (STAT_TYPES). */
 export const STAT_SERIES_TYPES = {

@@ -10,13 +10,16 @@ import * as vehiclesRoute from "@/app/fleet/vehicles/route";
 import * as statsFeedRoute from "@/app/fleet/vehicles/stats/feed/route";
 import * as statsHistoryRoute from "@/app/fleet/vehicles/stats/history/route";
 import * as statsRoute from "@/app/fleet/vehicles/stats/route";
+import * as tripsRoute from "@/app/trips/stream/route";
 import { getDb } from "@/db/client";
 import { faultCodes, vehicles } from "@/db/schema";
 import type { FleetSource } from "@/lib/dashboard-data";
 import { createHttpSource } from "@/lib/dashboard-data/http-source";
 import { createInProcessSource } from "@/lib/dashboard-data/in-process-source";
 import { CLIENT_IP_HEADER } from "@/lib/http";
+import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
 import { ingestTelemetry, type PositionReport, type StatSample } from "@/lib/telemetry";
+import { tripProcessor } from "@/lib/trips/trip-processor";
 import { createTestApiKey } from "../helpers/api-keys";
 import { resetRateLimits } from "../helpers/fleet-request";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -41,6 +44,7 @@ const ROUTES: [RegExp, Handler][] = [
   [/^\/fleet\/vehicles\/(?<id>[^/]+)$/, vehicleByIdRoute.GET],
   [/^\/fleet\/drivers$/, driversRoute.GET],
   [/^\/fleet\/hos\/clocks$/, hosClocksRoute.GET],
+  [/^\/trips\/stream$/, tripsRoute.GET],
 ];
 
 const requested: string[] = [];
@@ -75,9 +79,12 @@ const setup = async () => {
     positions.push({ ...tenant, vehicleId: live[0].id, time: at(minute), latitude: 41.88 + minute * 0.004, longitude: -87.63, speed: 9, heading: 0 });
     stats.push({ ...tenant, vehicleId: live[0].id, time: at(minute), engineRpm: 1500, fuelPercent: 80 - minute * 0.1, odometerMeters: 1e6 + minute * 500, engineSeconds: 3.6e6 + minute * 60, speed: 9, engineState: "On" });
   }
+  // The engine goes off after the drive: the trip detector closes the trip (playback lists it).
+  stats.push({ ...tenant, vehicleId: live[0].id, time: at(21), engineState: "Off" });
   for (const vehicle of live.slice(1)) positions.push({ ...tenant, vehicleId: vehicle.id, time: at(20), latitude: 41.7, longitude: -87.7, speed: 0, heading: 90 });
   await ingestTelemetry({ db, batch: { positions, stats } });
   await db.insert(faultCodes).values({ ...tenant, vehicleId: live[0].id, protocol: "obdii", dtcShortCode: "P0128", description: "Coolant thermostat", firstSeenAt: at(12), lastSeenAt: at(14) });
+  await runTelemetryProcessors({ db, processors: [tripProcessor] });
   const { key } = await createTestApiKey({ db, companyId: demoCompanyId, scopes: ["vehicles:read", "drivers:read", "hos:read"] });
   return { demoCompanyId, live, tenant, key };
 };
@@ -140,6 +147,7 @@ describe("the HTTP source against this app's /fleet handlers returns what the in
   it("getLocationHistory", async () => {
     const http = await overHttp.getLocationHistory({ vehicleId: fixture.live[0].id, range: RANGE });
     expect(http.points).toHaveLength(21);
+    expect(http.trips).toEqual([expect.objectContaining({ startTime: at(0).toISOString(), endTime: at(21).toISOString() })]);
     expect(http).toEqual(await inProcess.getLocationHistory({ vehicleId: fixture.live[0].id, range: RANGE }));
   });
 
@@ -157,6 +165,6 @@ describe("the HTTP source against this app's /fleet handlers returns what the in
 
   it("went through the /fleet handlers, never the database directly", () => {
     expect(new Set(requested)).toContain("/fleet/vehicles/locations/feed");
-    expect(requested.every((path) => path.startsWith("/fleet/"))).toBe(true);
+    expect(requested.every((path) => path.startsWith("/fleet/") || path === "/trips/stream")).toBe(true);
   });
 });

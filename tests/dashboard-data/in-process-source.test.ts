@@ -4,7 +4,9 @@ import { getDb } from "@/db/client";
 import { faultCodes, vehicles } from "@/db/schema";
 import { summarizeTrip } from "@/lib/dashboard/trip-summary";
 import { createInProcessSource } from "@/lib/dashboard-data/in-process-source";
+import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
 import { ingestTelemetry, type PositionReport, type StatSample } from "@/lib/telemetry";
+import { tripProcessor } from "@/lib/trips/trip-processor";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -33,6 +35,7 @@ const setup = async () => {
   }
   await ingestTelemetry({ db, batch: { positions, stats } });
   await db.insert(faultCodes).values({ ...tenantOf(demoCompanyId), vehicleId: demo[0].id, protocol: "obdii", dtcShortCode: "P0128", description: "Coolant thermostat", firstSeenAt: at(12), lastSeenAt: at(14) });
+  await runTelemetryProcessors({ db, processors: [tripProcessor] });
   return { demoCompanyId, otherCompanyId, demo, other };
 };
 
@@ -88,6 +91,8 @@ describe("dashboard data (in-process source)", () => {
     expect(summary.stops).toHaveLength(1);
     expect(summary.stops[0].durationMs).toBe(4 * 60_000);
     expect(summary.distanceMeters).toBeCloseTo(15 * 0.005 * 111_195, -2);
+    // The trip detector's trips of the range, to jump to: the drive before the stop.
+    expect(history.trips).toEqual([expect.objectContaining({ startTime: at(0).toISOString(), endTime: at(10).toISOString(), from: "105 S State St, Chicago, IL" })]);
   });
 
   it("returns five stats series and the fault codes seen in the range, and the panel's active codes", async () => {

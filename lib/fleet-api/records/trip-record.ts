@@ -43,6 +43,8 @@ export const tripSchema = z
   })
   .meta({ id: "Trip" });
 
+export type TripRecord = z.output<typeof tripSchema>;
+
 export const presentTrip = (row: TripRow, lookup: AssetLookup | null): z.output<typeof tripSchema> => {
   const durationMs = row.endTime.getTime() - row.startTime.getTime();
   return {
