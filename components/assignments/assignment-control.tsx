@@ -7,18 +7,21 @@ import { useRouter } from "next/navigation";
 export type AssignmentActionResult = { ok: true } | { ok: false; message: string };
 
 type Props = {
-  driverName: string;
-  vehicles: { id: number; name: string }[];
-  /** The driver's assignment running now, if there is one (a static vehicle is not an assignment). */
-  current: { assignmentId: number; vehicleName: string } | null;
-  assign: (vehicleId: number) => Promise<AssignmentActionResult>;
+  /** The page's driver or vehicle, by name. */
+  subjectName: string;
+  /** What is assigned to it: a driver's page assigns vehicles, a vehicle's page drivers. */
+  partner: "vehicle" | "driver";
+  options: { id: number; name: string }[];
+  /** The assignment running now, if there is one (a static assignment is not one), by its partner's name. */
+  current: { assignmentId: number; partnerName: string } | null;
+  assign: (partnerId: number) => Promise<AssignmentActionResult>;
   end: (assignmentId: number) => Promise<AssignmentActionResult>;
 };
 
-/** Assign a vehicle to the driver from now, or end the running assignment. */
-export const VehicleAssignmentControl = ({ driverName, vehicles, current, assign, end }: Props) => {
+/** Assign a vehicle to a driver (or a driver to a vehicle) from now, or end the running assignment. */
+export const AssignmentControl = ({ subjectName, partner, options, current, assign, end }: Props) => {
   const selectId = useId();
-  const [vehicleId, setVehicleId] = useState("");
+  const [partnerId, setPartnerId] = useState("");
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
   const router = useRouter();
@@ -32,20 +35,20 @@ export const VehicleAssignmentControl = ({ driverName, vehicles, current, assign
     <div className="assignment-control" data-testid="assignment-control">
       <form
         className="filters"
-        aria-label={`Assign a vehicle to ${driverName}`}
+        aria-label={`Assign a ${partner} to ${subjectName}`}
         onSubmit={(event) => {
           event.preventDefault();
-          const chosen = vehicles.find((vehicle) => String(vehicle.id) === vehicleId);
-          if (chosen) perform(() => assign(chosen.id), `${chosen.name} assigned to ${driverName} from now.`);
-          else setMessage({ error: true, text: "Choose a vehicle." });
+          const chosen = options.find((option) => String(option.id) === partnerId);
+          if (chosen) perform(() => assign(chosen.id), `${chosen.name} assigned to ${subjectName} from now.`);
+          else setMessage({ error: true, text: `Choose a ${partner}.` });
         }}
       >
-        <label htmlFor={selectId}>Vehicle</label>
-        <select id={selectId} value={vehicleId} onChange={(event) => setVehicleId(event.target.value)}>
-          <option value="">Choose a vehicle</option>
-          {vehicles.map((vehicle) => (
-            <option key={vehicle.id} value={vehicle.id}>
-              {vehicle.name}
+        <label htmlFor={selectId}>{partner === "vehicle" ? "Vehicle" : "Driver"}</label>
+        <select id={selectId} value={partnerId} onChange={(event) => setPartnerId(event.target.value)}>
+          <option value="">Choose a {partner}</option>
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
             </option>
           ))}
         </select>
@@ -53,8 +56,8 @@ export const VehicleAssignmentControl = ({ driverName, vehicles, current, assign
           Assign from now
         </button>
         {current && (
-          <button type="button" className="button" disabled={isPending} onClick={() => perform(() => end(current.assignmentId), `Assignment of ${current.vehicleName} ended.`)}>
-            End assignment of {current.vehicleName}
+          <button type="button" className="button" disabled={isPending} onClick={() => perform(() => end(current.assignmentId), `Assignment of ${current.partnerName} ended.`)}>
+            End assignment of {current.partnerName}
           </button>
         )}
       </form>
