@@ -24,10 +24,12 @@ const namesOf = async (tenant: TenantQuery, table: typeof drivers | typeof vehic
  */
 export const findDriversForVehicles = async ({ vehicleIds, at, ...tenant }: TenantQuery & { vehicleIds: readonly number[]; at: Date }): Promise<Map<number, AssignedRef>> => {
   const driverAt = await findDriversDuring({ ...tenant, vehicleIds, range: { start: at, end: at } });
-  const found = new Map(vehicleIds.flatMap((vehicleId) => {
-    const driver = driverAt(vehicleId, at);
-    return driver ? [[vehicleId, driver] as const] : [];
-  }));
+  const found = new Map(
+    vehicleIds.flatMap((vehicleId) => {
+      const driver = driverAt(vehicleId, at);
+      return driver ? [[vehicleId, driver] as const] : [];
+    }),
+  );
   const names = await namesOf(tenant, drivers, [...found.values()].map((entry) => entry.driverId));
   return new Map([...found].map(([vehicleId, { driverId, assignmentId }]) => [vehicleId, { id: driverId, name: names.get(driverId) ?? "", assignmentId }]));
 };
