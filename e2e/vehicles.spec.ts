@@ -31,3 +31,22 @@ test("a manager imports a CSV: the preview lists the bad row with its line, the 
   await expect(table.getByTestId(`vehicle-row-${vins[0]}`)).toContainText("North depot");
   await screenshot(page, "vehicles-list");
 });
+
+test("a manager hands a vehicle to a driver from its edit page, sees it in the history, and ends the assignment", async ({ page }) => {
+  await signIn(page, DEMO_MANAGER);
+  await page.goto("/vehicles");
+  const row = page.getByRole("main").getByTestId("vehicles-table").locator("tbody tr").filter({ has: page.locator('td[data-label="Driver"]:not(:has(.muted))') }).first();
+  const driver = (await row.locator('td[data-label="Driver"]').textContent())!.trim();
+  await row.getByRole("link", { name: /^Edit / }).click();
+  await expect(page).toHaveURL(/\/vehicles\/\d+\/edit/);
+  const main = page.getByRole("main");
+  const form = main.getByRole("form", { name: /^Assign a driver to / });
+  await form.getByLabel("Driver", { exact: true }).selectOption({ label: driver });
+  await form.getByRole("button", { name: "Assign from now" }).click();
+  await expect(main.getByRole("status").filter({ hasText: "from now" })).toContainText(`${driver} assigned to`);
+  await expect(main.getByTestId("assigned-now")).toHaveText(`Now driven by ${driver} (assigned).`);
+  await expect(main.getByTestId("assignment-history").locator("tbody tr").first()).toContainText("ongoing");
+  await screenshot(page, "vehicle-assignment");
+  await form.getByRole("button", { name: `End assignment of ${driver}` }).click();
+  await expect(main.getByTestId("assigned-now")).toHaveText(`Now driven by ${driver} (static assignment, the default).`);
+});

@@ -55,7 +55,8 @@ export const VehiclePanel = ({ listed, unit, onClose, synthetic, canShare }: { l
         {STATUS_LABELS[status]}
       </div>
       <dl className="kv-list">
-        <Row label="Driver" value={details.data?.driver?.name ?? vehicle.driverName ?? "—"} />
+        {/* The details' driver once they came (refetched: an assignment made meanwhile shows), the snapshot's until then. */}
+        <Row label="Driver" value={(details.data ? details.data.driver?.name : vehicle.driverName) ?? "—"} testId="panel-driver" />
         <Row label="Speed" value={formatSpeed(location?.speed, unit)} testId="panel-speed" />
         <Row label="Fuel" value={stats?.fuelPercent == null ? "—" : `${Math.round(stats.fuelPercent)} %`} testId="panel-fuel" />
         <Row label="Odometer" value={formatDistance(stats?.odometerMeters, unit, 0)} testId="panel-odometer" />

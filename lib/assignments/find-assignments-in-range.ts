@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { drivers, driverVehicleAssignments as assignments, vehicles } from "@/db/schema";
 import type { Executor } from "@/db/client";
 import { AppError } from "@/lib/errors";
@@ -42,6 +42,16 @@ export const findAssignmentsInRange = async ({ db, companyId, dataset, range, dr
   return selectAssignments({ db, companyId, conditions, limit });
 };
 
+/** How far back the dashboard's pages show a driver's or a vehicle's assignments, and how many at most. */
+export const RECENT_ASSIGNMENTS = { days: 90, rows: 20 } as const;
+
+/** A driver's or a vehicle's assignments of the last RECENT_ASSIGNMENTS.days before `now`, newest first. */
+export const findRecentAssignments = async ({ db, companyId, dataset, of, now }: TenantQuery & { of: { driverId: number } | { vehicleId: number }; now: Date }): Promise<AssignmentListRow[]> => {
+  const range = { startTime: new Date(now.getTime() - RECENT_ASSIGNMENTS.days * 86_400_000), endTime: new Date(now.getTime() + 1) };
+  const whose = "driverId" in of ? eq(assignments.driverId, of.driverId) : eq(assignments.vehicleId, of.vehicleId);
+  return selectAssignments({ db, companyId, conditions: [whereTenant(assignments, { companyId, dataset }), overlaps(range), whose], limit: RECENT_ASSIGNMENTS.rows, newestFirst: true });
+};
+
 /** One of the tenant's assignments with its names; 404 when the tenant has none with that id. */
 export const getAssignment = async ({ db, companyId, dataset, assignmentId }: TenantQuery & { assignmentId: number }): Promise<AssignmentListRow> => {
   const [row] = await selectAssignments({ db, companyId, conditions: [whereTenant(assignments, { companyId, dataset }), eq(assignments.id, assignmentId)], limit: 1 });
@@ -49,7 +59,7 @@ export const getAssignment = async ({ db, companyId, dataset, assignmentId }: Te
   return row;
 };
 
-const selectAssignments = async ({ db, companyId, conditions, limit }: { db: Executor; companyId: number; conditions: (SQL | undefined)[]; limit: number }) => {
+const selectAssignments = async ({ db, companyId, conditions, limit, newestFirst = false }: { db: Executor; companyId: number; conditions: (SQL | undefined)[]; limit: number; newestFirst?: boolean }) => {
   // Joined on company_id too: tenant tables are co-located by it on Citus.
   const rows = await db
     .select({
@@ -61,7 +71,7 @@ const selectAssignments = async ({ db, companyId, conditions, limit }: { db: Exe
     .innerJoin(drivers, and(eq(drivers.companyId, assignments.companyId), eq(drivers.id, assignments.driverId)))
     .innerJoin(vehicles, and(eq(vehicles.companyId, assignments.companyId), eq(vehicles.id, assignments.vehicleId)))
     .where(and(...conditions, sql`${drivers.companyId} = ${companyId}`, sql`${vehicles.companyId} = ${companyId}`))
-    .orderBy(asc(assignments.startTime), asc(assignments.id))
+    .orderBy(...(newestFirst ? [desc(assignments.startTime), desc(assignments.id)] : [asc(assignments.startTime), asc(assignments.id)]))
     .limit(limit);
   return rows.map(({ assignment, driver, vehicle }) => ({ ...assignment, driver, vehicle }));
 };

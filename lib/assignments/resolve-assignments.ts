@@ -1,14 +1,10 @@
-import { and, eq, gt, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import { intArray } from "@/db/rows";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import { drivers, driverVehicleAssignments as assignments, vehicles } from "@/db/schema";
 import { whereTenant, type TenantQuery } from "@/lib/tenant";
+import { findDriversDuring, inList } from "./find-drivers-during";
 
 /** Who (or what) was assigned at an instant, and why: an assignment row, or the static default. */
 export type AssignedRef = { id: number; name: string; assignmentId: number | null };
-
-// One array parameter, not one parameter per id: the map asks about every vehicle of the fleet at once.
-const inList = (column: PgColumn, ids: readonly number[]): SQL => sql`${column} = any(${intArray([...new Set(ids)])})`;
 
 /** Assignment rows of the tenant that cover `at` (start <= at < end, or open). */
 const coveringAt = (tenant: TenantQuery, at: Date) =>
@@ -23,31 +19,17 @@ const namesOf = async (tenant: TenantQuery, table: typeof drivers | typeof vehic
 
 /**
  * The driver of each vehicle at `at`: the assignment row covering `at` (passengers do not drive),
- * else the vehicle's static driver (lowest id) unless that driver is assigned elsewhere at `at`.
+ * else the vehicle's static driver (lowest id) unless that driver is assigned elsewhere at `at`
+ * (the rule: driver-rule.ts).
  */
 export const findDriversForVehicles = async ({ vehicleIds, at, ...tenant }: TenantQuery & { vehicleIds: readonly number[]; at: Date }): Promise<Map<number, AssignedRef>> => {
-  const { db } = tenant;
-  const rows = await db
-    .select({ id: assignments.id, vehicleId: assignments.vehicleId, driverId: assignments.driverId })
-    .from(assignments)
-    .where(and(coveringAt(tenant, at), eq(assignments.isPassenger, false), inList(assignments.vehicleId, vehicleIds)));
-  const found = new Map<number, { driverId: number; assignmentId: number | null }>(rows.map((row) => [row.vehicleId, { driverId: row.driverId, assignmentId: row.id }]));
-  const unassigned = vehicleIds.filter((id) => !found.has(id));
-  if (unassigned.length > 0) {
-    const statics = await db
-      .select({ id: drivers.id, vehicleId: drivers.staticAssignedVehicleId })
-      .from(drivers)
-      .where(and(whereTenant(drivers, tenant), inList(drivers.staticAssignedVehicleId, unassigned)))
-      .orderBy(drivers.id);
-    const busy = new Set(
-      statics.length === 0
-        ? []
-        : (await db.select({ driverId: assignments.driverId }).from(assignments).where(and(coveringAt(tenant, at), inList(assignments.driverId, statics.map((d) => d.id))))).map((r) => r.driverId),
-    );
-    for (const driver of statics) {
-      if (driver.vehicleId !== null && !found.has(driver.vehicleId) && !busy.has(driver.id)) found.set(driver.vehicleId, { driverId: driver.id, assignmentId: null });
-    }
-  }
+  const driverAt = await findDriversDuring({ ...tenant, vehicleIds, range: { start: at, end: at } });
+  const found = new Map(
+    vehicleIds.flatMap((vehicleId) => {
+      const driver = driverAt(vehicleId, at);
+      return driver ? [[vehicleId, driver] as const] : [];
+    }),
+  );
   const names = await namesOf(tenant, drivers, [...found.values()].map((entry) => entry.driverId));
   return new Map([...found].map(([vehicleId, { driverId, assignmentId }]) => [vehicleId, { id: driverId, name: names.get(driverId) ?? "", assignmentId }]));
 };

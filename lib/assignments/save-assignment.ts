@@ -106,19 +106,23 @@ export const deleteAssignments = async ({ db, companyId, dataset, vehicleId, sta
 };
 
 /**
- * The dashboard's "assign from now": ends the driver's current assignment (handing over to another
- * vehicle) and assigns `vehicleId` open-ended from `now`. 409 when another driver drives the vehicle
- * now; assigning the vehicle the driver already has changes nothing.
+ * The dashboard's "assign from now", from either side. From a driver's page (`handOver: "driver"`)
+ * the driver moves: the driver's running assignment ends and `vehicleId` is theirs from `now`, 409
+ * when another driver drives that vehicle now. From a vehicle's page (`handOver: "vehicle"`) the
+ * vehicle changes hands: its running driver's assignment ends and `driverId` drives it from `now`,
+ * 409 when that driver is assigned to another vehicle now. Either way the new assignment is open-ended,
+ * and assigning the pair that already runs open-ended changes nothing.
  */
-export const assignVehicleFromNow = ({ db, companyId, dataset, driverId, vehicleId, actor, now = new Date() }: TenantQuery & Audited & { driverId: number; vehicleId: number; now?: Date }) =>
+export const assignFromNow = ({ db, companyId, dataset, driverId, vehicleId, handOver, actor, now = new Date() }: TenantQuery & Audited & { driverId: number; vehicleId: number; handOver: "driver" | "vehicle"; now?: Date }) =>
   db.transaction(async (tx) => {
     const tenant = { companyId, dataset };
     await lockVehicleAndDriver(tx, tenant, { vehicleId, driverId });
+    const running = handOver === "driver" ? eq(assignments.driverId, driverId) : and(eq(assignments.vehicleId, vehicleId), eq(assignments.isPassenger, false));
     const [current] = await tx
       .select()
       .from(assignments)
-      .where(and(whereTenant(assignments, tenant), eq(assignments.driverId, driverId), overlaps({ startTime: now, endTime: new Date(now.getTime() + 1) })) as SQL);
-    if (current?.vehicleId === vehicleId && current.endTime === null) return current;
+      .where(and(whereTenant(assignments, tenant), running, overlaps({ startTime: now, endTime: new Date(now.getTime() + 1) })) as SQL);
+    if (current?.vehicleId === vehicleId && current.driverId === driverId && !current.isPassenger && current.endTime === null) return current;
     if (current) await applyChanges({ db: tx, ...tenant, row: current, changes: { endTime: now }, actor });
     return createAssignment({ db: tx, ...tenant, input: { driverId, vehicleId, startTime: now, endTime: null }, source: "dashboard", actor });
   });

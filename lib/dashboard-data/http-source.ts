@@ -1,3 +1,4 @@
+import { driverResolver } from "@/lib/assignments/driver-rule";
 import { AppError } from "@/lib/errors";
 import type { Page } from "@/lib/fleet-api/pagination";
 import type { AssignmentRecord } from "@/lib/fleet-api/records/assignment-record";
@@ -88,14 +89,37 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
       if (!page.pagination.hasNextPage) return { records, cursor: after ?? "" };
     }
   };
+  /**
+   * Who drives each of these vehicles now, by the rule the in-process source applies
+   * (lib/assignments/driver-rule.ts) over the upstream's assignments covering now (Samsara's too) and
+   * its vehicles' static drivers. A key without assignments:read: the static drivers.
+   */
+  const driversNow = async (vehicles: readonly Pick<VehicleRecord, "id" | "staticAssignedDriver">[]) => {
+    const now = new Date();
+    const covering = await drain<AssignmentRecord>("fleet/driver-vehicle-assignments", { filterBy: "vehicles", startTime: now.toISOString(), endTime: now.toISOString() }).catch(() => null);
+    const records = covering?.records ?? [];
+    const names = new Map(records.map((record) => [record.driver.id, record.driver.name ?? ""]));
+    for (const { staticAssignedDriver } of vehicles) if (staticAssignedDriver) names.set(staticAssignedDriver.id, staticAssignedDriver.name);
+    const driverAt = driverResolver<string>({
+      assignments: records.map((record) => ({ id: record.id, driverId: record.driver.id, vehicleId: record.vehicle.id, startTime: new Date(record.startTime), endTime: record.endTime ? new Date(record.endTime) : null, isPassenger: record.isPassenger })),
+      staticDrivers: vehicles.flatMap((vehicle) => (vehicle.staticAssignedDriver ? [{ driverId: vehicle.staticAssignedDriver.id, vehicleId: vehicle.id }] : [])),
+    });
+    return (vehicleId: string) => {
+      const driver = driverAt(vehicleId, now);
+      return driver ? { id: driver.driverId, name: names.get(driver.driverId) ?? "" } : null;
+    };
+  };
   const vehicleRef = async (vehicleId: number) => {
     const { data } = await get<{ data: VehicleRecord }>(`fleet/vehicles/${vehicleId}`);
     return data;
   };
 
   return {
-    listVehicleOptions: async () =>
-      (await drain<VehicleRecord>("fleet/vehicles", {})).records.map((v) => ({ id: v.id, name: v.name, vin: v.vin, driverName: v.staticAssignedDriver?.name ?? null })),
+    listVehicleOptions: async () => {
+      const { records } = await drain<VehicleRecord>("fleet/vehicles", {});
+      const driverOf = await driversNow(records);
+      return records.map((v) => ({ id: v.id, name: v.name, vin: v.vin, driverName: driverOf(v.id)?.name ?? null }));
+    },
 
     getSnapshot: async () => {
       const [vehicles, locations, stats] = await Promise.all([
@@ -105,6 +129,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
       ]);
       const locationById = new Map(locations.records.map((record) => [record.id, record.locations.at(-1)]));
       const statsById = new Map(stats.records.map((record) => [record.id, statsFromSeries(record)]));
+      const driverOf = await driversNow(vehicles.records);
       const live: LiveVehicle[] = vehicles.records.map((vehicle) => {
         const point = locationById.get(vehicle.id);
         return {
@@ -112,7 +137,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
           name: vehicle.name,
           vin: vehicle.vin,
           plateNumber: vehicle.licensePlate,
-          driverName: vehicle.staticAssignedDriver?.name ?? null,
+          driverName: driverOf(vehicle.id)?.name ?? null,
           tags: liveTags(vehicle),
           location: point ? toLocation(point) : null,
           stats: statsById.get(vehicle.id) ?? null,
@@ -148,11 +173,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
         get<Page<StatsSeriesRecord>>("fleet/vehicles/stats/feed", { vehicleIds: id, types: LIVE_STAT_TYPES }),
         get<Page<VehicleStats>>("fleet/vehicles/stats", { vehicleIds: id, types: "faultCodes" }),
       ]);
-      // Who drives it now: the upstream's assignments (Samsara's too), else the static driver; a key
-      // without assignments:read falls back to the static driver.
-      const assignments = await get<Page<AssignmentRecord>>("fleet/driver-vehicle-assignments", { filterBy: "vehicles", vehicleIds: id }).catch(() => null);
-      const current = assignments?.data.find((assignment) => !assignment.isPassenger);
-      const driver = current ? { id: current.driver.id, name: current.driver.name ?? "" } : (vehicle.staticAssignedDriver ?? null);
+      const driver = (await driversNow([vehicle]))(vehicle.id);
       const clocks = driver
         ? (await get<Page<HosClockRecord>>("fleet/hos/clocks", { driverIds: driver.id }).catch(() => null))?.data[0]
         : undefined;

@@ -55,13 +55,11 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
   const cursor = (feed: "locations" | "stats", seq: number) => encodeCursor({ scope: cursorScope(feed), position: { seq }, ttlMs: FEED_CURSOR_TTL_MS });
 
   return {
-    listVehicleOptions: async () =>
-      (await allPages((afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }), (row) => row.id)).map((vehicle) => ({
-        id: String(vehicle.id),
-        name: vehicle.name,
-        vin: vehicle.vin,
-        driverName: vehicle.staticAssignedDriver?.name ?? null,
-      })),
+    listVehicleOptions: async () => {
+      const vehicles = await allPages((afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }), (row) => row.id);
+      const driverOf = await findDriversForVehicles({ ...tenant, vehicleIds: vehicles.map((vehicle) => vehicle.id), at: new Date() });
+      return vehicles.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, vin: vehicle.vin, driverName: driverOf.get(vehicle.id)?.name ?? null }));
+    },
 
     getSnapshot: async () => {
       // The sequence first: changes committed while the state is read are sent again on the first poll, never lost.

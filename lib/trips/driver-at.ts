@@ -1,24 +1,17 @@
-import { and, asc, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { drivers } from "@/db/schema";
-import { whereTenant, type Tenant } from "@/lib/tenant";
+import { findDriversDuring } from "@/lib/assignments";
+import type { Tenant } from "@/lib/tenant";
+import type { DetectedActivity } from "./activity-detector";
 
 /**
- * Who drove which vehicle when, for the trips, idles and speeding intervals of a batch: the one place
- * that decides. Today it is the vehicle's statically assigned driver (lowest id when several are, as
- * the map panel shows), whatever the time; once driver–vehicle assignments exist this answers from
- * them and nothing else changes.
+ * Who drove each vehicle at the start of each trip, idle and speeding interval a batch found: the
+ * driver–vehicle assignments (lib/assignments: the assignment covering that instant, else the static
+ * driver), read once for the batch's vehicles over the span of those start times, not once per event.
  */
-export const driversAt = async ({ db, tenant, vehicleIds }: { db: Executor; tenant: Tenant; vehicleIds: readonly number[] }) => {
-  const rows =
-    vehicleIds.length === 0
-      ? []
-      : await db
-          .select({ id: drivers.id, vehicleId: drivers.staticAssignedVehicleId })
-          .from(drivers)
-          .where(and(whereTenant(drivers, tenant), inArray(drivers.staticAssignedVehicleId, [...vehicleIds])))
-          .orderBy(asc(drivers.id));
-  const byVehicle = new Map<number, number>();
-  for (const row of rows) if (row.vehicleId !== null && !byVehicle.has(row.vehicleId)) byVehicle.set(row.vehicleId, row.id);
-  return (vehicleId: number, _at: number): number | null => byVehicle.get(vehicleId) ?? null;
+export const driversAt = async ({ db, tenant, found }: { db: Executor; tenant: Tenant; found: ReadonlyMap<number, DetectedActivity> }) => {
+  const starts = [...found.values()].flatMap(({ trips, idles, speedings }) => [...trips, ...idles, ...speedings].map((event) => event.startTime));
+  const vehicleIds = [...found].flatMap(([vehicleId, activity]) => (activity.trips.length + activity.idles.length + activity.speedings.length > 0 ? [vehicleId] : []));
+  if (vehicleIds.length === 0) return () => null;
+  const driverAt = await findDriversDuring({ db, ...tenant, vehicleIds, range: { start: new Date(starts.reduce((a, b) => Math.min(a, b))), end: new Date(starts.reduce((a, b) => Math.max(a, b))) } });
+  return (vehicleId: number, at: number): number | null => driverAt(vehicleId, at)?.driverId ?? null;
 };

@@ -32,7 +32,7 @@ const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicle
     (await tx.select().from(tripDetectorStates).where(and(whereTenant(tripDetectorStates, tenant), inArray(tripDetectorStates.vehicleId, vehicleIds)))).map((row) => [row.vehicleId, row]),
   );
   const throughSeq = Math.max(...vehicles.flatMap((vehicle) => [...vehicle.positions, ...vehicle.stats].map((row) => row.seq)));
-  const driverOf = await driversAt({ db: tx, tenant, vehicleIds });
+  const steps: { vehicle: VehicleTelemetry; lastKnown: number; state: StoredDetectorState; found: DetectedActivity }[] = [];
   for (const vehicle of vehicles) {
     const previous = stored.get(vehicle.vehicleId);
     const known = previous ? { state: previous.state as StoredDetectorState, lastTime: previous.lastTime.getTime() } : null;
@@ -40,8 +40,13 @@ const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicle
       known && firstTime(vehicle) <= known.lastTime
         ? await replayVehicle({ db: tx, tenant, vehicleId: vehicle.vehicleId, known, lateFrom: firstTime(vehicle), throughSeq, settings })
         : continueVehicle({ vehicle, known, settings });
-    await storeActivity({ db: tx, tenant, vehicleId: vehicle.vehicleId, found: step.found, driverOf });
-    await saveState({ db: tx, tenant, vehicleId: vehicle.vehicleId, state: step.state, lastTime: Math.max(known?.lastTime ?? -Infinity, lastTime(vehicle)) });
+    steps.push({ vehicle, lastKnown: known?.lastTime ?? -Infinity, ...step });
+  }
+  // Drivers once detection is done: one read of the assignments over the span of all the batch found.
+  const driverOf = await driversAt({ db: tx, tenant, found: new Map(steps.map((step) => [step.vehicle.vehicleId, step.found])) });
+  for (const { vehicle, lastKnown, state, found } of steps) {
+    await storeActivity({ db: tx, tenant, vehicleId: vehicle.vehicleId, found, driverOf });
+    await saveState({ db: tx, tenant, vehicleId: vehicle.vehicleId, state, lastTime: Math.max(lastKnown, lastTime(vehicle)) });
   }
 };
 

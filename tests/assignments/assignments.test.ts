@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as assignmentsRoute from "@/app/fleet/driver-vehicle-assignments/route";
 import * as hosClocksRoute from "@/app/fleet/hos/clocks/route";
 import { auditEvents, hosLogs } from "@/db/schema";
-import { assignVehicleFromNow, endAssignment, findDriverForVehicle, findVehicleForDriver } from "@/lib/assignments";
+import { assignFromNow, endAssignment, findDriverForVehicle, findRecentAssignments, findVehicleForDriver } from "@/lib/assignments";
 import { operatorActor } from "@/lib/audit";
 import { setDutyStatus } from "@/lib/driver-hos/set-duty-status";
 import { setupFleetFixture, type FleetFixture } from "../helpers/fleet-fixture";
@@ -130,12 +130,12 @@ describe("who drove when: assignments first, the static assignment as the defaul
     const actor = operatorActor("tests");
     const d4 = fixture.demo.driverIds[4];
     const [, , , , v4, v5] = fixture.demo.vehicleIds;
-    const first = await assignVehicleFromNow({ ...tenant, driverId: d4, vehicleId: v5, actor, now: new Date(Date.now() - 60_000) });
-    const second = await assignVehicleFromNow({ ...tenant, driverId: d4, vehicleId: v4, actor });
+    const first = await assignFromNow({ ...tenant, driverId: d4, vehicleId: v5, handOver: "driver", actor, now: new Date(Date.now() - 60_000) });
+    const second = await assignFromNow({ ...tenant, driverId: d4, vehicleId: v4, handOver: "driver", actor });
     expect(second.id).not.toBe(first.id);
     expect(await findVehicleForDriver({ ...tenant, driverId: d4, at: new Date() })).toMatchObject({ id: v4, assignmentId: second.id });
     // The other vehicle is taken now by someone else's assignment: 409 for d4 wanting it.
-    await expect(assignVehicleFromNow({ ...tenant, driverId: d4, vehicleId: fixture.demo.vehicleIds[0], actor })).rejects.toMatchObject({ code: "conflict" });
+    await expect(assignFromNow({ ...tenant, driverId: d4, vehicleId: fixture.demo.vehicleIds[0], handOver: "driver", actor })).rejects.toMatchObject({ code: "conflict" });
 
     const clocks = await callFleet(hosClocksRoute.GET, `/fleet/hos/clocks?driverIds=${d4}`, { key: fixture.demo.key });
     expect(clocks.body.data[0].currentVehicle).toMatchObject({ id: String(v4) });
@@ -148,5 +148,29 @@ describe("who drove when: assignments first, the static assignment as the defaul
     await expect(endAssignment({ ...tenant, companyId: fixture.other.companyId, assignmentId: first.id, actor })).rejects.toMatchObject({ code: "not_found" });
     // Ended: the static vehicle is the default again.
     expect(await findVehicleForDriver({ ...tenant, driverId: d4, at: new Date(Date.now() + 1000) })).toMatchObject({ id: v4, assignmentId: null });
+  });
+
+  it("from a vehicle's page the vehicle changes hands: its driver's assignment ends; a driver busy elsewhere is a 409 that changes nothing", async () => {
+    const { db } = database();
+    const tenant = { db, companyId: fixture.demo.companyId, dataset: "live" as const };
+    const actor = operatorActor("tests");
+    const [d0, , d2, , , d5] = fixture.demo.driverIds;
+    const v3 = fixture.demo.vehicleIds[3];
+    const minuteAgo = new Date(Date.now() - 60_000);
+    const first = await assignFromNow({ ...tenant, driverId: d2, vehicleId: v3, handOver: "vehicle", actor, now: minuteAgo });
+    const second = await assignFromNow({ ...tenant, driverId: d5, vehicleId: v3, handOver: "vehicle", actor });
+    expect(await findDriverForVehicle({ ...tenant, vehicleId: v3, at: new Date() })).toMatchObject({ id: d5, assignmentId: second.id });
+    // d0 drives the first vehicle (the fixture's open assignment): taking v3 too is refused, and v3 keeps d5.
+    await expect(assignFromNow({ ...tenant, driverId: d0, vehicleId: v3, handOver: "vehicle", actor })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining(`Driver ${d0} is already assigned to vehicle ${fixture.demo.vehicleIds[0]}`) });
+    expect((await assignFromNow({ ...tenant, driverId: d5, vehicleId: v3, handOver: "vehicle", actor })).id).toBe(second.id);
+
+    const history = await findRecentAssignments({ ...tenant, of: { vehicleId: v3 }, now: new Date() });
+    expect(history.map((row) => [row.id, row.driver.id, row.endTime === null])).toEqual([
+      [second.id, d5, true],
+      [first.id, d2, false],
+    ]);
+    expect(history[1].endTime?.getTime()).toBe(second.startTime.getTime());
+    const events = await db.select().from(auditEvents).where(and(eq(auditEvents.targetType, "assignment"), eq(auditEvents.targetId, String(first.id))));
+    expect(events.map((event) => event.action)).toEqual(["assignment.created", "assignment.updated"]);
   });
 });

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import * as assignmentsRoute from "@/app/fleet/driver-vehicle-assignments/route";
 import * as driversRoute from "@/app/fleet/drivers/route";
 import * as hosClocksRoute from "@/app/fleet/hos/clocks/route";
 import * as vehicleByIdRoute from "@/app/fleet/vehicles/[id]/route";
@@ -12,7 +13,9 @@ import * as statsHistoryRoute from "@/app/fleet/vehicles/stats/history/route";
 import * as statsRoute from "@/app/fleet/vehicles/stats/route";
 import * as tripsRoute from "@/app/trips/stream/route";
 import { getDb } from "@/db/client";
-import { faultCodes, vehicles } from "@/db/schema";
+import { drivers, faultCodes, vehicles } from "@/db/schema";
+import { createAssignment } from "@/lib/assignments";
+import { operatorActor } from "@/lib/audit";
 import type { FleetSource } from "@/lib/dashboard-data";
 import { createHttpSource } from "@/lib/dashboard-data/http-source";
 import { createInProcessSource } from "@/lib/dashboard-data/in-process-source";
@@ -45,6 +48,7 @@ const ROUTES: [RegExp, Handler][] = [
   [/^\/fleet\/drivers$/, driversRoute.GET],
   [/^\/fleet\/hos\/clocks$/, hosClocksRoute.GET],
   [/^\/trips\/stream$/, tripsRoute.GET],
+  [/^\/fleet\/driver-vehicle-assignments$/, assignmentsRoute.GET],
 ];
 
 const requested: string[] = [];
@@ -85,8 +89,11 @@ const setup = async () => {
   await ingestTelemetry({ db, batch: { positions, stats } });
   await db.insert(faultCodes).values({ ...tenant, vehicleId: live[0].id, protocol: "obdii", dtcShortCode: "P0128", description: "Coolant thermostat", firstSeenAt: at(12), lastSeenAt: at(14) });
   await runTelemetryProcessors({ db, processors: [tripProcessor] });
-  const { key } = await createTestApiKey({ db, companyId: demoCompanyId, scopes: ["vehicles:read", "drivers:read", "hos:read"] });
-  return { demoCompanyId, live, tenant, key };
+  // The third vehicle's static driver drives the second one now: the second shows them, the third nobody.
+  const [relief] = await db.select().from(drivers).where(eq(drivers.staticAssignedVehicleId, live[2].id));
+  await createAssignment({ db, ...tenant, input: { driverId: relief.id, vehicleId: live[1].id, startTime: at(10), endTime: null }, source: "api", actor: operatorActor("tests") });
+  const { key } = await createTestApiKey({ db, companyId: demoCompanyId, scopes: ["vehicles:read", "drivers:read", "hos:read", "assignments:read"] });
+  return { demoCompanyId, live, tenant, key, relief };
 };
 
 let fixture: Awaited<ReturnType<typeof setup>>;
@@ -116,6 +123,26 @@ describe("the HTTP source against this app's /fleet handlers returns what the in
     const [http, local] = [await overHttp.getSnapshot(), await inProcess.getSnapshot()];
     expect(http.vehicles.filter((vehicle) => vehicle.location)).toHaveLength(fixture.live.length);
     expect(byId(http.vehicles)).toEqual(byId(local.vehicles));
+  });
+
+  it("who drives each vehicle now: the assignment, else the static driver unless they drive another vehicle", async () => {
+    const [, second, third] = fixture.live.map((vehicle) => String(vehicle.id));
+    for (const source of [overHttp, inProcess]) {
+      const driverOf = new Map((await source.getSnapshot()).vehicles.map((vehicle) => [vehicle.id, vehicle.driverName]));
+      expect([driverOf.get(second), driverOf.get(third)]).toEqual([fixture.relief.name, null]);
+      const options = new Map((await source.listVehicleOptions()).map((option) => [option.id, option.driverName]));
+      expect([options.get(second), options.get(third)]).toEqual([fixture.relief.name, null]);
+      expect((await source.getVehicleDetails({ vehicleId: fixture.live[1].id })).driver).toEqual({ id: String(fixture.relief.id), name: fixture.relief.name });
+      expect((await source.getVehicleDetails({ vehicleId: fixture.live[2].id })).driver).toBeNull();
+    }
+  });
+
+  it("an upstream key without assignments:read shows the static drivers", async () => {
+    const { key } = await createTestApiKey({ db: getDb(), companyId: fixture.demoCompanyId, scopes: ["vehicles:read", "drivers:read", "hos:read"] });
+    const staticOnly = createHttpSource({ baseUrl: "http://upstream.test/", apiKey: key, fetchImpl: fetchFromThisApp });
+    const driverOf = new Map((await staticOnly.getSnapshot()).vehicles.map((vehicle) => [vehicle.id, vehicle.driverName]));
+    expect(driverOf.get(String(fixture.live[2].id))).toBe(fixture.relief.name);
+    expect((await staticOnly.getVehicleDetails({ vehicleId: fixture.live[2].id })).driver?.name).toBe(fixture.relief.name);
   });
 
   it("getChanges from each source's snapshot cursors", async () => {

@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
+import { createAssignment } from "@/lib/assignments";
+import { operatorActor } from "@/lib/audit";
 import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
 import { ingestTelemetry } from "@/lib/telemetry";
 import { startOfDayInZone } from "@/lib/time-zone/zoned-time";
@@ -124,5 +126,31 @@ describe("trip detection", () => {
     await runTelemetryProcessors({ db, processors, window: 23 });
     await runTelemetryProcessors({ db, processors });
     expect((await tripsOf()).map(minutesOf)).toEqual([10, 10]);
+  });
+
+  it("each trip, idle and speeding interval gets who drove at its start: the assignment, else the static driver unless assigned elsewhere", async () => {
+    const { db, tenant, vehicle, start, track, ingest, tripsOf } = await setup();
+    const fleet = await db.select().from(drivers).where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live"))).orderBy(asc(drivers.id));
+    const staticDriver = fleet.find((driver) => driver.staticAssignedVehicleId === vehicle.id)!;
+    const [relief, elsewhere] = [fleet.at(-1)!, fleet.at(-2)!];
+    const assign = (driverId: number, vehicleId: number, from: number, to: number) =>
+      createAssignment({ db, ...tenant, input: { driverId, vehicleId, startTime: new Date(start + from * MINUTE), endTime: new Date(start + to * MINUTE) }, source: "api", actor: operatorActor("tests") });
+    // The relief driver has the vehicle 16–40 min; from 45 min its static driver is in another vehicle.
+    await assign(relief.id, vehicle.id, 16, 40);
+    await assign(staticDriver.id, elsewhere.staticAssignedVehicleId!, 45, 70);
+    track.stand(MINUTE).drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    track.drive(2 * MINUTE, 36).drive(8 * MINUTE).stand(7 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    track.drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    await ingest();
+    const startsAndDrivers = (rows: { startTime: Date; driverId: number | null }[]) => rows.map((row) => [(row.startTime.getTime() - start) / MINUTE, row.driverId]);
+    expect(startsAndDrivers(await tripsOf())).toEqual([
+      [1, staticDriver.id],
+      [21, relief.id],
+      [48, null],
+    ]);
+    const idles = await db.select().from(idlingEvents).where(and(eq(idlingEvents.companyId, tenant.companyId), eq(idlingEvents.vehicleId, vehicle.id)));
+    expect(startsAndDrivers(idles)).toEqual([[31, relief.id]]);
+    const speeding = await db.select().from(speedingIntervals).where(and(eq(speedingIntervals.companyId, tenant.companyId), eq(speedingIntervals.vehicleId, vehicle.id)));
+    expect(startsAndDrivers(speeding)).toEqual([[21, relief.id]]);
   });
 });

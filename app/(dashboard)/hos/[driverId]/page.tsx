@@ -8,11 +8,11 @@ import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { EldLogGraph } from "@/components/hos/eld-log-graph";
 import { ViolationsTable } from "@/components/hos/violations-table";
-import { VehicleAssignmentControl } from "@/components/drivers/vehicle-assignment-control";
-import { findAssignmentsInRange } from "@/lib/assignments";
+import { AssignmentSection } from "@/components/assignments/assignment-section";
+import { findRecentAssignments } from "@/lib/assignments";
 import { SECTIONS, canDo } from "@/lib/auth/role-policy";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
-import { assignVehicleAction, endAssignmentAction } from "./actions";
+import { assignVehicleAction, endAssignmentAction } from "../../assignments/actions";
 import { formatDuration } from "@/lib/dashboard/clock-level";
 import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/hos-board";
 import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
@@ -23,10 +23,6 @@ import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/time-zone/z
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Driver hours of service" };
-
-/** The assignment history the page shows: the last 90 days, newest first, at most 20 rows. */
-const ASSIGNMENT_HISTORY_MS = 90 * 86_400_000;
-const ASSIGNMENT_ROWS = 20;
 
 const Page = async ({ params, searchParams }: { params: Promise<{ driverId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.hos.roles);
@@ -42,11 +38,10 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
   const { driver, clocks, dailyLogs, log, violations, vehicleNames, currentVehicle } = hos;
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const canAssign = canDo(user.role, "assignVehicles");
-  const [assignments, vehicles] = await Promise.all([
-    findAssignmentsInRange({ ...tenant, driverIds: [driver.id], range: { start: new Date(now.getTime() - ASSIGNMENT_HISTORY_MS), end: now }, limit: 200 }),
+  const [recentAssignments, vehicles] = await Promise.all([
+    findRecentAssignments({ ...tenant, of: { driverId: driver.id }, now }),
     canAssign ? listVehicles({ ...tenant, limit: 2_000 }) : [],
   ]);
-  const recentAssignments = assignments.slice(-ASSIGNMENT_ROWS).reverse();
   // Without a chosen date, the latest day the driver worked: today is often still empty.
   const day = dailyLogs.find((d) => d.date === date) ?? dailyLogs.findLast((d) => d.onDutyMs > 0) ?? dailyLogs.at(-1);
   const vehicleLabel = (id: string | number) => vehicleNames.get(Number(id)) ?? `#${id}`;
@@ -172,51 +167,13 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
           </>
         )}
       </section>
-      <section className="page" aria-labelledby="assignment-heading">
-        <h2 id="assignment-heading" style={{ marginTop: 0 }}>
-          Vehicle assignment
-        </h2>
-        <p className="muted" data-testid="current-vehicle">
-          {currentVehicle
-            ? `Now driving ${currentVehicle.name} (${currentVehicle.assignmentId === null ? "static assignment, the default" : "assigned"}).`
-            : "No vehicle now."}
-        </p>
-        {canAssign && (
-          <VehicleAssignmentControl
-            driverName={driver.name}
-            vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
-            current={currentVehicle?.assignmentId ? { assignmentId: currentVehicle.assignmentId, vehicleName: currentVehicle.name } : null}
-            assign={assignVehicleAction.bind(null, driver.id)}
-            end={endAssignmentAction}
-          />
-        )}
-        {recentAssignments.length === 0 ? (
-          <EmptyState title="No assignments in the last 90 days">Without one, the driver's static vehicle is the default.</EmptyState>
-        ) : (
-          <ScrollRegion label="Assignments of the last 90 days">
-            <table className="data cards-on-phone" data-testid="assignment-history">
-              <thead>
-                <tr>
-                  <th>Vehicle</th>
-                  <th>From</th>
-                  <th>Until</th>
-                  <th>Made by</th>
-                </tr>
-              </thead>
-              <tbody>
-                {recentAssignments.map((assignment) => (
-                  <tr key={assignment.id}>
-                    <td className="card-title">{assignment.vehicle.name}</td>
-                    <td data-label="From">{formatDateTime(assignment.startTime, timeZone)}</td>
-                    <td data-label="Until">{assignment.endTime ? formatDateTime(assignment.endTime, timeZone) : "ongoing"}</td>
-                    <td data-label="Made by">{assignment.source === "api" ? (assignment.sourceName ?? "API") : "Dashboard"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-        )}
-      </section>
+      <AssignmentSection
+        subject={{ kind: "driver", name: driver.name }}
+        now={currentVehicle}
+        control={canAssign ? { options: vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name })), assign: assignVehicleAction.bind(null, driver.id), end: endAssignmentAction } : null}
+        history={recentAssignments}
+        timeZone={timeZone}
+      />
       <section className="page">
         <h2 style={{ marginTop: 0 }}>Violations, last 8 days</h2>
         {violations.length === 0 ? <EmptyState title="No violations">No driving past a limit in these days.</EmptyState> : <ViolationsTable violations={[...violations].reverse()} timeZone={timeZone} />}

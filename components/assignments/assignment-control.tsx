@@ -1,0 +1,71 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+
+/** What the assignment server actions answer. */
+export type AssignmentActionResult = { ok: true } | { ok: false; message: string };
+
+type Props = {
+  /** The page's driver or vehicle, by name. */
+  subjectName: string;
+  /** What is assigned to it: a driver's page assigns vehicles, a vehicle's page drivers. */
+  partner: "vehicle" | "driver";
+  options: { id: number; name: string }[];
+  /** The assignment running now, if there is one (a static assignment is not one), by its partner's name. */
+  current: { assignmentId: number; partnerName: string } | null;
+  assign: (partnerId: number) => Promise<AssignmentActionResult>;
+  end: (assignmentId: number) => Promise<AssignmentActionResult>;
+};
+
+/** Assign a vehicle to a driver (or a driver to a vehicle) from now, or end the running assignment. */
+export const AssignmentControl = ({ subjectName, partner, options, current, assign, end }: Props) => {
+  const selectId = useId();
+  const [partnerId, setPartnerId] = useState("");
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [isPending, startTransition] = useTransition();
+  const router = useRouter();
+  const perform = (work: () => Promise<AssignmentActionResult>, success: string) =>
+    startTransition(async () => {
+      const result = await work();
+      setMessage(result.ok ? { error: false, text: success } : { error: true, text: result.message });
+      if (result.ok) router.refresh();
+    });
+  return (
+    <div className="assignment-control" data-testid="assignment-control">
+      <form
+        className="filters"
+        aria-label={`Assign a ${partner} to ${subjectName}`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const chosen = options.find((option) => String(option.id) === partnerId);
+          if (chosen) perform(() => assign(chosen.id), `${chosen.name} assigned to ${subjectName} from now.`);
+          else setMessage({ error: true, text: `Choose a ${partner}.` });
+        }}
+      >
+        <label htmlFor={selectId}>{partner === "vehicle" ? "Vehicle" : "Driver"}</label>
+        <select id={selectId} value={partnerId} onChange={(event) => setPartnerId(event.target.value)}>
+          <option value="">Choose a {partner}</option>
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button-primary" disabled={isPending}>
+          Assign from now
+        </button>
+        {current && (
+          <button type="button" className="button" disabled={isPending} onClick={() => perform(() => end(current.assignmentId), `Assignment of ${current.partnerName} ended.`)}>
+            End assignment of {current.partnerName}
+          </button>
+        )}
+      </form>
+      {message && (
+        <p role={message.error ? "alert" : "status"} className={message.error ? "text-danger small" : "muted small"}>
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
+};
