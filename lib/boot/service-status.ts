@@ -2,12 +2,14 @@
 export type ServiceStatus = {
   bootedAt: string | null;
   simulator: { state: "off" | "backfilling" | "running" | "standby" | "failed"; vehicles: number; detail?: string };
+  /** The telemetry processors (alerts, trips, automatic driving): working through a backlog, or following as rows commit. */
+  telemetryProcessors: "starting" | "catching up" | "current";
 };
 
 const store = globalThis as unknown as { fleetServiceStatus?: ServiceStatus };
 
 export const getServiceStatus = (): ServiceStatus => {
-  store.fleetServiceStatus ??= { bootedAt: null, simulator: { state: "off", vehicles: 0 } };
+  store.fleetServiceStatus ??= { bootedAt: null, simulator: { state: "off", vehicles: 0 }, telemetryProcessors: "starting" };
   return store.fleetServiceStatus;
 };
 

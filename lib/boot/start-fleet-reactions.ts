@@ -5,12 +5,15 @@ import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fle
 import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { automaticDrivingProcessor } from "@/lib/logbook/automatic-driving";
 import { logger } from "@/lib/logger";
+import { updateServiceStatus } from "./service-status";
 import { tripProcessor } from "@/lib/trips/trip-processor";
 
 /** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
 export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor];
 
 const SILENT_CHECK_EVERY_MS = 30_000;
+/** A processors' run with fewer rows than this followed live traffic, not a backlog (health says "current"). */
+const KEEPING_UP_BELOW_ROWS = 5_000;
 
 /**
  * The one event path: this instance hears every instance's fleet events (LISTEN/NOTIFY), and the
@@ -23,6 +26,7 @@ export const startFleetReactions = async ({ database }: { database: DatabaseHand
     processors: TELEMETRY_PROCESSORS,
     subscribe: (onTelemetry) => subscribeFleetEvents((event) => event.kind === "telemetry" && onTelemetry()),
     onError: (error) => logger.error({ err: error }, "telemetry processors failed"),
+    onRun: (processed) => updateServiceStatus({ telemetryProcessors: processed < KEEPING_UP_BELOW_ROWS ? "current" : "catching up" }),
   });
   // The one alert no telemetry drives: a device that has gone quiet (lib/alerts/check-silent-devices.ts).
   setInterval(() => void checkSilentDevices({ db: database.db }).catch((error) => logger.error({ err: error }, "silent-device check failed")), SILENT_CHECK_EVERY_MS).unref();

@@ -92,12 +92,15 @@ export const startTelemetryProcessors = ({
   processors,
   subscribe,
   onError,
+  onRun,
   sweepEveryMs = SWEEP_EVERY_MS,
 }: {
   db: Executor;
   processors: readonly TelemetryProcessor[];
   subscribe: (onTelemetry: () => void) => () => void;
   onError: (error: unknown) => void;
+  /** After each run, with the rows it processed (a run ends at the head it saw: few rows means keeping up). */
+  onRun?: (processed: number) => void;
   sweepEveryMs?: number;
 }) => {
   let running = false;
@@ -112,7 +115,11 @@ export const startTelemetryProcessors = ({
     try {
       do {
         again = false;
-        await runTelemetryProcessors({ db, processors }).catch(onError);
+        const processed = await runTelemetryProcessors({ db, processors }).catch((error: unknown) => {
+          onError(error);
+          return null;
+        });
+        if (processed !== null) onRun?.(processed);
       } while (again && !stopped);
     } finally {
       running = false;
