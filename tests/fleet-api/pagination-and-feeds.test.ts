@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { faultCodes } from "@/db/schema";
@@ -182,6 +183,9 @@ describe("change feeds", () => {
       const result = await pollAll(locationsFeedRoute.GET, "/fleet/vehicles/locations/feed", cursor, 3);
       seen.push(...result.points);
       cursor = result.cursor;
+      // A turn of the event loop between polls, as a real client waits: PGlite answers in microtasks, so
+      // without one the writer's transactions (which wait a turn: db/client.ts) would never start.
+      await setImmediate();
     }
     await writer;
     seen.push(...(await pollAll(locationsFeedRoute.GET, "/fleet/vehicles/locations/feed", cursor, 3)).points);

@@ -1,3 +1,4 @@
+import { setImmediate } from "node:timers/promises";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { feedCounters, vehiclePositions, vehicles, vehicleStatSamples, vehicleState } from "@/db/schema";
@@ -176,7 +177,12 @@ describe("ingestTelemetry", () => {
       seen.push(...rows.map((row) => Number(row.seq)));
     };
     const poller = (async () => {
-      while (!done) await poll();
+      // A turn of the event loop between polls, as a real poller waits: PGlite answers in microtasks, so a
+      // loop without one would never let the writers' transactions start (db/client.ts waits a turn before each).
+      while (!done) {
+        await poll();
+        await setImmediate();
+      }
     })();
     const base = Date.now() - 3_600_000;
     await Promise.all(
