@@ -15,6 +15,21 @@ const PLACE_TYPES: AlertTriggerType[] = ["placeEntry", "placeExit", "placeDwell"
 /** Alert rules: the company's rules with enable and delete, and a form for a new one (admins and managers). */
 type Option = { id: number; name: string };
 
+/** A labelled select of `options` whose first choice, `none`, sends an empty value. */
+const OptionalChoice = ({ label, name, none, options }: { label: string; name: string; none: string; options: readonly Option[] }) => (
+  <label>
+    {label}
+    <select name={name} defaultValue="">
+      <option value="">{none}</option>
+      {options.map((option) => (
+        <option key={option.id} value={option.id}>
+          {option.name}
+        </option>
+      ))}
+    </select>
+  </label>
+);
+
 export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: RuleView[]; places: Option[]; tags: Option[]; canManage: boolean }) => {
   const router = useRouter();
   const [type, setType] = useState<AlertTriggerType>("placeEntry");
@@ -115,30 +130,10 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
             </select>
           </label>
           {PLACE_TYPES.includes(type) && (
-            <label>
-              Place
-              <select name="placeId" defaultValue="">
-                <option value="">Any place</option>
-                {places.map((place) => (
-                  <option key={place.id} value={place.id}>
-                    {place.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+<OptionalChoice label="Place" name="placeId" none="Any place" options={places} />
           )}
           {tags.length > 0 && (
-            <label>
-              Vehicles
-              <select name="tagId" defaultValue="">
-                <option value="">All vehicles</option>
-                {tags.map((tag) => (
-                  <option key={tag.id} value={tag.id}>
-                    Tagged {tag.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+<OptionalChoice label="Vehicles" name="tagId" none="All vehicles" options={tags.map((tag) => ({ id: tag.id, name: `Tagged ${tag.name}` }))} />
           )}
           {type === "speeding" && (
             <>
