@@ -129,12 +129,8 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
               ))}
             </select>
           </label>
-          {PLACE_TYPES.includes(type) && (
-<OptionalChoice label="Place" name="placeId" none="Any place" options={places} />
-          )}
-          {tags.length > 0 && (
-<OptionalChoice label="Vehicles" name="tagId" none="All vehicles" options={tags.map((tag) => ({ id: tag.id, name: `Tagged ${tag.name}` }))} />
-          )}
+          {PLACE_TYPES.includes(type) && <OptionalChoice label="Place" name="placeId" none="Any place" options={places} />}
+          {tags.length > 0 && <OptionalChoice label="Vehicles" name="tagId" none="All vehicles" options={tags.map((tag) => ({ id: tag.id, name: `Tagged ${tag.name}` }))} />}
           {type === "speeding" && (
             <>
               <Field label="Speed over (km/h)" errorId="rule-speed-error">
