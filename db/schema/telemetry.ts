@@ -55,6 +55,8 @@ export const vehicleStatSamples = pgTable(
     /** Meters per second, from the ECU. */
     speed: real("speed"),
     engineState: text("engine_state", { enum: ENGINE_STATES }),
+    /** Supply voltage measured by a hardware tracker (Samsara's batteryMilliVolts). */
+    batteryMilliVolts: real("battery_milli_volts"),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }),

@@ -26,6 +26,7 @@ export const vehicleState = pgTable(
     engineSeconds: doublePrecision("engine_seconds"),
     ecuSpeed: real("ecu_speed"),
     engineState: text("engine_state", { enum: ENGINE_STATES }),
+    batteryMilliVolts: real("battery_milli_volts"),
     statsSeq: bigint("stats_seq", { mode: "number" }),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.vehicleId] }), index("vehicle_state_tenant_idx").on(t.companyId, t.dataset, t.vehicleId)],

@@ -17,20 +17,24 @@ export type DeviceListItem = {
   vehicleId: number | null;
   vehicleName: string | null;
   vehicleExternalIds: Record<string, string> | null;
+  /** The bound vehicle is archived: its device's reports are still stored, under that vehicle. */
+  vehicleArchived: boolean;
   boundAt: Date | null;
   createdAt: Date;
   lastReportAt: Date | null;
   latitude: number | null;
   longitude: number | null;
-  /** Percent, as phones report it; hardware trackers' voltage is not stored (docs/trackers.md). */
+  /** Percent, as phones report it. */
   battery: number | null;
+  /** Supply voltage, as hardware trackers report it (docs/trackers.md). */
+  batteryMilliVolts: number | null;
   connection: DeviceConnection;
 };
 
 type RawDevice = {
   id: number; identifier: string; model: DeviceModel; name: string; vehicle_id: number | null; vehicle_name: string | null;
-  vehicle_external_ids: Record<string, string> | null; bound_at: string | Date | null; created_at: string | Date;
-  location_time: string | Date | null; stats_time: string | Date | null; latitude: unknown; longitude: unknown; battery: unknown;
+  vehicle_external_ids: Record<string, string> | null; vehicle_archived: boolean | null; bound_at: string | Date | null; created_at: string | Date;
+  location_time: string | Date | null; stats_time: string | Date | null; latitude: unknown; longitude: unknown; battery: unknown; battery_milli_volts: unknown;
 };
 
 const toDate = (value: string | Date | null) => (value === null ? null : new Date(value));
@@ -43,7 +47,7 @@ type ListDevicesOptions = TenantQuery & { afterId?: number; limit: number; model
 /**
  * The tenant's devices in id order (keyset after `afterId`), each with its vehicle and its last report:
  * the vehicle's latest state when it is newer than the binding (a vehicle's earlier reports came from
- * another device), and the battery of that last position.
+ * another device), the battery of that last position and the latest supply voltage.
  */
 export const listDevices = async ({ db, companyId, dataset, afterId, limit, models, identifiers, now = new Date() }: ListDevicesOptions): Promise<DeviceListItem[]> => {
   const after = afterId === undefined ? sql`` : sql`and d.id > ${afterId}`;
@@ -51,11 +55,13 @@ export const listDevices = async ({ db, companyId, dataset, afterId, limit, mode
   const byIdentifier = identifiers?.length ? sql`and d.identifier = any(${sql.param(identifiers)}::text[])` : sql``;
   const rows = await queryRows<RawDevice>(
     db,
-    sql`select d.id, d.identifier, d.model, d.name, d.vehicle_id, v.name as vehicle_name, v.external_ids as vehicle_external_ids, d.bound_at, d.created_at,
+    sql`select d.id, d.identifier, d.model, d.name, d.vehicle_id, v.name as vehicle_name, v.external_ids as vehicle_external_ids,
+          v.archived_at is not null as vehicle_archived, d.bound_at, d.created_at,
           case when s.location_time >= d.bound_at then s.location_time end as location_time,
           case when s.stats_time >= d.bound_at then s.stats_time end as stats_time,
           case when s.location_time >= d.bound_at then s.latitude end as latitude,
           case when s.location_time >= d.bound_at then s.longitude end as longitude,
+          case when s.stats_time >= d.bound_at then s.battery_milli_volts end as battery_milli_volts,
           p.battery
         from devices d
         left join vehicles v on v.company_id = d.company_id and v.id = d.vehicle_id
@@ -70,8 +76,9 @@ export const listDevices = async ({ db, companyId, dataset, afterId, limit, mode
     return {
       id: Number(row.id), identifier: row.identifier, model: row.model, name: row.name,
       vehicleId: row.vehicle_id === null ? null : Number(row.vehicle_id), vehicleName: row.vehicle_name, vehicleExternalIds: row.vehicle_external_ids,
+      vehicleArchived: row.vehicle_archived === true,
       boundAt: toDate(row.bound_at), createdAt: new Date(row.created_at), lastReportAt,
-      latitude: nullableNumber(row.latitude), longitude: nullableNumber(row.longitude), battery: nullableNumber(row.battery),
+      latitude: nullableNumber(row.latitude), longitude: nullableNumber(row.longitude), battery: nullableNumber(row.battery), batteryMilliVolts: nullableNumber(row.battery_milli_volts),
       connection: connectionOf(lastReportAt, now),
     };
   });

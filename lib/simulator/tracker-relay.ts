@@ -21,6 +21,9 @@ const fixOf = (position: PositionReport): NonNullable<TrackerRecord["fix"]> => (
 
 const ignitionOf = (state: EngineState | null | undefined) => (state ? state !== "Off" : undefined);
 
+/** The simulator has no electrical model: a 12 V system reads about 14.1 V while the alternator charges, 12.6 V at rest. */
+const externalVoltsOf = (state: EngineState | null | undefined) => (state ? (state === "Off" ? 12.6 : 14.1) : undefined);
+
 /**
  * A Teltonika device reports GPS and IO in one record; the simulator keeps them apart, so each
  * fix becomes a record with no IO and each CAN sample a record with no fix (0 satellites), which
@@ -30,7 +33,10 @@ const teltonikaRecords = (positions: PositionReport[], stats: StatSample[]): Tra
   ...positions.map((position) => ({ time: position.time, fix: fixOf(position), io: {} })),
   ...stats.map((sample) => ({
     time: sample.time,
-    io: { ignition: ignitionOf(sample.engineState), odometerMeters: sample.odometerMeters ?? undefined, fuelPercent: sample.fuelPercent ?? undefined, engineRpm: sample.engineRpm ?? undefined },
+    io: {
+      ignition: ignitionOf(sample.engineState), odometerMeters: sample.odometerMeters ?? undefined, fuelPercent: sample.fuelPercent ?? undefined,
+      engineRpm: sample.engineRpm ?? undefined, externalVolts: externalVoltsOf(sample.engineState),
+    },
   })),
 ];
 

@@ -33,6 +33,8 @@ export type StatSample = TelemetryRecord & {
   engineSeconds?: number | null;
   speed?: number | null;
   engineState?: EngineState | null;
+  /** The vehicle's supply voltage as a hardware tracker measures it (Samsara's `batteryMilliVolts`). */
+  batteryMilliVolts?: number | null;
 };
 
 /** Positions and/or stat samples for vehicles of one or more tenants. */
@@ -71,6 +73,7 @@ export const STAT_FIELDS: RecordField<StatSample>[] = [
   { name: "engineSeconds", column: "engine_seconds", type: "float8", range: { min: 0, max: 1e10 } },
   { name: "speed", column: "speed", type: "real", range: { min: 0, max: 150 } },
   { name: "engineState", column: "engine_state", type: "text", oneOf: ENGINE_STATES },
+  { name: "batteryMilliVolts", column: "battery_milli_volts", type: "real", range: { min: 0, max: 100_000 } },
 ];
 
 /** Names the record in an error ("positions[3]"); a function, so that a batch of good records builds no names. */

@@ -43,8 +43,10 @@ export const trackerTelemetry = ({ vehicle, records, now }: { vehicle: BoundVehi
       odometerMeters: allowed(STAT_FIELDS, "odometerMeters", io.odometerMeters),
       fuelPercent: allowed(STAT_FIELDS, "fuelPercent", io.fuelPercent),
       engineRpm: allowed(STAT_FIELDS, "engineRpm", io.engineRpm),
+      batteryMilliVolts: allowed(STAT_FIELDS, "batteryMilliVolts", io.externalVolts === undefined ? undefined : Math.round(io.externalVolts * 1000)),
     };
-    if (sample.engineState !== null || sample.odometerMeters !== null || sample.fuelPercent !== null || sample.engineRpm !== null) stats.push(sample);
+    const { engineState, odometerMeters, fuelPercent, engineRpm, batteryMilliVolts } = sample;
+    if ([engineState, odometerMeters, fuelPercent, engineRpm, batteryMilliVolts].some((value) => value !== null)) stats.push(sample);
   }
   return { positions, stats };
 };

@@ -8,6 +8,8 @@ import { bindDevice, findDeviceVehicle, registerDevice, unregisterDevice } from 
 import { listDevices } from "@/lib/devices/list-devices";
 import { ingestOsmandPoint } from "@/lib/devices/osmand";
 import { listUnclaimedDevices } from "@/lib/devices/unclaimed-devices";
+import { ingestTelemetry } from "@/lib/telemetry";
+import { setVehicleArchived } from "@/lib/vehicles/save-vehicle";
 import { authenticateIngestToken, createIngestToken, listIngestTokens, revokeIngestToken } from "@/lib/ingest-batch/ingest-tokens";
 import { testActor, vehicleOfDevice } from "../helpers/devices";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -124,6 +126,20 @@ describe("the device registry", () => {
     // Free again: another company may register it.
     await registerDevice({ ...tenantOf(other), input: { identifier: "new-phone-9", model: "osmand" } });
     expect(await auditActions(demo.companyId)).toContain("device.unregistered new-phone-9");
+  });
+
+  it("stores a report from an archived vehicle's device and lists the device as such, with its supply voltage", async () => {
+    const { db } = database();
+    const vehicleId = demoVehicleIds[5];
+    await setVehicleArchived({ ...tenantOf(demo), vehicleId, archived: true });
+    // Now: the seeded binding is younger than the test file, and only reports since it count.
+    await report(db, "demo-live-6", null, 41.97);
+    await ingestTelemetry({ db, batch: { stats: [{ ...demo, vehicleId, time: new Date(), engineState: "Off", batteryMilliVolts: 12_600 }] } });
+    expect(await positionsOf(vehicleId)).toEqual([{ latitude: 41.97 }]);
+    const [listed] = await listDevices({ db, ...demo, identifiers: ["demo-live-6"], limit: 1 });
+    expect(listed).toMatchObject({ vehicleId, vehicleArchived: true, latitude: 41.97, batteryMilliVolts: 12_600, connection: "online" });
+    const [active] = await listDevices({ db, ...demo, identifiers: ["demo-live-1"], limit: 1 });
+    expect(active).toMatchObject({ vehicleArchived: false, batteryMilliVolts: null });
   });
 
   it("a manager may view but not change bindings: the refusal is recorded as device.denied", async () => {

@@ -67,7 +67,7 @@ describe("Teltonika listener", () => {
     expect(positions[0].speed).toBeCloseTo(20, 5); // 72 km/h
     const stats = await database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicleIds.teltonika)).orderBy(asc(vehicleStatSamples.time));
     expect(stats.map((sample) => sample.engineState)).toEqual(["On", "Idle"]);
-    expect(stats[0]).toMatchObject({ odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500 });
+    expect(stats[0]).toMatchObject({ odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500, batteryMilliVolts: 13_900 });
     device.end();
   });
 

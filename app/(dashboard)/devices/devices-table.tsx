@@ -9,6 +9,12 @@ import { formatDateTime } from "@/lib/time-zone/zoned-time";
 const CONNECTION_LABELS = { online: "Online", offline: "Offline", never: "No report" } as const;
 const CONNECTION_CLASSES = { online: "status-active", offline: "status-revoked", never: "status-expired" } as const;
 
+/** A phone reports its battery in percent, a hardware tracker its vehicle's supply voltage. */
+const batteryText = ({ battery, batteryMilliVolts }: DeviceListItem) => {
+  const parts = [battery === null ? null : `${Math.round(battery)} %`, batteryMilliVolts === null ? null : `${(batteryMilliVolts / 1000).toFixed(1)} V`];
+  return parts.filter((part) => part !== null).join(" · ") || "—";
+};
+
 type DevicesTableProps = {
   devices: DeviceListItem[];
   canManage: boolean;
@@ -16,7 +22,7 @@ type DevicesTableProps = {
   onRemove: (device: DeviceListItem) => void;
 };
 
-/** Each registered device: its vehicle, last report, position, battery, online or offline; admins bind, move, unbind or remove it. */
+/** Each registered device: its vehicle (marked when archived), last report, position, battery or voltage, online or offline; admins bind, move, unbind or remove it. */
 export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTableProps) => {
   const timeZone = useTimeZone();
   if (devices.length === 0) return <p className="empty-state">No devices yet.{canManage ? " Register one, or claim one that reports below." : ""}</p>;
@@ -43,13 +49,16 @@ export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTa
                 {device.name && <span className="cell-sub">{device.name}</span>}
               </td>
               <td data-label="Model">{DEVICE_MODEL_LABELS[device.model]}</td>
-              <td data-label="Vehicle">{device.vehicleName ?? <span className="muted">Not bound</span>}</td>
+              <td data-label="Vehicle">
+                {device.vehicleName ?? <span className="muted">Not bound</span>}
+                {device.vehicleArchived && <span className="status status-expired cell-badge">Archived vehicle</span>}
+              </td>
               <td data-label="Status">
                 <span className={`status ${CONNECTION_CLASSES[device.connection]}`}>{CONNECTION_LABELS[device.connection]}</span>
               </td>
               <td data-label="Last report">{formatDateTime(device.lastReportAt, timeZone)}</td>
               <td data-label="Position">{device.latitude === null || device.longitude === null ? "—" : `${device.latitude.toFixed(5)}, ${device.longitude.toFixed(5)}`}</td>
-              <td data-label="Battery">{device.battery === null ? "—" : `${Math.round(device.battery)} %`}</td>
+              <td data-label="Battery">{batteryText(device)}</td>
               {canManage && (
                 <td className="cell-actions">
                   <button type="button" className="button button-small" onClick={() => onBind(device)} aria-label={`${device.vehicleId === null ? "Bind" : "Move or unbind"} ${device.identifier}`}>
