@@ -20,6 +20,8 @@ export const alertRules = pgTable(
     tagIds: integer("tag_ids").array().notNull().default(sql`'{}'::integer[]`),
     actions: jsonb("actions").$type<unknown[]>().notNull().default([]),
     externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
+    /** Samsara's operationalSettings (lib/alerts/operational-settings.ts): when the rule may raise incidents; null: always. */
+    operationalSettings: jsonb("operational_settings"),
     createdAt: createdAt(),
     updatedAt: utc("updated_at").notNull().defaultNow(),
     deletedAt: utc("deleted_at"),

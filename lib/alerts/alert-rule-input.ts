@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { samsaraTriggerSchema } from "./alert-trigger";
+import { operationalSettingsSchema } from "./operational-settings";
 
 const assetSchema = z.object({ assetId: z.string().regex(/^\d{1,9}$/, "a numeric vehicle id"), assetType: z.literal("vehicle", "only vehicles are in scope") }).loose();
 
@@ -21,13 +22,14 @@ const fields = {
   scope: alertScopeSchema,
   triggers: z.array(samsaraTriggerSchema).length(1, "exactly one trigger per configuration"),
   externalIds: z.record(z.string().min(1).max(32), z.string().min(1).max(255)).optional(),
+  operationalSettings: operationalSettingsSchema.optional(),
 };
 
 /** POST /alerts/configurations. */
 export const createAlertRuleSchema = z.object(fields).strict();
 /** PATCH /alerts/configurations: the id in the body, as Samsara's SDK sends it. */
 export const updateAlertRuleSchema = z
-  .object({ id: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number), ...z.object(fields).partial().shape })
+  .object({ id: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number), ...z.object(fields).partial().shape, operationalSettings: operationalSettingsSchema.nullable().optional() })
   .strict();
 
 export type AlertRuleInput = z.output<typeof createAlertRuleSchema>;

@@ -12,9 +12,35 @@ export type AlertTrigger =
   | { type: "speeding"; speedKph: number; seconds: number }
   | { type: "idling"; minutes: number }
   | { type: "fuelLow"; percent: number; minutes: number }
-  | { type: "deviceSilent"; minutes: number };
+  | { type: "deviceSilent"; minutes: number }
+  /** Engine on (or idling) for N minutes: with working hours (operational settings), use out of hours. */
+  | { type: "engineOn"; minutes: number }
+  /** A fault code becoming active: any (`codes` empty, `milOnly` false), listed codes, or those lighting the MIL. */
+  | { type: "faultCode"; codes: FaultCodeChoice[]; milOnly: boolean }
+  /** A driver on duty with at most N minutes left on an HOS clock (0: the violation itself). */
+  | { type: "hosTimeLeft"; clock: HosAlertClock; minutes: number };
+
+/** Samsara's names for the clocks its HOS violation trigger watches, as far as our engine keeps them. */
+export const HOS_ALERT_CLOCKS = ["ShiftDrivingHours", "ShiftHours", "CycleHoursOn", "RestbreakMissed"] as const;
+export type HosAlertClock = (typeof HOS_ALERT_CLOCKS)[number];
+
+export const FAULT_CODE_TYPES = ["J1939_SPN", "J1939_DTC", "PASSENGER_DTC"] as const;
+/** Samsara's specific fault code: an SPN ("100"), an SPN and FMI ("100-1"), or an OBD-II code ("P0300"). */
+export type FaultCodeChoice = { faultCode: string; type: (typeof FAULT_CODE_TYPES)[number] };
+
+/** A code as a person types it: "P0300" (OBD-II), "100-1" (J1939 SPN-FMI) or "100" (SPN); undefined when it is none of these. */
+export const faultCodeChoiceOf = (text: string): FaultCodeChoice | undefined => {
+  const code = text.trim().toUpperCase();
+  if (/^[PCBU][0-9A-F]{4}$/.test(code)) return { faultCode: code, type: "PASSENGER_DTC" };
+  if (/^\d{1,7}-\d{1,2}$/.test(code)) return { faultCode: code, type: "J1939_DTC" };
+  if (/^\d{1,7}$/.test(code)) return { faultCode: code, type: "J1939_SPN" };
+  return undefined;
+};
 
 export type AlertTriggerType = AlertTrigger["type"];
+
+/** Triggers on what the database holds rather than on telemetry: checked periodically (check-condition-rules.ts), not by the alerts processor. */
+export const CONDITION_TRIGGER_TYPES = ["faultCode", "hosTimeLeft"] as const satisfies readonly AlertTriggerType[];
 
 export const PLACE_TRIGGER_TYPES = ["placeEntry", "placeExit", "placeDwell"] as const;
 export const isPlaceTrigger = (trigger: AlertTrigger): trigger is Extract<AlertTrigger, { placeIds: number[] }> => (PLACE_TRIGGER_TYPES as readonly string[]).includes(trigger.type);
@@ -28,6 +54,9 @@ export const SAMSARA_TRIGGER_TYPE_IDS: Record<AlertTriggerType, number> = {
   deviceSilent: 1030,
   placeEntry: 5016,
   placeExit: 5017,
+  engineOn: 1021,
+  faultCode: 1029,
+  hosTimeLeft: 1018,
 };
 
 export const ALERT_TRIGGER_LABELS: Record<AlertTriggerType, string> = {
@@ -38,6 +67,16 @@ export const ALERT_TRIGGER_LABELS: Record<AlertTriggerType, string> = {
   idling: "Idling",
   fuelLow: "Fuel low",
   deviceSilent: "Device silent",
+  engineOn: "Engine on",
+  faultCode: "Fault code",
+  hosTimeLeft: "HOS time running out",
+};
+
+export const HOS_CLOCK_LABELS: Record<HosAlertClock, string> = {
+  ShiftDrivingHours: "Driving (11 h)",
+  ShiftHours: "Shift (14 h)",
+  CycleHoursOn: "Cycle (60/70 h)",
+  RestbreakMissed: "Break (30 min after 8 h driving)",
 };
 
 const MINUTE_MS = 60_000;
@@ -45,6 +84,21 @@ const placeIds = z.array(z.string().regex(/^\d{1,9}$/, "a numeric address id")).
 const location = z.object({ addressIds: placeIds }).loose();
 const duration = z.number().int().min(0).max(7 * 24 * 60 * MINUTE_MS);
 const positiveDuration = z.number().int().min(MINUTE_MS, "at least one minute").max(7 * 24 * 60 * MINUTE_MS);
+const faultCodeChoice = z.object({ faultCode: z.string().trim().min(1).max(32).toUpperCase(), type: z.enum(FAULT_CODE_TYPES) });
+/** The lamp groups our fault codes cannot tell apart (only the MIL is stored) are refused, not ignored. */
+const unevaluatedLamp = z.literal(false, "only hasAnyFaultCodes, hasAnyMalfunctionIndicatorLampCodes and specificFaultCodes are evaluated").optional();
+const vehicleFaultCodeParams = z
+  .object({
+    hasAnyFaultCodes: z.boolean().optional(),
+    hasAnyMalfunctionIndicatorLampCodes: z.boolean().optional(),
+    specificFaultCodes: z.array(faultCodeChoice).max(100).optional(),
+    hasAnyAmberWarningLampCodes: unevaluatedLamp,
+    hasAnyProtectionLampCodes: unevaluatedLamp,
+    hasAnyRedStopLampCodes: unevaluatedLamp,
+    hasAnyTrailerAbsLampCodes: unevaluatedLamp,
+  })
+  .loose()
+  .refine((params) => params.hasAnyFaultCodes || params.hasAnyMalfunctionIndicatorLampCodes || (params.specificFaultCodes?.length ?? 0) > 0, "select at least one fault code or fault code group");
 
 /** Samsara's trigger object, as far as this service evaluates it. */
 export const samsaraTriggerSchema = z
@@ -59,6 +113,11 @@ export const samsaraTriggerSchema = z
         engineIdle: z.object({ minDurationMilliseconds: positiveDuration }).optional(),
         fuelLevel: z.object({ operation: z.literal("LESS"), fuelLevelPercent: z.number().gt(0).max(100), minDurationMilliseconds: duration }).optional(),
         gatewayDisconnected: z.object({ minDurationMilliseconds: positiveDuration }).optional(),
+        engineOn: z.object({ minDurationMilliseconds: duration }).optional(),
+        vehicleFaultCode: vehicleFaultCodeParams.optional(),
+        hosViolation: z
+          .object({ violation: z.enum(HOS_ALERT_CLOCKS, `one of ${HOS_ALERT_CLOCKS.join(", ")} (the clocks this service keeps)`), maxUntilViolationMilliseconds: z.number().int().min(0).max(70 * 60 * MINUTE_MS) })
+          .optional(),
       })
       .loose()
       .optional(),
@@ -85,6 +144,15 @@ export const samsaraTriggerSchema = z
         return params.fuelLevel ? { type: "fuelLow", percent: params.fuelLevel.fuelLevelPercent, minutes: params.fuelLevel.minDurationMilliseconds / MINUTE_MS } : missing("fuelLevel");
       case 1030:
         return params.gatewayDisconnected ? { type: "deviceSilent", minutes: params.gatewayDisconnected.minDurationMilliseconds / MINUTE_MS } : missing("gatewayDisconnected");
+      case 1021:
+        return params.engineOn ? { type: "engineOn", minutes: params.engineOn.minDurationMilliseconds / MINUTE_MS } : missing("engineOn");
+      case 1029: {
+        const faults = params.vehicleFaultCode;
+        if (!faults) return missing("vehicleFaultCode");
+        return { type: "faultCode", codes: faults.hasAnyFaultCodes ? [] : (faults.specificFaultCodes ?? []), milOnly: !faults.hasAnyFaultCodes && !faults.specificFaultCodes?.length };
+      }
+      case 1018:
+        return params.hosViolation ? { type: "hosTimeLeft", clock: params.hosViolation.violation, minutes: params.hosViolation.maxUntilViolationMilliseconds / MINUTE_MS } : missing("hosViolation");
       default:
         context.addIssue({ code: "custom", path: ["triggerTypeId"], message: `trigger type ${trigger.triggerTypeId} is not evaluated by this service (supported: ${Object.values(SAMSARA_TRIGGER_TYPE_IDS).join(", ")})` });
         return z.NEVER;
@@ -110,6 +178,14 @@ export const toSamsaraTrigger = (trigger: AlertTrigger) => {
       return { triggerTypeId, triggerParams: { fuelLevel: { operation: "LESS", fuelLevelPercent: trigger.percent, minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
     case "deviceSilent":
       return { triggerTypeId, triggerParams: { gatewayDisconnected: { minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
+    case "engineOn":
+      return { triggerTypeId, triggerParams: { engineOn: { minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
+    case "faultCode": {
+      const faults = trigger.milOnly ? { hasAnyMalfunctionIndicatorLampCodes: true } : trigger.codes.length === 0 ? { hasAnyFaultCodes: true } : { specificFaultCodes: trigger.codes };
+      return { triggerTypeId, triggerParams: { vehicleFaultCode: faults } };
+    }
+    case "hosTimeLeft":
+      return { triggerTypeId, triggerParams: { hosViolation: { violation: trigger.clock, maxUntilViolationMilliseconds: trigger.minutes * MINUTE_MS } } };
   }
 };
 
@@ -130,5 +206,11 @@ export const describeTrigger = (trigger: AlertTrigger): string => {
       return `Fuel below ${trigger.percent} %`;
     case "deviceSilent":
       return `No data for more than ${trigger.minutes} min`;
+    case "engineOn":
+      return trigger.minutes > 0 ? `Engine on for more than ${trigger.minutes} min` : "Engine on";
+    case "faultCode":
+      return trigger.milOnly ? "Fault code lighting the check-engine lamp" : trigger.codes.length === 0 ? "Fault code" : `Fault code ${trigger.codes.map((code) => code.faultCode).join(", ")}`;
+    case "hosTimeLeft":
+      return trigger.minutes > 0 ? `${trigger.minutes} min or less left: ${HOS_CLOCK_LABELS[trigger.clock]}` : `HOS violation: ${HOS_CLOCK_LABELS[trigger.clock]}`;
   }
 };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { alertRules, alertRuleStates, devices, places, vehicles } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
@@ -6,19 +6,20 @@ import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemet
 import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { containsPoint, type LocatablePlace } from "@/lib/places/place-geometry";
 import { whereTenant, type Tenant } from "@/lib/tenant";
-import { isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
+import { CONDITION_TRIGGER_TYPES, isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
 import { evaluateRule, type RuleSample, type RuleState } from "./evaluate-rule";
+import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { closeIncidents, openIncident } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
 
-type Rule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[] };
+type Rule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null };
 type Place = LocatablePlace & { id: number; name: string; formattedAddress: string };
 
 const loadRules = async (db: Executor, tenant: Tenant): Promise<Rule[]> =>
   (await db
-    .select({ id: alertRules.id, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds })
+    .select({ id: alertRules.id, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds, operationalSettings: alertRules.operationalSettings })
     .from(alertRules)
-    .where(and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true)))) as Rule[];
+    .where(and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), notInArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES])))) as Rule[];
 
 const loadPlaces = (db: Executor, tenant: Tenant): Promise<Place[]> =>
   db
@@ -63,7 +64,8 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: 
       const wanted = isPlaceTrigger(rule.trigger) && rule.trigger.placeIds.length > 0 ? new Set(rule.trigger.placeIds) : null;
       const ruleSamples = wanted ? samples.map((sample) => (sample.placeIds ? { ...sample, placeIds: sample.placeIds.filter((id) => wanted.has(id)) } : sample)) : samples;
       const previous = states.get(`${rule.id}:${vehicle.vehicleId}`) ?? null;
-      const { state, transitions } = evaluateRule({ trigger: rule.trigger, state: previous, samples: ruleSamples });
+      const isActive = (time: Date) => isOperationalAt(rule.operationalSettings, time);
+      const { state, transitions } = evaluateRule({ trigger: rule.trigger, state: previous, samples: ruleSamples, isActive });
       // Incident ids by occurrence key as the transitions go (one may open and close in the same batch).
       const incidentIds: Record<string, number> = { ...(previous?.trigger === state.trigger ? previous.open : {}) };
       for (const transition of transitions) {

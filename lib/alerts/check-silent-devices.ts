@@ -5,6 +5,7 @@ import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import type { Tenant } from "@/lib/tenant";
 import type { AlertTrigger } from "./alert-trigger";
 import type { RuleState } from "./evaluate-rule";
+import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { openIncident } from "./record-incidents";
 
 /**
@@ -16,7 +17,7 @@ import { openIncident } from "./record-incidents";
  */
 export const checkSilentDevices = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
   const rules = await db
-    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger })
+    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger, operationalSettings: alertRules.operationalSettings })
     .from(alertRules)
     .where(and(isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), sql`${alertRules.trigger}->>'type' = 'deviceSilent'`));
   let opened = 0;
@@ -35,11 +36,15 @@ export const checkSilentDevices = async ({ db, now = new Date() }: { db: Executo
         const trigger = rule.trigger as Extract<AlertTrigger, { type: "deviceSilent" }>;
         const state = row.state as RuleState;
         if (state.trigger !== JSON.stringify(trigger) || state.lastMs === null || state.open[""] !== undefined) continue;
-        if (now.getTime() - state.lastMs < trigger.minutes * 60_000) continue;
+        const silentAt = new Date(state.lastMs + trigger.minutes * 60_000);
+        if (silentAt > now) continue;
+        // Silent since outside the rule's operational time: the incident opens once that time begins.
+        const settings = rule.operationalSettings as OperationalSettings | null;
+        const at = isOperationalAt(settings, silentAt) ? silentAt : isOperationalAt(settings, now) ? now : null;
+        if (!at) continue;
         const tenant: Tenant = { companyId, dataset: row.dataset };
         const [vehicle] = await tx.select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier }).from(vehicles).leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id))).where(and(eq(vehicles.companyId, companyId), eq(vehicles.id, row.vehicleId)));
         if (!vehicle) continue;
-        const at = new Date(state.lastMs + trigger.minutes * 60_000);
         state.open[""] = await openIncident({ db: tx, tenant, opening: { ruleId: rule.id, trigger, vehicle, place: null, at } });
         await tx.update(alertRuleStates).set({ state, updatedAt: now }).where(and(eq(alertRuleStates.companyId, companyId), eq(alertRuleStates.ruleId, row.ruleId), eq(alertRuleStates.vehicleId, row.vehicleId)));
         touched.add(row.dataset);

@@ -45,6 +45,8 @@ const durationCondition = (trigger: AlertTrigger, sample: RuleSample): { holds: 
       return sample.engineState == null || sample.placeIds !== undefined ? undefined : { holds: sample.engineState !== "Off" && (sample.speed ?? 0) < IDLE_SPEED };
     case "fuelLow":
       return sample.fuelPercent == null ? undefined : { holds: sample.fuelPercent < trigger.percent, value: sample.fuelPercent };
+    case "engineOn":
+      return sample.engineState == null ? undefined : { holds: sample.engineState !== "Off" };
     default:
       return undefined;
   }
@@ -57,12 +59,14 @@ const durationMs = (trigger: AlertTrigger) =>
  * Runs one rule over one vehicle's new samples (time order) from its state: the new state and the
  * incidents to open and close. Pure. Samples at or before the state's last time are late: the state
  * already reflects later data, so they are skipped (docs/decisions.md "Alert evaluation").
+ * `isActive` (the rule's operational settings) says when an occurrence may open: a condition that
+ * holds on into active time opens then; an entry or exit outside it opens nothing.
  */
-export const evaluateRule = ({ trigger, state: previous, samples }: { trigger: AlertTrigger; state: RuleState | null; samples: readonly RuleSample[] }) => {
+export const evaluateRule = ({ trigger, state: previous, samples, isActive = () => true }: { trigger: AlertTrigger; state: RuleState | null; samples: readonly RuleSample[]; isActive?: (time: Date) => boolean }) => {
   const state: RuleState = previous && previous.trigger === JSON.stringify(trigger) ? structuredClone(previous) : freshRuleState(trigger);
   const transitions: RuleTransition[] = [];
   const open = (key: string, sample: RuleSample, value?: number) => {
-    if (state.open[key] !== undefined) return;
+    if (state.open[key] !== undefined || !isActive(sample.time)) return;
     state.open[key] = 0;
     transitions.push({ kind: "open", key, sample, placeId: key === "" ? null : Number(key), value });
   };

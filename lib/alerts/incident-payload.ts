@@ -1,5 +1,5 @@
 import { alertIncidents } from "@/db/schema";
-import { describeTrigger, SAMSARA_TRIGGER_TYPE_IDS, type AlertTrigger } from "./alert-trigger";
+import { ALERT_TRIGGER_LABELS, describeTrigger, SAMSARA_TRIGGER_TYPE_IDS, type AlertTrigger } from "./alert-trigger";
 
 export type AlertIncidentRow = typeof alertIncidents.$inferSelect;
 
@@ -17,10 +17,21 @@ const DETAILS_KEYS: Record<AlertTrigger["type"], string> = {
   idling: "engineIdle",
   fuelLow: "fuelLevelPercentage",
   deviceSilent: "gatewayDisconnected",
+  engineOn: "engineOn",
+  faultCode: "vehicleFaultCode",
+  hosTimeLeft: "hosViolation",
 };
 
 /** The details written with a new incident: Samsara's condition for its trigger, names as they were then. */
-export const incidentDetails = ({ trigger, vehicle, driver, place, value }: { trigger: AlertTrigger; vehicle: Named & { serial?: string | null }; driver: Named | null; place: (Named & { formattedAddress: string }) | null; value?: number }): IncidentDetails => {
+export const incidentDetails = ({ trigger, vehicle, driver, place, value, detail }: {
+  trigger: AlertTrigger;
+  vehicle: Named & { serial?: string | null };
+  driver: Named | null;
+  place: (Named & { formattedAddress: string }) | null;
+  value?: number;
+  /** What the occurrence was, where the trigger does not say (the fault code, the driver's time left). */
+  detail?: string;
+}): IncidentDetails => {
   // Samsara's vehicle reference carries its gateway's serial: ours is the tracker's device id.
   const vehicleRef = { id: String(vehicle.id), name: vehicle.name, serial: vehicle.serial ?? "" };
   const driverRef = driver ? { driver: { id: String(driver.id), name: driver.name } } : {};
@@ -28,7 +39,7 @@ export const incidentDetails = ({ trigger, vehicle, driver, place, value }: { tr
     ? { address: { id: String(place.id), name: place.name, formattedAddress: place.formattedAddress }, vehicle: vehicleRef }
     : { vehicle: vehicleRef, ...driverRef };
   if (trigger.type === "speeding") Object.assign(body, { operation: "GREATER", thresholdSpeedKilometersPerHour: trigger.speedKph, minDurationMilliseconds: trigger.seconds * 1000, currentSpeedKilometersPerHour: value ?? 0 });
-  const description = `${describeTrigger(trigger)}${place ? `: ${place.name}` : ""}`;
+  const description = detail ? `${ALERT_TRIGGER_LABELS[trigger.type]}: ${detail}` : `${describeTrigger(trigger)}${place ? `: ${place.name}` : ""}`;
   return { triggerId: SAMSARA_TRIGGER_TYPE_IDS[trigger.type], description, conditionDetails: { [DETAILS_KEYS[trigger.type]]: body }, ...(value === undefined ? {} : { value }) };
 };
 

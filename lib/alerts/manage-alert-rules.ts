@@ -6,9 +6,10 @@ import { AppError } from "@/lib/errors";
 import { requireTenantTags } from "@/lib/tags";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
 import { isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
+import type { OperationalSettings } from "./operational-settings";
 import { closeIncidents } from "./record-incidents";
 
-export type AlertRuleRow = Omit<typeof alertRules.$inferSelect, "trigger"> & { trigger: AlertTrigger };
+export type AlertRuleRow = Omit<typeof alertRules.$inferSelect, "trigger" | "operationalSettings"> & { trigger: AlertTrigger; operationalSettings: OperationalSettings | null };
 
 /** A rule as the domain takes it (the API maps Samsara's configuration onto this). */
 export type AlertRuleFields = {
@@ -21,6 +22,8 @@ export type AlertRuleFields = {
   tagIds?: number[];
   actions?: unknown[];
   externalIds?: Record<string, string>;
+  /** When the rule may raise incidents; null or absent: always. */
+  operationalSettings?: OperationalSettings | null;
 };
 
 type Audited = { actor: AuditActor };
@@ -57,12 +60,12 @@ const resetRule = async ({ tx, tenant, rule }: { tx: Executor; tenant: Tenant; r
   await tx.delete(alertRuleStates).where(and(eq(alertRuleStates.companyId, tenant.companyId), eq(alertRuleStates.ruleId, rule.id)));
 };
 
-const audited = (row: Partial<AlertRuleRow>) => ({ name: row.name, isEnabled: row.isEnabled, trigger: row.trigger, vehicleIds: row.vehicleIds, tagIds: row.tagIds });
+const audited = (row: Partial<AlertRuleRow>) => ({ name: row.name, isEnabled: row.isEnabled, trigger: row.trigger, vehicleIds: row.vehicleIds, tagIds: row.tagIds, operationalSettings: row.operationalSettings });
 
 export const createAlertRule = ({ db, companyId, dataset, fields, actor }: TenantQuery & Audited & { fields: AlertRuleFields }): Promise<AlertRuleRow> =>
   db.transaction(async (tx) => {
     await assertReferences({ db: tx, tenant: { companyId, dataset }, fields });
-    const values = { companyId, dataset, name: fields.name, isEnabled: fields.isEnabled, trigger: fields.trigger, vehicleIds: fields.vehicleIds, tagIds: fields.tagIds ?? [], actions: fields.actions ?? [], externalIds: fields.externalIds ?? {} };
+    const values = { companyId, dataset, name: fields.name, isEnabled: fields.isEnabled, trigger: fields.trigger, vehicleIds: fields.vehicleIds, tagIds: fields.tagIds ?? [], actions: fields.actions ?? [], externalIds: fields.externalIds ?? {}, operationalSettings: fields.operationalSettings ?? null };
     const [row] = (await tx.insert(alertRules).values(values).returning()) as AlertRuleRow[];
     await recordAuditEvent({ db: tx, companyId, actor, action: "alert_rule.created", target: { type: "alert_rule", id: row.id }, changes: changedFields({ before: null, after: audited(row) }) });
     return row;

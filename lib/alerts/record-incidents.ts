@@ -7,7 +7,7 @@ import type { AlertTrigger } from "./alert-trigger";
 import { incidentDetails, presentIncident, type AlertIncidentRow } from "./incident-payload";
 
 type Named = { id: number; name: string };
-export type IncidentOpening = { ruleId: number; trigger: AlertTrigger; vehicle: Named & { serial?: string | null }; place: (Named & { formattedAddress: string }) | null; at: Date; latitude?: number; longitude?: number; value?: number };
+export type IncidentOpening = { ruleId: number; trigger: AlertTrigger; vehicle: Named & { serial?: string | null }; place: (Named & { formattedAddress: string }) | null; at: Date; latitude?: number; longitude?: number; value?: number; detail?: string };
 
 /** The driver whose duty log last named the vehicle at `at`, if any. */
 const driverAt = async ({ db, tenant, vehicleId, at }: { db: Executor; tenant: Tenant; vehicleId: number; at: Date }): Promise<Named | null> => {
@@ -35,7 +35,7 @@ const raise = async ({ db, tenant, row, trigger, entering }: { db: Executor; ten
 /** Writes a new incident and raises its webhook events, in the caller's transaction; returns its id. */
 export const openIncident = async ({ db, tenant, opening }: { db: Executor; tenant: Tenant; opening: IncidentOpening }) => {
   const driver = await driverAt({ db, tenant, vehicleId: opening.vehicle.id, at: opening.at });
-  const details = incidentDetails({ trigger: opening.trigger, vehicle: opening.vehicle, driver, place: opening.place, value: opening.value });
+  const details = incidentDetails({ trigger: opening.trigger, vehicle: opening.vehicle, driver, place: opening.place, value: opening.value, detail: opening.detail });
   const [row] = await db
     .insert(alertIncidents)
     .values({ ...tenant, ruleId: opening.ruleId, vehicleId: opening.vehicle.id, driverId: driver?.id ?? null, placeId: opening.place?.id ?? null, latitude: opening.latitude ?? null, longitude: opening.longitude ?? null, startedAt: opening.at, details })

@@ -1,4 +1,5 @@
 import { alertsProcessor } from "@/lib/alerts/alerts-processor";
+import { checkConditionRules } from "@/lib/alerts/check-condition-rules";
 import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
 import type { DatabaseHandle } from "@/db/client";
 import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
@@ -11,7 +12,7 @@ import { tripProcessor } from "@/lib/trips/trip-processor";
 /** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
 export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor];
 
-const SILENT_CHECK_EVERY_MS = 30_000;
+const ALERT_CHECKS_EVERY_MS = 30_000;
 /** A processors' run with fewer rows than this followed live traffic, not a backlog (health says "current"). */
 const KEEPING_UP_BELOW_ROWS = 5_000;
 
@@ -28,6 +29,9 @@ export const startFleetReactions = async ({ database }: { database: DatabaseHand
     onError: (error) => logger.error({ err: error }, "telemetry processors failed"),
     onRun: (processed) => updateServiceStatus({ telemetryProcessors: processed < KEEPING_UP_BELOW_ROWS ? "current" : "catching up" }),
   });
-  // The one alert no telemetry drives: a device that has gone quiet (lib/alerts/check-silent-devices.ts).
-  setInterval(() => void checkSilentDevices({ db: database.db }).catch((error) => logger.error({ err: error }, "silent-device check failed")), SILENT_CHECK_EVERY_MS).unref();
+  // The alerts no telemetry drives: a device that has gone quiet, fault codes and HOS clocks (lib/alerts/check-*.ts).
+  setInterval(() => {
+    void checkSilentDevices({ db: database.db }).catch((error) => logger.error({ err: error }, "silent-device check failed"));
+    void checkConditionRules({ db: database.db }).catch((error) => logger.error({ err: error }, "fault-code and HOS alert check failed"));
+  }, ALERT_CHECKS_EVERY_MS).unref();
 };

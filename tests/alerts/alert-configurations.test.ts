@@ -42,7 +42,27 @@ describe("/alerts/configurations", () => {
     expect((created.body as { data: { scope: unknown } }).data.scope).toEqual({ all: false, tags: [{ id: tagId, name: "Fixture tag 0" }] });
   });
 
+  it("keeps fault-code, HOS and engine-on triggers and operational settings in Samsara's shapes; PATCH null clears the settings", async () => {
+    const hours = { timeRangeType: "inactiveBetween", timeRanges: [{ daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"], startTime: "07:00", endTime: "18:00", timezone: "America/Chicago" }] };
+    const triggers = [
+      { triggerTypeId: 1029, triggerParams: { vehicleFaultCode: { specificFaultCodes: [{ faultCode: "P0300", type: "PASSENGER_DTC" }] } } },
+      { triggerTypeId: 1018, triggerParams: { hosViolation: { violation: "ShiftDrivingHours", maxUntilViolationMilliseconds: 1_800_000 } } },
+      { triggerTypeId: 1021, triggerParams: { engineOn: { minDurationMilliseconds: 300_000 } } },
+    ];
+    for (const trigger of triggers) {
+      const created = await post(configuration({ triggers: [trigger], operationalSettings: hours }));
+      expect(created.status).toBe(200);
+      expect((created.body as { data: unknown }).data).toMatchObject({ triggers: [trigger], operationalSettings: hours });
+    }
+    const { data } = (await post(configuration({ triggers: [triggers[2]], operationalSettings: hours }))).body as ConfigurationBody;
+    const cleared = await callFleet(configurationsRoute.PATCH, "/alerts/configurations", { key: fixture.demo.key, method: "PATCH", body: { id: data.id, operationalSettings: null } });
+    expect((cleared.body as { data: Record<string, unknown> }).data.operationalSettings).toBeUndefined();
+  });
+
   it.each([
+    ["a lamp group the service cannot tell apart", { triggers: [{ triggerTypeId: 1029, triggerParams: { vehicleFaultCode: { hasAnyRedStopLampCodes: true } } }] }, "triggers.0.triggerParams.vehicleFaultCode"],
+    ["an HOS clock the service does not keep", { triggers: [{ triggerTypeId: 1018, triggerParams: { hosViolation: { violation: "CaliforniaMealbreakMissed", maxUntilViolationMilliseconds: 0 } } }] }, "triggers.0.triggerParams.hosViolation.violation"],
+    ["working hours in an unknown zone", { operationalSettings: { timeRangeType: "activeBetween", timeRanges: [{ daysOfWeek: ["MONDAY"], startTime: "07:00", endTime: "18:00", timezone: "Mars/Olympus" }] } }, "operationalSettings.timeRanges.0.timezone"],
     ["an unsupported trigger type", { triggers: [{ triggerTypeId: 1023 }] }, "triggers.0.triggerTypeId"],
     ["two triggers", { triggers: [entryTrigger([]), entryTrigger([])] }, "triggers"],
     ["a trigger without its parameters", { triggers: [{ triggerTypeId: 1000 }] }, "triggers.0.triggerParams.speed"],

@@ -28,6 +28,24 @@ describe("alerts through the SDK", () => {
     expectSdkShape(incidents, "AlertsGetIncidentsResponseBody");
     await client.alerts.deleteConfigurations({ id: created.data.id });
     await expect(client.alerts.getConfigurations({ ids: created.data.id })).resolves.toMatchObject({ data: [] });
+    const outOfHours = await client.alerts.postConfigurations({
+      name: "SDK engine on out of hours",
+      isEnabled: true,
+      actions: [],
+      scope: { all: true },
+      triggers: [{ triggerTypeId: 1021, triggerParams: { engineOn: { minDurationMilliseconds: 300_000 } } }],
+      operationalSettings: { timeRangeType: "inactiveBetween", timeRanges: [{ daysOfWeek: ["MONDAY", "FRIDAY"], startTime: "07:00", endTime: "18:00", timezone: "America/Chicago" }] },
+    });
+    expectSdkShape(outOfHours, "AlertsPostConfigurationsResponseBody");
+    expect(outOfHours.data.operationalSettings).toMatchObject({ timeRangeType: "inactiveBetween" });
+    const faults = await client.alerts.postConfigurations({
+      name: "SDK misfires",
+      isEnabled: true,
+      actions: [],
+      scope: { all: true },
+      triggers: [{ triggerTypeId: 1029, triggerParams: { vehicleFaultCode: { specificFaultCodes: [{ faultCode: "P0300", type: "PASSENGER_DTC" }] } } }],
+    });
+    expect(faults.data.triggers[0]).toMatchObject({ triggerTypeId: 1029 });
     await expect(client.alerts.postConfigurations({ name: "Harsh", isEnabled: true, actions: [], scope: { all: true }, triggers: [{ triggerTypeId: 1023 }] })).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -7,7 +7,9 @@ import { z } from "zod";
 import { getSessionUser } from "@/app/_server/session";
 import { sessionActor } from "@/app/_server/session-actor";
 import { getDb } from "@/db/client";
+import { faultCodeChoiceOf, HOS_ALERT_CLOCKS } from "@/lib/alerts/alert-trigger";
 import { markIncidentsRead } from "@/lib/alerts/list-incidents";
+import { operationalSettingsSchema } from "@/lib/alerts/operational-settings";
 import { createAlertRule, deleteAlertRule, updateAlertRule } from "@/lib/alerts/manage-alert-rules";
 import { authorizeAction } from "@/lib/auth/authorize-action";
 import { AppError } from "@/lib/errors";
@@ -17,6 +19,14 @@ import { newRequestId, toAppError } from "@/lib/http";
 export type AlertActionResult = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 const minutes = z.coerce.number().int().min(1, "At least one minute.").max(7 * 24 * 60);
+
+/** "P0300, 100-1": the codes typed, each recognised, or the one that is not named. */
+function readFaultCodes(text: string, context: z.RefinementCtx) {
+  const codes = text.split(/[\s,;]+/).filter((code) => code !== "");
+  const unknown = codes.find((code) => !faultCodeChoiceOf(code));
+  if (unknown) context.addIssue({ code: "custom", message: `"${unknown}" is not a fault code (P0300, 100-1 or 100).` });
+  return codes.flatMap((code) => faultCodeChoiceOf(code) ?? []);
+}
 const placeIds = z.array(z.coerce.number().int().positive()).max(1_000);
 /** The rules form: our trigger model directly (the API maps Samsara's shapes onto the same). */
 const triggerSchema = z.discriminatedUnion("type", [
@@ -27,8 +37,17 @@ const triggerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("idling"), minutes }),
   z.object({ type: z.literal("fuelLow"), percent: z.coerce.number().gt(0).max(100), minutes: z.coerce.number().int().min(0).max(7 * 24 * 60) }),
   z.object({ type: z.literal("deviceSilent"), minutes }),
+  z.object({ type: z.literal("engineOn"), minutes }),
+  z.object({ type: z.literal("faultCode"), codes: z.string().max(500).transform(readFaultCodes), milOnly: z.boolean() }),
+  z.object({ type: z.literal("hosTimeLeft"), clock: z.enum(HOS_ALERT_CLOCKS), minutes: z.coerce.number().int().min(0).max(24 * 60) }),
 ]);
-const ruleSchema = z.object({ name: z.string().trim().min(1, "Give the rule a name.").max(255), trigger: triggerSchema, vehicleIds: z.array(z.coerce.number().int().positive()).max(10_000), tagIds: z.array(z.coerce.number().int().positive()).max(1_000).default([]) });
+const ruleSchema = z.object({
+  name: z.string().trim().min(1, "Give the rule a name.").max(255),
+  trigger: triggerSchema,
+  vehicleIds: z.array(z.coerce.number().int().positive()).max(10_000),
+  tagIds: z.array(z.coerce.number().int().positive()).max(1_000).default([]),
+  operationalSettings: operationalSettingsSchema.nullable().default(null),
+});
 
 const signedIn = async () => {
   const user = await getSessionUser();

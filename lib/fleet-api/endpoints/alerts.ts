@@ -20,7 +20,7 @@ const idList = (what: string) =>
     .optional();
 
 /** Samsara's configuration body onto our rule fields. */
-const toRuleFields = (input: Partial<AlertRuleInput>): Partial<AlertRuleFields> => ({
+const toRuleFields = (input: Partial<Omit<AlertRuleInput, "operationalSettings">> & Pick<AlertRuleFields, "operationalSettings">): Partial<AlertRuleFields> => ({
   name: input.name,
   isEnabled: input.isEnabled,
   trigger: input.triggers?.[0],
@@ -28,6 +28,7 @@ const toRuleFields = (input: Partial<AlertRuleInput>): Partial<AlertRuleFields> 
   tagIds: input.scope ? (input.scope.all ? [] : (input.scope.tags ?? []).map((tag) => Number(tag.id))) : undefined,
   actions: input.actions,
   externalIds: input.externalIds,
+  operationalSettings: input.operationalSettings,
 });
 
 const configurationResponse = z.object({ data: alertConfigurationSchema }).meta({ id: "AlertConfigurationResponse" });

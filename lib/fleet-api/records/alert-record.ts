@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { TagTiny } from "@/lib/tags";
 import { toSamsaraTrigger } from "@/lib/alerts/alert-trigger";
 import type { AlertRuleRow } from "@/lib/alerts/manage-alert-rules";
+import { operationalSettingsSchema } from "@/lib/alerts/operational-settings";
 import { externalIdsSchema, idSchema, timestampSchema } from "./common";
 
 const triggerSchema = z.object({ triggerTypeId: z.number().int(), triggerParams: z.record(z.string(), z.unknown()).optional() });
@@ -19,6 +20,7 @@ export const alertConfigurationSchema = z
     }),
     triggers: z.array(triggerSchema),
     externalIds: externalIdsSchema.optional(),
+    operationalSettings: operationalSettingsSchema.optional(),
     createdAtTime: timestampSchema,
     lastModifiedAtTime: timestampSchema,
   })
@@ -55,6 +57,7 @@ export const presentAlertConfiguration = (row: AlertRuleRow, tagsById: ReadonlyM
         },
   triggers: [toSamsaraTrigger(row.trigger)],
   ...(Object.keys(row.externalIds).length > 0 ? { externalIds: row.externalIds } : {}),
+  ...(row.operationalSettings ? { operationalSettings: row.operationalSettings } : {}),
   createdAtTime: row.createdAt.toISOString(),
   lastModifiedAtTime: row.updatedAt.toISOString(),
 });

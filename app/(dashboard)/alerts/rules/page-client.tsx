@@ -4,13 +4,16 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Field } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { ALERT_TRIGGER_LABELS, type AlertTriggerType } from "@/lib/alerts/alert-trigger";
+import { readWorkingHours, WorkingHoursFields } from "@/components/alerts/working-hours-fields";
+import { useTimeZone } from "@/components/ui/time-zone";
+import { ALERT_TRIGGER_LABELS, HOS_ALERT_CLOCKS, HOS_CLOCK_LABELS, type AlertTriggerType } from "@/lib/alerts/alert-trigger";
 import { createAlertRuleAction, deleteAlertRuleAction, setAlertRuleEnabledAction } from "../actions";
 
 type RuleView = { id: number; name: string; isEnabled: boolean; watches: string; places: string; scope: string };
 
 const TYPES = Object.keys(ALERT_TRIGGER_LABELS) as AlertTriggerType[];
 const PLACE_TYPES: AlertTriggerType[] = ["placeEntry", "placeExit", "placeDwell"];
+const MINUTES_TYPES: AlertTriggerType[] = ["placeDwell", "idling", "deviceSilent", "engineOn"];
 
 /** Alert rules: the company's rules with enable and delete, and a form for a new one (admins and managers). */
 type Option = { id: number; name: string };
@@ -32,7 +35,9 @@ const OptionalChoice = ({ label, name, none, options }: { label: string; name: s
 
 export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: RuleView[]; places: Option[]; tags: Option[]; canManage: boolean }) => {
   const router = useRouter();
+  const timeZone = useTimeZone();
   const [type, setType] = useState<AlertTriggerType>("placeEntry");
+  const [faultChoice, setFaultChoice] = useState<"any" | "mil" | "codes">("any");
   const [message, setMessage] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [isPending, startTransition] = useTransition();
@@ -52,10 +57,13 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
       ...(PLACE_TYPES.includes(type) ? { placeIds: placeId ? [placeId] : [] } : {}),
       ...(type === "speeding" ? { speedKph: number("speedKph"), seconds: number("seconds") } : {}),
       ...(type === "fuelLow" ? { percent: number("percent"), minutes: number("minutes") || "0" } : {}),
-      ...(["placeDwell", "idling", "deviceSilent"].includes(type) ? { minutes: number("minutes") } : {}),
+      ...(MINUTES_TYPES.includes(type) ? { minutes: number("minutes") } : {}),
+      ...(type === "faultCode" ? { codes: faultChoice === "codes" ? number("codes") : "", milOnly: faultChoice === "mil" } : {}),
+      ...(type === "hosTimeLeft" ? { clock: number("clock"), minutes: number("minutesLeft") } : {}),
     };
     const tagId = number("tagId");
-    run(() => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [], tagIds: tagId ? [tagId] : [] }), "Rule created.");
+    const operationalSettings = readWorkingHours(form, timeZone);
+    run(() => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [], tagIds: tagId ? [tagId] : [], operationalSettings }), "Rule created.");
   };
 
   return (
@@ -146,11 +154,46 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
               <input name="percent" type="number" min={1} max={100} required defaultValue={15} />
             </Field>
           )}
-          {["placeDwell", "idling", "deviceSilent"].includes(type) && (
+          {type === "faultCode" && (
+            <>
+              <label>
+                Which codes
+                <select name="faultChoice" value={faultChoice} onChange={(event) => setFaultChoice(event.target.value as typeof faultChoice)}>
+                  <option value="any">Any fault code</option>
+                  <option value="mil">Codes that light the check-engine lamp</option>
+                  <option value="codes">These codes</option>
+                </select>
+              </label>
+              {faultChoice === "codes" && (
+                <Field label="Codes (P0300, or J1939 SPN-FMI such as 100-1)" errorId="rule-codes-error" error={fieldErrors["trigger.codes"]}>
+                  <input name="codes" required maxLength={500} placeholder="P0300, 100-1" aria-describedby="rule-codes-error" />
+                </Field>
+              )}
+            </>
+          )}
+          {type === "hosTimeLeft" && (
+            <>
+              <label>
+                Clock
+                <select name="clock" defaultValue="ShiftDrivingHours">
+                  {HOS_ALERT_CLOCKS.map((clock) => (
+                    <option key={clock} value={clock}>
+                      {HOS_CLOCK_LABELS[clock]}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Field label="Minutes left at most (0: the violation)" errorId="rule-minutes-left-error">
+                <input name="minutesLeft" type="number" min={0} max={1440} required defaultValue={30} />
+              </Field>
+            </>
+          )}
+          {MINUTES_TYPES.includes(type) && (
             <Field label="Longer than (minutes)" errorId="rule-minutes-error" error={fieldErrors.trigger}>
               <input name="minutes" type="number" min={1} max={10080} required defaultValue={15} aria-describedby="rule-minutes-error" />
             </Field>
           )}
+          <WorkingHoursFields />
           <div className="form-actions">
             <button type="submit" className="button-primary" disabled={isPending}>
               Create rule

@@ -3,6 +3,7 @@ import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { getDb } from "@/db/client";
 import { describeTrigger } from "@/lib/alerts/alert-trigger";
 import { listAlertRules } from "@/lib/alerts/manage-alert-rules";
+import { describeOperationalSettings } from "@/lib/alerts/operational-settings";
 import { canDo, SECTIONS } from "@/lib/auth/role-policy";
 import { listPlaces } from "@/lib/places/manage-places";
 import { listTags } from "@/lib/tags";
@@ -20,7 +21,7 @@ const Page = async () => {
     id: rule.id,
     name: rule.name,
     isEnabled: rule.isEnabled,
-    watches: describeTrigger(rule.trigger),
+    watches: [describeTrigger(rule.trigger), describeOperationalSettings(rule.operationalSettings)].filter(Boolean).join(", "),
     places: "placeIds" in rule.trigger ? (rule.trigger.placeIds.length === 0 ? "Every place" : rule.trigger.placeIds.map((id) => placeNames.get(id) ?? `#${id}`).join(", ")) : "",
     scope:
       rule.vehicleIds.length === 0 && rule.tagIds.length === 0

@@ -1,0 +1,108 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { alertRules, alertRuleStates, devices, vehicles } from "@/db/schema";
+import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
+import { whereTenant, type Tenant } from "@/lib/tenant";
+import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
+import { findConditionOccurrences } from "./condition-occurrences";
+import { freshRuleState, type RuleState } from "./evaluate-rule";
+import { isOperationalAt, type OperationalSettings } from "./operational-settings";
+import { closeIncidents, openIncident } from "./record-incidents";
+import { ruleScopeFor } from "./rule-scope";
+
+type ConditionRule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null; createdAt: Date };
+
+/**
+ * One tenant's condition rules in one transaction: the rules and their states are locked (one
+ * company: one shard), each rule's occurrences now are compared with those its states hold open, an incident is
+ * opened for each new one (in scope, at an operational time) and closed for each gone, and the
+ * states are written back. Two instances checking at once queue on the rules' lock and the second
+ * finds the first's incidents open: each occurrence opens one. The state of an occurrence lives with the
+ * vehicle it was raised on.
+ */
+const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant; rules: ConditionRule[]; now: Date }) =>
+  db.transaction(async (tx) => {
+    // The rules' own rows are the lock: their states may not exist yet, and a second instance must wait and then see the first's.
+    await tx.select({ id: alertRules.id }).from(alertRules).where(and(eq(alertRules.companyId, tenant.companyId), inArray(alertRules.id, rules.map((rule) => rule.id)))).for("update");
+    const rows = await tx
+      .select({ ruleId: alertRuleStates.ruleId, vehicleId: alertRuleStates.vehicleId, state: alertRuleStates.state })
+      .from(alertRuleStates)
+      .where(and(eq(alertRuleStates.companyId, tenant.companyId), inArray(alertRuleStates.ruleId, rules.map((rule) => rule.id))))
+      .for("update");
+    const changed = new Map<string, { ruleId: number; vehicleId: number; state: RuleState }>();
+    let transitions = 0;
+    for (const rule of rules) {
+      const states = new Map(rows.filter((row) => row.ruleId === rule.id).map((row) => [row.vehicleId, row.state as RuleState]));
+      const stateOf = (vehicleId: number) => {
+        const state = states.get(vehicleId) ?? freshRuleState(rule.trigger);
+        states.set(vehicleId, state);
+        changed.set(`${rule.id}:${vehicleId}`, { ruleId: rule.id, vehicleId, state });
+        return state;
+      };
+      const found = await findConditionOccurrences({ db: tx, tenant, trigger: rule.trigger, since: rule.createdAt, now });
+      const watches = await ruleScopeFor({ db: tx, tenant, rules: [rule], vehicleIds: [...new Set(found.map((occurrence) => occurrence.vehicleId))] });
+      const current = new Map(found.filter((occurrence) => watches(rule, occurrence.vehicleId)).map((occurrence) => [occurrence.key, occurrence]));
+      const openKeys = new Set<string>();
+      for (const [vehicleId, state] of [...states]) {
+        for (const [key, incidentId] of Object.entries(state.open)) {
+          if (current.has(key)) {
+            openKeys.add(key);
+            continue;
+          }
+          await closeIncidents({ db: tx, tenant, incidentIds: [incidentId], at: now, trigger: rule.trigger });
+          delete stateOf(vehicleId).open[key];
+          transitions += 1;
+        }
+      }
+      const fresh = [...current.values()].filter((occurrence) => !openKeys.has(occurrence.key) && isOperationalAt(rule.operationalSettings, occurrence.at));
+      const named = new Map(
+        fresh.length === 0
+          ? []
+          : (await tx
+              .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
+              .from(vehicles)
+              .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
+              .where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, fresh.map((occurrence) => occurrence.vehicleId))))).map((row) => [row.id, row]),
+      );
+      for (const occurrence of fresh) {
+        const vehicle = named.get(occurrence.vehicleId);
+        if (!vehicle) continue;
+        stateOf(occurrence.vehicleId).open[occurrence.key] = await openIncident({
+          db: tx,
+          tenant,
+          opening: { ruleId: rule.id, trigger: rule.trigger, vehicle, place: null, at: occurrence.at, value: occurrence.value, detail: occurrence.detail },
+        });
+        transitions += 1;
+      }
+    }
+    if (changed.size > 0) {
+      await tx
+        .insert(alertRuleStates)
+        .values([...changed.values()].map((row) => ({ ...tenant, ...row, updatedAt: now })))
+        // excluded.*, not now(): Citus allows no volatile function in a distributed upsert's SET.
+        .onConflictDoUpdate({ target: [alertRuleStates.companyId, alertRuleStates.ruleId, alertRuleStates.vehicleId], set: { state: sql`excluded.state`, updatedAt: sql`excluded.updated_at` } });
+    }
+    if (transitions > 0) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
+    return transitions;
+  });
+
+/**
+ * Fault-code and HOS rules watch what the database holds (active fault codes, drivers' clocks),
+ * not telemetry: this runs every 30 s in every instance (lib/boot) and returns how many incidents
+ * it opened or closed.
+ */
+export const checkConditionRules = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
+  const rules = await db
+    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds, operationalSettings: alertRules.operationalSettings, createdAt: alertRules.createdAt })
+    .from(alertRules)
+    .where(and(isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), inArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES])));
+  const tenants = new Map<string, { tenant: Tenant; rules: ConditionRule[] }>();
+  for (const { companyId, dataset, ...rule } of rules) {
+    const key = `${companyId}:${dataset}`;
+    if (!tenants.has(key)) tenants.set(key, { tenant: { companyId, dataset }, rules: [] });
+    tenants.get(key)!.rules.push(rule as ConditionRule);
+  }
+  let transitions = 0;
+  for (const { tenant, rules: tenantRules } of tenants.values()) transitions += await checkTenant({ db, tenant, rules: tenantRules, now });
+  return transitions;
+};
