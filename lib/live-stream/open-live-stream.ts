@@ -6,11 +6,11 @@ import type { LiveChanges } from "./read-live-changes";
 import { formatServerSentEvent, SERVER_SENT_HEARTBEAT } from "./server-sent-events";
 
 /**
- * What a fleet event of each kind does to its tenant's open streams: "read" reads the change feed
- * after the stream's sequence (telemetry); "forward" sends the event itself, under its kind (e.g.
- * `incident: "forward"` once alert incidents are published).
+ * What a fleet event of each kind does to a stream of its tenant: "read" reads the change feed after
+ * the stream's sequence (the map's telemetry); "forward" sends the event itself, under its kind (the
+ * alerts stream's `incident`).
  */
-const STREAMED_EVENTS: Partial<Record<FleetEvent["kind"], "read" | "forward">> = { telemetry: "read" };
+export type StreamedEvents = Partial<Record<FleetEvent["kind"], "read" | "forward">>;
 
 /** A stream's next message: the changes committed after `afterSeq`, and the sequence they reach (null: nothing new). */
 export type ReadAfter = (afterSeq: number) => Promise<{ seq: number; changes: LiveChanges } | null>;
@@ -20,6 +20,8 @@ export type LiveStreamOptions = {
   /** The last change sequence the subscriber has (its snapshot's, or Last-Event-ID on a reconnect). */
   afterSeq: number;
   read: ReadAfter;
+  /** Default: telemetry is read. */
+  events?: StreamedEvents;
   /** Asked before every read and every sweep: false ends the stream with an `end` event (a revoked or expired share link). */
   isAllowed?: () => Promise<boolean>;
   /** The request's signal: a closed connection stops everything. */
@@ -38,7 +40,7 @@ const encoder = new TextEncoder();
  * resumes with no gap and no repeat. Work per connection is bounded: a burst of notifications
  * becomes one read (another right after, if more came meanwhile), never a read per notification.
  */
-export const openLiveStream = ({ tenant, afterSeq, read, isAllowed, signal, sweepMs = 2_000, heartbeatMs = 15_000, subscribe = subscribeFleetEvents }: LiveStreamOptions) => {
+export const openLiveStream = ({ tenant, afterSeq, read, events = { telemetry: "read" }, isAllowed, signal, sweepMs = 2_000, heartbeatMs = 15_000, subscribe = subscribeFleetEvents }: LiveStreamOptions) => {
   let seq = afterSeq;
   let reading = false;
   let again = false;
@@ -95,7 +97,7 @@ export const openLiveStream = ({ tenant, afterSeq, read, isAllowed, signal, swee
       cleanups.push(
         subscribe((event) => {
           if (closed || event.companyId !== tenant.companyId || event.dataset !== tenant.dataset) return;
-          const action = STREAMED_EVENTS[event.kind];
+          const action = events[event.kind];
           if (action === "read") void pump();
           else if (action === "forward") send(formatServerSentEvent({ event: event.kind, data: event }));
         }),
