@@ -43,6 +43,8 @@ export default defineConfig({
       // Test servers leave the tracker ports (5027, 5023) to real deployments unless asked.
       TELTONIKA_PORT: process.env.TELTONIKA_PORT ?? "off",
       GT06_PORT: process.env.GT06_PORT ?? "off",
+      // e2e/alerts.spec.ts's webhook receiver listens on loopback.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
       // A deactivated user's sessions are re-checked every second (default 30 s, at most 60).
       SESSION_CHECK_SECONDS: "1",
       // One access-log line per request would bury the test report.
