@@ -1,15 +1,20 @@
 import { and, asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, hosLogs, type DutyStatus } from "@/db/schema";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { auditEvents, hosLogs, users, type DutyStatus } from "@/db/schema";
 import { driverActor, operatorActor } from "@/lib/audit";
-import { authorizeAction } from "@/lib/auth/authorize-action";
 import { listCertifiedDates } from "@/lib/driver-hos/certified-days";
 import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
 import { certifyLogDay } from "@/lib/logbook/certify-log-day";
 import { answerLogEdit, listLogEdits, proposeLogEdit } from "@/lib/logbook/log-edits";
+import { actAs, nextCacheMock, nextHeadersMock } from "../helpers/server-action-session";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 import { addVehicleAndDriver } from "./logbook-fixtures";
+
+vi.mock("next/headers", () => nextHeadersMock);
+vi.mock("next/cache", () => nextCacheMock);
+// Imported after the mocks are in place.
+const { proposeLogEditAction } = await import("@/app/(dashboard)/hos/[driverId]/actions");
 
 const HOUR = 3_600_000;
 const database = useTestDatabase();
@@ -146,9 +151,23 @@ describe("a manager's proposed edit of a driver's log (395.30(c))", () => {
     await expect(answerLogEdit({ db: database().db, companyId: other, dataset: "live", driverId: driver.id, editId: edit.id, accept: true, actor: actorOf(driver) })).rejects.toMatchObject({ code: "not_found" });
   });
 
-  it("refuses a dispatcher's proposal and records the refusal", async () => {
+  it("takes a manager's proposal from the driver's page (times on the driver's clock) and refuses a dispatcher's, recording the refusal", async () => {
     const { db } = database();
-    await expect(authorizeAction({ db, user: { role: "dispatcher", companyId: demo }, action: "manageHosLogs", actor: manager, denied: { action: "hos_log.denied", target: { type: "hos_log", id: "1:new" } } })).rejects.toMatchObject({ code: "forbidden" });
+    const driver = await driverWithLog([{ hours: -4, status: "offDuty" }]);
+    const userOf = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [name, value] of Object.entries(fields)) data.set(name, value);
+      return data;
+    };
+    const fields = { entryId: "", status: "onDuty", startTime: `${date(7)}T07:00`, endTime: `${date(7)}T07:30`, remark: "Fuel", reason: "Fuel receipt at 7:05" };
+    await actAs(await userOf("dispatcher@demo.test"));
+    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form(fields))).toMatchObject({ status: "error", message: expect.stringContaining("may not") });
     expect(await db.select().from(auditEvents).where(and(eq(auditEvents.companyId, demo), eq(auditEvents.action, "hos_log.denied")))).toHaveLength(1);
+    expect(await listLogEdits({ ...tenant(), driverId: driver.id })).toEqual([]);
+    await actAs(await userOf("manager@demo.test"));
+    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form({ ...fields, startTime: "7 o'clock" }))).toMatchObject({ status: "error", message: expect.stringContaining('"startTime"') });
+    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form(fields))).toMatchObject({ status: "saved" });
+    expect(await listLogEdits({ ...tenant(), driverId: driver.id })).toMatchObject([{ entryId: null, status: "onDuty", startTime: at(7), endTime: at(7.5), proposedByName: expect.stringContaining("Manager") }]);
   });
 });
