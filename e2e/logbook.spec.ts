@@ -75,7 +75,7 @@ test("at a phone size: a driver goes on duty, the truck moves → Driving withou
   await page.goto("/hos/unassigned");
   const drive = page.getByRole("region", { name: truck }).getByTestId("unassigned-drive");
   await eventually(page, () => expect(drive.getByRole("button", { name: "Assign", exact: true })).toBeVisible({ timeout: 2_000 }));
-  await drive.getByLabel("Driver").selectOption({ label: "Lena Logbook" });
+  await drive.locator('select[name="driverId"]').selectOption({ label: "Lena Logbook" });
   await drive.getByRole("button", { name: "Assign", exact: true }).click();
   await expect(drive).toContainText("Lena Logbook");
 
