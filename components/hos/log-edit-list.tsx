@@ -4,7 +4,8 @@ import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
 import type { LogEdit } from "@/lib/logbook/log-edits";
 import { formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
 
-const entryText = ({ status, startTime }: { status: DutyStatus; startTime: Date | string }, timeZone: string) => `${formatTime(startTime, timeZone)} ${DUTY_STATUS_NAMES[status].name}`;
+const entryText = ({ status, startTime, remark }: { status: DutyStatus; startTime: Date | string; remark: string }, timeZone: string) =>
+  `${formatTime(startTime, timeZone)} ${DUTY_STATUS_NAMES[status].name}${remark ? ` “${remark}”` : ""}`;
 
 const STATE_TEXT = { pending: "Waiting for the driver", accepted: "Accepted", rejected: "Rejected" } as const;
 
@@ -13,7 +14,7 @@ const STATE_TEXT = { pending: "Waiting for the driver", accepted: "Accepted", re
  * waits; once accepted, the superseded entries kept with it), who proposed it and why, and the
  * driver's answer. `answer` renders the driver's buttons under a pending edit.
  */
-export const LogEditList = ({ edits, log, timeZone, answer }: { edits: LogEdit[]; log: { id: number; status: DutyStatus; startTime: Date }[]; timeZone: string; answer?: (edit: LogEdit) => ReactNode }) => (
+export const LogEditList = ({ edits, log, timeZone, answer }: { edits: LogEdit[]; log: { id: number; status: DutyStatus; startTime: Date; remark: string }[]; timeZone: string; answer?: (edit: LogEdit) => ReactNode }) => (
   <ul className="log-edits" data-testid="log-edits">
     {edits.map((edit) => {
       const replaced = edit.state === "accepted" ? edit.superseded : log.filter((entry) => entry.id === edit.entryId);
