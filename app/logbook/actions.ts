@@ -7,6 +7,7 @@ import { getDb } from "@/db/client";
 import { isAppError } from "@/lib/errors";
 import { CHOSEN_DUTY_STATUSES, changeOwnDutyStatus } from "@/lib/logbook/change-own-duty-status";
 import { certifyLogDay } from "@/lib/logbook/certify-log-day";
+import { answerLogEdit } from "@/lib/logbook/log-edits";
 import { answerUnassignedDriving } from "@/lib/logbook/unassigned-driving";
 
 // Each action reads the driver from the session itself: a driver acts on their own log only, and a
@@ -49,4 +50,13 @@ export const answerDriveAction = async (_previous: LogbookActionState, form: For
   const accept = form.get("answer") === "accept";
   const actor = await driverSessionActor(driver);
   return run(() => answerUnassignedDriving({ db: getDb(), companyId: driver.companyId, dataset: driver.dataset, driverId: driver.driverId, segmentId, accept, actor }), accept ? "Drive accepted: it is in your log." : "Drive rejected.");
+};
+
+export const answerLogEditAction = async (_previous: LogbookActionState, form: FormData): Promise<LogbookActionState> => {
+  const driver = await requireDriver();
+  const editId = Number(form.get("editId"));
+  if (!Number.isInteger(editId) || editId <= 0) return { status: "error", message: 'Invalid value for "editId".' };
+  const accept = form.get("answer") === "accept";
+  const actor = await driverSessionActor(driver);
+  return run(() => answerLogEdit({ db: getDb(), companyId: driver.companyId, dataset: driver.dataset, driverId: driver.driverId, editId, accept, actor }), accept ? "Edit accepted: your log is changed." : "Edit rejected: your log stays as it was.");
 };

@@ -4,7 +4,7 @@ import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
-import { answerDriveAction, certifyDayAction, changeDutyStatusAction, type LogbookActionState } from "./actions";
+import { answerDriveAction, answerLogEditAction, certifyDayAction, changeDutyStatusAction, type LogbookActionState } from "./actions";
 
 const IDLE: LogbookActionState = { status: "idle" };
 
@@ -61,6 +61,22 @@ export const DriveAnswer = ({ segmentId }: { segmentId: number }) => {
       <input type="hidden" name="segmentId" value={segmentId} />
       <button type="submit" name="answer" value="accept" className="button-primary" disabled={pending}>
         Accept: it was me
+      </button>
+      <button type="submit" name="answer" value="reject" className="button" disabled={pending}>
+        Reject
+      </button>
+      <Outcome state={state} />
+    </form>
+  );
+};
+
+export const LogEditAnswer = ({ editId }: { editId: number }) => {
+  const [state, action, pending] = useActionState(answerLogEditAction, IDLE);
+  return (
+    <form action={action} className="actions">
+      <input type="hidden" name="editId" value={editId} />
+      <button type="submit" name="answer" value="accept" className="button-primary" disabled={pending}>
+        Accept edit
       </button>
       <button type="submit" name="answer" value="reject" className="button" disabled={pending}>
         Reject

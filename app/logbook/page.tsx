@@ -13,7 +13,8 @@ import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/hos-board";
 import { DUTY_STATUS_NAMES } from "@/lib/hos";
 import { getLogbook } from "@/lib/logbook/get-logbook";
 import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
-import { CertifyDayForm, DriveAnswer, LogbookRefresh, SignOutButton, StatusChanger } from "./page-client";
+import { LogEditList } from "@/components/hos/log-edit-list";
+import { CertifyDayForm, DriveAnswer, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
 
@@ -27,11 +28,13 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
   const { date } = await searchParams;
   const now = new Date();
   const logbook = await getLogbook({ db: getDb(), companyId: signedIn.companyId, dataset: signedIn.dataset, driverId: signedIn.driverId, now });
-  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments } = logbook;
+  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits } = logbook;
+  const pendingEdits = edits.filter((edit) => edit.state === "pending");
   const today = dailyLogs.at(-1);
   const day = dailyLogs.find((d) => d.date === date) ?? today;
   const tz = driver.timezone;
   const dayEntries = day ? log.filter((entry, i) => entry.startTime < day.endTime && (log[i + 1]?.startTime ?? now) > day.startTime) : [];
+  const dayEdits = day ? edits.filter((edit) => edit.state !== "pending" && edit.startTime >= day.startTime && edit.startTime < day.endTime) : [];
   const vehicleLabel = (id: string | number) => vehicleNames.get(Number(id)) ?? `#${id}`;
   return (
     <main className="logbook">
@@ -82,6 +85,13 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {pendingEdits.length > 0 && (
+        <section className="page" aria-labelledby="edits-heading">
+          <h2 id="edits-heading">Edits to your log</h2>
+          <p className="muted">Your manager proposes these changes. Your log changes only if you accept; accepting an edit of a certified day means certifying it again.</p>
+          <LogEditList edits={pendingEdits} log={log} timeZone={tz} answer={(edit) => <LogEditAnswer editId={edit.id} />} />
         </section>
       )}
       <section className="page" aria-labelledby="day-heading">
@@ -135,6 +145,12 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
                   </li>
                 ))}
               </ol>
+            )}
+            {dayEdits.length > 0 && (
+              <>
+                <h3>Edits</h3>
+                <LogEditList edits={dayEdits} log={log} timeZone={tz} />
+              </>
             )}
             {certifiedDates.has(day.date) ? (
               <p className="form-saved" data-testid="certified">

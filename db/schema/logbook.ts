@@ -1,5 +1,6 @@
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { DATASETS, tenantColumns, utc } from "./columns";
+import { DUTY_STATUSES } from "./operations";
 
 /**
  * Global: a driver's logbook sign-in, found by username before the company is known (as `users` is
@@ -76,4 +77,42 @@ export const drivingDetectorStates = pgTable(
     unassignedId: integer("unassigned_id"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.dataset, t.vehicleId] })],
+);
+
+export const LOG_EDIT_STATES = ["pending", "accepted", "rejected"] as const;
+export type LogEditState = (typeof LOG_EDIT_STATES)[number];
+
+/** A log entry as it was before an accepted edit replaced it: kept for the day's history. */
+export type SupersededEntry = { id: number; status: (typeof DUTY_STATUSES)[number]; startTime: string; remark: string; origin: string };
+
+/**
+ * A manager's proposed edit of a driver's log (49 CFR 395.30(c)): the status `status` from
+ * `startTime` (to `endTime`, else until the next entry), replacing entry `entryId` or, without one,
+ * inserted. The log changes only when the driver accepts; the entries it replaced are kept here.
+ */
+export const hosLogEdits = pgTable(
+  "hos_log_edits",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    driverId: integer("driver_id").notNull(),
+    /** The entry edited; null: an entry inserted. */
+    entryId: integer("entry_id"),
+    status: text("status", { enum: DUTY_STATUSES }).notNull(),
+    startTime: utc("start_time").notNull(),
+    /** Where the proposed status ends; null: it lasts until the next entry. */
+    endTime: utc("end_time"),
+    remark: text("remark").notNull().default(""),
+    /** Why the manager proposes it: shown to the driver, required. */
+    reason: text("reason").notNull(),
+    state: text("state", { enum: LOG_EDIT_STATES }).notNull().default("pending"),
+    /** Who proposed it (the audit actor's name and id), kept as it was then. */
+    proposedByName: text("proposed_by_name").notNull(),
+    proposedById: text("proposed_by_id"),
+    proposedAt: utc("proposed_at").notNull().defaultNow(),
+    answeredAt: utc("answered_at"),
+    /** On acceptance, the entries the edit replaced, as they were. */
+    superseded: jsonb("superseded").$type<SupersededEntry[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("hos_log_edits_driver_idx").on(t.companyId, t.dataset, t.driverId, t.startTime)],
 );

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { drivers, hosCertifications, hosLogs, unassignedDriving, vehicles, type UnassignedDrivingStatus } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { getDriver } from "@/lib/drivers";
-import { createDriverCalendar } from "@/lib/hos/driver-calendar";
 import { AppError } from "@/lib/errors";
 import type { TenantQuery } from "@/lib/tenant";
 import { dutyStatusAt } from "./duty-status-at";
+import { datesTouched } from "./dates-touched";
 import { nearestPlaceName } from "./place-names";
 
 export type UnassignedSegment = {
@@ -135,10 +135,3 @@ export const answerUnassignedDriving = async ({ db, companyId, dataset, driverId
   });
 };
 
-/** The driver's log dates a drive touches. */
-const datesTouched = (driver: { timezone: string; dayStartHour: number }, start: Date, end: Date) => {
-  const calendar = createDriverCalendar(driver);
-  const dates: string[] = [];
-  for (let day = calendar.dayContaining(start.getTime()); day.startMs < end.getTime(); day = calendar.dayAfter(day)) dates.push(day.date);
-  return dates;
-};

@@ -100,7 +100,8 @@ describe("the driver's duty status and certification", () => {
     await certifyLogDay({ ...tenant(), driverId: driver!.id, date: yesterday, actor: actorOf(driver!) });
     await expect(certifyLogDay({ ...tenant(), driverId: driver!.id, date: "2999-01-01", actor: actorOf(driver!) })).rejects.toMatchObject({ code: "bad_request" });
     const startOfToday = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
-    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", at: new Date(startOfToday - 60_000), now })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("certified") });
+    // Asked an hour into today, so the 8-hour backdating limit does not answer first late in the UTC day.
+    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", at: new Date(startOfToday - 60_000), now: new Date(startOfToday + HOUR) })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("certified") });
     // Today certified at `now`: nothing before that moment, but a later status re-opens today for certification.
     const today = now.toISOString().slice(0, 10);
     await certifyLogDay({ ...tenant(), driverId: driver!.id, date: today, actor: actorOf(driver!), now });

@@ -19,8 +19,12 @@ import { getDriverHos } from "@/lib/driver-hos/get-driver-hos";
 import { DUTY_STATUS_NAMES } from "@/lib/hos";
 import { isAppError } from "@/lib/errors";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { LogEditList } from "@/components/hos/log-edit-list";
+import { listLogEdits } from "@/lib/logbook/log-edits";
+import { formatCalendarDay, formatDateTime, formatTime, toLocalInput } from "@/lib/time-zone/zoned-time";
+import { proposeLogEditAction } from "./actions";
+import { ProposeEditForm } from "./propose-edit-form";
 
 export const metadata = { title: "Driver hours of service" };
 
@@ -38,9 +42,11 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
   const { driver, clocks, dailyLogs, log, violations, vehicleNames, currentVehicle } = hos;
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const canAssign = canDo(user.role, "assignVehicles");
-  const [recentAssignments, vehicles] = await Promise.all([
+  const canEditLog = canDo(user.role, "manageHosLogs");
+  const [recentAssignments, vehicles, edits] = await Promise.all([
     findRecentAssignments({ ...tenant, of: { driverId: driver.id }, now }),
     canAssign ? listVehicles({ ...tenant, limit: 2_000 }) : [],
+    listLogEdits({ ...tenant, driverId: driver.id }),
   ]);
   // Without a chosen date, the latest day the driver worked: today is often still empty.
   const day = dailyLogs.find((d) => d.date === date) ?? dailyLogs.findLast((d) => d.onDutyMs > 0) ?? dailyLogs.at(-1);
@@ -48,6 +54,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
   // The log itself runs on the driver's home-terminal clock (49 CFR 395.8); the rest of the page on the company's.
   const logTime = (instant: Date) => formatTime(instant, driver.timezone);
   const dayEntries = day ? log.filter((entry, i) => entry.startTime < day.endTime && (log[i + 1]?.startTime ?? now) > day.startTime) : [];
+  const dayEdits = day ? edits.filter((edit) => edit.startTime >= day.startTime && edit.startTime < day.endTime) : [];
   return (
     <div className="page-stack">
       <section className="page">
@@ -164,6 +171,15 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
                 </tbody>
               </table>
             </ScrollRegion>
+            <h2>Edits</h2>
+            {canEditLog && (
+              <ProposeEditForm
+                action={proposeLogEditAction.bind(null, driver.id)}
+                entries={dayEntries.map((entry) => ({ id: entry.id, label: `${logTime(entry.startTime)} ${DUTY_STATUS_NAMES[entry.status].name}`, status: entry.status, start: entry.startTime.toISOString(), startLocal: toLocalInput(entry.startTime, driver.timezone), remark: entry.remark }))}
+                dayStartLocal={toLocalInput(day.startTime, driver.timezone)}
+              />
+            )}
+            {dayEdits.length === 0 ? <p className="muted">No edits proposed for this day.</p> : <LogEditList edits={dayEdits} log={log} timeZone={driver.timezone} />}
           </>
         )}
       </section>
