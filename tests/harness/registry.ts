@@ -6,6 +6,7 @@ import * as auditLogExport from "@/app/(dashboard)/settings/audit-log/export/rou
 import * as reportsExport from "@/app/(dashboard)/reports/export/route";
 import * as vehiclesExport from "@/app/(dashboard)/vehicles/export/route";
 import * as dashboardAlertIncidents from "@/app/api/dashboard/alerts/incidents/route";
+import * as dashboardAlertsStream from "@/app/api/dashboard/alerts/stream/route";
 import * as dashboardAlertsUnread from "@/app/api/dashboard/alerts/unread/route";
 import * as dashboardPlaces from "@/app/api/dashboard/places/route";
 import * as dashboardVehicleImport from "@/app/api/dashboard/vehicles/import/route";
@@ -318,6 +319,7 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
     sample: () => ({ path: "/api/dashboard/vehicles/import?mode=preview", body: "name,vin\nHarness Truck,1M8GDM9AXKP042788\n", contentType: "text/csv" }),
   },
   { file: "app/api/dashboard/alerts/incidents/route.ts", method: "GET", handler: dashboardAlertIncidents.GET, auth: { kind: "session" }, query: ["filter"], sample: () => ({ path: "/api/dashboard/alerts/incidents" }) },
+  { file: "app/api/dashboard/alerts/stream/route.ts", method: "GET", handler: dashboardAlertsStream.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/alerts/stream" }) },
   { file: "app/api/dashboard/alerts/unread/route.ts", method: "GET", handler: dashboardAlertsUnread.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/alerts/unread" }) },
   { file: "app/api/dashboard/places/route.ts", method: "GET", handler: dashboardPlaces.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/places" }) },
   {
