@@ -5,16 +5,28 @@ import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemet
 import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { TRIP_MOTION } from "@/lib/motion/motion-segments";
 import { whereTenant, type Tenant } from "@/lib/tenant";
+import { DEFAULT_TIME_ZONE, isTimeZone } from "@/lib/time-zone/zoned-time";
 import { detectActivity, EMPTY_ACTIVITY_STATE, type ActivitySettings, type DetectedActivity, type StoredDetectorState } from "./activity-detector";
 import { driversAt } from "./driver-at";
 import { EMPTY_CARRY, toMotionSamples } from "./motion-samples";
 import { replayVehicle } from "./replay-vehicle";
 import { storeActivity } from "./store-activity";
 
-/** The company's detection settings (Settings → Company); changes apply to what is detected from then on. */
-const loadSettings = async ({ db, companyId }: { db: Executor; companyId: number }): Promise<ActivitySettings> => {
-  const [company] = await db.select({ idleMinimumMinutes: companies.idleMinimumMinutes, speedingThreshold: companies.speedingThreshold }).from(companies).where(eq(companies.id, companyId));
-  return { motion: TRIP_MOTION, idleMinimumMs: (company?.idleMinimumMinutes ?? 5) * 60_000, speedingThresholdMps: company?.speedingThreshold ?? 33.333332 };
+/**
+ * The company's detection settings (Settings → Company; changes apply to what is detected from then
+ * on) and its zone, whose local days the activity days are in. The row is read FOR SHARE: a zone
+ * change (which rebuilds the days) waits for this batch, or this batch for it.
+ */
+const loadSettings = async ({ db, companyId }: { db: Executor; companyId: number }): Promise<{ settings: ActivitySettings; timeZone: string }> => {
+  const [company] = await db
+    .select({ idleMinimumMinutes: companies.idleMinimumMinutes, speedingThreshold: companies.speedingThreshold, timeZone: companies.timeZone })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for("share");
+  return {
+    settings: { motion: TRIP_MOTION, idleMinimumMs: (company?.idleMinimumMinutes ?? 5) * 60_000, speedingThresholdMps: company?.speedingThreshold ?? 33.333332 },
+    timeZone: company && isTimeZone(company.timeZone) ? company.timeZone : DEFAULT_TIME_ZONE,
+  };
 };
 
 const firstTime = ({ positions, stats }: VehicleTelemetry) => Math.min(positions[0]?.time.getTime() ?? Infinity, stats[0]?.time.getTime() ?? Infinity);
@@ -26,26 +38,26 @@ const lastTime = ({ positions, stats }: VehicleTelemetry) => Math.max(positions.
  * vehicle's recent window be recomputed from stored history (replay-vehicle.ts).
  */
 const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicles }) => {
-  const settings = await loadSettings({ db: tx, companyId: tenant.companyId });
+  const { settings, timeZone } = await loadSettings({ db: tx, companyId: tenant.companyId });
   const vehicleIds = vehicles.map((vehicle) => vehicle.vehicleId);
   const stored = new Map(
     (await tx.select().from(tripDetectorStates).where(and(whereTenant(tripDetectorStates, tenant), inArray(tripDetectorStates.vehicleId, vehicleIds)))).map((row) => [row.vehicleId, row]),
   );
   const throughSeq = Math.max(...vehicles.flatMap((vehicle) => [...vehicle.positions, ...vehicle.stats].map((row) => row.seq)));
-  const steps: { vehicle: VehicleTelemetry; lastKnown: number; state: StoredDetectorState; found: DetectedActivity }[] = [];
+  const steps: { vehicle: VehicleTelemetry; lastKnown: number; state: StoredDetectorState; found: DetectedActivity; replayedFrom: number | null }[] = [];
   for (const vehicle of vehicles) {
     const previous = stored.get(vehicle.vehicleId);
     const known = previous ? { state: previous.state as StoredDetectorState, lastTime: previous.lastTime.getTime() } : null;
     const step =
       known && firstTime(vehicle) <= known.lastTime
         ? await replayVehicle({ db: tx, tenant, vehicleId: vehicle.vehicleId, known, lateFrom: firstTime(vehicle), throughSeq, settings })
-        : continueVehicle({ vehicle, known, settings });
+        : { ...continueVehicle({ vehicle, known, settings }), replayedFrom: null };
     steps.push({ vehicle, lastKnown: known?.lastTime ?? -Infinity, ...step });
   }
   // Drivers once detection is done: one read of the assignments over the span of all the batch found.
   const driverOf = await driversAt({ db: tx, tenant, found: new Map(steps.map((step) => [step.vehicle.vehicleId, step.found])) });
-  for (const { vehicle, lastKnown, state, found } of steps) {
-    await storeActivity({ db: tx, tenant, vehicleId: vehicle.vehicleId, found, driverOf });
+  for (const { vehicle, lastKnown, state, found, replayedFrom } of steps) {
+    await storeActivity({ db: tx, tenant, vehicleId: vehicle.vehicleId, found, driverOf, replayedFrom, timeZone });
     await saveState({ db: tx, tenant, vehicleId: vehicle.vehicleId, state, lastTime: Math.max(lastKnown, lastTime(vehicle)) });
   }
 };

@@ -4,6 +4,7 @@ import { drivers, idlingEvents, trips, vehicles } from "@/db/schema";
 import { buildReport } from "@/lib/reports/build-report";
 import { reportToCsv, reportToXlsx } from "@/lib/reports/export-report";
 import { parseReportParams } from "@/lib/reports/report-params";
+import { rebuildActivityDays } from "@/lib/trips/activity-days";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -47,6 +48,9 @@ beforeAll(async () => {
   await db.insert(idlingEvents).values({ ...tenant, vehicleId: vehicle.id, driverId: driver.id, startTime: at("2026-11-01T06:00:00Z"), endTime: at("2026-11-01T06:40:00Z"), latitude: 41.9, longitude: -87.63, address: "1800 N Halsted St, Chicago, IL", fuelUsedPercent: 0.5 });
   // Another company's trip on the same day is in no report of this one.
   await db.insert(trips).values({ ...trip("2026-11-01T05:30:00Z", "2026-11-01T06:00:00Z", 99_000), companyId: otherCompanyId });
+  // Written here without the trip processor, so the activity days are built as a zone change builds them.
+  await rebuildActivityDays({ db, companyId: demoCompanyId, timeZone: ZONE });
+  await rebuildActivityDays({ db, companyId: otherCompanyId, timeZone: ZONE });
 });
 
 const report = async (params: Record<string, string | string[]>) =>
