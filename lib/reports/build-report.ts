@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { intArray } from "@/db/rows";
 import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
 import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
 import { whereTenant, type Tenant } from "@/lib/tenant";
@@ -21,18 +22,33 @@ export type Units = ReturnType<typeof unitsOf>;
 const minutes = (start: Date, end: Date) => Math.round(((end.getTime() - start.getTime()) / MINUTE_MS) * 10) / 10;
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
-type Context = { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string; units: Units; vehicleName: (id: number) => string; driverName: (id: number | null) => string };
+type Context = {
+  db: Executor;
+  tenant: Tenant;
+  params: ReportParams;
+  timeZone: string;
+  units: Units;
+  /** The report's vehicles (those chosen, else the tenant's) by id. */
+  vehicleNames: ReadonlyMap<number, string>;
+  vehicleName: (id: number) => string;
+  driverName: (id: number | null) => string;
+};
 
 const filters = (table: typeof trips | typeof idlingEvents | typeof speedingIntervals, { tenant, params }: Context) => {
   const where: SQL[] = [whereTenant(table, tenant), gte(table.startTime, params.start), lt(table.startTime, params.end)];
-  if (params.vehicleIds) where.push(inArray(table.vehicleId, params.vehicleIds));
-  if (params.driverIds) where.push(inArray(table.driverId, params.driverIds));
+  if (params.vehicleIds) where.push(sql`${table.vehicleId} = any(${intArray(params.vehicleIds)})`);
+  if (params.driverIds) where.push(sql`${table.driverId} = any(${intArray(params.driverIds)})`);
   return and(...where);
 };
 
 const tripRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
   const { db, units, vehicleName, driverName } = context;
-  const rows = await db.select().from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
+  const { vehicleId, driverId, startTime, endTime, startAddress, endAddress, distanceMeters, maxSpeed, fuelUsedPercent } = getTableColumns(trips);
+  const rows = await db
+    .select({ vehicleId, driverId, startTime, endTime, startAddress, endAddress, distanceMeters, maxSpeed, fuelUsedPercent })
+    .from(trips)
+    .where(filters(trips, context))
+    .orderBy(asc(trips.vehicleId), asc(trips.startTime));
   const { distance, speed } = units;
   return {
     title: "Trips",
@@ -166,7 +182,8 @@ const BUILDERS = { trips: tripRows, stops: stopRows, idling: idlingRows, speedin
 export const buildReport = async ({ db, tenant, params, timeZone }: { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string }): Promise<Report> => {
   const [company] = await db.select({ distanceUnit: companies.distanceUnit }).from(companies).where(eq(companies.id, tenant.companyId));
   const units = unitsOf(company?.distanceUnit ?? "mi");
-  const vehicleNames = new Map((await db.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(whereTenant(vehicles, tenant))).map((row) => [row.id, row.name]));
+  const chosenVehicles = params.vehicleIds ? [sql`${vehicles.id} = any(${intArray(params.vehicleIds)})`] : [];
+  const vehicleNames = new Map((await db.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(and(whereTenant(vehicles, tenant), ...chosenVehicles))).map((row) => [row.id, row.name]));
   const driverNames = new Map((await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(whereTenant(drivers, tenant))).map((row) => [row.id, row.name]));
   const context: Context = {
     db,
@@ -174,6 +191,7 @@ export const buildReport = async ({ db, tenant, params, timeZone }: { db: Execut
     params,
     timeZone,
     units,
+    vehicleNames,
     vehicleName: (id) => vehicleNames.get(id) ?? `Vehicle ${id}`,
     driverName: (id) => (id === null ? "" : (driverNames.get(id) ?? `Driver ${id}`)),
   };

@@ -15,8 +15,8 @@ const database = useTestDatabase();
 const processors = [tripProcessor];
 
 type Day = { day: string; driverId: number | null; trips: number; meters: number; driving: number; idle: number; fuel: number | null };
-const round = (value: number | null) => (value === null ? null : Math.round(value * 1e6) / 1e6);
-const byKey = (days: Day[]) => days.map((day) => ({ ...day, meters: round(day.meters), driving: round(day.driving), idle: round(day.idle), fuel: round(day.fuel) })).sort((a, b) => `${a.day}|${a.driverId}`.localeCompare(`${b.day}|${b.driverId}`));
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+const byKey = (days: Day[]) => days.map((day) => ({ ...day, meters: round(day.meters), driving: round(day.driving), idle: round(day.idle), fuel: day.fuel === null ? null : round(day.fuel) })).sort((a, b) => `${a.day}|${a.driverId}`.localeCompare(`${b.day}|${b.driverId}`));
 
 /** What grouping the vehicle's stored trips and idles by local day and driver gives, computed here from the rows. */
 const groupedNow = async (companyId: number, vehicleId: number, timeZone: string) => {
