@@ -6,6 +6,8 @@ import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
 import { whereTenant, type Tenant } from "@/lib/tenant";
 import { dailySummaryRows } from "./daily-summary";
 import type { ReportParams } from "./report-params";
+import { stopsBetween } from "./stops-between";
+import { timeAtPlacesRows } from "./time-at-places";
 import { withTotals, type Report, type ReportRow } from "./report-table";
 
 const METERS_PER_MILE = 1609.344;
@@ -81,16 +83,16 @@ const tripRows = async (context: Context): Promise<Omit<Report, "totals" | "unit
   };
 };
 
+/** The range's trips in vehicle, then start order, with what stops need. */
+const tripsForStops = (context: Context) => {
+  const { vehicleId, startTime, endTime, endLatitude, endLongitude, endAddress } = getTableColumns(trips);
+  return context.db.select({ vehicleId, startTime, endTime, endLatitude, endLongitude, endAddress }).from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
+};
+
 /** Stops: where each vehicle stood between two of its trips in the range. */
 const stopRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
-  const { db, vehicleName } = context;
-  const rows = await db.select().from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
-  const stops: ReportRow[] = [];
-  rows.forEach((trip, index) => {
-    const next = rows[index + 1];
-    if (!next || next.vehicleId !== trip.vehicleId) return;
-    stops.push({ vehicle: vehicleName(trip.vehicleId), start: trip.endTime.toISOString(), end: next.startTime.toISOString(), place: trip.endAddress, minutes: minutes(trip.endTime, next.startTime) });
-  });
+  const { vehicleName } = context;
+  const stops = stopsBetween(await tripsForStops(context));
   return {
     title: "Stops",
     columns: [
@@ -100,9 +102,12 @@ const stopRows = async (context: Context): Promise<Omit<Report, "totals" | "unit
       { key: "place", label: "Place", format: "text" },
       { key: "minutes", label: "Duration (min)", format: "minutes", total: "sum" },
     ],
-    rows: stops,
+    rows: stops.map((stop) => ({ vehicle: vehicleName(stop.vehicleId), start: stop.start.toISOString(), end: stop.end.toISOString(), place: stop.address, minutes: minutes(stop.start, stop.end) })),
   };
 };
+
+/** Time at places: the stops of the range at the tenant's places (lib/reports/time-at-places.ts). */
+const placeRows = async (context: Context) => timeAtPlacesRows({ ...context, stops: stopsBetween(await tripsForStops(context)) });
 
 const idlingRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
   const { db, vehicleName, driverName } = context;
@@ -176,7 +181,7 @@ const driverRows = async (context: Context): Promise<Omit<Report, "totals" | "un
   };
 };
 
-const BUILDERS = { trips: tripRows, stops: stopRows, idling: idlingRows, speeding: speedingRows, daily: dailySummaryRows, drivers: driverRows } as const;
+const BUILDERS = { trips: tripRows, stops: stopRows, places: placeRows, idling: idlingRows, speeding: speedingRows, daily: dailySummaryRows, drivers: driverRows } as const;
 
 /** One report for the tenant, from the detected trips, idles and speeding intervals (never raw telemetry), in the company's units. */
 export const buildReport = async ({ db, tenant, params, timeZone }: { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string }): Promise<Report> => {
