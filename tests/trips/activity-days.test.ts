@@ -61,7 +61,7 @@ describe("vehicle activity days", () => {
     const { db } = database();
     const { demoCompanyId } = await seedTestCompanies({ db, liveVehicles: 2 });
     const tenant = { companyId: demoCompanyId, dataset: "live" as const };
-    const [vehicle] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
+    const [vehicle, second] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
     // Yesterday's local midnight (America/Chicago, the demo company's zone), so the whole track is in the past.
     const midnight = startOfDayInZone(Date.now() - 86_400_000, "America/Chicago").getTime();
     const track = buildTrack({ tenant, vehicleId: vehicle.id, start: midnight - 30 * MINUTE });
@@ -70,13 +70,20 @@ describe("vehicle activity days", () => {
     track.drive(8 * MINUTE);
     const gap = { positions: track.positions.splice(0), stats: track.stats.splice(0) };
     track.drive(10 * MINUTE).stand(7 * MINUTE).drive(5 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    // A second vehicle in the same batches: each vehicle's days are rewritten from its own first day.
+    const other = buildTrack({ tenant, vehicleId: second.id, start: midnight - 5 * MINUTE }).drive(10 * MINUTE).stand(7 * MINUTE).stand(5 * MINUTE, { engineOn: false });
     const ingest = async (batch: typeof before) => {
       await ingestTelemetry({ db, batch });
       await runTelemetryProcessors({ db, processors });
     };
 
     // Without the gap's 8 minutes the third trip ends before midnight and a fourth starts after it.
-    await ingest({ positions: [...before.positions, ...track.positions], stats: [...before.stats, ...track.stats] });
+    await ingest({ positions: [...before.positions, ...track.positions, ...other.positions], stats: [...before.stats, ...track.stats, ...other.stats] });
+    expect((await storedDays(demoCompanyId, second.id)).map((row) => [row.day, row.trips, row.idle])).toEqual([
+      [dayInZone(midnight - MINUTE, "America/Chicago"), 1, 0],
+      [dayInZone(midnight, "America/Chicago"), 0, 7 * 60],
+    ]);
+    expect(await storedDays(demoCompanyId, second.id)).toEqual(await groupedNow(demoCompanyId, second.id, "America/Chicago"));
     const firstPass = await storedDays(demoCompanyId, vehicle.id);
     expect(firstPass).toEqual(await groupedNow(demoCompanyId, vehicle.id, "America/Chicago"));
     const [yesterday, today] = [dayInZone(midnight - MINUTE, "America/Chicago"), dayInZone(midnight, "America/Chicago")];
@@ -95,5 +102,6 @@ describe("vehicle activity days", () => {
     const rebuilt = await storedDays(demoCompanyId, vehicle.id);
     expect(rebuilt).toEqual(await groupedNow(demoCompanyId, vehicle.id, "Asia/Kolkata"));
     expect(rebuilt.every((row) => row.day === dayInZone(midnight, "Asia/Kolkata"))).toBe(true);
+    expect(await storedDays(demoCompanyId, second.id)).toEqual(await groupedNow(demoCompanyId, second.id, "Asia/Kolkata"));
   });
 });
