@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { intArray } from "@/db/rows";
 import { companies, tripDetectorStates } from "@/db/schema";
 import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
 import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
@@ -41,7 +42,13 @@ const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicle
   const { settings, timeZone } = await loadSettings({ db: tx, companyId: tenant.companyId });
   const vehicleIds = vehicles.map((vehicle) => vehicle.vehicleId);
   const stored = new Map(
-    (await tx.select().from(tripDetectorStates).where(and(whereTenant(tripDetectorStates, tenant), inArray(tripDetectorStates.vehicleId, vehicleIds)))).map((row) => [row.vehicleId, row]),
+    (
+      await tx
+        .select({ vehicleId: tripDetectorStates.vehicleId, lastTime: tripDetectorStates.lastTime, state: tripDetectorStates.state })
+        .from(tripDetectorStates)
+        // One array parameter: a batch names up to a whole fleet's vehicles.
+        .where(and(whereTenant(tripDetectorStates, tenant), sql`${tripDetectorStates.vehicleId} = any(${intArray(vehicleIds)})`))
+    ).map((row) => [row.vehicleId, row]),
   );
   const throughSeq = Math.max(...vehicles.flatMap((vehicle) => [...vehicle.positions, ...vehicle.stats].map((row) => row.seq)));
   const steps: { vehicle: VehicleTelemetry; lastKnown: number; state: StoredDetectorState; found: DetectedActivity; replayedFrom: number | null }[] = [];
