@@ -5,12 +5,13 @@
 // of one report per vehicle, through ingestTelemetry one after another. Then the same with the trip
 // processor running in this process as the service runs it (woken after each batch, as the
 // telemetry notification wakes it, and by its sweep), and the time it needs after the last batch
-// to detect everything. DATABASE_URL: PostgreSQL (a fresh database, dropped afterwards); DATABASE_URL=pglite: embedded, in memory.
+// to detect everything, with the service's windows (lib/boot/start-fleet-reactions.ts). DATABASE_URL: PostgreSQL (a fresh database, dropped afterwards); DATABASE_URL=pglite: embedded, in memory.
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import { Client } from "pg";
-import { openDatabase, type Database } from "@/db/client";
+import { openDatabase, type Database, type DatabaseHandle } from "@/db/client";
+import { POSTGRES_WINDOW } from "@/lib/boot/start-fleet-reactions";
 import { migrateDatabase } from "@/db/migrate";
 import { companies, feedCounters, telemetryCheckpoints, trips, vehicles } from "@/db/schema";
 import { runTelemetryProcessors, startTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
@@ -45,7 +46,7 @@ const buildBatches = ({ companyId, vehicleIds, start, count }: { companyId: numb
 const rowsOf = (batches: { positions: PositionReport[]; stats: StatSample[] }[]) => batches.reduce((sum, batch) => sum + batch.positions.length + batch.stats.length, 0);
 
 /** Runs both measurements on a migrated database whose demo company has at least `vehicleCount` live vehicles. */
-export const benchIngestWithDetectors = async ({ db, vehicleCount, batchCount }: { db: Database; vehicleCount: number; batchCount: number }): Promise<DetectorBenchResult> => {
+export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCount, batchCount }: { db: Database; kind: DatabaseHandle["kind"]; vehicleCount: number; batchCount: number }): Promise<DetectorBenchResult> => {
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
   const tenant = { companyId: demo.id, dataset: "live" as const };
   const vehicleIds = (await db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.companyId, demo.id), eq(vehicles.dataset, "live"))).orderBy(vehicles.id).limit(vehicleCount)).map((row) => row.id);
@@ -67,7 +68,8 @@ export const benchIngestWithDetectors = async ({ db, vehicleCount, batchCount }:
     .values({ ...tenant, processor: tripProcessor.name, seq: head.seq })
     .onConflictDoUpdate({ target: [telemetryCheckpoints.companyId, telemetryCheckpoints.dataset, telemetryCheckpoints.processor], set: { seq: head.seq } });
   const wake = new Set<() => void>();
-  const stop = startTelemetryProcessors({ db, processors: [tripProcessor], subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)), onError: (error) => console.error("[bench] trip processor:", error) });
+  const window = handleKind === "pglite" ? undefined : POSTGRES_WINDOW;
+  const stop = startTelemetryProcessors({ db, processors: [tripProcessor], window, subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)), onError: (error) => console.error("[bench] trip processor:", error) });
   started = performance.now();
   for (const batch of withDetectors) {
     await ingestTelemetry({ db, batch });
@@ -79,7 +81,7 @@ export const benchIngestWithDetectors = async ({ db, vehicleCount, batchCount }:
   const [last] = await db.select({ seq: feedCounters.seq }).from(feedCounters).where(and(eq(feedCounters.companyId, demo.id), eq(feedCounters.dataset, "live")));
   const checkpoint = async () => (await db.select({ seq: telemetryCheckpoints.seq }).from(telemetryCheckpoints).where(and(eq(telemetryCheckpoints.companyId, demo.id), eq(telemetryCheckpoints.dataset, "live"), eq(telemetryCheckpoints.processor, tripProcessor.name))))[0].seq;
   while ((await checkpoint()) < last.seq) {
-    await runTelemetryProcessors({ db, processors: [tripProcessor] });
+    await runTelemetryProcessors({ db, processors: [tripProcessor], window });
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const caughtUpMs = performance.now() - started;
@@ -111,7 +113,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     await migrateDatabase(handle);
     await seedDemo({ db: handle.db, liveVehicles: vehicleCount });
-    console.log(`${embedded ? "PGlite" : "PostgreSQL"}: ${describeDetectorBench(await benchIngestWithDetectors({ db: handle.db, vehicleCount, batchCount })).join("\n  ")}`);
+    console.log(`${embedded ? "PGlite" : "PostgreSQL"}: ${describeDetectorBench(await benchIngestWithDetectors({ db: handle.db, kind: handle.kind, vehicleCount, batchCount })).join("\n  ")}`);
   } finally {
     await handle.close();
     await admin?.query(`drop database ${name} with (force)`);

@@ -241,7 +241,7 @@ try {
   row(`sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`, `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`, `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`, "ack p99 < 500 ms, nothing lost");
   const imported = await benchVehicleImport({ db });
   row(`vehicle CSV import, ${imported.rows} rows (every column, 2 tags a row), one transaction`, `${ms(imported.createMs)} new, ${ms(imported.updateMs)} all existing (update)`, `preview (check only) ${ms(imported.previewMs)}`, "< 10 s");
-  const detectors = await benchIngestWithDetectors({ db, vehicleCount: VEHICLES, batchCount: Number(process.env.DETECTOR_BATCHES ?? 60) });
+  const detectors = await benchIngestWithDetectors({ db, kind: handle.kind, vehicleCount: VEHICLES, batchCount: Number(process.env.DETECTOR_BATCHES ?? 60) });
   row(
     `ingestTelemetry with the trip/idle/speeding detectors running, ${detectors.rows.toLocaleString("en-US")} rows (${detectors.trips} trips)`,
     `${rate(detectors.withRate)}; all detected: ${rate(detectors.caughtUpRate)} (${((detectors.caughtUpRate / detectors.withoutRate) * 100).toFixed(0)} %)`,

@@ -17,11 +17,6 @@ export type TelemetryProcessor = {
   name: string;
   /** Where a tenant it has never seen starts: its oldest stored row, or what is committed from now on. */
   startAt: "beginning" | "now";
-  /**
-   * Rows handed to it in one transaction when it is behind (default 5,000): a processor whose cost is
-   * per vehicle more than per row takes more, so a backlog costs it once per vehicle for several reports.
-   */
-  window?: number;
   process: (options: { tx: Executor; tenant: TelemetryTenant; vehicles: VehicleTelemetry[] }) => Promise<void>;
 };
 
@@ -63,7 +58,7 @@ const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; pro
  * Brings every processor up to every tenant's committed head, a window at a time. Safe to run in
  * several instances at once. Returns the rows processed.
  */
-export const runTelemetryProcessors = async ({ db, processors, window }: { db: Executor; processors: readonly TelemetryProcessor[]; /** Overrides every processor's window (tests). */ window?: number }) => {
+export const runTelemetryProcessors = async ({ db, processors, window = DEFAULT_WINDOW }: { db: Executor; processors: readonly TelemetryProcessor[]; window?: number }) => {
   if (processors.length === 0) return 0;
   const heads = await db.select({ companyId: feedCounters.companyId, dataset: feedCounters.dataset, seq: feedCounters.seq }).from(feedCounters);
   const checkpoints = new Map(
@@ -75,7 +70,7 @@ export const runTelemetryProcessors = async ({ db, processors, window }: { db: E
     for (const processor of processors) {
       if ((checkpoints.get(`${tenantKey(tenant)}:${processor.name}`) ?? -1) >= head.seq) continue;
       for (;;) {
-        const step = await advance({ db, processor, tenant, headSeq: head.seq, window: window ?? processor.window ?? DEFAULT_WINDOW });
+        const step = await advance({ db, processor, tenant, headSeq: head.seq, window });
         if (!step) break;
         processed += step.rows;
         if (step.seq >= head.seq) break;
@@ -99,6 +94,7 @@ export const startTelemetryProcessors = ({
   onError,
   onRun,
   sweepEveryMs = SWEEP_EVERY_MS,
+  window,
 }: {
   db: Executor;
   processors: readonly TelemetryProcessor[];
@@ -107,6 +103,8 @@ export const startTelemetryProcessors = ({
   /** After each run, with the rows it processed (a run ends at the head it saw: few rows means keeping up). */
   onRun?: (processed: number) => void;
   sweepEveryMs?: number;
+  /** Rows a processor takes in one transaction when behind (default 5,000). */
+  window?: number;
 }) => {
   let running = false;
   let again = false;
@@ -120,7 +118,7 @@ export const startTelemetryProcessors = ({
     try {
       do {
         again = false;
-        const processed = await runTelemetryProcessors({ db, processors }).catch((error: unknown) => {
+        const processed = await runTelemetryProcessors({ db, processors, window }).catch((error: unknown) => {
           onError(error);
           return null;
         });

@@ -88,5 +88,4 @@ const saveStates = async ({ db, tenant, states }: { db: Executor; tenant: Tenant
     on conflict (company_id, dataset, vehicle_id) do update set last_time = excluded.last_time, state = excluded.state, updated_at = excluded.updated_at`);
 };
 
-// Its cost is mostly each vehicle's state, read and written once a window: when behind, a window of several batches (bench/ingest-detectors.ts).
-export const tripProcessor: TelemetryProcessor = { name: "trips", startAt: "beginning", window: 50_000, process: processTrips };
+export const tripProcessor: TelemetryProcessor = { name: "trips", startAt: "beginning", process: processTrips };
