@@ -29,6 +29,7 @@ import * as feedRoute from "@/app/fleet/vehicles/locations/feed/route";
 import { createTestApiKey } from "@/tests/helpers/api-keys";
 import { createScratchDatabase } from "@/tests/helpers/scratch-database";
 import { measure, measureThroughput, summarize } from "./measure";
+import { benchIngestWithDetectors } from "./ingest-detectors";
 import { benchTrackers } from "./trackers";
 import { benchVehicleImport } from "./vehicle-import";
 
@@ -240,6 +241,13 @@ try {
   row(`sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`, `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`, `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`, "ack p99 < 500 ms, nothing lost");
   const imported = await benchVehicleImport({ db });
   row(`vehicle CSV import, ${imported.rows} rows (every column, 2 tags a row), one transaction`, `${ms(imported.createMs)} new, ${ms(imported.updateMs)} all existing (update)`, `preview (check only) ${ms(imported.previewMs)}`, "< 10 s");
+  const detectors = await benchIngestWithDetectors({ db, kind: handle.kind, vehicleCount: VEHICLES, batchCount: Number(process.env.DETECTOR_BATCHES ?? 60) });
+  row(
+    `ingestTelemetry with the trip/idle/speeding detectors running, ${detectors.rows.toLocaleString("en-US")} rows (${detectors.trips} trips)`,
+    `${rate(detectors.withRate)}; all detected: ${rate(detectors.caughtUpRate)} (${((detectors.caughtUpRate / detectors.withoutRate) * 100).toFixed(0)} %)`,
+    `without them: ${rate(detectors.withoutRate)}`,
+    "≥ 80 % of without",
+  );
   row("RSS of the process (app handlers in-process)", `${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`, "", "");
 
   const widths = [0, 1, 2, 3].map((c) => Math.max(...[["what", "figure", "limit / compare", "target"], ...rows].map((r) => r[c].length)));

@@ -1,4 +1,4 @@
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, uuid } from "drizzle-orm/pg-core";
+import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tenantColumns, utc } from "./columns";
 
 /**
@@ -84,6 +84,37 @@ export const speedingIntervals = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     index("speeding_intervals_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
     index("speeding_intervals_time_idx").on(t.companyId, t.dataset, t.startTime),
+  ],
+);
+
+/**
+ * Per vehicle, local day (the company's zone) and driver: the detected trips and idles that started
+ * that day, summed (lib/trips/activity-days.ts). Rewritten with the trips and idles in the trip
+ * processor's transaction, and rebuilt whole when the company's zone changes, so it always equals
+ * grouping them; the daily summary report reads it instead of grouping at request time.
+ */
+export const vehicleActivityDays = pgTable(
+  "vehicle_activity_days",
+  {
+    id: bigserial("id", { mode: "number" }).notNull(),
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** Who drove at the start of the trips and idles counted here (null: nobody); the report's driver filter needs it. */
+    driverId: integer("driver_id"),
+    trips: integer("trips").notNull(),
+    distanceMeters: doublePrecision("distance_meters").notNull(),
+    drivingSeconds: doublePrecision("driving_seconds").notNull(),
+    idleSeconds: doublePrecision("idle_seconds").notNull(),
+    /** Trips' and idles' fuel used together, in percent of the tank; null when none of them reported a fuel level. */
+    fuelUsedPercent: doublePrecision("fuel_used_percent"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    // Vehicle before day: the trip processor rewrites one vehicle's recent days.
+    unique("vehicle_activity_days_key").on(t.companyId, t.dataset, t.vehicleId, t.day, t.driverId).nullsNotDistinct(),
+    // The daily summary reads a range of days for the whole fleet.
+    index("vehicle_activity_days_day_idx").on(t.companyId, t.dataset, t.day),
   ],
 );
 

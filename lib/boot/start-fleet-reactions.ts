@@ -13,6 +13,13 @@ import { tripProcessor } from "@/lib/trips/trip-processor";
 export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor];
 
 const ALERT_CHECKS_EVERY_MS = 30_000;
+/**
+ * Rows a processor takes in one transaction on PostgreSQL when behind: the trip processor's cost is
+ * mostly each vehicle's state, read and written once a window, so a window of several batches catches
+ * up where 5,000 rows (one 10,000-vehicle batch) fell a minute behind (docs/scaling.md). PGlite keeps
+ * the default: its one connection is held for the whole window, and requests wait for it.
+ */
+export const POSTGRES_WINDOW = 50_000;
 /** A processors' run with fewer rows than this followed live traffic, not a backlog (health says "current"). */
 const KEEPING_UP_BELOW_ROWS = 5_000;
 
@@ -27,6 +34,7 @@ export const startFleetReactions = async ({ database }: { database: DatabaseHand
     processors: TELEMETRY_PROCESSORS,
     subscribe: (onTelemetry) => subscribeFleetEvents((event) => event.kind === "telemetry" && onTelemetry()),
     onError: (error) => logger.error({ err: error }, "telemetry processors failed"),
+    window: database.kind === "pglite" ? undefined : POSTGRES_WINDOW,
     onRun: (processed) => updateServiceStatus({ telemetryProcessors: processed < KEEPING_UP_BELOW_ROWS ? "current" : "catching up" }),
   });
   // The alerts no telemetry drives: a device that has gone quiet, fault codes and HOS clocks (lib/alerts/check-*.ts).

@@ -3,6 +3,7 @@ import { getDb, type Database } from "@/db/client";
 import { companies } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError, fromZodError } from "@/lib/errors";
+import { rebuildActivityDays } from "@/lib/trips/activity-days";
 import { companyChangeSchemas, type CompanyEditor } from "./company-input";
 import { companyRecordColumns, toCompanyRecord, type CompanyRecord } from "./company-record";
 
@@ -19,7 +20,8 @@ type UpdateCompanyOptions = {
 
 /**
  * The one way a company's settings change: validated for its editor, written with its audit event
- * in one transaction (nothing is recorded when nothing changed).
+ * in one transaction (nothing is recorded when nothing changed). A new time zone rebuilds the
+ * company's activity days in the same transaction.
  */
 export const updateCompany = async ({ db = getDb(), companyId, input, editor, actor }: UpdateCompanyOptions): Promise<CompanyRecord> => {
   const parsed = companyChangeSchemas[editor].safeParse(input);
@@ -31,6 +33,8 @@ export const updateCompany = async ({ db = getDb(), companyId, input, editor, ac
     const changes = changedFields({ before, after: values });
     if (Object.keys(changes).length === 0) return toCompanyRecord(before);
     const [row] = await tx.update(companies).set(values).where(eq(companies.id, companyId)).returning(companyRecordColumns);
+    // The activity days are local days: a new zone moves trips and idles across them (docs/decisions.md "Trips, idling and speeding").
+    if (changes.timeZone) await rebuildActivityDays({ db: tx, companyId, timeZone: row.timeZone });
     await recordAuditEvent({ db: tx, companyId, actor, action: "company.updated", target: { type: "company", id: companyId }, changes });
     return toCompanyRecord(row);
   });

@@ -94,6 +94,7 @@ export const startTelemetryProcessors = ({
   onError,
   onRun,
   sweepEveryMs = SWEEP_EVERY_MS,
+  window,
 }: {
   db: Executor;
   processors: readonly TelemetryProcessor[];
@@ -102,6 +103,8 @@ export const startTelemetryProcessors = ({
   /** After each run, with the rows it processed (a run ends at the head it saw: few rows means keeping up). */
   onRun?: (processed: number) => void;
   sweepEveryMs?: number;
+  /** Rows a processor takes in one transaction when behind (default 5,000). */
+  window?: number;
 }) => {
   let running = false;
   let again = false;
@@ -115,7 +118,7 @@ export const startTelemetryProcessors = ({
     try {
       do {
         again = false;
-        const processed = await runTelemetryProcessors({ db, processors }).catch((error: unknown) => {
+        const processed = await runTelemetryProcessors({ db, processors, window }).catch((error: unknown) => {
           onError(error);
           return null;
         });

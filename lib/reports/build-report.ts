@@ -1,10 +1,13 @@
-import { and, asc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { intArray } from "@/db/rows";
 import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
 import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
 import { whereTenant, type Tenant } from "@/lib/tenant";
 import { dailySummaryRows } from "./daily-summary";
 import type { ReportParams } from "./report-params";
+import { stopsBetween } from "./stops-between";
+import { timeAtPlacesRows } from "./time-at-places";
 import { withTotals, type Report, type ReportRow } from "./report-table";
 
 const METERS_PER_MILE = 1609.344;
@@ -21,18 +24,33 @@ export type Units = ReturnType<typeof unitsOf>;
 const minutes = (start: Date, end: Date) => Math.round(((end.getTime() - start.getTime()) / MINUTE_MS) * 10) / 10;
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
-type Context = { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string; units: Units; vehicleName: (id: number) => string; driverName: (id: number | null) => string };
+type Context = {
+  db: Executor;
+  tenant: Tenant;
+  params: ReportParams;
+  timeZone: string;
+  units: Units;
+  /** The report's vehicles (those chosen, else the tenant's) by id. */
+  vehicleNames: ReadonlyMap<number, string>;
+  vehicleName: (id: number) => string;
+  driverName: (id: number | null) => string;
+};
 
 const filters = (table: typeof trips | typeof idlingEvents | typeof speedingIntervals, { tenant, params }: Context) => {
   const where: SQL[] = [whereTenant(table, tenant), gte(table.startTime, params.start), lt(table.startTime, params.end)];
-  if (params.vehicleIds) where.push(inArray(table.vehicleId, params.vehicleIds));
-  if (params.driverIds) where.push(inArray(table.driverId, params.driverIds));
+  if (params.vehicleIds) where.push(sql`${table.vehicleId} = any(${intArray(params.vehicleIds)})`);
+  if (params.driverIds) where.push(sql`${table.driverId} = any(${intArray(params.driverIds)})`);
   return and(...where);
 };
 
 const tripRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
   const { db, units, vehicleName, driverName } = context;
-  const rows = await db.select().from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
+  const { vehicleId, driverId, startTime, endTime, startAddress, endAddress, distanceMeters, maxSpeed, fuelUsedPercent } = getTableColumns(trips);
+  const rows = await db
+    .select({ vehicleId, driverId, startTime, endTime, startAddress, endAddress, distanceMeters, maxSpeed, fuelUsedPercent })
+    .from(trips)
+    .where(filters(trips, context))
+    .orderBy(asc(trips.vehicleId), asc(trips.startTime));
   const { distance, speed } = units;
   return {
     title: "Trips",
@@ -65,16 +83,16 @@ const tripRows = async (context: Context): Promise<Omit<Report, "totals" | "unit
   };
 };
 
+/** The range's trips in vehicle, then start order, with what stops need. */
+const tripsForStops = (context: Context) => {
+  const { vehicleId, startTime, endTime, endLatitude, endLongitude, endAddress } = getTableColumns(trips);
+  return context.db.select({ vehicleId, startTime, endTime, endLatitude, endLongitude, endAddress }).from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
+};
+
 /** Stops: where each vehicle stood between two of its trips in the range. */
 const stopRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
-  const { db, vehicleName } = context;
-  const rows = await db.select().from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
-  const stops: ReportRow[] = [];
-  rows.forEach((trip, index) => {
-    const next = rows[index + 1];
-    if (!next || next.vehicleId !== trip.vehicleId) return;
-    stops.push({ vehicle: vehicleName(trip.vehicleId), start: trip.endTime.toISOString(), end: next.startTime.toISOString(), place: trip.endAddress, minutes: minutes(trip.endTime, next.startTime) });
-  });
+  const { vehicleName } = context;
+  const stops = stopsBetween(await tripsForStops(context));
   return {
     title: "Stops",
     columns: [
@@ -84,9 +102,12 @@ const stopRows = async (context: Context): Promise<Omit<Report, "totals" | "unit
       { key: "place", label: "Place", format: "text" },
       { key: "minutes", label: "Duration (min)", format: "minutes", total: "sum" },
     ],
-    rows: stops,
+    rows: stops.map((stop) => ({ vehicle: vehicleName(stop.vehicleId), start: stop.start.toISOString(), end: stop.end.toISOString(), place: stop.address, minutes: minutes(stop.start, stop.end) })),
   };
 };
+
+/** Time at places: the stops of the range at the tenant's places (lib/reports/time-at-places.ts). */
+const placeRows = async (context: Context) => timeAtPlacesRows({ ...context, stops: stopsBetween(await tripsForStops(context)) });
 
 const idlingRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
   const { db, vehicleName, driverName } = context;
@@ -160,13 +181,14 @@ const driverRows = async (context: Context): Promise<Omit<Report, "totals" | "un
   };
 };
 
-const BUILDERS = { trips: tripRows, stops: stopRows, idling: idlingRows, speeding: speedingRows, daily: dailySummaryRows, drivers: driverRows } as const;
+const BUILDERS = { trips: tripRows, stops: stopRows, places: placeRows, idling: idlingRows, speeding: speedingRows, daily: dailySummaryRows, drivers: driverRows } as const;
 
 /** One report for the tenant, from the detected trips, idles and speeding intervals (never raw telemetry), in the company's units. */
 export const buildReport = async ({ db, tenant, params, timeZone }: { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string }): Promise<Report> => {
   const [company] = await db.select({ distanceUnit: companies.distanceUnit }).from(companies).where(eq(companies.id, tenant.companyId));
   const units = unitsOf(company?.distanceUnit ?? "mi");
-  const vehicleNames = new Map((await db.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(whereTenant(vehicles, tenant))).map((row) => [row.id, row.name]));
+  const chosenVehicles = params.vehicleIds ? [sql`${vehicles.id} = any(${intArray(params.vehicleIds)})`] : [];
+  const vehicleNames = new Map((await db.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(and(whereTenant(vehicles, tenant), ...chosenVehicles))).map((row) => [row.id, row.name]));
   const driverNames = new Map((await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(whereTenant(drivers, tenant))).map((row) => [row.id, row.name]));
   const context: Context = {
     db,
@@ -174,6 +196,7 @@ export const buildReport = async ({ db, tenant, params, timeZone }: { db: Execut
     params,
     timeZone,
     units,
+    vehicleNames,
     vehicleName: (id) => vehicleNames.get(id) ?? `Vehicle ${id}`,
     driverName: (id) => (id === null ? "" : (driverNames.get(id) ?? `Driver ${id}`)),
   };

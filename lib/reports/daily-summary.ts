@@ -1,51 +1,42 @@
-import { and, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { idlingEvents, trips } from "@/db/schema";
-import { whereTenant, type Tenant } from "@/lib/tenant";
+import { intArray, queryRows } from "@/db/rows";
+import type { Tenant } from "@/lib/tenant";
 import type { ReportParams } from "./report-params";
 import type { Report, ReportRow } from "./report-table";
 
-type Context = { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string; units: { units: Report["units"]; distance: (meters: number) => number }; vehicleName: (id: number) => string };
+type Context = {
+  db: Executor;
+  tenant: Tenant;
+  params: ReportParams;
+  units: { units: Report["units"]; distance: (meters: number) => number };
+  vehicleNames: ReadonlyMap<number, string>;
+  vehicleName: (id: number) => string;
+};
+
+type DayRow = { vehicleId: number; day: string; trips: number; meters: number; driving: number; idle: number; fuel: number | null };
 
 /**
  * Per vehicle and local day (the company's zone; a trip counts on the day it started): distance,
  * driving time, idle time, engine time (driving plus idling: the engine-on time the detector
- * attributes) and fuel used. Aggregated in the database from the detected trips and idles.
+ * attributes) and fuel used. Read from vehicle_activity_days, which the trip processor keeps equal
+ * to grouping the detected trips and idles (lib/trips/activity-days.ts); its rows are per driver
+ * too, so the driver filter is exact. The database also orders the rows (by day, then by vehicle
+ * name, ranked here once): a month of a large fleet is 300,000 rows, too many to sort in JavaScript.
  */
-export const dailySummaryRows = async ({ db, tenant, params, timeZone, units, vehicleName }: Context): Promise<Omit<Report, "totals" | "units">> => {
-  const grouped = async (table: typeof trips | typeof idlingEvents) => {
-    const where: SQL[] = [whereTenant(table, tenant), gte(table.startTime, params.start), lt(table.startTime, params.end)];
-    if (params.vehicleIds) where.push(inArray(table.vehicleId, params.vehicleIds));
-    if (params.driverIds) where.push(inArray(table.driverId, params.driverIds));
-    const day = sql<string>`to_char(${table.startTime} at time zone ${timeZone}, 'YYYY-MM-DD')`;
-    return db
-      .select({
-        vehicleId: table.vehicleId,
-        day,
-        count: sql<number>`count(*)::int`,
-        meters: table === trips ? sql<number>`sum(${trips.distanceMeters})::float8` : sql<number>`0::float8`,
-        seconds: sql<number>`sum(extract(epoch from ${table.endTime} - ${table.startTime}))::float8`,
-        fuel: sql<number | null>`sum(${table.fuelUsedPercent})::float8`,
-      })
-      .from(table)
-      .where(and(...where))
-      // By position: the zone is a parameter, and two parameters are never the same expression to PostgreSQL.
-      .groupBy(sql`1, 2`);
-  };
-  const [tripDays, idleDays] = [await grouped(trips), await grouped(idlingEvents)];
-  const rows = new Map<string, { vehicleId: number; day: string; trips: number; meters: number; driving: number; idle: number; fuel: number | null }>();
-  const entry = (vehicleId: number, day: string) => {
-    const key = `${vehicleId}|${day}`;
-    let row = rows.get(key);
-    if (!row) rows.set(key, (row = { vehicleId, day, trips: 0, meters: 0, driving: 0, idle: 0, fuel: null }));
-    return row;
-  };
-  for (const day of tripDays) Object.assign(entry(day.vehicleId, day.day), { trips: day.count, meters: day.meters, driving: day.seconds, fuel: day.fuel });
-  for (const day of idleDays) {
-    const row = entry(day.vehicleId, day.day);
-    row.idle = day.seconds;
-    if (day.fuel !== null) row.fuel = (row.fuel ?? 0) + day.fuel;
-  }
+export const dailySummaryRows = async ({ db, tenant, params, units, vehicleNames, vehicleName }: Context): Promise<Omit<Report, "totals" | "units">> => {
+  const byName = [...vehicleNames.keys()].sort((a, b) => vehicleName(a).localeCompare(vehicleName(b)));
+  const rows = await queryRows<DayRow>(
+    db,
+    sql`select d.vehicle_id as "vehicleId", d.day::text as day, sum(d.trips)::int as trips, sum(d.distance_meters) as meters,
+          sum(d.driving_seconds) as driving, sum(d.idle_seconds) as idle, sum(d.fuel_used_percent) as fuel
+        from vehicle_activity_days d left join unnest(${intArray(byName)}) with ordinality as named(vehicle_id, rank) on named.vehicle_id = d.vehicle_id
+        where d.company_id = ${tenant.companyId} and d.dataset = ${tenant.dataset} and d.day >= ${params.from}::date and d.day <= ${params.to}::date
+          ${params.vehicleIds ? sql`and d.vehicle_id = any(${intArray(params.vehicleIds)})` : sql``}
+          ${params.driverIds ? sql`and d.driver_id = any(${intArray(params.driverIds)})` : sql``}
+        group by d.day, named.rank, d.vehicle_id
+        order by d.day, named.rank nulls last, d.vehicle_id`,
+  );
   const toMinutes = (seconds: number) => Math.round(seconds / 6) / 10;
   return {
     title: "Daily summary per vehicle",
@@ -59,17 +50,15 @@ export const dailySummaryRows = async ({ db, tenant, params, timeZone, units, ve
       { key: "engine", label: "Engine time (min)", format: "minutes", total: "sum" },
       { key: "fuel", label: "Fuel used (% of tank)", format: "percent", total: "sum" },
     ],
-    rows: [...rows.values()]
-      .sort((a, b) => a.day.localeCompare(b.day) || vehicleName(a.vehicleId).localeCompare(vehicleName(b.vehicleId)))
-      .map((row): ReportRow => ({
-        day: row.day,
-        vehicle: vehicleName(row.vehicleId),
-        trips: row.trips,
-        distance: units.distance(row.meters),
-        driving: toMinutes(row.driving),
-        idle: toMinutes(row.idle),
-        engine: toMinutes(row.driving + row.idle),
-        fuel: row.fuel === null ? null : Math.round(row.fuel * 10) / 10,
-      })),
+    rows: rows.map((row): ReportRow => ({
+      day: row.day,
+      vehicle: vehicleName(row.vehicleId),
+      trips: row.trips,
+      distance: units.distance(row.meters),
+      driving: toMinutes(row.driving),
+      idle: toMinutes(row.idle),
+      engine: toMinutes(row.driving + row.idle),
+      fuel: row.fuel === null ? null : Math.round(row.fuel * 10) / 10,
+    })),
   };
 };

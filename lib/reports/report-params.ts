@@ -3,11 +3,12 @@ import { AppError } from "@/lib/errors";
 import { parseTimeRange } from "@/lib/time-range";
 import { dayInZone, fromLocalInput } from "@/lib/time-zone/zoned-time";
 
-export const REPORT_KINDS = ["trips", "stops", "idling", "speeding", "daily", "drivers"] as const;
+export const REPORT_KINDS = ["trips", "stops", "places", "idling", "speeding", "daily", "drivers"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 export const REPORT_LABELS: Record<ReportKind, string> = {
   trips: "Trips",
   stops: "Stops",
+  places: "Time at places",
   idling: "Idling",
   speeding: "Speeding",
   daily: "Daily summary per vehicle",

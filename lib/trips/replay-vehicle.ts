@@ -70,5 +70,5 @@ export const replayVehicle = async (options: ReplayOptions) => {
   });
   const start = { ...EMPTY_ACTIVITY_STATE, motion: { open: null, previous: seed.samples.at(-1) ?? null } };
   const { state, found } = detectActivity({ state: start, samples: history.samples, settings });
-  return { state: { activity: state, carry: history.carry } satisfies StoredDetectorState, found };
+  return { state: { activity: state, carry: history.carry } satisfies StoredDetectorState, found, replayedFrom: from.getTime() };
 };

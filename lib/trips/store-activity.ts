@@ -3,38 +3,56 @@ import { idlingEvents, speedingIntervals, trips } from "@/db/schema";
 import { reverseGeocode } from "@/lib/telemetry/reverse-geocode";
 import type { Tenant } from "@/lib/tenant";
 import type { DetectedActivity } from "./activity-detector";
+import { rewriteActivityDays } from "./activity-days";
 
-/** Writes one vehicle's newly detected trips, idles and speeding intervals, with addresses and drivers. */
-export const storeActivity = async ({ db, tenant, vehicleId, found, driverOf }: {
-  db: Executor;
-  tenant: Tenant;
+/** What detection gave one vehicle of a batch. */
+export type VehicleActivity = {
   vehicleId: number;
   found: DetectedActivity;
+  /** Where a late-point replay deleted the vehicle's trips, idles and speeding intervals from (null: no replay). */
+  replayedFrom: number | null;
+};
+
+/**
+ * Writes a batch's newly detected trips, idles and speeding intervals, with addresses and drivers
+ * (one statement a table for the whole batch), and rewrites each vehicle's activity days
+ * (vehicle_activity_days) from the earliest day its new rows or its replay's deletions touched.
+ */
+export const storeActivity = async ({ db, tenant, vehicles, driverOf, timeZone }: {
+  db: Executor;
+  tenant: Tenant;
+  vehicles: readonly VehicleActivity[];
   driverOf: (vehicleId: number, at: number) => number | null;
+  /** The company's zone: its local days. */
+  timeZone: string;
 }) => {
-  const common = (startTime: number, endTime: number) => ({ ...tenant, vehicleId, driverId: driverOf(vehicleId, startTime), startTime: new Date(startTime), endTime: new Date(endTime) });
-  if (found.trips.length > 0) {
-    await db.insert(trips).values(
-      found.trips.map((trip) => ({
-        ...common(trip.startTime, trip.endTime),
-        startLatitude: trip.start.latitude,
-        startLongitude: trip.start.longitude,
-        startAddress: reverseGeocode(trip.start),
-        endLatitude: trip.end.latitude,
-        endLongitude: trip.end.longitude,
-        endAddress: reverseGeocode(trip.end),
-        distanceMeters: trip.distanceMeters,
-        maxSpeed: trip.maxSpeedMps,
-        fuelUsedPercent: trip.fuelUsedPercent,
-      })),
-    );
-  }
-  if (found.idles.length > 0) {
-    await db.insert(idlingEvents).values(found.idles.map((idle) => ({ ...common(idle.startTime, idle.endTime), latitude: idle.latitude, longitude: idle.longitude, address: reverseGeocode(idle), fuelUsedPercent: idle.fuelUsedPercent })));
-  }
-  if (found.speedings.length > 0) {
-    await db.insert(speedingIntervals).values(
-      found.speedings.map((interval) => ({ ...common(interval.startTime, interval.endTime), latitude: interval.latitude, longitude: interval.longitude, address: reverseGeocode(interval), maxSpeed: interval.maxSpeedMps, thresholdSpeed: interval.thresholdMps })),
-    );
-  }
+  const common = (vehicleId: number, startTime: number, endTime: number) => ({ ...tenant, vehicleId, driverId: driverOf(vehicleId, startTime), startTime: new Date(startTime), endTime: new Date(endTime) });
+  const tripRows = vehicles.flatMap(({ vehicleId, found }) =>
+    found.trips.map((trip) => ({
+      ...common(vehicleId, trip.startTime, trip.endTime),
+      startLatitude: trip.start.latitude,
+      startLongitude: trip.start.longitude,
+      startAddress: reverseGeocode(trip.start),
+      endLatitude: trip.end.latitude,
+      endLongitude: trip.end.longitude,
+      endAddress: reverseGeocode(trip.end),
+      distanceMeters: trip.distanceMeters,
+      maxSpeed: trip.maxSpeedMps,
+      fuelUsedPercent: trip.fuelUsedPercent,
+    })),
+  );
+  const idleRows = vehicles.flatMap(({ vehicleId, found }) =>
+    found.idles.map((idle) => ({ ...common(vehicleId, idle.startTime, idle.endTime), latitude: idle.latitude, longitude: idle.longitude, address: reverseGeocode(idle), fuelUsedPercent: idle.fuelUsedPercent })),
+  );
+  const speedingRows = vehicles.flatMap(({ vehicleId, found }) =>
+    found.speedings.map((interval) => ({ ...common(vehicleId, interval.startTime, interval.endTime), latitude: interval.latitude, longitude: interval.longitude, address: reverseGeocode(interval), maxSpeed: interval.maxSpeedMps, thresholdSpeed: interval.thresholdMps })),
+  );
+  if (tripRows.length > 0) await db.insert(trips).values(tripRows);
+  if (idleRows.length > 0) await db.insert(idlingEvents).values(idleRows);
+  if (speedingRows.length > 0) await db.insert(speedingIntervals).values(speedingRows);
+  const since = vehicles.flatMap(({ vehicleId, found, replayedFrom }) => {
+    const from = Math.min(replayedFrom ?? Infinity, ...[...found.trips, ...found.idles].map((event) => event.startTime));
+    return from === Infinity ? [] : [{ vehicleId, from }];
+  });
+  await rewriteActivityDays({ db, tenant, since, timeZone });
 };

@@ -1,9 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { drivers, idlingEvents, trips, vehicles } from "@/db/schema";
+import { drivers, idlingEvents, places, trips, vehicles } from "@/db/schema";
+import { boundingBox } from "@/lib/places/place-geometry";
 import { buildReport } from "@/lib/reports/build-report";
 import { reportToCsv, reportToXlsx } from "@/lib/reports/export-report";
 import { parseReportParams } from "@/lib/reports/report-params";
+import { rebuildActivityDays } from "@/lib/trips/activity-days";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -47,6 +49,9 @@ beforeAll(async () => {
   await db.insert(idlingEvents).values({ ...tenant, vehicleId: vehicle.id, driverId: driver.id, startTime: at("2026-11-01T06:00:00Z"), endTime: at("2026-11-01T06:40:00Z"), latitude: 41.9, longitude: -87.63, address: "1800 N Halsted St, Chicago, IL", fuelUsedPercent: 0.5 });
   // Another company's trip on the same day is in no report of this one.
   await db.insert(trips).values({ ...trip("2026-11-01T05:30:00Z", "2026-11-01T06:00:00Z", 99_000), companyId: otherCompanyId });
+  // Written here without the trip processor, so the activity days are built as a zone change builds them.
+  await rebuildActivityDays({ db, companyId: demoCompanyId, timeZone: ZONE });
+  await rebuildActivityDays({ db, companyId: otherCompanyId, timeZone: ZONE });
 });
 
 const report = async (params: Record<string, string | string[]>) =>
@@ -75,6 +80,50 @@ describe("reports", () => {
     expect(stops.rows.map((row) => [row.start, row.minutes, row.place])).toEqual([
       ["2026-11-01T06:00:00.000Z", 40, "1800 N Halsted St, Chicago, IL"],
       ["2026-11-01T07:20:00.000Z", 1350, "1800 N Halsted St, Chicago, IL"],
+    ]);
+  });
+
+  it("the daily summary's driver filter keeps the days of that driver's trips and idles only", async () => {
+    expect((await report({ kind: "daily", from: "2026-11-01", to: "2026-11-02", driverIds: String(driver.id) })).rows.map((row) => row.trips)).toEqual([3, 1]);
+    expect((await report({ kind: "daily", from: "2026-11-01", to: "2026-11-02", driverIds: String(driver.id + 1) })).rows).toEqual([]);
+  });
+
+  it("time at places: per vehicle and place, the visits and time of the stops at the place, by the tenant's places", async () => {
+    const { db } = database();
+    const place = (name: string, shape: { latitude: number; longitude: number; radiusMeters: number | null; vertices: { latitude: number; longitude: number }[] | null }, companyId = tenant.companyId) => ({
+      ...tenant,
+      companyId,
+      name,
+      formattedAddress: name,
+      ...shape,
+      ...boundingBox(shape),
+    });
+    const northSide = [
+      { latitude: 41.85, longitude: -87.7 },
+      { latitude: 41.95, longitude: -87.7 },
+      { latitude: 41.95, longitude: -87.6 },
+      { latitude: 41.85, longitude: -87.6 },
+    ];
+    const { otherCompanyId } = await seedTestCompanies({ db, liveVehicles: 2 });
+    await db.insert(places).values([
+      // Every trip ends at 41.9, -87.63: in the yard's circle and in the north side's polygon, far from Pittsburgh.
+      place("Halsted yard", { latitude: 41.9005, longitude: -87.63, radiusMeters: 150, vertices: null }),
+      place("North side", { latitude: 41.9, longitude: -87.65, radiusMeters: null, vertices: northSide }),
+      place("Pittsburgh depot", { latitude: 40.44, longitude: -79.99, radiusMeters: 500, vertices: null }),
+      place("Another company's yard", { latitude: 41.9, longitude: -87.63, radiusMeters: 500, vertices: null }, otherCompanyId),
+    ]);
+    // Stops: 06:00–06:40 UTC on the 1st (40 min), 07:20 on the 1st to 05:50 on the 2nd (1,350 min), 06:20–06:30 on the 2nd (10 min).
+    const both = await report({ kind: "places", from: "2026-11-01", to: "2026-11-02" });
+    expect(both.rows).toEqual([
+      { vehicle: vehicle.name, place: "Halsted yard", visits: 3, minutes: 1_400 },
+      { vehicle: vehicle.name, place: "North side", visits: 3, minutes: 1_400 },
+    ]);
+    expect(both.totals).toEqual({ visits: 6, minutes: 2_800 });
+    expect(reportToCsv(both, ZONE).trimEnd().split("\r\n")).toEqual(["Vehicle,Place,Visits,Time inside (min)", `${vehicle.name},Halsted yard,3,1400`, `${vehicle.name},North side,3,1400`, "Total,,6,2800"]);
+    // The 1st alone (its three trips, the last starting 23:50 local): the two stops between them.
+    expect((await report({ kind: "places", from: "2026-11-01", to: "2026-11-01" })).rows.map((row) => [row.place, row.visits, row.minutes])).toEqual([
+      ["Halsted yard", 2, 1_390],
+      ["North side", 2, 1_390],
     ]);
   });
 
