@@ -7,6 +7,7 @@ export type MailMessage = {
   /** The plain-text body; every message has one (some readers show nothing else). */
   text: string;
   html?: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
 };
 
 export type MailResult = { sent: true; messageId: string } | { sent: false; reason: "not_configured" };
@@ -17,7 +18,8 @@ const transports = new Map<string, Transporter>();
 const transportFor = (smtpUrl: string) => {
   let transport = transports.get(smtpUrl);
   if (!transport) {
-    transport = nodemailer.createTransport(smtpUrl);
+    // Limits well inside the outbox's one-minute lease, so a hung server never has a message sent twice.
+    transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     transports.set(smtpUrl, transport);
   }
   return transport;
