@@ -26,7 +26,7 @@ export const queueIncidentMail = async ({ db, tenant, incident }: { db: Executor
   const recipients = await findRecipientAddresses({ db, companyId: tenant.companyId, actions: rule.actions });
   if (recipients.length === 0) return;
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, tenant.companyId));
-  const subject = `Alert: ${rule.name} — ${incident.vehicleName}`;
+  const subject = `Alert: ${rule.name}, ${incident.vehicleName}`;
   const body = [
     `${incident.details.description} (rule "${rule.name}").`,
     "",
