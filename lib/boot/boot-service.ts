@@ -13,6 +13,7 @@ import { startTelemetryMaintenance } from "./telemetry-maintenance";
 import { startFleetReactions } from "./start-fleet-reactions";
 import { startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
 import { startMailSender } from "@/lib/mail/send-queued-mail";
+import { startScheduledReports } from "@/lib/reports/send-scheduled-reports";
 import { logger } from "@/lib/logger";
 
 const log = (message: string) => console.log(`[boot] ${message}`);
@@ -57,6 +58,7 @@ export const bootService = async () => {
   startTelemetryMaintenance({ database });
   startWebhookDelivery({ db: database.db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") });
   startMailSender({ db: database.db, onError: (error) => logger.error({ err: error }, "mail sending failed") });
+  startScheduledReports({ db: database.db, onError: (error) => logger.error({ err: error }, "scheduled reports failed") });
   log(`ready in ${Date.now() - started} ms`);
 };
 

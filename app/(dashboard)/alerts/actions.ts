@@ -7,6 +7,7 @@ import { z } from "zod";
 import { getSessionUser } from "@/app/_server/session";
 import { sessionActor } from "@/app/_server/session-actor";
 import { getDb } from "@/db/client";
+import { emailUsersAction } from "@/lib/alerts/alert-recipients";
 import { markIncidentsRead } from "@/lib/alerts/list-incidents";
 import { createAlertRule, deleteAlertRule, updateAlertRule } from "@/lib/alerts/manage-alert-rules";
 import { authorizeAction } from "@/lib/auth/authorize-action";
@@ -28,7 +29,9 @@ const triggerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("fuelLow"), percent: z.coerce.number().gt(0).max(100), minutes: z.coerce.number().int().min(0).max(7 * 24 * 60) }),
   z.object({ type: z.literal("deviceSilent"), minutes }),
 ]);
-const ruleSchema = z.object({ name: z.string().trim().min(1, "Give the rule a name.").max(255), trigger: triggerSchema, vehicleIds: z.array(z.coerce.number().int().positive()).max(10_000), tagIds: z.array(z.coerce.number().int().positive()).max(1_000).default([]) });
+const ruleSchema = z.object({ name: z.string().trim().min(1, "Give the rule a name.").max(255), trigger: triggerSchema, vehicleIds: z.array(z.coerce.number().int().positive()).max(10_000), tagIds: z.array(z.coerce.number().int().positive()).max(1_000).default([]),
+  emailUserIds: z.array(z.coerce.number().int().positive()).max(100).default([]),
+});
 
 const signedIn = async () => {
   const user = await getSessionUser();
@@ -54,7 +57,8 @@ export const createAlertRuleAction = async (input: unknown): Promise<AlertAction
     const { tenant, actor } = await ruleManager("new");
     const parsed = ruleSchema.safeParse(input);
     if (!parsed.success) return { ok: false, message: "Check the highlighted fields.", fieldErrors: fieldErrorsFromZod(parsed.error) };
-    await createAlertRule({ db: getDb(), ...tenant, actor, fields: { ...parsed.data, isEnabled: true } });
+    const { emailUserIds, ...fields } = parsed.data;
+    await createAlertRule({ db: getDb(), ...tenant, actor, fields: { ...fields, isEnabled: true, actions: emailUserIds.length > 0 ? [emailUsersAction(emailUserIds)] : [] } });
     revalidatePath("/alerts/rules");
     return { ok: true };
   } catch (error) {
