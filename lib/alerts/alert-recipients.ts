@@ -19,19 +19,21 @@ export const recipientSchema = z
   .loose()
   .refine((recipient) => recipient[`${recipient.type}Id`] !== undefined, { message: "set the id its type names (userId, contactId or roleId)" });
 
-type Recipient = z.output<typeof recipientSchema>;
-type StoredAction = { actionTypeId?: unknown; actionParams?: { recipients?: Recipient[] } };
+/** A stored action's recipients that parse (rules stored before recipients were checked may hold anything). */
+const recipientsOf = (action: unknown) => {
+  const { actionTypeId, actionParams } = (action ?? {}) as { actionTypeId?: unknown; actionParams?: { recipients?: unknown } };
+  const listed = actionTypeId === NOTIFICATION_ACTION_TYPE_ID && Array.isArray(actionParams?.recipients) ? actionParams.recipients : [];
+  return listed.map((recipient) => recipientSchema.safeParse(recipient).data);
+};
 
 /** The users a rule's notification actions e-mail (no `notificationTypes`: every kind, e-mail too), with where each is named. */
 const emailedUsers = (actions: readonly unknown[]) =>
-  (actions as StoredAction[]).flatMap((action, actionIndex) =>
-    action.actionTypeId !== NOTIFICATION_ACTION_TYPE_ID
-      ? []
-      : (action.actionParams?.recipients ?? []).flatMap((recipient, index) =>
-          recipient.type === "user" && recipient.userId && (!recipient.notificationTypes || recipient.notificationTypes.includes("email"))
-            ? [{ userId: Number(recipient.userId), field: `actions.${actionIndex}.actionParams.recipients.${index}.userId` }]
-            : [],
-        ),
+  actions.flatMap((action, actionIndex) =>
+    recipientsOf(action).flatMap((recipient, index) =>
+      recipient?.type === "user" && recipient.userId && (!recipient.notificationTypes || recipient.notificationTypes.includes("email"))
+        ? [{ userId: Number(recipient.userId), field: `actions.${actionIndex}.actionParams.recipients.${index}.userId` }]
+        : [],
+    ),
   );
 
 /** The notification action that e-mails `userIds` (the rules form's "E-mail these users"). */
