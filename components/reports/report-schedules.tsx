@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import { createReportScheduleAction, deleteReportScheduleAction } from "@/app/(dashboard)/reports/actions";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
@@ -16,17 +16,25 @@ export const ReportSchedules = ({ schedules, shown, canSchedule, mailConfigured 
   const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
-  const run = (action: () => Promise<{ ok: boolean; message?: string }>, done: string) =>
+  const run = (action: () => Promise<{ ok: boolean; message?: string }>, done: string, onDone?: () => void) =>
     startTransition(async () => {
       const result = await action();
       setMessage(result.ok ? done : (result.message ?? "That did not work."));
-      if (result.ok) router.refresh();
+      if (result.ok) {
+        onDone?.();
+        router.refresh();
+      }
     });
-  const schedule = (form: FormData) => {
+  // A submit handler, not a form action: a refused schedule keeps what was typed (an action resets the form).
+  const schedule = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
     const recipients = String(form.get("recipients") ?? "")
       .split(/[\s,;]+/)
       .filter((address) => address !== "");
-    run(() => createReportScheduleAction({ kind: shown.kind, vehicleIds: shown.vehicleIds, driverIds: shown.driverIds, frequency: form.get("frequency"), recipients }), "Report scheduled.");
+    const input = { kind: shown.kind, vehicleIds: shown.vehicleIds, driverIds: shown.driverIds, frequency: form.get("frequency"), recipients };
+    run(() => createReportScheduleAction(input), "Report scheduled.", () => formElement.reset());
   };
 
   return (
@@ -75,7 +83,7 @@ export const ReportSchedules = ({ schedules, shown, canSchedule, mailConfigured 
         </ScrollRegion>
       )}
       {canSchedule && (
-        <form className="filters" aria-label="Schedule this report" action={schedule}>
+        <form className="filters" aria-label="Schedule this report" onSubmit={schedule}>
           <p className="muted">E-mail {shown.label} as CSV: each day for the day before, or each Monday for the week before (in the company&apos;s zone).</p>
           <label>
             Every
