@@ -48,3 +48,23 @@ test("yesterday's simulated trips appear in the Reports page, and its CSV holds 
     expect(row[2]).toMatch(new RegExp(`^${day}T|^\\d{4}-\\d{2}-\\d{2}T`));
   });
 });
+
+test("a manager schedules the report shown by e-mail, sees it listed, and deletes it", async ({ page }) => {
+  const to = `ops.${Date.now()}@example.test, owner@example.test`;
+  await page.goto("/reports?kind=idling");
+  const form = page.getByRole("form", { name: "Schedule this report" });
+  await form.getByLabel("Every").selectOption("weekly");
+  await form.getByLabel(/^To/).fill("not-an-address");
+  await form.getByRole("button", { name: "Schedule this report" }).click();
+  await expect(page.getByRole("status")).toContainText("recipients.0");
+  await form.getByLabel(/^To/).fill(to);
+  await form.getByRole("button", { name: "Schedule this report" }).click();
+  await expect(page.getByRole("status")).toHaveText("Report scheduled.");
+  const row = page.getByTestId("report-schedules").getByRole("row", { name: new RegExp(to.replaceAll(".", "\\.")) });
+  await expect(row).toContainText("Idling");
+  await expect(row).toContainText("Week");
+  await screenshot(page, "reports-schedules");
+  await row.getByRole("button", { name: /Delete schedule/ }).click();
+  await expect(page.getByRole("status")).toHaveText("Schedule deleted.");
+  await expect(page.getByText(to)).toHaveCount(0);
+});

@@ -17,6 +17,7 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   alert_rule: "Alert rule",
   hos_log: "HOS log",
   unassigned_driving: "Unassigned driving",
+  report_schedule: "Report schedule",
 };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */

@@ -18,3 +18,4 @@ export * from "./places";
 export * from "./alerts";
 export * from "./trips";
 export * from "./logbook";
+export * from "./mail";

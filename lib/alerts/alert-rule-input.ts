@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recipientSchema } from "./alert-recipients";
 import { samsaraTriggerSchema } from "./alert-trigger";
 import { operationalSettingsSchema } from "./operational-settings";
 
@@ -13,7 +14,8 @@ export const alertScopeSchema = z
   })
   .refine((scope) => scope.all || (scope.assets?.length ?? 0) + (scope.tags?.length ?? 0) > 0, "name vehicles (assets) or tags, or set all");
 
-const actionSchema = z.object({ actionTypeId: z.number().int(), actionParams: z.record(z.string(), z.unknown()).optional() });
+/** Samsara's action; a notification's `recipients` are checked (their users are e-mailed), other params kept as sent. */
+const actionSchema = z.object({ actionTypeId: z.number().int(), actionParams: z.object({ recipients: z.array(recipientSchema).max(100).optional() }).loose().optional() });
 
 const fields = {
   name: z.string().trim().min(1).max(255),

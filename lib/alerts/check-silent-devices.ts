@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { alertRules, alertRuleStates, devices, vehicles } from "@/db/schema";
+import { alertRules, alertRuleStates, devices, vehicles, vehicleState } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import type { Tenant } from "@/lib/tenant";
 import type { AlertTrigger } from "./alert-trigger";
@@ -43,9 +43,16 @@ export const checkSilentDevices = async ({ db, now = new Date() }: { db: Executo
         const at = isOperationalAt(settings, silentAt) ? silentAt : isOperationalAt(settings, now) ? now : null;
         if (!at) continue;
         const tenant: Tenant = { companyId, dataset: row.dataset };
-        const [vehicle] = await tx.select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier }).from(vehicles).leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id))).where(and(eq(vehicles.companyId, companyId), eq(vehicles.id, row.vehicleId)));
-        if (!vehicle) continue;
-        state.open[""] = await openIncident({ db: tx, tenant, opening: { ruleId: rule.id, trigger, vehicle, place: null, at } });
+        // Where it went quiet: its last position.
+        const [found] = await tx
+          .select({ vehicle: { id: vehicles.id, name: vehicles.name, serial: devices.identifier }, latitude: vehicleState.latitude, longitude: vehicleState.longitude })
+          .from(vehicles)
+          .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
+          .leftJoin(vehicleState, and(eq(vehicleState.companyId, vehicles.companyId), eq(vehicleState.dataset, vehicles.dataset), eq(vehicleState.vehicleId, vehicles.id)))
+          .where(and(eq(vehicles.companyId, companyId), eq(vehicles.id, row.vehicleId)));
+        if (!found) continue;
+        const position = found.latitude === null || found.longitude === null ? {} : { latitude: found.latitude, longitude: found.longitude };
+        state.open[""] = await openIncident({ db: tx, tenant, opening: { ruleId: rule.id, trigger, vehicle: found.vehicle, place: null, at, ...position } });
         await tx.update(alertRuleStates).set({ state, updatedAt: now }).where(and(eq(alertRuleStates.companyId, companyId), eq(alertRuleStates.ruleId, row.ruleId), eq(alertRuleStates.vehicleId, row.vehicleId)));
         touched.add(row.dataset);
         count += 1;

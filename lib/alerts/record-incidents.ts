@@ -4,6 +4,7 @@ import { alertIncidents, drivers, hosLogs } from "@/db/schema";
 import { enqueueWebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import type { Tenant } from "@/lib/tenant";
 import type { AlertTrigger } from "./alert-trigger";
+import { queueIncidentMail } from "./incident-mail";
 import { incidentDetails, presentIncident, type AlertIncidentRow } from "./incident-payload";
 
 type Named = { id: number; name: string };
@@ -32,7 +33,7 @@ const raise = async ({ db, tenant, row, trigger, entering }: { db: Executor; ten
   }
 };
 
-/** Writes a new incident and raises its webhook events, in the caller's transaction; returns its id. */
+/** Writes a new incident, raises its webhook events and queues its e-mails, in the caller's transaction; returns its id. */
 export const openIncident = async ({ db, tenant, opening }: { db: Executor; tenant: Tenant; opening: IncidentOpening }) => {
   const driver = await driverAt({ db, tenant, vehicleId: opening.vehicle.id, at: opening.at });
   const details = incidentDetails({ trigger: opening.trigger, vehicle: opening.vehicle, driver, place: opening.place, value: opening.value, detail: opening.detail });
@@ -41,6 +42,7 @@ export const openIncident = async ({ db, tenant, opening }: { db: Executor; tena
     .values({ ...tenant, ruleId: opening.ruleId, vehicleId: opening.vehicle.id, driverId: driver?.id ?? null, placeId: opening.place?.id ?? null, latitude: opening.latitude ?? null, longitude: opening.longitude ?? null, startedAt: opening.at, details })
     .returning();
   await raise({ db, tenant, row, trigger: opening.trigger, entering: true });
+  await queueIncidentMail({ db, tenant, incident: { ...row, vehicleName: opening.vehicle.name, driverName: driver?.name ?? null, place: opening.place, details } });
   return row.id;
 };
 

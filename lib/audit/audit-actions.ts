@@ -83,12 +83,15 @@ export const AUDIT_ACTIONS = [
   "alert_rule.updated",
   "alert_rule.deleted",
   "alert_rule.denied",
+  "report_schedule.created",
+  "report_schedule.deleted",
+  "report_schedule.denied",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag", "place", "alert_rule", "hos_log", "unassigned_driving"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag", "place", "alert_rule", "hos_log", "unassigned_driving", "report_schedule"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -174,4 +177,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "alert_rule.updated": "Alert rule updated",
   "alert_rule.deleted": "Alert rule deleted",
   "alert_rule.denied": "Alert rule change refused",
+  "report_schedule.created": "Report scheduled by e-mail",
+  "report_schedule.deleted": "Report schedule deleted",
+  "report_schedule.denied": "Report schedule change refused",
 };

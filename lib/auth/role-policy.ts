@@ -72,6 +72,8 @@ export const ACTIONS = {
   // Places are daily dispatch work; rules decide who gets woken up, so managers and admins own them.
   editPlaces: ["admin", "manager", "dispatcher"],
   manageAlertRules: ["admin", "manager"],
+  /** Mailing reports out of the company on a schedule: those who run the fleet, as with alert rules. */
+  scheduleReports: ["admin", "manager"],
   markIncidentsRead: SECTIONS.alertInbox.roles,
   /** Assign or annotate unassigned driving (and set a driver's logbook password or PIN: editDrivers). */
   manageHosLogs: ["admin", "manager"],

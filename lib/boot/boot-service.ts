@@ -12,6 +12,8 @@ import { updateServiceStatus } from "./service-status";
 import { startTelemetryMaintenance } from "./telemetry-maintenance";
 import { startFleetReactions } from "./start-fleet-reactions";
 import { startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
+import { startMailSender } from "@/lib/mail/send-queued-mail";
+import { startScheduledReports } from "@/lib/reports/send-scheduled-reports";
 import { logger } from "@/lib/logger";
 
 const log = (message: string) => console.log(`[boot] ${message}`);
@@ -55,6 +57,8 @@ export const bootService = async () => {
   startSimulator({ database, trackerPorts: trackers.ports });
   startTelemetryMaintenance({ database });
   startWebhookDelivery({ db: database.db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") });
+  startMailSender({ db: database.db, onError: (error) => logger.error({ err: error }, "mail sending failed") });
+  startScheduledReports({ db: database.db, onError: (error) => logger.error({ err: error }, "scheduled reports failed") });
   log(`ready in ${Date.now() - started} ms`);
 };
 

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from "nodemailer";
+import type { MailAttachment } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 
 export type MailMessage = {
@@ -7,6 +8,7 @@ export type MailMessage = {
   /** The plain-text body; every message has one (some readers show nothing else). */
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 };
 
 export type MailResult = { sent: true; messageId: string } | { sent: false; reason: "not_configured" };
@@ -17,7 +19,8 @@ const transports = new Map<string, Transporter>();
 const transportFor = (smtpUrl: string) => {
   let transport = transports.get(smtpUrl);
   if (!transport) {
-    transport = nodemailer.createTransport(smtpUrl);
+    // Limits inside the mail outbox's one-minute lease: a hung server fails the attempt before another instance could claim it again.
+    transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     transports.set(smtpUrl, transport);
   }
   return transport;

@@ -2,18 +2,11 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import type { WebhookHeader } from "@/db/schema";
+import { claimDueRows, dueClause, settleAttempt, startOutboxLoop } from "@/lib/outbox";
 import { signWebhookBody, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./webhook-signature";
 import { assertDeliverableTarget, type ResolveHost } from "./webhook-target";
 
-/** A delivery keeps being retried this long after its event, then is marked failed. */
-export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A claimed delivery is not claimed again for this long: the attempt's time limit, with room. */
-const LEASE_MS = 60_000;
 const ATTEMPT_TIMEOUT_MS = 10_000;
-const MAX_BACKOFF_MS = 60 * 60 * 1000;
-
-/** Exponential backoff from 5 s to an hour, with ±50 % jitter so retries of many deliveries spread out. */
-export const retryDelayMs = (attempts: number, random = Math.random) => Math.min(5_000 * 2 ** (attempts - 1), MAX_BACKOFF_MS) * (0.5 + random());
 
 type ClaimedDelivery = {
   company_id: number;
@@ -28,51 +21,23 @@ type ClaimedDelivery = {
 };
 
 /**
- * Claims up to `limit` of one company's due deliveries (FOR UPDATE SKIP LOCKED: instances never share
- * one) that are the oldest pending of their webhook and ordering key (so a vehicle's events go out in
- * order), and leases them for a minute: an instance killed mid-attempt leaves them to be retried, same
- * event id. One company at a time because Citus locks rows only in a query on one shard (every table
- * here is filtered on the tenant's company_id).
+ * One company's due deliveries that are the oldest pending of their webhook and ordering key (so a
+ * vehicle's events go out in order), locked for claimDueRows (lib/outbox): an instance killed
+ * mid-attempt leaves them to be retried, same event id.
  */
-const claimDueOfCompany = (db: Executor, { companyId, now, limit }: { companyId: number; now: Date; limit: number }) =>
-  db.transaction(async (tx) => {
-    const rows = await queryRows<ClaimedDelivery>(
-      tx,
-      sql`select d.company_id, d.id, d.event_id, d.attempts, d.created_at, d.payload, w.url, w.secret_key, w.custom_headers
-          from webhook_deliveries d
-          left join webhooks w on w.company_id = ${companyId} and w.id = d.webhook_id and w.deleted_at is null
-          where d.company_id = ${companyId} and d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz
-            and not exists (select 1 from webhook_deliveries p where p.company_id = ${companyId} and p.webhook_id = d.webhook_id
-                            and p.ordering_key = d.ordering_key and p.status = 'pending' and p.id < d.id)
-          order by d.next_attempt_at, d.id
-          limit ${limit}
-          for update of d skip locked`,
-    );
-    if (rows.length > 0) {
-      const ids = rows.map((row) => row.id);
-      await tx.execute(
-        sql`update webhook_deliveries set next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
-            where company_id = ${companyId} and id = any(${`{${ids.join(",")}}`}::bigint[])`,
-      );
-    }
-    return rows;
-  });
-
-/** The companies with a delivery due (no lock: each company's rows are then claimed on its own shard). */
-const findCompaniesWithDueDeliveries = (db: Executor, now: Date) =>
-  queryRows<{ company_id: number }>(
-    db,
-    sql`select distinct company_id from webhook_deliveries where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz`,
+const dueDeliveriesOfCompany = (tx: Executor, { companyId, now, limit }: { companyId: number; now: Date; limit: number }) =>
+  queryRows<ClaimedDelivery>(
+    tx,
+    sql`select d.company_id, d.id, d.event_id, d.attempts, d.created_at, d.payload, w.url, w.secret_key, w.custom_headers
+        from webhook_deliveries d
+        left join webhooks w on w.company_id = ${companyId} and w.id = d.webhook_id and w.deleted_at is null
+        where ${dueClause({ alias: "d", companyId, now })}
+          and not exists (select 1 from webhook_deliveries p where p.company_id = ${companyId} and p.webhook_id = d.webhook_id
+                          and p.ordering_key = d.ordering_key and p.status = 'pending' and p.id < d.id)
+        order by d.next_attempt_at, d.id
+        limit ${limit}
+        for update of d skip locked`,
   );
-
-const claimDue = async (db: Executor, { now, limit }: { now: Date; limit: number }) => {
-  const claimed: ClaimedDelivery[] = [];
-  for (const { company_id: companyId } of await findCompaniesWithDueDeliveries(db, now)) {
-    if (claimed.length >= limit) break;
-    claimed.push(...(await claimDueOfCompany(db, { companyId, now, limit: limit - claimed.length })));
-  }
-  return claimed;
-};
 
 type Outcome = { ok: boolean; status: number | null; latencyMs: number; error: string | null };
 
@@ -100,13 +65,11 @@ const attempt = async ({ delivery, fetchImpl, resolve }: { delivery: ClaimedDeli
 };
 
 const record = (db: Executor, delivery: ClaimedDelivery, outcome: Outcome, now: Date) => {
-  const attempts = delivery.attempts + 1;
-  const expired = now.getTime() - new Date(delivery.created_at).getTime() >= RETRY_WINDOW_MS || !delivery.url;
-  const status = outcome.ok ? "succeeded" : expired ? "failed" : "pending";
-  const next = new Date(now.getTime() + (outcome.ok || expired ? 0 : retryDelayMs(attempts)));
+  const settled = settleAttempt({ ok: outcome.ok, attempts: delivery.attempts, createdAt: delivery.created_at, now, giveUp: !delivery.url });
+  const status = settled.outcome === "done" ? "succeeded" : settled.outcome;
   return db.execute(sql`update webhook_deliveries
-    set status = ${status}, attempts = ${attempts}, response_status = ${outcome.status}, latency_ms = ${outcome.latencyMs}, last_error = ${outcome.error},
-        next_attempt_at = ${next.toISOString()}::timestamptz, delivered_at = ${outcome.ok ? now.toISOString() : null}::timestamptz
+    set status = ${status}, attempts = ${settled.attempts}, response_status = ${outcome.status}, latency_ms = ${outcome.latencyMs}, last_error = ${outcome.error},
+        next_attempt_at = ${settled.nextAttemptAt.toISOString()}::timestamptz, delivered_at = ${outcome.ok ? now.toISOString() : null}::timestamptz
     where company_id = ${delivery.company_id} and id = ${delivery.id}`);
 };
 
@@ -115,7 +78,7 @@ const record = (db: Executor, delivery: ClaimedDelivery, outcome: Outcome, now: 
  * each outcome, and returns how many succeeded and failed this pass.
  */
 export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl = fetch, resolve, limit = 200 }: { db: Executor; now?: () => Date; fetchImpl?: typeof fetch; resolve?: ResolveHost; limit?: number }) => {
-  const claimed = await claimDue(db, { now: now(), limit });
+  const claimed = await claimDueRows({ db, table: "webhook_deliveries", now: now(), limit, dueOfCompany: dueDeliveriesOfCompany });
   const outcomes = await Promise.all(
     claimed.map(async (delivery) => {
       const outcome = await attempt({ delivery, fetchImpl, resolve });
@@ -126,17 +89,5 @@ export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl
   return { attempted: outcomes.length, succeeded: outcomes.filter(Boolean).length };
 };
 
-/** Background delivery in each app instance: a pass every 500 ms, up to four passes in flight, so a receiver that never answers holds up no one else. */
-export const startWebhookDelivery = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) => {
-  let inFlight = 0;
-  const tick = () => {
-    if (inFlight < 4) {
-      inFlight++;
-      deliverDueWebhooks({ db })
-        .catch(onError)
-        .finally(() => inFlight--);
-    }
-    setTimeout(tick, 500).unref();
-  };
-  setTimeout(tick, 0).unref();
-};
+/** Background delivery in each app instance (lib/outbox's loop: a pass every 500 ms, up to four in flight). */
+export const startWebhookDelivery = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) => startOutboxLoop({ pass: () => deliverDueWebhooks({ db }), onError });

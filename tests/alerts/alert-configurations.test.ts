@@ -35,6 +35,13 @@ describe("/alerts/configurations", () => {
     expect((await callFleet(configurationsRoute.DELETE, `/alerts/configurations?id=${data.id}`, { key: fixture.demo.key, method: "DELETE" })).status).toBe(404);
   });
 
+  it("keeps a notification action's recipients as sent", async () => {
+    const actions = [{ actionTypeId: 1, actionParams: { recipients: [{ type: "user", userId: String(fixture.demo.userIds[0]), notificationTypes: ["email"] }, { type: "role", roleId: "manager" }] } }];
+    const created = await post(configuration({ actions }));
+    expect(created.status).toBe(200);
+    expect((created.body as { data: { actions: unknown } }).data.actions).toEqual(actions);
+  });
+
   it("scopes a configuration to a tag of the company and names it back", async () => {
     const tagId = String(fixture.demo.tagIds[0]);
     const created = await post(configuration({ scope: { all: false, tags: [{ id: tagId }] } }));
@@ -68,6 +75,7 @@ describe("/alerts/configurations", () => {
     ["a trigger without its parameters", { triggers: [{ triggerTypeId: 1000 }] }, "triggers.0.triggerParams.speed"],
     ["speeding below a speed", { triggers: [{ triggerTypeId: 1000, triggerParams: { speed: { operation: "LESS", speedKilometersPerHour: 10, minDurationMilliseconds: 0 } } }] }, "triggers.0.triggerParams.speed.operation"],
     ["an empty scope", { scope: { all: false } }, "scope"],
+    ["a user recipient without its userId", { actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "user", contactId: "7" }] } }] }, "actions.0.actionParams.recipients.0"],
   ])("answers 400 naming the field for %s", async (_, change, field) => {
     const response = await post(configuration(change));
     expect(response.status).toBe(400);
@@ -78,6 +86,8 @@ describe("/alerts/configurations", () => {
     ["another company's place", () => ({ triggers: [entryTrigger([String(fixture.other.placeIds[0])])] }), "triggerParams"],
     ["another company's vehicle", () => ({ scope: { all: false, assets: [{ assetId: String(fixture.other.vehicleIds[0]), assetType: "vehicle" }] } }), "scope.assets"],
     ["another company's tag", () => ({ scope: { all: false, tags: [{ id: String(fixture.other.tagIds[0]), name: "West" }] } }), "scope.tags"],
+    ["another company's user to e-mail", () => ({ actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "user", userId: String(fixture.demo.userIds[0]) }, { type: "user", userId: String(fixture.other.userIds[0]) }] } }] }), "actions.0.actionParams.recipients.1.userId"],
+    ["an unknown user to e-mail", () => ({ actions: [{ actionTypeId: 4 }, { actionTypeId: 1, actionParams: { recipients: [{ type: "user", userId: "999999" }] } }] }), "actions.1.actionParams.recipients.0.userId"],
   ])("answers 404 naming the field for %s", async (_, change, field) => {
     const response = await post(configuration(change()));
     expect(response.status).toBe(404);

@@ -30,6 +30,7 @@ const { createPlaceAction } = await import("@/app/(dashboard)/places/actions");
 const { resolveUnassignedAction } = await import("@/app/(dashboard)/hos/unassigned/actions");
 const { changeDutyStatusAction } = await import("@/app/logbook/actions");
 const { createAlertRuleAction, markIncidentsReadAction } = await import("@/app/(dashboard)/alerts/actions");
+const { createReportScheduleAction } = await import("@/app/(dashboard)/reports/actions");
 
 /**
  * The role matrix: every role × every action of lib/auth/role-policy.ts's ACTIONS, each done the
@@ -117,6 +118,7 @@ const CRAFTED = {
     call: (n) => createPlaceAction({ name: `Matrix site ${n}`, formattedAddress: "1 Matrix Way", geofence: { circle: { latitude: 41.9, longitude: -87.6, radiusMeters: 120 } } }),
   },
   manageAlertRules: { via: "server action", denied: "alert_rule.denied", call: (n) => createAlertRuleAction({ name: `Matrix rule ${n}`, trigger: { type: "speeding", speedKph: 100, seconds: 10 }, vehicleIds: [] }) },
+  scheduleReports: { via: "server action", denied: "report_schedule.denied", call: () => createReportScheduleAction({ kind: "trips", frequency: "weekly", recipients: ["matrix@example.test"] }) },
   markIncidentsRead: { via: "server action", denied: "alert_rule.denied", call: () => markIncidentsReadAction(null) },
   manageHosLogs: { via: "server action", denied: "unassigned_driving.denied", call: async () => resolveUnassignedAction({ status: "idle" }, await annotateForm()) },
   keepOwnLogbook: { via: "driver session", call: () => changeDutyStatusAction({ status: "idle" }, new FormData()) },

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { getSessionUser } from "@/app/_server/session";
 import { sessionActor } from "@/app/_server/session-actor";
 import { getDb } from "@/db/client";
+import { emailUsersAction } from "@/lib/alerts/alert-recipients";
 import { faultCodeChoiceOf, HOS_ALERT_CLOCKS } from "@/lib/alerts/alert-trigger";
 import { markIncidentsRead } from "@/lib/alerts/list-incidents";
 import { operationalSettingsSchema } from "@/lib/alerts/operational-settings";
@@ -47,6 +48,7 @@ const ruleSchema = z.object({
   vehicleIds: z.array(z.coerce.number().int().positive()).max(10_000),
   tagIds: z.array(z.coerce.number().int().positive()).max(1_000).default([]),
   operationalSettings: operationalSettingsSchema.nullable().default(null),
+  emailUserIds: z.array(z.coerce.number().int().positive()).max(100).default([]),
 });
 
 const signedIn = async () => {
@@ -73,7 +75,8 @@ export const createAlertRuleAction = async (input: unknown): Promise<AlertAction
     const { tenant, actor } = await ruleManager("new");
     const parsed = ruleSchema.safeParse(input);
     if (!parsed.success) return { ok: false, message: "Check the highlighted fields.", fieldErrors: fieldErrorsFromZod(parsed.error) };
-    await createAlertRule({ db: getDb(), ...tenant, actor, fields: { ...parsed.data, isEnabled: true } });
+    const { emailUserIds, ...fields } = parsed.data;
+    await createAlertRule({ db: getDb(), ...tenant, actor, fields: { ...fields, isEnabled: true, actions: emailUserIds.length > 0 ? [emailUsersAction(emailUserIds)] : [] } });
     revalidatePath("/alerts/rules");
     return { ok: true };
   } catch (error) {

@@ -5,11 +5,14 @@ import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { DailyDistanceChart } from "@/components/reports/daily-distance-chart";
 import { ReportForm } from "@/components/reports/report-form";
 import { ReportTable } from "@/components/reports/report-table";
-import { SECTIONS } from "@/lib/auth/role-policy";
+import { ReportSchedules } from "@/components/reports/report-schedules";
+import { canDo, SECTIONS } from "@/lib/auth/role-policy";
+import { isMailQueued } from "@/lib/mail/queue-mail";
+import { listReportSchedules } from "@/lib/reports/report-schedules";
 import { listDrivers } from "@/lib/drivers";
 import { AppError } from "@/lib/errors";
 import { buildReport } from "@/lib/reports/build-report";
-import { parseReportParams, toReportSearch } from "@/lib/reports/report-params";
+import { parseReportParams, REPORT_LABELS, toReportSearch, type ReportKind } from "@/lib/reports/report-params";
 import { distancePerDay } from "@/lib/reports/report-table";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 
@@ -33,7 +36,22 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     problem = `${error.message} Showing yesterday's and today's trips instead.`;
     params = parseReportParams({ params: {}, timeZone, now });
   }
-  const [vehicles, drivers, report] = await Promise.all([listVehicles({ db, ...tenant, limit: 5_000 }), listDrivers({ db, ...tenant, limit: 5_000 }), buildReport({ db, tenant, params, timeZone })]);
+  const [vehicles, drivers, report, schedules] = await Promise.all([
+    listVehicles({ db, ...tenant, limit: 5_000 }),
+    listDrivers({ db, ...tenant, limit: 5_000 }),
+    buildReport({ db, tenant, params, timeZone }),
+    listReportSchedules({ db, ...tenant }),
+  ]);
+  const vehicleNames = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.name]));
+  const driverNames = new Map(drivers.map((driver) => [driver.id, driver.name]));
+  const describe = (kind: string, vehicleIds: readonly number[], driverIds: readonly number[]) =>
+    [
+      REPORT_LABELS[kind as ReportKind] ?? kind,
+      ...(vehicleIds.length > 0 ? [`vehicles ${vehicleIds.map((id) => vehicleNames.get(id) ?? `#${id}`).join(", ")}`] : []),
+      ...(driverIds.length > 0 ? [`drivers ${driverIds.map((id) => driverNames.get(id) ?? `#${id}`).join(", ")}`] : []),
+    ].join(", ");
+  const scheduleViews = schedules.map((row) => ({ id: row.id, report: describe(row.kind, row.vehicleIds, row.driverIds), frequency: row.frequency === "daily" ? "Day" : "Week", recipients: row.recipients.join(", ") }));
+  const shown = { kind: params.kind, vehicleIds: params.vehicleIds ?? [], driverIds: params.driverIds ?? [], label: describe(params.kind, params.vehicleIds ?? [], params.driverIds ?? []) };
   const search = toReportSearch(params).toString();
   const chartDays = params.kind === "daily" ? distancePerDay(report) : [];
   return (
@@ -71,6 +89,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           <ReportTable report={report} timeZone={timeZone} limit={SHOWN_ROWS} />
         </>
       )}
+      <ReportSchedules schedules={scheduleViews} shown={shown} canSchedule={canDo(user.role, "scheduleReports")} mailConfigured={isMailQueued()} />
     </section>
   );
 };

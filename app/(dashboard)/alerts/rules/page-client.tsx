@@ -9,7 +9,7 @@ import { useTimeZone } from "@/components/ui/time-zone";
 import { ALERT_TRIGGER_LABELS, HOS_ALERT_CLOCKS, HOS_CLOCK_LABELS, type AlertTriggerType } from "@/lib/alerts/alert-trigger";
 import { createAlertRuleAction, deleteAlertRuleAction, setAlertRuleEnabledAction } from "../actions";
 
-type RuleView = { id: number; name: string; isEnabled: boolean; watches: string; places: string; scope: string };
+type RuleView = { id: number; name: string; isEnabled: boolean; watches: string; places: string; scope: string; emails: string };
 
 const TYPES = Object.keys(ALERT_TRIGGER_LABELS) as AlertTriggerType[];
 const PLACE_TYPES: AlertTriggerType[] = ["placeEntry", "placeExit", "placeDwell"];
@@ -33,7 +33,7 @@ const OptionalChoice = ({ label, name, none, options }: { label: string; name: s
   </label>
 );
 
-export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: RuleView[]; places: Option[]; tags: Option[]; canManage: boolean }) => {
+export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rules: RuleView[]; places: Option[]; tags: Option[]; users: Option[]; canManage: boolean }) => {
   const router = useRouter();
   const timeZone = useTimeZone();
   const [type, setType] = useState<AlertTriggerType>("placeEntry");
@@ -63,7 +63,8 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
     };
     const tagId = number("tagId");
     const operationalSettings = readWorkingHours(form, timeZone);
-    run(() => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [], tagIds: tagId ? [tagId] : [], operationalSettings }), "Rule created.");
+    const emailUserIds = form.getAll("emailUserIds").map(String);
+    run(() => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [], tagIds: tagId ? [tagId] : [], operationalSettings, emailUserIds }), "Rule created.");
   };
 
   return (
@@ -71,7 +72,7 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
       <div className="page-header">
         <div>
           <h1>Alert rules</h1>
-          <p className="muted">Each rule watches every vehicle, or those with a tag, for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set up, to your inbox.</p>
+          <p className="muted">Each rule watches every vehicle, or those with a tag, for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set up, to the users the rule e-mails.</p>
         </div>
       </div>
       {message && (
@@ -87,6 +88,7 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
               <th scope="col">Watches</th>
               <th scope="col">Places</th>
               <th scope="col">Vehicles</th>
+              <th scope="col">E-mails</th>
               <th scope="col">Status</th>
               {canManage && (
                 <th scope="col">
@@ -102,6 +104,7 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
                 <td data-label="Watches">{rule.watches}</td>
                 <td data-label="Places">{rule.places || "—"}</td>
                 <td data-label="Vehicles">{rule.scope}</td>
+                <td data-label="E-mails">{rule.emails || "—"}</td>
                 <td data-label="Status">{rule.isEnabled ? "On" : "Off"}</td>
                 {canManage && (
                   <td data-label="Actions">
@@ -139,6 +142,18 @@ export const RulesPageClient = ({ rules, places, tags, canManage }: { rules: Rul
           </label>
           {PLACE_TYPES.includes(type) && <OptionalChoice label="Place" name="placeId" none="Any place" options={places} />}
           {tags.length > 0 && <OptionalChoice label="Vehicles" name="tagId" none="All vehicles" options={tags.map((tag) => ({ id: tag.id, name: `Tagged ${tag.name}` }))} />}
+          {users.length > 0 && (
+            <label>
+              E-mail these users
+              <select name="emailUserIds" multiple size={Math.min(5, Math.max(2, users.length))} defaultValue={[]}>
+                {users.map((user) => (
+                  <option key={user.id} value={user.id}>
+                    {user.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           {type === "speeding" && (
             <>
               <Field label="Speed over (km/h)" errorId="rule-speed-error">

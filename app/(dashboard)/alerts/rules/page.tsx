@@ -1,12 +1,14 @@
 import { requireUser } from "@/app/_server/session";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { getDb } from "@/db/client";
+import { emailedUserIds } from "@/lib/alerts/alert-recipients";
 import { describeTrigger } from "@/lib/alerts/alert-trigger";
 import { listAlertRules } from "@/lib/alerts/manage-alert-rules";
 import { describeOperationalSettings } from "@/lib/alerts/operational-settings";
 import { canDo, SECTIONS } from "@/lib/auth/role-policy";
 import { listPlaces } from "@/lib/places/manage-places";
 import { listTags } from "@/lib/tags";
+import { listUsers } from "@/lib/users/list-users";
 import { RulesPageClient } from "./page-client";
 
 export const metadata = { title: "Alert rules" };
@@ -14,7 +16,13 @@ export const metadata = { title: "Alert rules" };
 const Page = async () => {
   const user = await requireUser(SECTIONS.alertRules.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [rules, places, tags] = await Promise.all([listAlertRules({ ...tenant, limit: 500 }), listPlaces({ ...tenant, limit: 2_000 }), listTags({ ...tenant, limit: 2_000 })]);
+  const [rules, places, tags, users] = await Promise.all([
+    listAlertRules({ ...tenant, limit: 500 }),
+    listPlaces({ ...tenant, limit: 2_000 }),
+    listTags({ ...tenant, limit: 2_000 }),
+    listUsers({ db: tenant.db, companyId: user.companyId, includeDeactivated: false }),
+  ]);
+  const userNames = new Map(users.map((row) => [row.id, row.name]));
   const placeNames = new Map(places.map((place) => [place.id, place.name]));
   const tagNames = new Map(tags.map((tag) => [tag.id, tag.name]));
   const views = rules.map((rule) => ({
@@ -23,6 +31,10 @@ const Page = async () => {
     isEnabled: rule.isEnabled,
     watches: [describeTrigger(rule.trigger), describeOperationalSettings(rule.operationalSettings)].filter(Boolean).join(", "),
     places: "placeIds" in rule.trigger ? (rule.trigger.placeIds.length === 0 ? "Every place" : rule.trigger.placeIds.map((id) => placeNames.get(id) ?? `#${id}`).join(", ")) : "",
+    emails: emailedUserIds(rule.actions)
+      .map((id) => userNames.get(id))
+      .filter((name) => name !== undefined)
+      .join(", "),
     scope:
       rule.vehicleIds.length === 0 && rule.tagIds.length === 0
         ? "All vehicles"
@@ -34,7 +46,7 @@ const Page = async () => {
   return (
     <>
       <LocalDataNotice subject="Alert rules" reason="alert rules are kept and evaluated by this service." />
-      <RulesPageClient rules={views} places={places.map(({ id, name }) => ({ id, name }))} tags={tags.map(({ id, name }) => ({ id, name }))} canManage={canDo(user.role, "manageAlertRules")} />
+      <RulesPageClient rules={views} places={places.map(({ id, name }) => ({ id, name }))} tags={tags.map(({ id, name }) => ({ id, name }))} users={users.map(({ id, name, email }) => ({ id, name: `${name} <${email}>` }))} canManage={canDo(user.role, "manageAlertRules")} />
     </>
   );
 };
