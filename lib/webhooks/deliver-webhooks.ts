@@ -126,10 +126,15 @@ export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl
   return { attempted: outcomes.length, succeeded: outcomes.filter(Boolean).length };
 };
 
-/** Background delivery in each app instance: a pass every 500 ms, up to four passes in flight, so a receiver that never answers holds up no one else. */
+/**
+ * Background delivery in each app instance: a pass every 500 ms, up to four passes in flight, so a
+ * receiver that never answers holds up no one else. Returns how to stop.
+ */
 export const startWebhookDelivery = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) => {
   let inFlight = 0;
+  let stopped = false;
   const tick = () => {
+    if (stopped) return;
     if (inFlight < 4) {
       inFlight++;
       deliverDueWebhooks({ db })
@@ -139,4 +144,7 @@ export const startWebhookDelivery = ({ db, onError }: { db: Executor; onError: (
     setTimeout(tick, 500).unref();
   };
   setTimeout(tick, 0).unref();
+  return () => {
+    stopped = true;
+  };
 };
