@@ -11,6 +11,7 @@ export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const LEASE_MS = 60_000;
 const ATTEMPT_TIMEOUT_MS = 10_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+const DELIVERIES_A_PASS = 200;
 
 /** Exponential backoff from 5 s to an hour, with ±50 % jitter so retries of many deliveries spread out. */
 export const retryDelayMs = (attempts: number, random = Math.random) => Math.min(5_000 * 2 ** (attempts - 1), MAX_BACKOFF_MS) * (0.5 + random());
@@ -114,7 +115,7 @@ const record = (db: Executor, delivery: ClaimedDelivery, outcome: Outcome, now: 
  * Attempts every due delivery once (in parallel: a slow receiver delays only its own), records
  * each outcome, and returns how many succeeded and failed this pass.
  */
-export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl = fetch, resolve, limit = 200 }: { db: Executor; now?: () => Date; fetchImpl?: typeof fetch; resolve?: ResolveHost; limit?: number }) => {
+export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl = fetch, resolve, limit = DELIVERIES_A_PASS }: { db: Executor; now?: () => Date; fetchImpl?: typeof fetch; resolve?: ResolveHost; limit?: number }) => {
   const claimed = await claimDue(db, { now: now(), limit });
   const outcomes = await Promise.all(
     claimed.map(async (delivery) => {
@@ -128,19 +129,29 @@ export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl
 
 /**
  * Background delivery in each app instance: a pass every 500 ms, up to four passes in flight, so a
- * receiver that never answers holds up no one else. Returns how to stop.
+ * receiver that never answers holds up no one else; a pass that found a full batch is followed at
+ * once by another (a backlog drains at the receiver's pace, not at 200 every 500 ms). Returns how to stop.
  */
 export const startWebhookDelivery = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) => {
   let inFlight = 0;
   let stopped = false;
+  const pass = () => {
+    if (stopped || inFlight >= 4) return;
+    inFlight++;
+    deliverDueWebhooks({ db, limit: DELIVERIES_A_PASS }).then(
+      ({ attempted }) => {
+        inFlight--;
+        if (attempted >= DELIVERIES_A_PASS) pass();
+      },
+      (error: unknown) => {
+        inFlight--;
+        onError(error);
+      },
+    );
+  };
   const tick = () => {
     if (stopped) return;
-    if (inFlight < 4) {
-      inFlight++;
-      deliverDueWebhooks({ db })
-        .catch(onError)
-        .finally(() => inFlight--);
-    }
+    pass();
     setTimeout(tick, 500).unref();
   };
   setTimeout(tick, 0).unref();
