@@ -60,5 +60,7 @@ export const webhookDeliveries = pgTable(
     uniqueIndex("webhook_deliveries_event_idx").on(t.companyId, t.webhookId, t.eventId),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index("webhook_deliveries_log_idx").on(t.companyId, t.webhookId, t.id),
+    /** The claim's "oldest pending of its webhook and key" check: a probe, not a scan of the queue per candidate. */
+    index("webhook_deliveries_pending_key_idx").on(t.companyId, t.webhookId, t.orderingKey, t.id).where(sql`status = 'pending'`),
   ],
 );

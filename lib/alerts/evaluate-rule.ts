@@ -63,7 +63,8 @@ const durationMs = (trigger: AlertTrigger) =>
  * holds on into active time opens then; an entry or exit outside it opens nothing.
  */
 export const evaluateRule = ({ trigger, state: previous, samples, isActive = () => true }: { trigger: AlertTrigger; state: RuleState | null; samples: readonly RuleSample[]; isActive?: (time: Date) => boolean }) => {
-  const state: RuleState = previous && previous.trigger === JSON.stringify(trigger) ? structuredClone(previous) : freshRuleState(trigger);
+  // A copy two levels deep is the whole state (its maps hold numbers), without structuredClone's cost per rule and vehicle.
+  const state: RuleState = previous && previous.trigger === JSON.stringify(trigger) ? { ...previous, inside: { ...previous.inside }, open: { ...previous.open } } : freshRuleState(trigger);
   const transitions: RuleTransition[] = [];
   const open = (key: string, sample: RuleSample, value?: number) => {
     if (state.open[key] !== undefined || !isActive(sample.time)) return;

@@ -7,6 +7,7 @@ import { signWebhookBody, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./webhook-s
 import { assertDeliverableTarget, type ResolveHost } from "./webhook-target";
 
 const ATTEMPT_TIMEOUT_MS = 10_000;
+const DELIVERIES_A_PASS = 200;
 
 type ClaimedDelivery = {
   company_id: number;
@@ -77,7 +78,7 @@ const record = (db: Executor, delivery: ClaimedDelivery, outcome: Outcome, now: 
  * Attempts every due delivery once (in parallel: a slow receiver delays only its own), records
  * each outcome, and returns how many succeeded and failed this pass.
  */
-export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl = fetch, resolve, limit = 200 }: { db: Executor; now?: () => Date; fetchImpl?: typeof fetch; resolve?: ResolveHost; limit?: number }) => {
+export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl = fetch, resolve, limit = DELIVERIES_A_PASS }: { db: Executor; now?: () => Date; fetchImpl?: typeof fetch; resolve?: ResolveHost; limit?: number }) => {
   const claimed = await claimDueRows({ db, table: "webhook_deliveries", now: now(), limit, dueOfCompany: dueDeliveriesOfCompany });
   const outcomes = await Promise.all(
     claimed.map(async (delivery) => {
@@ -89,5 +90,9 @@ export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl
   return { attempted: outcomes.length, succeeded: outcomes.filter(Boolean).length };
 };
 
-/** Background delivery in each app instance (lib/outbox's loop: a pass every 500 ms, up to four in flight). */
-export const startWebhookDelivery = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) => startOutboxLoop({ pass: () => deliverDueWebhooks({ db }), onError });
+/**
+ * Background delivery in each app instance (lib/outbox's loop: a pass every 500 ms, up to four in
+ * flight, a full pass followed at once by the next). Returns how to stop.
+ */
+export const startWebhookDelivery = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) =>
+  startOutboxLoop({ pass: async () => (await deliverDueWebhooks({ db })).attempted >= DELIVERIES_A_PASS, onError });

@@ -10,6 +10,7 @@ import { operatorActor } from "@/lib/audit";
 import { updateDriver } from "@/lib/drivers";
 import { createWebhook } from "@/lib/webhooks/manage-webhooks";
 import { deliverDueWebhooks } from "@/lib/webhooks/deliver-webhooks";
+import { enqueueWebhookEvents } from "@/lib/webhooks/enqueue-webhook-event";
 import { listWebhookDeliveries, redeliverWebhookDelivery } from "@/lib/webhooks/webhook-delivery-log";
 import { TIMESTAMP_HEADER, SIGNATURE_HEADER, verifyWebhookSignature } from "@/lib/webhooks/webhook-signature";
 import { setupFleetFixture, type FleetFixture } from "../helpers/fleet-fixture";
@@ -189,5 +190,34 @@ describe("delivery", () => {
     const [audit] = await database().db.select().from(auditEvents).where(and(eq(auditEvents.companyId, fixture.sandbox.companyId), eq(auditEvents.action, "webhook.redelivered")));
     expect(audit).toMatchObject({ targetType: "webhook", targetId: String(webhook.id) });
     await expect(redeliverWebhookDelivery({ db: database().db, companyId: fixture.other.companyId, dataset: "live", deliveryId: entry.id, actor: operatorActor("tests") })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("a receiver down for an hour gets every event when it returns: in order per vehicle, same event ids", async () => {
+    const { db } = database();
+    const webhook = await createWebhook({ db, ...tenant(), actor: operatorActor("tests"), input: { name: "Down for an hour", url: receiverUrl, eventTypes: ["AlertIncident"] } });
+    const vehicleKeys = ["vehicle:1", "vehicle:2", "vehicle:3"];
+    const events = [0, 1, 2, 3].flatMap((sequence) => vehicleKeys.map((orderingKey) => ({ orderingKey, data: { vehicle: orderingKey, sequence } })));
+    await enqueueWebhookEvents({ db, ...tenant(), eventType: "AlertIncident", events });
+    const enqueued = new Map((await deliveriesOf(webhook.id)).map((row) => [`${(row.payload as { data: { vehicle: string; sequence: number } }).data.vehicle}#${(row.payload as { data: { sequence: number } }).data.sequence}`, row.eventId]));
+    const ours = () => received.map((r) => JSON.parse(r.body)).filter((body) => body.webhookId === String(webhook.id));
+    const pass = (minutes: number) => deliverDueWebhooks({ db, now: () => new Date(start + minutes * 60_000) });
+    const start = Date.now();
+    received.length = 0;
+    answer = 503;
+    for (let minutes = 0; minutes <= 60; minutes += 5) await pass(minutes);
+    // Down: each vehicle's first event was tried (and retried, backing off); the later ones wait behind it.
+    expect(new Set(ours().map((body) => body.data.sequence))).toEqual(new Set([0]));
+    const triedIds = new Set(ours().map((body) => body.eventId));
+
+    received.length = 0;
+    answer = 200;
+    // Back: passes every 5 minutes until nothing is pending (the longest backoff is 1.5 h).
+    for (let minutes = 65; minutes <= 300 && (await deliveriesOf(webhook.id)).some((row) => row.status === "pending"); minutes += 5) await pass(minutes);
+    expect((await deliveriesOf(webhook.id)).every((row) => row.status === "succeeded")).toBe(true);
+    const delivered = ours();
+    expect(delivered).toHaveLength(events.length);
+    for (const key of vehicleKeys) expect(delivered.filter((body) => body.data.vehicle === key).map((body) => body.data.sequence)).toEqual([0, 1, 2, 3]);
+    for (const body of delivered) expect(body.eventId).toBe(enqueued.get(`${body.data.vehicle}#${body.data.sequence}`));
+    for (const id of triedIds) expect(delivered.map((body) => body.eventId)).toContain(id);
   });
 });

@@ -1,0 +1,265 @@
+// `npx tsx bench/alerts.ts`: issue 19's figures (places, alerts, webhooks) on PostgreSQL (DATABASE_URL
+// or postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
+// BENCH_VEHICLES (default 10,000) vehicles report a position every second (a fifth of them a stat too)
+// for BENCH_SECONDS (default 30) in each phase. Prints figures, asserts nothing.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase, useDatabase } from "@/db/client";
+import { queryRows } from "@/db/rows";
+import { migrateDatabase } from "@/db/migrate";
+import { companies, vehicles, webhookDeliveries, webhooks } from "@/db/schema";
+import type { AlertTrigger } from "@/lib/alerts/alert-trigger";
+import { alertsProcessor } from "@/lib/alerts/alerts-processor";
+import { createAlertRule } from "@/lib/alerts/manage-alert-rules";
+import { operatorActor } from "@/lib/audit";
+import { TELEMETRY_PROCESSORS } from "@/lib/boot/start-fleet-reactions";
+import { reloadConfig } from "@/lib/config";
+import { startFleetEventBus, stopFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
+import { runTelemetryProcessors, startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
+import { createPlace } from "@/lib/places/manage-places";
+import { seedDemo } from "@/lib/seed/seed-demo";
+import { ensurePartitions, ingestTelemetry, type TelemetryBatch } from "@/lib/telemetry";
+import { deliverDueWebhooks, startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
+import { enqueueWebhookEvents } from "@/lib/webhooks/enqueue-webhook-event";
+import { createScratchDatabase } from "@/tests/helpers/scratch-database";
+import { percentile } from "./measure";
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const PLACES = 1_000;
+const EVENTS = 10_000;
+// The receiver is on loopback, which deliveries refuse unless allowed (lib/webhooks/webhook-target.ts).
+process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1";
+reloadConfig();
+
+const baseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = `alerts_bench_${randomBytes(4).toString("hex")}`;
+const url = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+const rate = (value: number) => `${Math.round(value).toLocaleString("en-US")}/s`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const load = () => os.loadavg().map((value) => value.toFixed(1)).join(" ");
+/** Deterministic numbers in [0, 1), so every run drives the same fleet through the same places. */
+const random = (() => {
+  let seed = 19;
+  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+})();
+// The area the vehicles drive in and the places lie in: central Chicago, about 25 km × 30 km.
+const AREA = { south: 41.7, north: 41.98, west: -87.85, east: -87.55 };
+const inArea = () => ({ latitude: AREA.south + random() * (AREA.north - AREA.south), longitude: AREA.west + random() * (AREA.east - AREA.west) });
+
+let received = 0;
+const receiver = createServer((request, response) => {
+  request.resume();
+  request.on("end", () => {
+    received++;
+    response.writeHead(200).end();
+  });
+});
+await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+
+const scratch = await createScratchDatabase({ adminUrl: baseUrl, name, shardCount: Number(process.env.BENCH_CITUS_SHARDS ?? 32) });
+const handle = openDatabase({ url });
+try {
+  const { db } = handle;
+  console.log(`\nIssue 19 figures: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), PostgreSQL, ${VEHICLES} vehicles × 1 Hz (a fifth with a stat), ${SECONDS} s a phase\n`);
+  await migrateDatabase(handle);
+  useDatabase(handle);
+  console.log(`seeding ${VEHICLES} vehicles ...`);
+  await seedDemo({ db, liveVehicles: VEHICLES });
+  const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
+  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(sql`company_id = ${demo.id} and dataset = 'live'`).orderBy(vehicles.id)).map((v) => v.id);
+  const tenant = { companyId: demo.id, dataset: "live" as const };
+  const { companyId, dataset } = tenant;
+  const actor = operatorActor("alerts bench");
+  await db.insert(webhooks).values({ ...tenant, name: "Bench receiver", url: receiverUrl, secretKey: "c2VjcmV0", version: "2024-02-27" });
+  const started = Date.now();
+  await ensurePartitions({ db, from: new Date(started - 86_400_000), to: new Date(started + 86_400_000) });
+
+  // Each vehicle drives east from its own start at 8 to 20 m/s; a tenth stand still with the engine on
+  // (idling), fuel runs from 5 to 95 %. Second s of the run is stamped `origin + s` seconds.
+  const fleet = ids.map((vehicleId, i) => ({ vehicleId, ...inArea(), speed: i % 10 === 0 ? 0 : 8 + random() * 12, fuel: 5 + random() * 90 }));
+  const origin = started - 3 * SECONDS * 1000 - 60_000;
+  const batchAt = (s: number): TelemetryBatch => {
+    const time = new Date(origin + s * 1000);
+    return {
+      positions: fleet.map(({ vehicleId, latitude, longitude, speed }) => ({ companyId, dataset, vehicleId, time, latitude, longitude: longitude + (s * speed) / 83_000, speed, heading: 90 })),
+      stats: fleet.filter((_, i) => i % 5 === s % 5).map(({ vehicleId, speed, fuel }) => ({ companyId, dataset, vehicleId, time, speed, fuelPercent: fuel, engineState: "On" as const })),
+    };
+  };
+  const rowsOf = (batch: TelemetryBatch) => batch.positions!.length + (batch.stats?.length ?? 0);
+  // The alerts processor starts at the tenant's head: give it one, untimed (it also warms the JIT).
+  await ingestTelemetry({ db, batch: batchAt(0) });
+  await runTelemetryProcessors({ db, processors: [alertsProcessor] });
+
+  // 1. Ingestion with the alerts processor after each batch, without rules, then with 1,000 places and 100 rules.
+  const ingestAndEvaluate = async (from: number) => {
+    const batches = Array.from({ length: SECONDS }, (_, s) => batchAt(from + s));
+    let ingestMs = 0;
+    let evaluateMs = 0;
+    for (const batch of batches) {
+      const t0 = performance.now();
+      await ingestTelemetry({ db, batch });
+      const t1 = performance.now();
+      await runTelemetryProcessors({ db, processors: [alertsProcessor] });
+      ingestMs += t1 - t0;
+      evaluateMs += performance.now() - t1;
+    }
+    const rows = batches.reduce((sum, batch) => sum + rowsOf(batch), 0);
+    return { rate: (rows * 1000) / (ingestMs + evaluateMs), ingestMs: ingestMs / SECONDS, evaluateMs: evaluateMs / SECONDS };
+  };
+  console.log(`phase 1: ${SECONDS} s of telemetry without rules ...`);
+  const bare = await ingestAndEvaluate(1);
+  const bareLoad = load();
+
+  console.log(`creating ${PLACES} places and 100 rules ...`);
+  const placeIds: number[] = [];
+  for (let p = 0; p < PLACES; p++) {
+    const centre = inArea();
+    const radiusMeters = 100 + random() * 300;
+    const vertices = Array.from({ length: 6 }, (_, k) => ({ latitude: centre.latitude + (radiusMeters / 111_320) * Math.sin((k * Math.PI) / 3), longitude: centre.longitude + (radiusMeters / 83_000) * Math.cos((k * Math.PI) / 3) }));
+    const geofence = p % 2 === 0 ? { circle: { ...centre, radiusMeters } } : { polygon: { vertices } };
+    placeIds.push((await createPlace({ db, ...tenant, actor, input: { name: `Place ${p}`, formattedAddress: `Site ${p}, Chicago`, geofence } })).id);
+  }
+  const somePlaces = () => Array.from({ length: 10 }, () => placeIds[Math.floor(random() * PLACES)]);
+  // 60 place rules (a quarter on every place, the rest on ten places each), 40 on readings.
+  const triggers: AlertTrigger[] = [
+    ...Array.from({ length: 25 }, (_, r): AlertTrigger => ({ type: "placeEntry", placeIds: r < 5 ? [] : somePlaces() })),
+    ...Array.from({ length: 20 }, (_, r): AlertTrigger => ({ type: "placeExit", placeIds: r < 5 ? [] : somePlaces() })),
+    ...Array.from({ length: 15 }, (_, r): AlertTrigger => ({ type: "placeDwell", placeIds: r < 5 ? [] : somePlaces(), minutes: 5 })),
+    ...Array.from({ length: 15 }, (_, r): AlertTrigger => ({ type: "speeding", speedKph: 50 + r, seconds: 10 })),
+    ...Array.from({ length: 15 }, (_, r): AlertTrigger => ({ type: "idling", minutes: 1 + r })),
+    ...Array.from({ length: 10 }, (_, r): AlertTrigger => ({ type: "fuelLow", percent: 10 + r, minutes: 1 })),
+  ];
+  for (const [r, trigger] of triggers.entries()) await createAlertRule({ db, ...tenant, actor, fields: { name: `Rule ${r}`, isEnabled: true, vehicleIds: [], trigger } });
+  await db.execute(sql`vacuum analyze`);
+  console.log(`phase 1: ${SECONDS} s of telemetry with ${PLACES} places and ${triggers.length} rules ...`);
+  const withRules = await ingestAndEvaluate(1 + SECONDS);
+  const rulesLoad = load();
+  const incidentsOf = async () => (await queryRows<{ count: number }>(db, sql`select count(*)::int as count from alert_incidents where company_id = ${companyId}`))[0].count;
+  const phaseOneIncidents = await incidentsOf();
+  console.log(`1. ingest + alerts processor, no rules: ${rate(bare.rate)} rows (a second's batch: ingest ${ms(bare.ingestMs)}, processor ${ms(bare.evaluateMs)}); load ${bareLoad}`);
+  console.log(`   with ${PLACES} places and ${triggers.length} rules: ${rate(withRules.rate)} rows (ingest ${ms(withRules.ingestMs)}, processor ${ms(withRules.evaluateMs)}) → ${((withRules.rate / bare.rate) * 100).toFixed(0)} % (target ≥ 80 %); ${phaseOneIncidents} incidents; load ${rulesLoad}`);
+
+  // 2. As in production: the fleet event bus wakes the telemetry processors; positions arrive every
+  //    second in real time; a poller sees each new incident in the inbox and its webhook event.
+  console.log(`phase 2: ${SECONDS} s live at 1 Hz with the production processors ...`);
+  await startFleetEventBus({ database: handle });
+  // Counted, so the run still going when they are stopped can be waited for (its writes would land in phase 3).
+  let processing = 0;
+  const processors = TELEMETRY_PROCESSORS.map((processor): TelemetryProcessor => ({
+    ...processor,
+    process: async (options) => {
+      processing++;
+      try {
+        await processor.process(options);
+      } finally {
+        processing--;
+      }
+    },
+  }));
+  const stopProcessors = startTelemetryProcessors({
+    db,
+    processors,
+    subscribe: (onTelemetry) => subscribeFleetEvents((event) => event.kind === "telemetry" && onTelemetry()),
+    onError: (error) => console.error("[bench] processors:", error),
+  });
+  const acked = new Map<number, number>(); // point time (ms) → when its batch was acknowledged
+  const inbox: number[] = [];
+  const queued: number[] = [];
+  const [{ last: lastIncident }] = await queryRows<{ last: number }>(db, sql`select coalesce(max(id), 0)::int as last from alert_incidents where company_id = ${companyId}`);
+  const [{ last: lastDelivery }] = await queryRows<{ last: number }>(db, sql`select coalesce(max(id), 0)::int as last from webhook_deliveries where company_id = ${companyId}`);
+  let afterIncident = lastIncident;
+  let afterDelivery = lastDelivery;
+  let polling = true;
+  const latencyOf = (startedAt: string, seen: number) => seen - (acked.get(new Date(startedAt).getTime()) ?? NaN);
+  const poll = async () => {
+    while (polling) {
+      const incidents = await queryRows<{ id: number; started_at: string }>(db, sql`select id, started_at from alert_incidents where company_id = ${companyId} and dataset = ${dataset} and id > ${afterIncident} order by id`);
+      const deliveries = await queryRows<{ id: number; started_at: string }>(
+        db,
+        sql`select id, payload->'data'->>'happenedAtTime' as started_at from webhook_deliveries where company_id = ${companyId} and id > ${afterDelivery} and event_type = 'AlertIncident' and payload->'data'->>'isResolved' = 'false' order by id`,
+      );
+      const seen = performance.now();
+      for (const row of incidents) inbox.push(latencyOf(row.started_at, seen));
+      for (const row of deliveries) queued.push(latencyOf(row.started_at, seen));
+      afterIncident = incidents.at(-1)?.id ?? afterIncident;
+      afterDelivery = deliveries.at(-1)?.id ?? afterDelivery;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const poller = poll();
+  const liveStart = Date.now();
+  const ackTimes: number[] = [];
+  for (let s = 0; s < SECONDS; s++) {
+    const wait = liveStart + s * 1000 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const batch = batchAt(1 + 2 * SECONDS + s);
+    const t0 = performance.now();
+    await ingestTelemetry({ db, batch });
+    acked.set(batch.positions![0].time.getTime(), performance.now());
+    ackTimes.push(performance.now() - t0);
+  }
+  // Let the processors finish what was sent (at most 10 s more), then stop them.
+  // Change sequence numbers (rows) the slowest processor has still to process.
+  const finalCount = async () => (await queryRows<{ behind: number }>(db, sql`select coalesce(max(f.seq - c.seq), 0)::int as behind from telemetry_checkpoints c join feed_counters f using (company_id, dataset)`))[0].behind;
+  for (let waited = 0; waited < 10_000 && (await finalCount()) > 0; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  polling = false;
+  await poller;
+  const behind = await finalCount();
+  stopProcessors();
+  await stopFleetEventBus();
+  const stoppedAt = performance.now();
+  for (let quietMs = 0; quietMs < 2_000; quietMs = processing === 0 ? quietMs + 100 : 0) await new Promise((resolve) => setTimeout(resolve, 100));
+  const drainedMs = performance.now() - stoppedAt - 2_000;
+  const sorted = (values: number[]) => values.filter(Number.isFinite).sort((a, b) => a - b);
+  const liveLoad = load();
+  const inboxSorted = sorted(inbox);
+  const queuedSorted = sorted(queued);
+  console.log(`2. live: ingest ack p50 ${ms(percentile(sorted(ackTimes), 50))}; ack → inbox p50 ${ms(percentile(inboxSorted, 50))} p95 ${ms(percentile(inboxSorted, 95))} max ${ms(inboxSorted.at(-1) ?? NaN)} (${inbox.length} incidents); ack → webhook queue p50 ${ms(percentile(queuedSorted, 50))} p95 ${ms(percentile(queuedSorted, 95))} (${queued.length}); rows the processors had still to process 10 s after the last batch: ${behind}${behind > 0 ? ` (done ${(drainedMs / 1000).toFixed(0)} s later)` : ""} (target p95 ≤ 2 s); load ${liveLoad}`);
+
+  // 3. Webhook delivery: EVENTS events over 1,000 vehicles (10 each, in order per vehicle) to a local receiver.
+  await db.delete(webhookDeliveries).where(eq(webhookDeliveries.companyId, companyId));
+  const enqueue = () => enqueueWebhookEvents({ db, ...tenant, eventType: "AlertIncident", events: Array.from({ length: EVENTS }, (_, e) => ({ orderingKey: `vehicle:${e % 1_000}`, data: { sequence: e } })) });
+  // Statistics as autovacuum would have them: on a table just grown from empty the planner checks each
+  // candidate's predecessors by scanning the company's whole queue (claims took minutes).
+  const enqueueAnalyzed = async () => {
+    await enqueue();
+    await db.execute(sql`analyze webhook_deliveries`);
+  };
+  const pending = async () => (await queryRows<{ count: number }>(db, sql`select count(*)::int as count from webhook_deliveries where company_id = ${companyId} and status = 'pending'`))[0].count;
+  const drain = async (run: () => Promise<unknown>) => {
+    received = 0;
+    const t0 = performance.now();
+    await run();
+    return (received * 1000) / (performance.now() - t0);
+  };
+  await enqueueAnalyzed();
+  const productionRate = await drain(async () => {
+    const stop = startWebhookDelivery({ db, onError: (error) => console.error("[bench] delivery:", error) });
+    for (let waited = 0; waited < 120_000 && (await pending()) > 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    stop();
+    const failing = await queryRows<{ last_error: string; count: number }>(db, sql`select last_error, count(*)::int as count from webhook_deliveries where company_id = ${companyId} and status = 'pending' group by 1`);
+    if (failing.length > 0) console.log("  still pending after 2 min:", failing);
+  });
+  await enqueueAnalyzed();
+  const backToBack = await drain(async () => {
+    const until = performance.now() + 120_000;
+    const pass = async () => {
+      while ((await deliverDueWebhooks({ db })).attempted > 0 && performance.now() < until);
+    };
+    await Promise.all([pass(), pass(), pass(), pass()]);
+  });
+  const deliveryLoad = load();
+  console.log(`3. webhook delivery of ${EVENTS} events (1,000 vehicles): startWebhookDelivery ${rate(productionRate)}, passes back to back (4 at once) ${rate(backToBack)} (target ≥ 500/s); load ${deliveryLoad}`);
+
+} finally {
+  useDatabase(undefined);
+  await handle.close();
+  await scratch.drop();
+  receiver.close();
+}

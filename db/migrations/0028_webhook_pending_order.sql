@@ -1,0 +1,1 @@
+CREATE INDEX "webhook_deliveries_pending_key_idx" ON "webhook_deliveries" USING btree ("company_id","webhook_id","ordering_key","id") WHERE status = 'pending';
