@@ -125,7 +125,7 @@ export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rul
       </ScrollRegion>
       {rules.length === 0 && <p className="muted">No rules yet.</p>}
       {canManage ? (
-        <form className="place-form" aria-label="New rule" action={submit}>
+        <form className="form place-form" aria-label="New rule" action={submit}>
           <h2>New rule</h2>
           <Field label="Name" errorId="rule-name-error" error={fieldErrors.name}>
             <input name="name" required maxLength={255} aria-describedby="rule-name-error" />
