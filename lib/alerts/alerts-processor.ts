@@ -12,8 +12,7 @@ import { evaluateRule, type RuleSample, type RuleState } from "./evaluate-rule";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { closeIncidents, openIncident } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
-
-const STATES_A_STATEMENT = 10_000;
+import { writeRuleStates } from "./write-rule-states";
 
 type Rule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null };
 type Place = LocatablePlace & { id: number; name: string; formattedAddress: string };
@@ -92,16 +91,7 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: 
       if (state.lastMs !== previous?.lastMs || JSON.stringify(state) !== JSON.stringify(previous)) written.push({ ruleId: rule.id, vehicleId: vehicle.vehicleId, state });
     }
   }
-  // One JSON parameter a statement, not one per column and row: a batch of 10,000 vehicles × 100 rules
-  // is a million states, far past PostgreSQL's 65,535 parameters. excluded.*, not now(): Citus allows
-  // no volatile function in a distributed upsert's SET.
-  const updatedAt = new Date().toISOString();
-  for (let i = 0; i < written.length; i += STATES_A_STATEMENT) {
-    await tx.execute(sql`insert into alert_rule_states (company_id, dataset, rule_id, vehicle_id, state, updated_at)
-      select ${tenant.companyId}, ${tenant.dataset}, (row->>'ruleId')::int, (row->>'vehicleId')::int, row->'state', ${updatedAt}::timestamptz
-      from jsonb_array_elements(${JSON.stringify(written.slice(i, i + STATES_A_STATEMENT))}::jsonb) as row
-      on conflict (company_id, rule_id, vehicle_id) do update set state = excluded.state, updated_at = excluded.updated_at`);
-  }
+  await writeRuleStates({ db: tx, tenant, states: written });
   if (changed) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
 };
 

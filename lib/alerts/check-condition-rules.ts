@@ -9,6 +9,7 @@ import { freshRuleState, type RuleState } from "./evaluate-rule";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { closeIncidents, openIncident } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
+import { writeRuleStates } from "./write-rule-states";
 
 type ConditionRule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null; createdAt: Date };
 
@@ -75,13 +76,7 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
         transitions += 1;
       }
     }
-    if (changed.size > 0) {
-      await tx
-        .insert(alertRuleStates)
-        .values([...changed.values()].map((row) => ({ ...tenant, ...row, updatedAt: now })))
-        // excluded.*, not now(): Citus allows no volatile function in a distributed upsert's SET.
-        .onConflictDoUpdate({ target: [alertRuleStates.companyId, alertRuleStates.ruleId, alertRuleStates.vehicleId], set: { state: sql`excluded.state`, updatedAt: sql`excluded.updated_at` } });
-    }
+    await writeRuleStates({ db: tx, tenant, states: [...changed.values()], updatedAt: now });
     if (transitions > 0) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
     return transitions;
   });
