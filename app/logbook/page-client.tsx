@@ -54,13 +54,16 @@ export const CertifyDayForm = ({ date, label }: { date: string; label: string })
   );
 };
 
-export const DriveAnswer = ({ segmentId }: { segmentId: number }) => {
-  const [state, action, pending] = useActionState(answerDriveAction, IDLE);
+type AnswerAction = (state: LogbookActionState, form: FormData) => Promise<LogbookActionState>;
+
+/** Accept or reject something put to the driver (a drive, a manager's edit): `field` names it for the action. */
+const AnswerForm = ({ answer, field, id, acceptLabel }: { answer: AnswerAction; field: string; id: number; acceptLabel: string }) => {
+  const [state, action, pending] = useActionState(answer, IDLE);
   return (
     <form action={action} className="actions">
-      <input type="hidden" name="segmentId" value={segmentId} />
+      <input type="hidden" name={field} value={id} />
       <button type="submit" name="answer" value="accept" className="button-primary" disabled={pending}>
-        Accept: it was me
+        {acceptLabel}
       </button>
       <button type="submit" name="answer" value="reject" className="button" disabled={pending}>
         Reject
@@ -70,21 +73,9 @@ export const DriveAnswer = ({ segmentId }: { segmentId: number }) => {
   );
 };
 
-export const LogEditAnswer = ({ editId }: { editId: number }) => {
-  const [state, action, pending] = useActionState(answerLogEditAction, IDLE);
-  return (
-    <form action={action} className="actions">
-      <input type="hidden" name="editId" value={editId} />
-      <button type="submit" name="answer" value="accept" className="button-primary" disabled={pending}>
-        Accept edit
-      </button>
-      <button type="submit" name="answer" value="reject" className="button" disabled={pending}>
-        Reject
-      </button>
-      <Outcome state={state} />
-    </form>
-  );
-};
+export const DriveAnswer = ({ segmentId }: { segmentId: number }) => <AnswerForm answer={answerDriveAction} field="segmentId" id={segmentId} acceptLabel="Accept: it was me" />;
+
+export const LogEditAnswer = ({ editId }: { editId: number }) => <AnswerForm answer={answerLogEditAction} field="editId" id={editId} acceptLabel="Accept edit" />;
 
 /** Reloads the page's data every few seconds: Driving starts from the vehicle, without a tap. */
 export const LogbookRefresh = ({ everyMs = 5_000 }: { everyMs?: number }) => {
