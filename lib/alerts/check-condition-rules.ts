@@ -4,7 +4,7 @@ import { alertRules, alertRuleStates, devices, vehicles } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import { whereTenant, type Tenant } from "@/lib/tenant";
 import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
-import { findConditionOccurrences } from "./condition-occurrences";
+import { conditionOccurrencesOf, type ConditionOccurrence } from "./condition-occurrences";
 import { freshRuleState, type RuleState } from "./evaluate-rule";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { closeIncidents, openIncident } from "./record-incidents";
@@ -30,8 +30,12 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
       .from(alertRuleStates)
       .where(and(eq(alertRuleStates.companyId, tenant.companyId), inArray(alertRuleStates.ruleId, rules.map((rule) => rule.id))))
       .for("update");
+    const occurrencesOf = conditionOccurrencesOf({ db: tx, tenant, now });
     const changed = new Map<string, { ruleId: number; vehicleId: number; state: RuleState }>();
     let transitions = 0;
+    const foundOf = new Map<number, ConditionOccurrence[]>();
+    for (const rule of rules) foundOf.set(rule.id, await occurrencesOf({ trigger: rule.trigger, since: rule.createdAt }));
+    const watches = await ruleScopeFor({ db: tx, tenant, rules, vehicleIds: [...new Set([...foundOf.values()].flat().map((occurrence) => occurrence.vehicleId))] });
     for (const rule of rules) {
       const states = new Map(rows.filter((row) => row.ruleId === rule.id).map((row) => [row.vehicleId, row.state as RuleState]));
       const stateOf = (vehicleId: number) => {
@@ -40,9 +44,7 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
         changed.set(`${rule.id}:${vehicleId}`, { ruleId: rule.id, vehicleId, state });
         return state;
       };
-      const found = await findConditionOccurrences({ db: tx, tenant, trigger: rule.trigger, since: rule.createdAt, now });
-      const watches = await ruleScopeFor({ db: tx, tenant, rules: [rule], vehicleIds: [...new Set(found.map((occurrence) => occurrence.vehicleId))] });
-      const current = new Map(found.filter((occurrence) => watches(rule, occurrence.vehicleId)).map((occurrence) => [occurrence.key, occurrence]));
+      const current = new Map(foundOf.get(rule.id)!.filter((occurrence) => watches(rule, occurrence.vehicleId)).map((occurrence) => [occurrence.key, occurrence]));
       const openKeys = new Set<string>();
       for (const [vehicleId, state] of [...states]) {
         for (const [key, incidentId] of Object.entries(state.open)) {

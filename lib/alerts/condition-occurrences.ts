@@ -1,6 +1,7 @@
-import { and, gte, isNull } from "drizzle-orm";
+import { and, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { faultCodes } from "@/db/schema";
+import type { DriverClocks } from "@/lib/driver-hos/compute-drivers-clocks";
 import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
 import type { HosClocks } from "@/lib/hos";
 import { whereTenant, type Tenant } from "@/lib/tenant";
@@ -25,12 +26,10 @@ const faultName = (fault: FaultRow) => (fault.protocol === "obdii" ? (fault.dtcS
  * Active fault codes the trigger selects that became active after `since` (the rule's creation: a
  * code already on when the rule was made did not "appear"); one occurrence per code, at its first sighting.
  */
-const faultOccurrences = async ({ db, tenant, trigger, since }: { db: Executor; tenant: Tenant; trigger: Extract<AlertTrigger, { type: "faultCode" }>; since: Date }) => {
-  const active = await db.select().from(faultCodes).where(and(whereTenant(faultCodes, tenant), isNull(faultCodes.clearedAt), gte(faultCodes.firstSeenAt, since)));
-  return active
-    .filter((fault) => (trigger.milOnly ? fault.milStatus : trigger.codes.length === 0 || trigger.codes.some((code) => matches(code, fault))))
+const faultOccurrences = (active: readonly FaultRow[], trigger: Extract<AlertTrigger, { type: "faultCode" }>, since: Date) =>
+  active
+    .filter((fault) => fault.firstSeenAt >= since && (trigger.milOnly ? fault.milStatus : trigger.codes.length === 0 || trigger.codes.some((code) => matches(code, fault))))
     .map((fault): ConditionOccurrence => ({ key: `fault:${fault.id}`, vehicleId: fault.vehicleId, at: fault.firstSeenAt, detail: `${faultName(fault)}${fault.description ? ` (${fault.description})` : ""}` }));
-};
 
 const REMAINING: Record<HosAlertClock, (clocks: HosClocks) => number> = {
   ShiftDrivingHours: (clocks) => clocks.driveRemainingMs,
@@ -45,17 +44,30 @@ const ON_DUTY = new Set(["driving", "onDuty", "yardMove"]);
  * Drivers on duty with at most the trigger's minutes left on its clock, each on the vehicle of their
  * latest log entry (a driver whose log names no vehicle raises nothing: an incident is a vehicle's).
  */
-const hosOccurrences = async ({ db, tenant, trigger, now }: { db: Executor; tenant: Tenant; trigger: Extract<AlertTrigger, { type: "hosTimeLeft" }>; now: Date }) =>
-  (await listDriverClocks({ db, ...tenant, at: now })).flatMap(({ driver, clocks, lastEntry }): ConditionOccurrence[] => {
+const hosOccurrences = (drivers: readonly DriverClocks[], trigger: Extract<AlertTrigger, { type: "hosTimeLeft" }>, now: Date) =>
+  drivers.flatMap(({ driver, clocks, lastEntry }): ConditionOccurrence[] => {
     const remainingMs = Math.max(0, REMAINING[trigger.clock](clocks));
     if (!ON_DUTY.has(clocks.currentStatus) || remainingMs > trigger.minutes * 60_000 || lastEntry?.vehicleId == null) return [];
     const minutesLeft = Math.floor(remainingMs / 60_000);
     return [{ key: `driver:${driver.id}`, vehicleId: Number(lastEntry.vehicleId), at: now, value: minutesLeft, detail: `${driver.name}, ${minutesLeft} min of ${HOS_CLOCK_LABELS[trigger.clock]} left` }];
   });
 
-/** What a condition rule (CONDITION_TRIGGER_TYPES) sees holding now. */
-export const findConditionOccurrences = ({ db, tenant, trigger, since, now }: { db: Executor; tenant: Tenant; trigger: AlertTrigger; since: Date; now: Date }) => {
-  if (trigger.type === "faultCode") return faultOccurrences({ db, tenant, trigger, since });
-  if (trigger.type === "hosTimeLeft") return hosOccurrences({ db, tenant, trigger, now });
-  return Promise.resolve([]);
+/** Loads once, on first use: a tenant's rules share one read of its active codes and one of its drivers' clocks. */
+const once = <T>(load: () => Promise<T>) => {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+};
+
+/**
+ * What a tenant's condition rules (CONDITION_TRIGGER_TYPES) see holding now, one rule at a time; the
+ * active fault codes and the drivers' clocks are read at most once for all of them.
+ */
+export const conditionOccurrencesOf = ({ db, tenant, now }: { db: Executor; tenant: Tenant; now: Date }) => {
+  const activeFaults = once(() => db.select().from(faultCodes).where(and(whereTenant(faultCodes, tenant), isNull(faultCodes.clearedAt))));
+  const driverClocks = once(() => listDriverClocks({ db, ...tenant, at: now }));
+  return async ({ trigger, since }: { trigger: AlertTrigger; since: Date }): Promise<ConditionOccurrence[]> => {
+    if (trigger.type === "faultCode") return faultOccurrences(await activeFaults(), trigger, since);
+    if (trigger.type === "hosTimeLeft") return hosOccurrences(await driverClocks(), trigger, now);
+    return [];
+  };
 };
