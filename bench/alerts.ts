@@ -224,7 +224,7 @@ try {
 
   // 3. Webhook delivery: EVENTS events over 1,000 vehicles (10 each, in order per vehicle) to a local receiver.
   await db.delete(webhookDeliveries).where(eq(webhookDeliveries.companyId, companyId));
-  const enqueue = () => enqueueWebhookEvents({ db, ...tenant, eventType: "AlertIncident", events: Array.from({ length: EVENTS }, (_, e) => ({ orderingKey: `vehicle:${e % 1_000}`, data: { sequence: e } })) });
+  const enqueue = () => enqueueWebhookEvents({ db, ...tenant, events: Array.from({ length: EVENTS }, (_, e) => ({ eventType: "AlertIncident" as const, orderingKey: `vehicle:${e % 1_000}`, data: { sequence: e } })) });
   // Statistics as autovacuum would have them: on a table just grown from empty the planner checks each
   // candidate's predecessors by scanning the company's whole queue (claims took minutes).
   const enqueueAnalyzed = async () => {

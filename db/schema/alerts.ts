@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { createdAt, tenantColumns, utc } from "./columns";
 
 /**
@@ -30,9 +30,10 @@ export const alertRules = pgTable(
 );
 
 /**
- * What the evaluator knows of one rule for one vehicle between batches (lib/alerts/evaluate-rule.ts):
- * written in the transaction that moves the alerts processor's checkpoint, so it never runs ahead
- * of or behind the incidents it opened.
+ * What one rule remembers of one vehicle between batches (lib/alerts/rule-state.ts): a duration
+ * running or an incident open. A row exists only while it remembers something, so the rows follow
+ * transitions, not vehicles × rules. Written by the alerts processor (telemetry rules), the silent-device
+ * check and the condition check (each its own rules), in the transaction that opens the incidents.
  */
 export const alertRuleStates = pgTable(
   "alert_rule_states",
@@ -44,6 +45,25 @@ export const alertRuleStates = pgTable(
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.ruleId, t.vehicleId] })],
+);
+
+/**
+ * What the alerts processor knows of one vehicle whatever the rules: the newest position and stat
+ * times it evaluated (anything at or before is late and skipped) and the places the vehicle is in,
+ * since when. Shared by every rule, so a rule made while a vehicle is in a place does not see an entry.
+ */
+export const alertVehicleStates = pgTable(
+  "alert_vehicle_states",
+  {
+    ...tenantColumns(),
+    vehicleId: integer("vehicle_id").notNull(),
+    positionMs: bigint("position_ms", { mode: "number" }),
+    statMs: bigint("stat_ms", { mode: "number" }),
+    /** Place id → since when (ms) the vehicle is in it. */
+    inside: jsonb("inside").$type<Record<string, number>>().notNull().default({}),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.vehicleId] })],
 );
 
 /** One occurrence of a rule's condition for one vehicle: opened when it starts, ended when it clears. */

@@ -59,6 +59,8 @@ export const hosLogs = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex("hos_logs_driver_time_idx").on(t.companyId, t.driverId, t.startTime),
     index("hos_logs_tenant_time_idx").on(t.companyId, t.dataset, t.startTime),
+    /** The driver of a vehicle at a time (an incident's driver): the last entry naming the vehicle before it. */
+    index("hos_logs_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
   ],
 );
 

@@ -1,99 +1,117 @@
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { alertRules, alertRuleStates, devices, places, vehicles } from "@/db/schema";
+import { alertRules, devices, vehicles } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
-import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
-import type { LocatablePlace } from "@/lib/places/place-geometry";
-import { indexPlaces } from "@/lib/places/place-index";
+import type { Checkpoint, TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { whereTenant, type Tenant } from "@/lib/tenant";
-import { CONDITION_TRIGGER_TYPES, isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
-import { evaluateRule, type RuleSample, type RuleState } from "./evaluate-rule";
+import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
+import { alertStatesCommitted, loadAlertStates } from "./alert-states";
+import { evaluateVehicle, rulesByKind, type EvaluatedRule, type RulesByKind, type RuleSample, type RuleState, type RuleTransition, type VehicleAlertState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
-import { closeIncidents, openIncident } from "./record-incidents";
+import { incidentChanges } from "./incident-changes";
+import { recordIncidents } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
-import { writeRuleStates } from "./write-rule-states";
+import { silentIncidentsEnding } from "./silent-incidents";
+import { tenantPlaces } from "./tenant-places";
 
-type Rule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null };
-type Place = LocatablePlace & { id: number; name: string; formattedAddress: string };
+type Rule = EvaluatedRule & { vehicleIds: number[]; tagIds: number[]; updatedAt: Date };
 
+/**
+ * The tenant's enabled telemetry rules, locked FOR SHARE: an edit (which resets the rule's states) waits
+ * for this batch, or this batch sees the edit.
+ */
 const loadRules = async (db: Executor, tenant: Tenant): Promise<Rule[]> =>
-  (await db
-    .select({ id: alertRules.id, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds, operationalSettings: alertRules.operationalSettings })
-    .from(alertRules)
-    .where(and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), notInArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES])))) as Rule[];
+  (
+    await db
+      .select({ id: alertRules.id, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds, operationalSettings: alertRules.operationalSettings, updatedAt: alertRules.updatedAt })
+      .from(alertRules)
+      .where(and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), notInArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES])))
+      .for("share")
+  ).map((row) => {
+    const settings = row.operationalSettings as OperationalSettings | null;
+    return { ...row, trigger: row.trigger as AlertTrigger, isActive: (time: Date) => isOperationalAt(settings, time) };
+  });
 
-const loadPlaces = (db: Executor, tenant: Tenant): Promise<Place[]> =>
-  db
-    .select({ id: places.id, name: places.name, formattedAddress: places.formattedAddress, latitude: places.latitude, longitude: places.longitude, radiusMeters: places.radiusMeters, vertices: places.vertices, minLatitude: places.minLatitude, maxLatitude: places.maxLatitude, minLongitude: places.minLongitude, maxLongitude: places.maxLongitude })
-    .from(places)
-    .where(whereTenant(places, tenant));
+const byTime = (a: RuleSample, b: RuleSample) => a.time.getTime() - b.time.getTime();
 
-/** A vehicle's samples in time order: positions carry the places they lie in, stats their readings. */
-const samplesOf = (vehicle: VehicleTelemetry, placesAt: (point: { latitude: number; longitude: number }) => number[]): RuleSample[] =>
-  [
-    ...vehicle.positions.map((position) => ({ time: position.time, latitude: position.latitude, longitude: position.longitude, speed: position.speed, placeIds: placesAt(position) })),
-    ...vehicle.stats.map((stat) => ({ time: stat.time, speed: stat.speed, engineState: stat.engineState, fuelPercent: stat.fuelPercent })),
-  ].sort((a, b) => a.time.getTime() - b.time.getTime());
+/** A vehicle's samples in time order: positions carry the places they lie in, stats their readings. Loops, not closures: it runs for every vehicle. */
+const samplesOf = (vehicle: VehicleTelemetry, placesAt: (point: { latitude: number; longitude: number }) => number[]): RuleSample[] => {
+  const samples: RuleSample[] = [];
+  for (const position of vehicle.positions) samples.push({ time: position.time, latitude: position.latitude, longitude: position.longitude, speed: position.speed, placeIds: placesAt(position) });
+  for (const stat of vehicle.stats) samples.push({ time: stat.time, speed: stat.speed, engineState: stat.engineState, fuelPercent: stat.fuelPercent });
+  return samples.length > 1 ? samples.sort(byTime) : samples;
+};
 
 /**
  * Evaluates the tenant's enabled rules over newly committed telemetry, inside the alerts processor's
- * checkpoint transaction: rule states are locked, incidents opened and closed, webhook events
- * raised and the states written back, all or nothing, so every occurrence opens one incident.
+ * checkpoint transaction: incidents opened and closed, webhook events raised and the states written,
+ * all or nothing with the checkpoint, so every occurrence opens one incident. What is written follows
+ * what changed: every batch vehicle's newest times, and a rule's state only when it changed.
  */
-export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch }: { tx: Executor; tenant: Tenant; vehicles: VehicleTelemetry[] }) => {
+export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoint }: { tx: Executor; tenant: Tenant; vehicles: VehicleTelemetry[]; checkpoint: Checkpoint }) => {
   const rules = await loadRules(tx, tenant);
   if (rules.length === 0) return;
-  const placeList = rules.some((rule) => isPlaceTrigger(rule.trigger)) ? await loadPlaces(tx, tenant) : [];
-  const placeById = new Map(placeList.map((place) => [place.id, place]));
-  const placesAt = indexPlaces(placeList);
+  const evaluated = rules.filter((rule) => rule.trigger.type !== "deviceSilent");
+  const { byId: placeById, placesAt } = await tenantPlaces({ db: tx, tenant });
   const vehicleIds = batch.map((vehicle) => vehicle.vehicleId);
   const watches = await ruleScopeFor({ db: tx, tenant, rules, vehicleIds });
-  const named = new Map((await tx.select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier }).from(vehicles).leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id))).where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, vehicleIds)))).map((row) => [row.id, row]));
-  // Locked for the transaction (one company: one shard on Citus): the silent-device check writes these too.
-  const stateRows = await tx
-    .select({ ruleId: alertRuleStates.ruleId, vehicleId: alertRuleStates.vehicleId, state: alertRuleStates.state })
-    .from(alertRuleStates)
-    .where(and(eq(alertRuleStates.companyId, tenant.companyId), inArray(alertRuleStates.ruleId, rules.map((rule) => rule.id)), inArray(alertRuleStates.vehicleId, vehicleIds)))
-    .for("update");
-  const states = new Map(stateRows.map((row) => [`${row.ruleId}:${row.vehicleId}`, row.state as RuleState]));
-  const written: { ruleId: number; vehicleId: number; state: RuleState }[] = [];
-  let changed = false;
+  const states = await loadAlertStates({ db: tx, tenant, checkpoint, rules: evaluated.map((rule) => `${rule.id}@${rule.updatedAt.getTime()}`).join(","), ruleIds: evaluated.map((rule) => rule.id), vehicleIds });
+  const everywhere = rulesByKind(evaluated.filter((rule) => rule.vehicleIds.length === 0 && rule.tagIds.length === 0));
+  const someVehicles = evaluated.filter((rule) => rule.vehicleIds.length > 0 || rule.tagIds.length > 0);
+  const vehicleStates = new Map<number, VehicleAlertState>();
+  const changedPlaces = new Set<number>();
+  const ruleStates: { ruleId: number; vehicleId: number; state: RuleState | null }[] = [];
+  const found: { vehicleId: number; transition: RuleTransition; state: RuleState | null }[] = [];
+  // Each vehicle's first sample not late: it ends a device-silent incident.
+  const firstSampleOf = new Map<number, Date>();
   for (const vehicle of batch) {
-    const inScope = rules.filter((rule) => watches(rule, vehicle.vehicleId));
-    if (inScope.length === 0) continue;
-    const samples = samplesOf(vehicle, (point) => placesAt(point).map((place) => place.id));
-    for (const rule of inScope) {
-      const wanted = isPlaceTrigger(rule.trigger) && rule.trigger.placeIds.length > 0 ? new Set(rule.trigger.placeIds) : null;
-      const ruleSamples = wanted ? samples.map((sample) => (sample.placeIds ? { ...sample, placeIds: sample.placeIds.filter((id) => wanted.has(id)) } : sample)) : samples;
-      const previous = states.get(`${rule.id}:${vehicle.vehicleId}`) ?? null;
-      const isActive = (time: Date) => isOperationalAt(rule.operationalSettings, time);
-      const { state, transitions } = evaluateRule({ trigger: rule.trigger, state: previous, samples: ruleSamples, isActive });
-      // Incident ids by occurrence key as the transitions go (one may open and close in the same batch).
-      const incidentIds: Record<string, number> = { ...(previous?.trigger === state.trigger ? previous.open : {}) };
-      for (const transition of transitions) {
-        changed = true;
-        if (transition.kind === "close") {
-          const incidentId = incidentIds[transition.key];
-          delete incidentIds[transition.key];
-          if (incidentId) await closeIncidents({ db: tx, tenant, incidentIds: [incidentId], at: transition.sample.time, trigger: rule.trigger });
-          continue;
-        }
-        const place = transition.placeId === null ? null : (placeById.get(transition.placeId) ?? null);
-        incidentIds[transition.key] = await openIncident({
-          db: tx,
-          tenant,
-          opening: { ruleId: rule.id, trigger: rule.trigger, vehicle: named.get(vehicle.vehicleId) ?? { id: vehicle.vehicleId, name: `Vehicle ${vehicle.vehicleId}` }, place, at: transition.sample.time, latitude: transition.sample.latitude, longitude: transition.sample.longitude, value: transition.value },
-        });
-      }
-      for (const key of Object.keys(state.open)) state.open[key] = incidentIds[key];
-      // A new last time is a change (the usual case): only otherwise is the whole state compared.
-      if (state.lastMs !== previous?.lastMs || JSON.stringify(state) !== JSON.stringify(previous)) written.push({ ruleId: rule.id, vehicleId: vehicle.vehicleId, state });
-    }
+    const previous = states.vehicleOf(vehicle.vehicleId);
+    const samples = samplesOf(vehicle, placesAt);
+    const rulesOfVehicle = someVehicles.length === 0 ? everywhere : withScoped(everywhere, someVehicles, vehicle.vehicleId, watches);
+    const result = evaluateVehicle({ vehicle: previous, samples, rules: rulesOfVehicle, stored: states.rulesOf(vehicle.vehicleId) });
+    vehicleStates.set(vehicle.vehicleId, result.vehicle);
+    if (result.vehicle.inside !== (previous?.inside ?? result.vehicle.inside)) changedPlaces.add(vehicle.vehicleId);
+    if (!previous && Object.keys(result.vehicle.inside).length > 0) changedPlaces.add(vehicle.vehicleId);
+    const first = firstNewSample(samples, previous);
+    if (first) firstSampleOf.set(vehicle.vehicleId, first);
+    for (const [ruleId, state] of result.states) ruleStates.push({ ruleId, vehicleId: vehicle.vehicleId, state });
+    for (const transition of result.transitions) found.push({ vehicleId: vehicle.vehicleId, transition, state: result.states.get(transition.ruleId) ?? null });
   }
-  await writeRuleStates({ db: tx, tenant, states: written });
-  if (changed) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
+  // Written first: it locks the vehicles' rows, which the silent-device check locks before it opens an incident.
+  await states.saveVehicles({ vehicleStates, changedPlaces });
+  const silent = await silentIncidentsEnding({ db: tx, tenant, ruleIds: rules.filter((rule) => rule.trigger.type === "deviceSilent").map((rule) => rule.id), firstSampleOf });
+  const named = await vehicleNames({ db: tx, tenant, vehicleIds: [...new Set(found.filter((entry) => entry.transition.kind === "open").map((entry) => entry.vehicleId))] });
+  const { changes, openings } = incidentChanges({ found, rules, placeById, named, storedIncident: (vehicleId, ruleId, key) => states.rulesOf(vehicleId)?.get(ruleId)?.open[key] });
+  const incidentIds = await recordIncidents({ db: tx, tenant, changes: [...changes, ...silent.changes] });
+  // The states hold 0 for what opened in this batch until now: the last opening of an occurrence still open is its incident.
+  for (const [changeIndex, { key, state }] of openings) if (state?.open[key] !== undefined) state.open[key] = incidentIds.get(changeIndex)!;
+  await states.saveRules({ vehicleStates, ruleStates: [...ruleStates, ...silent.states] });
+  if (changes.length + silent.changes.length > 0) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
 };
 
+/** The rules watching every vehicle plus those of `scoped` that watch this one. */
+const withScoped = (everywhere: RulesByKind, scoped: readonly Rule[], vehicleId: number, watches: (rule: Rule, vehicleId: number) => boolean) => {
+  const watching = scoped.filter((rule) => watches(rule, vehicleId));
+  return watching.length === 0 ? everywhere : rulesByKind([...everywhere.place, ...everywhere.duration, ...watching]);
+};
+
+/** The first of a vehicle's samples newer than what was evaluated of its kind. */
+const firstNewSample = (samples: readonly RuleSample[], previous: VehicleAlertState | null) => {
+  for (const sample of samples) if (sample.time.getTime() > ((sample.placeIds ? previous?.positionMs : previous?.statMs) ?? -Infinity)) return sample.time;
+  return undefined;
+};
+
+const vehicleNames = async ({ db, tenant, vehicleIds }: { db: Executor; tenant: Tenant; vehicleIds: number[] }) =>
+  new Map(
+    vehicleIds.length === 0
+      ? []
+      : (await db
+          .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
+          .from(vehicles)
+          .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
+          .where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, vehicleIds)))).map((row) => [row.id, row]),
+  );
+
 /** The alerts processor: starts at what is committed from now on (old telemetry raises no incident). */
-export const alertsProcessor: TelemetryProcessor = { name: "alerts", startAt: "now", process: evaluateAlertRules };
+export const alertsProcessor: TelemetryProcessor = { name: "alerts", startAt: "now", process: evaluateAlertRules, committed: alertStatesCommitted };

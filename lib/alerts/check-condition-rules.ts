@@ -5,11 +5,11 @@ import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import { whereTenant, type Tenant } from "@/lib/tenant";
 import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
 import { conditionOccurrencesOf, type ConditionOccurrence } from "./condition-occurrences";
-import { freshRuleState, type RuleState } from "./evaluate-rule";
+import { writeRuleStates } from "./alert-states";
+import { remembersNothing, type RuleState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
-import { closeIncidents, openIncident } from "./record-incidents";
+import { recordIncidents, type IncidentChange } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
-import { writeRuleStates } from "./write-rule-states";
 
 type ConditionRule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null; createdAt: Date };
 
@@ -28,60 +28,61 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
     const rows = await tx
       .select({ ruleId: alertRuleStates.ruleId, vehicleId: alertRuleStates.vehicleId, state: alertRuleStates.state })
       .from(alertRuleStates)
-      .where(and(eq(alertRuleStates.companyId, tenant.companyId), inArray(alertRuleStates.ruleId, rules.map((rule) => rule.id))))
-      .for("update");
+      .where(and(eq(alertRuleStates.companyId, tenant.companyId), inArray(alertRuleStates.ruleId, rules.map((rule) => rule.id))));
     const occurrencesOf = conditionOccurrencesOf({ db: tx, tenant, now });
-    const changed = new Map<string, { ruleId: number; vehicleId: number; state: RuleState }>();
-    let transitions = 0;
     const foundOf = new Map<number, ConditionOccurrence[]>();
     for (const rule of rules) foundOf.set(rule.id, await occurrencesOf({ trigger: rule.trigger, since: rule.createdAt }));
     const watches = await ruleScopeFor({ db: tx, tenant, rules, vehicleIds: [...new Set([...foundOf.values()].flat().map((occurrence) => occurrence.vehicleId))] });
+    const changes: IncidentChange[] = [];
+    const changed = new Map<string, { ruleId: number; vehicleId: number; state: RuleState }>();
+    const stateOf = (ruleId: number, vehicleId: number, stored?: RuleState) => {
+      const key = `${ruleId}:${vehicleId}`;
+      if (!changed.has(key)) changed.set(key, { ruleId, vehicleId, state: { since: null, open: { ...stored?.open } } });
+      return changed.get(key)!.state;
+    };
+    const openings: { state: RuleState; key: string; change: number }[] = [];
+    const fresh: { rule: ConditionRule; occurrence: ConditionOccurrence }[] = [];
     for (const rule of rules) {
-      const states = new Map(rows.filter((row) => row.ruleId === rule.id).map((row) => [row.vehicleId, row.state as RuleState]));
-      const stateOf = (vehicleId: number) => {
-        const state = states.get(vehicleId) ?? freshRuleState(rule.trigger);
-        states.set(vehicleId, state);
-        changed.set(`${rule.id}:${vehicleId}`, { ruleId: rule.id, vehicleId, state });
-        return state;
-      };
       const current = new Map(foundOf.get(rule.id)!.filter((occurrence) => watches(rule, occurrence.vehicleId)).map((occurrence) => [occurrence.key, occurrence]));
       const openKeys = new Set<string>();
-      for (const [vehicleId, state] of [...states]) {
-        for (const [key, incidentId] of Object.entries(state.open)) {
+      for (const row of rows.filter((candidate) => candidate.ruleId === rule.id)) {
+        const stored = row.state as RuleState;
+        for (const [key, incidentId] of Object.entries(stored.open)) {
           if (current.has(key)) {
             openKeys.add(key);
             continue;
           }
-          await closeIncidents({ db: tx, tenant, incidentIds: [incidentId], at: now, trigger: rule.trigger });
-          delete stateOf(vehicleId).open[key];
-          transitions += 1;
+          changes.push({ close: { incident: incidentId, at: now } });
+          delete stateOf(rule.id, row.vehicleId, stored).open[key];
         }
       }
-      const fresh = [...current.values()].filter((occurrence) => !openKeys.has(occurrence.key) && isOperationalAt(rule.operationalSettings, occurrence.at));
-      const named = new Map(
-        fresh.length === 0
-          ? []
-          : (await tx
-              .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
-              .from(vehicles)
-              .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-              .where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, fresh.map((occurrence) => occurrence.vehicleId))))).map((row) => [row.id, row]),
-      );
-      for (const occurrence of fresh) {
-        const vehicle = named.get(occurrence.vehicleId);
-        if (!vehicle) continue;
-        stateOf(occurrence.vehicleId).open[occurrence.key] = await openIncident({
-          db: tx,
-          tenant,
-          opening: { ruleId: rule.id, trigger: rule.trigger, vehicle, place: null, at: occurrence.at, value: occurrence.value, detail: occurrence.detail },
-        });
-        transitions += 1;
-      }
+      for (const occurrence of current.values()) if (!openKeys.has(occurrence.key) && isOperationalAt(rule.operationalSettings, occurrence.at)) fresh.push({ rule, occurrence });
     }
-    await writeRuleStates({ db: tx, tenant, states: [...changed.values()], updatedAt: now });
-    if (transitions > 0) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
-    return transitions;
+    const named = await vehicleNames({ db: tx, tenant, vehicleIds: [...new Set(fresh.map(({ occurrence }) => occurrence.vehicleId))] });
+    for (const { rule, occurrence } of fresh) {
+      const vehicle = named.get(occurrence.vehicleId);
+      if (!vehicle) continue;
+      const stored = rows.find((row) => row.ruleId === rule.id && row.vehicleId === occurrence.vehicleId)?.state as RuleState | undefined;
+      openings.push({ state: stateOf(rule.id, occurrence.vehicleId, stored), key: occurrence.key, change: changes.length });
+      changes.push({ open: { ruleId: rule.id, trigger: rule.trigger, vehicle, place: null, at: occurrence.at, value: occurrence.value, detail: occurrence.detail } });
+    }
+    const ids = await recordIncidents({ db: tx, tenant, changes });
+    for (const { state, key, change } of openings) state.open[key] = ids.get(change)!;
+    await writeRuleStates({ db: tx, tenant, states: [...changed.values()].map((row) => ({ ...row, state: remembersNothing(row.state) ? null : row.state })), updatedAt: now });
+    if (changes.length > 0) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
+    return changes.length;
   });
+
+const vehicleNames = async ({ db, tenant, vehicleIds }: { db: Executor; tenant: Tenant; vehicleIds: number[] }) =>
+  new Map(
+    vehicleIds.length === 0
+      ? []
+      : (await db
+          .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
+          .from(vehicles)
+          .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
+          .where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, vehicleIds)))).map((row) => [row.id, row]),
+  );
 
 /**
  * Fault-code and HOS rules watch what the database holds (active fault codes, drivers' clocks),

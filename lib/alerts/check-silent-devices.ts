@@ -1,65 +1,79 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { alertRules, alertRuleStates, devices, vehicles, vehicleState } from "@/db/schema";
+import { queryRows } from "@/db/rows";
+import { alertRules } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import type { Tenant } from "@/lib/tenant";
 import type { AlertTrigger } from "./alert-trigger";
-import type { RuleState } from "./evaluate-rule";
+import { writeRuleStates } from "./alert-states";
+import type { RuleState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
-import { openIncident } from "./record-incidents";
+import { recordIncidents, type IncidentOpening } from "./record-incidents";
+
+type SilentRule = { id: number; dataset: Tenant["dataset"]; trigger: Extract<AlertTrigger, { type: "deviceSilent" }>; operationalSettings: OperationalSettings | null; updatedAt: Date };
+type QuietVehicle = { vehicle_id: number; dataset: Tenant["dataset"]; last_ms: string; evaluated_at: Date; name: string; serial: string | null; latitude: number | null; longitude: number | null };
+
+/**
+ * One company's silent vehicles: their rows of `alert_vehicle_states` are locked (in id order, as the
+ * alerts processor locks them) before anything is decided, so a vehicle whose batch is being processed
+ * is judged on the times that batch writes, and the processor sees every incident opened here.
+ */
+const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: number; rules: SilentRule[]; now: Date }) =>
+  db.transaction(async (tx) => {
+    const shortestMs = Math.min(...rules.map((rule) => rule.trigger.minutes * 60_000));
+    const quiet = await queryRows<QuietVehicle>(
+      tx,
+      sql`select s.vehicle_id, s.dataset, greatest(s.position_ms, s.stat_ms) as last_ms, s.updated_at as evaluated_at, v.name, d.identifier as serial, vs.latitude, vs.longitude
+        from alert_vehicle_states s
+        join vehicles v on v.company_id = s.company_id and v.id = s.vehicle_id
+        left join devices d on d.company_id = s.company_id and d.vehicle_id = s.vehicle_id
+        left join vehicle_state vs on vs.company_id = s.company_id and vs.dataset = s.dataset and vs.vehicle_id = s.vehicle_id
+        where s.company_id = ${companyId} and greatest(s.position_ms, s.stat_ms) <= ${now.getTime() - shortestMs}
+        order by s.vehicle_id
+        for update of s`,
+    );
+    if (quiet.length === 0) return 0;
+    const open = new Set(
+      (await queryRows<{ rule_id: number; vehicle_id: number }>(tx, sql`select rule_id, vehicle_id from alert_rule_states where company_id = ${companyId} and rule_id = any(${`{${rules.map((rule) => rule.id).join(",")}}`}::int[])`)).map((row) => `${row.rule_id}:${row.vehicle_id}`),
+    );
+    const openings: { tenant: Tenant; opening: IncidentOpening }[] = [];
+    for (const rule of rules) {
+      for (const vehicle of quiet) {
+        // Watched from its first sample after the rule (or its last change) was saved.
+        if (vehicle.dataset !== rule.dataset || open.has(`${rule.id}:${vehicle.vehicle_id}`) || new Date(vehicle.evaluated_at) < rule.updatedAt) continue;
+        const silentAt = new Date(Number(vehicle.last_ms) + rule.trigger.minutes * 60_000);
+        if (silentAt > now) continue;
+        // Silent since outside the rule's operational time: the incident opens once that time begins.
+        const at = isOperationalAt(rule.operationalSettings, silentAt) ? silentAt : isOperationalAt(rule.operationalSettings, now) ? now : null;
+        if (!at) continue;
+        const position = vehicle.latitude === null || vehicle.longitude === null ? {} : { latitude: vehicle.latitude, longitude: vehicle.longitude };
+        openings.push({ tenant: { companyId, dataset: rule.dataset }, opening: { ruleId: rule.id, trigger: rule.trigger, vehicle: { id: vehicle.vehicle_id, name: vehicle.name, serial: vehicle.serial }, place: null, at, ...position } });
+      }
+    }
+    for (const dataset of new Set(openings.map((entry) => entry.tenant.dataset))) {
+      const tenant: Tenant = { companyId, dataset };
+      const ofTenant = openings.filter((entry) => entry.tenant.dataset === dataset).map((entry) => entry.opening);
+      const ids = await recordIncidents({ db: tx, tenant, changes: ofTenant.map((opening) => ({ open: opening })) });
+      const states = ofTenant.map((opening, index) => ({ ruleId: opening.ruleId, vehicleId: opening.vehicle.id, state: { since: null, open: { "": ids.get(index)! } } satisfies RuleState }));
+      await writeRuleStates({ db: tx, tenant, states, updatedAt: now });
+      await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
+    }
+    return openings.length;
+  });
 
 /**
  * The "device silent" rules are the one kind no telemetry drives: this periodic check opens an
- * incident for each vehicle whose last sample (as the alerts processor recorded it) is older than
- * the rule allows. It locks the rule states it reads, per company, as the processor does, so the two
- * never open the same occurrence twice; the processor closes the incident at the next sample.
- * A vehicle is watched from its first sample after the rule exists. Returns the incidents opened.
+ * incident for each vehicle whose newest sample (as the alerts processor recorded it) is older than a
+ * rule allows; the processor closes it at the vehicle's next sample. Returns the incidents opened.
  */
 export const checkSilentDevices = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
   const rules = await db
-    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger, operationalSettings: alertRules.operationalSettings })
+    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger, operationalSettings: alertRules.operationalSettings, updatedAt: alertRules.updatedAt })
     .from(alertRules)
     .where(and(isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), sql`${alertRules.trigger}->>'type' = 'deviceSilent'`));
   let opened = 0;
   for (const companyId of new Set(rules.map((rule) => rule.companyId))) {
-    const companyRules = rules.filter((rule) => rule.companyId === companyId);
-    opened += await db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(alertRuleStates)
-        .where(and(eq(alertRuleStates.companyId, companyId), inArray(alertRuleStates.ruleId, companyRules.map((rule) => rule.id))))
-        .for("update");
-      let count = 0;
-      const touched = new Set<string>();
-      for (const row of rows) {
-        const rule = companyRules.find((candidate) => candidate.id === row.ruleId)!;
-        const trigger = rule.trigger as Extract<AlertTrigger, { type: "deviceSilent" }>;
-        const state = row.state as RuleState;
-        if (state.trigger !== JSON.stringify(trigger) || state.lastMs === null || state.open[""] !== undefined) continue;
-        const silentAt = new Date(state.lastMs + trigger.minutes * 60_000);
-        if (silentAt > now) continue;
-        // Silent since outside the rule's operational time: the incident opens once that time begins.
-        const settings = rule.operationalSettings as OperationalSettings | null;
-        const at = isOperationalAt(settings, silentAt) ? silentAt : isOperationalAt(settings, now) ? now : null;
-        if (!at) continue;
-        const tenant: Tenant = { companyId, dataset: row.dataset };
-        // Where it went quiet: its last position.
-        const [found] = await tx
-          .select({ vehicle: { id: vehicles.id, name: vehicles.name, serial: devices.identifier }, latitude: vehicleState.latitude, longitude: vehicleState.longitude })
-          .from(vehicles)
-          .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-          .leftJoin(vehicleState, and(eq(vehicleState.companyId, vehicles.companyId), eq(vehicleState.dataset, vehicles.dataset), eq(vehicleState.vehicleId, vehicles.id)))
-          .where(and(eq(vehicles.companyId, companyId), eq(vehicles.id, row.vehicleId)));
-        if (!found) continue;
-        const position = found.latitude === null || found.longitude === null ? {} : { latitude: found.latitude, longitude: found.longitude };
-        state.open[""] = await openIncident({ db: tx, tenant, opening: { ruleId: rule.id, trigger, vehicle: found.vehicle, place: null, at, ...position } });
-        await tx.update(alertRuleStates).set({ state, updatedAt: now }).where(and(eq(alertRuleStates.companyId, companyId), eq(alertRuleStates.ruleId, row.ruleId), eq(alertRuleStates.vehicleId, row.vehicleId)));
-        touched.add(row.dataset);
-        count += 1;
-      }
-      await publishFleetEvents({ db: tx, events: [...touched].map((dataset) => ({ kind: "incident" as const, companyId, dataset: dataset as Tenant["dataset"] })) });
-      return count;
-    });
+    opened += await checkCompany({ db, companyId, rules: rules.filter((rule) => rule.companyId === companyId) as SilentRule[], now });
   }
   return opened;
 };

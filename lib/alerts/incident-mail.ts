@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { alertRules, companies } from "@/db/schema";
 import { getPublicOrigin } from "@/lib/config";
@@ -17,25 +17,37 @@ const where = ({ place, latitude, longitude }: OpenedIncident) => {
 
 /**
  * Queues one e-mail per recipient of the rule's notification actions (lib/alerts/alert-recipients.ts)
- * in the transaction that opens the incident: it is mailed exactly when the incident exists, once.
+ * for each incident opened, in the transaction that opens them: each is mailed exactly when the
+ * incident exists, once. The rules, their recipients and the company's zone are read once a batch.
  */
-export const queueIncidentMail = async ({ db, tenant, incident }: { db: Executor; tenant: Tenant; incident: OpenedIncident }) => {
-  if (!isMailQueued()) return;
-  const [rule] = await db.select({ name: alertRules.name, actions: alertRules.actions }).from(alertRules).where(and(eq(alertRules.companyId, tenant.companyId), eq(alertRules.id, incident.ruleId)));
-  if (!rule) return;
-  const recipients = await findRecipientAddresses({ db, companyId: tenant.companyId, actions: rule.actions });
-  if (recipients.length === 0) return;
+export const queueIncidentMails = async ({ db, tenant, incidents }: { db: Executor; tenant: Tenant; incidents: readonly OpenedIncident[] }) => {
+  if (!isMailQueued() || incidents.length === 0) return;
+  const rules = await db
+    .select({ id: alertRules.id, name: alertRules.name, actions: alertRules.actions })
+    .from(alertRules)
+    .where(and(eq(alertRules.companyId, tenant.companyId), inArray(alertRules.id, [...new Set(incidents.map((incident) => incident.ruleId))])));
+  const recipientsOf = new Map<number, string[]>();
+  for (const rule of rules) recipientsOf.set(rule.id, await findRecipientAddresses({ db, companyId: tenant.companyId, actions: rule.actions }));
+  const mailed = rules.filter((rule) => (recipientsOf.get(rule.id)?.length ?? 0) > 0);
+  if (mailed.length === 0) return;
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, tenant.companyId));
-  const subject = `Alert: ${rule.name}, ${incident.vehicleName}`;
-  const body = [
-    `${incident.details.description} (rule "${rule.name}").`,
-    "",
-    `Vehicle: ${incident.vehicleName}`,
-    ...(incident.driverName ? [`Driver: ${incident.driverName}`] : []),
-    `Where: ${where(incident)}`,
-    `When: ${formatDateTime(incident.startedAt, company.timeZone)} (${company.timeZone})`,
-    "",
-    `See it in the alerts inbox: ${getPublicOrigin()}/alerts/inbox`,
-  ].join("\n");
-  await queueMail({ db, ...tenant, kind: "incident", messages: recipients.map((recipient) => ({ recipient, subject, body })) });
+  for (const rule of mailed) {
+    const messages = incidents
+      .filter((incident) => incident.ruleId === rule.id)
+      .flatMap((incident) => {
+        const subject = `Alert: ${rule.name}, ${incident.vehicleName}`;
+        const body = [
+          `${incident.details.description} (rule "${rule.name}").`,
+          "",
+          `Vehicle: ${incident.vehicleName}`,
+          ...(incident.driverName ? [`Driver: ${incident.driverName}`] : []),
+          `Where: ${where(incident)}`,
+          `When: ${formatDateTime(incident.startedAt, company.timeZone)} (${company.timeZone})`,
+          "",
+          `See it in the alerts inbox: ${getPublicOrigin()}/alerts/inbox`,
+        ].join("\n");
+        return recipientsOf.get(rule.id)!.map((recipient) => ({ recipient, subject, body }));
+      });
+    await queueMail({ db, ...tenant, kind: "incident", messages });
+  }
 };

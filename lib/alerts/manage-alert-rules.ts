@@ -1,14 +1,14 @@
-import { and, asc, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { alertIncidents, alertRules, alertRuleStates, places, vehicles } from "@/db/schema";
+import { alertIncidents, alertRules, alertRuleStates, alertVehicleStates, places, vehicles } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { requireTenantTags } from "@/lib/tags";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
 import { assertRecipientUsers } from "./alert-recipients";
-import { isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
+import { CONDITION_TRIGGER_TYPES, isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
 import type { OperationalSettings } from "./operational-settings";
-import { closeIncidents } from "./record-incidents";
+import { recordIncidents } from "./record-incidents";
 
 export type AlertRuleRow = Omit<typeof alertRules.$inferSelect, "trigger" | "operationalSettings"> & { trigger: AlertTrigger; operationalSettings: OperationalSettings | null };
 
@@ -58,8 +58,12 @@ const resetRule = async ({ tx, tenant, rule }: { tx: Executor; tenant: Tenant; r
     .select({ id: alertIncidents.id })
     .from(alertIncidents)
     .where(and(whereTenant(alertIncidents, tenant), eq(alertIncidents.ruleId, rule.id), isNull(alertIncidents.endedAt)));
-  await closeIncidents({ db: tx, tenant, incidentIds: open.map((row) => row.id), at: new Date(), trigger: rule.trigger });
+  const at = new Date();
+  await recordIncidents({ db: tx, tenant, changes: open.map((row) => ({ close: { incident: row.id, at } })) });
   await tx.delete(alertRuleStates).where(and(eq(alertRuleStates.companyId, tenant.companyId), eq(alertRuleStates.ruleId, rule.id)));
+  // With no rule left to keep them current, what the processor knew of the vehicles would be stale when a rule comes back.
+  const [evaluated] = await tx.select({ id: alertRules.id }).from(alertRules).where(and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), notInArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES]))).limit(1);
+  if (!evaluated) await tx.delete(alertVehicleStates).where(whereTenant(alertVehicleStates, tenant));
 };
 
 const audited = (row: Partial<AlertRuleRow>) => ({ name: row.name, isEnabled: row.isEnabled, trigger: row.trigger, vehicleIds: row.vehicleIds, tagIds: row.tagIds, operationalSettings: row.operationalSettings });
@@ -95,8 +99,8 @@ export const getAlertRule = async ({ db, companyId, dataset, ruleId }: TenantQue
 };
 
 /**
- * Changes the given fields. A changed trigger starts the rule afresh: its per-vehicle state is
- * dropped by the evaluator (the state records the trigger it was built for).
+ * Changes the given fields. A changed trigger, scope or switch starts the rule afresh (resetRule); any
+ * change moves `updatedAt`, by which the alerts processor knows to read the rule's states again.
  */
 export const updateAlertRule = ({ db, companyId, dataset, ruleId, fields, actor }: TenantQuery & Audited & { ruleId: number; fields: Partial<AlertRuleFields> }): Promise<AlertRuleRow> =>
   db.transaction(async (tx) => {

@@ -33,7 +33,7 @@ export const startFleetReactions = async ({ database }: { database: DatabaseHand
     db: database.db,
     processors: TELEMETRY_PROCESSORS,
     subscribe: (onTelemetry) => subscribeFleetEvents((event) => event.kind === "telemetry" && onTelemetry()),
-    onError: (error) => logger.error({ err: error }, "telemetry processors failed"),
+    onError: (error, processor) => logger.error({ err: error, processor: processor.name }, "telemetry processor failed"),
     window: database.kind === "pglite" ? undefined : POSTGRES_WINDOW,
     onRun: (processed) => updateServiceStatus({ telemetryProcessors: processed < KEEPING_UP_BELOW_ROWS ? "current" : "catching up" }),
   });

@@ -17,8 +17,17 @@ export type TelemetryProcessor = {
   name: string;
   /** Where a tenant it has never seen starts: its oldest stored row, or what is committed from now on. */
   startAt: "beginning" | "now";
-  process: (options: { tx: Executor; tenant: TelemetryTenant; vehicles: VehicleTelemetry[] }) => Promise<void>;
+  /**
+   * `checkpoint` is where the window starts: the change sequence and when that checkpoint was written
+   * (together they name one committed checkpoint, in one database); its rows have change sequence in
+   * (checkpoint.seq, throughSeq].
+   */
+  process: (options: { tx: Executor; tenant: TelemetryTenant; vehicles: VehicleTelemetry[]; checkpoint: Checkpoint; throughSeq: number }) => Promise<void>;
+  /** Called once the transaction that wrote `checkpoint` has committed (not after a rollback). */
+  committed?: (options: { tenant: TelemetryTenant; checkpoint: Checkpoint }) => void;
 };
+
+export type Checkpoint = { seq: number; at: Date };
 
 /** Rows handed to a processor in one transaction (change sequence numbers, so rows of both kinds), grown to keep an ingest batch whole (window-end.ts). */
 const DEFAULT_WINDOW = 5_000;
@@ -38,20 +47,21 @@ const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; pro
       .onConflictDoNothing();
     // Filtered on one company: on Citus a row lock is taken only by a query on one shard.
     const [checkpoint] = await tx
-      .select({ seq: telemetryCheckpoints.seq })
+      .select({ seq: telemetryCheckpoints.seq, at: telemetryCheckpoints.updatedAt })
       .from(telemetryCheckpoints)
       .where(and(eq(telemetryCheckpoints.companyId, companyId), eq(telemetryCheckpoints.dataset, dataset), eq(telemetryCheckpoints.processor, processor.name)))
       .for("update", { skipLocked: true });
     if (!checkpoint) return null;
-    if (checkpoint.seq >= headSeq) return { rows: 0, seq: checkpoint.seq };
+    if (checkpoint.seq >= headSeq) return { rows: 0, seq: checkpoint.seq, written: null };
     const throughSeq = await windowEnd({ db: tx, tenant, afterSeq: checkpoint.seq, headSeq, window });
     const vehicles = await readCommittedTelemetry({ db: tx, tenant, afterSeq: checkpoint.seq, throughSeq });
-    if (vehicles.length > 0) await processor.process({ tx, tenant, vehicles });
-    await tx
+    if (vehicles.length > 0) await processor.process({ tx, tenant, vehicles, checkpoint, throughSeq });
+    const [written] = await tx
       .update(telemetryCheckpoints)
       .set({ seq: throughSeq, updatedAt: sql`now()` })
-      .where(and(eq(telemetryCheckpoints.companyId, companyId), eq(telemetryCheckpoints.dataset, dataset), eq(telemetryCheckpoints.processor, processor.name)));
-    return { rows: vehicles.reduce((sum, vehicle) => sum + vehicle.positions.length + vehicle.stats.length, 0), seq: throughSeq };
+      .where(and(eq(telemetryCheckpoints.companyId, companyId), eq(telemetryCheckpoints.dataset, dataset), eq(telemetryCheckpoints.processor, processor.name)))
+      .returning({ seq: telemetryCheckpoints.seq, at: telemetryCheckpoints.updatedAt });
+    return { rows: vehicles.reduce((sum, vehicle) => sum + vehicle.positions.length + vehicle.stats.length, 0), seq: throughSeq, written: vehicles.length > 0 ? written : null };
   });
 
 /**
@@ -72,6 +82,7 @@ export const runTelemetryProcessors = async ({ db, processors, window = DEFAULT_
       for (;;) {
         const step = await advance({ db, processor, tenant, headSeq: head.seq, window });
         if (!step) break;
+        if (step.written) processor.committed?.({ tenant, checkpoint: step.written });
         processed += step.rows;
         if (step.seq >= head.seq) break;
       }
@@ -83,9 +94,11 @@ export const runTelemetryProcessors = async ({ db, processors, window = DEFAULT_
 const SWEEP_EVERY_MS = 2_000;
 
 /**
- * Runs the processors in this instance: as soon as a telemetry event is heard (coalesced: one run at
- * a time, another right after if events came meanwhile), and every 2 s as a sweep that catches
- * whatever a lost notification or another instance's crash left. Returns how to stop.
+ * Runs the processors in this instance, each in a loop of its own, so one with a backlog (the trip
+ * processor working through a week of history) does not hold up the others (an alert waits for the
+ * alerts processor only): a run as soon as a telemetry event is heard (coalesced: one run at a time,
+ * another right after if events came meanwhile), and every 2 s a sweep that catches whatever a lost
+ * notification or another instance's crash left. Returns how to stop.
  */
 export const startTelemetryProcessors = ({
   db,
@@ -99,39 +112,45 @@ export const startTelemetryProcessors = ({
   db: Executor;
   processors: readonly TelemetryProcessor[];
   subscribe: (onTelemetry: () => void) => () => void;
-  onError: (error: unknown) => void;
-  /** After each run, with the rows it processed (a run ends at the head it saw: few rows means keeping up). */
+  onError: (error: unknown, processor: TelemetryProcessor) => void;
+  /** After each run of a processor, with the rows the processors' latest runs processed (a run ends at the head it saw: few rows means keeping up). */
   onRun?: (processed: number) => void;
   sweepEveryMs?: number;
   /** Rows a processor takes in one transaction when behind (default 5,000). */
   window?: number;
 }) => {
-  let running = false;
-  let again = false;
   let stopped = false;
-  const run = async () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      do {
-        again = false;
-        const processed = await runTelemetryProcessors({ db, processors, window }).catch((error: unknown) => {
-          onError(error);
-          return null;
-        });
-        if (processed !== null) onRun?.(processed);
-      } while (again && !stopped);
-    } finally {
-      running = false;
-    }
-  };
-  const unsubscribe = subscribe(() => void run());
-  const sweep = setInterval(() => void run(), sweepEveryMs);
+  const latest = new Map<string, number>();
+  const loops = processors.map((processor) => {
+    let running = false;
+    let again = false;
+    return async () => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = true;
+      try {
+        do {
+          again = false;
+          const processed = await runTelemetryProcessors({ db, processors: [processor], window }).catch((error: unknown) => {
+            onError(error, processor);
+            return null;
+          });
+          if (processed === null) continue;
+          latest.set(processor.name, processed);
+          onRun?.([...latest.values()].reduce((sum, rows) => sum + rows, 0));
+        } while (again && !stopped);
+      } finally {
+        running = false;
+      }
+    };
+  });
+  const runAll = () => loops.forEach((run) => void run());
+  const unsubscribe = subscribe(runAll);
+  const sweep = setInterval(runAll, sweepEveryMs);
   sweep.unref();
-  void run();
+  runAll();
   return () => {
     stopped = true;
     clearInterval(sweep);

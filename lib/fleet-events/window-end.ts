@@ -40,6 +40,8 @@ export const windowEnd = async ({ db, tenant, afterSeq, headSeq, window }: { db:
   while (end < limit) {
     time = Math.max(time, await latestTime({ db, tenant, afterSeq: scannedTo, throughSeq: end }));
     scannedTo = end;
+    // No rows so far (sequence numbers a resent batch reserved and did not store): nothing to keep whole.
+    if (time === -Infinity) break;
     const further = await lastSeqNoLaterThan({ db, tenant, afterSeq: end, throughSeq: limit, time });
     if (further === end) break;
     end = further;

@@ -12,6 +12,5 @@ export const raiseVehicleEvents = ({ db, companyId, dataset, eventType, vehicles
     db,
     companyId,
     dataset,
-    eventType,
-    events: vehicles.map((vehicle) => ({ orderingKey: `vehicle:${vehicle.id}`, data: { vehicle: { id: String(vehicle.id), name: vehicle.name, vin: vehicle.vin } } })),
+    events: vehicles.map((vehicle) => ({ eventType, orderingKey: `vehicle:${vehicle.id}`, data: { vehicle: { id: String(vehicle.id), name: vehicle.name, vin: vehicle.vin } } })),
   });

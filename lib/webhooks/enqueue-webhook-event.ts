@@ -1,59 +1,53 @@
 import { randomUUID } from "node:crypto";
-import { and, arrayContains, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { webhookDeliveries, webhooks } from "@/db/schema";
+import { webhooks } from "@/db/schema";
 import type { Tenant } from "@/lib/tenant";
 import type { WebhookEventType } from "./webhook-events";
 
-type EnqueueOptions = Tenant & {
-  /** The transaction of the change that raised the event: the event exists exactly when the change does. */
-  db: Executor;
-  eventType: WebhookEventType;
-  /** Events with the same key (`vehicle:12`, `driver:7`) reach each webhook in the order they were raised. */
-  orderingKey: string;
-  data: Record<string, unknown>;
-};
-
-/** The tenant's live webhooks subscribed to the event type (none listed: every type). */
-const findSubscribedWebhooks = ({ db, companyId, dataset, eventType }: Tenant & { db: Executor; eventType: WebhookEventType }) =>
+/** The tenant's live webhooks with the event types each subscribes to (none listed: every type). */
+const findWebhooks = ({ db, companyId, dataset }: Tenant & { db: Executor }) =>
   db
-    .select({ id: webhooks.id })
+    .select({ id: webhooks.id, eventTypes: webhooks.eventTypes })
     .from(webhooks)
-    .where(
-      and(
-        eq(webhooks.companyId, companyId),
-        eq(webhooks.dataset, dataset),
-        isNull(webhooks.deletedAt),
-        or(sql`cardinality(${webhooks.eventTypes}) = 0`, arrayContains(webhooks.eventTypes, [eventType])),
-      ),
-    );
+    .where(and(eq(webhooks.companyId, companyId), eq(webhooks.dataset, dataset), isNull(webhooks.deletedAt)));
+
+const DELIVERIES_A_STATEMENT = 5_000;
+
+/** One event to raise: events with the same key (`vehicle:12`, `driver:7`) reach each webhook in the order given. */
+export type WebhookEvent = { eventType: WebhookEventType; orderingKey: string; data: Record<string, unknown> };
 
 /**
- * Raises one event: a pending delivery for every webhook of the tenant subscribed to its type,
- * all carrying the same event id. Delivery happens later (deliverDueWebhooks), at least once.
+ * Raises events in the transaction of the change that raised them (the events exist exactly when the
+ * change does): a pending delivery for every webhook of the tenant subscribed to each event's type,
+ * all of one event carrying the same event id. One look-up of the webhooks and an insert per 5,000
+ * deliveries, whatever the number of events (an import, a batch of incidents). Delivery happens later
+ * (deliverDueWebhooks), at least once. Returns the event ids, in order.
  */
-export const enqueueWebhookEvent = async ({ db, companyId, dataset, eventType, orderingKey, data }: EnqueueOptions): Promise<string> => {
-  const eventId = randomUUID();
-  const subscribed = await findSubscribedWebhooks({ db, companyId, dataset, eventType });
-  if (subscribed.length === 0) return eventId;
-  const payload = { eventId, eventTime: new Date().toISOString(), eventType, orgId: companyId, data };
-  await db.insert(webhookDeliveries).values(subscribed.map((webhook) => ({ companyId, dataset, webhookId: webhook.id, eventId, eventType, orderingKey, payload: { ...payload, webhookId: String(webhook.id) } })));
-  return eventId;
-};
-
-/**
- * Raises many events of one type at once (a CSV import): one look-up of the subscribed webhooks and
- * one insert, instead of a round trip per event. Each event gets its own id, key and data.
- */
-export const enqueueWebhookEvents = async ({ db, companyId, dataset, eventType, events }: Omit<EnqueueOptions, "orderingKey" | "data"> & { events: readonly { orderingKey: string; data: Record<string, unknown> }[] }): Promise<void> => {
-  if (events.length === 0) return;
-  const subscribed = await findSubscribedWebhooks({ db, companyId, dataset, eventType });
-  if (subscribed.length === 0) return;
+export const enqueueWebhookEvents = async ({ db, companyId, dataset, events }: Tenant & { db: Executor; events: readonly WebhookEvent[] }): Promise<string[]> => {
+  const eventIds = events.map(() => randomUUID());
+  if (events.length === 0) return eventIds;
+  const hooks = await findWebhooks({ db, companyId, dataset });
+  if (hooks.length === 0) return eventIds;
   const eventTime = new Date().toISOString();
-  const rows = events.flatMap(({ orderingKey, data }) => {
-    const eventId = randomUUID();
+  const rows = events.flatMap(({ eventType, orderingKey, data }, index) => {
+    const eventId = eventIds[index];
     const payload = { eventId, eventTime, eventType, orgId: companyId, data };
-    return subscribed.map((webhook) => ({ companyId, dataset, webhookId: webhook.id, eventId, eventType, orderingKey, payload: { ...payload, webhookId: String(webhook.id) } }));
+    return hooks
+      .filter((webhook) => webhook.eventTypes.length === 0 || webhook.eventTypes.includes(eventType))
+      .map((webhook) => ({ webhook_id: webhook.id, event_id: eventId, event_type: eventType, ordering_key: orderingKey, payload: { ...payload, webhookId: String(webhook.id) } }));
   });
-  for (let i = 0; i < rows.length; i += 1_000) await db.insert(webhookDeliveries).values(rows.slice(i, i + 1_000));
+  // One JSON parameter a statement, inserted in the order given (ids, and so delivery order per key, follow it).
+  for (let i = 0; i < rows.length; i += DELIVERIES_A_STATEMENT) {
+    const slice = rows.slice(i, i + DELIVERIES_A_STATEMENT).map((row, n) => ({ ...row, n }));
+    await db.execute(sql`insert into webhook_deliveries (company_id, dataset, webhook_id, event_id, event_type, ordering_key, payload)
+      select ${companyId}, ${dataset}, r.webhook_id, r.event_id, r.event_type, r.ordering_key, r.payload
+      from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as r(n int, webhook_id int, event_id uuid, event_type text, ordering_key text, payload jsonb)
+      order by r.n`);
+  }
+  return eventIds;
 };
+
+/** Raises one event (see enqueueWebhookEvents); returns its id. */
+export const enqueueWebhookEvent = async ({ db, companyId, dataset, ...event }: Tenant & { db: Executor } & WebhookEvent): Promise<string> =>
+  (await enqueueWebhookEvents({ db, companyId, dataset, events: [event] }))[0];

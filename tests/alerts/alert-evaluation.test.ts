@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alertsProcessor } from "@/lib/alerts/alerts-processor";
 import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
+import { updateAlertRule } from "@/lib/alerts/manage-alert-rules";
 import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
 import { createTag } from "@/lib/tags";
 import { useTestDatabase } from "../helpers/test-database";
@@ -76,6 +77,19 @@ describe("place rules", () => {
     expect((await incidents(exit.id))[0].endedAt).not.toBeNull();
   });
 
+  it("a rule made while a vehicle is in a place sees no entry; its dwell counts from when the vehicle entered", async () => {
+    const { a, place, run, rule, drive, incidents, at } = await setupAlertTrack(database().db);
+    await rule({ name: "Something to evaluate", trigger: { type: "speeding", speedKph: 200, seconds: 0 } });
+    await drive(a.id, [[0, OUTSIDE], [60, CENTRE]]);
+    await run();
+    const entry = await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
+    const dwell = await rule({ name: "Lingers", trigger: { type: "placeDwell", placeIds: [place.id], minutes: 5 } });
+    await drive(a.id, [[120, CENTRE], [361, CENTRE]]);
+    await run();
+    expect(await incidents(entry.id)).toHaveLength(0);
+    expect(await incidents(dwell.id)).toMatchObject([{ startedAt: at(361), endedAt: null }]);
+  });
+
   it("watch only the listed vehicles", async () => {
     const { a, b, place, run, rule, drive, incidents } = await setupAlertTrack(database().db);
     const entry = await rule({ name: "Only A", trigger: { type: "placeEntry", placeIds: [place.id] }, vehicleIds: [a.id] });
@@ -127,6 +141,44 @@ describe("duration rules", () => {
     await run();
     expect((await incidents(idling.id))[0].endedAt).not.toBeNull();
     expect((await incidents(fuel.id))[0].endedAt).not.toBeNull();
+  });
+});
+
+describe("what the processor remembers", () => {
+  it("an edited rule starts afresh: its open incident ends and the next occurrence opens a new one", async () => {
+    const { db } = database();
+    const { tenant, a, run, rule, drive, incidents } = await setupAlertTrack(db);
+    const speeding = await rule({ name: "Over 100", trigger: { type: "speeding", speedKph: 100, seconds: 0 } });
+    await drive(a.id, [[0, OUTSIDE, 30], [10, OUTSIDE, 30]]);
+    await run();
+    expect(await incidents(speeding.id)).toMatchObject([{ endedAt: null }]);
+    await updateAlertRule({ db, ...tenant, ruleId: speeding.id, actor, fields: { trigger: { type: "speeding", speedKph: 90, seconds: 0 } } });
+    await drive(a.id, [[20, OUTSIDE, 30]]);
+    await run();
+    const found = await incidents(speeding.id);
+    expect(found).toHaveLength(2);
+    expect(found[0].endedAt).not.toBeNull();
+    expect(found[1]).toMatchObject({ endedAt: null, details: { value: 108 } });
+  });
+
+  it("a window whose transaction fails leaves nothing behind: the next run opens the incident once", async () => {
+    const { db } = database();
+    const { a, place, run, rule, drive, incidents, events } = await setupAlertTrack(db);
+    const entry = await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
+    await drive(a.id, [[0, OUTSIDE]]);
+    await run();
+    await drive(a.id, [[10, CENTRE]]);
+    const failing = { ...alertsProcessor, process: async (options: Parameters<typeof alertsProcessor.process>[0]) => {
+      await alertsProcessor.process(options);
+      throw new Error("the instance died before committing");
+    } };
+    await expect(runTelemetryProcessors({ db, processors: [failing] })).rejects.toThrow("died");
+    expect(await incidents(entry.id)).toHaveLength(0);
+    await run();
+    expect(await incidents(entry.id)).toHaveLength(1);
+    // Every track adds a receiver to the same seeded company: one event is a delivery to each.
+    const entries = (await events()).filter((event) => event.eventType === "GeofenceEntry" && (event.data.address as { id: string }).id === String(place.id));
+    expect(new Set(entries.map((event) => event.eventId)).size).toBe(1);
   });
 });
 

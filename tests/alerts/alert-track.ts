@@ -15,6 +15,9 @@ export const actor = operatorActor("alerts test");
 export const CENTRE = { latitude: 41.8837, longitude: -87.6289 };
 export const OUTSIDE = { latitude: 41.8747, longitude: -87.6289 };
 
+/** Each track starts an hour after the previous one: the seeded vehicles are the same, and what they reported before is history, not late. */
+let tracks = 0;
+
 /**
  * A tenant with vehicles, a place, a webhook receiver subscribed to everything, and the alerts
  * processor's checkpoint already at the head (it starts at "now"), plus helpers that drive a
@@ -27,7 +30,8 @@ export const setupAlertTrack = async (db: Database) => {
   const place = await createPlace({ db, ...tenant, actor, input: { name: "Loop depot", formattedAddress: "Loop, Chicago", geofence: { circle: { ...CENTRE, radiusMeters: 200 } } } });
   await db.insert(webhooks).values({ ...tenant, name: "Receiver", url: "https://receiver.example.invalid/hook", secretKey: "c2VjcmV0", version: "2024-02-27" });
   const run = () => runTelemetryProcessors({ db, processors: [alertsProcessor] });
-  const start = Date.now() - 3 * 3_600_000;
+  tracks += 1;
+  const start = Date.now() - 20 * 3_600_000 + tracks * 3_600_000;
   // The processor starts at the tenant's head when it first sees it: give the tenant one, then let it start.
   await writeTelemetry({ db, ...tenant, positions: [{ vehicleId: c.id, time: new Date(start - 60_000), ...OUTSIDE }] });
   await run();
@@ -41,6 +45,6 @@ export const setupAlertTrack = async (db: Database) => {
     await writeTelemetry({ db, ...tenant, stats: stats.map(([seconds, values]) => ({ vehicleId, time: at(seconds), ...values })) });
   };
   const incidents = (ruleId: number) => db.select().from(alertIncidents).where(and(eq(alertIncidents.companyId, demoCompanyId), eq(alertIncidents.ruleId, ruleId))).orderBy(asc(alertIncidents.id));
-  const events = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, demoCompanyId)).orderBy(asc(webhookDeliveries.id))).map((row) => row.payload as { eventType: string; data: Record<string, unknown> });
+  const events = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, demoCompanyId)).orderBy(asc(webhookDeliveries.id))).map((row) => row.payload as { eventId: string; eventType: string; data: Record<string, unknown> });
   return { tenant, otherCompanyId, a, b, place, run, at, rule, drive, report, incidents, events };
 };

@@ -138,6 +138,44 @@ describe("telemetry processors", () => {
   });
 });
 
+describe("windows", () => {
+  it("a window holding only sequence numbers of a resent batch (nothing stored) does not stop the processor", async () => {
+    const { db, a, report } = await setup();
+    const seen = recorder("past-a-gap");
+    const times = [await report(a), await report(a)];
+    for (const time of times) await report(a, time);
+    const after = await report(a);
+    await runTelemetryProcessors({ db, processors: [seen.processor], window: 1 });
+    expect(seen.seen.map((row) => row.time)).toEqual(expect.arrayContaining([...times.map((time) => time.getTime()), after.getTime()]));
+  });
+});
+
+describe("processor loops", () => {
+  it("a processor with a backlog does not hold up the others: each follows the head in a loop of its own", async () => {
+    const { db, a, report } = await setup();
+    const slow = recorder("backlogged", "beginning");
+    const quick = recorder("follows-the-head", "now");
+    let slowly = true;
+    const backlogged: TelemetryProcessor = { ...slow.processor, process: async (options) => {
+      if (slowly) await new Promise((resolve) => setTimeout(resolve, 150));
+      await slow.processor.process(options);
+    } };
+    for (let k = 0; k < 8; k++) await report(a);
+    await runTelemetryProcessors({ db, processors: [quick.processor] });
+    const stop = startTelemetryProcessors({ db, processors: [backlogged, quick.processor], window: 1, subscribe: () => () => {}, onError: (error) => { throw error; }, sweepEveryMs: 50 });
+    try {
+      const time = await report(a);
+      await vi.waitFor(() => expect(quick.seen.map((row) => row.time)).toContain(time.getTime()));
+      // At least eight windows of 150 ms were still ahead of the backlogged one when the other had its row.
+      expect(slow.seen.map((row) => row.time)).not.toContain(time.getTime());
+      slowly = false;
+      await vi.waitFor(() => expect(slow.seen.map((row) => row.time)).toContain(time.getTime()), { timeout: 10_000 });
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe("the fleet event bus", () => {
   afterAll(() => stopFleetEventBus());
 

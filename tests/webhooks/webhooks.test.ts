@@ -196,8 +196,8 @@ describe("delivery", () => {
     const { db } = database();
     const webhook = await createWebhook({ db, ...tenant(), actor: operatorActor("tests"), input: { name: "Down for an hour", url: receiverUrl, eventTypes: ["AlertIncident"] } });
     const vehicleKeys = ["vehicle:1", "vehicle:2", "vehicle:3"];
-    const events = [0, 1, 2, 3].flatMap((sequence) => vehicleKeys.map((orderingKey) => ({ orderingKey, data: { vehicle: orderingKey, sequence } })));
-    await enqueueWebhookEvents({ db, ...tenant(), eventType: "AlertIncident", events });
+    const events = [0, 1, 2, 3].flatMap((sequence) => vehicleKeys.map((orderingKey) => ({ eventType: "AlertIncident" as const, orderingKey, data: { vehicle: orderingKey, sequence } })));
+    await enqueueWebhookEvents({ db, ...tenant(), events });
     const enqueued = new Map((await deliveriesOf(webhook.id)).map((row) => [`${(row.payload as { data: { vehicle: string; sequence: number } }).data.vehicle}#${(row.payload as { data: { sequence: number } }).data.sequence}`, row.eventId]));
     const ours = () => received.map((r) => JSON.parse(r.body)).filter((body) => body.webhookId === String(webhook.id));
     const pass = (minutes: number) => deliverDueWebhooks({ db, now: () => new Date(start + minutes * 60_000) });

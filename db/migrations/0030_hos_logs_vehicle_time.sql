@@ -1,0 +1,1 @@
+CREATE INDEX "hos_logs_vehicle_time_idx" ON "hos_logs" USING btree ("company_id","dataset","vehicle_id","start_time");
