@@ -1,24 +1,20 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
+import { processorMemory } from "@/lib/fleet-events/processor-memory";
 import type { Checkpoint } from "@/lib/fleet-events/telemetry-processors";
 import type { Tenant } from "@/lib/tenant";
 import type { RuleState, VehicleAlertState } from "./evaluate-vehicle";
 
-/** A tenant's states as of a checkpoint (null: of a transaction not committed yet): the vehicles it holds, and their telemetry rules' states (absent: remembers nothing). */
-type KnownStates = { checkpoint: Checkpoint | null; rules: string; vehicles: Map<number, { vehicle: VehicleAlertState; rules: Map<number, RuleState> }> };
+type KnownVehicles = Map<number, { vehicle: VehicleAlertState; rules: Map<number, RuleState> }>;
 
 /**
- * The states the alerts processor wrote last, per tenant, as of the checkpoint its transaction
- * committed. The processor's states are written only by it (under the checkpoint lock), so when the
- * next window starts where that commit ended and the rules are the same versions, what the database
- * holds is what is here: the states are not read back, and a batch reads only what it changes. Another
- * instance's window, a rollback or a rule edit makes the checkpoint or the versions differ, and the
- * states are read again.
+ * The states the alerts processor wrote last (lib/fleet-events/processor-memory.ts), with the rule
+ * versions they were evaluated under: only the processor writes them (under the checkpoint lock), so
+ * one instance following a tenant reads them back only after a rule edit, and a batch reads only what
+ * it changes.
  */
-const known = new Map<string, KnownStates>();
-const pending = new Map<string, KnownStates>();
-const keyOf = (tenant: Tenant) => `${tenant.companyId}:${tenant.dataset}`;
+export const alertStatesMemory = processorMemory<{ rules: string; vehicles: KnownVehicles }>();
 
 const numbers = (values: readonly (number | null)[]) => `{${values.map((value) => (value === null ? "NULL" : value)).join(",")}}`;
 
@@ -28,9 +24,8 @@ const numbers = (values: readonly (number | null)[]) => `{${values.map((value) =
  * from the database.
  */
 export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, vehicleIds }: { db: Executor; tenant: Tenant; checkpoint: Checkpoint; rules: string; ruleIds: readonly number[]; vehicleIds: readonly number[] }) => {
-  const cached = known.get(keyOf(tenant));
-  const current = cached?.checkpoint?.seq === checkpoint.seq && cached.checkpoint.at.getTime() === checkpoint.at.getTime() && cached.rules === rules;
-  const vehicles = current ? cached.vehicles : new Map<number, { vehicle: VehicleAlertState; rules: Map<number, RuleState> }>();
+  const recalled = alertStatesMemory.recall({ tenant, checkpoint });
+  const vehicles: KnownVehicles = recalled?.rules === rules ? recalled.vehicles : new Map();
   const missing = vehicleIds.filter((id) => !vehicles.has(id));
   if (missing.length > 0) {
     const ids = numbers(missing);
@@ -55,7 +50,7 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
     saveVehicles: ({ vehicleStates, changedPlaces }: { vehicleStates: ReadonlyMap<number, VehicleAlertState>; changedPlaces: ReadonlySet<number> }) => writeVehicleStates({ db, tenant, vehicleStates, changedPlaces, stored: (vehicleId) => vehicles.has(vehicleId) }),
     /**
      * Writes the rule states the batch changed (null: delete) and keeps the result, with the vehicles'
-     * states, for the window after this one once it commits (alertStatesCommitted).
+     * states, for the window after this one once it commits.
      */
     saveRules: async ({ vehicleStates, ruleStates }: { vehicleStates: ReadonlyMap<number, VehicleAlertState>; ruleStates: readonly { ruleId: number; vehicleId: number; state: RuleState | null }[] }) => {
       await writeRuleStates({ db, tenant, states: ruleStates });
@@ -70,16 +65,9 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
         if (state) next.get(vehicleId)!.rules.set(ruleId, state);
         else next.get(vehicleId)!.rules.delete(ruleId);
       }
-      pending.set(keyOf(tenant), { checkpoint: null, rules, vehicles: next });
+      alertStatesMemory.keep({ tenant, value: { rules, vehicles: next } });
     },
   };
-};
-
-/** The transaction that wrote `checkpoint` committed: what it wrote is what the database holds. */
-export const alertStatesCommitted = ({ tenant, checkpoint }: { tenant: Tenant; checkpoint: Checkpoint }) => {
-  const written = pending.get(keyOf(tenant));
-  pending.delete(keyOf(tenant));
-  if (written) known.set(keyOf(tenant), { ...written, checkpoint });
 };
 
 /**

@@ -6,7 +6,7 @@ import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemet
 import type { Checkpoint, TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { whereTenant, type Tenant } from "@/lib/tenant";
 import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
-import { alertStatesCommitted, loadAlertStates } from "./alert-states";
+import { alertStatesMemory, loadAlertStates } from "./alert-states";
 import { evaluateVehicle, rulesByKind, type EvaluatedRule, type RulesByKind, type RuleSample, type RuleState, type RuleTransition, type VehicleAlertState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { incidentChanges } from "./incident-changes";
@@ -114,4 +114,4 @@ const vehicleNames = async ({ db, tenant, vehicleIds }: { db: Executor; tenant: 
   );
 
 /** The alerts processor: starts at what is committed from now on (old telemetry raises no incident). */
-export const alertsProcessor: TelemetryProcessor = { name: "alerts", startAt: "now", process: evaluateAlertRules, committed: alertStatesCommitted };
+export const alertsProcessor: TelemetryProcessor = { name: "alerts", startAt: "now", process: evaluateAlertRules, committed: alertStatesMemory.committed };
