@@ -1,13 +1,13 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { intArray } from "@/db/rows";
-import { companies, tripDetectorStates } from "@/db/schema";
+import { companies } from "@/db/schema";
 import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
 import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { TRIP_MOTION } from "@/lib/motion/motion-segments";
-import { whereTenant, type Tenant } from "@/lib/tenant";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "@/lib/time-zone/zoned-time";
 import { detectActivity, EMPTY_ACTIVITY_STATE, type ActivitySettings, type DetectedActivity, type StoredDetectorState } from "./activity-detector";
+import { fromDetectorStateRow, toDetectorStateRow } from "./detector-state-row";
+import { loadDetectorStates, saveDetectorStates } from "./detector-states";
 import { driversAt } from "./driver-at";
 import { EMPTY_CARRY, toMotionSamples } from "./motion-samples";
 import { replayVehicle } from "./replay-vehicle";
@@ -40,21 +40,12 @@ const lastTime = ({ positions, stats }: VehicleTelemetry) => Math.max(positions.
  */
 const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicles }) => {
   const { settings, timeZone } = await loadSettings({ db: tx, companyId: tenant.companyId });
-  const vehicleIds = vehicles.map((vehicle) => vehicle.vehicleId);
-  const stored = new Map(
-    (
-      await tx
-        .select({ vehicleId: tripDetectorStates.vehicleId, lastTime: tripDetectorStates.lastTime, state: tripDetectorStates.state })
-        .from(tripDetectorStates)
-        // One array parameter: a batch names up to a whole fleet's vehicles.
-        .where(and(whereTenant(tripDetectorStates, tenant), sql`${tripDetectorStates.vehicleId} = any(${intArray(vehicleIds)})`))
-    ).map((row) => [row.vehicleId, row]),
-  );
+  const stored = await loadDetectorStates({ db: tx, tenant, vehicleIds: vehicles.map((vehicle) => vehicle.vehicleId) });
   const throughSeq = Math.max(...vehicles.flatMap((vehicle) => [...vehicle.positions, ...vehicle.stats].map((row) => row.seq)));
   const steps: { vehicle: VehicleTelemetry; lastKnown: number; state: StoredDetectorState; found: DetectedActivity; replayedFrom: number | null }[] = [];
   for (const vehicle of vehicles) {
-    const previous = stored.get(vehicle.vehicleId);
-    const known = previous ? { state: previous.state as StoredDetectorState, lastTime: previous.lastTime.getTime() } : null;
+    const row = stored.get(vehicle.vehicleId);
+    const known = row ? { state: fromDetectorStateRow(row), lastTime: row.lastTimeMs } : null;
     const step =
       known && firstTime(vehicle) <= known.lastTime
         ? await replayVehicle({ db: tx, tenant, vehicleId: vehicle.vehicleId, known, lateFrom: firstTime(vehicle), throughSeq, settings })
@@ -64,7 +55,8 @@ const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicle
   // Drivers once detection is done: one read of the assignments over the span of all the batch found.
   const driverOf = await driversAt({ db: tx, tenant, found: new Map(steps.map((step) => [step.vehicle.vehicleId, step.found])) });
   await storeActivity({ db: tx, tenant, vehicles: steps.map(({ vehicle, found, replayedFrom }) => ({ vehicleId: vehicle.vehicleId, found, replayedFrom })), driverOf, timeZone });
-  await saveStates({ db: tx, tenant, states: steps.map(({ vehicle, lastKnown, state }) => ({ vehicleId: vehicle.vehicleId, state, lastTime: Math.max(lastKnown, lastTime(vehicle)) })) });
+  const rows = steps.map(({ vehicle, lastKnown, state }) => toDetectorStateRow({ vehicleId: vehicle.vehicleId, state, lastTime: Math.max(lastKnown, lastTime(vehicle)) }));
+  await saveDetectorStates({ db: tx, tenant, rows, stored });
 };
 
 const continueVehicle = ({ vehicle, known, settings }: { vehicle: VehicleTelemetry; known: { state: StoredDetectorState } | null; settings: ActivitySettings }) => {
@@ -72,20 +64,6 @@ const continueVehicle = ({ vehicle, known, settings }: { vehicle: VehicleTelemet
   const { samples, carry } = toMotionSamples({ positions: vehicle.positions, stats: vehicle.stats, carry: start.carry });
   const { state, found } = detectActivity({ state: start.activity, samples, settings });
   return { state: { activity: state, carry }, found } satisfies { state: StoredDetectorState; found: DetectedActivity };
-};
-
-/**
- * Every vehicle's detector state in one statement: a batch holds a report of most of a fleet's
- * vehicles, and a statement each held ingestion with the detectors running to 6 % of its rate on
- * PGlite (bench/ingest-detectors.ts).
- */
-const saveStates = async ({ db, tenant, states }: { db: Executor; tenant: Tenant; states: { vehicleId: number; state: StoredDetectorState; lastTime: number }[] }) => {
-  // One JSON parameter, not three per vehicle: binding hundreds of parameters costs more than the write.
-  const rows = states.map(({ vehicleId, state, lastTime }) => ({ vehicle_id: vehicleId, last_time: new Date(lastTime).toISOString(), state }));
-  await db.execute(sql`
-    insert into trip_detector_states (company_id, dataset, vehicle_id, last_time, state, updated_at)
-    select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.last_time, r.state, now() from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(vehicle_id int, last_time timestamptz, state jsonb)
-    on conflict (company_id, dataset, vehicle_id) do update set last_time = excluded.last_time, state = excluded.state, updated_at = excluded.updated_at`);
 };
 
 export const tripProcessor: TelemetryProcessor = { name: "trips", startAt: "beginning", process: processTrips };
