@@ -18,6 +18,12 @@ export type TelemetryProcessor = {
   /** Where a tenant it has never seen starts: its oldest stored row, or what is committed from now on. */
   startAt: "beginning" | "now";
   process: (options: { tx: Executor; tenant: TelemetryTenant; vehicles: VehicleTelemetry[] }) => Promise<void>;
+  /**
+   * The least time between the starts of two of its runs in startTelemetryProcessors (default 0):
+   * a run then takes everything committed meanwhile, so per-window costs are paid once for several
+   * batches. Rows wait up to this long longer.
+   */
+  minIntervalMs?: number;
 };
 
 /** Rows handed to a processor in one transaction (change sequence numbers, so rows of both kinds), grown to keep an ingest batch whole (window-end.ts). */
@@ -85,7 +91,9 @@ const SWEEP_EVERY_MS = 2_000;
 /**
  * Runs the processors in this instance: as soon as a telemetry event is heard (coalesced: one run at
  * a time, another right after if events came meanwhile), and every 2 s as a sweep that catches
- * whatever a lost notification or another instance's crash left. Returns how to stop.
+ * whatever a lost notification or another instance's crash left. A processor with `minIntervalMs`
+ * sits out runs until that long after its last one started, and a run is set for when it is due.
+ * Returns how to stop.
  */
 export const startTelemetryProcessors = ({
   db,
@@ -109,6 +117,9 @@ export const startTelemetryProcessors = ({
   let running = false;
   let again = false;
   let stopped = false;
+  const lastStart = new Map<TelemetryProcessor, number>();
+  let dueRun: NodeJS.Timeout | undefined;
+  const dueAt = (processor: TelemetryProcessor) => (lastStart.get(processor) ?? -Infinity) + (processor.minIntervalMs ?? 0);
   const run = async () => {
     if (running) {
       again = true;
@@ -118,7 +129,18 @@ export const startTelemetryProcessors = ({
     try {
       do {
         again = false;
-        const processed = await runTelemetryProcessors({ db, processors, window }).catch((error: unknown) => {
+        const now = Date.now();
+        const due = processors.filter((processor) => dueAt(processor) <= now);
+        const waiting = processors.filter((processor) => dueAt(processor) > now);
+        if (waiting.length > 0 && !dueRun && !stopped) {
+          dueRun = setTimeout(() => {
+            dueRun = undefined;
+            void run();
+          }, Math.min(...waiting.map(dueAt)) - now);
+        }
+        if (due.length === 0) break;
+        for (const processor of due) lastStart.set(processor, now);
+        const processed = await runTelemetryProcessors({ db, processors: due, window }).catch((error: unknown) => {
           onError(error);
           return null;
         });
@@ -135,6 +157,7 @@ export const startTelemetryProcessors = ({
   return () => {
     stopped = true;
     clearInterval(sweep);
+    clearTimeout(dueRun);
     unsubscribe();
   };
 };

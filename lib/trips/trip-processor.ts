@@ -66,4 +66,9 @@ const continueVehicle = ({ vehicle, known, settings }: { vehicle: VehicleTelemet
   return { state: { activity: state, carry }, found } satisfies { state: StoredDetectorState; found: DetectedActivity };
 };
 
-export const tripProcessor: TelemetryProcessor = { name: "trips", startAt: "beginning", process: processTrips };
+/**
+ * Runs at most once a second: a vehicle's state is then read and written once for all it reported
+ * meanwhile (under load several batches), and trips, idles and speeding intervals appear up to a
+ * second later. Alerts are not held back: they are another processor.
+ */
+export const tripProcessor: TelemetryProcessor = { name: "trips", startAt: "beginning", process: processTrips, minIntervalMs: 1_000 };
