@@ -53,6 +53,7 @@ const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; pro
     const throughSeq = await windowEnd({ db: tx, tenant, afterSeq: checkpoint.seq, headSeq, window });
     const vehicles = await readCommittedTelemetry({ db: tx, tenant, afterSeq: checkpoint.seq, throughSeq });
     if (vehicles.length > 0) await processor.process({ tx, tenant, vehicles });
+    // Stamped with this transaction's time: the trip processor tells from it that no other window came since its own (lib/trips/known-detector-states.ts).
     await tx
       .update(telemetryCheckpoints)
       .set({ seq: throughSeq, updatedAt: sql`now()` })

@@ -20,7 +20,7 @@ const TEXT_FIELDS = new Set(FIELDS.filter((field) => rowColumns[field].getSQLTyp
  * split per column they cost a quarter of that. The aggregates share one pass over the rows, so the
  * columns' values are in the same order.
  */
-export const loadDetectorStates = async ({ db, tenant, vehicleIds }: { db: Executor; tenant: Tenant; vehicleIds: readonly number[] }) => {
+export const readDetectorStates = async ({ db, tenant, vehicleIds }: { db: Executor; tenant: Tenant; vehicleIds: readonly number[] }) => {
   const [joined] = await queryRows<Record<keyof DetectorStateRow, string | null>>(
     db,
     sql`select ${sql.join(

@@ -7,8 +7,9 @@ import { TRIP_MOTION } from "@/lib/motion/motion-segments";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "@/lib/time-zone/zoned-time";
 import { detectActivity, EMPTY_ACTIVITY_STATE, type ActivitySettings, type DetectedActivity, type StoredDetectorState } from "./activity-detector";
 import { fromDetectorStateRow, toDetectorStateRow } from "./detector-state-row";
-import { loadDetectorStates, saveDetectorStates } from "./detector-states";
+import { saveDetectorStates } from "./detector-states";
 import { driversAt } from "./driver-at";
+import { knownDetectorStates } from "./known-detector-states";
 import { EMPTY_CARRY, toMotionSamples } from "./motion-samples";
 import { replayVehicle } from "./replay-vehicle";
 import { storeActivity } from "./store-activity";
@@ -30,6 +31,8 @@ const loadSettings = async ({ db, companyId }: { db: Executor; companyId: number
   };
 };
 
+const TRIP_PROCESSOR = "trips";
+
 const firstTime = ({ positions, stats }: VehicleTelemetry) => Math.min(positions[0]?.time.getTime() ?? Infinity, stats[0]?.time.getTime() ?? Infinity);
 const lastTime = ({ positions, stats }: VehicleTelemetry) => Math.max(positions.at(-1)?.time.getTime() ?? -Infinity, stats.at(-1)?.time.getTime() ?? -Infinity);
 
@@ -40,7 +43,7 @@ const lastTime = ({ positions, stats }: VehicleTelemetry) => Math.max(positions.
  */
 const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicles }) => {
   const { settings, timeZone } = await loadSettings({ db: tx, companyId: tenant.companyId });
-  const stored = await loadDetectorStates({ db: tx, tenant, vehicleIds: vehicles.map((vehicle) => vehicle.vehicleId) });
+  const { stored, remember } = await knownDetectorStates({ db: tx, tenant, processor: TRIP_PROCESSOR, vehicleIds: vehicles.map((vehicle) => vehicle.vehicleId) });
   const throughSeq = Math.max(...vehicles.flatMap((vehicle) => [...vehicle.positions, ...vehicle.stats].map((row) => row.seq)));
   const steps: { vehicle: VehicleTelemetry; lastKnown: number; state: StoredDetectorState; found: DetectedActivity; replayedFrom: number | null }[] = [];
   for (const vehicle of vehicles) {
@@ -57,6 +60,7 @@ const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicle
   await storeActivity({ db: tx, tenant, vehicles: steps.map(({ vehicle, found, replayedFrom }) => ({ vehicleId: vehicle.vehicleId, found, replayedFrom })), driverOf, timeZone });
   const rows = steps.map(({ vehicle, lastKnown, state }) => toDetectorStateRow({ vehicleId: vehicle.vehicleId, state, lastTime: Math.max(lastKnown, lastTime(vehicle)) }));
   await saveDetectorStates({ db: tx, tenant, rows, stored });
+  remember(rows);
 };
 
 const continueVehicle = ({ vehicle, known, settings }: { vehicle: VehicleTelemetry; known: { state: StoredDetectorState } | null; settings: ActivitySettings }) => {
@@ -71,4 +75,4 @@ const continueVehicle = ({ vehicle, known, settings }: { vehicle: VehicleTelemet
  * meanwhile (under load several batches), and trips, idles and speeding intervals appear up to a
  * second later. Alerts are not held back: they are another processor.
  */
-export const tripProcessor: TelemetryProcessor = { name: "trips", startAt: "beginning", process: processTrips, minIntervalMs: 1_000 };
+export const tripProcessor: TelemetryProcessor = { name: TRIP_PROCESSOR, startAt: "beginning", process: processTrips, minIntervalMs: 1_000 };
