@@ -138,6 +138,8 @@ export const startTelemetryProcessors = ({
             dueRun = undefined;
             void run();
           }, Math.min(...waiting.map(dueAt)) - now);
+          // As the sweep: a due run does not keep the process alive.
+          dueRun.unref();
         }
         if (due.length === 0) break;
         for (const processor of due) lastStart.set(processor, now);
