@@ -1,5 +1,6 @@
-import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, date, doublePrecision, index, integer, pgTable, primaryKey, real, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tenantColumns, utc } from "./columns";
+import { ENGINE_STATES } from "./telemetry";
 
 /**
  * A completed trip (lib/trips): detected from a vehicle's committed telemetry by the trip processor,
@@ -119,17 +120,58 @@ export const vehicleActivityDays = pgTable(
 );
 
 /**
- * The activity detector's memory of one vehicle (lib/trips/activity-detector.ts): the open trip,
- * idle and speeding interval and the last values seen, as of `last_time`. Rows older than that are
- * late and make the processor recompute the vehicle's recent window.
+ * The activity detector's memory of one vehicle (lib/trips/detector-state-row.ts maps it to and from
+ * lib/trips/activity-detector.ts's state): the newest sample, the last values reported, and the trip,
+ * idle and speeding interval under way, as of `last_time_ms`. Rows at or before that are late and
+ * make the processor recompute the vehicle's recent window. Plain columns, not JSON: every report
+ * rewrites the row, and parsing a JSON state cost more than detection (docs/scaling.md). Times are
+ * epoch milliseconds (exact, and read back without parsing a timestamp).
  */
 export const tripDetectorStates = pgTable(
   "trip_detector_states",
   {
     ...tenantColumns(),
     vehicleId: integer("vehicle_id").notNull(),
-    lastTime: utc("last_time").notNull(),
-    state: jsonb("state").notNull(),
+    /** The newest row (position or stat) processed. */
+    lastTimeMs: bigint("last_time_ms", { mode: "number" }).notNull(),
+    /** The newest motion sample (null before the vehicle's first position): where a trip begins from. */
+    sampleTimeMs: bigint("sample_time_ms", { mode: "number" }),
+    sampleLatitude: doublePrecision("sample_latitude"),
+    sampleLongitude: doublePrecision("sample_longitude"),
+    sampleSpeed: doublePrecision("sample_speed"),
+    sampleEngineState: text("sample_engine_state", { enum: ENGINE_STATES }),
+    sampleOdometerMeters: doublePrecision("sample_odometer_meters"),
+    sampleFuelPercent: doublePrecision("sample_fuel_percent"),
+    /** The last values reported, which the next position takes (lib/trips/motion-samples.ts). */
+    carryLatitude: doublePrecision("carry_latitude"),
+    carryLongitude: doublePrecision("carry_longitude"),
+    carrySpeed: doublePrecision("carry_speed").notNull(),
+    carryEngineState: text("carry_engine_state", { enum: ENGINE_STATES }),
+    carryOdometerMeters: doublePrecision("carry_odometer_meters"),
+    carryFuelPercent: doublePrecision("carry_fuel_percent"),
+    /** The trip under way (null start: none); it ends at the newest sample. */
+    tripStartTimeMs: bigint("trip_start_time_ms", { mode: "number" }),
+    tripStartLatitude: doublePrecision("trip_start_latitude"),
+    tripStartLongitude: doublePrecision("trip_start_longitude"),
+    tripMaxSpeed: doublePrecision("trip_max_speed"),
+    tripGpsMeters: doublePrecision("trip_gps_meters"),
+    tripFarthestMeters: doublePrecision("trip_farthest_meters"),
+    tripStartOdometerMeters: doublePrecision("trip_start_odometer_meters"),
+    tripEndOdometerMeters: doublePrecision("trip_end_odometer_meters"),
+    tripRestingSinceMs: bigint("trip_resting_since_ms", { mode: "number" }),
+    tripFuelUsedPercent: doublePrecision("trip_fuel_used_percent"),
+    tripLastFuelPercent: doublePrecision("trip_last_fuel_percent"),
+    /** The idle under way (null start: none). */
+    idleStartTimeMs: bigint("idle_start_time_ms", { mode: "number" }),
+    idleLatitude: doublePrecision("idle_latitude"),
+    idleLongitude: doublePrecision("idle_longitude"),
+    idleFuelUsedPercent: doublePrecision("idle_fuel_used_percent"),
+    idleLastFuelPercent: doublePrecision("idle_last_fuel_percent"),
+    /** The speeding interval under way (null start: none). */
+    speedingStartTimeMs: bigint("speeding_start_time_ms", { mode: "number" }),
+    speedingLatitude: doublePrecision("speeding_latitude"),
+    speedingLongitude: doublePrecision("speeding_longitude"),
+    speedingMaxSpeed: doublePrecision("speeding_max_speed"),
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.dataset, t.vehicleId] })],

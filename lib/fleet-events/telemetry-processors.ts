@@ -25,6 +25,12 @@ export type TelemetryProcessor = {
   process: (options: { tx: Executor; tenant: TelemetryTenant; vehicles: VehicleTelemetry[]; checkpoint: Checkpoint; throughSeq: number }) => Promise<void>;
   /** Called once the transaction that wrote `checkpoint` has committed (not after a rollback). */
   committed?: (options: { tenant: TelemetryTenant; checkpoint: Checkpoint }) => void;
+  /**
+   * The least time between the starts of two of its runs in startTelemetryProcessors (default 0):
+   * a run then takes everything committed meanwhile, so per-window costs are paid once for several
+   * batches. Rows wait up to this long longer.
+   */
+  minIntervalMs?: number;
 };
 
 export type Checkpoint = { seq: number; at: Date };
@@ -98,7 +104,9 @@ const SWEEP_EVERY_MS = 2_000;
  * processor working through a week of history) does not hold up the others (an alert waits for the
  * alerts processor only): a run as soon as a telemetry event is heard (coalesced: one run at a time,
  * another right after if events came meanwhile), and every 2 s a sweep that catches whatever a lost
- * notification or another instance's crash left. Returns how to stop.
+ * notification or another instance's crash left. A processor with `minIntervalMs`
+ * sits out runs until that long after its last one started, and a run is set for when it is due.
+ * Returns how to stop.
  */
 export const startTelemetryProcessors = ({
   db,
@@ -124,7 +132,9 @@ export const startTelemetryProcessors = ({
   const loops = processors.map((processor) => {
     let running = false;
     let again = false;
-    return async () => {
+    let lastStart = -Infinity;
+    let dueRun: NodeJS.Timeout | undefined;
+    const run = async () => {
       if (running) {
         again = true;
         return;
@@ -133,6 +143,19 @@ export const startTelemetryProcessors = ({
       try {
         do {
           again = false;
+          const wait = lastStart + (processor.minIntervalMs ?? 0) - Date.now();
+          if (wait > 0) {
+            // Paced: one run when it is due takes everything committed meanwhile. As the sweep, it does not keep the process alive.
+            if (!dueRun && !stopped) {
+              dueRun = setTimeout(() => {
+                dueRun = undefined;
+                void run();
+              }, wait);
+              dueRun.unref();
+            }
+            break;
+          }
+          lastStart = Date.now();
           const processed = await runTelemetryProcessors({ db, processors: [processor], window }).catch((error: unknown) => {
             onError(error, processor);
             return null;
@@ -145,8 +168,9 @@ export const startTelemetryProcessors = ({
         running = false;
       }
     };
+    return { run, stop: () => clearTimeout(dueRun) };
   });
-  const runAll = () => loops.forEach((run) => void run());
+  const runAll = () => loops.forEach((loop) => void loop.run());
   const unsubscribe = subscribe(runAll);
   const sweep = setInterval(runAll, sweepEveryMs);
   sweep.unref();
@@ -154,6 +178,7 @@ export const startTelemetryProcessors = ({
   return () => {
     stopped = true;
     clearInterval(sweep);
+    loops.forEach((loop) => loop.stop());
     unsubscribe();
   };
 };

@@ -1,14 +1,15 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { intArray } from "@/db/rows";
-import { companies, tripDetectorStates } from "@/db/schema";
+import { companies } from "@/db/schema";
 import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
 import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { TRIP_MOTION } from "@/lib/motion/motion-segments";
-import { whereTenant, type Tenant } from "@/lib/tenant";
 import { DEFAULT_TIME_ZONE, isTimeZone } from "@/lib/time-zone/zoned-time";
 import { detectActivity, EMPTY_ACTIVITY_STATE, type ActivitySettings, type DetectedActivity, type StoredDetectorState } from "./activity-detector";
+import { fromDetectorStateRow, toDetectorStateRow } from "./detector-state-row";
+import { saveDetectorStates } from "./detector-states";
 import { driversAt } from "./driver-at";
+import { detectorStatesMemory, knownDetectorStates } from "./known-detector-states";
 import { EMPTY_CARRY, toMotionSamples } from "./motion-samples";
 import { replayVehicle } from "./replay-vehicle";
 import { storeActivity } from "./store-activity";
@@ -30,6 +31,8 @@ const loadSettings = async ({ db, companyId }: { db: Executor; companyId: number
   };
 };
 
+const TRIP_PROCESSOR = "trips";
+
 const firstTime = ({ positions, stats }: VehicleTelemetry) => Math.min(positions[0]?.time.getTime() ?? Infinity, stats[0]?.time.getTime() ?? Infinity);
 const lastTime = ({ positions, stats }: VehicleTelemetry) => Math.max(positions.at(-1)?.time.getTime() ?? -Infinity, stats.at(-1)?.time.getTime() ?? -Infinity);
 
@@ -38,23 +41,14 @@ const lastTime = ({ positions, stats }: VehicleTelemetry) => Math.max(positions.
  * vehicle's detector state continue it; a batch with a row at or before it (a late point) makes the
  * vehicle's recent window be recomputed from stored history (replay-vehicle.ts).
  */
-const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicles }) => {
+const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicles, checkpoint }) => {
   const { settings, timeZone } = await loadSettings({ db: tx, companyId: tenant.companyId });
-  const vehicleIds = vehicles.map((vehicle) => vehicle.vehicleId);
-  const stored = new Map(
-    (
-      await tx
-        .select({ vehicleId: tripDetectorStates.vehicleId, lastTime: tripDetectorStates.lastTime, state: tripDetectorStates.state })
-        .from(tripDetectorStates)
-        // One array parameter: a batch names up to a whole fleet's vehicles.
-        .where(and(whereTenant(tripDetectorStates, tenant), sql`${tripDetectorStates.vehicleId} = any(${intArray(vehicleIds)})`))
-    ).map((row) => [row.vehicleId, row]),
-  );
+  const { stored, remember } = await knownDetectorStates({ db: tx, tenant, checkpoint, vehicleIds: vehicles.map((vehicle) => vehicle.vehicleId) });
   const throughSeq = Math.max(...vehicles.flatMap((vehicle) => [...vehicle.positions, ...vehicle.stats].map((row) => row.seq)));
   const steps: { vehicle: VehicleTelemetry; lastKnown: number; state: StoredDetectorState; found: DetectedActivity; replayedFrom: number | null }[] = [];
   for (const vehicle of vehicles) {
-    const previous = stored.get(vehicle.vehicleId);
-    const known = previous ? { state: previous.state as StoredDetectorState, lastTime: previous.lastTime.getTime() } : null;
+    const row = stored.get(vehicle.vehicleId);
+    const known = row ? { state: fromDetectorStateRow(row), lastTime: row.lastTimeMs } : null;
     const step =
       known && firstTime(vehicle) <= known.lastTime
         ? await replayVehicle({ db: tx, tenant, vehicleId: vehicle.vehicleId, known, lateFrom: firstTime(vehicle), throughSeq, settings })
@@ -64,7 +58,9 @@ const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicle
   // Drivers once detection is done: one read of the assignments over the span of all the batch found.
   const driverOf = await driversAt({ db: tx, tenant, found: new Map(steps.map((step) => [step.vehicle.vehicleId, step.found])) });
   await storeActivity({ db: tx, tenant, vehicles: steps.map(({ vehicle, found, replayedFrom }) => ({ vehicleId: vehicle.vehicleId, found, replayedFrom })), driverOf, timeZone });
-  await saveStates({ db: tx, tenant, states: steps.map(({ vehicle, lastKnown, state }) => ({ vehicleId: vehicle.vehicleId, state, lastTime: Math.max(lastKnown, lastTime(vehicle)) })) });
+  const rows = steps.map(({ vehicle, lastKnown, state }) => toDetectorStateRow({ vehicleId: vehicle.vehicleId, state, lastTime: Math.max(lastKnown, lastTime(vehicle)) }));
+  await saveDetectorStates({ db: tx, tenant, rows, stored });
+  remember(rows);
 };
 
 const continueVehicle = ({ vehicle, known, settings }: { vehicle: VehicleTelemetry; known: { state: StoredDetectorState } | null; settings: ActivitySettings }) => {
@@ -75,17 +71,8 @@ const continueVehicle = ({ vehicle, known, settings }: { vehicle: VehicleTelemet
 };
 
 /**
- * Every vehicle's detector state in one statement: a batch holds a report of most of a fleet's
- * vehicles, and a statement each held ingestion with the detectors running to 6 % of its rate on
- * PGlite (bench/ingest-detectors.ts).
+ * Runs at most once a second: a vehicle's state is then read and written once for all it reported
+ * meanwhile (under load several batches), and trips, idles and speeding intervals appear up to a
+ * second later. Alerts are not held back: they are another processor.
  */
-const saveStates = async ({ db, tenant, states }: { db: Executor; tenant: Tenant; states: { vehicleId: number; state: StoredDetectorState; lastTime: number }[] }) => {
-  // One JSON parameter, not three per vehicle: binding hundreds of parameters costs more than the write.
-  const rows = states.map(({ vehicleId, state, lastTime }) => ({ vehicle_id: vehicleId, last_time: new Date(lastTime).toISOString(), state }));
-  await db.execute(sql`
-    insert into trip_detector_states (company_id, dataset, vehicle_id, last_time, state, updated_at)
-    select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.last_time, r.state, now() from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(vehicle_id int, last_time timestamptz, state jsonb)
-    on conflict (company_id, dataset, vehicle_id) do update set last_time = excluded.last_time, state = excluded.state, updated_at = excluded.updated_at`);
-};
-
-export const tripProcessor: TelemetryProcessor = { name: "trips", startAt: "beginning", process: processTrips };
+export const tripProcessor: TelemetryProcessor = { name: TRIP_PROCESSOR, startAt: "beginning", process: processTrips, committed: detectorStatesMemory.committed, minIntervalMs: 1_000 };

@@ -176,6 +176,50 @@ describe("processor loops", () => {
   });
 });
 
+describe("a processor with minIntervalMs", () => {
+  it("sits out the runs until that long after its last run began, then takes all that came meanwhile in one window", async () => {
+    const { db, a, b, report } = await setup();
+    const paced = recorder("paced");
+    const windows: number[] = [];
+    const pacedProcessor: TelemetryProcessor = {
+      ...paced.processor,
+      minIntervalMs: 1_500,
+      process: async (options) => {
+        windows.push(options.vehicles.reduce((rows, vehicle) => rows + vehicle.positions.length, 0));
+        await paced.processor.process(options);
+      },
+    };
+    const eager = recorder("unpaced");
+    const listeners = new Set<() => void>();
+    const stop = startTelemetryProcessors({
+      db,
+      processors: [pacedProcessor, eager.processor],
+      subscribe: (onTelemetry) => (listeners.add(onTelemetry), () => listeners.delete(onTelemetry)),
+      onError: (error) => {
+        throw error;
+      },
+      sweepEveryMs: 3_600_000,
+    });
+    try {
+      // The first run takes what the file's other tests stored.
+      await vi.waitFor(() => expect(windows).toHaveLength(1));
+      const started = Date.now();
+      const times: number[] = [];
+      for (const vehicle of [a, b, a]) {
+        times.push((await report(vehicle)).getTime());
+        for (const notify of listeners) notify();
+      }
+      // The unpaced processor follows each report; the paced one waits out its interval.
+      await vi.waitFor(() => expect(eager.seen.map((row) => row.time)).toEqual(expect.arrayContaining(times)));
+      if (Date.now() - started < 1_000) expect(windows).toHaveLength(1);
+      await vi.waitFor(() => expect(windows.slice(1)).toEqual([3]), { timeout: 3_000 });
+      expect(paced.seen.slice(-3).map((row) => row.time)).toEqual(expect.arrayContaining(times));
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe("the fleet event bus", () => {
   afterAll(() => stopFleetEventBus());
 
