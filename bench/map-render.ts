@@ -69,7 +69,9 @@ try {
     await page.mouse.up();
   }
   const sorted = await collectFrames();
-  const figures = (frames: number[]) => `median ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${frames.at(-1)?.toFixed(1)} ms`;
+  // Frames come in whole refreshes (16.7, 33.3 ms, ...): the share over budget says more than p95 moving between them.
+  const figures = (frames: number[]) =>
+    `median ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${frames.at(-1)?.toFixed(1)} ms, ${((100 * frames.filter((frame) => frame > 20).length) / frames.length).toFixed(1)} % over 20 ms`;
   console.log(`map-render: ${VEHICLES.toLocaleString("en-US")} vehicles, vehicles and clusters drawn in and around the viewport: ${drawn} framed, ${drawnZoomed} at zoom 12 (panned)`);
   console.log(`  first full render after data arrived: ${renderMs.toFixed(0)} ms (target < 1500 ms)`);
   console.log(`  the map page's JavaScript, compressed as sent: ${(scriptBytes / 1024).toFixed(0)} kB (target < 300 kB)`);
