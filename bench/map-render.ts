@@ -27,7 +27,9 @@ try {
   await page.goto(`${BASE_URL}/map?synthetic=${VEHICLES}`);
   await page.waitForFunction(() => performance.getEntriesByName("fleet-rendered").length > 0, null, { timeout: 60_000 });
   const renderMs = await page.evaluate(() => performance.getEntriesByName("fleet-rendered")[0].startTime - performance.getEntriesByName("fleet-data-arrived")[0].startTime);
-  const markers = await page.locator(".leaflet-marker-icon").count();
+  // The vehicles are drawn on a canvas: the map counts what it drew.
+  const countDrawn = async () => (await page.evaluate(`(() => { const { vehiclesDrawn, clustersDrawn } = document.querySelector(".fleet-map").dataset; return Number(vehiclesDrawn) + Number(clustersDrawn); })()`)) as number;
+  const drawn = await countDrawn();
   // The page's JavaScript as it crossed the wire (the server compresses): every script resource so far.
   const scriptBytes = (await page.evaluate(`performance.getEntriesByType("resource").filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js")).reduce((sum, entry) => sum + entry.encodedBodySize, 0)`)) as number;
 
@@ -52,6 +54,7 @@ try {
     (window as unknown as { __fleetMap: { setZoom: (z: number) => void } }).__fleetMap.setZoom(12);
   });
   await page.waitForTimeout(500);
+  const drawnZoomed = await countDrawn();
   // Drag with the mouse as a person pans (Leaflet moves the pane by CSS transform, re-clusters on
   // release), sampling every animation frame meanwhile; the fleet keeps updating. In-page code as
   // text: tsx would otherwise wrap its functions in a helper the page does not have.
@@ -66,8 +69,10 @@ try {
     await page.mouse.up();
   }
   const sorted = await collectFrames();
-  const figures = (frames: number[]) => `median ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${frames.at(-1)?.toFixed(1)} ms`;
-  console.log(`map-render: ${VEHICLES.toLocaleString("en-US")} vehicles, ${markers} markers/clusters drawn in the viewport`);
+  // Frames come in whole refreshes (16.7, 33.3 ms, ...): the share over budget says more than p95 moving between them.
+  const figures = (frames: number[]) =>
+    `median ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${frames.at(-1)?.toFixed(1)} ms, ${((100 * frames.filter((frame) => frame > 20).length) / frames.length).toFixed(1)} % over 20 ms`;
+  console.log(`map-render: ${VEHICLES.toLocaleString("en-US")} vehicles, vehicles and clusters drawn in and around the viewport: ${drawn} framed, ${drawnZoomed} at zoom 12 (panned)`);
   console.log(`  first full render after data arrived: ${renderMs.toFixed(0)} ms (target < 1500 ms)`);
   console.log(`  the map page's JavaScript, compressed as sent: ${(scriptBytes / 1024).toFixed(0)} kB (target < 300 kB)`);
   console.log(`  all vehicles updating at 1 Hz, map still, ${updating.length} frames: ${figures(updating)} (target p95 < 20 ms)`);

@@ -37,11 +37,23 @@ const firstLink = (listPath: string, selector: string) => async (page: Page) => 
   return (await link.getAttribute("href"))!;
 };
 
+/**
+ * The live map with a vehicle selected (its panel and the map's one DOM marker; the other vehicles
+ * are drawn on a canvas, and the vehicle list beside the map is their accessible equivalent).
+ */
+const mapWithVehicle = async (page: Page) => {
+  await page.goto("/map");
+  const row = page.locator(".vehicle-row").first();
+  await row.waitFor({ state: "attached" });
+  return `/map?vehicle=${await row.getAttribute("data-vehicle-id")}`;
+};
+
 const WASTE_USERS = [DEMO_ADMIN, DEMO_DISPATCHER];
 const DRIVER_EDITORS = [DEMO_ADMIN, DEMO_MANAGER, OTHER_ADMIN];
 
 const PAGES: readonly PageVisit[] = [
   { name: "map", path: "/map" },
+  { name: "map-vehicle", path: mapWithVehicle, onlyFor: [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER] },
   { name: "playback", path: "/playback" },
   { name: "stats", path: "/stats" },
   { name: "hos", path: "/hos" },
@@ -86,9 +98,7 @@ const settle = async (page: Page) => {
 };
 
 const check = async (page: Page, label: string) => {
-  // Map markers are left out: two vehicles at one depot overlap, which axe calls too small a target.
-  // WCAG 2.5.8's "equivalent" exception holds: the vehicle list beside the map selects the same vehicles.
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).exclude(".leaflet-marker-pane").analyze();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const findings = results.violations
     .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")}`);

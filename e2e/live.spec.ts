@@ -16,6 +16,7 @@ const openVehicle = async (page: Page) => {
 test("a point posted over OsmAnd moves its marker on the open map within 2 s, without a reload", async ({ page, request }) => {
   const vehicleId = await openVehicle(page);
   await expect(page.getByTestId("map-status")).toContainText("Live ·");
+  // The selected vehicle is the map's one DOM marker (the others are drawn on a canvas): what the user sees move.
   const marker = page.locator(`.leaflet-marker-icon[data-marker-key="${vehicleId}"]`);
   await expect(marker).toBeVisible();
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));

@@ -18,8 +18,9 @@ test("the live map shows the demo fleet, and a vehicle moves between two looks",
   test.setTimeout(240_000);
   await page.goto("/map");
   await expect(page.getByTestId("list-count")).toHaveText(`${E2E_FLEET_SIZE} vehicles`);
-  // Clusters or single markers: at least one is drawn on the (tile-less) map.
-  await expect(page.locator(".leaflet-marker-icon").first()).toBeVisible();
+  const map = page.getByRole("region", { name: /^Map of \d+ vehicles/ });
+  // Clusters or single vehicles: at least one is drawn on the (tile-less) map's canvas.
+  await expect.poll(async () => Number(await map.getAttribute("data-vehicles-drawn")) + Number(await map.getAttribute("data-clusters-drawn"))).toBeGreaterThan(0);
   await screenshot(page, "map-fleet");
 
   // Pick a moving vehicle and watch its panel position change as the simulator ticks.
@@ -73,4 +74,30 @@ test("the side list filters by search and by state, and selecting from it opens 
   await page.locator(".vehicle-row").first().click();
   await expect(page.getByTestId("vehicle-panel").getByRole("heading", { name: "DEMO-003" })).toBeVisible();
   await screenshot(page, "map-list-filtered");
+});
+
+test("a vehicle drawn on the map's canvas selects on a click; the selected one is the map's only marker, named and focusable", async ({ page }) => {
+  await page.goto("/map");
+  await page.getByLabel("Search vehicles").fill("DEMO-003");
+  await page.locator(".vehicle-row").first().click();
+  const panel = page.getByTestId("vehicle-panel");
+  await expect(panel.getByRole("heading", { name: "DEMO-003" })).toBeVisible();
+  const vehicleId = new URL(page.url()).searchParams.get("vehicle");
+  const marker = page.locator(`.leaflet-marker-icon[data-marker-key="${vehicleId}"]`);
+  await expect(marker).toBeVisible();
+  await expect(page.locator(".leaflet-marker-icon")).toHaveCount(1);
+  await expect(marker).toHaveAttribute("role", "button");
+  await expect(marker).toHaveAttribute("title", /^DEMO-003, \w+, selected$/);
+  await marker.focus();
+  await expect(marker).toBeFocused();
+  await screenshot(page, "map-selected-marker");
+
+  // Closing the panel hands the vehicle back to the canvas (no marker left); a click where it is selects it again.
+  const box = (await marker.boundingBox())!;
+  await panel.getByRole("button", { name: "Close the panel of DEMO-003" }).click();
+  await expect(page.locator(".leaflet-marker-icon")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: /^Map of 1 vehicle;/ })).toHaveAttribute("data-vehicles-drawn", "1");
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(panel.getByRole("heading", { name: "DEMO-003" })).toBeVisible();
+  await expect(marker).toBeVisible();
 });

@@ -5,10 +5,12 @@ import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import Supercluster, { type ClusterProperties } from "supercluster";
-import { STATUS_COLORS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
+import { VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
 import { GridBackground } from "./grid-background";
 import { StreetBasemap } from "./street-basemap";
 import { PlacesOverlay } from "./places-overlay";
+import { SelectedVehicleMarker } from "./selected-vehicle-marker";
+import { ClusterDot, VehicleDot } from "./vehicle-canvas";
 
 export type MapVehicle = { id: string; name: string; latitude: number; longitude: number; heading: number; status: VehicleStatus };
 
@@ -25,72 +27,43 @@ type FleetMapProps = {
 const CHICAGO: L.LatLngTuple = [41.8781, -87.6298];
 /** Above this zoom every vehicle is drawn on its own. */
 const CLUSTER_MAX_ZOOM = 15;
+/** Around the viewport, drawn ahead (a quarter of its size on each side), so a drag shows vehicles, not blank canvas. */
+const VIEW_MARGIN = 0.25;
 
 type PointProps = { id: string; name: string; status: VehicleStatus; heading: number };
 type ClusterProps = Record<VehicleStatus, number>;
 
-const iconCache = new Map<string, L.DivIcon>();
-
-/** A dot in the state's colour with an arrow pointing along the heading (5° steps, so icons are shared). */
-const vehicleIcon = (status: VehicleStatus, heading: number, selected: boolean) => {
-  const step = Math.round(heading / 5) * 5;
-  const key = `${status}:${step}:${selected}`;
-  let icon = iconCache.get(key);
-  if (!icon) {
-    // 24 px at least: WCAG 2.2's minimum target size (2.5.8).
-    const size = selected ? 30 : 24;
-    icon = L.divIcon({
-      className: "vehicle-icon",
-      iconSize: [size, size],
-      iconAnchor: [size / 2, size / 2],
-      html: `<div class="vm vm-${status}${selected ? " vm-selected" : ""}" style="--c:${STATUS_COLORS[status]}">
-        <svg viewBox="0 0 24 24" style="transform:rotate(${step}deg)" aria-hidden="true"><circle cx="12" cy="12" r="8.5"/><path d="M12 3.2 L16.2 12.6 L12 10.6 L7.8 12.6 Z"/></svg></div>`,
-    });
-    iconCache.set(key, icon);
-  }
-  return icon;
-};
-
-/** A circle sized by count, its ring split by how many vehicles of each state it holds. */
-const clusterIcon = (count: number, byStatus: ClusterProps) => {
-  const size = count < 10 ? 34 : count < 100 ? 40 : count < 1000 ? 48 : 56;
-  let angle = 0;
-  const stops = VEHICLE_STATUSES.filter((status) => byStatus[status] > 0).map((status) => {
-    const from = angle;
-    angle += (byStatus[status] / count) * 360;
-    return `${STATUS_COLORS[status]} ${from}deg ${angle}deg`;
-  });
-  return L.divIcon({
-    className: "cluster-icon",
-    iconSize: [size, size],
-    html: `<div class="vc" style="background:conic-gradient(${stops.join(",")})"><span>${count >= 1000 ? `${(count / 1000).toFixed(1)}k` : count}</span></div>`,
-  });
-};
-
 const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapProps, "tileUrl" | "attribution">) => {
   const map = useMap();
-  const layer = useRef<L.LayerGroup | null>(null);
-  const markers = useRef(new Map<string, { marker: L.Marker; iconKey: string }>());
+  const layer = useRef<{ group: L.LayerGroup; renderer: L.Canvas } | null>(null);
+  const drawn = useRef(new Map<string, VehicleDot | ClusterDot>());
   const [view, setView] = useState(0);
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const rendered = useRef(false);
 
   useEffect(() => {
-    layer.current = L.layerGroup().addTo(map);
+    // Its own pane and canvas: above the places and streets (400), under the selected vehicle's marker (600).
+    const pane = map.getPane("vehicles") ?? map.createPane("vehicles");
+    pane.style.zIndex = "450";
+    const renderer = L.canvas({ pane: "vehicles", padding: VIEW_MARGIN });
+    const group = L.layerGroup().addTo(map);
+    layer.current = { group, renderer };
     const moved = () => setView((v) => v + 1);
     map.on("moveend", moved);
     (window as unknown as { __fleetMap?: L.Map }).__fleetMap = map;
+    const dots = drawn.current;
     return () => {
       map.off("moveend", moved);
-      layer.current?.remove();
-      markers.current.clear();
+      group.remove();
+      renderer.remove();
+      dots.clear();
     };
   }, [map]);
 
   const index = useMemo(() => {
     const cluster = new Supercluster<PointProps, ClusterProps>({
-      // In supercluster's 512-unit tiles: 32 screen px, more than a marker, so unclustered markers never overlap.
+      // In supercluster's 512-unit tiles: 32 screen px, more than a vehicle's dot, so unclustered vehicles never overlap.
       radius: 64,
       maxZoom: CLUSTER_MAX_ZOOM,
       map: (props) => ({ moving: 0, idle: 0, stopped: 0, offline: 0, [props.status]: 1 }),
@@ -108,58 +81,58 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
     return cluster;
   }, [vehicles]);
 
-  // Draw only what is in (or just around) the viewport; reuse markers by key, touch only what changed.
+  // Draw only what is in (or just around) the viewport; reuse dots by key, touch only what changed.
   useEffect(() => {
-    const group = layer.current;
-    if (!group) return;
-    const bounds = map.getBounds().pad(0.25);
+    if (!layer.current) return;
+    const { group, renderer } = layer.current;
+    const bounds = map.getBounds().pad(VIEW_MARGIN);
     const features = index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], Math.floor(map.getZoom()));
     const seen = new Set<string>();
+    let clusters = 0;
     for (const feature of features) {
       const [longitude, latitude] = feature.geometry.coordinates;
       const props = feature.properties as (PointProps & { cluster?: false }) | (ClusterProperties & ClusterProps);
-      const isCluster = "cluster" in props && props.cluster;
-      const key = isCluster ? `c${props.cluster_id}:${props.point_count}` : `v${(props as PointProps).id}`;
-      seen.add(key);
-      const iconKey = isCluster ? key : `${(props as PointProps).status}:${Math.round((props as PointProps).heading / 5)}:${(props as PointProps).id === selectedId}`;
-      const existing = markers.current.get(key);
-      if (existing) {
-        const position = existing.marker.getLatLng();
-        if (position.lat !== latitude || position.lng !== longitude) existing.marker.setLatLng([latitude, longitude]);
-        if (existing.iconKey !== iconKey) {
-          const point = props as PointProps;
-          existing.marker.setIcon(vehicleIcon(point.status, point.heading, point.id === selectedId));
-          existing.iconKey = iconKey;
-          existing.marker.setZIndexOffset(point.id === selectedId ? 1000 : 0);
+      if ("cluster" in props && props.cluster) {
+        const clusterProps = props;
+        // Keyed by what it holds, so a vehicle changing state redraws the ring.
+        const key = `c${clusterProps.cluster_id}:${VEHICLE_STATUSES.map((status) => clusterProps[status]).join("-")}`;
+        seen.add(key);
+        clusters++;
+        const existing = drawn.current.get(key);
+        if (existing) {
+          const position = existing.getLatLng();
+          if (position.lat !== latitude || position.lng !== longitude) existing.setLatLng([latitude, longitude]);
+          continue;
         }
+        const dot = new ClusterDot([latitude, longitude], clusterProps, renderer);
+        dot.on("click", () => map.setView([latitude, longitude], Math.min(index.getClusterExpansionZoom(clusterProps.cluster_id), CLUSTER_MAX_ZOOM + 1)));
+        drawn.current.set(key, dot.addTo(group));
         continue;
       }
-      let marker: L.Marker;
-      if (isCluster) {
-        const clusterProps = props as ClusterProperties & ClusterProps;
-        marker = L.marker([latitude, longitude], { icon: clusterIcon(clusterProps.point_count, clusterProps), title: `${clusterProps.point_count} vehicles` });
-        marker.on("click", () => map.setView([latitude, longitude], Math.min(index.getClusterExpansionZoom(clusterProps.cluster_id), CLUSTER_MAX_ZOOM + 1)));
-      } else {
-        const point = props as PointProps;
-        marker = L.marker([latitude, longitude], {
-          icon: vehicleIcon(point.status, point.heading, point.id === selectedId),
-          title: `${point.name}, ${point.status}`,
-          alt: point.name,
-          zIndexOffset: point.id === selectedId ? 1000 : 0,
-        });
-        marker.on("click", () => onSelectRef.current(point.id));
+      const point = props as PointProps;
+      // The selected vehicle is the DOM marker instead.
+      if (point.id === selectedId) continue;
+      const key = `v${point.id}`;
+      seen.add(key);
+      const existing = drawn.current.get(key);
+      if (existing instanceof VehicleDot) {
+        existing.update([latitude, longitude], { status: point.status, heading: point.heading });
+        continue;
       }
-      marker.addTo(group);
-      const element = marker.getElement();
-      if (element) element.dataset.markerKey = isCluster ? "cluster" : (props as PointProps).id;
-      markers.current.set(key, { marker, iconKey });
+      const dot = new VehicleDot([latitude, longitude], { status: point.status, heading: point.heading }, renderer);
+      dot.on("click", () => onSelectRef.current(point.id)).bindTooltip(point.name, { direction: "top", offset: [0, -10] });
+      drawn.current.set(key, dot.addTo(group));
     }
-    for (const [key, { marker }] of markers.current) {
+    for (const [key, dot] of drawn.current) {
       if (!seen.has(key)) {
-        marker.remove();
-        markers.current.delete(key);
+        dot.remove();
+        drawn.current.delete(key);
       }
     }
+    // What the canvas holds, for the e2e specs and the benchmark: a canvas has no elements to count.
+    const container = map.getContainer();
+    container.dataset.vehiclesDrawn = String(seen.size - clusters);
+    container.dataset.clustersDrawn = String(clusters);
     if (!rendered.current && vehicles.length > 0) {
       rendered.current = true;
       requestAnimationFrame(() => performance.mark("fleet-rendered"));
@@ -181,7 +154,15 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
     // Only a new focus request pans; live updates of the vehicle must not drag the map along.
   }, [focus, map]);
 
-  return null;
+  // The map is focusable (arrow keys pan it) but its vehicles are pixels: its name says where to pick one.
+  useEffect(() => {
+    const container = map.getContainer();
+    container.setAttribute("role", "region");
+    container.setAttribute("aria-label", `Map of ${vehicles.length.toLocaleString("en-US")} vehicle${vehicles.length === 1 ? "" : "s"}; choose one in the vehicle list to select it on the map`);
+  }, [map, vehicles.length]);
+
+  const selected = useMemo(() => (selectedId ? (vehicles.find((vehicle) => vehicle.id === selectedId) ?? null) : null), [vehicles, selectedId]);
+  return <SelectedVehicleMarker vehicle={selected} />;
 };
 
 /** The live map: grid background and the simulator's streets (work with no tile server), optional tiles, places, clustered vehicles. */
