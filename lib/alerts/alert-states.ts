@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { queryRows } from "@/db/rows";
+import { intArray, numberArray, queryRows } from "@/db/rows";
 import { processorMemory } from "@/lib/fleet-events/processor-memory";
 import type { Checkpoint } from "@/lib/fleet-events/telemetry-processors";
 import type { Tenant } from "@/lib/tenant";
@@ -16,8 +16,6 @@ type KnownVehicles = Map<number, { vehicle: VehicleAlertState; rules: Map<number
  */
 export const alertStatesMemory = processorMemory<{ rules: string; vehicles: KnownVehicles }>();
 
-const numbers = (values: readonly (number | null)[]) => `{${values.map((value) => (value === null ? "NULL" : value)).join(",")}}`;
-
 /**
  * The states of a batch's vehicles for the given rules (`rules`: their ids and versions, as one
  * string), from what this instance knows as of `checkpoint` (the one the window starts at) or else
@@ -28,17 +26,17 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
   const vehicles: KnownVehicles = recalled?.rules === rules ? recalled.vehicles : new Map();
   const missing = vehicleIds.filter((id) => !vehicles.has(id));
   if (missing.length > 0) {
-    const ids = numbers(missing);
+    const ids = intArray(missing);
     const stored = await queryRows<{ vehicle_id: number; position_ms: string | null; stat_ms: string | null; inside: Record<string, number> }>(
       db,
-      sql`select vehicle_id, position_ms, stat_ms, inside from alert_vehicle_states where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and vehicle_id = any(${ids}::int[])`,
+      sql`select vehicle_id, position_ms, stat_ms, inside from alert_vehicle_states where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and vehicle_id = any(${ids})`,
     );
     for (const row of stored) {
       vehicles.set(row.vehicle_id, { vehicle: { positionMs: row.position_ms === null ? null : Number(row.position_ms), statMs: row.stat_ms === null ? null : Number(row.stat_ms), inside: row.inside }, rules: new Map() });
     }
     const states = ruleIds.length === 0 ? [] : await queryRows<{ rule_id: number; vehicle_id: number; state: RuleState }>(
       db,
-      sql`select rule_id, vehicle_id, state from alert_rule_states where company_id = ${tenant.companyId} and rule_id = any(${numbers(ruleIds)}::int[]) and vehicle_id = any(${ids}::int[])`,
+      sql`select rule_id, vehicle_id, state from alert_rule_states where company_id = ${tenant.companyId} and rule_id = any(${intArray(ruleIds)}) and vehicle_id = any(${ids})`,
     );
     for (const row of states) vehicles.get(row.vehicle_id)?.rules.set(row.rule_id, row.state);
   }
@@ -80,7 +78,7 @@ const writeVehicleStates = async ({ db, tenant, vehicleStates, stored, changedPl
   const ids = [...vehicleStates.keys()].sort((a, b) => a - b);
   const now = new Date().toISOString();
   const [known, fresh] = [ids.filter(stored), ids.filter((id) => !stored(id))];
-  const columns = (of: number[]) => sql`${numbers(of)}::int[], ${numbers(of.map((id) => vehicleStates.get(id)!.positionMs))}::bigint[], ${numbers(of.map((id) => vehicleStates.get(id)!.statMs))}::bigint[]`;
+  const columns = (of: number[]) => sql`${intArray(of)}, ${numberArray(of.map((id) => vehicleStates.get(id)!.positionMs), "bigint")}, ${numberArray(of.map((id) => vehicleStates.get(id)!.statMs), "bigint")}`;
   if (known.length > 0) {
     await db.execute(sql`update alert_vehicle_states s set position_ms = v.position_ms, stat_ms = v.stat_ms, updated_at = ${now}::timestamptz
       from unnest(${columns(known)}) as v(vehicle_id, position_ms, stat_ms)
@@ -116,7 +114,7 @@ export const writeRuleStates = async ({ db, tenant, states, updatedAt = new Date
   }
   for (let i = 0; i < gone.length; i += STATES_A_STATEMENT) {
     const slice = gone.slice(i, i + STATES_A_STATEMENT);
-    await db.execute(sql`delete from alert_rule_states s using unnest(${numbers(slice.map((row) => row.ruleId))}::int[], ${numbers(slice.map((row) => row.vehicleId))}::int[]) as g(rule_id, vehicle_id)
+    await db.execute(sql`delete from alert_rule_states s using unnest(${intArray(slice.map((row) => row.ruleId))}, ${intArray(slice.map((row) => row.vehicleId))}) as g(rule_id, vehicle_id)
       where s.company_id = ${tenant.companyId} and s.rule_id = g.rule_id and s.vehicle_id = g.vehicle_id`);
   }
 };

@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { alertRules, devices, vehicles } from "@/db/schema";
+import { alertRules } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
 import type { Checkpoint, TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
@@ -10,6 +10,7 @@ import { alertStatesMemory, loadAlertStates } from "./alert-states";
 import { evaluateVehicle, rulesByKind, type EvaluatedRule, type RulesByKind, type RuleSample, type RuleState, type RuleTransition, type VehicleAlertState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { incidentChanges } from "./incident-changes";
+import { vehicleNames } from "./vehicle-names";
 import { recordIncidents } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
 import { silentIncidentsEnding } from "./silent-incidents";
@@ -101,17 +102,6 @@ const firstNewSample = (samples: readonly RuleSample[], previous: VehicleAlertSt
   for (const sample of samples) if (sample.time.getTime() > ((sample.placeIds ? previous?.positionMs : previous?.statMs) ?? -Infinity)) return sample.time;
   return undefined;
 };
-
-const vehicleNames = async ({ db, tenant, vehicleIds }: { db: Executor; tenant: Tenant; vehicleIds: number[] }) =>
-  new Map(
-    vehicleIds.length === 0
-      ? []
-      : (await db
-          .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
-          .from(vehicles)
-          .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-          .where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, vehicleIds)))).map((row) => [row.id, row]),
-  );
 
 /** The alerts processor: starts at what is committed from now on (old telemetry raises no incident). */
 export const alertsProcessor: TelemetryProcessor = { name: "alerts", startAt: "now", process: evaluateAlertRules, committed: alertStatesMemory.committed };

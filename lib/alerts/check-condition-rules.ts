@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { alertRules, alertRuleStates, devices, vehicles } from "@/db/schema";
+import { alertRules, alertRuleStates } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
-import { whereTenant, type Tenant } from "@/lib/tenant";
+import type { Tenant } from "@/lib/tenant";
 import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
 import { conditionOccurrencesOf, type ConditionOccurrence } from "./condition-occurrences";
 import { writeRuleStates } from "./alert-states";
 import { remembersNothing, type RuleState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
+import { vehicleNames } from "./vehicle-names";
 import { recordIncidents, type IncidentChange } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
 
@@ -72,17 +73,6 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
     if (changes.length > 0) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
     return changes.length;
   });
-
-const vehicleNames = async ({ db, tenant, vehicleIds }: { db: Executor; tenant: Tenant; vehicleIds: number[] }) =>
-  new Map(
-    vehicleIds.length === 0
-      ? []
-      : (await db
-          .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
-          .from(vehicles)
-          .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-          .where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, vehicleIds)))).map((row) => [row.id, row]),
-  );
 
 /**
  * Fault-code and HOS rules watch what the database holds (active fault codes, drivers' clocks),

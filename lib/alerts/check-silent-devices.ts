@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { queryRows } from "@/db/rows";
+import { intArray, queryRows } from "@/db/rows";
 import { alertRules } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import type { Tenant } from "@/lib/tenant";
@@ -34,7 +34,7 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
     );
     if (quiet.length === 0) return 0;
     const open = new Set(
-      (await queryRows<{ rule_id: number; vehicle_id: number }>(tx, sql`select rule_id, vehicle_id from alert_rule_states where company_id = ${companyId} and rule_id = any(${`{${rules.map((rule) => rule.id).join(",")}}`}::int[])`)).map((row) => `${row.rule_id}:${row.vehicle_id}`),
+      (await queryRows<{ rule_id: number; vehicle_id: number }>(tx, sql`select rule_id, vehicle_id from alert_rule_states where company_id = ${companyId} and rule_id = any(${intArray(rules.map((rule) => rule.id))})`)).map((row) => `${row.rule_id}:${row.vehicle_id}`),
     );
     const openings: { tenant: Tenant; opening: IncidentOpening }[] = [];
     for (const rule of rules) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { alertIncidents } from "@/db/schema";
-import { queryRows } from "@/db/rows";
+import { intArray, numberArray, queryRows, timestampArray } from "@/db/rows";
 import { enqueueWebhookEvents, type WebhookEvent } from "@/lib/webhooks/enqueue-webhook-event";
 import type { Tenant } from "@/lib/tenant";
 import type { AlertTrigger } from "./alert-trigger";
@@ -23,7 +23,7 @@ const driversAt = async ({ db, tenant, openings }: { db: Executor; tenant: Tenan
   const rows = await queryRows<{ i: number; id: number; name: string }>(
     db,
     sql`select o.i, d.id, d.name
-      from unnest(${`{${openings.map((opening) => opening.vehicle.id).join(",")}}`}::int[], ${`{${openings.map((opening) => `"${opening.at.toISOString()}"`).join(",")}}`}::timestamptz[]) with ordinality as o(vehicle_id, at, i)
+      from unnest(${intArray(openings.map((opening) => opening.vehicle.id))}, ${timestampArray(openings.map((opening) => opening.at))}) with ordinality as o(vehicle_id, at, i)
       cross join lateral (select driver_id from hos_logs l where l.company_id = ${tenant.companyId} and l.dataset = ${tenant.dataset} and l.vehicle_id = o.vehicle_id and l.start_time <= o.at order by l.start_time desc limit 1) last
       join drivers d on d.company_id = ${tenant.companyId} and d.id = last.driver_id`,
   );
@@ -57,7 +57,7 @@ const endStored = async ({ db, tenant, ends }: { db: Executor; tenant: Tenant; e
   const ended = await queryRows<{ id: string }>(
     db,
     sql`update alert_incidents set ended_at = greatest(alert_incidents.started_at, e.at), updated_at = now()
-      from unnest(${`{${ends.map((end) => end.id).join(",")}}`}::bigint[], ${`{${ends.map((end) => `"${end.at.toISOString()}"`).join(",")}}`}::timestamptz[]) as e(id, at)
+      from unnest(${numberArray(ends.map((end) => end.id), "bigint")}, ${timestampArray(ends.map((end) => end.at))}) as e(id, at)
       where alert_incidents.company_id = ${tenant.companyId} and alert_incidents.dataset = ${tenant.dataset} and alert_incidents.id = e.id and alert_incidents.ended_at is null
       returning alert_incidents.id`,
   );

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { queryRows } from "@/db/rows";
+import { intArray, queryRows } from "@/db/rows";
 import type { Tenant } from "@/lib/tenant";
 import type { RuleState } from "./evaluate-vehicle";
 import type { IncidentChange } from "./record-incidents";
@@ -15,7 +15,7 @@ export const silentIncidentsEnding = async ({ db, tenant, ruleIds, firstSampleOf
   const rows = await queryRows<{ rule_id: number; vehicle_id: number; state: RuleState }>(
     db,
     sql`select rule_id, vehicle_id, state from alert_rule_states
-      where company_id = ${tenant.companyId} and rule_id = any(${`{${ruleIds.join(",")}}`}::int[]) and vehicle_id = any(${`{${[...firstSampleOf.keys()].join(",")}}`}::int[])
+      where company_id = ${tenant.companyId} and rule_id = any(${intArray(ruleIds)}) and vehicle_id = any(${intArray([...firstSampleOf.keys()])})
       for update`,
   );
   const ending = rows.filter((row) => row.state.open[""]);
