@@ -185,7 +185,7 @@ signedInTest(DEMO_MANAGER)("a driver's logbook passes the axe scan at both sizes
   // A demo driver (simulated log: clocks, graph and violations to show) gets a PIN from the manager.
   await page.goto(await firstLink("/drivers", 'a[href^="/drivers/"][href$="/edit"]')(page));
   const username = (await page.getByRole("form", { name: "Logbook sign-in" }).locator("strong").textContent())!;
-  await page.getByLabel("New password or PIN").fill("271828");
+  await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill("271828");
   await page.getByRole("button", { name: "Set password or PIN" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   const context = await browser.newContext();
