@@ -1,4 +1,4 @@
-import { bigint, bigserial, date, doublePrecision, index, integer, pgTable, primaryKey, real, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, date, doublePrecision, index, integer, pgTable, primaryKey, real, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tenantColumns, utc } from "./columns";
 import { ENGINE_STATES } from "./telemetry";
 
@@ -32,7 +32,8 @@ export const trips = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    index("trips_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
+    // A vehicle starts one trip at a time: a trip stored again updates its row, never adds one (lib/trips/store-activity.ts; so idles and speeding intervals).
+    uniqueIndex("trips_vehicle_start_key").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
     index("trips_time_idx").on(t.companyId, t.dataset, t.startTime),
     index("trips_updated_idx").on(t.companyId, t.dataset, t.updatedAt),
   ],
@@ -57,7 +58,7 @@ export const idlingEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    index("idling_events_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
+    uniqueIndex("idling_events_vehicle_start_key").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
     index("idling_events_time_idx").on(t.companyId, t.dataset, t.startTime),
   ],
 );
@@ -83,7 +84,7 @@ export const speedingIntervals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    index("speeding_intervals_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
+    uniqueIndex("speeding_intervals_vehicle_start_key").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
     index("speeding_intervals_time_idx").on(t.companyId, t.dataset, t.startTime),
   ],
 );

@@ -1,3 +1,4 @@
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { idlingEvents, speedingIntervals, trips } from "@/db/schema";
 import { reverseGeocode } from "@/lib/telemetry/reverse-geocode";
@@ -11,6 +12,19 @@ export type VehicleActivity = {
   found: DetectedActivity;
   /** Where a late-point replay deleted the vehicle's trips, idles and speeding intervals from (null: no replay). */
   replayedFrom: number | null;
+};
+
+type EventTable = typeof trips | typeof idlingEvents | typeof speedingIntervals;
+
+/**
+ * The ON CONFLICT of storing detected rows: one already stored with the same vehicle and start (the
+ * unique key; a window detected again) takes the newest detection's `fields` instead of gaining a copy.
+ */
+const onSameStart = (table: EventTable, fields: readonly string[]) => {
+  const columns: Record<string, { name: string }> = getTableColumns(table);
+  const key = ["companyId", "dataset", "vehicleId", "startTime"];
+  const set: Record<string, SQL> = Object.fromEntries(fields.filter((field) => !key.includes(field)).map((field) => [field, sql`excluded.${sql.identifier(columns[field].name)}`]));
+  return { target: [table.companyId, table.dataset, table.vehicleId, table.startTime], set };
 };
 
 /**
@@ -47,9 +61,13 @@ export const storeActivity = async ({ db, tenant, vehicles, driverOf, timeZone }
   const speedingRows = vehicles.flatMap(({ vehicleId, found }) =>
     found.speedings.map((interval) => ({ ...common(vehicleId, interval.startTime, interval.endTime), latitude: interval.latitude, longitude: interval.longitude, address: reverseGeocode(interval), maxSpeed: interval.maxSpeedMps, thresholdSpeed: interval.thresholdMps })),
   );
-  if (tripRows.length > 0) await db.insert(trips).values(tripRows);
-  if (idleRows.length > 0) await db.insert(idlingEvents).values(idleRows);
-  if (speedingRows.length > 0) await db.insert(speedingIntervals).values(speedingRows);
+  if (tripRows.length > 0) {
+    const { target, set } = onSameStart(trips, Object.keys(tripRows[0]));
+    // A trip changed in place is new again to an updatedAtTime feed (/trips/stream).
+    await db.insert(trips).values(tripRows).onConflictDoUpdate({ target, set: { ...set, updatedAt: sql`now()` } });
+  }
+  if (idleRows.length > 0) await db.insert(idlingEvents).values(idleRows).onConflictDoUpdate(onSameStart(idlingEvents, Object.keys(idleRows[0])));
+  if (speedingRows.length > 0) await db.insert(speedingIntervals).values(speedingRows).onConflictDoUpdate(onSameStart(speedingIntervals, Object.keys(speedingRows[0])));
   const since = vehicles.flatMap(({ vehicleId, found, replayedFrom }) => {
     const from = Math.min(replayedFrom ?? Infinity, ...[...found.trips, ...found.idles].map((event) => event.startTime));
     return from === Infinity ? [] : [{ vehicleId, from }];

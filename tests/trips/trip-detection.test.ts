@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
+import { companies, drivers, idlingEvents, speedingIntervals, telemetryCheckpoints, tripDetectorStates, trips, vehicles } from "@/db/schema";
 import { createAssignment } from "@/lib/assignments";
 import { operatorActor } from "@/lib/audit";
 import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
@@ -152,5 +152,29 @@ describe("trip detection", () => {
     expect(startsAndDrivers(idles)).toEqual([[31, relief.id]]);
     const speeding = await db.select().from(speedingIntervals).where(and(eq(speedingIntervals.companyId, tenant.companyId), eq(speedingIntervals.vehicleId, vehicle.id)));
     expect(startsAndDrivers(speeding)).toEqual([[21, relief.id]]);
+  });
+
+  it("a window handed again from its starting state (checkpoint and detector state as before it) lists each trip, idle and speeding interval once", async () => {
+    const { db, tenant, vehicle, track, ingest, tripsOf } = await setup();
+    track.stand(MINUTE).drive(10 * MINUTE, 36);
+    await ingest();
+    const checkpointWhere = and(eq(telemetryCheckpoints.companyId, tenant.companyId), eq(telemetryCheckpoints.dataset, tenant.dataset), eq(telemetryCheckpoints.processor, tripProcessor.name));
+    const stateWhere = and(eq(tripDetectorStates.companyId, tenant.companyId), eq(tripDetectorStates.dataset, tenant.dataset), eq(tripDetectorStates.vehicleId, vehicle.id));
+    const [checkpoint] = await db.select().from(telemetryCheckpoints).where(checkpointWhere);
+    const [state] = await db.select().from(tripDetectorStates).where(stateWhere);
+    // The window that closes the open trip and speeding interval, and an idle.
+    track.stand(7 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    await ingest();
+    const once = { trips: await tripsOf(), idles: await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id)), speeding: await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id)) };
+    expect(once.trips.map(minutesOf)).toEqual([10]);
+    expect(once.idles).toHaveLength(1);
+    expect(once.speeding).toHaveLength(1);
+    // The checkpoint and the vehicle's state put back as before that window: the window is handed and detected again.
+    await db.update(telemetryCheckpoints).set({ seq: checkpoint.seq, updatedAt: checkpoint.updatedAt }).where(checkpointWhere);
+    await db.update(tripDetectorStates).set(state).where(stateWhere);
+    await runTelemetryProcessors({ db, processors });
+    expect((await tripsOf()).map((trip) => [trip.startTime, trip.endTime])).toEqual(once.trips.map((trip) => [trip.startTime, trip.endTime]));
+    expect(await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id))).toHaveLength(1);
+    expect(await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id))).toHaveLength(1);
   });
 });
