@@ -6,6 +6,9 @@
 // processor running in this process as the service runs it (woken after each batch, as the
 // telemetry notification wakes it, and by its sweep), and the time it needs after the last batch
 // to detect everything, with the service's windows (lib/boot/start-fleet-reactions.ts). DATABASE_URL: PostgreSQL (a fresh database, dropped afterwards); DATABASE_URL=pglite: embedded, in memory.
+// DETECTORS_IN=worker (PostgreSQL): the trip processor runs in a process of its own (bench/detector-worker.ts),
+// as in a deployment with PROCESS_ROLE=web and PROCESS_ROLE=worker processes, woken by ingestion's NOTIFY.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
@@ -46,7 +49,25 @@ const buildBatches = ({ companyId, vehicleIds, start, count }: { companyId: numb
 const rowsOf = (batches: { positions: PositionReport[]; stats: StatSample[] }[]) => batches.reduce((sum, batch) => sum + batch.positions.length + batch.stats.length, 0);
 
 /** Runs both measurements on a migrated database whose demo company has at least `vehicleCount` live vehicles. */
-export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCount, batchCount }: { db: Database; kind: DatabaseHandle["kind"]; vehicleCount: number; batchCount: number }): Promise<DetectorBenchResult> => {
+/** The trip processor in this process, as PROCESS_ROLE=all runs it, woken after each batch as the notification would; returns how to stop it. */
+const startInProcess = ({ db, window, wake }: { db: Database; window: number | undefined; wake: Set<() => void> }) =>
+  startTelemetryProcessors({ db, processors: [tripProcessor], window, subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)), onError: (error) => console.error("[bench] trip processor:", error) });
+
+/** The trip processor in a process of its own (bench/detector-worker.ts) on the same database, once it is listening; returns how to stop it. */
+const startWorkerProcess = async (databaseUrl: string) => {
+  const worker = spawn("npx", ["tsx", "bench/detector-worker.ts", databaseUrl], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    worker.stdout.on("data", (chunk) => String(chunk).includes("ready") && resolve());
+    worker.on("exit", (code) => reject(new Error(`bench/detector-worker.ts exited with ${code}`)));
+  });
+  return () => void worker.kill();
+};
+
+export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCount, batchCount, workerDatabaseUrl }: {
+  db: Database; kind: DatabaseHandle["kind"]; vehicleCount: number; batchCount: number;
+  /** Set: the detectors run in a worker process on this database (PostgreSQL); unset: in this process. */
+  workerDatabaseUrl?: string;
+}): Promise<DetectorBenchResult> => {
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
   const tenant = { companyId: demo.id, dataset: "live" as const };
   const vehicleIds = (await db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.companyId, demo.id), eq(vehicles.dataset, "live"))).orderBy(vehicles.id).limit(vehicleCount)).map((row) => row.id);
@@ -69,22 +90,24 @@ export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCo
     .onConflictDoUpdate({ target: [telemetryCheckpoints.companyId, telemetryCheckpoints.dataset, telemetryCheckpoints.processor], set: { seq: head.seq } });
   const wake = new Set<() => void>();
   const window = handleKind === "pglite" ? undefined : POSTGRES_WINDOW;
-  const stop = startTelemetryProcessors({ db, processors: [tripProcessor], window, subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)), onError: (error) => console.error("[bench] trip processor:", error) });
+  const stop = workerDatabaseUrl ? await startWorkerProcess(workerDatabaseUrl) : startInProcess({ db, window, wake });
   started = performance.now();
   for (const batch of withDetectors) {
     await ingestTelemetry({ db, batch });
     for (const notify of wake) notify();
   }
   const ingestedMs = performance.now() - started;
-  stop();
-  // What is left after the last batch: the pass under way ends (until then its checkpoint is locked, and skipped here), then the rest is detected.
+  // What is left after the last batch: the pass under way ends (until then its checkpoint is locked, and skipped here), then the rest is detected
+  // (by this process; a worker process keeps going by itself).
+  if (!workerDatabaseUrl) stop();
   const [last] = await db.select({ seq: feedCounters.seq }).from(feedCounters).where(and(eq(feedCounters.companyId, demo.id), eq(feedCounters.dataset, "live")));
   const checkpoint = async () => (await db.select({ seq: telemetryCheckpoints.seq }).from(telemetryCheckpoints).where(and(eq(telemetryCheckpoints.companyId, demo.id), eq(telemetryCheckpoints.dataset, "live"), eq(telemetryCheckpoints.processor, tripProcessor.name))))[0].seq;
   while ((await checkpoint()) < last.seq) {
-    await runTelemetryProcessors({ db, processors: [tripProcessor], window });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (!workerDatabaseUrl) await runTelemetryProcessors({ db, processors: [tripProcessor], window });
+    await new Promise((resolve) => setTimeout(resolve, workerDatabaseUrl ? 20 : 5));
   }
   const caughtUpMs = performance.now() - started;
+  if (workerDatabaseUrl) stop();
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(trips).where(and(eq(trips.companyId, demo.id), eq(trips.dataset, "live")));
   return { vehicles: vehicleIds.length, rows: rowsOf(withDetectors), withoutRate, withRate: (rowsOf(withDetectors) * 1000) / ingestedMs, caughtUpRate: (rowsOf(withDetectors) * 1000) / caughtUpMs, catchUpMs: caughtUpMs - ingestedMs, trips: count };
 };
@@ -109,11 +132,15 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const admin = embedded ? null : new Client({ connectionString: baseUrl });
   await admin?.connect();
   await admin?.query(`create database ${name}`);
-  const handle = openDatabase(embedded ? { dataDir: "memory://" } : { url: Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString() });
+  const url = embedded ? null : Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
+  const handle = openDatabase(url ? { url } : { dataDir: "memory://" });
+  const inWorker = process.env.DETECTORS_IN === "worker";
+  if (inWorker && !url) throw new Error("DETECTORS_IN=worker needs PostgreSQL (PGlite is one process's)");
   try {
     await migrateDatabase(handle);
     await seedDemo({ db: handle.db, liveVehicles: vehicleCount });
-    console.log(`${embedded ? "PGlite" : "PostgreSQL"}: ${describeDetectorBench(await benchIngestWithDetectors({ db: handle.db, kind: handle.kind, vehicleCount, batchCount })).join("\n  ")}`);
+    const result = await benchIngestWithDetectors({ db: handle.db, kind: handle.kind, vehicleCount, batchCount, workerDatabaseUrl: inWorker ? url! : undefined });
+    console.log(`${embedded ? "PGlite" : "PostgreSQL"}, detectors ${inWorker ? "in a worker process" : "in the ingesting process"}: ${describeDetectorBench(result).join("\n  ")}`);
   } finally {
     await handle.close();
     await admin?.query(`drop database ${name} with (force)`);

@@ -11,6 +11,7 @@ import { seedIngestToken } from "@/lib/ingest-batch/ingest-tokens";
 import { updateServiceStatus } from "./service-status";
 import { startTelemetryMaintenance } from "./telemetry-maintenance";
 import { startFleetReactions } from "./start-fleet-reactions";
+import { startFleetEventBus } from "@/lib/fleet-events/fleet-event-bus";
 import { startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
 import { startMailSender } from "@/lib/mail/send-queued-mail";
 import { startScheduledReports } from "@/lib/reports/send-scheduled-reports";
@@ -52,14 +53,24 @@ export const bootService = async () => {
   if (isDemoMode()) await seedTheDemo({ db: database.db, liveVehicles: config.SIM_VEHICLES });
   else await printSetupLink({ db: database.db });
   updateServiceStatus({ bootedAt: new Date().toISOString() });
-  await startFleetReactions({ database });
-  const trackers = await startTrackers({ db: database.db });
-  startSimulator({ database, trackerPorts: trackers.ports });
+  // Every role hears every instance's fleet events: the live streams (web) and the processors (worker) follow them.
+  await startFleetEventBus({ database });
+  const role = config.PROCESS_ROLE;
+  if (role !== "worker") {
+    const trackers = await startTrackers({ db: database.db });
+    startSimulator({ database, trackerPorts: trackers.ports });
+  }
+  // Partitions ahead and retention: every role, as any number of instances may (ingestion needs the partitions).
   startTelemetryMaintenance({ database });
-  startWebhookDelivery({ db: database.db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") });
-  startMailSender({ db: database.db, onError: (error) => logger.error({ err: error }, "mail sending failed") });
-  startScheduledReports({ db: database.db, onError: (error) => logger.error({ err: error }, "scheduled reports failed") });
-  log(`ready in ${Date.now() - started} ms`);
+  if (role !== "web") {
+    startFleetReactions({ database });
+    startWebhookDelivery({ db: database.db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") });
+    startMailSender({ db: database.db, onError: (error) => logger.error({ err: error }, "mail sending failed") });
+    startScheduledReports({ db: database.db, onError: (error) => logger.error({ err: error }, "scheduled reports failed") });
+  } else {
+    updateServiceStatus({ telemetryProcessors: "off" });
+  }
+  log(`ready in ${Date.now() - started} ms${role === "all" ? "" : ` (role ${role})`}`);
 };
 
 /** A server that cannot migrate or is misconfigured must not linger answering 500s. */

@@ -2,7 +2,7 @@ import { alertsProcessor } from "@/lib/alerts/alerts-processor";
 import { checkConditionRules } from "@/lib/alerts/check-condition-rules";
 import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
 import type { DatabaseHandle } from "@/db/client";
-import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
+import { subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
 import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { automaticDrivingProcessor } from "@/lib/logbook/automatic-driving";
 import { logger } from "@/lib/logger";
@@ -24,11 +24,10 @@ export const POSTGRES_WINDOW = 50_000;
 const KEEPING_UP_BELOW_ROWS = 5_000;
 
 /**
- * The one event path: this instance hears every instance's fleet events (LISTEN/NOTIFY), and the
- * telemetry processors follow each tenant's committed rows from there.
+ * The one event path: the telemetry processors follow each tenant's committed rows, woken by the fleet
+ * events this instance hears from every instance (the bus, started first: lib/boot/boot-service.ts).
  */
-export const startFleetReactions = async ({ database }: { database: DatabaseHandle }) => {
-  await startFleetEventBus({ database });
+export const startFleetReactions = ({ database }: { database: DatabaseHandle }) => {
   startTelemetryProcessors({
     db: database.db,
     processors: TELEMETRY_PROCESSORS,

@@ -63,6 +63,13 @@ export const envSchema = z
     DATABASE_POOL_SIZE: integer(10, { min: 1, max: 1_000 }),
     DATABASE_CONNECT_TIMEOUT_MS: integer(5_000, { min: 1 }),
     DATA_DIR: text(".data"),
+    /**
+     * What this process runs (docs/architecture.md "Processes"): all (default) the web, ingestion and the
+     * background work; web the dashboard, the APIs, ingestion, tracker listeners and the simulator; worker
+     * the telemetry processors (alerts, trips, automatic driving), alert checks, webhooks, mail and
+     * scheduled reports. web and worker share one PostgreSQL (DATABASE_URL).
+     */
+    PROCESS_ROLE: oneOf(["all", "web", "worker"], "all"),
     RETENTION_DAYS: integer(400, { min: 1 }),
 
     // The demo fleet simulator: on by default in the demo, off by default in production (lib/config's isDemoMode)
@@ -118,6 +125,9 @@ export const envSchema = z
     TRACKER_MAX_CONNECTIONS_PER_ADDRESS: integer(100, { min: 1 }),
   })
   .superRefine((env, context) => {
+    if (env.PROCESS_ROLE !== "all" && !env.DATABASE_URL) {
+      context.addIssue({ code: "custom", path: ["PROCESS_ROLE"], message: `must be "all" with the embedded database: ${env.PROCESS_ROLE} needs DATABASE_URL (PGlite is one process's)` });
+    }
     if (Boolean(env.FLEET_API_URL) !== Boolean(env.FLEET_API_KEY)) {
       const missing = env.FLEET_API_URL ? "FLEET_API_KEY" : "FLEET_API_URL";
       context.addIssue({ code: "custom", path: [missing], message: "must be set together with FLEET_API_URL and FLEET_API_KEY (the dashboard's upstream fleet API)" });

@@ -1,5 +1,7 @@
 // Two app processes (`node scripts/server.mjs`, production build in NEXT_DIST_DIR, default .next-e2e)
-// on ONE fresh PostgreSQL database behave as one service. Run by scripts/test.mjs after the build:
+// on ONE fresh PostgreSQL database behave as one service: A in PROCESS_ROLE=web (requests, ingestion),
+// B in PROCESS_ROLE=worker (the telemetry processors and the rest of the background work; it serves
+// requests too). Run by scripts/test.mjs after the build:
 //   npx vitest run --config vitest.multi-instance.config.ts   (needs TEST_DATABASE_URL)
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -7,6 +9,7 @@ import { existsSync } from "node:fs";
 import net from "node:net";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTrack, MINUTE } from "../trips/track-builder";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-e2e";
@@ -31,11 +34,11 @@ type Instance = { base: string; process: ChildProcess; output: string[] };
 const database = `fleet_multi_${randomBytes(5).toString("hex")}`;
 const databaseUrl = () => Object.assign(new URL(adminUrl!), { pathname: `/${database}` }).toString();
 
-const startInstance = async (): Promise<Instance> => {
+const startInstance = async (role: "web" | "worker"): Promise<Instance> => {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn("node", ["scripts/server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl(), NEXT_DIST_DIR: distDir, NODE_ENV: "production", DEMO: "1", SIMULATOR: "off", TELTONIKA_PORT: "off", GT06_PORT: "off", SIM_VEHICLES: "5", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl(), PROCESS_ROLE: role, NEXT_DIST_DIR: distDir, NODE_ENV: "production", DEMO: "1", SIMULATOR: "off", TELTONIKA_PORT: "off", GT06_PORT: "off", SIM_VEHICLES: "5", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => output.push(String(chunk)));
@@ -65,8 +68,8 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
     await admin.connect();
     await admin.query(`create database ${database}`);
     await admin.end();
-    a = await startInstance(); // migrates and seeds
-    b = await startInstance();
+    a = await startInstance("web"); // migrates and seeds
+    b = await startInstance("worker");
     // As the config's hookTimeout: each start may wait a minute (startInstance's 240 polls), a loaded machine needs them.
   }, 180_000);
 
@@ -119,6 +122,29 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
       if (!body.pagination.hasNextPage) break;
     }
     expect(seen.sort()).toEqual([...points(0), ...points(10)].map((p) => `${p.vehicleId}@${p.time}`).sort());
+  });
+
+  it("a drive posted to the web instance A becomes a trip, detected by the worker B (A runs no processors)", async () => {
+    const health = async (instance: Instance) => (await json(await call(instance, "/api/health"))).body as { telemetryProcessors: string };
+    expect((await health(a)).telemetryProcessors).toBe("off");
+    expect((await health(b)).telemetryProcessors).not.toBe("off");
+    const { key } = await createKey(await adminToken("admin@demo.test", "demo-password-1"), "trips");
+    const [vehicle] = (await json(await call(a, "/fleet/vehicles?limit=1", { key }))).body.data as { id: string }[];
+    const start = Math.floor((Date.now() - 2 * 3_600_000) / MINUTE) * MINUTE;
+    const track = buildTrack({ tenant: { companyId: 0, dataset: "live" }, vehicleId: Number(vehicle.id), start }).stand(MINUTE).drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    // /ingest/batch takes a point with its stats: each engine or odometer sample rides on the position of its time.
+    const statsAt = new Map(track.stats.map(({ time, engineState, odometerMeters, fuelPercent }) => [time.getTime(), { engineState, odometerMeters, fuelPercent }]));
+    const points = track.positions.map(({ vehicleId, time, latitude, longitude, speed }) => ({ vehicleId, time: time.toISOString(), latitude, longitude, speed, stats: statsAt.get(time.getTime()) }));
+    expect((await call(a, "/ingest/batch", { method: "POST", key: "demo-ingest-token", body: JSON.stringify(points) })).status).toBe(200);
+    const tripsOf = async () =>
+      (await json(await call(a, `/trips/stream?startTime=${new Date(start).toISOString()}&queryBy=tripStartTime&ids=${vehicle.id}`, { key }))).body.data as { tripStartTime: string; tripEndTime?: string }[];
+    let found: Awaited<ReturnType<typeof tripsOf>> = [];
+    for (let i = 0; i < 60 && found.length === 0; i++) {
+      found = await tripsOf();
+      if (found.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(found).toHaveLength(1);
+    expect(Date.parse(found[0].tripStartTime)).toBe(start + MINUTE);
   });
 
   it("a key revoked through A stops working on B within the 5-second key cache", async () => {
