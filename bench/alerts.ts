@@ -2,7 +2,8 @@
 // or postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
 // BENCH_VEHICLES (default 10,000) vehicles report a position every second (a fifth of them a stat too)
 // for BENCH_SECONDS (default 30) in each phase, after BENCH_WARMUP_SECONDS (default 70) untimed with the
-// rules. Prints figures, asserts nothing.
+// rules. PROCESSORS_IN=worker: the live phase's processors run in a process of their own
+// (bench/processor-worker.ts), as with PROCESS_ROLE=web and worker. Prints figures, asserts nothing.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -16,6 +17,7 @@ import type { AlertTrigger } from "@/lib/alerts/alert-trigger";
 import { alertsProcessor } from "@/lib/alerts/alerts-processor";
 import { createAlertRule } from "@/lib/alerts/manage-alert-rules";
 import { operatorActor } from "@/lib/audit";
+import { startWorkerProcess } from "./worker-process";
 import { POSTGRES_WINDOW, TELEMETRY_PROCESSORS } from "@/lib/boot/start-fleet-reactions";
 import { reloadConfig } from "@/lib/config";
 import { startFleetEventBus, stopFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
@@ -165,7 +167,8 @@ try {
   // a running service has them (their backlog would otherwise share the two cores with the live phase).
   console.log("bringing the other processors to the head (untimed) ...");
   await runTelemetryProcessors({ db, processors: TELEMETRY_PROCESSORS, window: POSTGRES_WINDOW });
-  console.log(`phase 2: ${SECONDS} s live at 1 Hz with the production processors ...`);
+  const inWorker = process.env.PROCESSORS_IN === "worker";
+  console.log(`phase 2: ${SECONDS} s live at 1 Hz with the production processors ${inWorker ? "in a worker process" : "in this process"} ...`);
   await startFleetEventBus({ database: handle });
   // Counted, so the run still going when they are stopped can be waited for (its writes would land in phase 3).
   let processing = 0;
@@ -180,13 +183,15 @@ try {
       }
     },
   }));
-  const stopProcessors = startTelemetryProcessors({
-    db,
-    processors,
-    subscribe: (onTelemetry) => subscribeFleetEvents((event) => event.kind === "telemetry" && onTelemetry()),
-    onError: (error) => console.error("[bench] processors:", error),
-    window: POSTGRES_WINDOW,
-  });
+  const stopProcessors = inWorker
+    ? await startWorkerProcess({ databaseUrl: url })
+    : startTelemetryProcessors({
+        db,
+        processors,
+        subscribe: (onTelemetry) => subscribeFleetEvents((event) => event.kind === "telemetry" && onTelemetry()),
+        onError: (error) => console.error("[bench] processors:", error),
+        window: POSTGRES_WINDOW,
+      });
   const acked = new Map<number, number>(); // point time (ms) → when its batch was acknowledged
   const inbox: number[] = [];
   const queued: number[] = [];

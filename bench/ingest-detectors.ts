@@ -6,9 +6,8 @@
 // processor running in this process as the service runs it (woken after each batch, as the
 // telemetry notification wakes it, and by its sweep), and the time it needs after the last batch
 // to detect everything, with the service's windows (lib/boot/start-fleet-reactions.ts). DATABASE_URL: PostgreSQL (a fresh database, dropped afterwards); DATABASE_URL=pglite: embedded, in memory.
-// DETECTORS_IN=worker (PostgreSQL): the trip processor runs in a process of its own (bench/detector-worker.ts),
+// DETECTORS_IN=worker (PostgreSQL): the trip processor runs in a process of its own (bench/processor-worker.ts),
 // as in a deployment with PROCESS_ROLE=web and PROCESS_ROLE=worker processes, woken by ingestion's NOTIFY.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
@@ -21,6 +20,7 @@ import { runTelemetryProcessors, startTelemetryProcessors } from "@/lib/fleet-ev
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { ensurePartitions, ingestTelemetry, type PositionReport, type StatSample } from "@/lib/telemetry";
 import { tripProcessor } from "@/lib/trips/trip-processor";
+import { startWorkerProcess } from "./worker-process";
 
 export type DetectorBenchResult = { vehicles: number; rows: number; withoutRate: number; withRate: number; caughtUpRate: number; catchUpMs: number; trips: number };
 
@@ -53,16 +53,6 @@ const rowsOf = (batches: { positions: PositionReport[]; stats: StatSample[] }[])
 const startInProcess = ({ db, window, wake }: { db: Database; window: number | undefined; wake: Set<() => void> }) =>
   startTelemetryProcessors({ db, processors: [tripProcessor], window, subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)), onError: (error) => console.error("[bench] trip processor:", error) });
 
-/** The trip processor in a process of its own (bench/detector-worker.ts) on the same database, once it is listening; returns how to stop it. */
-const startWorkerProcess = async (databaseUrl: string) => {
-  const worker = spawn("npx", ["tsx", "bench/detector-worker.ts", databaseUrl], { stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve, reject) => {
-    worker.stdout.on("data", (chunk) => String(chunk).includes("ready") && resolve());
-    worker.on("exit", (code) => reject(new Error(`bench/detector-worker.ts exited with ${code}`)));
-  });
-  return () => void worker.kill();
-};
-
 export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCount, batchCount, workerDatabaseUrl }: {
   db: Database; kind: DatabaseHandle["kind"]; vehicleCount: number; batchCount: number;
   /** Set: the detectors run in a worker process on this database (PostgreSQL); unset: in this process. */
@@ -90,7 +80,7 @@ export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCo
     .onConflictDoUpdate({ target: [telemetryCheckpoints.companyId, telemetryCheckpoints.dataset, telemetryCheckpoints.processor], set: { seq: head.seq } });
   const wake = new Set<() => void>();
   const window = handleKind === "pglite" ? undefined : POSTGRES_WINDOW;
-  const stop = workerDatabaseUrl ? await startWorkerProcess(workerDatabaseUrl) : startInProcess({ db, window, wake });
+  const stop = workerDatabaseUrl ? await startWorkerProcess({ databaseUrl: workerDatabaseUrl, processors: [tripProcessor.name] }) : startInProcess({ db, window, wake });
   started = performance.now();
   for (const batch of withDetectors) {
     await ingestTelemetry({ db, batch });
