@@ -63,8 +63,9 @@ export const storeActivity = async ({ db, tenant, vehicles, driverOf, timeZone }
   );
   if (tripRows.length > 0) {
     const { target, set } = onSameStart(trips, Object.keys(tripRows[0]));
-    // A trip changed in place is new again to an updatedAtTime feed (/trips/stream).
-    await db.insert(trips).values(tripRows).onConflictDoUpdate({ target, set: { ...set, updatedAt: sql`now()` } });
+    // A trip changed in place is new again to an updatedAtTime feed (/trips/stream): the proposed row's
+    // default time, as Citus refuses now() in DO UPDATE SET on a distributed table.
+    await db.insert(trips).values(tripRows).onConflictDoUpdate({ target, set: { ...set, updatedAt: sql`excluded.${sql.identifier(trips.updatedAt.name)}` } });
   }
   if (idleRows.length > 0) await db.insert(idlingEvents).values(idleRows).onConflictDoUpdate(onSameStart(idlingEvents, Object.keys(idleRows[0])));
   if (speedingRows.length > 0) await db.insert(speedingIntervals).values(speedingRows).onConflictDoUpdate(onSameStart(speedingIntervals, Object.keys(speedingRows[0])));

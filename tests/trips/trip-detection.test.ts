@@ -171,7 +171,9 @@ describe("trip detection", () => {
     expect(once.speeding).toHaveLength(1);
     // The checkpoint and the vehicle's state put back as before that window: the window is handed and detected again.
     await db.update(telemetryCheckpoints).set({ seq: checkpoint.seq, updatedAt: checkpoint.updatedAt }).where(checkpointWhere);
-    await db.update(tripDetectorStates).set(state).where(stateWhere);
+    // Its key left out: Citus refuses an UPDATE that sets the distribution column, even to its own value.
+    const saved = Object.fromEntries(Object.entries(state).filter(([column]) => !["companyId", "dataset", "vehicleId"].includes(column)));
+    await db.update(tripDetectorStates).set(saved).where(stateWhere);
     await runTelemetryProcessors({ db, processors });
     expect((await tripsOf()).map((trip) => [trip.startTime, trip.endTime])).toEqual(once.trips.map((trip) => [trip.startTime, trip.endTime]));
     expect(await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id))).toHaveLength(1);
