@@ -12,6 +12,12 @@ export const telemetryCheckpoints = pgTable(
     ...tenantColumns(),
     processor: text("processor").notNull(),
     seq: bigint("seq", { mode: "number" }).notNull(),
+    /**
+     * For a processor that writes its state less often than its checkpoint (trips): every state it
+     * stored is complete through this sequence, and what came after it is rolled forward from the
+     * telemetry. Null: the state is as current as `seq`.
+     */
+    stateSeq: bigint("state_seq", { mode: "number" }),
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.dataset, t.processor] })],

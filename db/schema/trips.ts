@@ -135,6 +135,12 @@ export const tripDetectorStates = pgTable(
     vehicleId: integer("vehicle_id").notNull(),
     /** The newest row (position or stat) processed. */
     lastTimeMs: bigint("last_time_ms", { mode: "number" }).notNull(),
+    /**
+     * The change sequence this row is complete through, for the vehicle: the processor writes states
+     * every few seconds, not every window (lib/trips/known-detector-states.ts), and rolls them
+     * forward from here when another process continues.
+     */
+    seq: bigint("seq", { mode: "number" }).notNull().default(0),
     /** The newest motion sample (null before the vehicle's first position): where a trip begins from. */
     sampleTimeMs: bigint("sample_time_ms", { mode: "number" }),
     sampleLatitude: doublePrecision("sample_latitude"),

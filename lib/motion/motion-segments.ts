@@ -64,7 +64,8 @@ const isMoving = (sample: MotionSample, settings: MotionSettings) => sample.spee
  * Feeds one sample (later than every sample before it) to the detector; returns the new state and
  * the segment the sample closed, if any. A segment starts at the first moving sample (engine not
  * off) and ends when the engine goes off, or when the vehicle has been at rest or silent for
- * `stopAfterMs`: then at the moment it came to rest.
+ * `stopAfterMs`: then at the moment it came to rest. The open segment is updated in place (a
+ * detector's state is its own: read from storage or begun here), as it is extended by every sample.
  */
 export const advanceMotion = (state: MotionState, sample: MotionSample, settings: MotionSettings): { state: MotionState; closed: MotionSegment | null } => {
   const moving = isMoving(sample, settings);
@@ -74,11 +75,11 @@ export const advanceMotion = (state: MotionState, sample: MotionSample, settings
     const restedSince = open.restingSince ?? (sample.time - open.last.time >= settings.stopAfterMs ? open.last.time : null);
     const ended = sample.engineState === "Off" ? sample.time : restedSince !== null && sample.time - restedSince >= settings.stopAfterMs ? restedSince : null;
     if (ended !== null) {
-      const final = ended === sample.time ? extend(open, sample) : open;
-      closed = close({ ...final, endTime: ended }, settings);
+      if (ended === sample.time) extend(open, sample);
+      closed = close({ ...open, endTime: ended }, settings);
       open = null;
     } else {
-      open = extend(open, sample);
+      extend(open, sample);
       open.restingSince = moving ? null : (open.restingSince ?? sample.time);
     }
   }
@@ -104,27 +105,28 @@ const begin = (from: MotionSample, sample: MotionSample): OpenSegment => {
     fuelUsedPercent: null,
     lastFuelPercent: from.fuelPercent ?? null,
   };
-  return extend(open, sample);
+  extend(open, sample);
+  return open;
 };
 
-const extend = (open: OpenSegment, sample: MotionSample): OpenSegment => ({
-  ...open,
-  endTime: sample.time,
-  end: position(sample),
-  maxSpeedMps: Math.max(open.maxSpeedMps, sample.speed),
-  gpsMeters: open.gpsMeters + distanceMeters(open.last, sample),
-  startOdometer: open.startOdometer ?? sample.odometerMeters ?? null,
-  endOdometer: sample.odometerMeters ?? open.endOdometer,
-  farthestMeters: Math.max(open.farthestMeters, distanceMeters(open.start, sample)),
-  last: sample,
-  ...fuelAfter(open, sample.fuelPercent),
-});
+const extend = (open: OpenSegment, sample: MotionSample) => {
+  open.endTime = sample.time;
+  open.end = position(sample);
+  open.maxSpeedMps = Math.max(open.maxSpeedMps, sample.speed);
+  open.gpsMeters += distanceMeters(open.last, sample);
+  open.startOdometer = open.startOdometer ?? sample.odometerMeters ?? null;
+  open.endOdometer = sample.odometerMeters ?? open.endOdometer;
+  open.farthestMeters = Math.max(open.farthestMeters, distanceMeters(open.start, sample));
+  open.last = sample;
+  addFuel(open, sample.fuelPercent);
+};
 
-/** Fuel used so far: the level's drops summed (a rise is a refuel, not negative use). */
-export const fuelAfter = (open: { fuelUsedPercent: number | null; lastFuelPercent: number | null }, fuelPercent: number | null | undefined) => {
-  if (fuelPercent === null || fuelPercent === undefined) return { fuelUsedPercent: open.fuelUsedPercent, lastFuelPercent: open.lastFuelPercent };
+/** Fuel used so far, updated in place: the level's drops summed (a rise is a refuel, not negative use). */
+export const addFuel = (open: { fuelUsedPercent: number | null; lastFuelPercent: number | null }, fuelPercent: number | null | undefined) => {
+  if (fuelPercent === null || fuelPercent === undefined) return;
   const drop = open.lastFuelPercent === null ? 0 : Math.max(0, open.lastFuelPercent - fuelPercent);
-  return { fuelUsedPercent: (open.fuelUsedPercent ?? 0) + drop, lastFuelPercent: fuelPercent };
+  open.fuelUsedPercent = (open.fuelUsedPercent ?? 0) + drop;
+  open.lastFuelPercent = fuelPercent;
 };
 
 /** Every segment of a time-ordered track; `now` closes a segment whose vehicle has been at rest or silent long enough since. */

@@ -1,5 +1,5 @@
 import type { SampleCarry } from "./motion-samples";
-import { advanceMotion, EMPTY_MOTION_STATE, fuelAfter, type MotionSample, type MotionSegment, type MotionSettings, type MotionState } from "@/lib/motion/motion-segments";
+import { addFuel, advanceMotion, EMPTY_MOTION_STATE, type MotionSample, type MotionSegment, type MotionSettings, type MotionState } from "@/lib/motion/motion-segments";
 
 /** What a company decides about detection (Settings → Company), with the trip rules of lib/motion. */
 export type ActivitySettings = { motion: MotionSettings; idleMinimumMs: number; speedingThresholdMps: number };
@@ -27,19 +27,25 @@ export const EMPTY_ACTIVITY_STATE: ActivityState = { motion: EMPTY_MOTION_STATE,
 const isIdling = (sample: MotionSample, settings: ActivitySettings) =>
   (sample.engineState === "On" || sample.engineState === "Idle") && sample.speed <= settings.motion.movingSpeedMps;
 
+/** The idle under way after `sample` (updated in place) and the one it closed, if any. */
 const advanceIdle = (idle: OpenIdle | null, sample: MotionSample, settings: ActivitySettings): { idle: OpenIdle | null; closed: DetectedIdle | null } => {
   if (!isIdling(sample, settings)) {
     if (!idle || sample.time - idle.startTime < settings.idleMinimumMs) return { idle: null, closed: null };
     const { startTime, latitude, longitude, fuelUsedPercent } = idle;
     return { idle: null, closed: { startTime, endTime: sample.time, latitude, longitude, fuelUsedPercent } };
   }
-  if (idle) return { idle: { ...idle, ...fuelAfter(idle, sample.fuelPercent) }, closed: null };
-  return { idle: { startTime: sample.time, latitude: sample.latitude, longitude: sample.longitude, fuelUsedPercent: null, lastFuelPercent: sample.fuelPercent ?? null }, closed: null };
+  if (!idle) return { idle: { startTime: sample.time, latitude: sample.latitude, longitude: sample.longitude, fuelUsedPercent: null, lastFuelPercent: sample.fuelPercent ?? null }, closed: null };
+  addFuel(idle, sample.fuelPercent);
+  return { idle, closed: null };
 };
 
+/** The speeding interval under way after `sample` (updated in place) and the one it closed, if any. */
 const advanceSpeeding = (speeding: OpenSpeeding | null, sample: MotionSample, settings: ActivitySettings): { speeding: OpenSpeeding | null; closed: DetectedSpeeding | null } => {
-  const over = sample.speed > settings.speedingThresholdMps;
-  if (over) return { speeding: speeding ? { ...speeding, maxSpeedMps: Math.max(speeding.maxSpeedMps, sample.speed) } : { startTime: sample.time, latitude: sample.latitude, longitude: sample.longitude, maxSpeedMps: sample.speed }, closed: null };
+  if (sample.speed > settings.speedingThresholdMps) {
+    if (!speeding) return { speeding: { startTime: sample.time, latitude: sample.latitude, longitude: sample.longitude, maxSpeedMps: sample.speed }, closed: null };
+    speeding.maxSpeedMps = Math.max(speeding.maxSpeedMps, sample.speed);
+    return { speeding, closed: null };
+  }
   if (!speeding) return { speeding: null, closed: null };
   return { speeding: null, closed: { ...speeding, endTime: sample.time, thresholdMps: settings.speedingThresholdMps } };
 };

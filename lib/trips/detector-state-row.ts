@@ -10,12 +10,13 @@ export type DetectorStateRow = Omit<typeof tripDetectorStates.$inferSelect, "com
  * (lib/motion/motion-segments.ts: every sample extends the open trip before it becomes `previous`),
  * and its `distanceMeters` is 0 until it closes, so none of them is stored.
  */
-export const toDetectorStateRow = ({ vehicleId, lastTime, state }: { vehicleId: number; lastTime: number; state: StoredDetectorState }): DetectorStateRow => {
+export const toDetectorStateRow = ({ vehicleId, lastTime, seq, state }: { vehicleId: number; lastTime: number; seq: number; state: StoredDetectorState }): DetectorStateRow => {
   const { motion: { open, previous }, idle, speeding } = state.activity;
   const { carry } = state;
   return {
     vehicleId,
     lastTimeMs: lastTime,
+    seq,
     sampleTimeMs: previous?.time ?? null,
     sampleLatitude: previous?.latitude ?? null,
     sampleLongitude: previous?.longitude ?? null,

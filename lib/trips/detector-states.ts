@@ -51,21 +51,15 @@ const unnestRows = (db: Executor, rows: readonly DetectorStateRow[]) => {
 };
 
 /**
- * Writes a batch's states: one UPDATE for the vehicles that have a row (every report changes it),
- * one INSERT for the others. A statement each, not one per vehicle: a batch holds a report of most
- * of a fleet's vehicles (bench/ingest-detectors.ts).
+ * Writes vehicles' states: one upsert for all of them (a write holds a state of most of a fleet's
+ * vehicles, bench/ingest-detectors.ts). `updated_at` is the proposed row's default: Citus refuses
+ * now() in DO UPDATE SET on a distributed table.
  */
-export const saveDetectorStates = async ({ db, tenant, rows, stored }: { db: Executor; tenant: Tenant; rows: readonly DetectorStateRow[]; stored: ReadonlyMap<number, unknown> }) => {
-  const updated = rows.filter((row) => stored.has(row.vehicleId));
-  const inserted = rows.filter((row) => !stored.has(row.vehicleId));
-  const changed = NAMES.filter((_, f) => FIELDS[f] !== "vehicleId").map((name) => sql`${name} = u.${name}`);
-  if (updated.length > 0)
-    await db.execute(sql`
-      update trip_detector_states s set ${sql.join(changed, sql`, `)}, updated_at = now()
-      from ${unnestRows(db, updated)}
-      where s.company_id = ${tenant.companyId} and s.dataset = ${tenant.dataset} and s.vehicle_id = u.vehicle_id`);
-  if (inserted.length > 0)
-    await db.execute(sql`
-      insert into trip_detector_states (company_id, dataset, ${sql.join(NAMES, sql`, `)})
-      select ${tenant.companyId}, ${tenant.dataset}, u.* from ${unnestRows(db, inserted)}`);
+export const saveDetectorStates = async ({ db, tenant, rows }: { db: Executor; tenant: Tenant; rows: readonly DetectorStateRow[] }) => {
+  if (rows.length === 0) return;
+  const changed = NAMES.filter((_, f) => FIELDS[f] !== "vehicleId").map((name) => sql`${name} = excluded.${name}`);
+  await db.execute(sql`
+    insert into trip_detector_states (company_id, dataset, ${sql.join(NAMES, sql`, `)})
+    select ${tenant.companyId}, ${tenant.dataset}, u.* from ${unnestRows(db, rows)}
+    on conflict (company_id, dataset, vehicle_id) do update set ${sql.join(changed, sql`, `)}, updated_at = excluded.updated_at`);
 };

@@ -23,7 +23,8 @@ type Stat = Pick<CommittedStat, "time" | "engineState" | "odometerMeters" | "fue
  */
 export const toMotionSamples = ({ positions, stats, carry }: { positions: readonly Position[]; stats: readonly Stat[]; carry: SampleCarry }) => {
   const samples: MotionSample[] = [];
-  let current = carry;
+  // Updated in place: a copy, as `carry` is the caller's.
+  const current = { ...carry };
   const emit = (time: number) => {
     if (current.latitude === null || current.longitude === null) return;
     const { latitude, longitude, speed, engineState, odometerMeters, fuelPercent } = current;
@@ -35,17 +36,16 @@ export const toMotionSamples = ({ positions, stats, carry }: { positions: readon
     if (s < stats.length && (p >= positions.length || stats[s].time.getTime() <= positions[p].time.getTime())) {
       const stat = stats[s++];
       const changed = stat.engineState !== null && stat.engineState !== current.engineState;
-      current = {
-        ...current,
-        engineState: stat.engineState ?? current.engineState,
-        odometerMeters: stat.odometerMeters ?? current.odometerMeters,
-        fuelPercent: stat.fuelPercent ?? current.fuelPercent,
-        speed: stat.engineState === "Off" ? 0 : current.speed,
-      };
+      current.engineState = stat.engineState ?? current.engineState;
+      current.odometerMeters = stat.odometerMeters ?? current.odometerMeters;
+      current.fuelPercent = stat.fuelPercent ?? current.fuelPercent;
+      if (stat.engineState === "Off") current.speed = 0;
       if (changed) emit(stat.time.getTime());
     } else {
       const position = positions[p++];
-      current = { ...current, latitude: position.latitude, longitude: position.longitude, speed: position.speed };
+      current.latitude = position.latitude;
+      current.longitude = position.longitude;
+      current.speed = position.speed;
       emit(position.time.getTime());
     }
   }

@@ -1,5 +1,6 @@
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { insertFromJson } from "@/db/rows";
 import { idlingEvents, speedingIntervals, trips } from "@/db/schema";
 import { reverseGeocode } from "@/lib/telemetry/reverse-geocode";
 import type { Tenant } from "@/lib/tenant";
@@ -17,14 +18,19 @@ export type VehicleActivity = {
 type EventTable = typeof trips | typeof idlingEvents | typeof speedingIntervals;
 
 /**
- * The ON CONFLICT of storing detected rows: one already stored with the same vehicle and start (the
- * unique key; a window detected again) takes the newest detection's `fields` instead of gaining a copy.
+ * Stores detected rows (one statement for the batch); one already stored with the same vehicle and
+ * start (the unique key: a window detected again) takes the newest detection's values instead of
+ * gaining a copy. `updated_at`, left out of the rows, is the proposed row's default: a trip changed in
+ * place is new again to an updatedAtTime feed (/trips/stream), and Citus refuses now() in DO UPDATE
+ * SET on a distributed table.
  */
-const onSameStart = (table: EventTable, fields: readonly string[]) => {
+const upsertDetected = async (db: Executor, table: EventTable, rows: readonly Record<string, unknown>[]) => {
+  if (rows.length === 0) return;
   const columns: Record<string, { name: string }> = getTableColumns(table);
   const key = ["companyId", "dataset", "vehicleId", "startTime"];
-  const set: Record<string, SQL> = Object.fromEntries(fields.filter((field) => !key.includes(field)).map((field) => [field, sql`excluded.${sql.identifier(columns[field].name)}`]));
-  return { target: [table.companyId, table.dataset, table.vehicleId, table.startTime], set };
+  const changed = [...Object.keys(rows[0]).filter((field) => !key.includes(field)), ...("updatedAt" in columns ? ["updatedAt"] : [])];
+  const set = sql.join(changed.map((field) => sql`${sql.identifier(columns[field].name)} = excluded.${sql.identifier(columns[field].name)}`), sql`, `);
+  await db.execute(sql`${insertFromJson(table, rows)} on conflict (company_id, dataset, vehicle_id, start_time) do update set ${set}`);
 };
 
 /**
@@ -61,14 +67,9 @@ export const storeActivity = async ({ db, tenant, vehicles, driverOf, timeZone }
   const speedingRows = vehicles.flatMap(({ vehicleId, found }) =>
     found.speedings.map((interval) => ({ ...common(vehicleId, interval.startTime, interval.endTime), latitude: interval.latitude, longitude: interval.longitude, address: reverseGeocode(interval), maxSpeed: interval.maxSpeedMps, thresholdSpeed: interval.thresholdMps })),
   );
-  if (tripRows.length > 0) {
-    const { target, set } = onSameStart(trips, Object.keys(tripRows[0]));
-    // A trip changed in place is new again to an updatedAtTime feed (/trips/stream): the proposed row's
-    // default time, as Citus refuses now() in DO UPDATE SET on a distributed table.
-    await db.insert(trips).values(tripRows).onConflictDoUpdate({ target, set: { ...set, updatedAt: sql`excluded.${sql.identifier(trips.updatedAt.name)}` } });
-  }
-  if (idleRows.length > 0) await db.insert(idlingEvents).values(idleRows).onConflictDoUpdate(onSameStart(idlingEvents, Object.keys(idleRows[0])));
-  if (speedingRows.length > 0) await db.insert(speedingIntervals).values(speedingRows).onConflictDoUpdate(onSameStart(speedingIntervals, Object.keys(speedingRows[0])));
+  await upsertDetected(db, trips, tripRows);
+  await upsertDetected(db, idlingEvents, idleRows);
+  await upsertDetected(db, speedingIntervals, speedingRows);
   const since = vehicles.flatMap(({ vehicleId, found, replayedFrom }) => {
     const from = Math.min(replayedFrom ?? Infinity, ...[...found.trips, ...found.idles].map((event) => event.startTime));
     return from === Infinity ? [] : [{ vehicleId, from }];

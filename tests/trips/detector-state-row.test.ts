@@ -28,7 +28,8 @@ const detect = (store: (state: StoredDetectorState, lastTime: number) => StoredD
     const { samples, carry } = toMotionSamples({ ...batch, carry: state.carry });
     const step = detectActivity({ state: state.activity, samples, settings });
     state = store({ activity: step.state, carry }, [...batch.positions, ...batch.stats][0].time.getTime());
-    states.push(state);
+    // A copy: the detectors update the state they are handed in place.
+    states.push(structuredClone(state));
     found.trips.push(...step.found.trips);
     found.idles.push(...step.found.idles);
     found.speedings.push(...step.found.speedings);
@@ -39,7 +40,7 @@ const detect = (store: (state: StoredDetectorState, lastTime: number) => StoredD
 describe("trip_detector_states rows", () => {
   it("hold every state the detectors pass through, so detection from stored rows equals detection in one go", () => {
     const direct = detect((state) => state);
-    const stored = detect((state, lastTime) => fromDetectorStateRow(toDetectorStateRow({ vehicleId: 1, lastTime, state })));
+    const stored = detect((state, lastTime) => fromDetectorStateRow(toDetectorStateRow({ vehicleId: 1, lastTime, seq: 0, state })));
     expect(stored.states).toEqual(direct.states);
     expect(stored.found).toEqual(direct.found);
     // The track opened everything there is to store.

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { telemetryCheckpoints, tripDetectorStates, vehicles } from "@/db/schema";
 import { runTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
 import { ingestTelemetry } from "@/lib/telemetry";
+import { TRIP_MOTION } from "@/lib/motion/motion-segments";
 import { knownDetectorStates } from "@/lib/trips/known-detector-states";
 import { tripProcessor } from "@/lib/trips/trip-processor";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -10,6 +11,7 @@ import { useTestDatabase } from "../helpers/test-database";
 import { buildTrack, MINUTE } from "./track-builder";
 
 const database = useTestDatabase();
+const settings = { motion: TRIP_MOTION, idleMinimumMs: 5 * MINUTE, speedingThresholdMps: 33 };
 
 describe("the detector states a process remembers", () => {
   it("stand for the stored ones only while no other window came since its own", async () => {
@@ -25,7 +27,7 @@ describe("the detector states a process remembers", () => {
       (await db.select({ seq: telemetryCheckpoints.seq, at: telemetryCheckpoints.updatedAt }).from(telemetryCheckpoints).where(and(eq(telemetryCheckpoints.companyId, demoCompanyId), eq(telemetryCheckpoints.dataset, "live"), eq(telemetryCheckpoints.processor, tripProcessor.name))))[0];
     const known = async () => {
       const checkpoint = await checkpointNow();
-      return db.transaction(async (tx) => (await knownDetectorStates({ db: tx, tenant, checkpoint, vehicleIds: [vehicle.id] })).stored.get(vehicle.id));
+      return db.transaction(async (tx) => (await knownDetectorStates({ db: tx, tenant, checkpoint, settings, vehicleIds: [vehicle.id] })).stored.get(vehicle.id));
     };
     const ofVehicle = and(eq(tripDetectorStates.companyId, demoCompanyId), eq(tripDetectorStates.vehicleId, vehicle.id));
     const [stored] = await db.select().from(tripDetectorStates).where(ofVehicle);

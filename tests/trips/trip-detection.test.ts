@@ -154,6 +154,30 @@ describe("trip detection", () => {
     expect(startsAndDrivers(speeding)).toEqual([[21, relief.id]]);
   });
 
+  it("a process that continues where another left off, its states not yet written, detects what one process would", async () => {
+    const { db, tenant, start, track, ingest, tripsOf } = await setup();
+    const checkpointWhere = and(eq(telemetryCheckpoints.companyId, tenant.companyId), eq(telemetryCheckpoints.dataset, tenant.dataset), eq(telemetryCheckpoints.processor, tripProcessor.name));
+    // The first window writes the states; the next ones, within 10 s, keep them in this process only.
+    track.stand(MINUTE).drive(10 * MINUTE, 36);
+    await ingest();
+    track.drive(10 * MINUTE).stand(2 * MINUTE);
+    await ingest();
+    const [written] = await db.select().from(telemetryCheckpoints).where(checkpointWhere);
+    expect(written.stateSeq).toBeLessThan(written.seq);
+    // Another instance's window stamps the checkpoint: this process's memory no longer stands, and the
+    // stored states are rolled forward over what came since they were written.
+    await db.update(telemetryCheckpoints).set({ updatedAt: new Date(Date.now() + 1_000) }).where(checkpointWhere);
+    track.drive(5 * MINUTE).stand(20 * MINUTE, { engineOn: false });
+    await ingest();
+    const [trip, ...more] = await tripsOf();
+    expect(more).toEqual([]);
+    expect([trip.startTime.getTime() - start, trip.endTime.getTime() - start]).toEqual([MINUTE, 28 * MINUTE]);
+    expect(trip.distanceMeters).toBeCloseTo(10 * 60 * 36 + 15 * 60 * 15, -2);
+    expect(trip.maxSpeed).toBeCloseTo(36);
+    const speeding = await db.select().from(speedingIntervals).where(and(eq(speedingIntervals.companyId, tenant.companyId), eq(speedingIntervals.vehicleId, trip.vehicleId)));
+    expect(speeding.map((interval) => (interval.startTime.getTime() - start) / MINUTE)).toEqual([1]);
+  });
+
   it("a window handed again from its starting state (checkpoint and detector state as before it) lists each trip, idle and speeding interval once", async () => {
     const { db, tenant, vehicle, track, ingest, tripsOf } = await setup();
     track.stand(MINUTE).drive(10 * MINUTE, 36);
@@ -169,11 +193,14 @@ describe("trip detection", () => {
     expect(once.trips.map(minutesOf)).toEqual([10]);
     expect(once.idles).toHaveLength(1);
     expect(once.speeding).toHaveLength(1);
-    // The checkpoint and the vehicle's state put back as before that window: the window is handed and detected again.
-    await db.update(telemetryCheckpoints).set({ seq: checkpoint.seq, updatedAt: checkpoint.updatedAt }).where(checkpointWhere);
-    // Its key left out: Citus refuses an UPDATE that sets the distribution column, even to its own value.
-    const saved = Object.fromEntries(Object.entries(state).filter(([column]) => !["companyId", "dataset", "vehicleId"].includes(column)));
-    await db.update(tripDetectorStates).set(saved).where(stateWhere);
+    // The checkpoint and the vehicle's stored state put back as before that window (the state may not
+    // have been written yet: states are written every 10 s): the window is handed and detected again.
+    await db.update(telemetryCheckpoints).set({ seq: checkpoint.seq, stateSeq: checkpoint.stateSeq, updatedAt: checkpoint.updatedAt }).where(checkpointWhere);
+    if (state) {
+      // Its key left out: Citus refuses an UPDATE that sets the distribution column, even to its own value.
+      const saved = Object.fromEntries(Object.entries(state).filter(([column]) => !["companyId", "dataset", "vehicleId"].includes(column)));
+      await db.update(tripDetectorStates).set(saved).where(stateWhere);
+    } else await db.delete(tripDetectorStates).where(stateWhere);
     await runTelemetryProcessors({ db, processors });
     expect((await tripsOf()).map((trip) => [trip.startTime, trip.endTime])).toEqual(once.trips.map((trip) => [trip.startTime, trip.endTime]));
     expect(await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id))).toHaveLength(1);

@@ -12,14 +12,15 @@ import { seedTestCompanies } from "../helpers/seeded";
 
 const MIGRATION = "0032_unique_activity_starts";
 
-/** The migrations folder as it was before `MIGRATION`. */
+/** The migrations folder as it was before `MIGRATION` (without it and every later one: the migrator applies only those newer than the last applied). */
 const folderBefore = () => {
   const folder = mkdtempSync(path.join(tmpdir(), "migrations-"));
   cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
   const journalPath = path.join(folder, "meta", "_journal.json");
   const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: { tag: string }[] };
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.tag !== MIGRATION) }));
-  rmSync(path.join(folder, `${MIGRATION}.sql`));
+  const from = journal.entries.findIndex((entry) => entry.tag === MIGRATION);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, from) }));
+  for (const entry of journal.entries.slice(from)) rmSync(path.join(folder, `${entry.tag}.sql`));
   return folder;
 };
 
