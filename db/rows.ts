@@ -24,15 +24,15 @@ export const timestampArray = (times: readonly Date[]) => sql`${`{${times.map((t
 export const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /**
- * A numeric expression aggregated over a query's rows into ONE comma-joined text (NULL as an empty
- * value), for `readNumberColumn`: a window of 50,000 rows read as fields costs node-postgres a
- * protocol field and an object per row; a column is one string to split. All aggregates of one
- * SELECT see the rows in one pass, so the columns line up. The text is the field's own (float8out's
- * shortest exact form), so the numbers equal a field read.
+ * An expression aggregated over a query's rows into ONE comma-joined text (NULL as an empty value;
+ * its values must hold no comma), for `readNumberColumn` or a split: a window of 50,000 rows read as
+ * fields costs node-postgres a protocol field and an object per row; a column is one string to
+ * split. All aggregates of one SELECT see the rows in one pass, so the columns line up. A number's
+ * text is the field's own (float8out's shortest exact form), so it parses to what a field read gives.
  */
-export const numberColumn = (expression: SQL, name: string) => sql`string_agg(coalesce((${expression})::text, ''), ',') as ${sql.identifier(name)}`;
+export const joinedColumn = (expression: SQL, name: string) => sql`string_agg(coalesce((${expression})::text, ''), ',') as ${sql.identifier(name)}`;
 
-/** A `numberColumn` as numbers (NaN for NULL); an empty aggregate (NULL) is no values. */
+/** A numeric `joinedColumn` as numbers (NaN for NULL); an empty aggregate (NULL) is no values. */
 export const readNumberColumn = (joined: string | null): Float64Array => {
   if (joined === null) return new Float64Array(0);
   const texts = joined.split(",");

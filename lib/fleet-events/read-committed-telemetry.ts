@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { numberColumn, queryRows, readNumberColumn } from "@/db/rows";
+import { joinedColumn, queryRows, readNumberColumn } from "@/db/rows";
 import { ENGINE_STATES, type vehicleStatSamples } from "@/db/schema";
 import type { TelemetryTenant } from "@/lib/telemetry/telemetry-batch";
 
@@ -16,7 +16,7 @@ const byTime = <T extends { time: Date; seq: number }>(a: T, b: T) => a.time.get
 const nullable = (value: number) => (Number.isNaN(value) ? null : value);
 
 /**
- * One table's rows in the window as packed columns (db/rows.ts numberColumn): the vehicle, the time
+ * One table's rows in the window as packed columns (db/rows.ts joinedColumn): the vehicle, the time
  * in epoch milliseconds (stored times are whole milliseconds, so the rounded double is exact, and
  * cheaper than extract's numeric), the change sequence, then `columns`. Read in change-sequence
  * order, so vehicles come in the order they first reported.
@@ -26,7 +26,7 @@ const readPacked = async ({ db, table, inWindow, columns }: { db: Executor; tabl
   const names = Object.keys(all);
   const [packed] = await queryRows<Record<string, string | null>>(
     db,
-    sql`select ${sql.join(names.map((name) => numberColumn(all[name], name)), sql`, `)}
+    sql`select ${sql.join(names.map((name) => joinedColumn(all[name], name)), sql`, `)}
       from (select * from ${sql.identifier(table)} where ${inWindow} order by seq) window_rows`,
   );
   return Object.fromEntries(names.map((name) => [name, readNumberColumn(packed[name])]));

@@ -1,6 +1,6 @@
 import { and, getTableColumns, sql } from "drizzle-orm";
 import { isNodePostgres, type Executor } from "@/db/client";
-import { intArray, queryRows } from "@/db/rows";
+import { intArray, joinedColumn, queryRows } from "@/db/rows";
 import { tripDetectorStates } from "@/db/schema";
 import { packedColumn } from "@/lib/telemetry/packed-column";
 import { whereTenant, type Tenant } from "@/lib/tenant";
@@ -24,7 +24,7 @@ export const readDetectorStates = async ({ db, tenant, vehicleIds }: { db: Execu
   const [joined] = await queryRows<Record<keyof DetectorStateRow, string | null>>(
     db,
     sql`select ${sql.join(
-      FIELDS.map((field) => sql`string_agg(coalesce(${rowColumns[field]}::text, ''), ',') as ${sql.identifier(field)}`),
+      FIELDS.map((field) => joinedColumn(sql`${rowColumns[field]}`, field)),
       sql`, `,
     )} from ${tripDetectorStates} where ${and(whereTenant(tripDetectorStates, tenant), sql`${tripDetectorStates.vehicleId} = any(${intArray(vehicleIds)})`)}`,
   );
