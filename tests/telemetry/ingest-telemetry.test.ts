@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { feedCounters, vehiclePositions, vehicles, vehicleStatSamples, vehicleState } from "@/db/schema";
 import { getDb } from "@/db/client";
 import { queryRows } from "@/db/rows";
-import { ingestTelemetry, type PositionReport } from "@/lib/telemetry";
+import { ensurePartitions, ingestTelemetry, type PositionReport } from "@/lib/telemetry";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -204,5 +204,14 @@ describe("ingestTelemetry", () => {
     expect(seen).toEqual(stored.map((row) => Number(row.seq)));
     expect(seen).toHaveLength(12 * otherFleet.length);
     for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]);
+  });
+
+  it("creates a new day's partitions once when concurrent writers all need them (the first batches after midnight)", async () => {
+    const db = getDb();
+    // A day no other test writes: every call below finds it unknown and asks the database for it.
+    const day = new Date(Date.UTC(2031, 0, 1 + Math.floor(Math.random() * 300)));
+    await Promise.all(Array.from({ length: 8 }, () => ensurePartitions({ db, from: day, to: day })));
+    const tables = await queryRows<{ name: string }>(db, sql`select relname as name from pg_class where relname like ${`%_${day.toISOString().slice(0, 10).replaceAll("-", "")}`} order by 1`);
+    expect(tables.map((table) => table.name.replace(/_\d{8}$/, ""))).toEqual(["vehicle_location_rollups", "vehicle_positions", "vehicle_stat_rollups", "vehicle_stat_samples"]);
   });
 });
