@@ -8,7 +8,8 @@ export const MOVING_SPEED_MPS = 1;
 export const OFFLINE_AFTER_MS = 15 * 60 * 1000;
 
 export const STATUS_LABELS: Record<VehicleStatus, string> = { moving: "Moving", idle: "Idle", stopped: "Stopped", offline: "Offline" };
-export const STATUS_COLORS: Record<VehicleStatus, string> = { moving: "#1b7f3b", idle: "#d98a00", stopped: "#c62828", offline: "#7a8494" };
+/** Each carries white text (the status pill, the selected marker): every one at least 4.5:1 against it (WCAG AA for small text). */
+export const STATUS_COLORS: Record<VehicleStatus, string> = { moving: "#1b7f3b", idle: "#a66100", stopped: "#c62828", offline: "#636e7d" };
 
 type ClassifyOptions = {
   /** Latest GPS speed, m/s. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyVehicleStatus, OFFLINE_AFTER_MS } from "@/lib/dashboard/vehicle-status";
+import { classifyVehicleStatus, OFFLINE_AFTER_MS, STATUS_COLORS } from "@/lib/dashboard/vehicle-status";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 
@@ -23,5 +23,18 @@ describe("classifyVehicleStatus", () => {
     expect(at({ speed: 20, engineState: "On", lastReportMs: NOW - OFFLINE_AFTER_MS - 1 })).toBe("offline");
     expect(at({ lastReportMs: NOW - OFFLINE_AFTER_MS })).toBe("stopped");
     expect(at({ lastReportMs: null })).toBe("offline");
+  });
+});
+
+describe("STATUS_COLORS", () => {
+  /** WCAG 2 relative luminance of a #rrggbb colour. */
+  const luminance = (hex: string) => {
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+
+  // The pill's status is whatever the simulator's vehicle is doing when a page is opened: every status must read.
+  it.each(Object.entries(STATUS_COLORS))("%s (%s) keeps white text at 4.5:1 or more", (_, color) => {
+    expect((1 + 0.05) / (luminance(color) + 0.05)).toBeGreaterThanOrEqual(4.5);
   });
 });
