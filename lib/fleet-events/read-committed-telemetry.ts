@@ -4,8 +4,9 @@ import { joinedColumn, queryRows, readNumberColumn } from "@/db/rows";
 import { ENGINE_STATES, type vehicleStatSamples } from "@/db/schema";
 import type { TelemetryTenant } from "@/lib/telemetry/telemetry-batch";
 
-export type CommittedPosition = { time: Date; seq: number; latitude: number; longitude: number; speed: number; heading: number; distance: number };
-export type CommittedStat = Pick<typeof vehicleStatSamples.$inferSelect, "time" | "seq" | "engineState" | "engineRpm" | "fuelPercent" | "odometerMeters" | "engineSeconds" | "speed">;
+/** What the processors read of a row: heading, distance, rpm and engine seconds none of them uses, and each column read costs (docs/scaling.md). */
+export type CommittedPosition = { time: Date; seq: number; latitude: number; longitude: number; speed: number };
+export type CommittedStat = Pick<typeof vehicleStatSamples.$inferSelect, "time" | "seq" | "engineState" | "fuelPercent" | "odometerMeters" | "speed">;
 
 /** One vehicle's newly committed rows, each list in time order (a late point sorts before later ones already processed: compare with your state). */
 export type VehicleTelemetry = { vehicleId: number; positions: CommittedPosition[]; stats: CommittedStat[] };
@@ -39,7 +40,7 @@ const readPacked = async ({ db, table, inWindow, columns }: { db: Executor; tabl
  */
 export const readCommittedTelemetry = async ({ db, tenant, afterSeq, throughSeq }: { db: Executor; tenant: TelemetryTenant; afterSeq: number; throughSeq: number }) => {
   const inWindow = sql`company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and seq > ${afterSeq} and seq <= ${throughSeq}`;
-  const p = await readPacked({ db, table: "vehicle_positions", inWindow, columns: { latitude: sql`latitude`, longitude: sql`longitude`, speed: sql`speed`, heading: sql`heading`, distance: sql`distance` } });
+  const p = await readPacked({ db, table: "vehicle_positions", inWindow, columns: { latitude: sql`latitude`, longitude: sql`longitude`, speed: sql`speed` } });
   const s = await readPacked({
     db,
     table: "vehicle_stat_samples",
@@ -47,10 +48,8 @@ export const readCommittedTelemetry = async ({ db, tenant, afterSeq, throughSeq 
     columns: {
       // 1-based index in ENGINE_STATES, NULL when not reported.
       engineState: sql`array_position(${sql.raw(`array[${ENGINE_STATES.map((state) => `'${state}'`).join(",")}]`)}, engine_state)`,
-      engineRpm: sql`engine_rpm`,
       fuelPercent: sql`fuel_percent`,
       odometerMeters: sql`odometer_meters`,
-      engineSeconds: sql`engine_seconds`,
       speed: sql`speed`,
     },
   });
@@ -61,16 +60,14 @@ export const readCommittedTelemetry = async ({ db, tenant, afterSeq, throughSeq 
     return entry;
   };
   for (let i = 0; i < p.vehicle.length; i++)
-    of(p.vehicle[i]).positions.push({ time: new Date(p.time[i]), seq: p.seq[i], latitude: p.latitude[i], longitude: p.longitude[i], speed: p.speed[i], heading: p.heading[i], distance: p.distance[i] });
+    of(p.vehicle[i]).positions.push({ time: new Date(p.time[i]), seq: p.seq[i], latitude: p.latitude[i], longitude: p.longitude[i], speed: p.speed[i] });
   for (let i = 0; i < s.vehicle.length; i++)
     of(s.vehicle[i]).stats.push({
       time: new Date(s.time[i]),
       seq: s.seq[i],
       engineState: Number.isNaN(s.engineState[i]) ? null : ENGINE_STATES[s.engineState[i] - 1],
-      engineRpm: nullable(s.engineRpm[i]),
       fuelPercent: nullable(s.fuelPercent[i]),
       odometerMeters: nullable(s.odometerMeters[i]),
-      engineSeconds: nullable(s.engineSeconds[i]),
       speed: nullable(s.speed[i]),
     });
   for (const entry of vehicles.values()) {
