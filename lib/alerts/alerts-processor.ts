@@ -37,7 +37,7 @@ const loadRules = async (db: Executor, tenant: Tenant): Promise<Rule[]> =>
 const byTime = (a: RuleSample, b: RuleSample) => a.time.getTime() - b.time.getTime();
 
 /** A vehicle's samples in time order: positions carry the places they lie in, stats their readings. Loops, not closures: it runs for every vehicle. */
-const samplesOf = (vehicle: VehicleTelemetry, placesAt: (point: { latitude: number; longitude: number }) => number[]): RuleSample[] => {
+const samplesOf = (vehicle: VehicleTelemetry, placesAt: (point: { latitude: number; longitude: number }) => readonly number[]): RuleSample[] => {
   const samples: RuleSample[] = [];
   for (const position of vehicle.positions) samples.push({ time: position.time, latitude: position.latitude, longitude: position.longitude, speed: position.speed, placeIds: placesAt(position) });
   for (const stat of vehicle.stats) samples.push({ time: stat.time, speed: stat.speed, engineState: stat.engineState, fuelPercent: stat.fuelPercent });
@@ -94,7 +94,7 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoi
 /** The rules watching every vehicle plus those of `scoped` that watch this one. */
 const withScoped = (everywhere: RulesByKind, scoped: readonly Rule[], vehicleId: number, watches: (rule: Rule, vehicleId: number) => boolean) => {
   const watching = scoped.filter((rule) => watches(rule, vehicleId));
-  return watching.length === 0 ? everywhere : rulesByKind([...everywhere.place, ...everywhere.duration, ...watching]);
+  return watching.length === 0 ? everywhere : rulesByKind([...everywhere.all, ...watching]);
 };
 
 /** The first of a vehicle's samples newer than what was evaluated of its kind. */

@@ -38,16 +38,23 @@ export type RuleTransition = { kind: "open" | "close"; ruleId: number; key: stri
 /** A rule as evaluation needs it: `isActive` is its operational settings (when an occurrence may open). */
 export type EvaluatedRule = { id: number; trigger: AlertTrigger; isActive: (time: Date) => boolean };
 
-/** Rules by what drives them, split once per batch (or per vehicle, for rules scoped to some): `place` has every place rule, `dwell` the dwell rules again. Device-silent rules are not evaluated here (check-silent-devices.ts). */
-export type RulesByKind = { place: EvaluatedRule[]; dwell: EvaluatedRule[]; duration: EvaluatedRule[] };
+/**
+ * Rules by what drives them, split once per batch (or per vehicle, for rules scoped to some): `place`
+ * has every place rule, `dwell` the dwell rules again; the duration rules by the samples that say
+ * anything of their condition (speeding: positions; idling, fuel and engine: stats), so a sample is run
+ * only through the rules it can move. Device-silent rules are not evaluated here (check-silent-devices.ts).
+ */
+export type RulesByKind = { all: readonly EvaluatedRule[]; place: EvaluatedRule[]; dwell: EvaluatedRule[]; onPosition: EvaluatedRule[]; onStat: EvaluatedRule[] };
 
-const DURATION_TYPES: ReadonlySet<AlertTrigger["type"]> = new Set(["speeding", "idling", "fuelLow", "engineOn"]);
 const PLACE_TYPES: ReadonlySet<AlertTrigger["type"]> = new Set(["placeEntry", "placeExit", "placeDwell"]);
+const ON_STAT_TYPES: ReadonlySet<AlertTrigger["type"]> = new Set(["idling", "fuelLow", "engineOn"]);
 
 export const rulesByKind = (rules: readonly EvaluatedRule[]): RulesByKind => ({
+  all: rules,
   place: rules.filter((rule) => PLACE_TYPES.has(rule.trigger.type)),
   dwell: rules.filter((rule) => rule.trigger.type === "placeDwell"),
-  duration: rules.filter((rule) => DURATION_TYPES.has(rule.trigger.type)),
+  onPosition: rules.filter((rule) => rule.trigger.type === "speeding"),
+  onStat: rules.filter((rule) => ON_STAT_TYPES.has(rule.trigger.type)),
 });
 
 export const remembersNothing = (state: RuleState) => state.since === null && Object.keys(state.open).length === 0;
@@ -55,13 +62,16 @@ export const remembersNothing = (state: RuleState) => state.since === null && Ob
 const MINUTE_MS = 60_000;
 const IDLE_SPEED = 0.5; // m/s: below it an engine that runs is idling
 
-/** Whether a sample's condition holds for a duration rule: undefined when the sample says nothing of it. Called per rule and sample: allocates nothing. */
+/**
+ * Whether a sample of the rule's kind (RulesByKind) holds the rule's condition: undefined when it says
+ * nothing of it. Called per rule and sample: allocates nothing.
+ */
 const durationHolds = (trigger: AlertTrigger, sample: RuleSample): boolean | undefined => {
   switch (trigger.type) {
     case "speeding":
-      return sample.placeIds === undefined || sample.speed == null ? undefined : sample.speed * 3.6 > trigger.speedKph;
+      return sample.speed == null ? undefined : sample.speed * 3.6 > trigger.speedKph;
     case "idling":
-      return sample.engineState == null || sample.placeIds !== undefined ? undefined : sample.engineState !== "Off" && (sample.speed ?? 0) < IDLE_SPEED;
+      return sample.engineState == null ? undefined : sample.engineState !== "Off" && (sample.speed ?? 0) < IDLE_SPEED;
     case "fuelLow":
       return sample.fuelPercent == null ? undefined : sample.fuelPercent < trigger.percent;
     case "engineOn":
@@ -133,27 +143,34 @@ class VehicleEvaluation {
     const keys = Object.keys(inside);
     const now = sample.placeIds!;
     if (keys.length === 0 && now.length === 0) return;
-    const left = keys.filter((key) => !now.includes(Number(key)));
-    const entered = now.filter((id) => inside[id] === undefined).map(String);
-    if (left.length > 0 || entered.length > 0) {
-      const next: Record<string, number> = {};
-      for (const key of keys) if (!left.includes(key)) next[key] = inside[key];
-      for (const key of entered) next[key] = time;
-      this.next.inside = next;
-    }
+    // Most positions stay in the places they were in: nothing to compare or copy.
+    let stays = keys.length === now.length;
+    for (let i = 0; stays && i < now.length; i++) stays = inside[now[i]] !== undefined;
+    if (!stays) this.move(rules, sample, time, first, keys);
     if (first) return;
-    if (left.length > 0 || entered.length > 0) {
-      for (const rule of rules.place) {
-        const { type } = rule.trigger;
-        for (const key of left) if (watchesPlace(rule, key)) this[type === "placeExit" ? "open" : "close"](rule, key, sample);
-        for (const key of entered) if (watchesPlace(rule, key)) this[type === "placeEntry" ? "open" : "close"](rule, key, sample);
-      }
-    }
-    const stillInside = Object.keys(this.next.inside);
+    const stillInside = stays ? keys : Object.keys(this.next.inside);
     if (stillInside.length === 0) return;
     for (const rule of rules.dwell) {
       const dwellMs = (rule.trigger as Extract<AlertTrigger, { type: "placeDwell" }>).minutes * MINUTE_MS;
       for (const key of stillInside) if (time - this.next.inside[key] >= dwellMs && watchesPlace(rule, key)) this.open(rule, key, sample);
+    }
+  }
+
+  /** The places left and entered at a position: the vehicle's places change, and the place rules open and close. */
+  private move(rules: RulesByKind, sample: RuleSample, time: number, first: boolean, keys: readonly string[]) {
+    const inside = this.next.inside;
+    const now = sample.placeIds!;
+    const left = keys.filter((key) => !now.includes(Number(key)));
+    const entered = now.filter((id) => inside[id] === undefined).map(String);
+    const next: Record<string, number> = {};
+    for (const key of keys) if (!left.includes(key)) next[key] = inside[key];
+    for (const key of entered) next[key] = time;
+    this.next.inside = next;
+    if (first) return;
+    for (const rule of rules.place) {
+      const { type } = rule.trigger;
+      for (const key of left) if (watchesPlace(rule, key)) this[type === "placeExit" ? "open" : "close"](rule, key, sample);
+      for (const key of entered) if (watchesPlace(rule, key)) this[type === "placeEntry" ? "open" : "close"](rule, key, sample);
     }
   }
 }
@@ -182,7 +199,7 @@ export const evaluateVehicle = ({ vehicle, samples, rules, stored }: { vehicle: 
     if (isPosition) next.positionMs = time;
     else next.statMs = time;
     if (isPosition) evaluation.places(rules, sample, time, newest === null);
-    for (const rule of rules.duration) evaluation.duration(rule, sample, time);
+    for (const rule of isPosition ? rules.onPosition : rules.onStat) evaluation.duration(rule, sample, time);
   }
   const states = new Map<number, RuleState | null>();
   for (const [ruleId, state] of evaluation.changed) states.set(ruleId, remembersNothing(state) ? null : state);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { alertIncidents } from "@/db/schema";
 import { intArray, numberArray, queryRows, timestampArray } from "@/db/rows";
@@ -62,7 +62,7 @@ const endStored = async ({ db, tenant, ends }: { db: Executor; tenant: Tenant; e
       returning alert_incidents.id`,
   );
   if (ended.length === 0) return [];
-  return db.select().from(alertIncidents).where(and(eq(alertIncidents.companyId, tenant.companyId), inArray(alertIncidents.id, ended.map((row) => Number(row.id))))).orderBy(asc(alertIncidents.id));
+  return db.select().from(alertIncidents).where(and(eq(alertIncidents.companyId, tenant.companyId), sql`${alertIncidents.id} = any(${numberArray(ended.map((row) => Number(row.id)), "bigint")})`)).orderBy(asc(alertIncidents.id));
 };
 
 /** The webhook events of an incident opening (its trigger given) or ending (null): AlertIncident, and Samsara's geofence event with an entry or exit rule's opening. */

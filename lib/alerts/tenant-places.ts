@@ -7,7 +7,10 @@ import { indexPlaces } from "@/lib/places/place-index";
 import { whereTenant, type Tenant } from "@/lib/tenant";
 
 export type AlertPlace = LocatablePlace & { id: number; name: string; formattedAddress: string };
-type Indexed = { version: string; byId: Map<number, AlertPlace>; placesAt: (point: { latitude: number; longitude: number }) => number[] };
+type Indexed = { version: string; byId: Map<number, AlertPlace>; placesAt: (point: { latitude: number; longitude: number }) => readonly number[] };
+
+/** Most positions lie in no place: one shared answer, not an array a position. */
+const NO_PLACES: readonly number[] = Object.freeze([]);
 
 /** Each tenant's places as the alerts processor last read them, with their grid index. */
 const indexed = new Map<string, Indexed>();
@@ -30,7 +33,11 @@ export const tenantPlaces = async ({ db, tenant }: { db: Executor; tenant: Tenan
     .from(places)
     .where(whereTenant(places, tenant));
   const index = indexPlaces(list);
-  const fresh = { version, byId: new Map(list.map((place) => [place.id, place])), placesAt: (point: { latitude: number; longitude: number }) => index(point).map((place) => place.id) };
+  const fresh = { version, byId: new Map(list.map((place) => [place.id, place])), placesAt: (point: { latitude: number; longitude: number }) => {
+      const found = index(point);
+      return found.length === 0 ? NO_PLACES : found.map((place) => place.id);
+    },
+  };
   indexed.set(key, fresh);
   return fresh;
 };

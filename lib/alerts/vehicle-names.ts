@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { intArray } from "@/db/rows";
 import { devices, vehicles } from "@/db/schema";
 import { whereTenant, type Tenant } from "@/lib/tenant";
 
@@ -12,5 +13,5 @@ export const vehicleNames = async ({ db, tenant, vehicleIds }: { db: Executor; t
           .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
           .from(vehicles)
           .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-          .where(and(whereTenant(vehicles, tenant), inArray(vehicles.id, [...vehicleIds])))).map((row) => [row.id, row]),
+          .where(and(whereTenant(vehicles, tenant), sql`${vehicles.id} = any(${intArray(vehicleIds)})`))).map((row) => [row.id, row]),
   );
