@@ -16,6 +16,7 @@ import { startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
 import { startMailSender } from "@/lib/mail/send-queued-mail";
 import { startScheduledReports } from "@/lib/reports/send-scheduled-reports";
 import { logger } from "@/lib/logger";
+import { lowerWorkerPriority } from "./worker-priority";
 
 const log = (message: string) => console.log(`[boot] ${message}`);
 
@@ -62,6 +63,7 @@ export const bootService = async () => {
   }
   // Partitions ahead and retention: every role, as any number of instances may (ingestion needs the partitions).
   startTelemetryMaintenance({ database });
+  if (role === "worker") lowerWorkerPriority({ nice: config.WORKER_NICE });
   if (role !== "web") {
     startFleetReactions({ database });
     startWebhookDelivery({ db: database.db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") });

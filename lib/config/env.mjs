@@ -70,6 +70,12 @@ export const envSchema = z
      * scheduled reports. web and worker share one PostgreSQL (DATABASE_URL).
      */
     PROCESS_ROLE: oneOf(["all", "web", "worker"], "all"),
+    /**
+     * The CPU priority (nice, 0–19) a worker process lowers itself to: on a machine it shares with a
+     * web process and PostgreSQL, ingestion and requests come first and the processors take the rest
+     * (docs/scaling.md). 0 keeps the priority it was started with.
+     */
+    WORKER_NICE: integer(10, { max: 19 }),
     RETENTION_DAYS: integer(400, { min: 1 }),
 
     // The demo fleet simulator: on by default in the demo, off by default in production (lib/config's isDemoMode)

@@ -5,7 +5,7 @@ import { ConfigError, readConfig } from "@/lib/config";
 describe("readConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", SIM_VEHICLES: 50, RETENTION_DAYS: 400, LOG_LEVEL: "info", DEMO: false, PROCESS_ROLE: "all" });
+    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", SIM_VEHICLES: 50, RETENTION_DAYS: 400, LOG_LEVEL: "info", DEMO: false, PROCESS_ROLE: "all", WORKER_NICE: 10 });
     expect(config.DATABASE_URL).toBeUndefined();
     // Unset SIMULATOR means "on" in the demo and "off" in production (isSimulatorOn).
     expect(config.SIMULATOR).toBeUndefined();
@@ -25,6 +25,7 @@ describe("readConfig", () => {
     [{ FLEET_API_URL: "http://fleet.example" }, /FLEET_API_KEY must be set together/],
     [{ PROCESS_ROLE: "both" }, /PROCESS_ROLE must be one of all, web, worker/],
     [{ PROCESS_ROLE: "worker" }, /PROCESS_ROLE must be "all" with the embedded database: worker needs DATABASE_URL/],
+    [{ WORKER_NICE: "20" }, /WORKER_NICE must be an integer from 0 to 19 \(got "20"\)/],
   ])("refuses %j, naming the variable", (environment, message) => {
     expect(() => readConfig(environment)).toThrow(ConfigError);
     expect(() => readConfig(environment)).toThrow(message);

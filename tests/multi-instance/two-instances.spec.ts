@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTrack, MINUTE } from "../trips/track-builder";
@@ -128,6 +129,8 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
     const health = async (instance: Instance) => (await json(await call(instance, "/api/health"))).body as { telemetryProcessors: string };
     expect((await health(a)).telemetryProcessors).toBe("off");
     expect((await health(b)).telemetryProcessors).not.toBe("off");
+    // The worker yields the cores to the web instance (WORKER_NICE, default 10).
+    expect(os.getPriority(b.process.pid)).toBe(Math.max(10, os.getPriority(a.process.pid)));
     const { key } = await createKey(await adminToken("admin@demo.test", "demo-password-1"), "trips");
     const [vehicle] = (await json(await call(a, "/fleet/vehicles?limit=1", { key }))).body.data as { id: string }[];
     const start = Math.floor((Date.now() - 2 * 3_600_000) / MINUTE) * MINUTE;
