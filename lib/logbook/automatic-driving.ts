@@ -1,5 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { intArray } from "@/db/rows";
 import { drivingDetectorStates, hosLogs, unassignedDriving, type DutyStatus } from "@/db/schema";
 import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
@@ -78,23 +79,45 @@ const updateUnassigned = ({ tx, tenant, detector }: Step, segment: MotionSegment
     .set({ endTime: new Date(segment.endTime), endLatitude: segment.end.latitude, endLongitude: segment.end.longitude, distanceMeters: segment.distanceMeters, closed, updatedAt: new Date() })
     .where(and(eq(unassignedDriving.companyId, tenant.companyId), eq(unassignedDriving.id, detector.unassignedId ?? -1)));
 
+/** Open unassigned segments as they stand at the end of a window: one statement for all of them (every moving vehicle without a driver has one). */
+const updateOpenUnassigned = async ({ tx, tenant, open }: { tx: Executor; tenant: Tenant; open: readonly { id: number; segment: MotionSegment }[] }) => {
+  if (open.length === 0) return;
+  const rows = open.map(({ id, segment }) => ({ id, end_time: new Date(segment.endTime).toISOString(), end_latitude: segment.end.latitude, end_longitude: segment.end.longitude, distance_meters: segment.distanceMeters }));
+  await tx.execute(sql`update unassigned_driving u set end_time = r.end_time, end_latitude = r.end_latitude, end_longitude = r.end_longitude, distance_meters = r.distance_meters, updated_at = ${new Date().toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, end_time timestamptz, end_latitude float8, end_longitude float8, distance_meters float8)
+    where u.company_id = ${tenant.companyId} and u.id = r.id`);
+};
+
+/** The window's detector states: one upsert from one JSON parameter (a statement per vehicle made a 10,000-vehicle fleet's windows take seconds). */
+const saveDetectors = async ({ tx, tenant, detectors }: { tx: Executor; tenant: Tenant; detectors: ReadonlyMap<number, Detector> }) => {
+  if (detectors.size === 0) return;
+  const rows = [...detectors].map(([vehicleId, detector]) => ({ vehicle_id: vehicleId, motion: detector.motion, driver_id: detector.driverId, unassigned_id: detector.unassignedId }));
+  await tx.execute(sql`insert into driving_detector_states (company_id, dataset, vehicle_id, motion, driver_id, unassigned_id)
+    select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.motion, r.driver_id, r.unassigned_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(vehicle_id int, motion jsonb, driver_id int, unassigned_id int)
+    on conflict (company_id, dataset, vehicle_id) do update set motion = excluded.motion, driver_id = excluded.driver_id, unassigned_id = excluded.unassigned_id`);
+};
+
 /**
  * Automatic driving (the logbook's ELD behaviour), fed each tenant's committed telemetry: a vehicle
  * moving above 5 mph makes its driver Driving at that moment; standing 5 minutes returns them to On
  * Duty; motion with no driver is recorded as unassigned driving. The detector's state per vehicle
- * is kept between batches, so a drive split over many batches is one drive.
+ * is kept between batches, so a drive split over many batches is one drive. A drive's start and end
+ * write as they happen; what every reporting vehicle changes (its state, its open unassigned
+ * segment) is written once a window for all of them.
  */
 export const automaticDrivingProcessor: TelemetryProcessor = {
   name: "automatic-driving",
   // A new deployment does not turn a company's stored history into log entries nobody saw happen.
   startAt: "now",
   process: async ({ tx, tenant, vehicles }) => {
-    const tenantFilter = and(eq(drivingDetectorStates.companyId, tenant.companyId), eq(drivingDetectorStates.dataset, tenant.dataset));
     const stored = await tx
       .select()
       .from(drivingDetectorStates)
-      .where(and(tenantFilter, inArray(drivingDetectorStates.vehicleId, vehicles.map((vehicle) => vehicle.vehicleId))));
+      .where(and(eq(drivingDetectorStates.companyId, tenant.companyId), eq(drivingDetectorStates.dataset, tenant.dataset), sql`${drivingDetectorStates.vehicleId} = any(${intArray(vehicles.map((vehicle) => vehicle.vehicleId))})`));
     const byVehicle = new Map(stored.map((row) => [row.vehicleId, row]));
+    const detectors = new Map<number, Detector>();
+    const openUnassigned: { id: number; segment: MotionSegment }[] = [];
     for (const vehicle of vehicles) {
       const row = byVehicle.get(vehicle.vehicleId);
       const detector: Detector = row ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId } : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null };
@@ -108,12 +131,10 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
         detector.motion = state;
         if (state.open && (!wasOpen || closed)) await startDriving(step, state.open);
       }
-      if (detector.unassignedId !== null && detector.motion.open) await updateUnassigned(step, detector.motion.open, false);
-      const values = { ...tenant, vehicleId: vehicle.vehicleId, motion: detector.motion, driverId: detector.driverId, unassignedId: detector.unassignedId };
-      await tx
-        .insert(drivingDetectorStates)
-        .values(values)
-        .onConflictDoUpdate({ target: [drivingDetectorStates.companyId, drivingDetectorStates.dataset, drivingDetectorStates.vehicleId], set: { motion: values.motion, driverId: values.driverId, unassignedId: values.unassignedId } });
+      if (detector.unassignedId !== null && detector.motion.open) openUnassigned.push({ id: detector.unassignedId, segment: detector.motion.open });
+      detectors.set(vehicle.vehicleId, detector);
     }
+    await updateOpenUnassigned({ tx, tenant, open: openUnassigned });
+    await saveDetectors({ tx, tenant, detectors });
   },
 };

@@ -77,6 +77,22 @@ describe("automatic driving", () => {
     expect(segments[0].distanceMeters).toBeLessThan(15_000);
   });
 
+  it("keeps each driverless vehicle's open segment up to its latest motion, window after window", async () => {
+    const { db } = database();
+    const fleet = [await addVehicleAndDriver({ db, companyId, driver: false }), await addVehicleAndDriver({ db, companyId, driver: false })];
+    const start = new Date(Date.now() - 11 * 3_600_000);
+    // Both still driving when the data ends (no rest after), in the same windows.
+    const [long, short] = [recordedTrack({ vehicleId: fleet[0].vehicle.id, start, driveMinutes: 12, restAfter: 0 }), recordedTrack({ vehicleId: fleet[1].vehicle.id, start, driveMinutes: 8, restAfter: 0 })];
+    const positions = [...long, ...short].sort((a, b) => a.time.getTime() - b.time.getTime());
+    await ingestAndProcess({ db, companyId, positions, batch: 7 });
+    for (const [{ vehicle }, minutes] of [[fleet[0], 12], [fleet[1], 8]] as const) {
+      const [segment, ...more] = await db.select().from(unassignedDriving).where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.vehicleId, vehicle.id)));
+      expect(more).toHaveLength(0);
+      expect(segment.closed).toBe(false);
+      expect(segment.endTime.getTime()).toBe(start.getTime() + (2 + minutes) * MINUTE);
+    }
+  });
+
   it("leads to the violations of the driving it recorded: 12 hours at the wheel break the 11-hour limit and the 30-minute break", async () => {
     const { db } = database();
     const { vehicle, driver } = await addVehicleAndDriver({ db, companyId });
