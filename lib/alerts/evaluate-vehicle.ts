@@ -39,8 +39,8 @@ export type RuleTransition = { kind: "open" | "close"; ruleId: number; key: stri
 export type EvaluatedRule = { id: number; trigger: AlertTrigger; isActive: (time: Date) => boolean };
 
 /**
- * Rules by what drives them, split once per batch (or per vehicle, for rules scoped to some): `place`
- * has every place rule, `dwell` the dwell rules again; the duration rules by the samples that say
+ * Rules by what drives them, split once per batch (or per vehicle, for rules scoped to some): `all`
+ * as given, `place` every place rule, `dwell` the dwell rules again; the duration rules by the samples that say
  * anything of their condition (speeding: positions; idling, fuel and engine: stats), so a sample is run
  * only through the rules it can move. Device-silent rules are not evaluated here (check-silent-devices.ts).
  */
