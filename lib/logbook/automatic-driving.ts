@@ -17,7 +17,10 @@ export const LOGBOOK_MOTION: MotionSettings = { ...TRIP_MOTION, minDisplacementM
 const MOVING_WITHOUT_DRIVING: readonly DutyStatus[] = ["personalConveyance", "yardMove"];
 
 type Detector = { motion: MotionState; driverId: number | null; unassignedId: number | null };
-type Step = { tx: Executor; tenant: Tenant; vehicleId: number; detector: Detector };
+/** An unassigned segment as the window leaves it: still open, or closed where the vehicle came to rest. */
+type SegmentUpdate = { id: number; segment: MotionSegment; closed: boolean };
+/** `segments` collects the window's unassigned segment updates, written together at its end. */
+type Step = { tx: Executor; tenant: Tenant; vehicleId: number; detector: Detector; segments: SegmentUpdate[] };
 
 /** A vehicle's positions as motion samples, engine-off reports among them at the last known place. */
 const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): MotionSample[] => {
@@ -68,23 +71,17 @@ const stopDriving = async (step: Step, segment: MotionSegment) => {
     const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: detector.driverId, at });
     if (inEffect?.status === "driving") await logEntry(step, { driverId: detector.driverId, status: "onDuty", at, position: segment.end });
   }
-  if (detector.unassignedId !== null) await updateUnassigned(step, segment, true);
+  if (detector.unassignedId !== null) step.segments.push({ id: detector.unassignedId, segment, closed: true });
   detector.driverId = null;
   detector.unassignedId = null;
 };
 
-const updateUnassigned = ({ tx, tenant, detector }: Step, segment: MotionSegment, closed: boolean) =>
-  tx
-    .update(unassignedDriving)
-    .set({ endTime: new Date(segment.endTime), endLatitude: segment.end.latitude, endLongitude: segment.end.longitude, distanceMeters: segment.distanceMeters, closed, updatedAt: new Date() })
-    .where(and(eq(unassignedDriving.companyId, tenant.companyId), eq(unassignedDriving.id, detector.unassignedId ?? -1)));
-
-/** Open unassigned segments as they stand at the end of a window: one statement for all of them (every moving vehicle without a driver has one). */
-const updateOpenUnassigned = async ({ tx, tenant, open }: { tx: Executor; tenant: Tenant; open: readonly { id: number; segment: MotionSegment }[] }) => {
-  if (open.length === 0) return;
-  const rows = open.map(({ id, segment }) => ({ id, end_time: new Date(segment.endTime).toISOString(), end_latitude: segment.end.latitude, end_longitude: segment.end.longitude, distance_meters: segment.distanceMeters }));
-  await tx.execute(sql`update unassigned_driving u set end_time = r.end_time, end_latitude = r.end_latitude, end_longitude = r.end_longitude, distance_meters = r.distance_meters, updated_at = ${new Date().toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, end_time timestamptz, end_latitude float8, end_longitude float8, distance_meters float8)
+/** The window's unassigned segment updates (closed ones, and every open one as it stands): one statement for all (every moving vehicle without a driver has one). */
+const writeSegments = async ({ tx, tenant, segments }: { tx: Executor; tenant: Tenant; segments: readonly SegmentUpdate[] }) => {
+  if (segments.length === 0) return;
+  const rows = segments.map(({ id, segment, closed }) => ({ id, end_time: new Date(segment.endTime).toISOString(), end_latitude: segment.end.latitude, end_longitude: segment.end.longitude, distance_meters: segment.distanceMeters, closed }));
+  await tx.execute(sql`update unassigned_driving u set end_time = r.end_time, end_latitude = r.end_latitude, end_longitude = r.end_longitude, distance_meters = r.distance_meters, closed = r.closed, updated_at = ${new Date().toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, end_time timestamptz, end_latitude float8, end_longitude float8, distance_meters float8, closed boolean)
     where u.company_id = ${tenant.companyId} and u.id = r.id`);
 };
 
@@ -102,9 +99,9 @@ const saveDetectors = async ({ tx, tenant, detectors }: { tx: Executor; tenant: 
  * Automatic driving (the logbook's ELD behaviour), fed each tenant's committed telemetry: a vehicle
  * moving above 5 mph makes its driver Driving at that moment; standing 5 minutes returns them to On
  * Duty; motion with no driver is recorded as unassigned driving. The detector's state per vehicle
- * is kept between batches, so a drive split over many batches is one drive. A drive's start and end
- * write as they happen; what every reporting vehicle changes (its state, its open unassigned
- * segment) is written once a window for all of them.
+ * is kept between batches, so a drive split over many batches is one drive. A drive's start writes as
+ * it happens (its log entry or unassigned segment); what every reporting vehicle changes (its state,
+ * its unassigned segment, open or closed) is written once a window for all of them.
  */
 export const automaticDrivingProcessor: TelemetryProcessor = {
   name: "automatic-driving",
@@ -117,13 +114,13 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
       .where(and(eq(drivingDetectorStates.companyId, tenant.companyId), eq(drivingDetectorStates.dataset, tenant.dataset), sql`${drivingDetectorStates.vehicleId} = any(${intArray(vehicles.map((vehicle) => vehicle.vehicleId))})`));
     const byVehicle = new Map(stored.map((row) => [row.vehicleId, row]));
     const detectors = new Map<number, Detector>();
-    const openUnassigned: { id: number; segment: MotionSegment }[] = [];
+    const segments: SegmentUpdate[] = [];
     for (const vehicle of vehicles) {
       const row = byVehicle.get(vehicle.vehicleId);
       const detector: Detector = row ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId } : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null };
       const samples = toSamples(vehicle, detector.motion.previous);
       if (samples.length === 0) continue;
-      const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector };
+      const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector, segments };
       for (const sample of samples) {
         const wasOpen = detector.motion.open !== null;
         const { state, closed } = advanceMotion(detector.motion, sample, LOGBOOK_MOTION);
@@ -131,10 +128,10 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
         detector.motion = state;
         if (state.open && (!wasOpen || closed)) await startDriving(step, state.open);
       }
-      if (detector.unassignedId !== null && detector.motion.open) openUnassigned.push({ id: detector.unassignedId, segment: detector.motion.open });
+      if (detector.unassignedId !== null && detector.motion.open) segments.push({ id: detector.unassignedId, segment: detector.motion.open, closed: false });
       detectors.set(vehicle.vehicleId, detector);
     }
-    await updateOpenUnassigned({ tx, tenant, open: openUnassigned });
+    await writeSegments({ tx, tenant, segments });
     await saveDetectors({ tx, tenant, detectors });
   },
 };
