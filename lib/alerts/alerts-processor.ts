@@ -56,10 +56,11 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoi
   const evaluated = rules.filter((rule) => rule.trigger.type !== "deviceSilent");
   const { byId: placeById, placesAt } = await tenantPlaces({ db: tx, tenant });
   const vehicleIds = batch.map((vehicle) => vehicle.vehicleId);
-  const watches = await ruleScopeFor({ db: tx, tenant, rules, vehicleIds });
+  const vehiclesOf = await ruleScopeFor({ db: tx, tenant, rules });
   const states = await loadAlertStates({ db: tx, tenant, checkpoint, rules: evaluated.map((rule) => `${rule.id}@${rule.updatedAt.getTime()}`).join(","), ruleIds: evaluated.map((rule) => rule.id), vehicleIds });
   const everywhere = rulesByKind(evaluated.filter((rule) => rule.vehicleIds.length === 0 && rule.tagIds.length === 0));
   const someVehicles = evaluated.filter((rule) => rule.vehicleIds.length > 0 || rule.tagIds.length > 0);
+  const rulesOf = rulesOfVehicles({ everywhere, scoped: someVehicles, vehiclesOf, batch: new Set(vehicleIds) });
   const vehicleStates = new Map<number, VehicleAlertState>();
   const changedPlaces = new Set<number>();
   const ruleStates: { ruleId: number; vehicleId: number; state: RuleState | null }[] = [];
@@ -69,8 +70,7 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoi
   for (const vehicle of batch) {
     const previous = states.vehicleOf(vehicle.vehicleId);
     const samples = samplesOf(vehicle, placesAt);
-    const rulesOfVehicle = someVehicles.length === 0 ? everywhere : withScoped(everywhere, someVehicles, vehicle.vehicleId, watches);
-    const result = evaluateVehicle({ vehicle: previous, samples, rules: rulesOfVehicle, stored: states.rulesOf(vehicle.vehicleId) });
+    const result = evaluateVehicle({ vehicle: previous, samples, rules: rulesOf(vehicle.vehicleId), stored: states.rulesOf(vehicle.vehicleId) });
     vehicleStates.set(vehicle.vehicleId, result.vehicle);
     if (result.vehicle.inside !== (previous?.inside ?? result.vehicle.inside)) changedPlaces.add(vehicle.vehicleId);
     if (!previous && Object.keys(result.vehicle.inside).length > 0) changedPlaces.add(vehicle.vehicleId);
@@ -91,10 +91,29 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoi
   if (changes.length + silent.changes.length > 0) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
 };
 
-/** The rules watching every vehicle plus those of `scoped` that watch this one. */
-const withScoped = (everywhere: RulesByKind, scoped: readonly Rule[], vehicleId: number, watches: (rule: Rule, vehicleId: number) => boolean) => {
-  const watching = scoped.filter((rule) => watches(rule, vehicleId));
-  return watching.length === 0 ? everywhere : rulesByKind([...everywhere.all, ...watching]);
+/**
+ * Each vehicle's rules: those watching every vehicle plus the scoped ones that watch it. Vehicles
+ * watched by the same scoped rules (a fleet's groups) share one split, made once a batch; the groups
+ * are found by going through each scoped rule's vehicles (or the batch's) once, not asking every
+ * rule of every vehicle.
+ */
+const rulesOfVehicles = ({ everywhere, scoped, vehiclesOf, batch }: { everywhere: RulesByKind; scoped: readonly Rule[]; vehiclesOf: (rule: Rule) => ReadonlySet<number> | null; batch: ReadonlySet<number> }) => {
+  const groupOf = new Map<number, string>();
+  for (const rule of scoped) {
+    const watched = vehiclesOf(rule)!;
+    // Whichever is smaller is gone through: a tag of the whole fleet, or a window of a few vehicles.
+    const [few, many] = watched.size <= batch.size ? [watched, batch] : [batch, watched];
+    for (const vehicleId of few) if (many.has(vehicleId)) groupOf.set(vehicleId, `${groupOf.get(vehicleId) ?? ""}${rule.id},`);
+  }
+  const byId = new Map(scoped.map((rule) => [rule.id, rule]));
+  const byGroup = new Map<string, RulesByKind>();
+  return (vehicleId: number) => {
+    const group = groupOf.get(vehicleId);
+    if (group === undefined) return everywhere;
+    let rules = byGroup.get(group);
+    if (!rules) byGroup.set(group, (rules = rulesByKind([...everywhere.all, ...group.slice(0, -1).split(",").map((id) => byId.get(Number(id))!)])));
+    return rules;
+  };
 };
 
 /** The first of a vehicle's samples newer than what was evaluated of its kind. */

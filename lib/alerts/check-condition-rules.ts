@@ -33,7 +33,7 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
     const occurrencesOf = conditionOccurrencesOf({ db: tx, tenant, now });
     const foundOf = new Map<number, ConditionOccurrence[]>();
     for (const rule of rules) foundOf.set(rule.id, await occurrencesOf({ trigger: rule.trigger, since: rule.createdAt }));
-    const watches = await ruleScopeFor({ db: tx, tenant, rules, vehicleIds: [...new Set([...foundOf.values()].flat().map((occurrence) => occurrence.vehicleId))] });
+    const vehiclesOf = await ruleScopeFor({ db: tx, tenant, rules });
     const changes: IncidentChange[] = [];
     const changed = new Map<string, { ruleId: number; vehicleId: number; state: RuleState }>();
     const stateOf = (ruleId: number, vehicleId: number, stored?: RuleState) => {
@@ -44,7 +44,8 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
     const openings: { state: RuleState; key: string; change: number }[] = [];
     const fresh: { rule: ConditionRule; occurrence: ConditionOccurrence }[] = [];
     for (const rule of rules) {
-      const current = new Map(foundOf.get(rule.id)!.filter((occurrence) => watches(rule, occurrence.vehicleId)).map((occurrence) => [occurrence.key, occurrence]));
+      const watched = vehiclesOf(rule);
+      const current = new Map(foundOf.get(rule.id)!.filter((occurrence) => !watched || watched.has(occurrence.vehicleId)).map((occurrence) => [occurrence.key, occurrence]));
       const openKeys = new Set<string>();
       for (const row of rows.filter((candidate) => candidate.ruleId === rule.id)) {
         const stored = row.state as RuleState;

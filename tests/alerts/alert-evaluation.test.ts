@@ -111,6 +111,21 @@ describe("place rules", () => {
     expect((await incidents(entry.id)).map((incident) => incident.vehicleId)).toEqual([b.id]);
     expect(depot.parentTag?.id).toBe(north.id);
   });
+
+  it("give each vehicle the scoped rules that watch it when vehicles are watched by different rules", async () => {
+    const { db } = database();
+    const { tenant, a, b, place, run, rule, drive, incidents } = await setupAlertTrack(db);
+    const both = await createTag({ db, ...tenant, actor, input: { name: "Both", vehicles: [String(a.id), String(b.id)] } });
+    const tagged = await rule({ name: "Tagged arrives", trigger: { type: "placeEntry", placeIds: [place.id] }, tagIds: [both.id] });
+    const listed = await rule({ name: "B arrives", trigger: { type: "placeEntry", placeIds: [place.id] }, vehicleIds: [b.id] });
+    const everyone = await rule({ name: "Anyone arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
+    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await drive(b.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await run();
+    expect((await incidents(tagged.id)).map((incident) => incident.vehicleId).sort()).toEqual([a.id, b.id].sort());
+    expect((await incidents(listed.id)).map((incident) => incident.vehicleId)).toEqual([b.id]);
+    expect((await incidents(everyone.id)).map((incident) => incident.vehicleId).sort()).toEqual([a.id, b.id].sort());
+  });
 });
 
 describe("duration rules", () => {
