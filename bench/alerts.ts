@@ -107,7 +107,7 @@ try {
   const fleet = ids.map((vehicleId, i) => ({ vehicleId, ...inArea(), speed: i % 10 === 0 ? 0 : 8 + random() * 12, phase: random() * 2 * Math.PI, fuel: 5 + random() * 90 }));
   const speedAt = (vehicle: (typeof fleet)[number], s: number) => vehicle.speed * (1 + 0.3 * Math.sin((2 * Math.PI * s) / SWING_S + vehicle.phase));
   const distanceAt = (vehicle: (typeof fleet)[number], s: number) => vehicle.speed * (s + ((0.3 * SWING_S) / (2 * Math.PI)) * (Math.cos(vehicle.phase) - Math.cos((2 * Math.PI * s) / SWING_S + vehicle.phase)));
-  const origin = started - (7 * SECONDS + WARMUP_SECONDS + 15) * 1000 - 60_000;
+  const origin = started - (10 * SECONDS + WARMUP_SECONDS + 15) * 1000 - 60_000;
   // The next second of the fleet not sent yet: each phase takes the seconds after the last one's.
   let nextSecond = 1;
   const takeSeconds = (count: number) => ((nextSecond += count), nextSecond - count);
@@ -128,7 +128,8 @@ try {
   // 1. Ingestion without rules, then with 1,000 places and 100 rules: (a) with the alerts processor
   //    after each batch, in this process (everything it costs comes out of ingestion), and (b) batches
   //    back to back while the processor runs in a worker process, as a web + worker deployment has it,
-  //    until it has evaluated the last batch. Each timed phase starts right after a checkpoint, as in
+  //    until it has evaluated the last batch, and (c) the same with the processor's own loop in this
+  //    process, as PROCESS_ROLE=all runs it. Each timed phase starts right after a checkpoint, as in
   //    bench/ingest-detectors.ts: the first change to a page after one writes the whole page to the
   //    WAL, and a checkpoint set off by one phase's writes would otherwise land in either by chance.
   const ingestAndEvaluate = async (from: number) => {
@@ -149,17 +150,27 @@ try {
   };
   const alertsCheckpoint = async () => (await queryRows<{ seq: number }>(db, sql`select seq::int as seq from telemetry_checkpoints where company_id = ${companyId} and dataset = ${dataset} and processor = ${alertsProcessor.name}`))[0].seq;
   const headSeq = async () => (await queryRows<{ seq: number }>(db, sql`select seq::int as seq from feed_counters where company_id = ${companyId} and dataset = ${dataset}`))[0].seq;
-  const ingestAlongsideWorker = async (from: number) => {
+  /** Batches back to back while the alerts processor runs beside them: in a worker process, or in this one (woken after each batch, as the notification would). */
+  const ingestAlongside = async (from: number, where: "worker" | "process") => {
     const batches = Array.from({ length: SECONDS }, (_, s) => batchAt(from + s));
-    const stop = await startWorkerProcess({ databaseUrl: url, processors: [alertsProcessor.name] });
+    const wake = new Set<() => void>();
+    const stop =
+      where === "worker"
+        ? await startWorkerProcess({ databaseUrl: url, processors: [alertsProcessor.name] })
+        : startTelemetryProcessors({ db, processors: [alertsProcessor], subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)), onError: (error) => console.error("[bench] alerts processor:", error), window: POSTGRES_WINDOW });
     await db.execute(sql`checkpoint`);
     const t0 = performance.now();
-    for (const batch of batches) await ingestTelemetry({ db, batch });
+    for (const batch of batches) {
+      await ingestTelemetry({ db, batch });
+      for (const notify of wake) notify();
+    }
     const ingestedMs = performance.now() - t0;
     const head = await headSeq();
     while ((await alertsCheckpoint()) < head) await new Promise((resolve) => setTimeout(resolve, 20));
     const evaluatedMs = performance.now() - t0;
     stop();
+    // A pass of this process's loop may still hold the checkpoint it just moved: let it end.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     const rows = batches.reduce((sum, batch) => sum + rowsOf(batch), 0);
     return { rate: (rows * 1000) / ingestedMs, evaluatedRate: (rows * 1000) / evaluatedMs, afterMs: evaluatedMs - ingestedMs };
   };
@@ -176,8 +187,9 @@ try {
   console.log(`phase 1: ${SECONDS} s of telemetry without rules ...`);
   const bare = await ingestAndEvaluate(takeSeconds(SECONDS));
   const bareLoad = load();
-  console.log(`phase 1b: ${SECONDS} s of telemetry without rules, the processor in a worker ...`);
-  const bareAlongside = await ingestAlongsideWorker(takeSeconds(SECONDS));
+  console.log(`phases 1b and 1c: ${SECONDS} s of telemetry without rules each, the processor in a worker, then in this process ...`);
+  const bareAlongside = await ingestAlongside(takeSeconds(SECONDS), "worker");
+  const bareBeside = await ingestAlongside(takeSeconds(SECONDS), "process");
 
   console.log(`creating ${PLACES} places and 100 rules ...`);
   const placeIds: number[] = [];
@@ -218,8 +230,9 @@ try {
   const withRules = await ingestAndEvaluate(takeSeconds(SECONDS));
   const rulesLoad = load();
   const changesPerSecond = ((await incidentChanges()) - changesBefore) / SECONDS;
-  console.log(`phase 1b: ${SECONDS} s of telemetry with the rules, the processor in a worker ...`);
-  const rulesAlongside = await ingestAlongsideWorker(takeSeconds(SECONDS));
+  console.log(`phases 1b and 1c: ${SECONDS} s of telemetry with the rules each, the processor in a worker, then in this process ...`);
+  const rulesAlongside = await ingestAlongside(takeSeconds(SECONDS), "worker");
+  const rulesBeside = await ingestAlongside(takeSeconds(SECONDS), "process");
   const rulesAlongsideLoad = load();
   // 2. As in production: the fleet event bus wakes the telemetry processors; positions arrive every
   //    second in real time; a poller sees each new incident in the inbox and its webhook event.
@@ -317,9 +330,10 @@ try {
   // 1 again, without rules (switched off): a batch's ingestion drifts by a fifth over a run (the tables
   // grow, the machine does other work), so "without rules" is measured before and after and the mean compared.
   for (const ruleId of ruleIds) await updateAlertRule({ db, ...tenant, actor, ruleId, fields: { isEnabled: false } });
-  console.log(`phase 1 again: ${SECONDS} s of telemetry without rules, then in a worker ...`);
+  console.log(`phases 1, 1b and 1c again: ${SECONDS} s of telemetry without rules each ...`);
   const bareAfter = await ingestAndEvaluate(takeSeconds(SECONDS));
-  const bareAfterAlongside = await ingestAlongsideWorker(takeSeconds(SECONDS));
+  const bareAfterAlongside = await ingestAlongside(takeSeconds(SECONDS), "worker");
+  const bareAfterBeside = await ingestAlongside(takeSeconds(SECONDS), "process");
   const mean = (a: number, b: number) => (a + b) / 2;
   const bareRate = mean(bare.rate, bareAfter.rate);
   console.log(`1. ingest + alerts processor, no rules: ${rate(bare.rate)} rows before, ${rate(bareAfter.rate)} after (a second's batch: ingest ${ms(bare.ingestMs)} / ${ms(bareAfter.ingestMs)}, processor ${ms(bare.evaluateMs)} / ${ms(bareAfter.evaluateMs)}); load ${bareLoad}`);
@@ -327,6 +341,8 @@ try {
   const alongside = (figures: typeof bareAlongside) => `${rate(figures.rate)} rows, until evaluated ${rate(figures.evaluatedRate)} (${(figures.afterMs / 1000).toFixed(1)} s after the last batch)`;
   console.log(`1b. the processor in a worker process, batches back to back: no rules ${alongside(bareAlongside)} before, ${alongside(bareAfterAlongside)} after`);
   console.log(`   with the rules: ${alongside(rulesAlongside)} → until evaluated ${((rulesAlongside.evaluatedRate / mean(bareAlongside.evaluatedRate, bareAfterAlongside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 %); load ${rulesAlongsideLoad}`);
+  console.log(`1c. the processor's own loop in this process (PROCESS_ROLE=all), batches back to back: no rules ${alongside(bareBeside)} before, ${alongside(bareAfterBeside)} after`);
+  console.log(`   with the rules: ${alongside(rulesBeside)} → until evaluated ${((rulesBeside.evaluatedRate / mean(bareBeside.evaluatedRate, bareAfterBeside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 %)`);
 
   // 3. Webhook delivery: EVENTS events over 1,000 vehicles (10 each, in order per vehicle) to a local receiver.
   await db.delete(webhookDeliveries).where(eq(webhookDeliveries.companyId, companyId));

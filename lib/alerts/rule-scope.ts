@@ -50,4 +50,3 @@ export const ruleScopeFor = async ({ db, tenant, rules }: { db: Executor; tenant
   }
   return (rule: ScopedRule): ReadonlySet<number> | null => watched.get(rule.id) ?? null;
 };
-
