@@ -4,7 +4,7 @@ import { intArray } from "@/db/rows";
 import { drivingDetectorStates, hosLogs, unassignedDriving, type DutyStatus } from "@/db/schema";
 import type { TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemetry";
-import { advanceMotion, EMPTY_MOTION_STATE, TRIP_MOTION, type MotionSample, type MotionSegment, type MotionSettings, type MotionState } from "@/lib/motion/motion-segments";
+import { advanceMotion, EMPTY_MOTION_STATE, segmentSoFar, TRIP_MOTION, type MotionSample, type MotionSegment, type MotionSettings, type MotionState } from "@/lib/motion/motion-segments";
 import type { Tenant } from "@/lib/tenant";
 import { dutyStatusAt } from "./duty-status-at";
 import { nearestPlaceName } from "./place-names";
@@ -126,9 +126,9 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
         const { state, closed } = advanceMotion(detector.motion, sample, LOGBOOK_MOTION);
         if (closed) await stopDriving(step, closed);
         detector.motion = state;
-        if (state.open && (!wasOpen || closed)) await startDriving(step, state.open);
+        if (state.open && (!wasOpen || closed)) await startDriving(step, segmentSoFar(state.open));
       }
-      if (detector.unassignedId !== null && detector.motion.open) segments.push({ id: detector.unassignedId, segment: detector.motion.open, closed: false });
+      if (detector.unassignedId !== null && detector.motion.open) segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });
       detectors.set(vehicle.vehicleId, detector);
     }
     await writeSegments({ tx, tenant, segments });

@@ -41,7 +41,8 @@ export type MotionSegment = {
   fuelUsedPercent: number | null;
 };
 
-type OpenSegment = MotionSegment & { gpsMeters: number; startOdometer: number | null; endOdometer: number | null; farthestMeters: number; restingSince: number | null; last: MotionSample; lastFuelPercent: number | null };
+/** A segment still open: its distance is worked out from the GPS and odometer readings so far (`segmentSoFar`). */
+type OpenSegment = Omit<MotionSegment, "distanceMeters"> & { gpsMeters: number; startOdometer: number | null; endOdometer: number | null; farthestMeters: number; restingSince: number | null; last: MotionSample; lastFuelPercent: number | null };
 
 /** The detector's whole memory of a vehicle: persisted between batches, so detection is incremental. */
 export type MotionState = { open: OpenSegment | null; previous: MotionSample | null };
@@ -50,12 +51,17 @@ export const EMPTY_MOTION_STATE: MotionState = { open: null, previous: null };
 
 const position = (sample: MotionSample) => ({ latitude: sample.latitude, longitude: sample.longitude });
 
-const close = (open: OpenSegment, settings: MotionSettings): MotionSegment | null => {
-  // Jitter never gets far; a lone moving report between silences (a fix from elsewhere) lasts no time.
-  if (open.farthestMeters < settings.minDisplacementMeters || open.endTime <= open.startTime) return null;
+/** An open segment as it stands: travelled by the odometer when both ends have a reading, else by GPS. */
+export const segmentSoFar = (open: OpenSegment): MotionSegment => {
   const odometer = open.startOdometer !== null && open.endOdometer !== null && open.endOdometer >= open.startOdometer ? open.endOdometer - open.startOdometer : null;
   const { startTime, endTime, start, end, maxSpeedMps, fuelUsedPercent } = open;
   return { startTime, endTime, start, end, maxSpeedMps, fuelUsedPercent, distanceMeters: odometer ?? open.gpsMeters };
+};
+
+const close = (open: OpenSegment, settings: MotionSettings): MotionSegment | null => {
+  // Jitter never gets far; a lone moving report between silences (a fix from elsewhere) lasts no time.
+  if (open.farthestMeters < settings.minDisplacementMeters || open.endTime <= open.startTime) return null;
+  return segmentSoFar(open);
 };
 
 const isMoving = (sample: MotionSample, settings: MotionSettings) => sample.speed > settings.movingSpeedMps && sample.engineState !== "Off";
@@ -95,7 +101,6 @@ const begin = (from: MotionSample, sample: MotionSample): OpenSegment => {
     start: position(from),
     end: position(from),
     maxSpeedMps: 0,
-    distanceMeters: 0,
     gpsMeters: 0,
     startOdometer: sample.odometerMeters ?? null,
     endOdometer: null,

@@ -76,7 +76,6 @@ export const fromDetectorStateRow = (row: DetectorStateRow): StoredDetectorState
           start: { latitude: row.tripStartLatitude!, longitude: row.tripStartLongitude! },
           end: { latitude: previous.latitude, longitude: previous.longitude },
           maxSpeedMps: row.tripMaxSpeed!,
-          distanceMeters: 0,
           gpsMeters: row.tripGpsMeters!,
           startOdometer: row.tripStartOdometerMeters,
           endOdometer: row.tripEndOdometerMeters,

@@ -90,6 +90,9 @@ describe("automatic driving", () => {
       expect(more).toHaveLength(0);
       expect(segment.closed).toBe(false);
       expect(segment.endTime.getTime()).toBe(start.getTime() + (2 + minutes) * MINUTE);
+      // 20 m/s: the distance so far, not 0 until the segment closes.
+      expect(segment.distanceMeters).toBeGreaterThan(minutes * 1_200 * 0.9);
+      expect(segment.distanceMeters).toBeLessThan(minutes * 1_200 * 1.05);
     }
   });
 
