@@ -2,9 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { intArray, numberArray, queryRows } from "@/db/rows";
 import { processorMemory } from "@/lib/fleet-events/processor-memory";
+import { readStateSeq, writeStateSeq } from "@/lib/fleet-events/state-seq";
 import type { Checkpoint } from "@/lib/fleet-events/telemetry-processors";
 import type { Tenant } from "@/lib/tenant";
 import type { RuleState, VehicleAlertState } from "./evaluate-vehicle";
+
+/** The alerts processor's name (its checkpoint row). */
+export const ALERTS_PROCESSOR = "alerts";
 
 type KnownVehicles = Map<number, { vehicle: VehicleAlertState; rules: Map<number, RuleState> }>;
 
@@ -12,18 +16,32 @@ type KnownVehicles = Map<number, { vehicle: VehicleAlertState; rules: Map<number
  * The states the alerts processor wrote last (lib/fleet-events/processor-memory.ts), with the rule
  * versions they were evaluated under: only the processor writes them (under the checkpoint lock), so
  * one instance following a tenant reads them back only after a rule edit, and a batch reads only what
- * it changes.
+ * it changes. `unwritten`: the vehicles whose newest times are newer than stored (vehicle id → when
+ * evaluated), written every WRITE_TIMES_EVERY_MS.
  */
-export const alertStatesMemory = processorMemory<{ rules: string; vehicles: KnownVehicles }>();
+export const alertStatesMemory = processorMemory<{ rules: string; vehicles: KnownVehicles; unwritten: Map<number, number>; writtenAt: number }>();
+
+/**
+ * The vehicles' newest times are the one state that changes at every sample: rewritten for every
+ * reporting vehicle every batch, they were a third of the processor's cost. They are written at most
+ * this often, with telemetry_checkpoints.state_seq saying through where they are complete; a window
+ * that does not start from this process's memory first rolls them forward (`settleVehicleTimes`).
+ */
+const WRITE_TIMES_EVERY_MS = 10_000;
 
 /**
  * The states of a batch's vehicles for the given rules (`rules`: their ids and versions, as one
  * string), from what this instance knows as of `checkpoint` (the one the window starts at) or else
- * from the database.
+ * from the database, its vehicle times settled first.
  */
 export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, vehicleIds }: { db: Executor; tenant: Tenant; checkpoint: Checkpoint; rules: string; ruleIds: readonly number[]; vehicleIds: readonly number[] }) => {
   const recalled = alertStatesMemory.recall({ tenant, checkpoint });
-  const vehicles: KnownVehicles = recalled?.rules === rules ? recalled.vehicles : new Map();
+  const warm = recalled?.rules === rules ? recalled : undefined;
+  if (!warm) await settleVehicleTimes({ db, tenant, through: checkpoint });
+  const vehicles: KnownVehicles = warm ? warm.vehicles : new Map();
+  // Copied: the memory must stay as of its checkpoint should this window roll back.
+  const unwritten = new Map(warm?.unwritten);
+  let writtenAt = warm?.writtenAt ?? Date.now();
   const missing = vehicleIds.filter((id) => !vehicles.has(id));
   if (missing.length > 0) {
     const ids = intArray(missing);
@@ -44,8 +62,22 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
     vehicleOf: (vehicleId: number) => vehicles.get(vehicleId)?.vehicle ?? null,
     /** The vehicle's states of the rules (absent: remembers nothing). */
     rulesOf: (vehicleId: number): ReadonlyMap<number, RuleState> | undefined => vehicles.get(vehicleId)?.rules,
-    /** Writes every batch vehicle's times and places (`changedPlaces`: the vehicles whose places changed), in its transaction. First: it locks the vehicles' rows. */
-    saveVehicles: ({ vehicleStates, changedPlaces }: { vehicleStates: ReadonlyMap<number, VehicleAlertState>; changedPlaces: ReadonlySet<number> }) => writeVehicleStates({ db, tenant, vehicleStates, changedPlaces, stored: (vehicleId) => vehicles.has(vehicleId) }),
+    /**
+     * Writes, in its transaction, the batch's new vehicles and the places of those whose places
+     * changed (`changedPlaces`), and every vehicle's newest times when due (through `throughSeq`, the
+     * window's end).
+     */
+    saveVehicles: async ({ vehicleStates, changedPlaces, throughSeq }: { vehicleStates: ReadonlyMap<number, VehicleAlertState>; changedPlaces: ReadonlySet<number>; throughSeq: number }) => {
+      const now = Date.now();
+      const fresh = [...vehicleStates.keys()].filter((vehicleId) => !vehicles.has(vehicleId));
+      for (const vehicleId of vehicleStates.keys()) if (vehicles.has(vehicleId)) unwritten.set(vehicleId, now);
+      const due = now - writtenAt >= WRITE_TIMES_EVERY_MS;
+      await writeVehicleStates({ db, tenant, vehicleStates, fresh, changedPlaces, times: due ? unwritten : new Map() });
+      if (!due) return;
+      await writeStateSeq({ db, tenant, processor: ALERTS_PROCESSOR, seq: throughSeq });
+      unwritten.clear();
+      writtenAt = now;
+    },
     /**
      * Writes the rule states the batch changed (null: delete) and keeps the result, with the vehicles'
      * states, for the window after this one once it commits.
@@ -63,37 +95,57 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
         if (state) next.get(vehicleId)!.rules.set(ruleId, state);
         else next.get(vehicleId)!.rules.delete(ruleId);
       }
-      alertStatesMemory.keep({ tenant, value: { rules, vehicles: next } });
+      alertStatesMemory.keep({ tenant, value: { rules, vehicles: next, unwritten, writtenAt } });
     },
   };
 };
 
 /**
- * Every batch vehicle's newest times, one statement for those stored before (an UPDATE joined to
- * array parameters: a batch can hold a whole fleet, and an upsert probed the key once a row), one
- * insert for those new, and the places of those whose places changed (one JSON parameter). In id
- * order: the silent-device check locks the same rows in id order, and the same order cannot deadlock.
+ * The batch's new vehicles (one insert), the places of those whose places changed (one JSON
+ * parameter), and the newest times of the vehicles in `times` (vehicle id → when evaluated; an UPDATE
+ * joined to array parameters: a fleet's worth at a time), in id order.
  */
-const writeVehicleStates = async ({ db, tenant, vehicleStates, stored, changedPlaces }: { db: Executor; tenant: Tenant; vehicleStates: ReadonlyMap<number, VehicleAlertState>; stored: (vehicleId: number) => boolean; changedPlaces: ReadonlySet<number> }) => {
-  const ids = [...vehicleStates.keys()].sort((a, b) => a - b);
+const writeVehicleStates = async ({ db, tenant, vehicleStates, fresh, changedPlaces, times }: { db: Executor; tenant: Tenant; vehicleStates: ReadonlyMap<number, VehicleAlertState>; fresh: readonly number[]; changedPlaces: ReadonlySet<number>; times: ReadonlyMap<number, number> }) => {
   const now = new Date().toISOString();
-  const [known, fresh] = [ids.filter(stored), ids.filter((id) => !stored(id))];
   const columns = (of: number[]) => sql`${intArray(of)}, ${numberArray(of.map((id) => vehicleStates.get(id)!.positionMs), "bigint")}, ${numberArray(of.map((id) => vehicleStates.get(id)!.statMs), "bigint")}`;
-  if (known.length > 0) {
-    await db.execute(sql`update alert_vehicle_states s set position_ms = v.position_ms, stat_ms = v.stat_ms, updated_at = ${now}::timestamptz
-      from unnest(${columns(known)}) as v(vehicle_id, position_ms, stat_ms)
+  if (times.size > 0) {
+    const ids = [...times.keys()].sort((a, b) => a - b);
+    await db.execute(sql`update alert_vehicle_states s set position_ms = v.position_ms, stat_ms = v.stat_ms, updated_at = to_timestamp(v.evaluated_ms / 1000.0)
+      from unnest(${columns(ids)}, ${numberArray(ids.map((id) => times.get(id)!), "bigint")}) as v(vehicle_id, position_ms, stat_ms, evaluated_ms)
       where s.company_id = ${tenant.companyId} and s.vehicle_id = v.vehicle_id`);
   }
   if (fresh.length > 0) {
     await db.execute(sql`insert into alert_vehicle_states (company_id, dataset, vehicle_id, position_ms, stat_ms, updated_at)
       select ${tenant.companyId}, ${tenant.dataset}, v.vehicle_id, v.position_ms, v.stat_ms, ${now}::timestamptz
-      from unnest(${columns(fresh)}) as v(vehicle_id, position_ms, stat_ms)`);
+      from unnest(${columns([...fresh].sort((a, b) => a - b))}) as v(vehicle_id, position_ms, stat_ms)`);
   }
   if (changedPlaces.size === 0) return;
   const places = [...changedPlaces].map((vehicleId) => ({ vehicle_id: vehicleId, inside: vehicleStates.get(vehicleId)!.inside }));
   await db.execute(sql`update alert_vehicle_states s set inside = r.inside
     from jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as r(vehicle_id int, inside jsonb)
     where s.company_id = ${tenant.companyId} and s.vehicle_id = r.vehicle_id`);
+};
+
+/**
+ * Rolls the stored newest times forward over the telemetry the processor evaluated since they were
+ * last written (state_seq, through its checkpoint `through`) and records them complete through it, in
+ * the caller's transaction, which holds the tenant's alerts checkpoint row. A late row changes nothing
+ * (its time is not the newest). A vehicle rolled forward was evaluated by the checkpoint's last write
+ * (`through.at`) at the latest, which is when it is taken to have been: seconds late at most, and only
+ * for vehicles that reported in those seconds (the silent-device check watches a vehicle once it has
+ * reported after the rule was saved).
+ */
+export const settleVehicleTimes = async ({ db, tenant, through }: { db: Executor; tenant: Tenant; through: Checkpoint }) => {
+  const afterSeq = await readStateSeq({ db, tenant, processor: ALERTS_PROCESSOR });
+  const throughSeq = through.seq;
+  for (const [table, column] of afterSeq < throughSeq ? ([["vehicle_positions", "position_ms"], ["vehicle_stat_samples", "stat_ms"]] as const) : []) {
+    await db.execute(sql`update alert_vehicle_states s set ${sql.raw(column)} = greatest(s.${sql.raw(column)}, n.newest_ms), updated_at = greatest(s.updated_at, ${through.at.toISOString()}::timestamptz)
+      from (select vehicle_id, (extract(epoch from max(time)) * 1000)::bigint as newest_ms from ${sql.raw(table)}
+        where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and seq > ${afterSeq} and seq <= ${throughSeq} group by vehicle_id) n
+      where s.company_id = ${tenant.companyId} and s.dataset = ${tenant.dataset} and s.vehicle_id = n.vehicle_id`);
+  }
+  // Said even when nothing was behind: an unset state_seq means "complete through the checkpoint", which stops being true at the window's first unwritten time.
+  await writeStateSeq({ db, tenant, processor: ALERTS_PROCESSOR, seq: throughSeq });
 };
 
 const STATES_A_STATEMENT = 10_000;

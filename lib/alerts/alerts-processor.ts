@@ -6,7 +6,7 @@ import type { VehicleTelemetry } from "@/lib/fleet-events/read-committed-telemet
 import type { Checkpoint, TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
 import { whereTenant, type Tenant } from "@/lib/tenant";
 import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
-import { alertStatesMemory, loadAlertStates } from "./alert-states";
+import { ALERTS_PROCESSOR, alertStatesMemory, loadAlertStates } from "./alert-states";
 import { evaluateVehicle, rulesByKind, type EvaluatedRule, type RulesByKind, type RuleSample, type RuleState, type RuleTransition, type VehicleAlertState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { incidentChanges } from "./incident-changes";
@@ -48,9 +48,10 @@ const samplesOf = (vehicle: VehicleTelemetry, placesAt: (point: { latitude: numb
  * Evaluates the tenant's enabled rules over newly committed telemetry, inside the alerts processor's
  * checkpoint transaction: incidents opened and closed, webhook events raised and the states written,
  * all or nothing with the checkpoint, so every occurrence opens one incident. What is written follows
- * what changed: every batch vehicle's newest times, and a rule's state only when it changed.
+ * what changed: a rule's state only when it changed, a vehicle's places when they changed, and the
+ * vehicles' newest times every few seconds (lib/alerts/alert-states.ts).
  */
-export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoint }: { tx: Executor; tenant: Tenant; vehicles: VehicleTelemetry[]; checkpoint: Checkpoint }) => {
+export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoint, throughSeq }: { tx: Executor; tenant: Tenant; vehicles: VehicleTelemetry[]; checkpoint: Checkpoint; throughSeq: number }) => {
   const rules = await loadRules(tx, tenant);
   if (rules.length === 0) return;
   const evaluated = rules.filter((rule) => rule.trigger.type !== "deviceSilent");
@@ -79,8 +80,7 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoi
     for (const [ruleId, state] of result.states) ruleStates.push({ ruleId, vehicleId: vehicle.vehicleId, state });
     for (const transition of result.transitions) found.push({ vehicleId: vehicle.vehicleId, transition, state: result.states.get(transition.ruleId) ?? null });
   }
-  // Written first: it locks the vehicles' rows, which the silent-device check locks before it opens an incident.
-  await states.saveVehicles({ vehicleStates, changedPlaces });
+  await states.saveVehicles({ vehicleStates, changedPlaces, throughSeq });
   const silent = await silentIncidentsEnding({ db: tx, tenant, ruleIds: rules.filter((rule) => rule.trigger.type === "deviceSilent").map((rule) => rule.id), firstSampleOf });
   const named = await vehicleNames({ db: tx, tenant, vehicleIds: [...new Set(found.filter((entry) => entry.transition.kind === "open").map((entry) => entry.vehicleId))] });
   const { changes, openings } = incidentChanges({ found, rules, placeById, named, storedIncident: (vehicleId, ruleId, key) => states.rulesOf(vehicleId)?.get(ruleId)?.open[key] });
@@ -123,4 +123,4 @@ const firstNewSample = (samples: readonly RuleSample[], previous: VehicleAlertSt
 };
 
 /** The alerts processor: starts at what is committed from now on (old telemetry raises no incident). */
-export const alertsProcessor: TelemetryProcessor = { name: "alerts", startAt: "now", process: evaluateAlertRules, committed: alertStatesMemory.committed };
+export const alertsProcessor: TelemetryProcessor = { name: ALERTS_PROCESSOR, startAt: "now", process: evaluateAlertRules, committed: alertStatesMemory.committed };

@@ -5,21 +5,28 @@ import { alertRules } from "@/db/schema";
 import { publishFleetEvents } from "@/lib/fleet-events/fleet-event";
 import type { Tenant } from "@/lib/tenant";
 import type { AlertTrigger } from "./alert-trigger";
-import { writeRuleStates } from "./alert-states";
+import { ALERTS_PROCESSOR, settleVehicleTimes, writeRuleStates } from "./alert-states";
 import type { RuleState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { recordIncidents, type IncidentOpening } from "./record-incidents";
+import { ruleScopeFor } from "./rule-scope";
 
-type SilentRule = { id: number; dataset: Tenant["dataset"]; trigger: Extract<AlertTrigger, { type: "deviceSilent" }>; operationalSettings: OperationalSettings | null; updatedAt: Date };
+type SilentRule = { id: number; dataset: Tenant["dataset"]; trigger: Extract<AlertTrigger, { type: "deviceSilent" }>; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null; updatedAt: Date };
 type QuietVehicle = { vehicle_id: number; dataset: Tenant["dataset"]; last_ms: string; evaluated_at: Date; name: string; serial: string | null; latitude: number | null; longitude: number | null };
 
 /**
- * One company's silent vehicles: their rows of `alert_vehicle_states` are locked (in id order, as the
- * alerts processor locks them) before anything is decided, so a vehicle whose batch is being processed
- * is judged on the times that batch writes, and the processor sees every incident opened here.
+ * One company's silent vehicles. The alerts processor's checkpoint rows are locked first: a window in
+ * flight commits before anything is decided, none starts until this commits (so the processor sees
+ * every incident opened here), and the vehicles' newest times are settled through them
+ * (lib/alerts/alert-states.ts writes them every few seconds).
  */
 const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: number; rules: SilentRule[]; now: Date }) =>
   db.transaction(async (tx) => {
+    const checkpoints = await queryRows<{ dataset: Tenant["dataset"]; seq: string; at: string }>(
+      tx,
+      sql`select dataset, seq, updated_at as at from telemetry_checkpoints where company_id = ${companyId} and processor = ${ALERTS_PROCESSOR} order by dataset for update`,
+    );
+    for (const { dataset, seq, at } of checkpoints) await settleVehicleTimes({ db: tx, tenant: { companyId, dataset }, through: { seq: Number(seq), at: new Date(at) } });
     const shortestMs = Math.min(...rules.map((rule) => rule.trigger.minutes * 60_000));
     const quiet = await queryRows<QuietVehicle>(
       tx,
@@ -29,8 +36,7 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
         left join devices d on d.company_id = s.company_id and d.vehicle_id = s.vehicle_id
         left join vehicle_state vs on vs.company_id = s.company_id and vs.dataset = s.dataset and vs.vehicle_id = s.vehicle_id
         where s.company_id = ${companyId} and greatest(s.position_ms, s.stat_ms) <= ${now.getTime() - shortestMs}
-        order by s.vehicle_id
-        for update of s`,
+        order by s.vehicle_id`,
     );
     if (quiet.length === 0) return 0;
     const open = new Set(
@@ -38,9 +44,10 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
     );
     const openings: { tenant: Tenant; opening: IncidentOpening }[] = [];
     for (const rule of rules) {
+      const watched = (await ruleScopeFor({ db: tx, tenant: { companyId, dataset: rule.dataset }, rules: [rule] }))(rule);
       for (const vehicle of quiet) {
-        // Watched from its first sample after the rule (or its last change) was saved.
-        if (vehicle.dataset !== rule.dataset || open.has(`${rule.id}:${vehicle.vehicle_id}`) || new Date(vehicle.evaluated_at) < rule.updatedAt) continue;
+        // Watched (in its scope) from its first sample after the rule (or its last change) was saved.
+        if (vehicle.dataset !== rule.dataset || (watched && !watched.has(vehicle.vehicle_id)) || open.has(`${rule.id}:${vehicle.vehicle_id}`) || new Date(vehicle.evaluated_at) < rule.updatedAt) continue;
         const silentAt = new Date(Number(vehicle.last_ms) + rule.trigger.minutes * 60_000);
         if (silentAt > now) continue;
         // Silent since outside the rule's operational time: the incident opens once that time begins.
@@ -68,7 +75,7 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
  */
 export const checkSilentDevices = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
   const rules = await db
-    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger, operationalSettings: alertRules.operationalSettings, updatedAt: alertRules.updatedAt })
+    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds, operationalSettings: alertRules.operationalSettings, updatedAt: alertRules.updatedAt })
     .from(alertRules)
     .where(and(isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), sql`${alertRules.trigger}->>'type' = 'deviceSilent'`));
   let opened = 0;

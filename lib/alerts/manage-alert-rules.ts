@@ -1,11 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { alertIncidents, alertRules, alertRuleStates, alertVehicleStates, places, vehicles } from "@/db/schema";
+import { alertIncidents, alertRules, alertRuleStates, alertVehicleStates, places, telemetryCheckpoints, vehicles } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { requireTenantTags } from "@/lib/tags";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
 import { assertRecipientUsers } from "./alert-recipients";
+import { ALERTS_PROCESSOR } from "./alert-states";
 import { CONDITION_TRIGGER_TYPES, isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
 import type { OperationalSettings } from "./operational-settings";
 import { recordIncidents } from "./record-incidents";
@@ -63,7 +64,11 @@ const resetRule = async ({ tx, tenant, rule }: { tx: Executor; tenant: Tenant; r
   await tx.delete(alertRuleStates).where(and(eq(alertRuleStates.companyId, tenant.companyId), eq(alertRuleStates.ruleId, rule.id)));
   // With no rule left to keep them current, what the processor knew of the vehicles would be stale when a rule comes back.
   const [evaluated] = await tx.select({ id: alertRules.id }).from(alertRules).where(and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), notInArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES]))).limit(1);
-  if (!evaluated) await tx.delete(alertVehicleStates).where(whereTenant(alertVehicleStates, tenant));
+  if (!evaluated) {
+    await tx.delete(alertVehicleStates).where(whereTenant(alertVehicleStates, tenant));
+    // Nothing stored is behind the checkpoint now: a rule that comes back has no times to roll forward.
+    await tx.update(telemetryCheckpoints).set({ stateSeq: null }).where(and(eq(telemetryCheckpoints.companyId, tenant.companyId), eq(telemetryCheckpoints.dataset, tenant.dataset), eq(telemetryCheckpoints.processor, ALERTS_PROCESSOR)));
+  }
 };
 
 const audited = (row: Partial<AlertRuleRow>) => ({ name: row.name, isEnabled: row.isEnabled, trigger: row.trigger, vehicleIds: row.vehicleIds, tagIds: row.tagIds, operationalSettings: row.operationalSettings });

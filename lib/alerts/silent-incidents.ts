@@ -7,8 +7,8 @@ import type { IncidentChange } from "./record-incidents";
 
 /**
  * Device-silent incidents the batch's vehicles end by reporting again (at their first new sample),
- * and their states to delete. Read FOR UPDATE after the batch has locked its vehicles' rows: the
- * silent-device check opens such incidents only under the same locks, so each one is seen here.
+ * and their states to delete. The silent-device check opens such incidents only while it holds the
+ * tenant's alerts checkpoint row, which this window holds, so each one is seen here.
  */
 export const silentIncidentsEnding = async ({ db, tenant, ruleIds, firstSampleOf }: { db: Executor; tenant: Tenant; ruleIds: readonly number[]; firstSampleOf: ReadonlyMap<number, Date> }) => {
   if (ruleIds.length === 0 || firstSampleOf.size === 0) return { changes: [] as IncidentChange[], states: [] };

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { telemetryCheckpoints } from "@/db/schema";
 import { alertsProcessor } from "@/lib/alerts/alerts-processor";
 import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
 import { updateAlertRule } from "@/lib/alerts/manage-alert-rules";
@@ -43,6 +45,25 @@ describe("place rules", () => {
     const found = await incidents(entry.id);
     expect(found).toHaveLength(1);
     expect(found[0].startedAt).toEqual(at(10));
+  });
+
+  it("skip a late point after another instance took the tenant over, though the newest times are written only every few seconds", async () => {
+    const { db } = database();
+    const { a, place, run, rule, drive, incidents } = await setupAlertTrack(db);
+    const entry = await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
+    await drive(a.id, [[0, OUTSIDE]]);
+    await run();
+    await drive(a.id, [[20, CENTRE]]);
+    await run();
+    // Another instance's window moved the checkpoint: this process's memory no longer applies.
+    await db.update(telemetryCheckpoints).set({ updatedAt: new Date(Date.now() + 1_000) }).where(eq(telemetryCheckpoints.processor, alertsProcessor.name));
+    await drive(a.id, [[10, OUTSIDE]]); // late: between the two already evaluated
+    await run();
+    await drive(a.id, [[30, CENTRE]]);
+    await run();
+    const found = await incidents(entry.id);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ placeId: place.id, endedAt: null });
   });
 
   it("skip a late point: an old position outside does not close or reopen the occurrence", async () => {
@@ -198,10 +219,11 @@ describe("what the processor remembers", () => {
 });
 
 describe("device silent", () => {
-  it("the periodic check opens one incident for a quiet device; its next point closes it", async () => {
+  it("the periodic check opens one incident for a quiet device in the rule's scope; its next point closes it", async () => {
     const { db } = database();
-    const { a, run, rule, drive, incidents, at } = await setupAlertTrack(db);
-    const silent = await rule({ name: "Quiet", trigger: { type: "deviceSilent", minutes: 15 } });
+    const { a, b, run, rule, drive, incidents, at } = await setupAlertTrack(db);
+    const silent = await rule({ name: "Quiet", trigger: { type: "deviceSilent", minutes: 15 }, vehicleIds: [a.id] });
+    await drive(b.id, [[0, OUTSIDE]]);
     await drive(a.id, [[0, OUTSIDE]]);
     await run();
     expect(await checkSilentDevices({ db, now: at(10 * 60) })).toBe(0);
