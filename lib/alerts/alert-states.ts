@@ -69,8 +69,11 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
      */
     saveVehicles: async ({ vehicleStates, changedPlaces, throughSeq }: { vehicleStates: ReadonlyMap<number, VehicleAlertState>; changedPlaces: ReadonlySet<number>; throughSeq: number }) => {
       const now = Date.now();
-      const fresh = [...vehicleStates.keys()].filter((vehicleId) => !vehicles.has(vehicleId));
-      for (const vehicleId of vehicleStates.keys()) if (vehicles.has(vehicleId)) unwritten.set(vehicleId, now);
+      const fresh: number[] = [];
+      for (const vehicleId of vehicleStates.keys()) {
+        if (vehicles.has(vehicleId)) unwritten.set(vehicleId, now);
+        else fresh.push(vehicleId);
+      }
       const due = now - writtenAt >= WRITE_TIMES_EVERY_MS;
       await writeVehicleStates({ db, tenant, vehicleStates, fresh, changedPlaces, times: due ? unwritten : new Map() });
       if (!due) return;
@@ -138,7 +141,8 @@ const writeVehicleStates = async ({ db, tenant, vehicleStates, fresh, changedPla
 export const settleVehicleTimes = async ({ db, tenant, through }: { db: Executor; tenant: Tenant; through: Checkpoint }) => {
   const afterSeq = await readStateSeq({ db, tenant, processor: ALERTS_PROCESSOR });
   const throughSeq = through.seq;
-  for (const [table, column] of afterSeq < throughSeq ? ([["vehicle_positions", "position_ms"], ["vehicle_stat_samples", "stat_ms"]] as const) : []) {
+  const kinds = [["vehicle_positions", "position_ms"], ["vehicle_stat_samples", "stat_ms"]] as const;
+  if (afterSeq < throughSeq) for (const [table, column] of kinds) {
     await db.execute(sql`update alert_vehicle_states s set ${sql.raw(column)} = greatest(s.${sql.raw(column)}, n.newest_ms), updated_at = greatest(s.updated_at, ${through.at.toISOString()}::timestamptz)
       from (select vehicle_id, (extract(epoch from max(time)) * 1000)::bigint as newest_ms from ${sql.raw(table)}
         where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and seq > ${afterSeq} and seq <= ${throughSeq} group by vehicle_id) n

@@ -98,20 +98,25 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoi
  * rule of every vehicle.
  */
 const rulesOfVehicles = ({ everywhere, scoped, vehiclesOf, batch }: { everywhere: RulesByKind; scoped: readonly Rule[]; vehiclesOf: (rule: Rule) => ReadonlySet<number> | null; batch: ReadonlySet<number> }) => {
-  const groupOf = new Map<number, string>();
+  const watchingOf = new Map<number, Rule[]>();
   for (const rule of scoped) {
     const watched = vehiclesOf(rule)!;
     // Whichever is smaller is gone through: a tag of the whole fleet, or a window of a few vehicles.
     const [few, many] = watched.size <= batch.size ? [watched, batch] : [batch, watched];
-    for (const vehicleId of few) if (many.has(vehicleId)) groupOf.set(vehicleId, `${groupOf.get(vehicleId) ?? ""}${rule.id},`);
+    for (const vehicleId of few) {
+      if (!many.has(vehicleId)) continue;
+      const watching = watchingOf.get(vehicleId);
+      if (watching) watching.push(rule);
+      else watchingOf.set(vehicleId, [rule]);
+    }
   }
-  const byId = new Map(scoped.map((rule) => [rule.id, rule]));
   const byGroup = new Map<string, RulesByKind>();
   return (vehicleId: number) => {
-    const group = groupOf.get(vehicleId);
-    if (group === undefined) return everywhere;
+    const watching = watchingOf.get(vehicleId);
+    if (!watching) return everywhere;
+    const group = watching.map((rule) => rule.id).join(",");
     let rules = byGroup.get(group);
-    if (!rules) byGroup.set(group, (rules = rulesByKind([...everywhere.all, ...group.slice(0, -1).split(",").map((id) => byId.get(Number(id))!)])));
+    if (!rules) byGroup.set(group, (rules = rulesByKind([...everywhere.all, ...watching])));
     return rules;
   };
 };

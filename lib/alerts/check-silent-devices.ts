@@ -43,8 +43,10 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
       (await queryRows<{ rule_id: number; vehicle_id: number }>(tx, sql`select rule_id, vehicle_id from alert_rule_states where company_id = ${companyId} and rule_id = any(${intArray(rules.map((rule) => rule.id))})`)).map((row) => `${row.rule_id}:${row.vehicle_id}`),
     );
     const openings: { tenant: Tenant; opening: IncidentOpening }[] = [];
+    const scopeOf = new Map<Tenant["dataset"], Awaited<ReturnType<typeof ruleScopeFor>>>();
+    for (const dataset of new Set(rules.map((rule) => rule.dataset))) scopeOf.set(dataset, await ruleScopeFor({ db: tx, tenant: { companyId, dataset }, rules: rules.filter((rule) => rule.dataset === dataset) }));
     for (const rule of rules) {
-      const watched = (await ruleScopeFor({ db: tx, tenant: { companyId, dataset: rule.dataset }, rules: [rule] }))(rule);
+      const watched = scopeOf.get(rule.dataset)!(rule);
       for (const vehicle of quiet) {
         // Watched (in its scope) from its first sample after the rule (or its last change) was saved.
         if (vehicle.dataset !== rule.dataset || (watched && !watched.has(vehicle.vehicle_id)) || open.has(`${rule.id}:${vehicle.vehicle_id}`) || new Date(vehicle.evaluated_at) < rule.updatedAt) continue;
