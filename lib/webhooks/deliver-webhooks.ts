@@ -4,7 +4,8 @@ import { queryRows } from "@/db/rows";
 import type { WebhookHeader } from "@/db/schema";
 import { claimDueRows, dueClause, settleAttempt, startOutboxLoop } from "@/lib/outbox";
 import { signWebhookBody, SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./webhook-signature";
-import { assertDeliverableTarget, type ResolveHost } from "./webhook-target";
+import { postToPinnedAddress, type PostWebhook } from "./pinned-post";
+import { resolveDeliverableTarget, type ResolveHost } from "./webhook-target";
 
 const ATTEMPT_TIMEOUT_MS = 10_000;
 const DELIVERIES_A_PASS = 200;
@@ -42,22 +43,26 @@ const dueDeliveriesOfCompany = (tx: Executor, { companyId, now, limit }: { compa
 
 type Outcome = { ok: boolean; status: number | null; latencyMs: number; error: string | null };
 
-/** One POST: signed, custom headers, no redirects (they could lead to a private address), 10 s limit. */
-const attempt = async ({ delivery, fetchImpl, resolve }: { delivery: ClaimedDelivery; fetchImpl: typeof fetch; resolve?: ResolveHost }): Promise<Outcome> => {
+type Transport = { post: PostWebhook; resolve?: ResolveHost };
+
+/**
+ * One POST: signed, custom headers, to the address that was checked (never a second DNS answer), no
+ * redirects (they could lead to a private address), 10 s limit.
+ */
+const attempt = async ({ delivery, post, resolve }: Transport & { delivery: ClaimedDelivery }): Promise<Outcome> => {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   if (!delivery.url || !delivery.secret_key) return { ok: false, status: null, latencyMs: 0, error: "the webhook was deleted" };
   try {
     const url = new URL(delivery.url);
-    await assertDeliverableTarget({ url, resolve });
+    const address = await resolveDeliverableTarget({ url, resolve });
     const body = JSON.stringify(delivery.payload);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers = new Headers({ "content-type": "application/json", "user-agent": "fleet-telematics-webhooks/1" });
     for (const header of delivery.custom_headers ?? []) headers.set(header.key, header.value);
     headers.set(SIGNATURE_HEADER, signWebhookBody({ secret: delivery.secret_key, timestamp, body }));
     headers.set(TIMESTAMP_HEADER, String(timestamp));
-    const response = await fetchImpl(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
-    await response.body?.cancel();
+    const response = await post({ url, address, headers: Object.fromEntries(headers), body, signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
     const ok = response.status >= 200 && response.status < 300;
     return { ok, status: response.status, latencyMs: elapsed(), error: ok ? null : `HTTP ${response.status}` };
   } catch (error) {
@@ -78,11 +83,11 @@ const record = (db: Executor, delivery: ClaimedDelivery, outcome: Outcome, now: 
  * Attempts every due delivery once (in parallel: a slow receiver delays only its own), records
  * each outcome, and returns how many succeeded and failed this pass.
  */
-export const deliverDueWebhooks = async ({ db, now = () => new Date(), fetchImpl = fetch, resolve, limit = DELIVERIES_A_PASS }: { db: Executor; now?: () => Date; fetchImpl?: typeof fetch; resolve?: ResolveHost; limit?: number }) => {
+export const deliverDueWebhooks = async ({ db, now = () => new Date(), post = postToPinnedAddress, resolve, limit = DELIVERIES_A_PASS }: { db: Executor; now?: () => Date; post?: PostWebhook; resolve?: ResolveHost; limit?: number }) => {
   const claimed = await claimDueRows({ db, table: "webhook_deliveries", now: now(), limit, dueOfCompany: dueDeliveriesOfCompany });
   const outcomes = await Promise.all(
     claimed.map(async (delivery) => {
-      const outcome = await attempt({ delivery, fetchImpl, resolve });
+      const outcome = await attempt({ delivery, post, resolve });
       await record(db, delivery, outcome, now());
       return outcome.ok;
     }),

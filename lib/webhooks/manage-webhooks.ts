@@ -4,7 +4,7 @@ import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { whereTenant, type TenantQuery } from "@/lib/tenant";
 import { CURRENT_WEBHOOK_VERSION } from "./webhook-events";
-import { generateWebhookSecret } from "./webhook-secret";
+import { generateWebhookSecret, keepMaskedValues } from "./webhook-secret";
 import { assertWebhookUrl, type ResolveHost } from "./webhook-target";
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -52,10 +52,11 @@ export const updateWebhook = async ({ db, companyId, dataset, webhookId, input, 
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(webhooks).where(active({ companyId, dataset }, webhookId)).for("update");
     if (!before) throw new AppError("not_found", `No webhook with id ${webhookId}.`);
-    const fields = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+    const given = input.customHeaders ? { ...input, customHeaders: keepMaskedValues({ next: input.customHeaders, stored: before.customHeaders }) } : input;
+    const fields = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
     if (Object.keys(fields).length === 0) return before;
     const [row] = await tx.update(webhooks).set(fields).where(active({ companyId, dataset }, webhookId)).returning();
-    const changes = changedFields({ before: audited(before), after: audited({ ...before, ...input }) });
+    const changes = changedFields({ before: audited(before), after: audited({ ...before, ...given }) });
     if (Object.keys(changes).length > 0) await recordAuditEvent({ db: tx, companyId, actor, action: "webhook.updated", target: { type: "webhook", id: webhookId }, changes });
     return row;
   });

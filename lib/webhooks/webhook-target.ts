@@ -8,10 +8,25 @@ export type ResolveHost = (host: string) => Promise<string[]>;
 
 const resolveWithDns: ResolveHost = async (host) => (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
-/** Only global unicast addresses: never loopback, private, link-local (cloud metadata), CGNAT, multicast or reserved. */
-const isPublicAddress = (address: string) => {
+/** 64:ff9b::/96, the well-known NAT64 prefix: DNS64 answers a public IPv4 in it on an IPv6-only network. */
+const NAT64 = ipaddr.parseCIDR("64:ff9b::/96");
+/** ::/96, "IPv4-compatible" (deprecated by RFC 4291): no public service is reached this way. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
+
+/**
+ * Only global unicast addresses: never loopback, private, link-local (cloud metadata), CGNAT,
+ * multicast or reserved, nor an IPv6 form that carries an IPv4 to a router or tunnel: IPv4-mapped
+ * (judged as the IPv4 by ipaddr.process), IPv4-compatible, SIIT, 6to4, Teredo and local-use NAT64
+ * are refused whatever they embed (ipaddr.js puts them outside "unicast", except IPv4-compatible);
+ * the well-known NAT64 prefix is judged by the IPv4 it embeds.
+ */
+export const isPublicAddress = (address: string) => {
   if (!ipaddr.isValid(address)) return false;
   const parsed = ipaddr.process(address);
+  if (parsed instanceof ipaddr.IPv6) {
+    if (parsed.match(NAT64)) return new ipaddr.IPv4(parsed.toByteArray().slice(12)).range() === "unicast";
+    if (parsed.match(IPV4_COMPATIBLE)) return false;
+  }
   return parsed.range() === "unicast";
 };
 
@@ -23,7 +38,7 @@ const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
 /**
  * Checks a webhook URL before it is saved: http(s) only, and no address a server should not call
  * for a customer (400 naming `url`). A name that does not resolve yet is accepted; every delivery
- * checks again after DNS (assertDeliverableTarget).
+ * checks again after DNS (resolveDeliverableTarget).
  */
 export const assertWebhookUrl = async ({ url, resolve = resolveWithDns }: { url: string; resolve?: ResolveHost }): Promise<void> => {
   let parsed: URL;
@@ -42,13 +57,15 @@ export const assertWebhookUrl = async ({ url, resolve = resolveWithDns }: { url:
 };
 
 /**
- * The addresses a delivery may connect to, checked after DNS at delivery time (a name may have
- * been re-pointed since creation). Throws when any is not public.
+ * The one address a delivery connects to, resolved and checked at delivery time (a name may have
+ * been re-pointed since creation). The caller connects to exactly this address (pinned-post), so a
+ * second resolution cannot swap in a private one (DNS rebinding). Throws when any is not public.
  */
-export const assertDeliverableTarget = async ({ url, resolve = resolveWithDns }: { url: URL; resolve?: ResolveHost }): Promise<void> => {
-  if (allowPrivateTargets()) return;
+export const resolveDeliverableTarget = async ({ url, resolve = resolveWithDns }: { url: URL; resolve?: ResolveHost }): Promise<string> => {
   const host = hostOf(url);
   const addresses = ipaddr.isValid(host) ? [host] : await resolve(host);
+  if (allowPrivateTargets() && addresses.length > 0) return addresses[0];
   const refused = addresses.find((address) => !isPublicAddress(address));
   if (refused || addresses.length === 0) throw new Error(`target address ${refused ?? "(none)"} is not public`);
+  return addresses[0];
 };

@@ -1,3 +1,4 @@
+import dns from "node:dns";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
@@ -10,6 +11,7 @@ import { operatorActor } from "@/lib/audit";
 import { updateDriver } from "@/lib/drivers";
 import { createWebhook } from "@/lib/webhooks/manage-webhooks";
 import { deliverDueWebhooks } from "@/lib/webhooks/deliver-webhooks";
+import type { PostWebhook } from "@/lib/webhooks/pinned-post";
 import { enqueueWebhookEvents } from "@/lib/webhooks/enqueue-webhook-event";
 import { listWebhookDeliveries, redeliverWebhookDelivery } from "@/lib/webhooks/webhook-delivery-log";
 import { TIMESTAMP_HEADER, SIGNATURE_HEADER, verifyWebhookSignature } from "@/lib/webhooks/webhook-signature";
@@ -36,6 +38,23 @@ describe("POST /webhooks and reads", () => {
     expect(created.headers.get("cache-control")).toBe("no-store");
     const read = await callFleet(webhookRoute.GET, `/webhooks/${body.id}`, { key: fixture.demo.key, params: { id: body.id } });
     expect(read.body).toMatchObject({ id: body.id, url: "https://dispatch.example.invalid/samsara", eventTypes: ["DriverUpdated"], secretKey: `********${body.secretKey.slice(-4)}` });
+  });
+
+  it("shows custom header values in full once; reads mask them; a PATCH that sends the masked value back keeps the real one", async () => {
+    const headers = [{ key: "Authorization", value: "Bearer receiver-credential-7Kq2" }, { key: "X-Tenant", value: "acme" }];
+    const created = await post({ name: "Credentialed receiver", url: "https://dispatch.example.invalid/with-headers", customHeaders: headers });
+    const body = created.body as WebhookBody & { customHeaders: { key: string; value: string }[] };
+    expect(body.customHeaders).toEqual(headers);
+    const masked = [{ key: "Authorization", value: "********7Kq2" }, { key: "X-Tenant", value: "********" }];
+    const read = await callFleet(webhookRoute.GET, `/webhooks/${body.id}`, { key: fixture.demo.key, params: { id: body.id } });
+    expect(read.body).toMatchObject({ customHeaders: masked });
+    const listed = await callFleet(webhooksRoute.GET, `/webhooks?ids=${body.id}`, { key: fixture.demo.key });
+    expect(JSON.stringify(listed.body)).not.toContain("receiver-credential");
+    expect(JSON.stringify(listed.body)).not.toContain("acme");
+    const patched = await callFleet(webhookRoute.PATCH, `/webhooks/${body.id}`, { key: fixture.demo.key, method: "PATCH", params: { id: body.id }, body: { name: "Renamed", customHeaders: [...masked, { key: "X-New", value: "fresh" }] } });
+    expect(patched.status).toBe(200);
+    const [stored] = await database().db.select().from(webhooks).where(eq(webhooks.id, Number(body.id)));
+    expect(stored.customHeaders).toEqual([...headers, { key: "X-New", value: "fresh" }]);
   });
 
   it.each([
@@ -144,12 +163,12 @@ describe("delivery", () => {
     await renameDriver("Crash test", fixture.sandbox.driverIds[2]);
     let seen: string | undefined;
     // The "killed" instance: its request reaches nobody and never ends (until its own time limit).
-    const hanging: typeof fetch = (_url, init) =>
+    const hanging: PostWebhook = ({ body, signal }) =>
       new Promise((_, reject) => {
-        seen = String(init?.body);
-        init?.signal?.addEventListener("abort", () => reject(new Error("aborted")));
+        seen = body;
+        signal.addEventListener("abort", () => reject(new Error("aborted")));
       });
-    void deliverDueWebhooks({ db: database().db, fetchImpl: hanging }).catch(() => undefined);
+    void deliverDueWebhooks({ db: database().db, post: hanging }).catch(() => undefined);
     await vi.waitFor(() => expect(seen).toBeDefined());
     received.length = 0;
     answer = 200;
@@ -170,6 +189,37 @@ describe("delivery", () => {
       expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: null });
       expect(delivery.lastError).toContain("127.0.0.1");
     } finally {
+      vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS", "1");
+      reloadConfig();
+    }
+  });
+
+  it("connects to the address it checked: a name re-pointed at loopback after the check never reaches it (DNS rebinding)", async () => {
+    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS", "0");
+    reloadConfig();
+    // The attacker's DNS: a public address the first time (the check), loopback every time after.
+    let lookups = 0;
+    const answer = (host: string) => (host !== "rebind.example.invalid" ? "192.0.2.1" : lookups++ === 0 ? "93.184.215.14" : "127.0.0.1");
+    vi.spyOn(dns, "lookup").mockImplementation(((host: string, options: unknown, callback: (...args: unknown[]) => void) => {
+      const address = answer(host);
+      if ((options as { all?: boolean }).all) callback(null, [{ address, family: 4 }]);
+      else callback(null, address, 4);
+    }) as unknown as typeof dns.lookup);
+    const connectedTo: string[] = [];
+    const recordConnection: PostWebhook = async ({ address }) => {
+      connectedTo.push(address);
+      return { status: 204 };
+    };
+    try {
+      const url = `http://rebind.example.invalid:${new URL(receiverUrl).port}/hook`;
+      const webhook = await createWebhook({ db: database().db, ...tenant(), actor: operatorActor("tests"), input: { name: "Rebinding", url }, resolve: async () => ["93.184.215.14"] });
+      received.length = 0;
+      await renameDriver("Rebinding", fixture.sandbox.driverIds[5]);
+      await deliverDueWebhooks({ db: database().db, resolve: async (host) => [answer(host)], post: recordConnection });
+      expect(received.filter((r) => JSON.parse(r.body).webhookId === String(webhook.id))).toEqual([]);
+      expect(connectedTo).toEqual(["93.184.215.14"]);
+    } finally {
+      vi.restoreAllMocks();
       vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS", "1");
       reloadConfig();
     }

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { SECTIONS } from "@/lib/auth/role-policy";
 import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
 import { listWebhookDeliveries } from "@/lib/webhooks/webhook-delivery-log";
-import { maskWebhookSecret } from "@/lib/webhooks/webhook-secret";
+import { maskHeaders, maskWebhookSecret } from "@/lib/webhooks/webhook-secret";
 import { WebhooksPageClient } from "./page-client";
 
 export const metadata = { title: "Webhooks" };
@@ -14,8 +14,8 @@ const Page = async ({ searchParams }: { searchParams: Promise<{ webhook?: string
   const selected = Number((await searchParams).webhook);
   const webhookId = Number.isSafeInteger(selected) && selected > 0 ? selected : undefined;
   const [rows, deliveries] = await Promise.all([listWebhooks({ ...tenant, limit: 100 }), listWebhookDeliveries({ ...tenant, webhookId, limit: 100 })]);
-  // The secret never reaches the browser after creation.
-  const webhooks = rows.map(({ secretKey, ...row }) => ({ ...row, secretKey: maskWebhookSecret(secretKey) }));
+  // The secret and the custom header values never reach the browser after creation.
+  const webhooks = rows.map(({ secretKey, customHeaders, ...row }) => ({ ...row, secretKey: maskWebhookSecret(secretKey), customHeaders: maskHeaders(customHeaders) }));
   return <WebhooksPageClient webhooks={webhooks} deliveries={deliveries} selectedWebhookId={webhookId} />;
 };
 
