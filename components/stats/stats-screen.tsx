@@ -11,7 +11,8 @@ import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
 import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { buildCsv, csvFileName, type CsvColumn } from "@/lib/dashboard/stats-csv";
+import { toCsv, type CsvColumn } from "@/lib/dashboard/csv";
+import { csvFileName } from "@/lib/dashboard/stats-csv";
 import { STAT_SERIES, type StatSeriesName, type StatsHistory } from "@/lib/dashboard-data/types";
 import { formatDateTime, isoInZone } from "@/lib/time-zone/zoned-time";
 import { seriesDisplay } from "./stat-series";
@@ -71,7 +72,7 @@ export const StatsScreen = () => {
     ];
     const from = isoInZone(domain[0], timeZone);
     const to = isoInZone(domain[1], timeZone);
-    download(buildCsv(columns, tableRows(history.data, domain, display)), csvFileName({ vehicleName: history.data.vehicle.name, from, to }));
+    download(toCsv(columns, tableRows(history.data, domain, display)), csvFileName({ vehicleName: history.data.vehicle.name, from, to }));
   };
 
   const body = (() => {
