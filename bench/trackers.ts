@@ -39,7 +39,7 @@ export const benchTrackers = async ({ db, connections, seconds }: { db: Database
     await insertBoundDevices({ db, companyId: rows[0].companyId, dataset: rows[0].dataset, rows: rows.map((row) => ({ identifier: imeiOf(row.id), model: row.id % 2 ? "teltonika" : "gt06", vehicleId: row.id })) });
   }
   await ensurePartitions({ db, from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) });
-  const trackers = await startTrackers({ db, settings: { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: connections + 10 } });
+  const trackers = await startTrackers({ db, settings: { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: connections + 10, maxConnections: connections + 10, frameTimeoutMs: 30_000 } });
   const devices: { id: number; teltonika: boolean; connection: TrackerConnection }[] = [];
   for (let start = 0; start < ids.length; start += 100) {
     devices.push(...(await Promise.all(ids.slice(start, start + 100).map(async (id, k) => {

@@ -70,5 +70,7 @@ export const getTrackerSettings = () => {
     host: config.TRACKER_HOST,
     idleTimeoutMs: config.TRACKER_IDLE_TIMEOUT_MS,
     maxConnectionsPerAddress: config.TRACKER_MAX_CONNECTIONS_PER_ADDRESS,
+    maxConnections: config.TRACKER_MAX_CONNECTIONS,
+    frameTimeoutMs: config.TRACKER_FRAME_TIMEOUT_MS,
   };
 };

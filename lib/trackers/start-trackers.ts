@@ -18,7 +18,8 @@ const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
  */
 export const startTrackers = async ({ db, settings = getTrackerSettings(), flushMs }: { db: Executor; settings?: ReturnType<typeof getTrackerSettings>; flushMs?: number }) => {
   const context = { db, queue: createIngestQueue({ db, flushMs }) };
-  const limits = { idleTimeoutMs: settings.idleTimeoutMs, maxConnectionsPerAddress: settings.maxConnectionsPerAddress };
+  // One count of open connections for both listeners: the cap is the process's.
+  const limits = { idleTimeoutMs: settings.idleTimeoutMs, frameTimeoutMs: settings.frameTimeoutMs, maxConnectionsPerAddress: settings.maxConnectionsPerAddress, maxConnections: settings.maxConnections, open: { connections: 0 } };
   const listeners: TrackerListener[] = [];
   const start = async (name: string, port: number | null, session: typeof teltonikaSession) => {
     if (port === null) return null;

@@ -5,17 +5,37 @@ import type { SessionFactory, TrackerContext } from "./tracker-session";
 export type ListenerLimits = {
   /** A connection silent this long is closed. */
   idleTimeoutMs: number;
+  /** A connection that has not handed over its first frame (the handshake or login) this long after connecting, or a frame begun and not completed this long, is closed. */
+  frameTimeoutMs: number;
   /** More simultaneous connections from one address are refused (closed at once). */
   maxConnectionsPerAddress: number;
+  /** More simultaneous connections in all are refused; `open` is shared by the listeners that share the cap. */
+  maxConnections: number;
+  open: { connections: number };
 };
 
 /** Bytes a connection may have received but not yet framed: well above the largest frame either protocol allows. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
+/** A timer that `start` arms unless it is already running, and `clear` disarms. */
+const deadline = (ms: number, expire: () => void) => {
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    start: () => {
+      timer ??= setTimeout(expire, ms);
+    },
+    clear: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+};
+
 /**
  * A TCP listener for one tracker protocol. Each connection frames its byte stream and hands the
  * frames to its session one at a time. Anything wrong with a connection (a bad, truncated or
- * oversized frame, a failed write, silence) closes that connection and nothing else.
+ * oversized frame, a failed write, silence, a handshake or frame too slow) closes that connection
+ * and nothing else.
  */
 export const startTrackerListener = async ({ name, port, host, session, context, limits }: {
   name: string; port: number; host: string; session: SessionFactory; context: TrackerContext; limits: ListenerLimits;
@@ -26,14 +46,18 @@ export const startTrackerListener = async ({ name, port, host, session, context,
   const serve = (socket: net.Socket) => {
     const remoteAddress = (socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
     const open = perAddress.get(remoteAddress) ?? 0;
-    if (open >= limits.maxConnectionsPerAddress) {
-      logger.warn({ listener: name, remoteAddress }, "tracker connection refused: too many from this address");
+    if (open >= limits.maxConnectionsPerAddress || limits.open.connections >= limits.maxConnections) {
+      const reason = open >= limits.maxConnectionsPerAddress ? "too many from this address" : "too many in all";
+      logger.warn({ listener: name, remoteAddress }, `tracker connection refused: ${reason}`);
       socket.destroy();
       return;
     }
     perAddress.set(remoteAddress, open + 1);
+    limits.open.connections += 1;
     sockets.add(socket);
     socket.on("close", () => {
+      limits.open.connections -= 1;
+      frameDeadline.clear();
       sockets.delete(socket);
       const left = (perAddress.get(remoteAddress) ?? 1) - 1;
       if (left > 0) perAddress.set(remoteAddress, left);
@@ -46,12 +70,19 @@ export const startTrackerListener = async ({ name, port, host, session, context,
     const protocol = session({ socket, remoteAddress, context });
     let buffered: Buffer = Buffer.alloc(0);
     let busy = false;
+    let handshaken = false;
     const fail = (error: unknown) => {
       // Drizzle wraps the driver's error: its cause says why (a pool timeout, a constraint).
       const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
       logger.info({ listener: name, remoteAddress, reason: error instanceof Error ? error.message : String(error), cause }, "tracker connection closed");
       socket.destroy();
     };
+    // Runs from the connection until its first frame, and from the first byte of each later frame
+    // to its last: more bytes do not restart it (a frame trickled a byte at a time still ends).
+    const frameDeadline = deadline(limits.frameTimeoutMs, () =>
+      fail(new Error(handshaken ? `a frame not completed within ${limits.frameTimeoutMs} ms` : `no handshake within ${limits.frameTimeoutMs} ms`)),
+    );
+    frameDeadline.start();
     const pump = async () => {
       if (busy) return;
       busy = true;
@@ -62,7 +93,10 @@ export const startTrackerListener = async ({ name, port, host, session, context,
           const frame = buffered.subarray(0, length);
           buffered = buffered.subarray(length);
           await protocol.handle(frame);
+          handshaken = true;
+          frameDeadline.clear();
         }
+        if (!socket.destroyed && (buffered.length > 0 || !handshaken)) frameDeadline.start();
       } catch (error) {
         fail(error);
       } finally {

@@ -23,7 +23,7 @@ describe("the demo's hardware trackers", () => {
       .innerJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
       .where(inArray(devices.identifier, DEMO_TRACKERS.map((tracker) => tracker.imei)));
     expect(trackerVehicles).toHaveLength(4);
-    trackers = await startTrackers({ db, settings: { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20 } });
+    trackers = await startTrackers({ db, settings: { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20, maxConnections: 1_000, frameTimeoutMs: 30_000 } });
     // Mid-morning yesterday in Chicago: the day crews drive.
     let clock = dayStartOf(dayOfTime(Date.now()) - 1) + 10 * HOUR;
     const simulator = await createFleetSimulator({ db, seed: 3, backfillMs: HOUR, now: () => clock, trackerPorts: trackers.ports });

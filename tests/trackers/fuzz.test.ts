@@ -112,7 +112,7 @@ describe("listener fuzzing", () => {
     await seedTestCompanies({ db });
     await rebindDevice({ db, from: "demo-live-1", to: "356307042441013" });
     await rebindDevice({ db, from: "demo-live-2", to: "868120301234567" });
-    trackers = await startTrackers({ db, settings: { teltonikaPort: 3465, gt06Port: 3466, host: "127.0.0.1", idleTimeoutMs: 2_000, maxConnectionsPerAddress: 50 } });
+    trackers = await startTrackers({ db, settings: { teltonikaPort: 3465, gt06Port: 3466, host: "127.0.0.1", idleTimeoutMs: 2_000, maxConnectionsPerAddress: 50, maxConnections: 1_000, frameTimeoutMs: 2_000 } });
   });
   afterAll(async () => trackers?.close());
 

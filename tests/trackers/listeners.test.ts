@@ -22,7 +22,7 @@ let trackers: Trackers;
 let vehicleIds: { teltonika: number; gt06: number };
 
 // Port 0: each listener takes a free port (tests run beside other suites and servers).
-const settings = { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20 };
+const settings = { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20, maxConnections: 1_000, frameTimeoutMs: 30_000 };
 
 beforeAll(async () => {
   const { db } = database();
@@ -191,6 +191,72 @@ describe("connection limits", () => {
       expect(await third.closed()).toBe(true);
       // The first two said nothing for longer than the idle timeout.
       for (const device of open) expect(await device.closed()).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("connection limits across addresses and for slow frames", () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("refuses connections past the global cap, counted over both listeners, and accepts again once one closes", async () => {
+    const limited = await startTrackers({ db: database().db, settings: { ...settings, maxConnectionsPerAddress: 50, maxConnections: 3 } });
+    const connect = (port: number | null) => connectTracker({ port: port!, timeoutMs: 1_000 });
+    try {
+      const open = [await connect(limited.ports.teltonika), await connect(limited.ports.teltonika), await connect(limited.ports.gt06)];
+      const fourth = await connect(limited.ports.gt06);
+      expect(await fourth.closed()).toBe(true);
+      for (const device of open) expect(await device.closed()).toBe(false);
+      open[0].end();
+      await sleep(100);
+      const again = await connect(limited.ports.teltonika);
+      again.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+      expect(await again.read(1)).toEqual(Buffer.from([0x01]));
+      for (const device of [...open, again]) device.end();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("closes a connection that never sends its handshake or login within the frame timeout", async () => {
+    const limited = await startTrackers({ db: database().db, settings: { ...settings, frameTimeoutMs: 300 } });
+    try {
+      const silentTeltonika = await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 });
+      const silentGt06 = await connectTracker({ port: limited.ports.gt06!, timeoutMs: 2_000 });
+      expect(await silentTeltonika.closed()).toBe(true);
+      expect(await silentGt06.closed()).toBe(true);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("closes a half-sent handshake and a half-sent packet, even one trickled a byte at a time; a logged-in device between frames stays", async () => {
+    const limited = await startTrackers({ db: database().db, settings: { ...settings, frameTimeoutMs: 400 } });
+    try {
+      const halfImei = await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 });
+      halfImei.send(encodeTeltonikaImei(TELTONIKA_IMEI).subarray(0, 5));
+      expect(await halfImei.closed()).toBe(true);
+
+      const loggedIn = await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 3_000 });
+      loggedIn.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+      expect(await loggedIn.read(1)).toEqual(Buffer.from([0x01]));
+      await sleep(800); // twice the frame timeout, between frames: still open
+      loggedIn.send(encodeTeltonikaPacket({ records: [teltonikaRecord(minutesAgo(20), 40)] }));
+      expect((await loggedIn.read(4))?.readUInt32BE(0)).toBe(1);
+      const packet = encodeTeltonikaPacket({ records: [teltonikaRecord(minutesAgo(19), 41)] });
+      let sent = 0;
+      const trickle = setInterval(() => (sent < packet.length - 1 ? loggedIn.send(packet.subarray(sent, ++sent)) : undefined), 100);
+      try {
+        expect(await loggedIn.closed()).toBe(true);
+        expect(sent).toBeLessThan(packet.length - 1);
+      } finally {
+        clearInterval(trickle);
+      }
+
+      const gt06Device = await connectTracker({ port: limited.ports.gt06!, timeoutMs: 2_000 });
+      gt06Device.send(encodeGt06Login(GT06_IMEI, 1).subarray(0, 6));
+      expect(await gt06Device.closed()).toBe(true);
     } finally {
       await limited.close();
     }
