@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "@/db/client";
 import { auditEvents, devices, unclaimedDevices, vehiclePositions, vehicles } from "@/db/schema";
@@ -7,7 +7,7 @@ import { claimDevice } from "@/lib/devices/claim-device";
 import { bindDevice, findDeviceVehicle, registerDevice, unregisterDevice } from "@/lib/devices/device-bindings";
 import { listDevices } from "@/lib/devices/list-devices";
 import { ingestOsmandPoint } from "@/lib/devices/osmand";
-import { listUnclaimedDevices } from "@/lib/devices/unclaimed-devices";
+import { findUnclaimedDevice, recordUnclaimedDevice } from "@/lib/devices/unclaimed-devices";
 import { ingestTelemetry } from "@/lib/telemetry";
 import { setVehicleArchived } from "@/lib/vehicles/save-vehicle";
 import { authenticateIngestToken, createIngestToken, listIngestTokens, revokeIngestToken } from "@/lib/ingest-batch/ingest-tokens";
@@ -51,7 +51,7 @@ describe("the device registry", () => {
     const listed = await listDevices({ db: database().db, ...demo, limit: 100 });
     expect(listed.map((device) => device.vehicleId)).toEqual(demoVehicleIds);
     expect(listed[0]).toMatchObject({ identifier: "demo-live-1", model: "osmand", connection: "never", lastReportAt: null });
-    expect(await listUnclaimedDevices({ db: database().db })).toEqual([expect.objectContaining({ identifier: "phone-unclaimed-1", protocol: "osmand" })]);
+    expect(await database().db.select().from(unclaimedDevices)).toEqual([expect.objectContaining({ identifier: "phone-unclaimed-1", protocol: "osmand" })]);
   });
 
   it("refuses with 409 naming it an identifier registered here or in another company, and a vehicle that has a device", async () => {
@@ -93,27 +93,64 @@ describe("the device registry", () => {
   it("refuses a report from a registered device bound to no vehicle without listing it as unclaimed", async () => {
     const { db } = database();
     await expect(report(db, "demo-live-4", 30)).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("bound to no vehicle") });
-    expect((await listUnclaimedDevices({ db })).map((device) => device.identifier)).not.toContain("demo-live-4");
+    expect(await findUnclaimedDevice({ db, identifier: "demo-live-4" })).toBeNull();
   });
 
   it("lists a device that reports unregistered as unclaimed, and claims it in one step: its next report is stored", async () => {
     const { db } = database();
     await expect(report(db, "new-phone-9", 90)).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("Unknown device") });
     await expect(report(db, "new-phone-9", 80)).rejects.toMatchObject({ code: "bad_request" });
-    const [unclaimed] = (await listUnclaimedDevices({ db })).filter((device) => device.identifier === "new-phone-9");
+    const unclaimed = await findUnclaimedDevice({ db, identifier: "new-phone-9" });
     expect(unclaimed).toMatchObject({ protocol: "osmand", connectionCount: 2 });
     // The third vehicle was freed above; the fifth still has its seeded phone.
     const target = demoVehicleIds[2];
     await expect(claimDevice({ ...tenantOf(demo), identifier: "nobody-reported", vehicleId: target })).rejects.toMatchObject({ code: "not_found" });
     await expect(claimDevice({ ...tenantOf(demo), identifier: "new-phone-9", vehicleId: demoVehicleIds[4] })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining('"demo-live-5"') });
-    expect((await listUnclaimedDevices({ db })).map((row) => row.identifier)).toContain("new-phone-9");
+    expect(await findUnclaimedDevice({ db, identifier: "new-phone-9" })).not.toBeNull();
     const device = await claimDevice({ ...tenantOf(demo), identifier: "new-phone-9", vehicleId: target });
     expect(device).toMatchObject({ identifier: "new-phone-9", model: "osmand", vehicleId: target });
-    expect((await listUnclaimedDevices({ db })).map((row) => row.identifier)).not.toContain("new-phone-9");
+    expect(await findUnclaimedDevice({ db, identifier: "new-phone-9" })).toBeNull();
     await report(db, "new-phone-9", 10, 41.95);
     // The vehicle keeps what the moved phone reported for it before; the claimed device's report follows.
     expect(await positionsOf(target)).toEqual([{ latitude: 41.91 }, { latitude: 41.95 }]);
     expect(await auditActions(demo.companyId)).toContain("device.claimed new-phone-9");
+  });
+
+  it("another company cannot find or claim a device by part of its identifier, nor search identifiers by claiming: claims are throttled, found or not", async () => {
+    const { db } = database();
+    await expect(report(db, "acme-phone-482913", 60)).rejects.toMatchObject({ code: "bad_request" });
+    const claim = (tenant: typeof demo, identifier: string) => claimDevice({ ...tenantOf(tenant), identifier, vehicleId: demoVehicleIds[2] });
+    for (const partial of ["acme-phone-48291", "acme-phone", "482913", "%"]) await expect(claim(other, partial)).rejects.toMatchObject({ code: "not_found" });
+    expect(await findUnclaimedDevice({ db, identifier: "acme-phone" })).toBeNull();
+    // Guessing: past the company's hourly allowance every claim is refused, the right identifier too.
+    let refusedAfter = 0;
+    for (let guess = 0; guess < 70 && refusedAfter === 0; guess += 1) {
+      const outcome = await claim(other, `acme-phone-4829${String(guess).padStart(2, "0")}`).catch((error: { code: string }) => error.code);
+      if (outcome === "rate_limited") refusedAfter = guess;
+      else expect(outcome).toBe("not_found");
+    }
+    expect(refusedAfter).toBeGreaterThan(0);
+    await expect(claim(other, "acme-phone-482913")).rejects.toMatchObject({ code: "rate_limited" });
+    expect(await findUnclaimedDevice({ db, identifier: "acme-phone-482913" })).not.toBeNull();
+  });
+
+  it("a flood of made-up identifiers stops at the table's bound; devices recorded before stay, silent ones make room", async () => {
+    const { db } = database();
+    const before = (await db.select().from(unclaimedDevices)).length;
+    const maxRows = before + 3;
+    const record = (identifier: string, now = new Date()) => recordUnclaimedDevice({ db, identifier, protocol: "teltonika", remoteAddress: "198.51.100.7", now, maxRows });
+    await record("flood-old-1", new Date(Date.now() - 40 * 86_400_000));
+    for (let index = 0; index < 20; index += 1) await record(`flood-${index}`);
+    expect(await db.select().from(unclaimedDevices)).toHaveLength(maxRows);
+    expect(await findUnclaimedDevice({ db, identifier: "flood-0" })).not.toBeNull();
+    expect(await findUnclaimedDevice({ db, identifier: "flood-19" })).toBeNull();
+    // The one silent for 40 days made room for the third.
+    expect(await findUnclaimedDevice({ db, identifier: "flood-old-1" })).toBeNull();
+    expect(await findUnclaimedDevice({ db, identifier: "flood-2" })).not.toBeNull();
+    // A device already recorded is still counted when the table is full.
+    await record("flood-0");
+    expect(await findUnclaimedDevice({ db, identifier: "flood-0" })).toMatchObject({ connectionCount: 2 });
+    await db.delete(unclaimedDevices).where(like(unclaimedDevices.identifier, "flood-%"));
   });
 
   it("unregistering keeps the history; the device is refused and listed as unclaimed when it reports again", async () => {

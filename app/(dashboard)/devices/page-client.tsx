@@ -8,24 +8,23 @@ import { DevicesTable } from "./devices-table";
 import { IngestTokensSection } from "./ingest-tokens-section";
 import { RegisterDeviceForm } from "./register-device-form";
 import { RemoveDeviceDialog } from "./remove-device-dialog";
-import { UnclaimedTable, type UnclaimedRow } from "./unclaimed-table";
+import { ClaimDeviceForm } from "./claim-device-form";
 import { VehicleChoiceDialog, type VehicleOption } from "./vehicle-choice-dialog";
 
 type DevicesPageClientProps = {
   devices: DeviceListItem[];
-  unclaimed: UnclaimedRow[];
   vehicles: VehicleOption[];
   tokens: IngestTokenSummary[];
   canManage: boolean;
   canManageTokens: boolean;
 };
 
-/** Devices: the registry with each device's last report, the unclaimed devices to claim, and the ingest tokens of batch gateways. */
-export const DevicesPageClient = ({ devices, unclaimed, vehicles, tokens, canManage, canManageTokens }: DevicesPageClientProps) => {
+/** Devices: the registry with each device's last report, claiming a device that reports unregistered, and the ingest tokens of batch gateways. */
+export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canManageTokens }: DevicesPageClientProps) => {
   const [isFormOpen, setFormOpen] = useState(false);
   const [binding, setBinding] = useState<DeviceListItem | null>(null);
   const [removing, setRemoving] = useState<DeviceListItem | null>(null);
-  const [claiming, setClaiming] = useState<UnclaimedRow | null>(null);
+  const [claiming, setClaiming] = useState<string | null>(null);
   return (
     <section className="page">
       <div className="page-header">
@@ -47,9 +46,12 @@ export const DevicesPageClient = ({ devices, unclaimed, vehicles, tokens, canMan
       <DevicesTable devices={devices} canManage={canManage} onBind={setBinding} onRemove={setRemoving} />
       {canManage && (
         <>
-          <h2>Unclaimed</h2>
-          <p className="muted">Devices that report to this service but are registered nowhere. Claim one to register it and bind it to a vehicle in one step.</p>
-          <UnclaimedTable devices={unclaimed} onClaim={setClaiming} />
+          <h2>Claim a device</h2>
+          <p className="muted">
+            A device that already reports to this service but is registered nowhere: type its identifier in full (the IMEI on its label, or the device id set in Traccar Client) to register
+            it and bind it to a vehicle in one step. Identifiers of devices that are not yours are never listed.
+          </p>
+          <ClaimDeviceForm onClaim={setClaiming} />
         </>
       )}
       {canManageTokens && (
@@ -73,12 +75,12 @@ export const DevicesPageClient = ({ devices, unclaimed, vehicles, tokens, canMan
       )}
       {claiming && (
         <VehicleChoiceDialog
-          title={`Claim ${claiming.identifier}`}
+          title={`Claim ${claiming}`}
           vehicles={vehicles}
           current={null}
           allowNone={false}
           submitLabel="Claim device"
-          onSubmit={(vehicleId) => claimDeviceAction({ identifier: claiming.identifier, vehicleId })}
+          onSubmit={(vehicleId) => claimDeviceAction({ identifier: claiming, vehicleId })}
           onClose={() => setClaiming(null)}
         >
           <p>The device is registered to your company and bound to this vehicle; its next report is stored.</p>

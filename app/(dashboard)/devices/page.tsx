@@ -3,7 +3,6 @@ import { getDb } from "@/db/client";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { canDo, SECTIONS } from "@/lib/auth/role-policy";
 import { listDevices } from "@/lib/devices/list-devices";
-import { listUnclaimedDevices } from "@/lib/devices/unclaimed-devices";
 import { listIngestTokens } from "@/lib/ingest-batch/ingest-tokens";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { DevicesPageClient } from "./page-client";
@@ -17,9 +16,8 @@ const Page = async () => {
   const user = await requireUser(SECTIONS.devices.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const canManage = canDo(user.role, "manageDevices");
-  const [devices, unclaimed, vehicles, tokens] = await Promise.all([
+  const [devices, vehicles, tokens] = await Promise.all([
     listDevices({ ...tenant, limit: PAGE_LIMIT }),
-    canManage ? listUnclaimedDevices({ db: tenant.db }) : [],
     listVehicles({ ...tenant, limit: PAGE_LIMIT }),
     canDo(user.role, "manageIngestTokens") ? listIngestTokens(tenant) : [],
   ]);
@@ -28,7 +26,6 @@ const Page = async () => {
       <LocalDataNotice subject="Devices" reason="devices registered here report to this service." />
       <DevicesPageClient
         devices={devices}
-        unclaimed={unclaimed.map(({ remoteAddress: _hidden, ...device }) => device)}
         vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
         tokens={tokens}
         canManage={canManage}

@@ -1,0 +1,25 @@
+"use client";
+
+import type { FormEvent } from "react";
+import { Field } from "@/components/ui/form-field";
+
+/** The identifier of the device to claim, typed in full; the vehicle is chosen next (VehicleChoiceDialog). */
+export const ClaimDeviceForm = ({ onClaim }: { onClaim: (identifier: string) => void }) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const identifier = String(new FormData(event.currentTarget).get("identifier") ?? "").trim();
+    if (identifier !== "") onClaim(identifier);
+  };
+  return (
+    <form className="form form-row" onSubmit={submit} aria-label="Claim a device">
+      <Field label="Identifier" hint="In full, as the device reports it." errorId="claim-identifier-error">
+        <input name="identifier" maxLength={100} required autoComplete="off" spellCheck={false} />
+      </Field>
+      <div className="form-actions">
+        <button type="submit" className="button">
+          Claim…
+        </button>
+      </div>
+    </form>
+  );
+};
