@@ -7,7 +7,7 @@ import { encodeGt06Frame } from "@/lib/trackers/gt06-codec";
 import { startTrackers, type Trackers } from "@/lib/trackers/start-trackers";
 import { connectTracker } from "@/lib/trackers/tracker-client";
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/trackers/teltonika-encoder";
-import { listUnclaimedDevices } from "@/lib/devices/unclaimed-devices";
+import { findUnclaimedDevice } from "@/lib/devices/unclaimed-devices";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 import { claimDevice } from "@/lib/devices/claim-device";
@@ -91,7 +91,7 @@ describe("Teltonika listener", () => {
       device.send(encodeTeltonikaImei(imei));
       expect(await device.read(1)).toEqual(Buffer.from([0x00]));
       expect(await device.closed()).toBe(true);
-      const [unclaimed] = (await listUnclaimedDevices({ db: database().db })).filter((row) => row.identifier === imei);
+      const unclaimed = await findUnclaimedDevice({ db: database().db, identifier: imei });
       expect(unclaimed).toMatchObject({ protocol: "teltonika", remoteAddress: "127.0.0.1", connectionCount: attempt });
     }
     const { db } = database();
@@ -157,7 +157,7 @@ describe("GT06 listener", () => {
     const refused = await gt06();
     refused.send(encodeGt06Login(imei, 1));
     expect(await refused.read(10)).toBeNull();
-    expect((await listUnclaimedDevices({ db: database().db })).find((row) => row.identifier === imei)).toMatchObject({ protocol: "gt06", connectionCount: 1 });
+    expect(await findUnclaimedDevice({ db: database().db, identifier: imei })).toMatchObject({ protocol: "gt06", connectionCount: 1 });
     const { db } = database();
     const vehicle = await freeVehicleOf("demo-live-4");
     await claimDevice({ db, ...vehicle, identifier: imei, vehicleId: vehicle.vehicleId, actor: testActor });
