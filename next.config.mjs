@@ -1,4 +1,5 @@
 import { getConfigOrExit } from "./lib/config/env.mjs";
+import { SERVER_ACTION_BODY_LIMIT_BYTES } from "./lib/http/action-body-limit.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -10,9 +11,10 @@ const nextConfig = {
   reactStrictMode: true,
   // Type errors are caught by `npm test` (tsc --noEmit); the build does not type-check twice.
   typescript: { ignoreBuildErrors: true },
-  // Server actions (driver and API-key forms) carry a few fields; refuse large bodies early.
+  // Server actions (driver and API-key forms) carry a few fields; refuse large bodies early
+  // (scripts/server.mjs answers 413 before Next, which would answer 500: lib/http/action-body-limit.mjs).
   // authInterrupts: forbidden() answers a real 403 (the first-run setup page without a valid link).
-  experimental: { serverActions: { bodySizeLimit: "256kb" }, authInterrupts: true },
+  experimental: { serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT_BYTES }, authInterrupts: true },
 };
 
 export default nextConfig;

@@ -3,6 +3,7 @@
 import http from "node:http";
 import next from "next";
 import { getConfigOrExit } from "../lib/config/env.mjs";
+import { refuseOversizedAction } from "../lib/http/action-body-limit.mjs";
 import { answerRefusedRequest } from "../lib/http/refused-request.mjs";
 
 const CLIENT_IP_HEADER = "x-fleet-client-ip";
@@ -28,6 +29,7 @@ const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
   req.headers[CLIENT_IP_HEADER] = clientIp(req);
+  if (refuseOversizedAction(req, res)) return;
   handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
