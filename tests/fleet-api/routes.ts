@@ -15,6 +15,8 @@ type FleetRouteSample = {
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
+  /** A sandbox (svc_test_) key is refused with 403: the route changes the company's real users. */
+  liveOnly?: boolean;
 };
 
 /** An endpoint's definition (name, handler, scope, response schema) with its sample. */
@@ -106,14 +108,16 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /users": { owns: "users", request: () => ({ path: "/users" }) },
   "POST /users": {
     owns: "users",
+    liveOnly: true,
     request: () => ({ path: "/users", method: "POST", body: { authType: "default", email: `matrix.invite.${++invites}@fixture.test`, name: "Matrix Invite", roles: [{ roleId: "dispatcher" }] } }),
   },
   // Users are the company's, whichever dataset the key reads: not `single` (the sandbox's ids are
   // Demo Fleet's users); tests/fleet-api/users.test.ts checks another company's ids answer 404.
   "GET /users/{id}": { owns: "users", request: (t) => ({ path: `/users/${t.userIds[0]}`, params: { id: String(t.userIds[0]) } }) },
-  "PATCH /users/{id}": { owns: "users", request: (t) => ({ path: `/users/${t.userIds[0]}`, params: { id: String(t.userIds[0]) }, method: "PATCH", body: { name: "Patched Person" } }) },
+  "PATCH /users/{id}": { owns: "users", liveOnly: true, request: (t) => ({ path: `/users/${t.userIds[0]}`, params: { id: String(t.userIds[0]) }, method: "PATCH", body: { name: "Patched Person" } }) },
   "DELETE /users/{id}": {
     owns: "users",
+    liveOnly: true,
     // Each call deactivates a fresh user (the fixture has forty per tenant): a deactivated one answers 404.
     request: (t) => {
       const id = t.userIds[1 + (++userDeletions % 39)];

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ROLES } from "@/db/schema";
+import { ROLES, type Dataset } from "@/db/schema";
+import { AppError } from "@/lib/errors";
 import { addUser } from "@/lib/users/add-user";
 import { getUser, listUsers } from "@/lib/users/list-users";
 import { updateUser } from "@/lib/users/update-user";
@@ -11,7 +12,7 @@ import { presentUser, USER_ROLES, userRoleSchema, userSchema } from "../records/
 import { cursorScope } from "./context";
 
 // Users are the company's people: a live and a sandbox key of one company see the same users
-// (docs/decisions.md "Users and roles").
+// (docs/decisions.md "Users and roles"), but only a live key changes them ("Sandbox keys and users").
 const authTypeSchema = z.enum(["default", "saml"]).refine((value) => value === "default", "SAML is not supported: use \"default\".");
 const rolesSchema = z
   .array(z.strictObject({ roleId: z.enum(ROLES, { error: `Must be one of ${ROLES.join(", ")} (GET /user-roles).` }), tagId: z.never({ error: "Tag-specific roles are not supported." }).optional() }))
@@ -20,6 +21,14 @@ const rolesSchema = z
 const createSchema = z.strictObject({ authType: authTypeSchema, email: z.string().max(200), name: userNameSchema, roles: rolesSchema });
 const patchSchema = z.strictObject({ authType: authTypeSchema.optional(), name: userNameSchema.optional(), roles: rolesSchema.optional() });
 const userResponse = z.object({ data: userSchema }).meta({ id: "UserResponse" });
+
+/**
+ * A sandbox key is for building an integration against test data; the users it would add, promote
+ * or deactivate are real and sign in to the live fleet. 403 for a `svc_test_` key.
+ */
+const assertLiveKey = (tenant: { dataset: Dataset }) => {
+  if (tenant.dataset !== "live") throw new AppError("forbidden", "A sandbox (svc_test_) key cannot add, change or deactivate the company's users: they are real and sign in to the live fleet. Use a live (svc_live_) key.");
+};
 
 export const listUsersEndpoint = defineFleetEndpoint({
   method: "GET",
@@ -41,12 +50,13 @@ export const createUserEndpoint = defineFleetEndpoint({
   path: "/users",
   scope: "users:write",
   summary: "Add a user",
-  description: "The user is invited: a one-time link (7 days) is e-mailed when the service has SMTP_URL; until they accept, they cannot sign in. An admin can show a new link under Settings → Users.",
+  description: "Live keys only (403 for a sandbox key). The user is invited: a one-time link (7 days) is e-mailed when the service has SMTP_URL; until they accept, they cannot sign in. An admin can show a new link under Settings → Users.",
   body: createSchema,
   status: 201,
   response: userResponse,
-  errors: ["conflict"],
+  errors: ["conflict", "forbidden"],
   run: async ({ db, tenant, body, actor }) => {
+    assertLiveKey(tenant);
     const { user } = await addUser({ db, companyId: tenant.companyId, input: { email: body.email, name: body.name, role: body.roles[0].roleId }, actor });
     return { data: presentUser(user) };
   },
@@ -68,12 +78,13 @@ export const updateUserEndpoint = defineFleetEndpoint({
   path: "/users/{id}",
   scope: "users:write",
   summary: "Update a user",
-  description: "Renames a user or changes their role. The company's last active admin cannot be demoted (409).",
+  description: "Live keys only (403 for a sandbox key). Renames a user or changes their role. The company's last active admin cannot be demoted (409).",
   params: idParamsSchema,
   body: patchSchema,
   response: userResponse,
-  errors: ["not_found", "conflict"],
+  errors: ["not_found", "conflict", "forbidden"],
   run: async ({ db, tenant, params, body, actor }) => {
+    assertLiveKey(tenant);
     await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false });
     const user = await updateUser({ db, companyId: tenant.companyId, userId: params.id, input: { name: body.name, role: body.roles?.[0].roleId }, actor });
     return { data: presentUser(user) };
@@ -86,11 +97,12 @@ export const deleteUserEndpoint = defineFleetEndpoint({
   scope: "users:write",
   summary: "Delete (deactivate) a user",
   description:
-    "Deactivates the user: their sessions end within 60 s and they cannot sign in; afterwards the API answers 404 for them, as for a deleted user. The record and its audit history stay, and an admin can reactivate them under Settings → Users. The company's last active admin cannot be deactivated (409).",
+    "Live keys only (403 for a sandbox key). Deactivates the user: their sessions end within 60 s and they cannot sign in; afterwards the API answers 404 for them, as for a deleted user. The record and its audit history stay, and an admin can reactivate them under Settings → Users. The company's last active admin cannot be deactivated (409).",
   params: idParamsSchema,
   status: 204,
-  errors: ["not_found", "conflict"],
+  errors: ["not_found", "conflict", "forbidden"],
   run: async ({ db, tenant, params, actor }) => {
+    assertLiveKey(tenant);
     await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false });
     await updateUser({ db, companyId: tenant.companyId, userId: params.id, input: { status: "deactivated" }, actor });
   },
