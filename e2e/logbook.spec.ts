@@ -37,7 +37,7 @@ test("at a phone size: a driver goes on duty, the truck moves → Driving withou
   await page.goto(`/drivers/${driverId}/edit`);
   await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill("12ab");
   await page.getByRole("button", { name: "Set password or PIN" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "secret" })).toContainText("a PIN of 4 to 12 digits");
+  await expect(page.getByRole("alert").filter({ hasText: "secret" })).toContainText("a PIN of 6 to 12 digits");
   await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill("482915");
   await page.getByRole("button", { name: "Set password or PIN" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();

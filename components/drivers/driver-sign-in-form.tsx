@@ -10,7 +10,7 @@ export const DriverSignInForm = ({ action, username }: { action: (previous: Stat
   return (
     <form action={submit} className="form" aria-label="Logbook sign-in">
       <p className="muted">
-        The driver signs in at /logbook/login as <strong>{username}</strong> with a PIN (4 to 12 digits) or a password (8 characters or more).
+        The driver signs in at /logbook/login as <strong>{username}</strong> with a PIN (6 to 12 digits) or a password (8 characters or more).
       </p>
       <label>
         New password or PIN

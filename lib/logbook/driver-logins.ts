@@ -9,11 +9,16 @@ import { AppError } from "@/lib/errors";
 import { takeToken } from "@/lib/rate-limit";
 import type { TenantQuery } from "@/lib/tenant";
 
-/** A PIN of 4 to 12 digits, or a password of 8 characters or more. */
+/**
+ * A PIN of 6 to 12 digits, or a password of 8 characters or more. Six digits, not four: the sign-in
+ * throttle lets ~480 guesses a day at one username, which goes through 10,000 four-digit PINs in
+ * weeks and a million six-digit ones in years (docs/decisions.md "Driver PINs: six digits").
+ * A shorter PIN set before keeps signing in until it is changed.
+ */
 export const driverSecretSchema = z
   .string()
   .max(128, "at most 128 characters")
-  .refine((secret) => /^\d{4,12}$/.test(secret) || secret.length >= 8, "a PIN of 4 to 12 digits or a password of at least 8 characters");
+  .refine((secret) => /^\d{6,12}$/.test(secret) || secret.length >= 8, "a PIN of 6 to 12 digits or a password of at least 8 characters");
 
 /**
  * Sets (or replaces) the password or PIN a driver signs in to the logbook with, under the driver's

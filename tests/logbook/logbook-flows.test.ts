@@ -3,6 +3,7 @@ import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getRequestUser } from "@/app/_server/session";
 import { auditEvents, driverLogins, drivers, drivingDetectorStates, hosLogs } from "@/db/schema";
+import { hashPassword } from "@/lib/auth/password";
 import { driverActor, operatorActor } from "@/lib/audit";
 import { getAuthOptions } from "@/lib/auth/auth-options";
 import { canDo, canOpen, SECTIONS, type Section } from "@/lib/auth/role-policy";
@@ -54,14 +55,26 @@ describe("driver sign-in", () => {
   it("signs a driver in with the username and the PIN an admin set (hashed, audited), and nothing else", async () => {
     const { db } = database();
     const { driver } = await addVehicleAndDriver({ db, companyId: demo });
-    await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "4821", actor: manager });
+    await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "482193", actor: manager });
     const [login] = await db.select().from(driverLogins).where(eq(driverLogins.driverId, driver!.id));
-    expect(login.secretHash).not.toContain("4821");
-    expect(await authenticateDriver({ username: driver!.username.toUpperCase(), secret: "4821", ip: "192.0.2.80" })).toMatchObject({ driverId: driver!.id, companyId: demo, dataset: "live" });
-    await expect(authenticateDriver({ username: driver!.username, secret: "4822", ip: "192.0.2.80" })).rejects.toMatchObject({ code: "unauthorized" });
+    expect(login.secretHash).not.toContain("482193");
+    expect(await authenticateDriver({ username: driver!.username.toUpperCase(), secret: "482193", ip: "192.0.2.80" })).toMatchObject({ driverId: driver!.id, companyId: demo, dataset: "live" });
+    await expect(authenticateDriver({ username: driver!.username, secret: "482194", ip: "192.0.2.80" })).rejects.toMatchObject({ code: "unauthorized" });
     const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.companyId, demo), eq(auditEvents.action, "driver.sign_in_set")));
     expect(audit.some((event) => event.targetId === String(driver!.id))).toBe(true);
     await expect(setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "12", actor: manager })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining('"secret"') });
+  });
+
+  it("refuses a new PIN shorter than 6 digits (10,000 four-digit PINs fall to the sign-in throttle within weeks); one already set still signs in", async () => {
+    const { db } = database();
+    const { driver } = await addVehicleAndDriver({ db, companyId: demo });
+    for (const short of ["4821", "48213"]) {
+      await expect(setDriverSecret({ ...tenant(), driverId: driver!.id, secret: short, actor: manager })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("6 to 12 digits") });
+    }
+    // A 4-digit PIN set before this rule (its hash is in the table) keeps working until it is changed.
+    await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "password-9", actor: manager });
+    await db.update(driverLogins).set({ secretHash: await hashPassword("4821") }).where(eq(driverLogins.driverId, driver!.id));
+    expect(await authenticateDriver({ username: driver!.username, secret: "4821", ip: "192.0.2.82" })).toMatchObject({ driverId: driver!.id });
   });
 
   it("refuses a renamed driver, another company's driver id (404) and a username another company's driver signs in with (409)", async () => {
