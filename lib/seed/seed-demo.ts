@@ -13,7 +13,7 @@ export type DemoLogin = { company: string; role: string; email: string; password
 const DEMO_SANDBOX_VEHICLES = 5;
 const OTHER_FLEET_VEHICLES = 8;
 const SEED_LOCK = 7_240_312;
-/** A phone that reports (OsmAnd) but is registered nowhere: the Devices page lists it as unclaimed. */
+/** A phone that reports (OsmAnd) but is registered nowhere: recorded as unclaimed, claimed on the Devices page by typing its id. */
 export const DEMO_UNCLAIMED_DEVICE = "phone-unclaimed-1";
 
 /** The sign-ins the seed creates, from the SEED_* variables or their documented defaults. */

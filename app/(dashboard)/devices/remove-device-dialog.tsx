@@ -17,7 +17,7 @@ export const RemoveDeviceDialog = ({ device, onClose }: { device: DeviceListItem
   return (
     <ModalDialog title="Remove device?" onClose={onClose} tone="danger">
       <p>
-        <code>{device.identifier}</code> is refused from its next report and listed as unclaimed. The history it reported stays with its vehicles.
+        <code>{device.identifier}</code> is refused from its next report (it can be claimed again by its identifier). The history it reported stays with its vehicles.
       </p>
       {error && (
         <p role="alert" className="form-error">
