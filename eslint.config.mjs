@@ -41,6 +41,23 @@ export default [
       ],
     },
   },
+  // Text a user typed is rendered as text (issue 33): Leaflet takes a string as HTML, so its content
+  // is a node from leafletText (components/map/leaflet-text.ts), and nothing writes markup itself.
+  {
+    files: ["{app,components}/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setTooltipContent|setPopupContent|setContent)$/]:not([arguments.0.callee.name='leafletText'])",
+          message: "Leaflet puts a string in as HTML: pass leafletText(text) from @/components/map/leaflet-text.",
+        },
+        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: "Set textContent, or render with React: text a user typed is never markup." },
+        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: "Build nodes with textContent, or render with React: text a user typed is never markup." },
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Render text as React children: text a user typed is never markup." },
+      ],
+    },
+  },
   // The one module that reads the environment.
   { files: ["lib/config/env.mjs"], rules: { "no-restricted-properties": "off" } },
 ];

@@ -1,12 +1,21 @@
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { getMapTiles } from "@/lib/dashboard/map-tiles";
-import { buildSecurityHeaders } from "@/lib/http/security-headers";
+import { buildSecurityHeaders, newCspNonce } from "@/lib/http/security-headers";
 import { getConfig } from "@/lib/config";
 
-/** Adds the security headers (CSP, nosniff, frame and referrer policy) to every answer, read at run time (MAP_TILE_URL). */
-export const proxy = () => {
-  const response = NextResponse.next();
-  const headers = buildSecurityHeaders({ tileUrl: getMapTiles().tileUrl, isDevelopment: getConfig().NODE_ENV === "development" });
+/**
+ * Adds the security headers (CSP, nosniff, frame and referrer policy) to every answer, read at run
+ * time (MAP_TILE_URL). The CSP carries a fresh nonce, also put on the request (`x-nonce` and the
+ * CSP itself): Next reads it there and puts it on the scripts it renders, which is why every page
+ * renders per request (app/layout.tsx).
+ */
+export const proxy = (request: NextRequest) => {
+  const nonce = newCspNonce();
+  const headers = buildSecurityHeaders({ tileUrl: getMapTiles().tileUrl, nonce, isDevelopment: getConfig().NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 };

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -7,10 +8,17 @@ export const metadata: Metadata = {
   description: "Live vehicles, history, hours of service and fleet operations.",
 };
 
-const RootLayout = ({ children }: { children: ReactNode }) => (
-  <html lang="en">
-    <body>{children}</body>
-  </html>
-);
+/**
+ * Every page renders per request: the CSP's script nonce is new each time (proxy.ts), and Next can put
+ * it on its scripts only while rendering one. A page built ahead would carry scripts the CSP refuses.
+ */
+const RootLayout = async ({ children }: { children: ReactNode }) => {
+  await connection();
+  return (
+    <html lang="en">
+      <body>{children}</body>
+    </html>
+  );
+};
 
 export default RootLayout;

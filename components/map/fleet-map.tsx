@@ -7,6 +7,7 @@ import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import Supercluster, { type ClusterProperties } from "supercluster";
 import { VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
 import { GridBackground } from "./grid-background";
+import { leafletText } from "./leaflet-text";
 import { StreetBasemap } from "./street-basemap";
 import { PlacesOverlay } from "./places-overlay";
 import { SelectedVehicleMarker } from "./selected-vehicle-marker";
@@ -120,7 +121,7 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
         continue;
       }
       const dot = new VehicleDot([latitude, longitude], { status: point.status, heading: point.heading }, renderer);
-      dot.on("click", () => onSelectRef.current(point.id)).bindTooltip(point.name, { direction: "top", offset: [0, -10] });
+      dot.on("click", () => onSelectRef.current(point.id)).bindTooltip(leafletText(point.name), { direction: "top", offset: [0, -10] });
       drawn.current.set(key, dot.addTo(group));
     }
     for (const [key, dot] of drawn.current) {

@@ -4,6 +4,7 @@ import L from "leaflet";
 import { useEffect } from "react";
 import { useMap } from "react-leaflet";
 import { ARTERIALS, gridToLatLon } from "@/lib/geo/chicago-grid";
+import { leafletText } from "./leaflet-text";
 
 /**
  * The simulator's streets (Chicago's arterials, shipped in lib/geo) drawn locally: the basemap when
@@ -18,7 +19,7 @@ export const StreetBasemap = ({ visible }: { visible: boolean }) => {
       ARTERIALS.map((arterial) => {
         const ends = arterial.axis === "ns" ? [{ x: arterial.at, y: arterial.from }, { x: arterial.at, y: arterial.to }] : [{ x: arterial.from, y: arterial.at }, { x: arterial.to, y: arterial.at }];
         const line = ends.map((point) => gridToLatLon(point)).map(({ latitude, longitude }) => [latitude, longitude] as L.LatLngTuple);
-        return L.polyline(line, { renderer, color: "#c3cad6", weight: 3, interactive: false }).bindTooltip(arterial.name, { sticky: true });
+        return L.polyline(line, { renderer, color: "#c3cad6", weight: 3, interactive: false }).bindTooltip(leafletText(arterial.name), { sticky: true });
       }),
     );
     if (visible) streets.addTo(map);

@@ -9,6 +9,7 @@ import "@geoman-io/leaflet-geoman-free";
 import { useEffect, useRef } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import { GridBackground } from "@/components/map/grid-background";
+import { leafletText } from "@/components/map/leaflet-text";
 import { placeLayer } from "./place-layer";
 import type { PlaceShapeValue, PlaceView } from "./place-view";
 
@@ -69,7 +70,7 @@ const PlacesLayer = ({ places, selectedId, canEdit, onSelect, onShape }: PlacesL
     for (const place of places) {
       const selected = place.id === selectedId;
       const layer = placeLayer(place, { color: selected ? "#b45309" : "#2563eb", weight: selected ? 3 : 2, fillOpacity: 0.15 });
-      layer.bindTooltip(place.name);
+      layer.bindTooltip(leafletText(place.name));
       layer.on("click", () => handlers.current.onSelect(place.id));
       layer.addTo(group);
       if (selected && canEdit) {

@@ -1,11 +1,12 @@
 /**
- * Security headers of every page and API answer. The CSP is pragmatic: Next's App Router streams
- * its data in inline scripts and Leaflet/Recharts set inline styles, so both allow 'unsafe-inline'
- * (no third-party script can load: scripts come from this origin only). Images: this origin,
- * data:/blob: URLs (Leaflet's icons, CSV links), the map tile server, and https: for camera media,
- * which lives on the camera platform's hosts.
+ * Security headers of every page and API answer. Scripts run only with this request's nonce (Next puts
+ * it on its own scripts, proxy.ts hands it over) and what they load ('strict-dynamic'): an injected
+ * inline handler or <script> never runs (issue 33). 'self' stays for browsers without CSP 3. Styles
+ * keep 'unsafe-inline': Leaflet and Recharts set style attributes, which a nonce cannot allow.
+ * Images: this origin, data:/blob: URLs (Leaflet's icons, CSV links), the map tile server, and https:
+ * for camera media, which lives on the camera platform's hosts.
  */
-export const buildSecurityHeaders = ({ tileUrl, isDevelopment = false }: { tileUrl?: string; isDevelopment?: boolean }): Record<string, string> => {
+export const buildSecurityHeaders = ({ tileUrl, nonce, isDevelopment = false }: { tileUrl?: string; nonce: string; isDevelopment?: boolean }): Record<string, string> => {
   let tileOrigin = "";
   try {
     if (tileUrl) tileOrigin = new URL(tileUrl.replace(/\{[a-z]\}/g, "a")).origin;
@@ -14,7 +15,8 @@ export const buildSecurityHeaders = ({ tileUrl, isDevelopment = false }: { tileU
   }
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${isDevelopment ? " 'unsafe-eval'" : ""}`,
+    // Development only: React rebuilds server error stacks in the browser with eval.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDevelopment ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${tileOrigin} https:`.replace(/\s+/g, " "),
     "font-src 'self' data:",
@@ -34,3 +36,6 @@ export const buildSecurityHeaders = ({ tileUrl, isDevelopment = false }: { tileU
     "Cross-Origin-Opener-Policy": "same-origin",
   };
 };
+
+/** A fresh CSP nonce for one request: 128 random bits, base64. */
+export const newCspNonce = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));

@@ -8,6 +8,7 @@ import { DEMO_DEFAULTS, reloadConfig } from "@/lib/config";
 import { assertSameOrigin, toAppError } from "@/lib/http";
 import { buildSecurityHeaders } from "@/lib/http/security-headers";
 import { logger } from "@/lib/logger";
+import { proxy } from "@/proxy";
 import { callFleet } from "../helpers/fleet-request";
 import { useTestDatabase } from "../helpers/test-database";
 import { expectErrorBody } from "./call-route";
@@ -26,17 +27,34 @@ const answerOf = async (response: Response) => {
 };
 
 describe("security headers", () => {
+  const scriptSrc = (csp: string) => csp.split("; ").find((directive) => directive.startsWith("script-src "))!;
+
   it("a CSP that allows only this origin's scripts, the tile server's and data: images, and no framing; the companion headers", () => {
-    const headers = buildSecurityHeaders({ tileUrl: "https://tiles.example.org/{z}/{x}/{y}.png" });
+    const headers = buildSecurityHeaders({ tileUrl: "https://tiles.example.org/{z}/{x}/{y}.png", nonce: "bm9uY2U=" });
     const csp = headers["Content-Security-Policy"];
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' 'unsafe-inline'");
+    expect(scriptSrc(csp)).toBe("script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic'");
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/tiles\.example\.org/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(headers).toMatchObject({ "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "strict-origin-when-cross-origin" });
     expect(headers["Permissions-Policy"]).toContain("camera=()");
+  });
+
+  it("scripts run only with a nonce new on every request, never inline (issue 33); Next is handed the same nonce on the request", () => {
+    const nonces = [1, 2].map(() => {
+      const response = proxy(new NextRequest("http://localhost/map"));
+      const csp = response.headers.get("content-security-policy")!;
+      expect(scriptSrc(csp)).not.toContain("unsafe-inline");
+      const nonce = /'nonce-([A-Za-z0-9+/=]{22,})'/.exec(scriptSrc(csp))?.[1];
+      expect(nonce).toBeDefined();
+      // What NextResponse.next({ request }) hands the page: Next reads the nonce from the CSP request header.
+      expect(response.headers.get("x-middleware-request-x-nonce")).toBe(nonce);
+      expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(csp);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 });
 
