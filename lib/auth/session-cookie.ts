@@ -13,5 +13,7 @@ export const usesSecureCookies = (): boolean => getConfig().PUBLIC_URL?.startsWi
  */
 export const applyPublicUrlToNextAuth = (): void => {
   const { PUBLIC_URL } = getConfig();
+  // A write, not a read of configuration: next-auth has no option for its URL.
+  // eslint-disable-next-line no-restricted-properties
   if (PUBLIC_URL) process.env.NEXTAUTH_URL = PUBLIC_URL;
 };
