@@ -12,7 +12,7 @@ const Page = async () => {
   return (
     <>
       <AccountPageClient account={{ ...account, companyName: user.companyName, lastSignInAt: account.lastSignInAt?.toISOString() ?? null }} />
-      <form className="form form-panel page" action={signOutEverywhereAction} aria-label="Sign out everywhere">
+      <form className="form form-panel" action={signOutEverywhereAction} aria-label="Sign out everywhere">
         <h2>Sign out everywhere</h2>
         <p className="muted">Ends every session of yours on every device, and every admin API token issued to you, this session too.</p>
         <div className="form-actions">
