@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as postGateway } from "@/app/gateways/route";
-import { POST as postUser } from "@/app/users/route";
-import { GET as listUsers } from "@/app/users/route";
-import { auditEvents } from "@/db/schema";
+import { GET as getUserRoute } from "@/app/users/[id]/route";
+import { GET as listUsers, POST as postUser } from "@/app/users/route";
+import { auditEvents, users } from "@/db/schema";
 import { createTestApiKey } from "../helpers/api-keys";
 import { callFleet } from "../helpers/fleet-request";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -14,11 +14,13 @@ let demoKey = "";
 let otherKey = "";
 let readOnly = { key: "", id: "" };
 let demo = 0;
+let other = 0;
 
 beforeAll(async () => {
   const { db } = database();
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles: 1 });
   demo = demoCompanyId;
+  other = otherCompanyId;
   demoKey = (await createTestApiKey({ db, companyId: demoCompanyId })).key;
   otherKey = (await createTestApiKey({ db, companyId: otherCompanyId })).key;
   readOnly = await createTestApiKey({ db, companyId: demoCompanyId, scopes: ["users:read"] });
@@ -62,5 +64,16 @@ describe("API-key scope refusals in the audit log (issue 33, hole 14)", () => {
     expect(rows.reduce((sum, row) => sum + row.repeatCount, 0)).toBe(4);
     expect(rows[0]).toMatchObject({ actorType: "api_key", actorId: readOnly.id, targetId: readOnly.id, reason: expect.stringContaining('"users:write"') });
     expect(JSON.stringify(rows)).not.toContain(readOnly.key);
+  });
+});
+
+describe("another company's user ids in the owner's audit log (issue 33, hole 14)", () => {
+  it("records a 404 on another company's user id in that company's log, counted, naming neither caller nor address; the caller's log stays empty of it", async () => {
+    const [foreign] = await database().db.select({ id: users.id }).from(users).where(eq(users.email, "admin@other.test"));
+    for (let i = 0; i < 3; i++) expect((await callFleet(getUserRoute, `/users/${foreign.id}`, { key: demoKey, params: { id: String(foreign.id) } })).status).toBe(404);
+    expect((await callFleet(getUserRoute, "/users/987654", { key: demoKey, params: { id: "987654" } })).status).toBe(404);
+    const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "user.foreign_lookup"));
+    expect(rows.every((row) => row.companyId === other && row.targetId === String(foreign.id) && row.actorIp === null && row.actorId === null)).toBe(true);
+    expect(rows.reduce((sum, row) => sum + row.repeatCount, 0)).toBe(3);
   });
 });

@@ -60,7 +60,7 @@ export const getUserEndpoint = defineFleetEndpoint({
   params: idParamsSchema,
   response: userResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, params }) => ({ data: presentUser(await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false })) }),
+  run: async ({ db, tenant, params, actor }) => ({ data: presentUser(await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false, actor })) }),
 });
 
 export const updateUserEndpoint = defineFleetEndpoint({
@@ -74,7 +74,7 @@ export const updateUserEndpoint = defineFleetEndpoint({
   response: userResponse,
   errors: ["not_found", "conflict"],
   run: async ({ db, tenant, params, body, actor }) => {
-    await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false });
+    await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false, actor });
     const user = await updateUser({ db, companyId: tenant.companyId, userId: params.id, input: { name: body.name, role: body.roles?.[0].roleId }, actor });
     return { data: presentUser(user) };
   },
@@ -91,7 +91,7 @@ export const deleteUserEndpoint = defineFleetEndpoint({
   status: 204,
   errors: ["not_found", "conflict"],
   run: async ({ db, tenant, params, actor }) => {
-    await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false });
+    await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false, actor });
     await updateUser({ db, companyId: tenant.companyId, userId: params.id, input: { status: "deactivated" }, actor });
   },
 });
