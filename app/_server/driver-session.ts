@@ -3,15 +3,18 @@ import { headers } from "next/headers";
 import { NextRequest } from "next/server";
 import { redirect } from "next/navigation";
 import { driverActor, type AuditActor } from "@/lib/audit";
+import { usesSecureCookies } from "@/lib/auth/session-cookie";
 import { getSecret } from "@/lib/config";
 import { CLIENT_IP_HEADER, newRequestId } from "@/lib/http";
 import type { SignedInDriver } from "@/lib/logbook/driver-logins";
+import { checkDriverSession } from "@/lib/logbook/driver-session-check";
 
-/** The driver of this request's session cookie (read as routes and server actions read a user's). */
+/** The driver of this request's session cookie while the session still counts (lib/logbook/driver-session-check.ts). */
 export const getSessionDriver = async (): Promise<SignedInDriver | null> => {
   const cookie = (await headers()).get("cookie") ?? "";
-  const token = await getToken({ req: new NextRequest("http://localhost/", { headers: { cookie } }) as never, secret: getSecret("AUTH_SECRET") });
-  return (token?.driver as SignedInDriver | undefined) ?? null;
+  const token = await getToken({ req: new NextRequest("http://localhost/", { headers: { cookie } }) as never, secret: getSecret("AUTH_SECRET"), secureCookie: usesSecureCookies() });
+  const driver = token?.driver as SignedInDriver | undefined;
+  return driver ? checkDriverSession({ driver }) : null;
 };
 
 /** The driver signed in to the logbook (a page or server action of /logbook); anyone else goes to the driver sign-in. */

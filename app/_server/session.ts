@@ -5,6 +5,7 @@ import { NextRequest } from "next/server";
 import type { Role } from "@/db/schema";
 import type { SessionUser } from "@/lib/auth/auth-options";
 import { sessionCheck, type SessionClaims } from "@/lib/auth/session-check";
+import { usesSecureCookies } from "@/lib/auth/session-cookie";
 import { getSecret } from "@/lib/config";
 
 /**
@@ -16,7 +17,7 @@ import { getSecret } from "@/lib/config";
 export const getRequestUser = async (request: Request): Promise<SessionUser | null> => {
   // Only the URL and headers (cookies): `new NextRequest(request)` would take over the body's stream,
   // and a route reading its body afterwards (the vehicle CSV import) would find it locked.
-  const token = await getToken({ req: new NextRequest(request.url, { headers: request.headers }) as never, secret: getSecret("AUTH_SECRET") });
+  const token = await getToken({ req: new NextRequest(request.url, { headers: request.headers }) as never, secret: getSecret("AUTH_SECRET"), secureCookie: usesSecureCookies() });
   const claims = token?.user as SessionClaims | undefined;
   return claims ? sessionCheck.check({ claims }) : null;
 };

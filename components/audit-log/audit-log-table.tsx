@@ -3,7 +3,7 @@ import { AUDIT_ACTION_LABELS, type AuditAction } from "@/lib/audit/audit-actions
 import type { AuditEvent } from "@/lib/audit/list-audit-events";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 
-const ACTOR_KINDS: Record<AuditEvent["actorType"], string> = { user: "User", api_key: "API key", admin_token: "Admin token", operator: "Operator CLI", system: "System", driver: "Driver (logbook)" };
+const ACTOR_KINDS: Record<AuditEvent["actorType"], string> = { user: "User", api_key: "API key", admin_token: "Admin token", operator: "Operator CLI", system: "System", driver: "Driver (logbook)", anonymous: "Not signed in" };
 
 const formatValue = (value: unknown) => (value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value));
 
@@ -47,6 +47,7 @@ export const AuditLogTable = ({ events, timeZone }: { events: AuditEvent[]; time
             <td data-label="Address">{event.actorIp ?? <span className="muted">—</span>}</td>
             <td data-label="Action">
               {AUDIT_ACTION_LABELS[event.action as AuditAction] ?? event.action}
+              {event.repeatCount > 1 && <span className="muted"> ×{event.repeatCount} in this minute</span>}
               {event.reason && <div className="muted">{event.reason}</div>}
             </td>
             <td data-label="Target">

@@ -1,10 +1,10 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { companies } from "./companies";
 import { utc } from "./columns";
 import { sql } from "drizzle-orm";
 
-/** Who acted: a signed-in user, an API key, an admin-interface token, the operator's CLI, or the service itself. */
-export const AUDIT_ACTOR_TYPES = ["user", "api_key", "admin_token", "operator", "system", "driver"] as const;
+/** Who acted: a signed-in user, an API key, an admin-interface token, the operator's CLI, the service itself, or someone not signed in (a refused sign-in). */
+export const AUDIT_ACTOR_TYPES = ["user", "api_key", "admin_token", "operator", "system", "driver", "anonymous"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
 /** One field's value before and after a change; a created record has no `before`, so it is null. */
@@ -34,9 +34,17 @@ export const auditEvents = pgTable(
     /** Why a refused action was refused (`*.denied`). */
     reason: text("reason"),
     requestId: text("request_id"),
+    /**
+     * Refusals that come in floods (failed sign-ins, scope refusals) are one row per kind, subject and
+     * minute: `aggregateKey` names that window, `repeatCount` counts the refusals in it. The trigger
+     * lets an UPDATE raise `repeatCount` and nothing else.
+     */
+    aggregateKey: text("aggregate_key"),
+    repeatCount: integer("repeat_count").notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index("audit_events_company_time_idx").on(t.companyId, t.occurredAt),
+    uniqueIndex("audit_events_aggregate_idx").on(t.companyId, t.aggregateKey),
   ],
 );

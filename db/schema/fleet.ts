@@ -56,6 +56,8 @@ export const drivers = pgTable(
     eldExempt: boolean("eld_exempt").notNull().default(false),
     eldExemptReason: text("eld_exempt_reason").notNull().default(""),
     activationStatus: text("activation_status", { enum: ACTIVATION_STATUSES }).notNull().default("active"),
+    /** Raised when the driver's logbook password or PIN changes or the driver is deactivated: their logbook sessions end. */
+    sessionVersion: integer("session_version").notNull().default(0),
     staticAssignedVehicleId: integer("static_assigned_vehicle_id"),
     externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
     notes: text("notes").notNull().default(""),

@@ -8,15 +8,16 @@ export const ADMIN_TOKEN_LIFETIME_SECONDS = 60 * 60;
 const ISSUER = "fleet-telematics";
 const AUDIENCE = "admin-api";
 
-export type AdminClaims = { userId: number; companyId: number; role: Role };
+/** `sessionVersion` is the user's when the token was issued: a password reset, role change, deactivation or "sign out everywhere" raises it, and the token stops. */
+export type AdminClaims = { userId: number; companyId: number; role: Role; sessionVersion: number };
 
 const signingKey = () => deriveSecret("admin-jwt");
 
 /** Signs an admin-interface token (HS256) for one user; `now` lets tests mint expired ones. */
-export const signAdminToken = async ({ userId, companyId, role }: AdminClaims, now = new Date()) => {
+export const signAdminToken = async ({ userId, companyId, role, sessionVersion = 0 }: Omit<AdminClaims, "sessionVersion"> & { sessionVersion?: number }, now = new Date()) => {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + ADMIN_TOKEN_LIFETIME_SECONDS) * 1000);
-  const token = await new SignJWT({ companyId, role })
+  const token = await new SignJWT({ companyId, role, sessionVersion })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -34,7 +35,7 @@ export const signAdminToken = async ({ userId, companyId, role }: AdminClaims, n
 export const issueAdminToken = async ({ email, password, ip }: { email: string; password: string; ip: string | null }) => {
   const user = await authenticateUser({ email, password, ip });
   if (user.role !== "admin") throw new AppError("forbidden", "Only users with the admin role can use the admin interface.");
-  return signAdminToken({ userId: user.id, companyId: user.companyId, role: user.role });
+  return signAdminToken({ userId: user.id, companyId: user.companyId, role: user.role, sessionVersion: user.sessionVersion });
 };
 
 /** The claims of a valid token; anything forged, expired, malformed or for another audience is 401. */
@@ -42,11 +43,11 @@ export const verifyAdminToken = async (token: string): Promise<AdminClaims> => {
   try {
     const { payload } = await jwtVerify(token, signingKey(), { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ["sub", "exp"] });
     const userId = Number(payload.sub);
-    const { companyId, role } = payload as { companyId?: unknown; role?: unknown };
-    if (!Number.isInteger(userId) || !Number.isInteger(companyId) || !(ROLES as readonly unknown[]).includes(role)) {
+    const { companyId, role, sessionVersion } = payload as { companyId?: unknown; role?: unknown; sessionVersion?: unknown };
+    if (!Number.isInteger(userId) || !Number.isInteger(companyId) || !(ROLES as readonly unknown[]).includes(role) || !Number.isInteger(sessionVersion)) {
       throw new AppError("unauthorized", "Invalid admin token.");
     }
-    return { userId, companyId: companyId as number, role: role as Role };
+    return { userId, companyId: companyId as number, role: role as Role, sessionVersion: sessionVersion as number };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof joseErrors.JWTExpired) throw new AppError("unauthorized", "The admin token has expired. Request a new one at POST /api/v2/auth/token.");

@@ -59,7 +59,7 @@ export type RegisterDeviceInput = { identifier: string; model: DeviceModel; name
 
 /**
  * Registers a device in the tenant, bound to `vehicleId` when given. 409 naming the identifier when it
- * is registered already (here or in another company), or naming the device the vehicle already has.
+ * is registered already (the same answer here or in another company), or naming the device the vehicle already has.
  * `claimed` records the registration as the claim of an unclaimed device.
  */
 export const registerDevice = ({ db, companyId, dataset, input, actor, claimed = false }: TenantQuery & Audited & { input: RegisterDeviceInput; claimed?: boolean }): Promise<DeviceRow> =>
@@ -68,11 +68,8 @@ export const registerDevice = ({ db, companyId, dataset, input, actor, claimed =
     if (vehicleId !== null) await assertVehicleFree({ db: tx, companyId, dataset, vehicleId });
     // The global primary key decides between concurrent registrations of one identifier.
     const [lookup] = await tx.insert(deviceLookups).values({ deviceId: input.identifier, companyId, dataset, vehicleId }).onConflictDoNothing().returning();
-    if (!lookup) {
-      const [existing] = await tx.select({ companyId: deviceLookups.companyId }).from(deviceLookups).where(eq(deviceLookups.deviceId, input.identifier));
-      const where = existing?.companyId === companyId ? "in this company" : "in another company";
-      throw new AppError("conflict", `Device "${input.identifier}" is already registered ${where}.`);
-    }
+    // One answer whoever holds it: a company must not learn which identifiers another company has (docs/decisions.md).
+    if (!lookup) throw new AppError("conflict", `Device "${input.identifier}" is already registered.`);
     const boundAt = vehicleId === null ? null : new Date();
     const [row] = await tx
       .insert(devices)

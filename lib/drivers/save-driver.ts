@@ -73,9 +73,11 @@ export const updateDriver = async ({ db, companyId, dataset, driverId, input, ac
       const tenantDriver = and(whereTenant(drivers, { companyId, dataset }), eq(drivers.id, driverId));
       const [before] = await tx.select().from(drivers).where(tenantDriver).for("update");
       if (!before) throw new AppError("not_found", `No driver with id ${driverId}.`);
+      // A deactivated driver's logbook sessions end at their next request.
+      const deactivating = columns.activationStatus === "deactivated" && before.activationStatus !== "deactivated";
       await tx
         .update(drivers)
-        .set({ ...columns, updatedAt: sql`now()` })
+        .set({ ...columns, updatedAt: sql`now()`, ...(deactivating ? { sessionVersion: sql`${drivers.sessionVersion} + 1` } : {}) })
         .where(tenantDriver);
       const changes = changedFields({ before, after: columns });
       if (Object.keys(changes).length === 0) return;

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { createRequestWrapper, getClientIp } from "@/lib/http";
 import { enforceRateLimit, rateLimitHeaders } from "@/lib/rate-limit";
 import type { Tenant } from "@/lib/tenant";
-import { apiKeyActor, type AuditActor } from "@/lib/audit";
+import { apiKeyActor, recordRefusal, type AuditActor } from "@/lib/audit";
 import { authenticateApiKey, readBearerKey, type AuthenticatedKey } from "@/lib/api-keys/authenticate-api-key";
 import { isIpAllowed } from "@/lib/api-keys/ip-allowlist";
 import { planRateLimitRule } from "./plan-rate-limits";
@@ -35,7 +35,8 @@ const resolveVersion = (request: Request, key: AuthenticatedKey): ApiVersion => 
 
 /**
  * The one wrapper around every /fleet handler: request id, API key (401), IP allowlist (403), the
- * company's rate limit (429; limit headers on every later response), scope (403), version (400 for an
+ * company's rate limit (429; limit headers on every later response), scope (403, audited: one row per
+ * key, method and scope a minute), version (400 for an
  * unknown one; echoed back), then the handler; its data leaves in the caller's version.
  * The allowlist is checked before the rate limit so a key used from outside cannot drain the company's quota.
  */
@@ -49,7 +50,12 @@ export const withFleetApi = createRequestWrapper<FleetCaller, { scope: Scope }>(
     // A 429 carries the limit headers and Retry-After on the error itself.
     const limit = await enforceRateLimit({ db, key: `fleet-api:${key.companyId}:${key.dataset}`, rule: planRateLimitRule(key.planTier) });
     Object.assign(headers, rateLimitHeaders(limit));
-    if (!key.scopes.includes(scope)) throw new AppError("forbidden", `This API key lacks the "${scope}" scope.`);
+    if (!key.scopes.includes(scope)) {
+      const reason = `This API key lacks the "${scope}" scope.`;
+      const actor = apiKeyActor({ key, ip: getClientIp(request), requestId });
+      await recordRefusal({ db, companyId: key.companyId, actor, action: "api_key.scope_denied", target: { type: "api_key", id: key.id }, subject: `${request.method} ${scope}`, reason: `${reason} (${request.method} ${new URL(request.url).pathname})` });
+      throw new AppError("forbidden", reason);
+    }
     const version = resolveVersion(request, key);
     headers[VERSION_HEADER] = version;
     return { key, company: { id: key.companyId, planTier: key.planTier }, dataset: key.dataset, tenant: { companyId: key.companyId, dataset: key.dataset }, version, actor: apiKeyActor({ key, ip: getClientIp(request), requestId }) };

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb } from "@/db/client";
-import { companies, driverLogins, type Dataset } from "@/db/schema";
-import { recordAuditEvent, type AuditActor } from "@/lib/audit";
+import { getDb, type Executor } from "@/db/client";
+import { companies, driverLogins, drivers, type Dataset } from "@/db/schema";
+import { anonymousActor, recordAuditEvent, recordRefusal, type AuditActor } from "@/lib/audit";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { getDriver } from "@/lib/drivers";
-import { AppError } from "@/lib/errors";
-import { takeToken } from "@/lib/rate-limit";
+import { reserveSignInAttempt } from "@/lib/auth/sign-in-throttle";
+import { AppError, isAppError } from "@/lib/errors";
 import type { TenantQuery } from "@/lib/tenant";
 
 /**
@@ -38,40 +38,62 @@ export const setDriverSecret = async ({ db, companyId, dataset, driverId, secret
     // A renamed driver's old username stops working.
     await tx.delete(driverLogins).where(and(eq(driverLogins.companyId, companyId), eq(driverLogins.driverId, driverId)));
     await tx.insert(driverLogins).values({ username, companyId, dataset, driverId, secretHash });
+    // Sessions signed in with the old secret end at their next request.
+    await tx.update(drivers).set({ sessionVersion: sql`${drivers.sessionVersion} + 1` }).where(and(eq(drivers.companyId, companyId), eq(drivers.dataset, dataset), eq(drivers.id, driverId)));
     await recordAuditEvent({ db: tx, companyId, actor, action: "driver.sign_in_set", target: { type: "driver", id: driverId }, changes: { username: { before: holder ? username : null, after: username } } });
   });
 };
 
-export type SignedInDriver = { driverId: number; name: string; username: string; companyId: number; companyName: string; dataset: Dataset };
+export type SignedInDriver = { driverId: number; name: string; username: string; companyId: number; companyName: string; dataset: Dataset; sessionVersion: number };
 
-// As for users: five tries, then one every 3 minutes per username; twenty per address, then one every 30 s.
-const PER_ACCOUNT = { capacity: 5, refillPerSecond: 1 / 180 };
-const PER_ADDRESS = { capacity: 20, refillPerSecond: 1 / 30 };
-
-/**
- * Checks a driver's username and password or PIN (throttled like users' sign-in). Refused when the
- * driver was deactivated or renamed since the secret was set.
- */
-export const authenticateDriver = async ({ username, secret, ip }: { username: string; secret: string; ip: string | null }): Promise<SignedInDriver> => {
-  const db = getDb();
-  const normalized = username.trim().toLowerCase();
-  const limits = await Promise.all([
-    takeToken({ db, key: `driver-signin:account:${normalized}`, rule: PER_ACCOUNT }),
-    takeToken({ db, key: `signin:ip:${ip ?? "unknown"}`, rule: PER_ADDRESS }),
-  ]);
-  const blocked = limits.find((limit) => !limit.allowed);
-  if (blocked) {
-    throw new AppError("rate_limited", `Too many sign-in attempts. Try again in ${blocked.retryAfterSeconds} seconds.`, { headers: { "Retry-After": String(blocked.retryAfterSeconds) } });
-  }
+const findLogin = async (db: Executor, username: string) => {
   const [login] = await db
     .select({ companyId: driverLogins.companyId, dataset: driverLogins.dataset, driverId: driverLogins.driverId, secretHash: driverLogins.secretHash, companyName: companies.name })
     .from(driverLogins)
     .innerJoin(companies, eq(companies.id, driverLogins.companyId))
-    .where(eq(driverLogins.username, normalized));
-  const valid = await verifyPassword(secret, login?.secretHash);
-  const refused = new AppError("unauthorized", "Wrong username, password or PIN.");
-  if (!login || !valid) throw refused;
-  const driver = await getDriver({ db, companyId: login.companyId, dataset: login.dataset, driverId: login.driverId }).catch(() => null);
-  if (!driver || driver.activationStatus !== "active" || driver.username.trim().toLowerCase() !== normalized) throw refused;
-  return { driverId: driver.id, name: driver.name, username: driver.username, companyId: login.companyId, companyName: login.companyName, dataset: login.dataset };
+    .where(eq(driverLogins.username, username));
+  return login;
+};
+
+/** A refused logbook sign-in in the driver's company's audit log (one row per driver, address and minute). */
+const recordRefusedSignIn = async (db: Executor, login: { companyId: number; driverId: number } | undefined, ip: string | null, error: AppError) => {
+  if (!login) return;
+  const throttled = error.code === "rate_limited";
+  await recordRefusal({
+    db,
+    companyId: login.companyId,
+    actor: anonymousActor({ name: "Logbook sign-in attempt", ip }),
+    action: throttled ? "driver.sign_in_throttled" : "driver.sign_in_failed",
+    target: { type: "driver", id: login.driverId },
+    subject: ip ?? "unknown",
+    reason: throttled ? "Too many wrong passwords or PINs: refused before the secret was checked." : "Wrong password or PIN, or the driver is not active.",
+  });
+};
+
+/**
+ * Checks a driver's username and password or PIN, throttled as users' sign-in is (failures only, per
+ * username and address, per username, per address; lib/auth/sign-in-throttle.ts) and audited when
+ * refused. Refused when the driver was deactivated or renamed since the secret was set. The session
+ * carries the driver's session version (raised by a new secret or a deactivation).
+ */
+export const authenticateDriver = async ({ username, secret, ip }: { username: string; secret: string; ip: string | null }): Promise<SignedInDriver> => {
+  const db = getDb();
+  const normalized = username.trim().toLowerCase();
+  let login: Awaited<ReturnType<typeof findLogin>> | undefined;
+  try {
+    const attempt = await reserveSignInAttempt({ db, kind: "driver-signin", account: normalized, ip });
+    login = await findLogin(db, normalized);
+    const valid = await verifyPassword(secret, login?.secretHash);
+    const refused = new AppError("unauthorized", "Wrong username, password or PIN.");
+    if (!login || !valid) throw refused;
+    const driver = await getDriver({ db, companyId: login.companyId, dataset: login.dataset, driverId: login.driverId }).catch(() => null);
+    if (!driver || driver.activationStatus !== "active" || driver.username.trim().toLowerCase() !== normalized) throw refused;
+    await attempt.succeeded();
+    return { driverId: driver.id, name: driver.name, username: driver.username, companyId: login.companyId, companyName: login.companyName, dataset: login.dataset, sessionVersion: driver.sessionVersion };
+  } catch (error) {
+    if (isAppError(error) && (error.code === "unauthorized" || error.code === "rate_limited")) {
+      await recordRefusedSignIn(db, login ?? (await findLogin(db, normalized)), ip, error);
+    }
+    throw error;
+  }
 };

@@ -65,3 +65,4 @@ export const enforceRateLimit = async (options: { db: Executor; key: string; rul
   }
   return result;
 };
+export { returnToken } from "./return-token";

@@ -39,9 +39,9 @@ const eventsFor = (before: UserRow, after: { name?: string; role?: string; statu
 };
 
 /**
- * Renames a user, changes their role, deactivates or reactivates them. Deactivating raises the
- * session version (every open session ends at its next check, ≤ SESSION_CHECK_SECONDS) and refuses
- * sign-in; reactivating an invited user is refused (they still have to accept). The last active
+ * Renames a user, changes their role, deactivates or reactivates them. Deactivating or a new role
+ * raises the session version (every open session ends at its next check, ≤ SESSION_CHECK_SECONDS,
+ * and every admin token at once); deactivating refuses sign-in; reactivating an invited user is refused (they still have to accept). The last active
  * admin can be neither demoted nor deactivated (409 naming why). 404 for another company's user.
  */
 export const updateUser = async ({ db = getDb(), companyId, userId, input, actor }: UpdateUserOptions): Promise<UserRow> => {
@@ -56,10 +56,11 @@ export const updateUser = async ({ db = getDb(), companyId, userId, input, actor
     if (isActiveAdmin(before) && !isActiveAdmin(target)) await assertAnotherAdmin(tx, companyId, before);
     const events = eventsFor(before, change);
     if (events.length === 0) return before;
-    const deactivating = change.status === "deactivated" && before.status !== "deactivated";
+    // Deactivating or changing the role ends every session and admin token of the user.
+    const endsSessions = events.some((event) => event.action === "user.deactivated" || event.action === "user.role_changed");
     const [row] = await tx
       .update(users)
-      .set({ ...change, ...(deactivating ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
+      .set({ ...change, ...(endsSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}) })
       .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
       .returning(USER_COLUMNS);
     for (const event of events) {

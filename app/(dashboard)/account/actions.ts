@@ -7,6 +7,8 @@ import { actionFailure } from "@/app/_server/action-results";
 import { authorizeAction } from "@/lib/auth/authorize-action";
 import { AppError } from "@/lib/errors";
 import { changeOwnPassword } from "@/lib/users/change-own-password";
+import { signOutEverywhere } from "@/lib/users/sign-out-everywhere";
+import { redirect } from "next/navigation";
 
 export type ChangePasswordResult = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
@@ -22,4 +24,16 @@ export const changeOwnPasswordAction = async (input: unknown): Promise<ChangePas
   } catch (error) {
     return actionFailure(error);
   }
+};
+
+/**
+ * Ends every session and admin token of the signed-in user, this one too (a plain form post: works
+ * without JavaScript), then shows the sign-in page. Any signed-in user may end their own sessions: no role check.
+ */
+export const signOutEverywhereAction = async (): Promise<void> => {
+  const user = await getSessionUser();
+  if (user) {
+    await signOutEverywhere({ companyId: user.companyId, userId: user.id, actor: await sessionActor(user) });
+  }
+  redirect("/login");
 };
