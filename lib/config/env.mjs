@@ -102,6 +102,11 @@ export const envSchema = z
     // Interfaces
     /** The address users reach the service at, for links the service prints (the first-run setup link). */
     PUBLIC_URL: optionalUrl(),
+    /**
+     * next-auth's own setting (scripts/server.mjs defaults it to where the server listens); read here for
+     * the session cookie's name, which is `__Secure-` prefixed when it is an https address.
+     */
+    NEXTAUTH_URL: optionalUrl(),
     SNAPSHOT_CACHE_RECORDS: integer(20_000, { min: 1 }),
     LEGACY_TOKEN_TTL_SECONDS: integer(3_600, { min: 1 }),
     /**
