@@ -103,8 +103,8 @@ const driverForm = (n: number) => {
 const CRAFTED = {
   editDrivers: { via: "server action", denied: "driver.denied", call: (n) => createDriverAction({ status: "idle", fieldErrors: {} }, driverForm(n)) },
   editCompanySettings: { via: "server action", denied: "company.denied", call: () => updateCompanySettingsAction({ name: "Demo Fleet" }) },
-  manageApiKeys: { via: "server action", denied: "api_key.denied", call: (n) => createApiKeyAction({ name: `Matrix key ${n}`, scopes: ["vehicles:read"] }) },
-  manageWebhooks: { via: "server action", denied: "webhook.denied", call: (n) => createWebhookAction({ name: `Matrix hook ${n}`, url: "https://matrix.example.invalid/hook", eventTypes: [] }) },
+  manageApiKeys: { via: "server action", denied: "api_key.denied", call: (n) => createApiKeyAction(null, formOf({ name: `Matrix key ${n}`, scopes: "vehicles:read" })) },
+  manageWebhooks: { via: "server action", denied: "webhook.denied", call: (n) => createWebhookAction(null, formOf({ name: `Matrix hook ${n}`, url: "https://matrix.example.invalid/hook" })) },
   // The escalation the issue names: anyone but an admin making an admin.
   manageUsers: { via: "server action", denied: "user.denied", call: (n) => addUserAction({ email: `matrix.admin.${n}@demo.test`, role: "admin", access: "invite" }) },
   changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction(null, formOf({ currentPassword: "demo-password-1", newPassword: "demo-password-1", confirm: "demo-password-1" })) },
