@@ -7,7 +7,7 @@ import { forgotPasswordAction } from "./actions";
 export const ForgotPasswordForm = () => {
   const form = useActionForm(forgotPasswordAction);
   return (
-    <form action={form.action} className="form">
+    <form {...form.props} className="form">
       <label>
         Email
         <input name="email" type="email" autoComplete="username" required autoFocus />

@@ -8,7 +8,7 @@ import { signInAction } from "./actions";
 export const LoginForm = () => {
   const form = useActionForm(signInAction);
   return (
-    <form action={form.action} className="form">
+    <form {...form.props} className="form">
       <label>
         Email
         <input name="email" type="email" autoComplete="username" required autoFocus />

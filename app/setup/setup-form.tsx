@@ -35,7 +35,7 @@ export const SetupForm = ({ token }: { token: string }) => {
   );
 
   return (
-    <form action={form.action} className="form" noValidate>
+    <form {...form.props} className="form" noValidate>
       {textField(COMPANY_NAME)}
       <div className="form-field">
         <label>

@@ -11,7 +11,7 @@ import { useActionForm, type FormAction, type ActionFormState } from "@/componen
 export const SetPasswordForm = ({ askName, defaultName, submitLabel, action }: { askName: boolean; defaultName?: string; submitLabel: string; action: FormAction<ActionFormState> }) => {
   const form = useActionForm(action);
   return (
-    <form action={form.action} className="form" noValidate>
+    <form {...form.props} className="form" noValidate>
       {askName && (
         <Field label="Your name" error={form.error("name")} errorId="name-error">
           <input name="name" defaultValue={defaultName} autoComplete="name" maxLength={120} required {...form.invalid("name")} />

@@ -31,7 +31,7 @@ export const AccountPageClient = ({ account }: { account: Account }) => {
         <dt>Last sign-in</dt>
         <dd data-testid="last-sign-in">{account.lastSignInAt ? <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt, timeZone)}</time> : "Never"}</dd>
       </dl>
-      <form className="form form-panel" action={form.action} aria-label="Change password" noValidate>
+      <form key={form.resetKey} className="form form-panel" {...form.props} aria-label="Change password" noValidate>
         <h2>Change password</h2>
         <Field label="Current password" error={form.error("currentPassword")} errorId="currentPassword-error">
           <input name="currentPassword" type="password" autoComplete="current-password" maxLength={200} required {...form.invalid("currentPassword")} />

@@ -8,7 +8,7 @@ import { driverSignInAction } from "./actions";
 export const DriverLoginForm = () => {
   const form = useActionForm(driverSignInAction);
   return (
-    <form action={form.action} className="form">
+    <form {...form.props} className="form">
       <label>
         Username
         <input name="username" autoComplete="username" autoCapitalize="none" required autoFocus />

@@ -17,7 +17,7 @@ export const CreateKeyForm = ({ onClose }: { onClose: () => void }) => {
   const form = useActionForm(createApiKeyAction);
   if (form.state?.ok) return <RevealKeyDialog apiKey={form.state.created} onClose={onClose} />;
   return (
-    <form className="form form-panel" action={form.action} aria-label="Create API key" noValidate>
+    <form className="form form-panel" {...form.props} aria-label="Create API key" noValidate>
       <h2>Create key</h2>
       <div className="form-row">
         <Field label="Name" hint="Who or what uses the key, e.g. “Routing partner”." error={form.error("name")} errorId="name-error">

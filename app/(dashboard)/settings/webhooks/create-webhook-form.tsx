@@ -27,7 +27,7 @@ export const CreateWebhookForm = ({ onClose }: { onClose: () => void }) => {
     );
   }
   return (
-    <form className="form form-panel" action={form.action} aria-label="Add webhook" noValidate>
+    <form className="form form-panel" {...form.props} aria-label="Add webhook" noValidate>
       <h2>Add webhook</h2>
       <div className="form-row">
         <Field label="Name" hint="What receives the events, e.g. “Dispatch system”." error={form.error("name")} errorId="name-error">
