@@ -5,7 +5,9 @@ import { readFileSync } from "node:fs";
 // Issue 40: every form that carries a secret posts to a handler that works before (here: without)
 // the page's script. Each form is submitted in a browser context with JavaScript disabled; no
 // address the browser asks for may hold the secret, and the action must have done its work.
-// (The first-run setup form needs a fresh instance: tests/companies/setup-form.test.ts posts it.)
+// The first-run setup form needs a fresh instance (tests/companies/setup-form.test.ts posts it), and
+// forgot password shows its form only with mail set up, which the e2e server is not
+// (tests/users/users.test.ts posts it).
 
 type ScriptlessBrowser = { page: Page; context: BrowserContext; addresses: string[] };
 
@@ -28,6 +30,8 @@ const expectNoSecretIn = (addresses: string[], ...secrets: string[]) => {
 const issueLink = async (admin: Page, { email, resetFor }: { email: string; resetFor?: string }) => {
   await admin.goto("/settings/users");
   if (resetFor) {
+    // "Reset link" is a script-only button: its row's role form (a SubmitButton) is enabled once the page is ready.
+    await expect(admin.getByRole("button", { name: `Change role of ${resetFor}` })).toBeEnabled();
     await admin.getByRole("button", { name: `Reset link for ${resetFor}` }).click();
   } else {
     await admin.getByRole("button", { name: "Add user" }).click();
@@ -42,10 +46,11 @@ const issueLink = async (admin: Page, { email, resetFor }: { email: string; rese
   return new URL(link).pathname;
 };
 
-test("without JavaScript: sign-in, invite, password change, reset and forgot password post, sign in, and never put the password in an address", async ({ page, browser, baseURL }) => {
+test("without JavaScript: sign-in, invite, password change and reset post, sign in, and never put the password in an address", async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   const email = `e2e.noscript.${stamp}@demo.test`;
+  const name = `Nora Noscript ${stamp}`;
   const [joined, changed, reset] = [`joined-password-${stamp}`, `changed-password-${stamp}`, `reset-password-${stamp}`];
   await signIn(page, DEMO_ADMIN);
 
@@ -69,17 +74,17 @@ test("without JavaScript: sign-in, invite, password change, reset and forgot pas
   const invitePath = await issueLink(page, { email });
   const invited = await scriptless(browser, baseURL!);
   await invited.page.goto(invitePath);
-  await invited.page.getByLabel("Your name").fill("Nora Noscript");
+  await invited.page.getByLabel("Your name").fill(name);
   await invited.page.locator('input[name="password"]').fill(joined);
   await invited.page.getByLabel("New password again").fill(`${joined}-typo`);
   await invited.page.getByRole("button", { name: "Join and sign in" }).click();
   await expect(invited.page.locator("#confirm-error")).toHaveText("The two passwords differ.");
-  await invited.page.getByLabel("Your name").fill("Nora Noscript");
+  await invited.page.getByLabel("Your name").fill(name);
   await invited.page.locator('input[name="password"]').fill(joined);
   await invited.page.getByLabel("New password again").fill(joined);
   await invited.page.getByRole("button", { name: "Join and sign in" }).click();
   await expect(invited.page).toHaveURL(/\/map$/);
-  await expect(invited.page.getByTestId("user-name")).toHaveText("Nora Noscript");
+  await expect(invited.page.getByTestId("user-name")).toHaveText(name);
 
   // The account page's password change, in the session the invite opened.
   await invited.page.goto("/account");
@@ -93,22 +98,16 @@ test("without JavaScript: sign-in, invite, password change, reset and forgot pas
   await invited.context.close();
 
   // A reset link from the admin: a new password, and signed in with it.
-  const resetPath = await issueLink(page, { email, resetFor: "Nora Noscript" });
+  const resetPath = await issueLink(page, { email, resetFor: name });
   const resetting = await scriptless(browser, baseURL!);
   await resetting.page.goto(resetPath);
   await resetting.page.locator('input[name="password"]').fill(reset);
   await resetting.page.getByLabel("New password again").fill(reset);
   await resetting.page.getByRole("button", { name: "Save and sign in" }).click();
   await expect(resetting.page).toHaveURL(/\/map$/);
-  await expect(resetting.page.getByTestId("user-name")).toHaveText("Nora Noscript");
+  await expect(resetting.page.getByTestId("user-name")).toHaveText(name);
 
-  // Forgot password: the same answer for anyone, shown on the page.
-  await resetting.context.clearCookies();
-  await resetting.page.goto("/forgot-password");
-  await resetting.page.getByLabel("Email").fill(email);
-  await resetting.page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(resetting.page.getByRole("status")).toContainText("If an active account signs in with that e-mail");
-  expectNoSecretIn(resetting.addresses, reset, email);
+  expectNoSecretIn(resetting.addresses, reset);
   await resetting.context.close();
 });
 
