@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getMapTiles } from "@/lib/dashboard/map-tiles";
+import { refuseSecretInQuery } from "@/lib/http/credential-urls";
 import { buildSecurityHeaders, newCspNonce } from "@/lib/http/security-headers";
 import { getConfig } from "@/lib/config";
 
@@ -7,7 +8,8 @@ import { getConfig } from "@/lib/config";
  * Adds the security headers (CSP, nosniff, frame and referrer policy) to every answer, read at run
  * time (MAP_TILE_URL). The CSP carries a fresh nonce, also put on the request (`x-nonce` and the
  * CSP itself): Next reads it there and puts it on the scripts it renders, which is why every page
- * renders per request (app/layout.tsx).
+ * renders per request (app/layout.tsx). A password in a sign-in page's query is refused here, before
+ * the page renders (lib/http/credential-urls.ts).
  */
 export const proxy = (request: NextRequest) => {
   const nonce = newCspNonce();
@@ -15,7 +17,7 @@ export const proxy = (request: NextRequest) => {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", headers["Content-Security-Policy"]);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = refuseSecretInQuery(request) ?? NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 };

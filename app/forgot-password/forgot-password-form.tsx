@@ -1,31 +1,21 @@
 "use client";
 
-import { useState, useTransition, type FormEvent } from "react";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { forgotPasswordAction } from "./actions";
 
 export const ForgotPasswordForm = () => {
-  const [sent, setSent] = useState(false);
-  const [isPending, startTransition] = useTransition();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "");
-    startTransition(async () => {
-      await forgotPasswordAction(email);
-      setSent(true);
-    });
-  };
+  const form = useActionForm(forgotPasswordAction);
   return (
-    <form onSubmit={submit} className="form">
+    <form {...form.props} className="form">
       <label>
         Email
         <input name="email" type="email" autoComplete="username" required autoFocus />
       </label>
       <p role="status" className="muted">
-        {sent && "If an active account signs in with that e-mail, a reset link is on its way. It works once, for an hour."}
+        {form.message}
       </p>
-      <button type="submit" className="button-primary" disabled={isPending}>
-        {isPending ? "Sending…" : "Send reset link"}
-      </button>
+      <SubmitButton label="Send reset link" pendingLabel="Sending…" pending={form.pending} worksWithoutScript />
     </form>
   );
 };

@@ -1,34 +1,14 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useActionForm } from "@/components/ui/use-action-form";
+import { signInAction } from "./actions";
 
-const messageFor = (error: string) =>
-  error === "CredentialsSignin" ? "Wrong email or password." : error;
-
+/** Posts to the sign-in action, so a submit before the script has loaded signs in too (and never puts the password in the URL). */
 export const LoginForm = () => {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setPending(true);
-    setError(null);
-    const result = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
-    setPending(false);
-    if (result?.ok && !result.error) {
-      router.replace("/map");
-      router.refresh();
-    } else {
-      setError(messageFor(result?.error ?? "Sign-in failed. Try again."));
-    }
-  };
-
+  const form = useActionForm(signInAction);
   return (
-    <form onSubmit={submit} className="form">
+    <form {...form.props} className="form">
       <label>
         Email
         <input name="email" type="email" autoComplete="username" required autoFocus />
@@ -37,10 +17,8 @@ export const LoginForm = () => {
         Password
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      {error && <p role="alert" className="form-error">{error}</p>}
-      <button type="submit" className="button-primary" disabled={pending}>
-        {pending ? "Signing in…" : "Sign in"}
-      </button>
+      {form.message && <p role="alert" className="form-error">{form.message}</p>}
+      <SubmitButton label="Sign in" pendingLabel="Signing in…" pending={form.pending} worksWithoutScript />
     </form>
   );
 };

@@ -1,7 +1,7 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { DEFAULT_TIME_ZONE } from "@/lib/time-zone/zoned-time";
 import { completeSetupAction } from "./actions";
 
@@ -16,31 +16,18 @@ const ADMIN_FIELDS: Field[] = [
   { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "At least 12 characters." },
 ];
 
-/** The first-run form: the company, its clock and units, and its first admin. */
+/** The first-run form: the company, its clock and units, and its first admin (posts without the page's script too). */
 export const SetupForm = ({ token }: { token: string }) => {
-  const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useActionForm(completeSetupAction.bind(null, token));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setPending(true);
-    const result = await completeSetupAction(token, Object.fromEntries(new FormData(event.currentTarget)));
-    setPending(false);
-    if (result.ok) return router.replace("/login");
-    setErrors(result.fieldErrors);
-    setMessage(result.message);
-  };
-
-  const describedBy = (name: string, hint?: string) => [hint && `${name}-hint`, errors[name] && `${name}-error`].filter(Boolean).join(" ") || undefined;
-  const errorFor = (name: string) => errors[name] && <p id={`${name}-error`} className="form-error">{errors[name]}</p>;
+  const describedBy = (name: string, hint?: string) => [hint && `${name}-hint`, form.error(name) && `${name}-error`].filter(Boolean).join(" ") || undefined;
+  const errorFor = (name: string) => form.error(name) && <p id={`${name}-error`} className="form-error">{form.error(name)}</p>;
 
   const textField = ({ name, label, type, autoComplete, hint }: Field) => (
     <div key={name} className="form-field">
       <label>
         {label}
-        <input name={name} type={type} autoComplete={autoComplete} required aria-invalid={Boolean(errors[name])} aria-describedby={describedBy(name, hint)} />
+        <input name={name} type={type} autoComplete={autoComplete} required aria-invalid={Boolean(form.error(name))} aria-describedby={describedBy(name, hint)} />
       </label>
       {hint && <p id={`${name}-hint`} className="field-hint">{hint}</p>}
       {errorFor(name)}
@@ -48,12 +35,12 @@ export const SetupForm = ({ token }: { token: string }) => {
   );
 
   return (
-    <form onSubmit={submit} className="form" noValidate>
+    <form {...form.props} className="form" noValidate>
       {textField(COMPANY_NAME)}
       <div className="form-field">
         <label>
           Time zone
-          <select name="timeZone" defaultValue={DEFAULT_TIME_ZONE} aria-invalid={Boolean(errors.timeZone)} aria-describedby={describedBy("timeZone")}>
+          <select name="timeZone" defaultValue={DEFAULT_TIME_ZONE} aria-invalid={Boolean(form.error("timeZone"))} aria-describedby={describedBy("timeZone")}>
             {TIME_ZONES.map((zone) => <option key={zone}>{zone}</option>)}
           </select>
         </label>
@@ -66,10 +53,8 @@ export const SetupForm = ({ token }: { token: string }) => {
         {errorFor("distanceUnit")}
       </fieldset>
       {ADMIN_FIELDS.map(textField)}
-      {message && <p role="alert" className="form-error">{message}</p>}
-      <button type="submit" className="button-primary" disabled={pending}>
-        {pending ? "Creating…" : "Create the company"}
-      </button>
+      {form.message && <p role="alert" className="form-error">{form.message}</p>}
+      <SubmitButton label="Create the company" pendingLabel="Creating…" pending={form.pending} worksWithoutScript />
     </form>
   );
 };

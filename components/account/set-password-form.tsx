@@ -1,67 +1,34 @@
 "use client";
 
-import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
 import { Field } from "@/components/ui/form-field";
-
-type Submit = (input: Record<string, string>) => Promise<{ ok: true; email: string } | { ok: false; message: string; fieldErrors: Record<string, string> }>;
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useActionForm, type FormAction, type ActionFormState } from "@/components/ui/use-action-form";
 
 /**
- * The invite and reset pages' form: (a name, for an invite) a new password twice; on success the
- * person is signed in with it and lands on the live map.
+ * The invite and reset pages' form: (a name, for an invite) a new password twice; the action signs
+ * the person in with it and opens the live map. It posts without the page's script too.
  */
-export const SetPasswordForm = ({ askName, defaultName, submitLabel, onSubmit }: { askName: boolean; defaultName?: string; submitLabel: string; onSubmit: Submit }) => {
-  const router = useRouter();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const password = String(form.get("password") ?? "");
-    if (password !== form.get("confirm")) {
-      setErrors({ confirm: "The two passwords differ." });
-      setMessage("Check the highlighted fields.");
-      return;
-    }
-    const input: Record<string, string> = askName ? { name: String(form.get("name") ?? ""), password } : { password };
-    startTransition(async () => {
-      const result = await onSubmit(input);
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        setMessage(result.message);
-        return;
-      }
-      const signedIn = await signIn("credentials", { email: result.email, password, redirect: false });
-      if (signedIn?.ok && !signedIn.error) {
-        router.replace("/map");
-        router.refresh();
-      } else router.replace("/login");
-    });
-  };
-  const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+export const SetPasswordForm = ({ askName, defaultName, submitLabel, action }: { askName: boolean; defaultName?: string; submitLabel: string; action: FormAction<ActionFormState> }) => {
+  const form = useActionForm(action);
   return (
-    <form onSubmit={submit} className="form" noValidate>
+    <form {...form.props} className="form" noValidate>
       {askName && (
-        <Field label="Your name" error={errors.name} errorId="name-error">
-          <input name="name" defaultValue={defaultName} autoComplete="name" maxLength={120} required {...invalid("name")} />
+        <Field label="Your name" error={form.error("name")} errorId="name-error">
+          <input name="name" defaultValue={defaultName} autoComplete="name" maxLength={120} required {...form.invalid("name")} />
         </Field>
       )}
-      <Field label="New password" hint="At least 12 characters." error={errors.password} errorId="password-error">
-        <input name="password" type="password" autoComplete="new-password" maxLength={200} required {...invalid("password")} />
+      <Field label="New password" hint="At least 12 characters." error={form.error("password")} errorId="password-error">
+        <input name="password" type="password" autoComplete="new-password" maxLength={200} required {...form.invalid("password")} />
       </Field>
-      <Field label="New password again" error={errors.confirm} errorId="confirm-error">
-        <input name="confirm" type="password" autoComplete="new-password" maxLength={200} required {...invalid("confirm")} />
+      <Field label="New password again" error={form.error("confirm")} errorId="confirm-error">
+        <input name="confirm" type="password" autoComplete="new-password" maxLength={200} required {...form.invalid("confirm")} />
       </Field>
-      {message && (
+      {form.message && (
         <p role="alert" className="form-error">
-          {message}
+          {form.message}
         </p>
       )}
-      <button type="submit" className="button-primary" disabled={isPending}>
-        {isPending ? "Saving…" : submitLabel}
-      </button>
+      <SubmitButton label={submitLabel} pendingLabel="Saving…" pending={form.pending} worksWithoutScript />
     </form>
   );
 };

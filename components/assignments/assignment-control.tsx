@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 
@@ -52,9 +53,7 @@ export const AssignmentControl = ({ subjectName, partner, options, current, assi
             </option>
           ))}
         </select>
-        <button type="submit" className="button-primary" disabled={isPending}>
-          Assign from now
-        </button>
+        <SubmitButton label="Assign from now" pending={isPending} />
         {current && (
           <button type="button" className="button" disabled={isPending} onClick={() => perform(() => end(current.assignmentId), `Assignment of ${current.partnerName} ended.`)}>
             End assignment of {current.partnerName}

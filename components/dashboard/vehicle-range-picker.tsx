@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { RANGE_PRESET_LABELS, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/time-range-presets";
@@ -68,9 +69,7 @@ export const VehicleRangePicker = ({ vehicleId, range, timeZone, preset, rangeEr
           <span>To ({timeZone})</span>
           <input className="input" type="datetime-local" aria-label="To" value={custom.to} onChange={(event) => setCustom({ ...custom, to: event.target.value })} />
         </label>
-        <button type="submit" className="button">
-          Apply
-        </button>
+        <SubmitButton label="Apply" pending={false} className="button" />
       </form>
       {rangeError ? <p className="text-danger small" role="alert">{rangeError}</p> : null}
     </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { createReportScheduleAction, deleteReportScheduleAction } from "@/app/(dashboard)/reports/actions";
@@ -97,9 +98,7 @@ export const ReportSchedules = ({ schedules, shown, canSchedule, mailConfigured 
             <input name="recipients" type="text" required maxLength={2_000} placeholder="ops@example.com, owner@example.com" />
           </label>
           <div className="form-actions">
-            <button type="submit" className="button-primary" disabled={isPending}>
-              Schedule this report
-            </button>
+            <SubmitButton label="Schedule this report" pending={isPending} />
           </div>
         </form>
       )}

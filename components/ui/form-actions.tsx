@@ -1,5 +1,17 @@
+import { SubmitButton } from "./submit-button";
+
+type FormActionsProps = {
+  message?: string | null;
+  isPending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  onCancel: () => void;
+  /** The form posts to a server action (useActionForm); otherwise submit waits for the page's script (SubmitButton). */
+  worksWithoutScript?: boolean;
+};
+
 /** The end of a dialog's form: the form's error (announced), then submit (busy while pending) and cancel. */
-export const FormActions = ({ message, isPending, submitLabel, pendingLabel, onCancel }: { message?: string | null; isPending: boolean; submitLabel: string; pendingLabel: string; onCancel: () => void }) => (
+export const FormActions = ({ message, isPending, submitLabel, pendingLabel, onCancel, worksWithoutScript }: FormActionsProps) => (
   <>
     {message && (
       <p role="alert" className="form-error">
@@ -7,9 +19,7 @@ export const FormActions = ({ message, isPending, submitLabel, pendingLabel, onC
       </p>
     )}
     <div className="form-actions">
-      <button type="submit" className="button-primary" disabled={isPending}>
-        {isPending ? pendingLabel : submitLabel}
-      </button>
+      <SubmitButton label={submitLabel} pendingLabel={pendingLabel} pending={isPending} worksWithoutScript={worksWithoutScript} />
       <button type="button" className="button" onClick={onCancel}>
         Cancel
       </button>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useHydrated } from "./use-hydrated";
 import { useReturnFocus } from "./use-return-focus";
 
 type ModalDialogProps = {
@@ -15,13 +16,16 @@ type ModalDialogProps = {
 export const ModalDialog = ({ title, onClose, children, tone = "default" }: ModalDialogProps) => {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const hydrated = useHydrated();
   useReturnFocus();
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
+    if (hydrated && dialog && !dialog.open) dialog.showModal();
+  }, [hydrated]);
+  // In the server's HTML (a form posted before, or without, the page's script) the dialog is simply
+  // open; once the page is ready it is replaced by the modal one.
   return (
-    <dialog ref={ref} className={`modal modal-${tone}`} aria-modal="true" aria-labelledby={titleId} onClose={onClose}>
+    <dialog key={hydrated ? "modal" : "static"} open={!hydrated || undefined} ref={ref} className={`modal modal-${tone}`} aria-modal={hydrated} aria-labelledby={titleId} onClose={onClose}>
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>

@@ -4,6 +4,7 @@ export * from "./read-json";
 export * from "./request-id.mjs";
 export * from "./search-params";
 export * from "./log-request";
+export * from "./credential-urls";
 export * from "./same-origin";
 export * from "./run-request";
 export * from "./route-context";

@@ -1,4 +1,5 @@
 import { logger } from "@/lib/logger";
+import { loggablePath } from "./credential-urls";
 
 /** What a wrapper learned about the caller; filled in as authentication succeeds. Never a secret. */
 export type RequestLogFields = { companyId?: number; keyId?: string | number; userId?: number };
@@ -6,7 +7,8 @@ export type RequestLogFields = { companyId?: number; keyId?: string | number; us
 /**
  * The one structured access-log line per request (pino, JSON): request id, method, route, status,
  * duration and who called (company, key or user id). Keys, tokens and passwords are never passed
- * in, so they cannot be logged.
+ * in, so they cannot be logged; the route is the path without its query string, and a sign-up
+ * or reset link's token is replaced (lib/http/credential-urls.ts).
  */
 export const logRequest = ({ request, requestId, status, startedAt, fields = {} }: {
   request: Request;
@@ -18,7 +20,7 @@ export const logRequest = ({ request, requestId, status, startedAt, fields = {} 
   const line = {
     requestId,
     method: request.method,
-    route: new URL(request.url).pathname,
+    route: loggablePath(request.url),
     status,
     durationMs: Math.round(performance.now() - startedAt),
     ...fields,

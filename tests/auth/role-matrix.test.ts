@@ -4,7 +4,7 @@ import { drivers, ROLES, unassignedDriving, users, vehicles, type Role } from "@
 import { listAuditEvents, type AuditAction } from "@/lib/audit";
 import { makeVin } from "@/lib/seed/vin";
 import { ACTIONS, canDo, type Action } from "@/lib/auth/role-policy";
-import { actAs, nextCacheMock, nextHeadersMock, sessionCookieOf, type ActingUser } from "../helpers/server-action-session";
+import { actAs, formOf, nextCacheMock, nextHeadersMock, sessionCookieOf, type ActingUser } from "../helpers/server-action-session";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -103,11 +103,11 @@ const driverForm = (n: number) => {
 const CRAFTED = {
   editDrivers: { via: "server action", denied: "driver.denied", call: (n) => createDriverAction({ status: "idle", fieldErrors: {} }, driverForm(n)) },
   editCompanySettings: { via: "server action", denied: "company.denied", call: () => updateCompanySettingsAction({ name: "Demo Fleet" }) },
-  manageApiKeys: { via: "server action", denied: "api_key.denied", call: (n) => createApiKeyAction({ name: `Matrix key ${n}`, scopes: ["vehicles:read"] }) },
-  manageWebhooks: { via: "server action", denied: "webhook.denied", call: (n) => createWebhookAction({ name: `Matrix hook ${n}`, url: "https://matrix.example.invalid/hook", eventTypes: [] }) },
+  manageApiKeys: { via: "server action", denied: "api_key.denied", call: (n) => createApiKeyAction(null, formOf({ name: `Matrix key ${n}`, scopes: "vehicles:read" })) },
+  manageWebhooks: { via: "server action", denied: "webhook.denied", call: (n) => createWebhookAction(null, formOf({ name: `Matrix hook ${n}`, url: "https://matrix.example.invalid/hook" })) },
   // The escalation the issue names: anyone but an admin making an admin.
   manageUsers: { via: "server action", denied: "user.denied", call: (n) => addUserAction({ email: `matrix.admin.${n}@demo.test`, role: "admin", access: "invite" }) },
-  changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction({ currentPassword: "demo-password-1", newPassword: "demo-password-1" }) },
+  changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction(null, formOf({ currentPassword: "demo-password-1", newPassword: "demo-password-1", confirm: "demo-password-1" })) },
   shareLiveLocation: { via: "server action", denied: "live_share.denied", call: () => shareLiveLocationAction({ vehicleId: demoVehicle, hours: 1 }) },
   assignVehicles: { via: "server action", denied: "assignment.denied", call: () => assignVehicleAction(demoDriver, demoVehicle) },
   editVehicles: { via: "server action", denied: "vehicle.denied", call: (n) => createVehicleAction({ status: "idle", fieldErrors: {} }, vehicleForm(n)) },

@@ -26,7 +26,36 @@ export const actAs = async (user: ActingUser | null, ip = "203.0.113.50") => {
 
 export const nextHeadersMock = {
   headers: async () => new Headers({ cookie: current.cookie, [CLIENT_IP_HEADER]: current.ip }),
-  cookies: async () => ({ get: () => undefined, getAll: () => [] }),
+  // A cookie an action sets (the sign-in actions' session) is carried by the following calls.
+  cookies: async () => ({
+    get: () => undefined,
+    getAll: () => [],
+    set: (name: string, value: string) => {
+      current.cookie = `${name}=${value}`;
+    },
+  }),
 };
 
 export const nextCacheMock = { revalidatePath: () => undefined, revalidateTag: () => undefined };
+
+/** The FormData a form posts to its server action. */
+export const formOf = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};
+
+/** Where an action that ends in next/navigation's redirect() sends the browser (it throws; anything else is rethrown). */
+export const redirectOf = async (answer: Promise<unknown>): Promise<string> => {
+  try {
+    await answer;
+  } catch (error) {
+    const to = /^NEXT_REDIRECT;\w+;([^;]+);/.exec(String((error as { digest?: unknown }).digest))?.[1];
+    if (to) return to;
+    throw error;
+  }
+  throw new Error("The action answered without redirecting");
+};
+
+/** The session cookie the last action set (the sign-in actions'), as the following calls carry it. */
+export const currentCookie = () => current.cookie;

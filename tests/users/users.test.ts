@@ -6,7 +6,7 @@ import { authenticateUser } from "@/lib/auth/authenticate-user";
 import { reloadConfig } from "@/lib/config";
 import { resetRateLimits } from "../helpers/fleet-request";
 import { startSmtpSink } from "../helpers/smtp-sink";
-import { actAs, nextCacheMock, nextHeadersMock, type ActingUser } from "../helpers/server-action-session";
+import { actAs, formOf, nextCacheMock, nextHeadersMock, redirectOf, type ActingUser } from "../helpers/server-action-session";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 
@@ -63,11 +63,14 @@ describe("inviting a user", () => {
     expect(JSON.stringify(await database().db.select().from(users))).not.toContain(tokenOf(link.url));
 
     await actAs(null);
-    const short = await acceptInviteAction(tokenOf(link.url), { name: "New Person", password: "short" });
+    const short = await acceptInviteAction(tokenOf(link.url), null, formOf({ name: "New Person", password: "short", confirm: "short" }));
     expect(short).toMatchObject({ ok: false, fieldErrors: { password: expect.stringContaining("12") } });
-    expect(await acceptInviteAction(tokenOf(link.url), { name: "New Person", password: "a long new password" })).toEqual({ ok: true, email: "new.person@demo.test" });
+    expect(await acceptInviteAction(tokenOf(link.url), null, formOf({ name: "New Person", password: "a long new password", confirm: "another password" }))).toMatchObject({ ok: false, fieldErrors: { confirm: expect.any(String) } });
+    // Accepted, the person is signed in with the new password and sent to the live map.
+    expect(await redirectOf(acceptInviteAction(tokenOf(link.url), null, formOf({ name: "New Person", password: "a long new password", confirm: "a long new password" })))).toBe("/map");
+    expect(await getSessionUser()).toMatchObject({ email: "new.person@demo.test" });
     // Works once.
-    expect(await acceptInviteAction(tokenOf(link.url), { name: "Someone Else", password: "another long password" })).toMatchObject({ ok: false, message: expect.stringContaining("already used") });
+    expect(await acceptInviteAction(tokenOf(link.url), null, formOf({ name: "Someone Else", password: "another long password", confirm: "another long password" }))).toMatchObject({ ok: false, message: expect.stringContaining("already used") });
     const signedIn = await authenticateUser({ email: "new.person@demo.test", password: "a long new password", ip: null });
     expect(signedIn).toMatchObject({ name: "New Person", role: "dispatcher" });
     expect((await userBy("new.person@demo.test")).lastSignInAt).toBeInstanceOf(Date);
@@ -77,21 +80,22 @@ describe("inviting a user", () => {
 
   it("refuses forged and expired links (404 and 403) and a second invite for a taken e-mail (409)", async () => {
     await actAs(null);
-    expect(await acceptInviteAction("ForgedTokenThatIsLongEnough1234567890", { name: "X", password: "a long new password" })).toMatchObject({ ok: false, message: expect.stringContaining("not valid") });
+    expect(await acceptInviteAction("ForgedTokenThatIsLongEnough1234567890", null, formOf({ name: "X", password: "a long new password", confirm: "a long new password" }))).toMatchObject({ ok: false, message: expect.stringContaining("not valid") });
     await actAs(await userBy("admin@demo.test"));
     const added = await addUserAction({ email: "late@demo.test", role: "manager", access: "invite" });
     if (!added.ok) throw new Error(added.message);
     vi.useFakeTimers({ now: Date.now() + 7 * 86_400_000 + 1_000, toFake: ["Date"] });
     try {
-      expect(await acceptInviteAction(tokenOf(added.invite!.url), { name: "Late", password: "a long new password" })).toMatchObject({ ok: false, message: expect.stringContaining("expired") });
+      expect(await acceptInviteAction(tokenOf(added.invite!.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" }))).toMatchObject({ ok: false, message: expect.stringContaining("expired") });
     } finally {
       vi.useRealTimers();
     }
     // A new link replaces it; the old one stays dead.
     const again = await reissueInviteAction((await userBy("late@demo.test")).id);
     if (!again.ok) throw new Error(again.message);
-    expect(await acceptInviteAction(tokenOf(added.invite!.url), { name: "Late", password: "a long new password" })).toMatchObject({ ok: false });
-    expect(await acceptInviteAction(tokenOf(again.link.url), { name: "Late", password: "a long new password" })).toMatchObject({ ok: true });
+    expect(await acceptInviteAction(tokenOf(added.invite!.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" }))).toMatchObject({ ok: false });
+    expect(await redirectOf(acceptInviteAction(tokenOf(again.link.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" })))).toBe("/map");
+    await actAs(await userBy("admin@demo.test"));
     expect(await addUserAction({ email: "late@demo.test", role: "dispatcher", access: "invite" })).toMatchObject({ ok: false, fieldErrors: { email: expect.stringContaining("already exists") } });
     expect(await addUserAction({ email: "admin@other.test", role: "dispatcher", access: "invite" })).toMatchObject({ ok: false });
   });
@@ -166,8 +170,9 @@ describe("passwords", () => {
     expect(Date.parse(sent.link.expiresAt) - Date.now()).toBeLessThanOrEqual(3_600_000);
     expect(sent.link.mailed).toBe(true);
     await actAs(null);
-    expect(await resetPasswordAction(tokenOf(sent.link.url), { password: "a reset password" })).toEqual({ ok: true, email: "dispatcher@demo.test" });
-    expect(await resetPasswordAction(tokenOf(sent.link.url), { password: "a second reset" })).toMatchObject({ ok: false, message: expect.stringContaining("already used") });
+    expect(await redirectOf(resetPasswordAction(tokenOf(sent.link.url), null, formOf({ password: "a reset password", confirm: "a reset password" })))).toBe("/map");
+    expect(await getSessionUser()).toMatchObject({ email: "dispatcher@demo.test" });
+    expect(await resetPasswordAction(tokenOf(sent.link.url), null, formOf({ password: "a second reset", confirm: "a second reset" }))).toMatchObject({ ok: false, message: expect.stringContaining("already used") });
     await actAs(dispatcher);
     expect(await getSessionUser()).toBeNull();
     expect(await authenticateUser({ email: "dispatcher@demo.test", password: "a reset password", ip: null })).toMatchObject({ id: dispatcher.id });
@@ -176,21 +181,21 @@ describe("passwords", () => {
 
   it("forgot password mails a link to an active account and answers the same for an unknown one", async () => {
     const before = smtp.received.length;
-    expect(await forgotPasswordAction("manager@demo.test")).toEqual({ done: true });
-    expect(await forgotPasswordAction("nobody@demo.test")).toEqual({ done: true });
+    expect(await forgotPasswordAction(null, formOf({ email: "manager@demo.test" }))).toMatchObject({ ok: true });
+    expect(await forgotPasswordAction(null, formOf({ email: "nobody@demo.test" }))).toMatchObject({ ok: true });
     expect(smtp.received.length).toBe(before + 1);
     const mail = smtp.received.at(-1)!;
     expect(mail.to).toEqual(["manager@demo.test"]);
     const token = /reset-password\/([0-9A-Za-z]+)/.exec(mail.raw.replace(/=\r?\n/g, ""))![1];
-    expect(await resetPasswordAction(token, { password: "manager's new password" })).toMatchObject({ ok: true });
+    expect(await redirectOf(resetPasswordAction(token, null, formOf({ password: "manager's new password", confirm: "manager's new password" })))).toBe("/map");
   });
 
   it("changes your own password on the Account page only with the current one", async () => {
     // Its session version counts the reset and the two role changes above.
     const manager = await userBy("manager@demo.test");
     await actAs(manager);
-    expect(await changeOwnPasswordAction({ currentPassword: "wrong password", newPassword: "my newest password" })).toMatchObject({ ok: false, fieldErrors: { currentPassword: expect.any(String) } });
-    expect(await changeOwnPasswordAction({ currentPassword: "manager's new password", newPassword: "my newest password" })).toEqual({ ok: true });
+    expect(await changeOwnPasswordAction(null, formOf({ currentPassword: "wrong password", newPassword: "my newest password", confirm: "my newest password" }))).toMatchObject({ ok: false, fieldErrors: { currentPassword: expect.any(String) } });
+    expect(await changeOwnPasswordAction(null, formOf({ currentPassword: "manager's new password", newPassword: "my newest password", confirm: "my newest password" }))).toMatchObject({ ok: true });
     await resetRateLimits(database().db);
     expect(await authenticateUser({ email: "manager@demo.test", password: "my newest password", ip: null })).toMatchObject({ id: manager.id });
     const [changed] = (await listAuditEvents({ db: database().db, companyId: demo, filters: { action: "user.password_changed" } })).events;

@@ -1,7 +1,8 @@
 "use client";
 
-import { useState, useTransition, type FormEvent } from "react";
 import { Field } from "@/components/ui/form-field";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import { changeOwnPasswordAction } from "./actions";
@@ -11,27 +12,7 @@ type Account = { name: string; email: string; role: string; companyName: string;
 /** Account: who you are, your last sign-in, and changing your own password. */
 export const AccountPageClient = ({ account }: { account: Account }) => {
   const timeZone = useTimeZone();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const newPassword = String(form.get("newPassword") ?? "");
-    if (newPassword !== form.get("confirm")) {
-      setErrors({ confirm: "The two passwords differ." });
-      setMessage({ ok: false, text: "Check the highlighted fields." });
-      return;
-    }
-    startTransition(async () => {
-      const result = await changeOwnPasswordAction({ currentPassword: String(form.get("currentPassword") ?? ""), newPassword });
-      setErrors(result.ok ? {} : result.fieldErrors);
-      setMessage(result.ok ? { ok: true, text: "Your password was changed." } : { ok: false, text: result.message });
-      if (result.ok) formElement.reset();
-    });
-  };
-  const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+  const form = useActionForm(changeOwnPasswordAction);
   return (
     <section className="page">
       <div className="page-header">
@@ -50,26 +31,24 @@ export const AccountPageClient = ({ account }: { account: Account }) => {
         <dt>Last sign-in</dt>
         <dd data-testid="last-sign-in">{account.lastSignInAt ? <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt, timeZone)}</time> : "Never"}</dd>
       </dl>
-      <form className="form form-panel" onSubmit={submit} aria-label="Change password" noValidate>
+      <form key={form.resetKey} className="form form-panel" {...form.props} aria-label="Change password" noValidate>
         <h2>Change password</h2>
-        <Field label="Current password" error={errors.currentPassword} errorId="currentPassword-error">
-          <input name="currentPassword" type="password" autoComplete="current-password" maxLength={200} required {...invalid("currentPassword")} />
+        <Field label="Current password" error={form.error("currentPassword")} errorId="currentPassword-error">
+          <input name="currentPassword" type="password" autoComplete="current-password" maxLength={200} required {...form.invalid("currentPassword")} />
         </Field>
-        <Field label="New password" hint="At least 12 characters." error={errors.newPassword} errorId="newPassword-error">
-          <input name="newPassword" type="password" autoComplete="new-password" maxLength={200} required {...invalid("newPassword")} />
+        <Field label="New password" hint="At least 12 characters." error={form.error("newPassword")} errorId="newPassword-error">
+          <input name="newPassword" type="password" autoComplete="new-password" maxLength={200} required {...form.invalid("newPassword")} />
         </Field>
-        <Field label="New password again" error={errors.confirm} errorId="confirm-error">
-          <input name="confirm" type="password" autoComplete="new-password" maxLength={200} required {...invalid("confirm")} />
+        <Field label="New password again" error={form.error("confirm")} errorId="confirm-error">
+          <input name="confirm" type="password" autoComplete="new-password" maxLength={200} required {...form.invalid("confirm")} />
         </Field>
-        {message && (
-          <p role={message.ok ? "status" : "alert"} className={message.ok ? "muted" : "form-error"}>
-            {message.text}
+        {form.message && (
+          <p role={form.state?.ok ? "status" : "alert"} className={form.state?.ok ? "muted" : "form-error"}>
+            {form.message}
           </p>
         )}
         <div className="form-actions">
-          <button type="submit" className="button-primary" disabled={isPending}>
-            {isPending ? "Saving…" : "Change password"}
-          </button>
+          <SubmitButton label="Change password" pendingLabel="Saving…" pending={form.pending} worksWithoutScript />
         </div>
       </form>
     </section>

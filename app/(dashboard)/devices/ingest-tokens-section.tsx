@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { Field } from "@/components/ui/form-field";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
@@ -36,9 +37,7 @@ const CreateTokenForm = ({ onCreated }: { onCreated: (created: Created) => void 
         </Field>
       </div>
       <div className="form-actions">
-        <button type="submit" className="button-primary" disabled={isPending}>
-          {isPending ? "Creating…" : "Create token"}
-        </button>
+        <SubmitButton label="Create token" pendingLabel="Creating…" pending={isPending} />
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { FormOpener } from "@/components/ui/form-opener";
 import { useState } from "react";
 import type { DeviceListItem } from "@/lib/devices/list-devices";
 import type { IngestTokenSummary } from "@/lib/ingest-batch/ingest-tokens";
@@ -17,11 +18,13 @@ type DevicesPageClientProps = {
   tokens: IngestTokenSummary[];
   canManage: boolean;
   canManageTokens: boolean;
+  /** The register form starts open (the page was loaded with `?create`). */
+  formOpen: boolean;
 };
 
 /** Devices: the registry with each device's last report, claiming a device that reports unregistered, and the ingest tokens of batch gateways. */
-export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canManageTokens }: DevicesPageClientProps) => {
-  const [isFormOpen, setFormOpen] = useState(false);
+export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canManageTokens, formOpen }: DevicesPageClientProps) => {
+  const [isFormOpen, setFormOpen] = useState(formOpen && canManage);
   const [binding, setBinding] = useState<DeviceListItem | null>(null);
   const [removing, setRemoving] = useState<DeviceListItem | null>(null);
   const [claiming, setClaiming] = useState<string | null>(null);
@@ -36,9 +39,7 @@ export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canMan
           </p>
         </div>
         {canManage && !isFormOpen && (
-          <button type="button" className="button-primary" onClick={() => setFormOpen(true)}>
-            Register device
-          </button>
+          <FormOpener label="Register device" onOpen={() => setFormOpen(true)} />
         )}
         {!canManage && <span className="muted">Read only for your role</span>}
       </div>

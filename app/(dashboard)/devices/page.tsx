@@ -1,3 +1,4 @@
+import { CREATE_PARAMETER } from "@/components/ui/form-opener";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
@@ -12,7 +13,7 @@ export const metadata = { title: "Devices" };
 /** The page lists this many devices and vehicles (a larger fleet pages through GET /gateways). */
 const PAGE_LIMIT = 2_000;
 
-const Page = async () => {
+const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.devices.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const canManage = canDo(user.role, "manageDevices");
@@ -30,6 +31,7 @@ const Page = async () => {
         tokens={tokens}
         canManage={canManage}
         canManageTokens={canDo(user.role, "manageIngestTokens")}
+        formOpen={CREATE_PARAMETER in (await searchParams)}
       />
     </>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { Field } from "@/components/ui/form-field";
 import { DEVICE_MODEL_OPTIONS } from "@/lib/devices/device-model-labels";
@@ -62,9 +63,7 @@ export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOpti
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button-primary" disabled={isPending}>
-          {isPending ? "Registering…" : "Register device"}
-        </button>
+        <SubmitButton label="Register device" pendingLabel="Registering…" pending={isPending} />
         <button type="button" className="button" onClick={onDone}>
           Cancel
         </button>

@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
 import type { DeviceActionResult } from "./actions";
@@ -57,9 +58,7 @@ export const VehicleChoiceDialog = ({ title, children, vehicles, current, allowN
           <button type="button" className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
             Cancel
           </button>
-          <button type="submit" className="button-primary" disabled={isPending}>
-            {isPending ? "Saving…" : submitLabel}
-          </button>
+          <SubmitButton label={submitLabel} pendingLabel="Saving…" pending={isPending} />
         </div>
       </form>
     </ModalDialog>

@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
@@ -137,9 +138,7 @@ export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { pl
                 </p>
               )}
               <div className="form-actions">
-                <button type="submit" className="button-primary" disabled={isPending}>
-                  {selectedId === null ? "Save place" : "Save changes"}
-                </button>
+                <SubmitButton label={selectedId === null ? "Save place" : "Save changes"} pending={isPending} />
                 {selectedId !== null && (
                   <>
                     <button type="button" className="button" onClick={() => select(null)} disabled={isPending}>

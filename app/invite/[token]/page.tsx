@@ -22,7 +22,7 @@ const InvitePage = async ({ params }: { params: Promise<{ token: string }> }) =>
         <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
         <h1>Join {invited.companyName}</h1>
         <p className="muted">You sign in as <strong className="wrap-anywhere">{invited.email}</strong>. Choose your name and a password.</p>
-        <SetPasswordForm askName defaultName={invited.name === invited.email ? "" : invited.name} submitLabel="Join and sign in" onSubmit={accept} />
+        <SetPasswordForm askName defaultName={invited.name === invited.email ? "" : invited.name} submitLabel="Join and sign in" action={accept} />
       </div>
     </main>
   );

@@ -21,7 +21,7 @@ const ResetPasswordPage = async ({ params }: { params: Promise<{ token: string }
         <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
         <h1>Choose a new password</h1>
         <p className="muted">Every other session of yours will be signed out.</p>
-        <SetPasswordForm askName={false} submitLabel="Save and sign in" onSubmit={resetPasswordAction.bind(null, token)} />
+        <SetPasswordForm askName={false} submitLabel="Save and sign in" action={resetPasswordAction.bind(null, token)} />
       </div>
     </main>
   );

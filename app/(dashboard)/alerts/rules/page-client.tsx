@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { Field } from "@/components/ui/form-field";
@@ -210,9 +211,7 @@ export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rul
           )}
           <WorkingHoursFields />
           <div className="form-actions">
-            <button type="submit" className="button-primary" disabled={isPending}>
-              Create rule
-            </button>
+            <SubmitButton label="Create rule" pending={isPending} />
           </div>
         </form>
       ) : (

@@ -5,6 +5,8 @@
 // `api_key.denied`) and then the database's before touching a key.
 // Next refuses server-action POSTs whose Origin does not match the host (CSRF).
 import { revalidatePath } from "next/cache";
+import { fieldsOf } from "@/app/_server/action-results";
+import { companySettings } from "@/app/_server/company-settings";
 import { getSessionUser } from "@/app/_server/session";
 import { sessionActor } from "@/app/_server/session-actor";
 import { requireActiveAdmin } from "@/lib/admin-api/require-active-admin";
@@ -16,6 +18,7 @@ import { authorizeAction } from "@/lib/auth/authorize-action";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsFromZod } from "@/lib/errors/field-errors";
 import { newRequestId, toAppError } from "@/lib/http";
+import { fromLocalInput } from "@/lib/time-zone/zoned-time";
 
 const PAGE = "/settings/api-keys";
 
@@ -35,11 +38,27 @@ const signedInAdmin = async (keyId: string) => {
 
 const failure = (error: unknown): Failure => ({ ok: false, message: toAppError(error, newRequestId()).message, fieldErrors: {} });
 
+/** The form as the admin API's body, parsed with the same schema as POST /api/v2/api-keys. */
+const keyInputOf = (form: FormData, timeZone: string) => {
+  const { name = "", environment = "live", ipAllowlist = "", expiresAt: expires = "" } = fieldsOf(form);
+  return {
+    name,
+    scopes: form.getAll("scopes").map(String),
+    environment,
+    ipAllowlist: ipAllowlist
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+    // datetime-local is a wall-clock time in the company's zone: the instant it means.
+    expiresAt: expires === "" ? undefined : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(expires) ? fromLocalInput(expires, timeZone).toISOString() : expires,
+  };
+};
+
 /** Creates a key from the dashboard form; the secret goes back in this one response only. */
-export const createApiKeyAction = async (input: unknown): Promise<CreateApiKeyResult> => {
+export const createApiKeyAction = async (_previous: CreateApiKeyResult | null, form: FormData): Promise<CreateApiKeyResult> => {
   try {
     const { user, actor } = await signedInAdmin("new");
-    const parsed = createApiKeySchema.safeParse(input);
+    const parsed = createApiKeySchema.safeParse(keyInputOf(form, (await companySettings(user.companyId)).timeZone));
     if (!parsed.success) return { ok: false, message: "Check the highlighted fields.", fieldErrors: fieldErrorsFromZod(parsed.error) };
     const created = await createApiKey({ ...parsed.data, companyId: user.companyId, actor });
     revalidatePath(PAGE);

@@ -3,17 +3,18 @@ import { SECTIONS } from "@/lib/auth/role-policy";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { listAuditEvents } from "@/lib/audit";
 import { getDb } from "@/db/client";
+import { CREATE_PARAMETER } from "@/components/ui/form-opener";
 import { ApiKeysPageClient } from "./page-client";
 
 export const metadata = { title: "API keys" };
 
-const Page = async () => {
+const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.apiKeys.roles);
   const [keys, trail] = await Promise.all([
     listApiKeys({ companyId: user.companyId }),
     listAuditEvents({ db: getDb(), companyId: user.companyId, filters: { targetType: "api_key" }, limit: 50 }),
   ]);
-  return <ApiKeysPageClient keys={keys} events={trail.events} />;
+  return <ApiKeysPageClient keys={keys} events={trail.events} formOpen={CREATE_PARAMETER in (await searchParams)} />;
 };
 
 export default Page;

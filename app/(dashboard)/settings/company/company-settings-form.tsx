@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, type FormEvent } from "react";
 import type { DistanceUnit } from "@/db/schema";
 import { updateCompanySettingsAction } from "./actions";
@@ -57,7 +58,7 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
         <p className="muted">They apply to trips, idles and speeding detected from now on.</p>
       </fieldset>
       {status && <p role={status.kind === "error" ? "alert" : "status"} className={status.kind === "error" ? "form-error" : "muted"}>{status.message}</p>}
-      <button type="submit" className="button-primary" disabled={pending}>{pending ? "Saving…" : "Save"}</button>
+      <SubmitButton label="Save" pendingLabel="Saving…" pending={pending} />
     </form>
   );
 };

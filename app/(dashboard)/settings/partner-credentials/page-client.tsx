@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
@@ -86,9 +87,7 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
           Partner name
           <input name="name" required maxLength={120} placeholder="e.g. Route planner" />
         </label>
-        <button type="submit" className="button-primary" disabled={isPending}>
-          Create ClientKey
-        </button>
+        <SubmitButton label="Create ClientKey" pending={isPending} />
       </form>
       {clientKeys.length === 0 ? (
         <p className="empty-state">No ClientKeys yet.</p>
@@ -137,9 +136,7 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
           Old secret keeps working for (hours)
           <input name="overlapHours" type="number" min={0} max={overlap.maxHours} step={1} defaultValue={overlap.defaultHours} required />
         </label>
-        <button type="submit" className="button-primary" disabled={isPending}>
-          {cameraSecrets.some((secret) => !secret.revokedAt && secret.expiresAt === null) ? "Rotate secret" : "Create secret"}
-        </button>
+        <SubmitButton label={cameraSecrets.some((secret) => !secret.revokedAt && secret.expiresAt === null) ? "Rotate secret" : "Create secret"} pending={isPending} />
       </form>
       {cameraSecrets.length === 0 ? (
         <p className="empty-state">No camera secret yet.</p>

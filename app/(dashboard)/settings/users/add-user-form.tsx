@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { Field, FieldError } from "@/components/ui/form-field";
 import { ROLES } from "@/db/schema";
@@ -67,9 +68,7 @@ export const AddUserForm = ({ onAdded, onCancel }: { onAdded: (added: Added) => 
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button-primary" disabled={isPending}>
-          {isPending ? "Adding…" : access === "invite" ? "Invite" : "Add user"}
-        </button>
+        <SubmitButton label={access === "invite" ? "Invite" : "Add user"} pendingLabel="Adding…" pending={isPending} />
         <button type="button" className="button" onClick={onCancel}>
           Cancel
         </button>

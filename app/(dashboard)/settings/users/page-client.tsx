@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { FormOpener } from "@/components/ui/form-opener";
 import type { Role, UserStatus } from "@/db/schema";
 import type { IssuedLink } from "./actions";
 import { AddUserForm } from "./add-user-form";
@@ -12,8 +13,8 @@ export type ListedUser = { id: number; name: string; email: string; role: Role; 
 export type ShownLink = IssuedLink & { kind: "invite" | "reset"; email: string };
 
 /** Settings → Users: the company's users, inviting, roles, deactivation and one-time links shown once. */
-export const UsersPageClient = ({ users, currentUserId, mailConfigured }: { users: ListedUser[]; currentUserId: number; mailConfigured: boolean }) => {
-  const [isFormOpen, setFormOpen] = useState(false);
+export const UsersPageClient = ({ users, currentUserId, mailConfigured, formOpen }: { users: ListedUser[]; currentUserId: number; mailConfigured: boolean; formOpen: boolean }) => {
+  const [isFormOpen, setFormOpen] = useState(formOpen);
   // A link lives only here, and only until its dialog closes: the server keeps a hash.
   const [link, setLink] = useState<ShownLink | null>(null);
   const [deactivating, setDeactivating] = useState<ListedUser | null>(null);
@@ -29,11 +30,7 @@ export const UsersPageClient = ({ users, currentUserId, mailConfigured }: { user
             everywhere within a minute. {mailConfigured ? "Invites and reset links are also e-mailed." : "Mail is not set up (SMTP_URL): pass invite and reset links on yourself."}
           </p>
         </div>
-        {!isFormOpen && (
-          <button type="button" className="button-primary" onClick={() => setFormOpen(true)}>
-            Add user
-          </button>
-        )}
+        {!isFormOpen && <FormOpener label="Add user" onOpen={() => setFormOpen(true)} />}
       </div>
 
       {isFormOpen && (

@@ -1,5 +1,6 @@
 "use client";
 
+import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
@@ -79,9 +80,7 @@ export const UsersTable = ({ users, currentUserId, onLink, onDeactivate, onNotic
                         </option>
                       ))}
                     </select>
-                    <button type="submit" className="button button-small" disabled={isPending || user.status === "deactivated"} aria-label={`Change role of ${user.name}`}>
-                      Change
-                    </button>
+                    <SubmitButton label="Change" pending={isPending} disabled={user.status === "deactivated"} className="button button-small" aria-label={`Change role of ${user.name}`} />
                   </form>
                 </td>
                 <td data-label="Status">{STATUS_LABELS[user.status]}</td>

@@ -43,10 +43,10 @@ const failure = (error: unknown): Failure => {
 };
 
 /** Creates a webhook; its signing secret goes back in this one response only. */
-export const createWebhookAction = async (input: unknown): Promise<CreateWebhookResult> => {
+export const createWebhookAction = async (_previous: CreateWebhookResult | null, form: FormData): Promise<CreateWebhookResult> => {
   try {
     const { tenant, actor } = await signedInAdmin("new");
-    const parsed = createWebhookSchema.safeParse(input);
+    const parsed = createWebhookSchema.safeParse({ name: form.get("name") ?? "", url: form.get("url") ?? "", eventTypes: form.getAll("eventTypes").map(String) });
     if (!parsed.success) return { ok: false, message: "Check the highlighted fields.", fieldErrors: fieldErrorsFromZod(parsed.error) };
     const row = await createWebhook({ db: getDb(), ...tenant, input: parsed.data, actor });
     revalidatePath(PAGE);

@@ -4,19 +4,21 @@ import { SECTIONS } from "@/lib/auth/role-policy";
 import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
 import { listWebhookDeliveries } from "@/lib/webhooks/webhook-delivery-log";
 import { maskHeaders, maskWebhookSecret } from "@/lib/webhooks/webhook-secret";
+import { CREATE_PARAMETER } from "@/components/ui/form-opener";
 import { WebhooksPageClient } from "./page-client";
 
 export const metadata = { title: "Webhooks" };
 
-const Page = async ({ searchParams }: { searchParams: Promise<{ webhook?: string }> }) => {
+const Page = async ({ searchParams }: { searchParams: Promise<{ webhook?: string; [CREATE_PARAMETER]?: string }> }) => {
   const user = await requireUser(SECTIONS.webhooks.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const selected = Number((await searchParams).webhook);
+  const query = await searchParams;
+  const selected = Number(query.webhook);
   const webhookId = Number.isSafeInteger(selected) && selected > 0 ? selected : undefined;
   const [rows, deliveries] = await Promise.all([listWebhooks({ ...tenant, limit: 100 }), listWebhookDeliveries({ ...tenant, webhookId, limit: 100 })]);
   // The secret and the custom header values never reach the browser after creation.
   const webhooks = rows.map(({ secretKey, customHeaders, ...row }) => ({ ...row, secretKey: maskWebhookSecret(secretKey), customHeaders: maskHeaders(customHeaders) }));
-  return <WebhooksPageClient webhooks={webhooks} deliveries={deliveries} selectedWebhookId={webhookId} />;
+  return <WebhooksPageClient webhooks={webhooks} deliveries={deliveries} selectedWebhookId={webhookId} formOpen={query[CREATE_PARAMETER] !== undefined} />;
 };
 
 export default Page;
