@@ -9,7 +9,7 @@ import { readLiveChanges } from "@/lib/live-stream/read-live-changes";
 import { getFeedSeq } from "@/lib/vehicle-state/feed-seq";
 import { listVehicleStates } from "@/lib/vehicle-state/list-vehicle-states";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
-import { companyOfShareToken } from "./share-token";
+import { companyOfShareToken, hashShareToken } from "./share-token";
 
 /** What a link's public page shows: the link's and the vehicle's names and its position, nothing else. */
 export type SharedVehicle = { title: string; vehicleName: string; location: LiveLocation | null; expiresAt: string | null; streamSeq: number };
@@ -23,7 +23,7 @@ export const findOpenLiveShare = async ({ db, token, now = new Date() }: { db: E
   const [row] = await db
     .select()
     .from(liveShares)
-    .where(and(eq(liveShares.companyId, companyId), eq(liveShares.token, token), isNull(liveShares.revokedAt), or(isNull(liveShares.expiresAt), gt(liveShares.expiresAt, now))));
+    .where(and(eq(liveShares.companyId, companyId), eq(liveShares.tokenHash, hashShareToken(token)), isNull(liveShares.revokedAt), or(isNull(liveShares.expiresAt), gt(liveShares.expiresAt, now))));
   return row ?? null;
 };
 
