@@ -112,6 +112,14 @@ export const envSchema = z
     /** 1: outbound webhooks may target loopback, private, link-local and metadata addresses (tests, a receiver on the LAN). */
     WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(unset, z.enum(["0", "1"], { error: (issue) => `must be 0 or 1 (got "${issue.input}")` }).optional()),
 
+    // Limits on held connections and costly requests (docs/security.md "Limits"). Live streams are
+    // server-sent events (the map, the alert badge, live sharing links); their caps are per process.
+    LIVE_STREAMS_PER_LINK: integer(10, { min: 1 }),
+    LIVE_STREAMS_PER_USER: integer(20, { min: 1 }),
+    LIVE_STREAMS_PER_ADDRESS: integer(50, { min: 1 }),
+    /** How far back (in the company's changes) a stream resumes: a share link's is clamped, the map's ends and it polls. */
+    LIVE_STREAM_REPLAY_CHANGES: integer(20_000, { min: 1 }),
+
     // Mail (lib/mail): invites, password resets, alert incidents and scheduled reports are e-mailed when SMTP_URL is set
     /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465 (TLS). */
     SMTP_URL: optionalText().refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), { message: "must be an smtp:// or smtps:// URL" }),

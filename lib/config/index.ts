@@ -72,3 +72,14 @@ export const getTrackerSettings = () => {
     maxConnectionsPerAddress: config.TRACKER_MAX_CONNECTIONS_PER_ADDRESS,
   };
 };
+
+/** The caps on live streams (server-sent events), per process: per share link, per signed-in user, per client address; and how far back one resumes. */
+export const getLiveStreamLimits = () => {
+  const config = getConfig();
+  return {
+    perLink: config.LIVE_STREAMS_PER_LINK,
+    perUser: config.LIVE_STREAMS_PER_USER,
+    perAddress: config.LIVE_STREAMS_PER_ADDRESS,
+    replayChanges: config.LIVE_STREAM_REPLAY_CHANGES,
+  };
+};

@@ -3,6 +3,8 @@ import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { AppError } from "@/lib/errors";
 
+export { acquireSlots, withSlots, type ConcurrencyLimit } from "./concurrency";
+
 export type RateLimitRule = {
   /** Bucket size: how many requests may arrive at once. */
   capacity: number;

@@ -49,6 +49,8 @@ export const setupHarnessFixture = async (db: Database) => {
   return {
     fleet,
     dashboardCursors: { locationsAfter: snapshot.locationsCursor, statsAfter: snapshot.statsCursor },
+    /** Where the map's stream starts: its snapshot's sequence. */
+    streamSeq: snapshot.streamSeq,
     demoVehicle,
     otherVehicle,
     otherApiKeyId: otherKey.id,
