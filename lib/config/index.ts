@@ -83,3 +83,14 @@ export const getLiveStreamLimits = () => {
     replayChanges: config.LIVE_STREAM_REPLAY_CHANGES,
   };
 };
+
+/** The caps on costly requests and the legacy interface's rates (docs/security.md "Limits"). */
+export const getRequestLimits = () => {
+  const config = getConfig();
+  return {
+    heavyPerCompany: config.HEAVY_REQUESTS_PER_COMPANY,
+    heavyPerUser: config.HEAVY_REQUESTS_PER_USER,
+    legacyPerMinute: config.LEGACY_API_REQUESTS_PER_MINUTE,
+    clientKeyExchangesPerMinute: config.CLIENT_KEY_EXCHANGES_PER_MINUTE,
+  };
+};

@@ -41,3 +41,26 @@ export const withSlots = async <T>(options: Parameters<typeof acquireSlots>[0], 
     release();
   }
 };
+
+/** `body` passed through, calling `release` once it has been read to the end, failed or was cancelled (a download in flight still holds its slot). */
+export const releaseWhenDone = (body: ReadableStream<Uint8Array>, release: () => void) => {
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel: async (reason) => {
+      release();
+      await reader.cancel(reason);
+    },
+  });
+};

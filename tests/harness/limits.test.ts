@@ -123,3 +123,63 @@ describe("live streams (hole 4)", () => {
     await stream.cancel();
   });
 });
+
+const reportsExport = routeOf("app/(dashboard)/reports/export/route.ts");
+const statsHistory = routeOf("app/fleet/vehicles/stats/history/route.ts");
+const legacyAssets = routeOf("app/api/v1/assets/route.ts");
+const clientKeyExchange = routeOf("app/api/v1/auth/route.ts");
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const exportCall = (cookie: string, format = "csv") => ({ path: `/reports/export?kind=trips&format=${format}&from=${day(-33)}&to=${day(0)}`, headers: { cookie } });
+
+describe("costly requests (hole 13)", () => {
+  it("a user's report exports beyond HEAVY_REQUESTS_PER_USER at once get 429 with Retry-After; one finishing lets the next in", async () => {
+    limits({ HEAVY_REQUESTS_PER_USER: 1 });
+    // The first export's body is not read yet: it is still being sent.
+    const first = await open(reportsExport, exportCall(fixture.sessionCookie));
+    expect(first.status).toBe(200);
+    await expectTooMany(await open(reportsExport, exportCall(fixture.sessionCookie, "xlsx")));
+    expect((await first.text()).split("\n")[0]).toContain(",");
+    const next = await open(reportsExport, exportCall(fixture.sessionCookie, "xlsx"));
+    expect(next.status).toBe(200);
+    expect(new Uint8Array(await next.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b])); // a zip: the workbook
+  });
+
+  it("the company's exports and long history requests share HEAVY_REQUESTS_PER_COMPANY, whoever sends them", async () => {
+    limits({ HEAVY_REQUESTS_PER_COMPANY: 1 });
+    const first = await open(reportsExport, exportCall(fixture.sessionCookie));
+    expect(first.status).toBe(200);
+    await expectTooMany(await open(reportsExport, exportCall(fixture.managerSessionCookie)));
+    const longRange = `startTime=${new Date(Date.now() - 20 * 86_400_000).toISOString()}&endTime=${new Date().toISOString()}`;
+    const history = (range: string) => open(statsHistory, { path: `/fleet/vehicles/stats/history?types=engineRpm&${range}`, headers: { authorization: `Bearer ${fleet().key}` } });
+    await expectTooMany(await history(longRange));
+    // A short range is not a heavy request.
+    const shortRange = `startTime=${new Date(Date.now() - 3_600_000).toISOString()}&endTime=${new Date().toISOString()}`;
+    expect((await history(shortRange)).status).toBe(200);
+    await first.body!.cancel();
+    expect((await history(longRange)).status).toBe(200);
+  });
+
+  it("the legacy interface answers 429 with Retry-After past LEGACY_API_REQUESTS_PER_MINUTE per company, and X-RateLimit headers on every answer", async () => {
+    await resetRateLimits(database().db);
+    limits({ LEGACY_API_REQUESTS_PER_MINUTE: 3 });
+    const call = () => open(legacyAssets, { path: "/api/v1/assets", headers: { authorization: `Bearer ${fixture.legacyToken}` } });
+    const allowed = [await call(), await call(), await call()];
+    expect(allowed.map((response) => response.status)).toEqual([200, 200, 200]);
+    expect(allowed.map((response) => response.headers.get("x-ratelimit-remaining"))).toEqual(["2", "1", "0"]);
+    const refused = await call();
+    expect(refused.headers.get("x-ratelimit-limit")).toBe("3");
+    await expectTooMany(refused);
+    // Another company's bucket is its own.
+    expect((await open(legacyAssets, { path: "/api/v1/assets", headers: { authorization: `Bearer ${fixture.otherLegacyToken}` } })).status).toBe(200);
+  });
+
+  it("the ClientKey exchange answers 429 past CLIENT_KEY_EXCHANGES_PER_MINUTE from one address, right key or wrong", async () => {
+    await resetRateLimits(database().db);
+    limits({ CLIENT_KEY_EXCHANGES_PER_MINUTE: 2 });
+    const exchange = (key: string, ip = "203.0.113.50") => open(clientKeyExchange, { path: "/api/v1/auth", headers: { "x-client-key": key }, ip });
+    expect((await exchange("a-wrong-guess")).status).toBe(401);
+    expect((await exchange("demo-client-key")).status).toBe(200);
+    await expectTooMany(await exchange("demo-client-key"));
+    expect((await exchange("demo-client-key", "198.51.100.77")).status).toBe(200);
+  });
+});
