@@ -27,7 +27,7 @@ export type LiveStreamOptions = {
   isAllowed?: () => Promise<boolean>;
   /** The request's signal: a closed connection stops everything. */
   signal: AbortSignal;
-  /** Called once when the stream ends, however it ends (gives back its place under the stream caps). */
+  /** Called when the stream ends, however it ends (gives back its place under the stream caps); a late cancel may call it again, so it must be idempotent. */
   onClose?: () => void;
   /**
    * Bounds the first read to LIVE_STREAM_REPLAY_CHANGES of the tenant's changes before `headSeq()`:
