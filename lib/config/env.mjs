@@ -112,6 +112,22 @@ export const envSchema = z
     /** 1: outbound webhooks may target loopback, private, link-local and metadata addresses (tests, a receiver on the LAN). */
     WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(unset, z.enum(["0", "1"], { error: (issue) => `must be 0 or 1 (got "${issue.input}")` }).optional()),
 
+    // Limits on held connections and costly requests (docs/security.md "Limits"). Live streams are
+    // server-sent events (the map, the alert badge, live sharing links); their caps are per process.
+    LIVE_STREAMS_PER_LINK: integer(10, { min: 1 }),
+    LIVE_STREAMS_PER_USER: integer(20, { min: 1 }),
+    LIVE_STREAMS_PER_ADDRESS: integer(50, { min: 1 }),
+    /** How far back (in the company's changes) a stream resumes: a share link's is clamped, the map's ends and it polls. */
+    LIVE_STREAM_REPLAY_CHANGES: integer(20_000, { min: 1 }),
+
+    /** Exports and history over more than 7 days running at once, per company and per user or API key (per process). */
+    HEAVY_REQUESTS_PER_COMPANY: integer(4, { min: 1 }),
+    HEAVY_REQUESTS_PER_USER: integer(2, { min: 1 }),
+    /** The legacy interface (/api/v1, /api/v2), per company: at most this many at once, refilled over a minute. */
+    LEGACY_API_REQUESTS_PER_MINUTE: integer(300, { min: 1 }),
+    /** GET /api/v1/auth (ClientKey for a token), per client address: at most this many at once, refilled over a minute. */
+    CLIENT_KEY_EXCHANGES_PER_MINUTE: integer(20, { min: 1 }),
+
     // Mail (lib/mail): invites, password resets, alert incidents and scheduled reports are e-mailed when SMTP_URL is set
     /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://…:465 (TLS). */
     SMTP_URL: optionalText().refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), { message: "must be an smtp:// or smtps:// URL" }),

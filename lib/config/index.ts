@@ -74,3 +74,25 @@ export const getTrackerSettings = () => {
     frameTimeoutMs: config.TRACKER_FRAME_TIMEOUT_MS,
   };
 };
+
+/** The caps on live streams (server-sent events), per process: per share link, per signed-in user, per client address; and how far back one resumes. */
+export const getLiveStreamLimits = () => {
+  const config = getConfig();
+  return {
+    perLink: config.LIVE_STREAMS_PER_LINK,
+    perUser: config.LIVE_STREAMS_PER_USER,
+    perAddress: config.LIVE_STREAMS_PER_ADDRESS,
+    replayChanges: config.LIVE_STREAM_REPLAY_CHANGES,
+  };
+};
+
+/** The caps on costly requests and the legacy interface's rates (docs/security.md "Limits"). */
+export const getRequestLimits = () => {
+  const config = getConfig();
+  return {
+    heavyPerCompany: config.HEAVY_REQUESTS_PER_COMPANY,
+    heavyPerUser: config.HEAVY_REQUESTS_PER_USER,
+    legacyPerMinute: config.LEGACY_API_REQUESTS_PER_MINUTE,
+    clientKeyExchangesPerMinute: config.CLIENT_KEY_EXCHANGES_PER_MINUTE,
+  };
+};

@@ -12,9 +12,10 @@ export type FleetSource = {
   /**
    * The changes after `afterSeq` (the snapshot's `streamSeq`, or the last event id), pushed as
    * server-sent events as they are committed. Only this app's own database has it: with an upstream
-   * fleet API the map polls getChanges.
+   * fleet API the map polls getChanges. An `afterSeq` further back than the replay bound ends the
+   * stream at once (the map then pages getChanges); `onClose` runs when the stream ends.
    */
-  openChangeStream?: (options: { afterSeq: number; signal: AbortSignal }) => ReadableStream<Uint8Array>;
+  openChangeStream?: (options: { afterSeq: number; signal: AbortSignal; onClose?: () => void }) => ReadableStream<Uint8Array>;
   getVehicleDetails: (options: { vehicleId: number }) => Promise<VehicleDetails>;
   getLocationHistory: (options: { vehicleId: number; range: TimeRange }) => Promise<LocationHistory>;
   getStatsHistory: (options: { vehicleId: number; range: TimeRange }) => Promise<StatsHistory>;

@@ -89,8 +89,8 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
       return changes;
     },
 
-    openChangeStream: ({ afterSeq, signal }) =>
-      openLiveStream({ tenant: { companyId, dataset }, afterSeq, signal, read: (after) => readLiveChanges({ ...tenant, afterSeq: after }) }),
+    openChangeStream: ({ afterSeq, signal, onClose }) =>
+      openLiveStream({ tenant: { companyId, dataset }, afterSeq, signal, onClose, replay: { headSeq: () => getFeedSeq(tenant), beyond: "end" }, read: (after) => readLiveChanges({ ...tenant, afterSeq: after }) }),
 
     getVehicleDetails: async ({ vehicleId }) => {
       const vehicle = await getVehicle({ ...tenant, vehicleId });

@@ -3,14 +3,18 @@ import type { Executor } from "@/db/client";
 import { clientKeys } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
+import { enforceRateLimit } from "@/lib/rate-limit";
+import { clientKeyExchangeRateLimit } from "./legacy-rate-limits";
 import { signLegacyToken } from "./legacy-token";
 
 /**
  * GET /api/v1/auth: trades a ClientKey for a short-lived token. Keys are stored as SHA-256, so the
- * lookup is by hash through a unique index; the plaintext is never compared or stored.
+ * lookup is by hash through a unique index; the plaintext is never compared or stored. Exchanges are
+ * counted per client `address` first, right key or wrong (429 with Retry-After).
  */
-export const exchangeClientKey = async ({ db, clientKey }: { db: Executor; clientKey: string | null }) => {
+export const exchangeClientKey = async ({ db, clientKey, address }: { db: Executor; clientKey: string | null; address: string | null }) => {
   if (!clientKey) throw new AppError("unauthorized", "Missing X-Client-Key header.");
+  await enforceRateLimit({ db, ...clientKeyExchangeRateLimit(address), message: "Too many ClientKey exchanges from your address. Retry after the number of seconds in Retry-After." });
   const [key] = await db
     .select({ id: clientKeys.id, companyId: clientKeys.companyId })
     .from(clientKeys)

@@ -4,7 +4,7 @@ import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { whereTenant, type TenantQuery } from "@/lib/tenant";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
-import { generateShareToken } from "./share-token";
+import { generateShareToken, hashShareToken, shareTokenStart } from "./share-token";
 
 export type LiveShareRow = typeof liveShares.$inferSelect;
 
@@ -27,15 +27,19 @@ const assertFuture = (expiresAt: Date | null | undefined, now: Date) => {
 
 const audited = (row: Partial<LiveShareRow>) => ({ name: row.name, description: row.description, vehicleId: row.vehicleId, expiresAt: row.expiresAt?.toISOString() ?? null });
 
-/** Shares one of the tenant's vehicles (404 for another tenant's); the link works from now until it expires or is revoked. */
-export const createLiveShare = async ({ db, companyId, dataset, input, actor, now = new Date() }: TenantQuery & Audited & { input: LiveShareInput }): Promise<LiveShareRow> => {
+/**
+ * Shares one of the tenant's vehicles (404 for another tenant's); the link works from now until it
+ * expires or is revoked. The token is returned this once: only its hash and visible start are stored.
+ */
+export const createLiveShare = async ({ db, companyId, dataset, input, actor, now = new Date() }: TenantQuery & Audited & { input: LiveShareInput }): Promise<LiveShareRow & { token: string }> => {
   assertFuture(input.expiresAt, now);
   await getVehicle({ db, companyId, dataset, vehicleId: input.vehicleId });
+  const token = generateShareToken(companyId);
   return db.transaction(async (tx) => {
-    const values = { companyId, dataset, name: input.name, description: input.description ?? null, vehicleId: input.vehicleId, expiresAt: input.expiresAt ?? null, token: generateShareToken(companyId) };
+    const values = { companyId, dataset, name: input.name, description: input.description ?? null, vehicleId: input.vehicleId, expiresAt: input.expiresAt ?? null, tokenHash: hashShareToken(token), tokenStart: shareTokenStart(token) };
     const [row] = await tx.insert(liveShares).values(values).returning();
     await recordAuditEvent({ db: tx, companyId, actor, action: "live_share.created", target: { type: "live_share", id: row.id }, changes: changedFields({ before: null, after: audited(row) }) });
-    return row;
+    return { ...row, token };
   });
 };
 

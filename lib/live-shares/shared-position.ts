@@ -6,10 +6,11 @@ import type { LiveLocation } from "@/lib/dashboard-data/types";
 import { AppError } from "@/lib/errors";
 import { openLiveStream } from "@/lib/live-stream/open-live-stream";
 import { readLiveChanges } from "@/lib/live-stream/read-live-changes";
+import { openHeldStream } from "@/lib/live-stream/stream-slots";
 import { getFeedSeq } from "@/lib/vehicle-state/feed-seq";
 import { listVehicleStates } from "@/lib/vehicle-state/list-vehicle-states";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
-import { companyOfShareToken } from "./share-token";
+import { companyOfShareToken, hashShareToken } from "./share-token";
 
 /** What a link's public page shows: the link's and the vehicle's names and its position, nothing else. */
 export type SharedVehicle = { title: string; vehicleName: string; location: LiveLocation | null; expiresAt: string | null; streamSeq: number };
@@ -23,7 +24,7 @@ export const findOpenLiveShare = async ({ db, token, now = new Date() }: { db: E
   const [row] = await db
     .select()
     .from(liveShares)
-    .where(and(eq(liveShares.companyId, companyId), eq(liveShares.token, token), isNull(liveShares.revokedAt), or(isNull(liveShares.expiresAt), gt(liveShares.expiresAt, now))));
+    .where(and(eq(liveShares.companyId, companyId), eq(liveShares.tokenHash, hashShareToken(token)), isNull(liveShares.revokedAt), or(isNull(liveShares.expiresAt), gt(liveShares.expiresAt, now))));
   return row ?? null;
 };
 
@@ -45,16 +46,22 @@ export const getSharedVehicle = async ({ db, token, now }: { db: Executor; token
 /**
  * The shared vehicle's new positions as server-sent events (no stats, no other vehicle). The link is
  * checked again before every read and every 2 s: a revoked or expired link ends the stream within
- * seconds. `clock` is injectable for tests.
+ * seconds. An `afterSeq` further back than the replay bound is moved up to it (the page shows the
+ * latest position only), and the link and the client `address` each hold a capped number of streams
+ * (429). `clock` is injectable for tests.
  */
-export const openSharedStream = async ({ db, token, afterSeq, signal, clock = () => new Date() }: { db: Executor; token: string; afterSeq: number; signal: AbortSignal; clock?: () => Date }) => {
+export const openSharedStream = async ({ db, token, afterSeq, address, signal, clock = () => new Date() }: { db: Executor; token: string; afterSeq: number; address: string | null; signal: AbortSignal; clock?: () => Date }) => {
   const share = await openShareOrThrow({ db, token, now: clock() });
   const tenant = { companyId: share.companyId, dataset: share.dataset };
-  return openLiveStream({
-    tenant,
-    afterSeq,
-    signal,
-    read: (after) => readLiveChanges({ db, ...tenant, afterSeq: after, vehicleIds: [share.vehicleId], locationsOnly: true }),
-    isAllowed: async () => (await findOpenLiveShare({ db, token, now: clock() })) !== null,
-  });
+  return openHeldStream({ kind: "share-link", companyId: share.companyId, shareId: share.id, address }, (onClose) =>
+    openLiveStream({
+      tenant,
+      afterSeq,
+      signal,
+      onClose,
+      replay: { headSeq: () => getFeedSeq({ db, ...tenant }), beyond: "clamp" },
+      read: (after) => readLiveChanges({ db, ...tenant, afterSeq: after, vehicleIds: [share.vehicleId], locationsOnly: true }),
+      isAllowed: async () => (await findOpenLiveShare({ db, token, now: clock() })) !== null,
+    }),
+  );
 };

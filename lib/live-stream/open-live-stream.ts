@@ -1,5 +1,6 @@
 import { subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
 import type { FleetEvent } from "@/lib/fleet-events/fleet-event";
+import { getLiveStreamLimits } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import type { Tenant } from "@/lib/tenant";
 import type { LiveChanges } from "./read-live-changes";
@@ -26,6 +27,14 @@ export type LiveStreamOptions = {
   isAllowed?: () => Promise<boolean>;
   /** The request's signal: a closed connection stops everything. */
   signal: AbortSignal;
+  /** Called when the stream ends, however it ends (gives back its place under the stream caps); a late cancel may call it again, so it must be idempotent. */
+  onClose?: () => void;
+  /**
+   * Bounds the first read to LIVE_STREAM_REPLAY_CHANGES of the tenant's changes before `headSeq()`:
+   * an older `afterSeq` is moved up to that bound ("clamp": a share link, which shows the latest
+   * position only) or ends the stream at once ("end": the map, which then pages the change feeds).
+   */
+  replay?: { headSeq: () => Promise<number>; beyond: "clamp" | "end" };
   /** Reads anyway this often (a lost notification, the permission check); default 2 s. */
   sweepMs?: number;
   heartbeatMs?: number;
@@ -40,12 +49,13 @@ const encoder = new TextEncoder();
  * resumes with no gap and no repeat. Work per connection is bounded: a burst of notifications
  * becomes one read (another right after, if more came meanwhile), never a read per notification.
  */
-export const openLiveStream = ({ tenant, afterSeq, read, events = { telemetry: "read" }, isAllowed, signal, sweepMs = 2_000, heartbeatMs = 15_000, subscribe = subscribeFleetEvents }: LiveStreamOptions) => {
+export const openLiveStream = ({ tenant, afterSeq, read, events = { telemetry: "read" }, isAllowed, signal, onClose, replay, sweepMs = 2_000, heartbeatMs = 15_000, subscribe = subscribeFleetEvents }: LiveStreamOptions) => {
   let seq = afterSeq;
+  let replayChecked = !replay;
   let reading = false;
   let again = false;
   let closed = false;
-  const cleanups: (() => void)[] = [];
+  const cleanups: (() => void)[] = onClose ? [onClose] : [];
 
   return new ReadableStream<Uint8Array>({
     start: (controller) => {
@@ -67,6 +77,16 @@ export const openLiveStream = ({ tenant, afterSeq, read, events = { telemetry: "
           send(formatServerSentEvent({ event: "end", data: { reason: "This live view has ended." } }));
           close();
           return;
+        }
+        if (!replayChecked && replay) {
+          replayChecked = true;
+          const floor = (await replay.headSeq()) - getLiveStreamLimits().replayChanges;
+          if (seq < floor && replay.beyond === "end") {
+            send(formatServerSentEvent({ event: "end", data: { reason: "This stream cannot catch up from that far back: reload." } }));
+            close();
+            return;
+          }
+          seq = Math.max(seq, floor);
         }
         for (;;) {
           const next = await read(seq);

@@ -3,6 +3,9 @@ import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { AppError } from "@/lib/errors";
 
+export { acquireSlots, releaseWhenDone, withSlots, type ConcurrencyLimit } from "./concurrency";
+export { HEAVY_RANGE_DAYS, holdHeavyRequest, isLongRange, runHeavyRequest, type HeavyRequester } from "./heavy-requests";
+
 export type RateLimitRule = {
   /** Bucket size: how many requests may arrive at once. */
   capacity: number;

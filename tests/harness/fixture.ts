@@ -49,6 +49,8 @@ export const setupHarnessFixture = async (db: Database) => {
   return {
     fleet,
     dashboardCursors: { locationsAfter: snapshot.locationsCursor, statsAfter: snapshot.statsCursor },
+    /** Where the map's stream starts: its snapshot's sequence. */
+    streamSeq: snapshot.streamSeq,
     demoVehicle,
     otherVehicle,
     otherApiKeyId: otherKey.id,
@@ -58,6 +60,7 @@ export const setupHarnessFixture = async (db: Database) => {
     adminToken: (await signAdminToken({ userId: admin.id, companyId: admin.companyId, role: "admin" })).token,
     managerToken: (await signAdminToken({ userId: manager.id, companyId: manager.companyId, role: manager.role })).token,
     sessionCookie: await sessionCookieFor(admin),
+    managerSessionCookie: await sessionCookieFor(manager),
     ingestToken: ingest.token,
     ingestTokenId: ingest.id as number,
     cameraSecret: getSecret("SEED_CAMERA_SECRET"),

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "@/db/rows";
 import { signCameraBody } from "@/lib/camera/identify-camera-company";
+import { reloadConfig } from "@/lib/config";
 import { resetRateLimits } from "../helpers/fleet-request";
 import { useTestDatabase } from "../helpers/test-database";
 import { callRoute, type RouteAnswer, type RouteCall } from "./call-route";
@@ -163,3 +164,50 @@ for (const route of FUZZABLE) {
     }
   });
 }
+
+/**
+ * The limits of issue 33 (streams, heavy requests, the legacy and ClientKey rates) set as tight as
+ * they go, and hostile requests sent two at a time without emptying the buckets: a 429 is an
+ * allowed answer, but it must be the error contract with Retry-After, and nothing else may change.
+ * Whether a given call is refused depends on timing, so nothing here asserts that one is.
+ */
+const LIMITED_ROUTES = [
+  "app/share/[token]/stream/route.ts",
+  "app/api/dashboard/fleet/stream/route.ts",
+  "app/api/dashboard/alerts/stream/route.ts",
+  "app/(dashboard)/reports/export/route.ts",
+  "app/fleet/vehicles/stats/history/route.ts",
+  "app/fleet/vehicles/locations/history/route.ts",
+  "app/api/v1/assets/route.ts",
+  "app/api/v1/auth/route.ts",
+];
+const TIGHT_LIMITS = { LIVE_STREAMS_PER_LINK: 1, LIVE_STREAMS_PER_USER: 1, LIVE_STREAMS_PER_ADDRESS: 1, HEAVY_REQUESTS_PER_COMPANY: 1, HEAVY_REQUESTS_PER_USER: 1, LEGACY_API_REQUESTS_PER_MINUTE: 2, CLIENT_KEY_EXCHANGES_PER_MINUTE: 2 };
+
+describe("fuzz under tight limits", () => {
+  for (const route of ROUTE_REGISTRY.filter((candidate) => LIMITED_ROUTES.includes(candidate.file) && candidate.method === "GET")) {
+    it(`${route.method} ${route.file}: hostile queries two at a time past the limits: no 5xx, every 429 in the error contract with Retry-After`, async () => {
+      for (const [name, value] of Object.entries(TIGHT_LIMITS)) vi.stubEnv(name, String(value));
+      reloadConfig();
+      try {
+        await fc.assert(
+          fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...(route.query ?? ["x"]), "x"), hostileString), { maxLength: 2 }), async (pairs) => {
+            const sample = route.sample(fixture);
+            const { pathname, search } = splitPath(sample.path);
+            for (const [name, value] of pairs) search.set(name, value);
+            const call = { ...sample, path: `${pathname}?${search}`, headers: credentials(route, undefined) };
+            const answers = await withTimeout(Promise.all([callRoute(route, call), callRoute(route, call)]), `${route.method} ${route.file}`);
+            for (const answer of answers) {
+              assertAnswer(route, answer, pairs.map(([, value]) => value));
+              if (answer.status === 429) expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+            }
+          }),
+          { seed: SEED, numRuns: Math.min(RUNS, 20) },
+        );
+      } finally {
+        vi.unstubAllEnvs();
+        reloadConfig();
+        await resetRateLimits(database().db);
+      }
+    });
+  }
+});

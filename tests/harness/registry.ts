@@ -256,7 +256,7 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
     handler: dashboardFleetStream.GET,
     auth: { kind: "session" },
     query: ["after"],
-    sample: () => ({ path: "/api/dashboard/fleet/stream?after=0" }),
+    sample: (f) => ({ path: `/api/dashboard/fleet/stream?after=${f.streamSeq}` }),
   },
   { file: "app/api/dashboard/vehicles/route.ts", method: "GET", handler: dashboardVehicles.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/vehicles" }) },
   {

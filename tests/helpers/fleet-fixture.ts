@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { alertIncidents, alertRules, deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, idlingEvents, liveShares, places, speedingIntervals, tagDrivers, tags, tagVehicles, trips, type Dataset, users, vehicles, webhooks } from "@/db/schema";
-import { generateShareToken } from "@/lib/live-shares/share-token";
+import { generateShareToken, hashShareToken } from "@/lib/live-shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -90,7 +90,7 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       await db
         .insert(liveShares)
         // Forty, as webhooks: the route matrix revokes a fresh one per call.
-        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Link ${n}`, vehicleId: vehicleIds[0], token: generateShareToken(tenant.companyId) })))
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Link ${n}`, vehicleId: vehicleIds[0], tokenHash: hashShareToken(generateShareToken(tenant.companyId)), tokenStart: `${tenant.companyId}_link` })))
         .returning({ id: liveShares.id })
     ).map((row) => row.id);
     // Forty unbound devices: the route matrix deactivates a fresh one per call.

@@ -54,7 +54,7 @@ describe("live sharing links", () => {
     const { streamSeq, vehicleName } = await getSharedVehicle({ db, token: share.token });
     expect(vehicleName).toBe(shared.name);
     const controller = new AbortController();
-    const stream = readServerSentEvents(await openSharedStream({ db, token: share.token, afterSeq: streamSeq, signal: controller.signal }));
+    const stream = readServerSentEvents(await openSharedStream({ db, token: share.token, afterSeq: streamSeq, address: null, signal: controller.signal }));
     await report(notShared.id);
     const mine = `${shared.id}@${await report(shared.id)}`;
     expect(await stream.until(() => positionsOf(stream.received).includes(mine))).toBe(true);
@@ -66,7 +66,7 @@ describe("live sharing links", () => {
     // And nothing after it: the stream is closed.
     expect(await stream.until(() => false)).toBe(false);
     await expect(getSharedVehicle({ db, token: share.token })).rejects.toMatchObject({ code: "not_found" });
-    await expect(openSharedStream({ db, token: share.token, afterSeq: streamSeq, signal: controller.signal })).rejects.toMatchObject({ code: "not_found" });
+    await expect(openSharedStream({ db, token: share.token, afterSeq: streamSeq, address: null, signal: controller.signal })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("stop an open stream when the link expires, and list only working links", async () => {
@@ -75,7 +75,7 @@ describe("live sharing links", () => {
     const share = await createLiveShare({ db, ...tenant, actor, input: { name: "One hour", vehicleId: shared.id, expiresAt } });
     let now = new Date();
     const { streamSeq } = await getSharedVehicle({ db, token: share.token, now });
-    const stream = readServerSentEvents(await openSharedStream({ db, token: share.token, afterSeq: streamSeq, signal: new AbortController().signal, clock: () => now }));
+    const stream = readServerSentEvents(await openSharedStream({ db, token: share.token, afterSeq: streamSeq, address: null, signal: new AbortController().signal, clock: () => now }));
     now = new Date(expiresAt.getTime() + 1);
     expect(await stream.until((event) => event.event === "end")).toBe(true);
     expect(await findOpenLiveShare({ db, token: share.token, now })).toBeNull();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { drivers, idlingEvents, places, trips, vehicles } from "@/db/schema";
 import { boundingBox } from "@/lib/places/place-geometry";
 import { buildReport } from "@/lib/reports/build-report";
-import { reportToCsv, reportToXlsx } from "@/lib/reports/export-report";
+import { reportToCsv, streamReportCsv, streamReportXlsx } from "@/lib/reports/export-report";
 import { parseReportParams } from "@/lib/reports/report-params";
 import { rebuildActivityDays } from "@/lib/trips/activity-days";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -139,7 +139,8 @@ describe("reports", () => {
     expect(lines[0]).toContain("Vehicle,Driver,Start,End");
     expect(lines[2]).toContain("2026-11-01T01:40:00-05:00,2026-11-01T01:20:00-06:00");
     expect(lines[4]).toMatch(/^Total,/);
-    const workbook = await reportToXlsx(tripsReport, ZONE);
+    expect(await new Response(streamReportCsv(tripsReport, ZONE)).text()).toBe(reportToCsv(tripsReport, ZONE));
+    const workbook = Buffer.from(await new Response(await streamReportXlsx(tripsReport, ZONE)).arrayBuffer());
     expect(workbook.subarray(0, 2).toString()).toBe("PK");
   });
 

@@ -1,9 +1,17 @@
 import type { Executor } from "@/db/client";
 import type { Tenant } from "@/lib/tenant";
 import type { ApiVersion } from "@/lib/api-versions";
+import { isLongRange, runHeavyRequest } from "@/lib/rate-limit";
 
 /** What every endpoint function gets from the wrapper. */
 export type EndpointContext = { db: Executor; tenant: Tenant; version: ApiVersion };
+
+/** The calling key, for limits counted per key. */
+export type CallingKey = { key: { id: string } };
+
+/** Reads history over `range`; a long range runs as a heavy request, capped per company and per key (429 with Retry-After beyond). */
+export const readHistory = <T>({ tenant, key, range }: { tenant: Tenant; key: { id: string }; range: { start: Date; end: Date } }, read: () => Promise<T>) =>
+  isLongRange(range) ? runHeavyRequest({ companyId: tenant.companyId, holder: `key:${key.id}` }, read) : read();
 
 export const cursorScope = (endpoint: string, tenant: Tenant) => ({ endpoint, companyId: tenant.companyId, dataset: tenant.dataset });
 

@@ -13,7 +13,7 @@ import { FLEET_RESPONSES } from "../response-schemas";
 import { presentLocationPoint } from "../records/location-record";
 import { VERSION_FEATURES } from "../versioning";
 import { serializeSnapshotPage } from "../serialized-page";
-import { cursorScope, groupByVehicle, type EndpointContext } from "./context";
+import { cursorScope, groupByVehicle, type EndpointContext, readHistory, type CallingKey } from "./context";
 import { readFeed } from "./read-feed";
 
 const pointOf = (state: VehicleStateRow) =>
@@ -62,22 +62,24 @@ export const readLocationsFeed = async ({ db, tenant, version, query }: Endpoint
 };
 
 /** GET /fleet/vehicles/locations/history: per vehicle (paged by vehicle) the last position of each bucket. */
-export const readLocationsHistory = async ({ db, tenant, version, query }: EndpointContext & { query: LocationsHistoryQuery }) => {
+export const readLocationsHistory = async ({ db, tenant, version, query, key }: EndpointContext & CallingKey & { query: LocationsHistoryQuery }) => {
   if (!VERSION_FEATURES[version].locationHistory) throw new AppError("not_found", "Location history does not exist in API version 2023-06-01.");
   const range = parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
   const bucketSeconds = chooseBucketSeconds({ range, bucketSeconds: query.bucketSeconds });
   const scope = cursorScope("fleet/vehicles/locations/history", tenant);
-  // History stays reachable after archiving: an archived vehicle named in vehicleIds is read too.
-  const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, archive: query.vehicleIds ? "all" : "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
-  const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
-  const pointsOf = groupByVehicle(await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }));
-  return toKeysetPage({
-    rows: vehicles,
-    limit: query.limit,
-    scope,
-    idOf: (vehicle) => vehicle.id,
-    present: (page) =>
-      page.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, locations: pointsOf(vehicle.id).map(presentLocationPoint) })),
+  return readHistory({ tenant, key, range }, async () => {
+    // History stays reachable after archiving: an archived vehicle named in vehicleIds is read too.
+    const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, archive: query.vehicleIds ? "all" : "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
+    const pointsOf = groupByVehicle(await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }));
+    return toKeysetPage({
+      rows: vehicles,
+      limit: query.limit,
+      scope,
+      idOf: (vehicle) => vehicle.id,
+      present: (page) =>
+        page.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, locations: pointsOf(vehicle.id).map(presentLocationPoint) })),
+    });
   });
 };
 

@@ -18,7 +18,7 @@ import { presentStatsSeries, presentVehicleStats, STAT_TYPES, type StatType, typ
 import { VERSION_FEATURES } from "../versioning";
 import type { ApiVersion } from "@/lib/api-versions";
 import { serializeSnapshotPage } from "../serialized-page";
-import { cursorScope, groupByVehicle, type EndpointContext } from "./context";
+import { cursorScope, groupByVehicle, type EndpointContext, readHistory, type CallingKey } from "./context";
 import { readFeed } from "./read-feed";
 
 /** 400 for a type this version lacks, or one the endpoint does not serve (fault codes: snapshot only). */
@@ -104,23 +104,25 @@ const snapshotToSeries = (record: VehicleStats) => {
 };
 
 /** GET /fleet/vehicles/stats/history: bucketed per vehicle (paged by vehicle); 2023-06-01: raw samples (paged by sample). */
-export const readStatsHistory = async ({ db, tenant, version, query }: EndpointContext & { query: StatsHistoryQuery }) => {
+export const readStatsHistory = async ({ db, tenant, version, query, key }: EndpointContext & CallingKey & { query: StatsHistoryQuery }) => {
   const types = checkTypes({ types: query.types, version, allowFaultCodes: false });
   const range = parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
-  if (!VERSION_FEATURES[version].bucketedStatsHistory) return readRawStatsHistory({ db, tenant, version, query, types, range });
-  const bucketSeconds = chooseBucketSeconds({ range, bucketSeconds: query.bucketSeconds });
-  const scope = cursorScope("fleet/vehicles/stats/history", tenant);
-  // History stays reachable after archiving: an archived vehicle named in vehicleIds is read too.
-  const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, archive: query.vehicleIds ? "all" : "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
-  const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
-  const samples = await findStatsHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds });
-  const positions = types.includes("gps") ? await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }) : [];
-  return toKeysetPage({
-    rows: vehicles,
-    limit: query.limit,
-    scope,
-    idOf: (vehicle) => vehicle.id,
-    present: (page) => presentStatsSeries({ vehicles: page, samples, positions, types }),
+  return readHistory({ tenant, key, range }, async () => {
+    if (!VERSION_FEATURES[version].bucketedStatsHistory) return readRawStatsHistory({ db, tenant, version, query, types, range });
+    const bucketSeconds = chooseBucketSeconds({ range, bucketSeconds: query.bucketSeconds });
+    const scope = cursorScope("fleet/vehicles/stats/history", tenant);
+    // History stays reachable after archiving: an archived vehicle named in vehicleIds is read too.
+    const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, archive: query.vehicleIds ? "all" : "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
+    const samples = await findStatsHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds });
+    const positions = types.includes("gps") ? await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }) : [];
+    return toKeysetPage({
+      rows: vehicles,
+      limit: query.limit,
+      scope,
+      idOf: (vehicle) => vehicle.id,
+      present: (page) => presentStatsSeries({ vehicles: page, samples, positions, types }),
+    });
   });
 };
 
