@@ -22,7 +22,7 @@ const flag = z.enum(["true", "false"]).transform((value) => value === "true").op
 const startTime = z.string().meta({ description: "RFC 3339 start (inclusive). Required." });
 const endTime = z.string().meta({ description: "RFC 3339 end (exclusive), at most 35 days after startTime; default now." });
 const queryBy = z.enum(["updatedAtTime", "tripStartTime"]).default("updatedAtTime").meta({ description: "Which time startTime/endTime compare to (default updatedAtTime: a feed of trips as they are written)." });
-const LIST_KEYS = ["ids", "assetIds", "operatorIds", "severityLevels", ...TAG_FILTER_PARAMS] as const;
+const LIST_KEYS = ["ids", "assetIds", "operatorIds", "severityLevels"] as const;
 
 const rangeOf = (query: { startTime?: string; endTime?: string }, now = new Date()) =>
   parseTimeRange({ start: query.startTime, end: query.endTime ?? now.toISOString(), names: ["startTime", "endTime"] });
@@ -127,7 +127,7 @@ export const idlingEventsEndpoint = defineFleetEndpoint({
     minDurationMilliseconds: z.coerce.number().int().min(120_000).max(86_400_000).optional(),
     maxDurationMilliseconds: z.coerce.number().int().min(120_000).max(86_400_000).optional(),
   }),
-  listKeys: LIST_KEYS,
+  listKeys: [...LIST_KEYS, ...TAG_FILTER_PARAMS],
   tagFilter: { members: "vehicles", narrows: "assetIds" },
   response: pageSchema(idlingEventSchema, "IdlingEventsPage"),
   run: async ({ db, tenant, query }) => {
