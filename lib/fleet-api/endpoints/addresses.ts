@@ -30,6 +30,7 @@ export const listAddressesEndpoint = defineFleetEndpoint({
   query: z.object({ ...paginationQuery, ...tagFilterQuery }),
   listKeys: TAG_FILTER_PARAMS,
   tagFilter: { members: "tags", narrows: "tagIds" },
+  response: pageSchema(addressSchema, "AddressesPage"),
   run: async ({ db, tenant, query }) => {
     // The tag filter is part of the cursor's endpoint so a cursor cannot switch it mid-listing.
     const scope = cursorScope(query.tagIds ? `addresses?${query.tagIds}` : "addresses", tenant);
