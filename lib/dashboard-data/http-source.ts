@@ -208,13 +208,13 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
       const [vehicle, history, trips] = await Promise.all([
         vehicleRef(vehicleId),
         drain<VehicleLocationSeriesRecord>("fleet/vehicles/locations/history", query),
-        drain<TripRecord>("trips/stream", { ids: String(vehicleId), startTime: query.startTime, endTime: query.endTime, queryBy: "tripStartTime" }),
+        drain<TripRecord>("trips/stream", { ids: String(vehicleId), startTime: query.startTime, endTime: query.endTime, queryBy: "tripStartTime", completionStatus: "completed" }),
       ]);
       const points = history.records.flatMap((record) => record.locations).map(({ time, latitude, longitude, speed, heading }) => ({ time, latitude, longitude, speed, heading }));
       const listed = trips.records
-        .filter((trip) => trip.tripEndTime !== undefined)
+        .filter((trip): trip is TripRecord & { id: string; tripEndTime: string } => trip.id !== undefined && trip.tripEndTime !== undefined)
         .slice(0, HISTORY_TRIPS_LIMIT)
-        .map((trip) => ({ id: trip.id, startTime: trip.tripStartTime, endTime: trip.tripEndTime!, distanceMeters: trip.distanceMeters, from: trip.startLocation.formattedAddress, to: trip.endLocation?.formattedAddress ?? "" }));
+        .map((trip) => ({ id: trip.id, startTime: trip.tripStartTime, endTime: trip.tripEndTime, distanceMeters: trip.distanceMeters, from: trip.startLocation.formattedAddress, to: trip.endLocation?.formattedAddress ?? "" }));
       return { vehicle: { id: vehicle.id, name: vehicle.name }, from: query.startTime, to: query.endTime, points, trips: listed.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime)) };
     },
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
 import { intArray } from "@/db/rows";
 import { drivers, type Dataset } from "@/db/schema";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
@@ -38,7 +38,8 @@ export const driverWithAnyTag = ({ companyId }: Tenant, tagIds: readonly number[
 /** The tenant's drivers in id order (keyset pages), with their statically assigned vehicle. */
 export const listDrivers = async ({ db, companyId, dataset, driverIds, activationStatus, tagIds, afterId, limit }: ListDriversOptions): Promise<DriverRow[]> => {
   const conditions: SQL[] = [whereTenant(drivers, { companyId, dataset })];
-  if (driverIds) conditions.push(inArray(drivers.id, driverIds.length > 0 ? [...driverIds] : [-1]));
+  // One array parameter: a tag filter (lib/fleet-api/tag-filter.ts) may name every driver.
+  if (driverIds) conditions.push(sql`${drivers.id} = any(${intArray(driverIds)})`);
   if (activationStatus) conditions.push(eq(drivers.activationStatus, activationStatus));
   if (tagIds) conditions.push(driverWithAnyTag({ companyId, dataset }, tagIds));
   if (afterId !== undefined) conditions.push(gt(drivers.id, afterId));

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { buildEndpoint, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/http";
+import { applyTagFilter, checkTagFilter, type TagFilterTarget } from "./tag-filter";
 import { withFleetApi, type FleetCaller } from "./with-fleet-api";
 
 /** A /fleet endpoint: the shared definition plus the scope its key needs. */
@@ -10,7 +11,16 @@ export type FleetEndpoint<M extends EndpointMethod = EndpointMethod> = Endpoint<
  * Defines a /fleet endpoint once: the route file exports its handler (`route(...)`), the OpenAPI
  * operation and the tests' auth matrix are derived from it. `run` gets the wrapper's caller (db,
  * tenant, version...) and the parsed params, query and body; it returns the current version's body.
+ * `tagFilter`: the query's Samsara tag filters (tagFilterQuery) are applied here, before `run`, to the
+ * ids it names (tag-filter.ts), so every endpoint reads them alike and none can ignore them.
  */
 export const defineFleetEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  spec: EndpointSpec<M, P, Q, B, FleetCaller> & { scope: Scope },
-): FleetEndpoint<M> => buildEndpoint(withFleetApi, spec, { scope: spec.scope }) as FleetEndpoint<M>;
+  spec: EndpointSpec<M, P, Q, B, FleetCaller> & { scope: Scope; tagFilter?: TagFilterTarget },
+): FleetEndpoint<M> => {
+  const { tagFilter, ...definition } = spec;
+  checkTagFilter({ path: spec.path, query: spec.query, target: tagFilter });
+  const run: typeof spec.run = tagFilter
+    ? async (args) => spec.run({ ...args, query: await applyTagFilter({ db: args.db, tenant: args.tenant, query: args.query, target: tagFilter }) })
+    : spec.run;
+  return buildEndpoint(withFleetApi, { ...definition, run }, { scope: spec.scope }) as FleetEndpoint<M>;
+};

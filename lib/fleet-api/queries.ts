@@ -35,26 +35,28 @@ const types = z
 /** Query parameters that are lists (repeated, comma-separated or indexed). */
 export const LIST_PARAMS = ["vehicleIds", "driverIds", "types", "tagIds", "parentTagIds"] as const;
 
-/** Samsara's tag filters on the vehicle and driver lists (lib/tags resolveTagFilter reads them). */
-const tagFilters = {
-  tagIds: idList("tag").meta({ description: "Only records carrying one of these tags (ids; comma-separated or repeated)." }),
-  parentTagIds: idList("tag").meta({ description: "Only records carrying one of these tags or any tag below them in the tag tree." }),
+/**
+ * Samsara's tag filters, on every endpoint that documents them; the endpoint's `tagFilter`
+ * (defineFleetEndpoint) applies them. Another company's tag ids, or unknown ones, match nothing.
+ */
+export const tagFilterQuery = {
+  tagIds: idList("tag").meta({ description: "Only records carrying one of these tags (ids; comma-separated or repeated). Unknown tag ids match nothing." }),
+  parentTagIds: idList("tag").meta({ description: "Only records carrying one of these tags or any tag below them in the tag tree. With tagIds: records matching either." }),
 };
 
-export const vehiclesQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle") });
-/** GET /fleet/vehicles: the snapshot endpoints' query and Samsara's tag filters. */
-export const vehicleListQuerySchema = vehiclesQuerySchema.extend(tagFilters);
-export const locationsHistoryQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), ...timeRange, bucketSeconds });
-export const statsQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), types });
-export const statsHistoryQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), types, ...timeRange, bucketSeconds });
+/** The snapshot and feed endpoints' query: vehicles by id and by tag. */
+export const vehiclesQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), ...tagFilterQuery });
+export const locationsHistoryQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), ...tagFilterQuery, ...timeRange, bucketSeconds });
+export const statsQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), ...tagFilterQuery, types });
+export const statsHistoryQuerySchema = z.object({ ...paginationQuery, vehicleIds: idList("vehicle"), ...tagFilterQuery, types, ...timeRange, bucketSeconds });
 export const driversQuerySchema = z.object({
   ...paginationQuery,
   driverIds: idList("driver"),
-  ...tagFilters,
+  ...tagFilterQuery,
   driverActivationStatus: z.enum(ACTIVATION_STATUSES).default("active").meta({ description: "Default active." }),
 });
-export const hosClocksQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver") });
-export const hosRangeQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver"), ...optionalTimeRange });
+export const hosClocksQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver"), ...tagFilterQuery });
+export const hosRangeQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver"), ...tagFilterQuery, ...optionalTimeRange });
 
 const localDate = (description: string) => z.iso.date().optional().meta({ description });
 
@@ -74,7 +76,6 @@ export const hosViolationsQuerySchema = hosRangeQuerySchema.extend({
 export const idParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number) });
 
 export type VehiclesQuery = z.output<typeof vehiclesQuerySchema>;
-export type VehicleListQuery = z.output<typeof vehicleListQuerySchema>;
 export type LocationsHistoryQuery = z.output<typeof locationsHistoryQuerySchema>;
 export type StatsQuery = z.output<typeof statsQuerySchema>;
 export type StatsHistoryQuery = z.output<typeof statsHistoryQuerySchema>;

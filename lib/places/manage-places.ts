@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { intArray } from "@/db/rows";
 import { places } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
@@ -51,11 +52,13 @@ export const createPlace = ({ db, companyId, dataset, input, actor }: TenantQuer
   });
 
 /** The tenant's places by id (keyset); `search` matches name or address, case-insensitively. */
-export const listPlaces = ({ db, companyId, dataset, search, afterId, limit }: TenantQuery & { search?: string; afterId?: number; limit: number }) => {
+export const listPlaces = ({ db, companyId, dataset, search, tagIds, afterId, limit }: TenantQuery & { search?: string; tagIds?: readonly number[]; afterId?: number; limit: number }) => {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
   const conditions: (SQL | undefined)[] = [
     whereTenant(places, { companyId, dataset }),
     pattern ? or(ilike(places.name, pattern), ilike(places.formattedAddress, pattern)) : undefined,
+    // Places carrying one of the tags (an empty list: none).
+    tagIds === undefined ? undefined : sql`${places.tagIds} && ${intArray(tagIds)}`,
     afterId === undefined ? undefined : gt(places.id, afterId),
   ];
   return db.select().from(places).where(and(...conditions)).orderBy(asc(places.id)).limit(limit);

@@ -2,6 +2,6 @@ export { createTagSchema, patchTagSchema, replaceTagSchema, type TagInput } from
 export { listTags, type TagRow } from "./list-tags";
 export { getTag } from "./get-tag";
 export { createTag, updateTag, deleteTag } from "./save-tag";
-export { resolveTagFilter, type TagFilter } from "./resolve-tag-filter";
+export { resolveTagFilter, resolveTagMembers, type TagFilter, type TagMembers } from "./resolve-tag-filter";
 export { setVehicleTags, findTagIdsByName } from "./tag-members";
 export { findTagsByIds, requireTenantTags, type TagTiny } from "./require-tenant-tags";

@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { intArray } from "@/db/rows";
 import { vehicles } from "@/db/schema";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
@@ -75,7 +75,8 @@ export const listVehicles = async ({ db, companyId, dataset, vehicleIds, vin, ta
   const archived = ARCHIVE_CONDITIONS[archive];
   if (archived) conditions.push(archived);
   if (tagIds) conditions.push(withAnyTag({ companyId, dataset }, tagIds));
-  if (vehicleIds) conditions.push(inArray(vehicles.id, vehicleIds.length > 0 ? [...vehicleIds] : [-1]));
+  // One array parameter: a tag filter (lib/fleet-api/tag-filter.ts) may name a whole fleet.
+  if (vehicleIds) conditions.push(sql`${vehicles.id} = any(${intArray(vehicleIds)})`);
   if (vin !== undefined) conditions.push(sql`${vehicles.vin} = ${vin}`);
   if (afterId !== undefined) conditions.push(gt(vehicles.id, afterId));
   const rows = await db

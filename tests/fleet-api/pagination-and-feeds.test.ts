@@ -10,6 +10,7 @@ import * as locationsFeedRoute from "@/app/fleet/vehicles/locations/feed/route";
 import * as statsRoute from "@/app/fleet/vehicles/stats/route";
 import * as statsFeedRoute from "@/app/fleet/vehicles/stats/feed/route";
 import * as driversRoute from "@/app/fleet/drivers/route";
+import * as userRolesRoute from "@/app/user-roles/route";
 import { setupFleetFixture, type FleetFixture } from "../helpers/fleet-fixture";
 import { callFleet, resetRateLimits } from "../helpers/fleet-request";
 import { writeTelemetry } from "../helpers/telemetry";
@@ -56,6 +57,16 @@ describe("cursor pagination", () => {
       expect(all.length).toBeGreaterThanOrEqual(23);
     });
   }
+
+  it("GET /user-roles: limit=1 gives one role a page, through all three, with the one cursor module's cursors", async () => {
+    expect(await pageThrough(userRolesRoute.GET, "/user-roles", 1)).toEqual(["admin", "manager", "dispatcher"]);
+    expect(await pageThrough(userRolesRoute.GET, "/user-roles", 2)).toEqual(["admin", "manager", "dispatcher"]);
+    const first = await callFleet(userRolesRoute.GET, "/user-roles?limit=1", { key: fixture.demo.key });
+    expect(first.body.pagination.hasNextPage).toBe(true);
+    const foreign = await callFleet(vehiclesRoute.GET, `/fleet/vehicles?after=${encodeURIComponent(first.body.pagination.endCursor)}`, { key: fixture.demo.key });
+    expect(foreign.status).toBe(400);
+    expect((await callFleet(userRolesRoute.GET, "/user-roles?after=garbage", { key: fixture.demo.key })).status).toBe(400);
+  });
 
   it("refuses limit 0, 513, 1.5 and abc with 400 naming limit", async () => {
     for (const limit of ["0", "513", "1.5", "abc", ""]) {

@@ -13,16 +13,24 @@ import { buildTrack, MINUTE } from "../trips/track-builder";
 const database = useTestDatabase();
 let fixture: FleetFixture;
 let start = 0;
+let openStart = 0;
 const range = () => `startTime=${new Date(start - 60 * MINUTE).toISOString()}&endTime=${new Date(Date.now() + MINUTE).toISOString()}`;
 
 beforeAll(async () => {
   const { db } = database();
-  fixture = await setupFleetFixture({ db });
+  // The fixture's telemetry ends half an hour ago, leaving room for the trips in progress below.
+  fixture = await setupFleetFixture({ db, now: new Date(Date.now() - 30 * MINUTE) });
   // Two trips of the demo's second vehicle, the first over 120 km/h for 2 minutes, 8 minutes idling between them.
   start = Math.floor((Date.now() - 20 * 3_600_000) / MINUTE) * MINUTE;
   const track = buildTrack({ tenant: { companyId: fixture.demo.companyId, dataset: "live" }, vehicleId: fixture.demo.vehicleIds[1], start });
   track.stand(MINUTE).drive(5 * MINUTE).drive(2 * MINUTE, 40).drive(3 * MINUTE).stand(8 * MINUTE).drive(10 * MINUTE).stand(2 * MINUTE, { engineOn: false });
-  await ingestTelemetry({ db, batch: { positions: track.positions, stats: track.stats } });
+  // A trip in progress on the third vehicle (moving for the last 13 minutes), and the fourth one's,
+  // silent for 10 minutes (over: it is stored when the vehicle next reports).
+  const tenant = { companyId: fixture.demo.companyId, dataset: "live" as const };
+  openStart = Math.floor((Date.now() - 14 * MINUTE) / 10_000) * 10_000;
+  const moving = buildTrack({ tenant, vehicleId: fixture.demo.vehicleIds[2], start: openStart - 6 * MINUTE }).stand(6 * MINUTE).drive(13 * MINUTE);
+  const rested = buildTrack({ tenant, vehicleId: fixture.demo.vehicleIds[3], start: openStart - 6 * MINUTE }).stand(6 * MINUTE).drive(4 * MINUTE);
+  for (const built of [track, moving, rested]) await ingestTelemetry({ db, batch: { positions: built.positions, stats: built.stats } });
   await runTelemetryProcessors({ db, processors: [tripProcessor] });
 });
 beforeEach(() => resetRateLimits(database().db));
@@ -80,6 +88,54 @@ describe("GET /trips/stream", () => {
   it("shows nothing of another company's vehicles or of the live data to a sandbox key", async () => {
     expect((await get(tripsRoute.GET, `/trips/stream?${range()}&ids=${vehicle()}`, fixture.other.key)).body.data).toEqual([]);
     expect((await get(tripsRoute.GET, `/trips/stream?${range()}&ids=${vehicle()}`, fixture.sandbox.key)).body.data).toEqual([]);
+  });
+});
+
+describe("GET /trips/stream: trips in progress", () => {
+  const moving = () => fixture.demo.vehicleIds[2];
+  const rested = () => fixture.demo.vehicleIds[3];
+  const since = () => `startTime=${new Date(openStart - 60 * MINUTE).toISOString()}`;
+  type Trip = { id?: string; asset: { id: string }; completionStatus: string; tripStartTime: string; tripEndTime?: string; endLocation?: unknown; distanceMeters: number };
+
+  it("lists a trip in progress with its start and no end; completionStatus filters it", async () => {
+    const inProgress = await get(tripsRoute.GET, `/trips/stream?${since()}&completionStatus=inProgress&includeAsset=true`);
+    expect(inProgress.status, JSON.stringify(inProgress.body)).toBe(200);
+    const [trip, ...more] = inProgress.body.data as Trip[];
+    expect(more).toEqual([]);
+    expect(trip).toMatchObject({ asset: { id: String(moving()), type: "vehicle" }, completionStatus: "inProgress", tripStartTime: new Date(openStart).toISOString(), startLocation: { latitude: 41.88, longitude: -87.63 } });
+    expect(trip.tripEndTime).toBeUndefined();
+    expect(trip.endLocation).toBeUndefined();
+    expect(trip.id).toBeUndefined();
+    expect(trip.distanceMeters).toBeGreaterThan(12 * 60 * 15);
+    const completed = await get(tripsRoute.GET, `/trips/stream?${since()}&completionStatus=completed&ids=${moving()},${rested()}`);
+    expect(completed.body.data).toEqual([]);
+    const all = await get(tripsRoute.GET, `/trips/stream?${since()}&ids=${moving()},${rested()}`);
+    expect((all.body.data as Trip[]).map((found) => [found.asset.id, found.completionStatus])).toEqual([[String(moving()), "inProgress"]]);
+  });
+
+  it("queryBy=tripStartTime compares the trip's start; ids and another tenant's key leave it out", async () => {
+    const startedBefore = `startTime=${new Date(openStart - 60 * MINUTE).toISOString()}&endTime=${new Date(openStart).toISOString()}&queryBy=tripStartTime`;
+    expect((await get(tripsRoute.GET, `/trips/stream?${startedBefore}&completionStatus=inProgress`)).body.data).toEqual([]);
+    expect((await get(tripsRoute.GET, `/trips/stream?${since()}&queryBy=tripStartTime&completionStatus=inProgress`)).body.data).toHaveLength(1);
+    expect((await get(tripsRoute.GET, `/trips/stream?${since()}&completionStatus=inProgress&ids=${vehicle()}`)).body.data).toEqual([]);
+    expect((await get(tripsRoute.GET, `/trips/stream?${since()}&completionStatus=inProgress`, fixture.sandbox.key)).body.data).toEqual([]);
+  });
+
+  it("pages through the completed trips, then those in progress, one a page", async () => {
+    const seen: [string, string][] = [];
+    let after = "";
+    for (let page = 0; page < 6; page++) {
+      const response = await get(tripsRoute.GET, `/trips/stream?${range()}&queryBy=tripStartTime&ids=${vehicle()},${moving()}&limit=1${after}`);
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      seen.push(...(response.body.data as Trip[]).map((trip): [string, string] => [trip.asset.id, trip.completionStatus]));
+      if (!response.body.pagination.hasNextPage) break;
+      after = `&after=${encodeURIComponent(response.body.pagination.endCursor)}`;
+    }
+    expect(seen).toEqual([
+      [String(vehicle()), "completed"],
+      [String(vehicle()), "completed"],
+      [String(moving()), "inProgress"],
+    ]);
   });
 });
 

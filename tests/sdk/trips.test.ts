@@ -50,3 +50,19 @@ describe("trips, idling events and speeding intervals through the SDK", () => {
     await expect(createSdkClient(key).client.trips.getTrips({ startTime: "yesterday" })).rejects.toMatchObject({ statusCode: 400 });
   });
 });
+
+describe("trips by completion status through the SDK", () => {
+  it("getTrips sends completionStatus and answers only trips of that status, in Samsara's shape", async () => {
+    const { client, sent } = createSdkClient(key);
+    const request = { startTime: since(), queryBy: "tripStartTime" } as const;
+    const completed = await client.trips.getTrips({ ...request, completionStatus: "completed" });
+    expect(sent.at(-1)!.url.searchParams.get("completionStatus")).toBe("completed");
+    expect(completed.data.length).toBeGreaterThan(0);
+    expect(completed.data.every((trip) => trip.completionStatus === "completed" && trip.tripEndTime !== undefined)).toBe(true);
+    const inProgress = await client.trips.getTrips({ ...request, completionStatus: "inProgress" });
+    expectSdkShape(inProgress, "TripsGetTripsResponseBody");
+    expect(inProgress.data.every((trip) => trip.completionStatus === "inProgress" && trip.tripEndTime === undefined && trip.endLocation === undefined)).toBe(true);
+    const all = await client.trips.getTrips({ ...request, completionStatus: "all" });
+    expect(all.data).toHaveLength(completed.data.length + inProgress.data.length);
+  });
+});

@@ -21,6 +21,21 @@ describe("users and user roles through the SDK", () => {
     ]);
   });
 
+  it("listUserRoles pages by limit and the cursor it issued", async () => {
+    const { client } = createSdkClient(key);
+    const ids: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 5; page++) {
+      const roles = await client.users.listUserRoles({ limit: 1, after });
+      expectSdkShape(roles, "ListUserRolesResponse");
+      expect(roles.data).toHaveLength(1);
+      ids.push(...(roles.data ?? []).map((role) => role.id!));
+      if (!roles.pagination?.hasNextPage) break;
+      after = roles.pagination.endCursor;
+    }
+    expect(ids).toEqual(["admin", "manager", "dispatcher"]);
+  });
+
   it("createUser, getUser, listUsers, updateUser and delete (deactivation), in Samsara's shapes", async () => {
     const { client } = createSdkClient(key);
     const email = `sdk.${Date.now()}@demo.test`;

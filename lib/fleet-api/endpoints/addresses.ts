@@ -6,7 +6,8 @@ import type { Tenant } from "@/lib/tenant";
 import { createPlaceSchema, updatePlaceSchema } from "@/lib/places/place-input";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { pageSchema, paginationQuery, readAfterId, toKeysetPage } from "../pagination";
-import { idParamsSchema } from "../queries";
+import { idParamsSchema, tagFilterQuery } from "../queries";
+import { TAG_FILTER_PARAMS } from "../tag-filter";
 import { addressSchema, presentAddress } from "../records/address-record";
 import { cursorScope } from "./context";
 
@@ -25,11 +26,15 @@ export const listAddressesEndpoint = defineFleetEndpoint({
   path: "/addresses",
   scope: "addresses:read",
   summary: "List places (addresses with their geofences)",
-  query: z.object(paginationQuery),
+  description: "`tagIds`: places carrying one of the tags; `parentTagIds`: one of the tags or a tag below them.",
+  query: z.object({ ...paginationQuery, ...tagFilterQuery }),
+  listKeys: TAG_FILTER_PARAMS,
+  tagFilter: { members: "tags", narrows: "tagIds" },
   response: pageSchema(addressSchema, "AddressesPage"),
   run: async ({ db, tenant, query }) => {
-    const scope = cursorScope("addresses", tenant);
-    const rows = await listPlaces({ db, ...tenant, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    // The tag filter is part of the cursor's endpoint so a cursor cannot switch it mid-listing.
+    const scope = cursorScope(query.tagIds ? `addresses?${query.tagIds}` : "addresses", tenant);
+    const rows = await listPlaces({ db, ...tenant, tagIds: query.tagIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
     const presented = new Map((await presentAddresses({ db, tenant, rows })).map((record) => [Number(record.id), record]));
     return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map((row) => presented.get(row.id)!) });
   },

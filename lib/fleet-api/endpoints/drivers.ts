@@ -1,6 +1,5 @@
 import { createDriver, createDriverSchema, driverInputSchema, getDriver, listDrivers, updateDriver, type CreateDriverInput, type DriverInput } from "@/lib/drivers";
 import type { AuditActor } from "@/lib/audit";
-import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { driversQuerySchema, idParamsSchema, LIST_PARAMS, type DriversQuery } from "../queries";
@@ -12,12 +11,10 @@ import { cursorScope, type EndpointContext } from "./context";
 export const listDriversPage = async ({ db, tenant, query }: EndpointContext & { query: DriversQuery }) => {
   // The filter is part of the cursor's endpoint so a cursor cannot switch it mid-listing.
   const scope = cursorScope(`fleet/drivers?${query.driverActivationStatus}&${query.tagIds ?? ""}&${query.parentTagIds ?? ""}`, tenant);
-  const tagIds = await resolveTagFilter({ db, ...tenant, tagIds: query.tagIds, parentTagIds: query.parentTagIds });
   const rows = await listDrivers({
     db,
     ...tenant,
     driverIds: query.driverIds,
-    tagIds,
     activationStatus: query.driverActivationStatus,
     afterId: readAfterId({ after: query.after, scope }),
     limit: query.limit + 1,
@@ -47,6 +44,7 @@ export const listDriversEndpoint = defineFleetEndpoint({
   summary: "List drivers",
   query: driversQuerySchema,
   listKeys: LIST_PARAMS,
+  tagFilter: { members: "drivers", narrows: "driverIds" },
   response: FLEET_RESPONSES.drivers,
   run: listDriversPage,
 });

@@ -141,7 +141,7 @@ export const listHosViolationsPage = ({ db, tenant, version, query, now = new Da
   });
 };
 
-const hosEndpoint = { method: "GET", scope: "hos:read", listKeys: queries.LIST_PARAMS } as const;
+const hosEndpoint = { method: "GET", scope: "hos:read", listKeys: queries.LIST_PARAMS, tagFilter: { members: "drivers", narrows: "driverIds" } } as const;
 
 export const hosClocksEndpoint = defineFleetEndpoint({
   ...hosEndpoint,

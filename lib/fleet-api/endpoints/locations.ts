@@ -90,6 +90,7 @@ export const listLocationsEndpoint = defineFleetEndpoint({
   summary: "Current locations",
   query: vehiclesQuerySchema,
   listKeys: LIST_PARAMS,
+  tagFilter: { members: "vehicles", narrows: "vehicleIds" },
   response: FLEET_RESPONSES.locations,
   run: listLocationsPage,
 });
@@ -101,6 +102,7 @@ export const locationsFeedEndpoint = defineFleetEndpoint({
   summary: "Change feed of locations",
   query: vehiclesQuerySchema,
   listKeys: LIST_PARAMS,
+  tagFilter: { members: "vehicles", narrows: "vehicleIds" },
   response: FLEET_RESPONSES.locationSeries,
   run: readLocationsFeed,
 });
@@ -112,6 +114,7 @@ export const locationsHistoryEndpoint = defineFleetEndpoint({
   summary: "Location history, bucketed",
   query: locationsHistoryQuerySchema,
   listKeys: LIST_PARAMS,
+  tagFilter: { members: "vehicles", narrows: "vehicleIds" },
   response: FLEET_RESPONSES.locationSeries,
   errors: ["not_found"],
   run: readLocationsHistory,

@@ -148,6 +148,7 @@ export const listStatsEndpoint = defineFleetEndpoint({
   summary: "Current stats",
   query: statsQuerySchema,
   listKeys: LIST_PARAMS,
+  tagFilter: { members: "vehicles", narrows: "vehicleIds" },
   response: FLEET_RESPONSES.stats,
   run: listStatsPage,
 });
@@ -159,6 +160,7 @@ export const statsFeedEndpoint = defineFleetEndpoint({
   summary: "Change feed of stats",
   query: statsQuerySchema,
   listKeys: LIST_PARAMS,
+  tagFilter: { members: "vehicles", narrows: "vehicleIds" },
   response: FLEET_RESPONSES.statsSeries,
   run: readStatsFeed,
 });
@@ -170,6 +172,7 @@ export const statsHistoryEndpoint = defineFleetEndpoint({
   summary: "Stats history, bucketed",
   query: statsHistoryQuerySchema,
   listKeys: LIST_PARAMS,
+  tagFilter: { members: "vehicles", narrows: "vehicleIds" },
   response: FLEET_RESPONSES.statsSeries,
   run: readStatsHistory,
 });

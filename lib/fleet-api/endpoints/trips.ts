@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { parseTimeRange } from "@/lib/time-range";
-import { listIdlingEvents, listSpeedingIntervals, listTrips, type SpeedingIntervalRow } from "@/lib/trips/list-activity";
+import { decodeCursor, encodeCursor, LIST_CURSOR_TTL_MS } from "@/lib/cursor";
+import { listIdlingEvents, listSpeedingIntervals, listTrips, type SpeedingIntervalRow, type TripRow } from "@/lib/trips/list-activity";
+import { listOpenTrips, type OpenTripRow } from "@/lib/trips/list-open-trips";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { pageSchema, paginationQuery, readAfterId, toKeysetPage } from "../pagination";
-import { idlingEventSchema, presentIdlingEvent, presentTrip, presentTripSpeeding, SEVERITY_LEVELS, severityOf, tripSchema, tripSpeedingIntervalsSchema, type AssetLookup } from "../records/trip-record";
+import { tagFilterQuery } from "../queries";
+import { TAG_FILTER_PARAMS } from "../tag-filter";
+import { idlingEventSchema, presentIdlingEvent, presentOpenTrip, presentTrip, presentTripSpeeding, SEVERITY_LEVELS, severityOf, tripSchema, tripSpeedingIntervalsSchema, type AssetLookup } from "../records/trip-record";
 import { cursorScope, type EndpointContext } from "./context";
 
 const ids = (what: string, max: number) =>
@@ -35,21 +39,59 @@ const tripsQuerySchema = z.object({
   startTime,
   endTime: endTime.optional(),
   queryBy,
-  completionStatus: z.enum(["inProgress", "completed", "all"]).default("all").meta({ description: "Trips in progress are not listed yet: inProgress answers an empty page." }),
+  completionStatus: z
+    .enum(["inProgress", "completed", "all"])
+    .default("all")
+    .meta({ description: "Default all: the completed trips (by id), then those in progress (by vehicle: each vehicle has at most one)." }),
   includeAsset: flag,
   ids: ids("vehicle", 50),
 });
 
-/** One keyset page of trips, the cursor bound to the query's filters. */
-const tripsPage = async ({ context, query, key }: { context: EndpointContext; query: z.output<typeof tripsQuerySchema>; key: string }) => {
+type TripsQuery = z.output<typeof tripsQuerySchema>;
+
+const tripsScope = ({ tenant }: EndpointContext, query: TripsQuery, key: string, range: { start: Date }) =>
+  cursorScope(`${key}?${query.queryBy}&${query.completionStatus}&${query.ids?.join(",") ?? ""}&${range.start.toISOString()}`, tenant);
+
+/** One keyset page of completed trips, the cursor bound to the query's filters. */
+const completedTripsPage = async ({ context, query, key }: { context: EndpointContext; query: TripsQuery; key: string }) => {
   const { db, tenant } = context;
   const range = rangeOf(query);
-  const scope = cursorScope(`${key}?${query.queryBy}&${query.ids?.join(",") ?? ""}&${range.start.toISOString()}`, tenant);
-  const rows =
-    query.completionStatus === "inProgress"
-      ? []
-      : await listTrips({ db, ...tenant, ...range, by: query.queryBy === "updatedAtTime" ? "updated" : "start", vehicleIds: query.ids, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  const scope = tripsScope(context, query, key, range);
+  const rows = await listTrips({ db, ...tenant, ...range, by: query.queryBy === "updatedAtTime" ? "updated" : "start", vehicleIds: query.ids, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
   return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page });
+};
+
+type StreamRow = { completed: TripRow; open?: undefined } | { completed?: undefined; open: OpenTripRow };
+
+/** Where a trips stream page resumes: after a completed trip's id, or (`open`) after a vehicle's trip in progress. */
+type StreamPosition = { id?: number; open?: number };
+
+/**
+ * A page of the trips stream: the completed trips (keyset by id) unless only those in progress are
+ * asked for, then, unless only completed ones are, the trips in progress (keyset by vehicle).
+ */
+const tripsStreamPage = async ({ context, query }: { context: EndpointContext; query: TripsQuery }) => {
+  const { db, tenant } = context;
+  const now = new Date();
+  const range = rangeOf(query, now);
+  const scope = tripsScope(context, query, "trips", range);
+  const position = query.after === undefined ? {} : decodeCursor<StreamPosition>({ cursor: query.after, scope });
+  const by = query.queryBy === "updatedAtTime" ? "updated" : "start";
+  const completed: TripRow[] =
+    query.completionStatus !== "inProgress" && position.open === undefined
+      ? await listTrips({ db, ...tenant, ...range, by, vehicleIds: query.ids, afterId: position.id, limit: query.limit + 1 })
+      : [];
+  const room = query.limit + 1 - completed.length;
+  const open: OpenTripRow[] =
+    query.completionStatus !== "completed" && room > 0
+      ? await listOpenTrips({ db, ...tenant, ...range, by, vehicleIds: query.ids, afterVehicleId: position.open, limit: room, now })
+      : [];
+  const rows: StreamRow[] = [...completed.map((trip) => ({ completed: trip })), ...open.map((trip) => ({ open: trip }))];
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const next: StreamPosition | null = rows.length <= query.limit || !last ? null : last.completed ? { id: last.completed.id } : { open: last.open.vehicleId };
+  const endCursor = next ? encodeCursor({ scope, position: next, ttlMs: LIST_CURSOR_TTL_MS }) : "";
+  return { data: page, pagination: { endCursor, hasNextPage: next !== null } };
 };
 
 export const tripsStreamEndpoint = defineFleetEndpoint({
@@ -57,14 +99,15 @@ export const tripsStreamEndpoint = defineFleetEndpoint({
   path: "/trips/stream",
   scope: "vehicles:read",
   summary: "Trips",
-  description: "Samsara's trips stream: completed trips, detected from the vehicles' telemetry as it arrives (a trip ends when the engine goes off or after 5 minutes at rest), with distance, speeds, fuel and driver as extensions.",
+  description:
+    "Samsara's trips stream, detected from the vehicles' telemetry as it arrives (a trip ends when the engine goes off or after 5 minutes at rest), with distance, speeds, fuel and driver as extensions. A trip in progress (`completionStatus` inProgress: its start, no end, figures so far) is listed once it is 200 m from where it began, while its vehicle has neither rested nor been silent for 5 minutes; its state is written every 10 s.",
   query: tripsQuerySchema,
   listKeys: LIST_KEYS,
   response: pageSchema(tripSchema, "TripsPage"),
   run: async ({ query, ...context }) => {
-    const page = await tripsPage({ context, query, key: "trips" });
-    const lookup = query.includeAsset ? await assetLookup(context, page.data.map((row) => row.vehicleId)) : null;
-    return { data: page.data.map((row) => presentTrip(row, lookup)), pagination: page.pagination };
+    const page = await tripsStreamPage({ context, query });
+    const lookup = query.includeAsset ? await assetLookup(context, page.data.map((row) => (row.completed ? row.completed.vehicleId : row.open.vehicleId))) : null;
+    return { data: page.data.map((row) => (row.completed ? presentTrip(row.completed, lookup) : presentOpenTrip(row.open, lookup))), pagination: page.pagination };
   },
 });
 
@@ -79,15 +122,19 @@ export const idlingEventsEndpoint = defineFleetEndpoint({
     startTime,
     endTime: z.string().meta({ description: "RFC 3339 end (exclusive): events that begin before it. Required." }),
     assetIds: ids("vehicle", 512),
+    ...tagFilterQuery,
     operatorIds: ids("driver", 512),
     minDurationMilliseconds: z.coerce.number().int().min(120_000).max(86_400_000).optional(),
     maxDurationMilliseconds: z.coerce.number().int().min(120_000).max(86_400_000).optional(),
   }),
-  listKeys: LIST_KEYS,
+  listKeys: [...LIST_KEYS, ...TAG_FILTER_PARAMS],
+  tagFilter: { members: "vehicles", narrows: "assetIds" },
   response: pageSchema(idlingEventSchema, "IdlingEventsPage"),
   run: async ({ db, tenant, query }) => {
     const range = parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
-    const scope = cursorScope(`idling?${query.assetIds?.join(",") ?? ""}&${query.operatorIds?.join(",") ?? ""}&${range.start.toISOString()}`, tenant);
+    // A tag filter names the vehicles by their tags (assetIds holds its members, which may be many).
+    const assets = query.tagIds || query.parentTagIds ? `tags:${query.tagIds ?? ""}:${query.parentTagIds ?? ""}` : (query.assetIds?.join(",") ?? "");
+    const scope = cursorScope(`idling?${assets}&${query.operatorIds?.join(",") ?? ""}&${range.start.toISOString()}`, tenant);
     const rows = await listIdlingEvents({
       db,
       ...tenant,
@@ -117,7 +164,7 @@ export const speedingIntervalsEndpoint = defineFleetEndpoint({
   listKeys: LIST_KEYS,
   response: pageSchema(tripSpeedingIntervalsSchema, "SpeedingIntervalsPage"),
   run: async ({ query, ...context }) => {
-    const page = await tripsPage({ context, query: { ...query, ids: query.assetIds, completionStatus: "completed" }, key: "speeding" });
+    const page = await completedTripsPage({ context, query: { ...query, ids: query.assetIds, completionStatus: "completed" }, key: "speeding" });
     const trips = page.data;
     const intervals =
       trips.length === 0

@@ -116,5 +116,11 @@ export const listUserRolesEndpoint = defineFleetEndpoint({
   description: "This service's three roles with their stable ids: admin, manager and dispatcher.",
   query: z.object(paginationQuery),
   response: pageSchema(userRoleSchema, "UserRolesPage"),
-  run: async () => ({ data: [...USER_ROLES], pagination: { endCursor: "", hasNextPage: false } }),
+  // A fixed list, paged like every other: the cursor holds the position of the last role given.
+  run: async ({ tenant, query }) => {
+    const scope = cursorScope("user-roles", tenant);
+    const after = readAfterId({ after: query.after, scope }) ?? 0;
+    const rows = USER_ROLES.map((role, at) => ({ role, position: at + 1 })).slice(after, after + query.limit + 1);
+    return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.position, present: (page) => page.map((row) => row.role) });
+  },
 });

@@ -1,24 +1,22 @@
 import type { AuditActor } from "@/lib/audit";
-import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
 import { getVehicle } from "@/lib/vehicles/get-vehicle";
 import { listVehicles } from "@/lib/vehicles/list-vehicles";
 import { updateVehicle } from "@/lib/vehicles/save-vehicle";
 import { vehicleInputSchema, type VehicleInput } from "@/lib/vehicles/vehicle-input";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
-import { idParamsSchema, LIST_PARAMS, vehicleListQuerySchema, type VehicleListQuery } from "../queries";
+import { idParamsSchema, LIST_PARAMS, vehiclesQuerySchema, type VehiclesQuery } from "../queries";
 import { FLEET_RESPONSES } from "../response-schemas";
 import { presentVehicle } from "../records/vehicle-record";
 import { cursorScope, type EndpointContext } from "./context";
 
-/** GET /fleet/vehicles: the live (not archived) vehicles, filtered by Samsara's tagIds / parentTagIds. */
-export const listVehiclesPage = async ({ db, tenant, query }: EndpointContext & { query: VehicleListQuery }) => {
+/** GET /fleet/vehicles: the live (not archived) vehicles; Samsara's tagIds / parentTagIds narrow vehicleIds (tagFilter). */
+export const listVehiclesPage = async ({ db, tenant, query }: EndpointContext & { query: VehiclesQuery }) => {
   // The tag filter is part of the cursor's endpoint so a cursor cannot switch it mid-listing; without
   // one the endpoint is the plain path, as before tags, so cursors issued then stay good.
   const filtered = query.tagIds || query.parentTagIds;
   const scope = cursorScope(filtered ? `fleet/vehicles?${query.tagIds ?? ""}&${query.parentTagIds ?? ""}` : "fleet/vehicles", tenant);
-  const tagIds = await resolveTagFilter({ db, ...tenant, tagIds: query.tagIds, parentTagIds: query.parentTagIds });
-  const rows = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, tagIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  const rows = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
   return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentVehicle) });
 };
 
@@ -38,8 +36,9 @@ export const listVehiclesEndpoint = defineFleetEndpoint({
   scope: "vehicles:read",
   summary: "List vehicles",
   description: "Archived vehicles are left out. `parentTagIds` includes every tag below each parent.",
-  query: vehicleListQuerySchema,
+  query: vehiclesQuerySchema,
   listKeys: LIST_PARAMS,
+  tagFilter: { members: "vehicles", narrows: "vehicleIds" },
   response: FLEET_RESPONSES.vehicles,
   run: listVehiclesPage,
 });

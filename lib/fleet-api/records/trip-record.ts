@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { IdlingEventRow, SpeedingIntervalRow, TripRow } from "@/lib/trips/list-activity";
+import type { OpenTripRow } from "@/lib/trips/list-open-trips";
 import { rfc3339, timestampSchema } from "./common";
 
 /** Samsara's address object from our reverse geocoder's "105 S State St, Chicago, IL" (coordinates alone: no address). */
@@ -25,17 +26,17 @@ const asset = (vehicleId: number, lookup: AssetLookup | null) => {
 
 export const tripSchema = z
   .object({
-    id: z.string().meta({ description: "Extension: the trip's id." }),
+    id: z.string().optional().meta({ description: "Extension: the trip's id; a trip in progress has none yet." }),
     asset: assetSchema,
     completionStatus: z.enum(["inProgress", "completed"]),
-    createdAtTime: timestampSchema,
-    updatedAtTime: timestampSchema,
+    createdAtTime: timestampSchema.meta({ description: "When the trip was stored; a trip in progress: its start." }),
+    updatedAtTime: timestampSchema.meta({ description: "When the trip was last written; a trip in progress: when its state was last written (every 10 s while it goes on)." }),
     tripStartTime: timestampSchema,
     tripEndTime: timestampSchema.optional(),
     startLocation: locationSchema,
     endLocation: locationSchema.optional(),
     distanceMeters: z.number().meta({ description: "Extension: odometer difference where the vehicle reports one, else the GPS path." }),
-    durationMs: z.number().int(),
+    durationMs: z.number().int().meta({ description: "A trip in progress: so far, to its newest report (as distance, speeds and fuel)." }),
     maxSpeedMetersPerSecond: z.number(),
     averageSpeedMetersPerSecond: z.number(),
     fuelUsedPercent: z.number().nullable().meta({ description: "Extension: fuel level drops during the trip, percent of the tank; null without fuel reports." }),
@@ -60,6 +61,25 @@ export const presentTrip = (row: TripRow, lookup: AssetLookup | null): z.output<
     distanceMeters: Math.round(row.distanceMeters),
     durationMs,
     maxSpeedMetersPerSecond: row.maxSpeed,
+    averageSpeedMetersPerSecond: durationMs > 0 ? row.distanceMeters / (durationMs / 1000) : 0,
+    fuelUsedPercent: row.fuelUsedPercent,
+    driver: row.driverId === null ? null : { id: String(row.driverId) },
+  };
+};
+
+/** A trip under way: its start, no end; distance, duration, speeds and fuel so far. */
+export const presentOpenTrip = (row: OpenTripRow, lookup: AssetLookup | null): TripRecord => {
+  const durationMs = row.lastTime - row.startTime;
+  return {
+    asset: asset(row.vehicleId, lookup),
+    completionStatus: "inProgress",
+    createdAtTime: rfc3339(new Date(row.startTime)),
+    updatedAtTime: rfc3339(row.updatedAt),
+    tripStartTime: rfc3339(new Date(row.startTime)),
+    startLocation: location(row.start.latitude, row.start.longitude, row.startAddress),
+    distanceMeters: Math.round(row.distanceMeters),
+    durationMs,
+    maxSpeedMetersPerSecond: row.maxSpeedMps,
     averageSpeedMetersPerSecond: durationMs > 0 ? row.distanceMeters / (durationMs / 1000) : 0,
     fuelUsedPercent: row.fuelUsedPercent,
     driver: row.driverId === null ? null : { id: String(row.driverId) },
