@@ -8,12 +8,29 @@ import { findChromium, INSTALL_CHROMIUM } from "./chromium.mjs";
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const E2E_DIST = ".next-e2e";
 
-/** Runs one step and returns its exit status. */
+/**
+ * CPU seconds used by this process's finished children and their waited-for descendants (Linux's
+ * /proc/self/stat cutime + cstime, in clock ticks of 1/100 s): a step's CPU time says what it costs
+ * on a machine shared with other work, where its wall time says little. Undefined elsewhere.
+ */
+const childrenCpuSeconds = () => {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Runs one step, prints its wall and CPU time, and returns its exit status. */
 const step = (title, command, args, extraEnv = {}) => {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  console.log(`=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+  const cpuAfter = childrenCpuSeconds();
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? "" : `, ${(cpuAfter - cpuBefore).toFixed(1)} s CPU`;
+  console.log(`=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s${cpu} ===`);
   return result.status ?? 1;
 };
 
