@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -14,5 +15,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One fork per core: vitest's default (cores - 1) runs the files one at a time on two cores.
+    maxWorkers: availableParallelism(),
   },
 });

@@ -39,6 +39,12 @@ const run = (title, command, args, extraEnv = {}) => {
   if (status !== 0) process.exit(status);
 };
 
+/** The test files that open a database (the others never touch one: the PGlite run covers them). */
+const databaseTestFiles = () =>
+  readdirSync("tests", { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts") && /useTestDatabase|createTestDatabase/.test(readFileSync(`tests/${file}`, "utf8")))
+    .map((file) => `tests/${file}`);
+
 /**
  * The database tests on a Citus cluster of three local instances (scripts/citus-cluster.sh): only the
  * files that open a database (the others never touch one). Stops the cluster afterwards if it started it.
@@ -52,9 +58,7 @@ const runOnCitus = () => {
     return;
   }
   if (started.status !== 0) process.exit(started.status ?? 1);
-  const files = readdirSync("tests", { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".test.ts") && /useTestDatabase|createTestDatabase/.test(readFileSync(`tests/${file}`, "utf8")))
-    .map((file) => `tests/${file}`);
+  const files = databaseTestFiles();
   const status = step(`database tests (Citus: a coordinator and two workers, ${files.length} files)`, "npx", ["vitest", "run", ...files], {
     TEST_DB: "citus",
     TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${process.env.CITUS_COORDINATOR_PORT ?? 5441}/fleet`,
@@ -77,7 +81,8 @@ run("type check", "npx", ["tsc", "--noEmit", "-p", "."]);
 run("lint (layering: lib/ imports no next/*, app/ or components/; no import cycles)", "npx", ["eslint", "."]);
 run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
 if (process.env.TEST_DATABASE_URL) {
-  run("database tests (PostgreSQL)", "npx", ["vitest", "run"], { TEST_DB: "postgres" });
+  const files = databaseTestFiles();
+  run(`database tests (PostgreSQL, ${files.length} files)`, "npx", ["vitest", "run", ...files], { TEST_DB: "postgres" });
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the database tests is skipped)");
 }
