@@ -63,7 +63,7 @@ const runOnCitus = () => {
     TEST_DB: "citus",
     TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${process.env.CITUS_COORDINATOR_PORT ?? 5441}/fleet`,
     // Every route and property still fuzzed, with fewer cases than the PGlite and PostgreSQL runs:
-    // each case counts the rows of every tenant table, a query on every shard.
+    // each case counts the rows of every tenant table (one statement, but a query on every shard).
     FUZZ_RUNS: process.env.FUZZ_RUNS ?? "10",
   });
   if (!wasRunning) cluster("stop");
