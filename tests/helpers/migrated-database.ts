@@ -48,11 +48,15 @@ const pgliteVersion = () => JSON.parse(readFileSync(path.join(process.cwd(), "no
 
 /** The path of the migrated PGlite data folder's tarball, built when missing. */
 export const preparePgliteSnapshot = async () => {
-  const file = path.join(tmpdir(), `fleet-test-database-${migrationsHash(`pglite ${pgliteVersion()}`)}.tar`);
+  const file = path.join(tmpdir(), `fleet-test-database-${migrationsHash(`pglite ${pgliteVersion()} checkpointed`)}.tar`);
   if (existsSync(file)) return file;
   const handle = openDatabase({ dataDir: "memory://" });
   await migrateDatabase(handle);
-  const tarball = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+  const client = (handle.db as unknown as { $client: PGlite }).$client;
+  // Everything written to the data files first: loaded from a dump without it, a database handed the
+  // telemetry processors' tests different rows (tests/fleet-events/telemetry-processors.test.ts failed).
+  await client.query("checkpoint");
+  const tarball = await client.dumpDataDir("none");
   await handle.close();
   // Written beside, then renamed: a run that reads it never sees half a file.
   const partial = `${file}.${randomBytes(4).toString("hex")}`;
