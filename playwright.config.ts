@@ -38,6 +38,10 @@ export default defineConfig({
       DEMO: "1",
       DATA_DIR: ".data-e2e",
       SIM_VEHICLES: String(E2E_FLEET_SIZE),
+      // Three days of history, not the demo's seven: the specs need yesterday's trips (reports), a day
+      // picker with two days and some HOS violation (hos), a trip in the last week (playback). The
+      // global setup waits for the backfill and the processors, most of the suite's start-up time.
+      SIM_BACKFILL_DAYS: process.env.SIM_BACKFILL_DAYS ?? "3",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
       NEXT_TELEMETRY_DISABLED: "1",
       // Test servers leave the tracker ports (5027, 5023) to real deployments unless asked.

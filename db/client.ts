@@ -76,9 +76,10 @@ const listenOnPostgres = async ({ url, channel, onNotification }: { url: string;
 
 /**
  * Opens the database: PostgreSQL when `url` is a postgres:// URL, otherwise PGlite in the folder
- * `dataDir` (or in memory for `memory://`). PGlite folders must never be opened by two processes.
+ * `dataDir` (or in memory for `memory://`), starting from `snapshot` (a tarball of a data folder from
+ * PGlite's `dumpDataDir`) when given. PGlite folders must never be opened by two processes.
  */
-export const openDatabase = ({ url, dataDir }: { url?: string; dataDir?: string }): DatabaseHandle => {
+export const openDatabase = ({ url, dataDir, snapshot }: { url?: string; dataDir?: string; snapshot?: Blob }): DatabaseHandle => {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // A connect timeout so that, while the database is unreachable, requests fail fast (503) instead of queueing.
     const pool = new Pool({ connectionString: url, max: getConfig().DATABASE_POOL_SIZE, connectionTimeoutMillis: getConfig().DATABASE_CONNECT_TIMEOUT_MS });
@@ -88,7 +89,7 @@ export const openDatabase = ({ url, dataDir }: { url?: string; dataDir?: string 
   }
   const folder = dataDir ?? ".data";
   if (folder !== "memory://") mkdirSync(path.resolve(/*turbopackIgnore: true*/ folder), { recursive: true });
-  const client = new EmbeddedDatabase(folder === "memory://" ? undefined : path.resolve(/*turbopackIgnore: true*/ folder));
+  const client = new EmbeddedDatabase({ dataDir: folder === "memory://" ? undefined : path.resolve(/*turbopackIgnore: true*/ folder), loadDataDir: snapshot });
   return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", listen: (channel, onNotification) => client.listen(channel, onNotification), close: () => client.close() };
 };
 

@@ -3,7 +3,7 @@ import { chromium, type FullConfig } from "@playwright/test";
 import { authStatePath, DEMO_USERS, signInThroughForm } from "./helpers";
 
 /**
- * Waits for the simulator's first-start backfill (7 days of history, on a fresh data folder) and for
+ * Waits for the simulator's first-start backfill (SIM_BACKFILL_DAYS of history, on a fresh data folder: see playwright.config.ts) and for
  * the telemetry processors (alerts, trips, automatic driving) to work through it. The server answers
  * /api/health meanwhile, so without this the first specs race it: on a loaded machine it takes long
  * enough that HOS violations, trips or a moving vehicle may not exist yet, and pages answer slowly.

@@ -19,7 +19,7 @@ test("yesterday's simulated trips appear in the Reports page, and its CSV holds 
   const { vehicles } = (await (await page.request.get("/api/dashboard/vehicles")).json()) as { vehicles: VehicleOption[] };
   const chosen = vehicles.slice(0, 5).map((vehicle) => `&vehicleIds=${vehicle.id}`).join("");
   const url = `/reports?kind=trips&from=${day}&to=${day}${chosen}`;
-  // The trip processor works through the simulator's backfilled week after start: wait for yesterday's trips.
+  // The trip processor works through the simulator's backfilled days after start: wait for yesterday's trips.
   await expect
     .poll(
       async () => {

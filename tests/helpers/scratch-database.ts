@@ -43,31 +43,53 @@ const citusWorkers = async (adminUrl: string) => {
 };
 
 /**
- * Creates database `name` beside `adminUrl`'s and returns how to drop it. When `adminUrl` is a Citus
- * coordinator, the database is one of that name on every node, each with the extension, and the
- * coordinator's copy is told where the workers are (Citus keeps its cluster per database), with
- * `shardCount` shards per distributed table and its statement counters on.
+ * Makes database `name` (on every node of a Citus cluster) a template for `createScratchDatabase`.
+ * PostgreSQL copies no database another session is in, and Citus keeps sessions in each of its
+ * databases (its maintenance daemon, the coordinator's connections to the nodes): new ones are
+ * refused, then the open ones ended.
  */
-export const createScratchDatabase = async ({ adminUrl, name, shardCount }: { adminUrl: string; name: string; shardCount: number }) => {
+export const markTemplate = async ({ adminUrl, name }: { adminUrl: string; name: string }) => {
+  const nodes = [adminUrl, ...((await citusWorkers(adminUrl)) ?? []).map((worker) => nodeUrl(adminUrl, worker, "postgres"))];
+  for (const node of nodes) {
+    await runOn(node, [`alter database ${name} with allow_connections false`, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`]);
+  }
+  await runOn(adminUrl, [`alter database ${name} is_template true`]);
+};
+
+/** Drops database `name` beside `adminUrl`'s, on every node of a Citus cluster. */
+export const dropScratchDatabase = async ({ adminUrl, name }: { adminUrl: string; name: string }) => {
+  const workers = (await citusWorkers(adminUrl)) ?? [];
+  await runOn(adminUrl, [`drop database if exists ${name} with (force)`]);
+  for (const worker of workers) await runOn(nodeUrl(adminUrl, worker, "postgres"), [`drop database if exists ${name} with (force)`]);
+};
+
+/**
+ * Creates database `name` beside `adminUrl`'s and returns how to drop it, as a copy of `template`
+ * when given (one this function created, then `markTemplate`d). When `adminUrl` is a Citus
+ * coordinator, the database is one of that name on every node, each with the extension, and the
+ * coordinator's copy is told where the workers are (Citus keeps its cluster per database; a copy
+ * keeps its template's), with `shardCount` shards per distributed table and its statement counters on.
+ */
+export const createScratchDatabase = async ({ adminUrl, name, shardCount, template }: { adminUrl: string; name: string; shardCount: number; template?: string }) => {
   const workers = await citusWorkers(adminUrl);
+  const drop = () => dropScratchDatabase({ adminUrl, name });
+  const create = [`create database ${name}${template ? ` template ${template}` : ""}`];
   if (!workers) {
-    await runOn(adminUrl, [`create database ${name}`]);
-    return { citus: false, drop: () => runOn(adminUrl, [`drop database if exists ${name} with (force)`]) };
+    await runOn(adminUrl, create);
+    return { citus: false, drop };
   }
   const coordinator = new URL(adminUrl);
   for (const worker of workers) {
-    await runOn(nodeUrl(adminUrl, worker, "postgres"), [`create database ${name}`]);
-    await runOn(nodeUrl(adminUrl, worker, name), ["create extension citus"]);
+    await runOn(nodeUrl(adminUrl, worker, "postgres"), create);
+    if (!template) await runOn(nodeUrl(adminUrl, worker, name), ["create extension citus"]);
   }
-  await runOn(adminUrl, [`create database ${name}`, `alter database ${name} set citus.shard_count = ${shardCount}`, `alter database ${name} set citus.enable_stat_counters = on`]);
-  await runOn(withDatabaseName(adminUrl, name), [
-    "create extension citus",
-    `select citus_set_coordinator_host('${coordinator.hostname}', ${coordinator.port})`,
-    ...workers.map((worker) => `select citus_add_node('${worker.host}', ${worker.port})`),
-  ]);
-  const drop = async () => {
-    await runOn(adminUrl, [`drop database if exists ${name} with (force)`]);
-    for (const worker of workers) await runOn(nodeUrl(adminUrl, worker, "postgres"), [`drop database if exists ${name} with (force)`]);
-  };
+  await runOn(adminUrl, [...create, `alter database ${name} set citus.shard_count = ${shardCount}`, `alter database ${name} set citus.enable_stat_counters = on`]);
+  if (!template) {
+    await runOn(withDatabaseName(adminUrl, name), [
+      "create extension citus",
+      `select citus_set_coordinator_host('${coordinator.hostname}', ${coordinator.port})`,
+      ...workers.map((worker) => `select citus_add_node('${worker.host}', ${worker.port})`),
+    ]);
+  }
   return { citus: true, drop };
 };

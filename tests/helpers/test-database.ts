@@ -1,37 +1,23 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll } from "vitest";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, useDatabase, type DatabaseHandle } from "@/db/client";
-import { migrateDatabase } from "@/db/migrate";
+import { TEST_DB_KIND, TEST_SHARD_COUNT, testAdminUrl } from "./migrated-database";
 import { createScratchDatabase, withDatabaseName } from "./scratch-database";
 
-/**
- * Which database the suite runs on: PGlite by default, PostgreSQL when TEST_DB=postgres, a Citus
- * cluster when TEST_DB=citus (TEST_DATABASE_URL is then its coordinator: scripts/citus-cluster.sh).
- */
-export const TEST_DB_KIND = process.env.TEST_DB === "citus" ? "citus" : process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+export { TEST_DB_KIND };
 
-const adminUrl = () => {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error(`TEST_DB=${TEST_DB_KIND} needs TEST_DATABASE_URL`);
-  return url;
-};
-
-/** A fresh, migrated database of its own: in-memory PGlite, or a new PostgreSQL database. */
+/** A fresh, migrated database of its own: a copy of the run's migrated database (tests/helpers/migrated-database.ts). */
 export const createTestDatabase = async (): Promise<DatabaseHandle> => {
-  if (TEST_DB_KIND === "pglite") {
-    const handle = openDatabase({ dataDir: "memory://" });
-    await migrateDatabase(handle);
-    return handle;
-  }
+  const migrated = inject("migratedDatabase");
+  if (TEST_DB_KIND === "pglite") return openDatabase({ dataDir: "memory://", snapshot: new Blob([readFileSync(migrated)]) });
   const name = `fleet_test_${randomBytes(6).toString("hex")}`;
-  // Few shards on Citus: a test fleet is tiny, and every daily partition multiplies them.
-  const scratch = await createScratchDatabase({ adminUrl: adminUrl(), name, shardCount: 4 });
+  const scratch = await createScratchDatabase({ adminUrl: testAdminUrl(), name, shardCount: TEST_SHARD_COUNT, template: migrated });
   if (scratch.citus !== (TEST_DB_KIND === "citus")) {
     await scratch.drop();
-    throw new Error(`TEST_DB=${TEST_DB_KIND}, but ${adminUrl()} ${scratch.citus ? "is" : "is not"} a Citus coordinator`);
+    throw new Error(`TEST_DB=${TEST_DB_KIND}, but ${testAdminUrl()} ${scratch.citus ? "is" : "is not"} a Citus coordinator`);
   }
-  const handle = openDatabase({ url: withDatabaseName(adminUrl(), name) });
-  await migrateDatabase(handle);
+  const handle = openDatabase({ url: withDatabaseName(testAdminUrl(), name) });
   return {
     ...handle,
     close: async () => {
