@@ -1,7 +1,7 @@
 import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { operatorActor } from "@/lib/audit";
-import { getAuthOptions } from "@/lib/auth/auth-options";
+import { sessionClaimsOf } from "@/lib/auth/session-claims";
 import { getSecret } from "@/lib/config";
 import { updateDriver } from "@/lib/drivers/save-driver";
 import { authenticateDriver, setDriverSecret } from "@/lib/logbook/driver-logins";
@@ -28,20 +28,20 @@ const tenant = () => ({ db: database().db, companyId: demo, dataset: "live" as c
 const signInAs = async (username: string, secret: string) => {
   await resetRateLimits(database().db);
   const driver = await authenticateDriver({ username, secret, ip: "192.0.2.90" });
-  const token = await getAuthOptions().callbacks!.jwt!({ token: {}, user: { ...driver, id: `driver:${driver.driverId}` } } as never);
+  const token = sessionClaimsOf({ driver });
   browser.cookie = `next-auth.session-token=${await encode({ token, secret: getSecret("AUTH_SECRET") })}`;
 };
 
 describe("a driver's logbook session (issue 33, hole 10)", () => {
   it("ends when the driver's PIN changes", async () => {
     const { driver } = await addVehicleAndDriver({ db: database().db, companyId: demo });
-    await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "4821", actor: manager });
-    await signInAs(driver!.username, "4821");
+    await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "482137", actor: manager });
+    await signInAs(driver!.username, "482137");
     expect(await getSessionDriver()).toMatchObject({ driverId: driver!.id });
-    await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "9034", actor: manager });
+    await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "903456", actor: manager });
     expect(await getSessionDriver()).toBeNull();
     // Signing in with the new PIN gives a session that counts.
-    await signInAs(driver!.username, "9034");
+    await signInAs(driver!.username, "903456");
     expect(await getSessionDriver()).toMatchObject({ driverId: driver!.id });
   });
 

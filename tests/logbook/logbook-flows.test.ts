@@ -6,6 +6,7 @@ import { auditEvents, driverLogins, drivers, drivingDetectorStates, hosLogs } fr
 import { hashPassword } from "@/lib/auth/password";
 import { driverActor, operatorActor } from "@/lib/audit";
 import { getAuthOptions } from "@/lib/auth/auth-options";
+import { sessionClaimsOf } from "@/lib/auth/session-claims";
 import { canDo, canOpen, SECTIONS, type Section } from "@/lib/auth/role-policy";
 import { authorizeAction } from "@/lib/auth/authorize-action";
 import { getSecret } from "@/lib/config";
@@ -90,9 +91,9 @@ describe("driver sign-in", () => {
   });
 
   it("gives a driver a session that opens no dashboard page or route: only the logbook", async () => {
-    const { jwt, session } = getAuthOptions().callbacks!;
-    const signedIn = { driverId: 7, name: "D", username: "d", companyId: demo, companyName: "Demo Fleet", dataset: "live" as const };
-    const token = await jwt!({ token: {}, user: { ...signedIn, id: "driver:7" } } as never);
+    const { session } = getAuthOptions().callbacks!;
+    const signedIn = { driverId: 7, name: "D", username: "d", companyId: demo, companyName: "Demo Fleet", dataset: "live" as const, sessionVersion: 0 };
+    const token = sessionClaimsOf({ driver: signedIn });
     expect((await session!({ session: { expires: "" }, token } as never)) as unknown).toMatchObject({ driver: signedIn, user: undefined });
     const cookie = `next-auth.session-token=${await encode({ token, secret: getSecret("AUTH_SECRET") })}`;
     expect(await getRequestUser(new Request("http://localhost/api/dashboard/fleet", { headers: { cookie } }))).toBeNull();

@@ -1,14 +1,13 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { MIGRATIONS_FOLDER } from "@/db/migrate";
-import { idlingEvents, speedingIntervals, trips, vehicleActivityDays, vehicles } from "@/db/schema";
-import { seedTestCompanies } from "../helpers/seeded";
+import { idlingEvents, speedingIntervals, trips, vehicleActivityDays } from "@/db/schema";
 
 const MIGRATION = "0032_unique_activity_starts";
 
@@ -34,8 +33,9 @@ describe(`migration ${MIGRATION}`, () => {
     const before = folderBefore();
     await migrate(db as unknown as PgliteDatabase, { migrationsFolder: before });
     rmSync(before, { recursive: true });
-    const { demoCompanyId } = await seedTestCompanies({ db, liveVehicles: 1 });
-    const [vehicle] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id)).limit(1);
+    // Plain SQL of the schema as it was: the seed writes today's columns, which a later migration may add.
+    const [{ id: demoCompanyId }] = (await db.execute<{ id: number }>(sql`insert into companies (name) values ('Demo Fleet') returning id`)).rows;
+    const [vehicle] = (await db.execute<{ id: number }>(sql`insert into vehicles (company_id, vin, name) values (${demoCompanyId}, '1FUJGLDR0CLBP8834', 'Truck 1') returning id`)).rows;
     const start = Date.UTC(2026, 5, 1, 15);
     const at = (minutes: number) => new Date(start + minutes * 60_000);
     const common = { companyId: demoCompanyId, dataset: "live" as const, vehicleId: vehicle.id, latitude: 41.9, longitude: -87.6, address: "1800 N Halsted St, Chicago, IL" };
