@@ -2,7 +2,8 @@ import type { z } from "zod";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { isAppError } from "@/lib/errors";
 import { buildEndpoint, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/http";
-import { foreignRecordOf, recordIfForeign } from "./foreign-records";
+import { recordForeignLookup } from "@/lib/audit";
+import { foreignRecordOf } from "./foreign-records";
 import { applyTagFilter, checkTagFilter, type TagFilterTarget } from "./tag-filter";
 import { withFleetApi, type FleetCaller } from "./with-fleet-api";
 
@@ -32,8 +33,10 @@ export const defineFleetEndpoint = <M extends EndpointMethod, P extends z.ZodObj
         try {
           return await filtered(args);
         } catch (error) {
-          const id = (args.params as Record<string, unknown>)[record.param];
-          if (isAppError(error) && error.code === "not_found") await recordIfForeign({ db: args.db, companyId: args.tenant.companyId, record, id, actor: args.actor });
+          if (isAppError(error) && error.code === "not_found") {
+            const id = (args.params as Record<string, string | number>)[record.param];
+            await recordForeignLookup({ db: args.db, callerCompanyId: args.tenant.companyId, target: { type: record.type, id }, actor: args.actor });
+          }
           throw error;
         }
       }
