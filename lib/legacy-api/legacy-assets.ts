@@ -1,4 +1,5 @@
 import type { Executor } from "@/db/client";
+import { recordForeignLookup } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { listCurrentHosClocks } from "@/lib/driver-hos/list-current-hos-clocks";
 import { findLatestFixDistances } from "@/lib/vehicle-state/find-latest-fix-distances";
@@ -39,10 +40,17 @@ const toStates = async (read: LegacyRead, fleet: LegacyFleetEntry[]) => {
 export const listLegacyAssetStates = async ({ vins, ...read }: LegacyRead & { vins?: readonly string[] }) =>
   toStates(read, await loadLegacyFleet({ ...read, vehicleIds: await idsForVins(read, vins) }));
 
-/** GET /api/v2/assets/vin/{vin} and /getByAssetId/{assetId} (2.5): one asset, 404 when the caller has none such. */
-export const getLegacyAssetState = async ({ vin, assetId, ...read }: LegacyRead & { vin?: string; assetId?: number }) => {
+/**
+ * GET /api/v2/assets/vin/{vin} and /getByAssetId/{assetId} (2.5): one asset, 404 when the caller has
+ * none such. A 404 on an assetId another company holds is recorded in that company's audit log (a VIN
+ * is not: several companies may hold the same one).
+ */
+export const getLegacyAssetState = async ({ vin, assetId, requestId, ...read }: LegacyRead & { vin?: string; assetId?: number; requestId: string }) => {
   const vehicleIds = vin === undefined ? [assetId as number] : await idsForVins(read, [vin]);
   const [state] = await toStates(read, await loadLegacyFleet({ ...read, vehicleIds }));
-  if (!state) throw new AppError("not_found", vin === undefined ? `Asset ${assetId} not found.` : `Asset with VIN ${vin} not found.`);
-  return state;
+  if (state) return state;
+  if (assetId !== undefined) {
+    await recordForeignLookup({ db: read.db, callerCompanyId: read.caller.companyId, target: { type: "vehicle", id: assetId }, actor: { type: "api_key", requestId } });
+  }
+  throw new AppError("not_found", vin === undefined ? `Asset ${assetId} not found.` : `Asset with VIN ${vin} not found.`);
 };

@@ -1,9 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { users } from "@/db/schema";
-import type { AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
-import { recordForeignUserLookup } from "./foreign-user-lookup";
 import { USER_COLUMNS, type UserRow } from "./user-record";
 
 type ListUsersOptions = {
@@ -25,14 +23,11 @@ export const listUsers = ({ db, companyId, includeDeactivated = true, afterId, l
 
 /**
  * One of the company's users (404 for another company's id, and for a deactivated one unless asked).
- * With `actor`, a 404 for another company's user is recorded in that company's audit log.
+ * The /fleet wrapper records a 404 on another company's user in that company's audit log.
  */
-export const getUser = async ({ db, companyId, userId, includeDeactivated = true, actor }: { db: Executor; companyId: number; userId: number; includeDeactivated?: boolean; actor?: AuditActor }): Promise<UserRow> => {
+export const getUser = async ({ db, companyId, userId, includeDeactivated = true }: { db: Executor; companyId: number; userId: number; includeDeactivated?: boolean }): Promise<UserRow> => {
   const statuses = includeDeactivated ? (["active", "invited", "deactivated"] as const) : (["active", "invited"] as const);
   const [row] = await db.select(USER_COLUMNS).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId), inArray(users.status, [...statuses])));
-  if (!row) {
-    if (actor) await recordForeignUserLookup({ db, companyId, userId, actor });
-    throw new AppError("not_found", `No user ${userId}.`);
-  }
+  if (!row) throw new AppError("not_found", `No user ${userId}.`);
   return row;
 };

@@ -2,8 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as postGateway } from "@/app/gateways/route";
 import { GET as getUserRoute } from "@/app/users/[id]/route";
+import { GET as getVehicleRoute, PATCH as patchVehicleRoute } from "@/app/fleet/vehicles/[id]/route";
+import { DELETE as deleteTagRoute, GET as getTagRoute } from "@/app/tags/[id]/route";
 import { GET as listUsers, POST as postUser } from "@/app/users/route";
-import { auditEvents, users } from "@/db/schema";
+import { auditEvents, tags, users, vehicles } from "@/db/schema";
 import { createTestApiKey } from "../helpers/api-keys";
 import { callFleet } from "../helpers/fleet-request";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -75,5 +77,39 @@ describe("another company's user ids in the owner's audit log (issue 33, hole 14
     const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "user.foreign_lookup"));
     expect(rows.every((row) => row.companyId === other && row.targetId === String(foreign.id) && row.actorIp === null && row.actorId === null)).toBe(true);
     expect(rows.reduce((sum, row) => sum + row.repeatCount, 0)).toBe(3);
+  });
+});
+
+describe("another company's record ids in the owner's audit log (issue 33, hole 14)", () => {
+  it("answers GET and PATCH of another company's vehicle exactly as a missing one, and records them in the owner's log only", async () => {
+    const [foreign] = await database().db.insert(vehicles).values({ companyId: other, dataset: "live", vin: "FOREIGNVIN0000001", name: "Theirs" }).returning({ id: vehicles.id });
+    const missing = String(foreign.id + 100_000);
+    const call = (handler: typeof getVehicleRoute, id: string, method = "GET") =>
+      callFleet(handler, `/fleet/vehicles/${id}`, { key: demoKey, method, params: { id }, ...(method === "PATCH" ? { body: { name: "Mine now" } } : {}) });
+    const miss = await call(getVehicleRoute, missing);
+    expect(miss.status).toBe(404);
+    expect(answerOf(await call(getVehicleRoute, String(foreign.id)))).toBe(answerOf(miss).replace(missing, String(foreign.id)));
+    const patchMiss = await call(patchVehicleRoute, missing, "PATCH");
+    expect(patchMiss.status).toBe(404);
+    expect(answerOf(await call(patchVehicleRoute, String(foreign.id), "PATCH"))).toBe(answerOf(patchMiss).replace(missing, String(foreign.id)));
+    const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "vehicle.foreign_lookup"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ companyId: other, targetType: "vehicle", targetId: String(foreign.id), actorId: null, actorIp: null, repeatCount: 2 });
+    expect(JSON.stringify(rows)).not.toMatch(/Demo Fleet|demo\.test/);
+    expect(rows.some((row) => row.targetId === missing)).toBe(false);
+  });
+
+  it("records a DELETE of another company's tag, not one of a tag that exists nowhere, and nothing on success", async () => {
+    const [foreign] = await database().db.insert(tags).values({ companyId: other, dataset: "live", name: "Their tag" }).returning({ id: tags.id });
+    const missing = String(foreign.id + 100_000);
+    const remove = (id: string) => callFleet(deleteTagRoute, `/tags/${id}`, { key: demoKey, method: "DELETE", params: { id } });
+    const miss = await remove(missing);
+    expect(miss.status).toBe(404);
+    expect(answerOf(await remove(String(foreign.id)))).toBe(answerOf(miss).replace(missing, String(foreign.id)));
+    expect((await callFleet(getTagRoute, `/tags/${foreign.id}`, { key: otherKey, params: { id: String(foreign.id) } })).status).toBe(200);
+    const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "tag.foreign_lookup"));
+    expect(rows.map((row) => [row.companyId, row.targetId, row.repeatCount])).toEqual([[other, String(foreign.id), 1]]);
+    const callerRows = await database().db.select().from(auditEvents).where(eq(auditEvents.companyId, demo));
+    expect(callerRows.filter((row) => row.action.endsWith(".foreign_lookup"))).toEqual([]);
   });
 });

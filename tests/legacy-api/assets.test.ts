@@ -8,7 +8,7 @@ import { GET as getLocation } from "@/app/api/v1/assets/location/route";
 import { GET as getAssetStates } from "@/app/api/v2/assets/route";
 import { GET as getByAssetId } from "@/app/api/v2/assets/getByAssetId/[assetId]/route";
 import { GET as getByVin } from "@/app/api/v2/assets/vin/[vin]/route";
-import { drivers, hosLogs } from "@/db/schema";
+import { auditEvents, drivers, hosLogs } from "@/db/schema";
 import { legacyAssetPositionSchema, legacyAssetStateSchema, legacyAssetWithTimersSchema, legacyGpsPointSchema, legacyLocationPointSchema } from "@/lib/legacy-api/schemas";
 import { ingestTelemetry, type PositionReport } from "@/lib/telemetry";
 import { seedTestCompanies } from "../helpers/seeded";
@@ -22,6 +22,7 @@ let demo: Fleet = [];
 let other: Fleet = [];
 let token = "";
 let otherToken = "";
+let companyIds = { demo: 0, other: 0 };
 const now = Date.now();
 const ago = (minutes: number) => new Date(now - minutes * 60_000);
 // The HOS timers are computed from the clock when each request arrives: their log is anchored at the
@@ -32,6 +33,7 @@ const hosAgo = (minutes: number) => new Date(hosNow - minutes * 60_000);
 beforeAll(async () => {
   const { db } = database();
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db });
+  companyIds = { demo: demoCompanyId, other: otherCompanyId };
   [demo, other] = [await liveFleet(db, demoCompanyId), await liveFleet(db, otherCompanyId)];
   const tenant = { companyId: demoCompanyId, dataset: "live" as const };
   // Vehicles 0-3 report positions and CAN data, vehicle 4 positions only, vehicle 5 nothing yet.
@@ -222,5 +224,20 @@ describe("tenant isolation", () => {
     expectError(await call(getByVin, `/api/v2/assets/vin/${demo[0].vin}`, { token: otherToken, params: { vin: demo[0].vin } }), 404);
     expectError(await call(getByAssetId, `/api/v2/assets/getByAssetId/${demo[0].id}`, { token: otherToken, params: { assetId: String(demo[0].id) } }), 404);
     expectError(await call(getLocation, `/api/v1/assets/location?vin=${demo[0].vin}&from=${ago(60).toISOString()}&to=${ago(1).toISOString()}`, { token: otherToken }), 404);
+  });
+
+  it("answers an assetId of another company as one that exists nowhere, and records it in the owner's log only", async () => {
+    const { eq } = await import("drizzle-orm");
+    const missing = String(Math.max(...demo.map((v) => v.id), ...other.map((v) => v.id)) + 100_000);
+    const answer = async (assetId: string) => {
+      const { status, json } = await call(getByAssetId, `/api/v2/assets/getByAssetId/${assetId}`, { token: otherToken, params: { assetId } });
+      return JSON.stringify({ status, message: json.message.replace(assetId, "ID") });
+    };
+    const miss = await answer(missing);
+    expect(await answer(String(demo[3].id))).toBe(miss);
+    expect(await answer(String(demo[3].id))).toBe(miss);
+    const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "vehicle.foreign_lookup"));
+    expect(rows.filter((row) => row.targetId === String(demo[3].id)).map((row) => [row.companyId, row.repeatCount, row.actorId, row.actorIp])).toEqual([[companyIds.demo, 2, null, null]]);
+    expect(rows.some((row) => row.targetId === missing)).toBe(false);
   });
 });

@@ -70,7 +70,7 @@ export const getUserEndpoint = defineFleetEndpoint({
   params: idParamsSchema,
   response: userResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, params, actor }) => ({ data: presentUser(await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false, actor })) }),
+  run: async ({ db, tenant, params }) => ({ data: presentUser(await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false })) }),
 });
 
 export const updateUserEndpoint = defineFleetEndpoint({
@@ -85,7 +85,7 @@ export const updateUserEndpoint = defineFleetEndpoint({
   errors: ["not_found", "conflict", "forbidden"],
   run: async ({ db, tenant, params, body, actor }) => {
     assertLiveKey(tenant);
-    await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false, actor });
+    await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false });
     const user = await updateUser({ db, companyId: tenant.companyId, userId: params.id, input: { name: body.name, role: body.roles?.[0].roleId }, actor });
     return { data: presentUser(user) };
   },
@@ -103,7 +103,7 @@ export const deleteUserEndpoint = defineFleetEndpoint({
   errors: ["not_found", "conflict", "forbidden"],
   run: async ({ db, tenant, params, actor }) => {
     assertLiveKey(tenant);
-    await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false, actor });
+    await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false });
     await updateUser({ db, companyId: tenant.companyId, userId: params.id, input: { status: "deactivated" }, actor });
   },
 });
