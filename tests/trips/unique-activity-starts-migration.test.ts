@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql, type SQL } from "drizzle-orm";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,8 +34,9 @@ describe(`migration ${MIGRATION}`, () => {
     await migrate(db as unknown as PgliteDatabase, { migrationsFolder: before });
     rmSync(before, { recursive: true });
     // Plain SQL of the schema as it was: the seed writes today's columns, which a later migration may add.
-    const [{ id: demoCompanyId }] = (await db.execute<{ id: number }>(sql`insert into companies (name) values ('Demo Fleet') returning id`)).rows;
-    const [vehicle] = (await db.execute<{ id: number }>(sql`insert into vehicles (company_id, vin, name) values (${demoCompanyId}, '1FUJGLDR0CLBP8834', 'Truck 1') returning id`)).rows;
+    const insertedId = async (statement: SQL) => ((await db.execute(statement)) as { rows: { id: number }[] }).rows[0];
+    const { id: demoCompanyId } = await insertedId(sql`insert into companies (name) values ('Demo Fleet') returning id`);
+    const vehicle = await insertedId(sql`insert into vehicles (company_id, vin, name) values (${demoCompanyId}, '1FUJGLDR0CLBP8834', 'Truck 1') returning id`);
     const start = Date.UTC(2026, 5, 1, 15);
     const at = (minutes: number) => new Date(start + minutes * 60_000);
     const common = { companyId: demoCompanyId, dataset: "live" as const, vehicleId: vehicle.id, latitude: 41.9, longitude: -87.6, address: "1800 N Halsted St, Chicago, IL" };
