@@ -178,3 +178,23 @@ test("a GET of the sign-in page with a password in its query is refused without 
   // A sign-in page without one is answered as usual.
   expect((await request.get("/login")).status()).toBe(200);
 });
+
+test("without JavaScript: every button that needs the page's script is disabled, keeps its label and says the page is loading", async ({ browser, baseURL }) => {
+  const admin = await scriptless(browser, baseURL!, DEMO_ADMIN);
+  for (const [path, example] of [
+    ["/settings/users", /^Deactivate /],
+    ["/devices", /^Remove /],
+  ] as const) {
+    await admin.page.goto(path);
+    // A button may be live only as a form's submit to a handler that works without a script (method=post).
+    const live = await admin.page.locator("button").evaluateAll((buttons) =>
+      (buttons as HTMLButtonElement[]).filter((button) => !button.disabled && !(button.type === "submit" && button.form?.method === "post")).map((button) => button.outerHTML.slice(0, 160)),
+    );
+    expect(live, `buttons on ${path} that would silently do nothing`).toEqual([]);
+    const waiting = admin.page.getByRole("button", { name: example }).first();
+    await expect(waiting).toBeVisible();
+    await expect(waiting).toBeDisabled();
+    await expect(waiting).toHaveAttribute("title", "The page is still loading");
+  }
+  await admin.context.close();
+});
