@@ -30,8 +30,7 @@ const expectNoSecretIn = (addresses: string[], ...secrets: string[]) => {
 const issueLink = async (admin: Page, { email, resetFor }: { email: string; resetFor?: string }) => {
   await admin.goto("/settings/users");
   if (resetFor) {
-    // "Reset link" is a script-only button: its row's role form (a SubmitButton) is enabled once the page is ready.
-    await expect(admin.getByRole("button", { name: `Change role of ${resetFor}` })).toBeEnabled();
+    // "Reset link" is a ClientButton: the click waits until it is enabled, once the page is ready.
     await admin.getByRole("button", { name: `Reset link for ${resetFor}` }).click();
   } else {
     await admin.getByRole("button", { name: "Add user" }).click();
@@ -177,4 +176,24 @@ test("a GET of the sign-in page with a password in its query is refused without 
   expect(answer.headers()["cache-control"]).toContain("no-store");
   // A sign-in page without one is answered as usual.
   expect((await request.get("/login")).status()).toBe(200);
+});
+
+test("without JavaScript: every button that needs the page's script is disabled, keeps its label and says the page is loading", async ({ browser, baseURL }) => {
+  const admin = await scriptless(browser, baseURL!, DEMO_ADMIN);
+  for (const [path, example] of [
+    ["/settings/users", /^Deactivate /],
+    ["/devices", /^Remove /],
+  ] as const) {
+    await admin.page.goto(path);
+    // A button may be live only as a form's submit to a handler that works without a script (method=post).
+    const live = await admin.page.locator("button").evaluateAll((buttons) =>
+      (buttons as HTMLButtonElement[]).filter((button) => !button.disabled && !(button.type === "submit" && button.form?.method === "post")).map((button) => button.outerHTML.slice(0, 160)),
+    );
+    expect(live, `buttons on ${path} that would silently do nothing`).toEqual([]);
+    const waiting = admin.page.getByRole("button", { name: example }).first();
+    await expect(waiting).toBeVisible();
+    await expect(waiting).toBeDisabled();
+    await expect(waiting).toHaveAttribute("title", "The page is still loading");
+  }
+  await admin.context.close();
 });

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useActionState, useEffect } from "react";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
 import { answerDriveAction, answerLogEditAction, certifyDayAction, changeDutyStatusAction, type LogbookActionState } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 const IDLE: LogbookActionState = { status: "idle" };
 
@@ -88,7 +89,7 @@ export const LogbookRefresh = ({ everyMs = 5_000 }: { everyMs?: number }) => {
 };
 
 export const SignOutButton = () => (
-  <button type="button" className="button" onClick={() => void signOut({ callbackUrl: "/logbook/login" })}>
+  <ClientButton className="button" onClick={() => void signOut({ callbackUrl: "/logbook/login" })}>
     Sign out
-  </button>
+  </ClientButton>
 );

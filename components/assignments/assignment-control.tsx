@@ -3,6 +3,7 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
+import { ClientButton } from "@/components/ui/client-button";
 
 /** What the assignment server actions answer. */
 export type AssignmentActionResult = { ok: true } | { ok: false; message: string };
@@ -55,9 +56,9 @@ export const AssignmentControl = ({ subjectName, partner, options, current, assi
         </select>
         <SubmitButton label="Assign from now" pending={isPending} />
         {current && (
-          <button type="button" className="button" disabled={isPending} onClick={() => perform(() => end(current.assignmentId), `Assignment of ${current.partnerName} ended.`)}>
+          <ClientButton className="button" disabled={isPending} onClick={() => perform(() => end(current.assignmentId), `Assignment of ${current.partnerName} ended.`)}>
             End assignment of {current.partnerName}
-          </button>
+          </ClientButton>
         )}
       </form>
       {message && (

@@ -1,5 +1,7 @@
 "use client";
 
+import { ClientButton } from "@/components/ui/client-button";
+
 /** The error boundary body of a dashboard page: a clear message and a retry. */
 export const PageError = ({ title, error, reset }: { title: string; error: Error & { digest?: string }; reset: () => void }) => (
   <section className="page">
@@ -7,9 +9,9 @@ export const PageError = ({ title, error, reset }: { title: string; error: Error
     <div className="alert alert-error" role="alert">
       <strong>This page could not load.</strong>
       <p>The data service did not answer{error.digest ? ` (reference ${error.digest})` : ""}. Try again in a moment.</p>
-      <button type="button" className="button" onClick={reset}>
+      <ClientButton className="button" onClick={reset}>
         Try again
-      </button>
+      </ClientButton>
     </div>
   </section>
 );

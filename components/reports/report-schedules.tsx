@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition, type FormEvent } from "react";
 import { createReportScheduleAction, deleteReportScheduleAction } from "@/app/(dashboard)/reports/actions";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ClientButton } from "@/components/ui/client-button";
 
 export type ScheduleView = { id: number; report: string; frequency: string; recipients: string };
 type ShownReport = { kind: string; vehicleIds: number[]; driverIds: number[]; label: string };
@@ -72,9 +73,9 @@ export const ReportSchedules = ({ schedules, shown, canSchedule, mailConfigured 
                   <td data-label="To">{row.recipients}</td>
                   {canSchedule && (
                     <td data-label="Actions">
-                      <button type="button" className="button-danger" disabled={isPending} onClick={() => run(() => deleteReportScheduleAction(row.id), "Schedule deleted.")}>
+                      <ClientButton className="button-danger" disabled={isPending} onClick={() => run(() => deleteReportScheduleAction(row.id), "Schedule deleted.")}>
                         Delete schedule {row.id}
-                      </button>
+                      </ClientButton>
                     </td>
                   )}
                 </tr>

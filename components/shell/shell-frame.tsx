@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { SectionPolicy } from "@/lib/auth/role-policy";
+import { ClientButton } from "@/components/ui/client-button";
 
 type ShellFrameProps = {
   sections: SectionPolicy[];
@@ -40,10 +41,10 @@ export const ShellFrame = ({ sections, account, header, children }: ShellFramePr
         Skip to content
       </a>
       <header className="shell-header">
-        <button ref={button} type="button" className="menu-button" aria-expanded={open} aria-controls="section-menu" onClick={() => setOpen(!open)}>
+        <ClientButton ref={button} className="menu-button" aria-expanded={open} aria-controls="section-menu" onClick={() => setOpen(!open)}>
           <span aria-hidden className="menu-icon" />
           Menu
-        </button>
+        </ClientButton>
         <Link href="/map" className="brand">
           <span className="brand-mark" aria-hidden>
             ◆

@@ -2,6 +2,7 @@
 
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { ClientButton } from "@/components/ui/client-button";
 
 export const SignOutButton = () => {
   const router = useRouter();
@@ -12,8 +13,8 @@ export const SignOutButton = () => {
     router.refresh();
   };
   return (
-    <button type="button" className="button-ghost" onClick={signOutHere}>
+    <ClientButton className="button-ghost" onClick={signOutHere}>
       Sign out
-    </button>
+    </ClientButton>
   );
 };

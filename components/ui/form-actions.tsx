@@ -1,4 +1,5 @@
 import { SubmitButton } from "./submit-button";
+import { ClientButton } from "./client-button";
 
 type FormActionsProps = {
   message?: string | null;
@@ -20,9 +21,9 @@ export const FormActions = ({ message, isPending, submitLabel, pendingLabel, onC
     )}
     <div className="form-actions">
       <SubmitButton label={submitLabel} pendingLabel={pendingLabel} pending={isPending} worksWithoutScript={worksWithoutScript} />
-      <button type="button" className="button" onClick={onCancel}>
+      <ClientButton className="button" onClick={onCancel}>
         Cancel
-      </button>
+      </ClientButton>
     </div>
   </>
 );

@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { closeDialogOf, ModalDialog } from "./modal-dialog";
+import { ClientButton } from "./client-button";
 
 type CopyState = "idle" | "copied" | "failed";
 
@@ -34,9 +35,9 @@ export const SecretRevealDialog = ({ title, secret, warning, confirmLabel, testI
       <p>{warning}</p>
       <div className="secret-box">
         <code data-testid={testId}>{secret}</code>
-        <button type="button" className="button" onClick={copySecret}>
+        <ClientButton className="button" onClick={copySecret}>
           {copy === "copied" ? "Copied" : "Copy"}
-        </button>
+        </ClientButton>
       </div>
       <p role="status" className="muted small">
         {copy === "copied" && "Copied to the clipboard."}
@@ -44,9 +45,9 @@ export const SecretRevealDialog = ({ title, secret, warning, confirmLabel, testI
       </p>
       {children}
       <div className="modal-actions">
-        <button type="button" className="button-primary" onClick={(event) => closeDialogOf(event.currentTarget)}>
+        <ClientButton className="button-primary" onClick={(event) => closeDialogOf(event.currentTarget)}>
           {confirmLabel}
-        </button>
+        </ClientButton>
       </div>
     </ModalDialog>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { LOADING_TITLE } from "./client-button";
 import { useHydrated } from "./use-hydrated";
 
 type SubmitButtonProps = {
@@ -24,7 +25,7 @@ export const SubmitButton = ({ label, pendingLabel = label, pending, worksWithou
   const hydrated = useHydrated();
   const waiting = !worksWithoutScript && !hydrated;
   return (
-    <button type="submit" className={className} disabled={pending || waiting || disabled} aria-busy={pending || waiting} title={waiting ? "The page is still loading" : undefined} {...aria}>
+    <button type="submit" className={className} disabled={pending || waiting || disabled} aria-busy={pending || waiting} title={waiting ? LOADING_TITLE : undefined} {...aria}>
       {pending ? pendingLabel : waiting ? "Loading…" : label}
     </button>
   );

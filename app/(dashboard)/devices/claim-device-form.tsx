@@ -2,6 +2,7 @@
 
 import type { FormEvent } from "react";
 import { Field } from "@/components/ui/form-field";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 /** The identifier of the device to claim, typed in full; the vehicle is chosen next (VehicleChoiceDialog). */
 export const ClaimDeviceForm = ({ onClaim }: { onClaim: (identifier: string) => void }) => {
@@ -16,9 +17,7 @@ export const ClaimDeviceForm = ({ onClaim }: { onClaim: (identifier: string) => 
         <input name="identifier" maxLength={100} required autoComplete="off" spellCheck={false} />
       </Field>
       <div className="form-actions">
-        <button type="submit" className="button">
-          Claim…
-        </button>
+        <SubmitButton label="Claim…" pending={false} className="button" />
       </div>
     </form>
   );

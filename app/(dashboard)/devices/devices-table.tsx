@@ -5,6 +5,7 @@ import { useTimeZone } from "@/components/ui/time-zone";
 import { DEVICE_MODEL_LABELS } from "@/lib/devices/device-model-labels";
 import type { DeviceListItem } from "@/lib/devices/list-devices";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { ClientButton } from "@/components/ui/client-button";
 
 const CONNECTION_LABELS = { online: "Online", offline: "Offline", never: "No report" } as const;
 const CONNECTION_CLASSES = { online: "status-active", offline: "status-revoked", never: "status-expired" } as const;
@@ -61,12 +62,12 @@ export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTa
               <td data-label="Battery">{batteryText(device)}</td>
               {canManage && (
                 <td className="cell-actions">
-                  <button type="button" className="button button-small" onClick={() => onBind(device)} aria-label={`${device.vehicleId === null ? "Bind" : "Move or unbind"} ${device.identifier}`}>
+                  <ClientButton className="button button-small" onClick={() => onBind(device)} aria-label={`${device.vehicleId === null ? "Bind" : "Move or unbind"} ${device.identifier}`}>
                     {device.vehicleId === null ? "Bind" : "Move or unbind"}
-                  </button>{" "}
-                  <button type="button" className="button button-small" onClick={() => onRemove(device)} aria-label={`Remove ${device.identifier}`}>
+                  </ClientButton>{" "}
+                  <ClientButton className="button button-small" onClick={() => onRemove(device)} aria-label={`Remove ${device.identifier}`}>
                     Remove
-                  </button>
+                  </ClientButton>
                 </td>
               )}
             </tr>

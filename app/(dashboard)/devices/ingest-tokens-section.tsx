@@ -10,6 +10,7 @@ import { useTimeZone } from "@/components/ui/time-zone";
 import type { IngestTokenSummary } from "@/lib/ingest-batch/ingest-tokens";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import { createIngestTokenAction, revokeIngestTokenAction, type CreateIngestTokenResult } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 type Created = Extract<CreateIngestTokenResult, { ok: true }>["created"];
 
@@ -63,12 +64,12 @@ const RevokeTokenDialog = ({ token, onClose }: { token: IngestTokenSummary; onCl
         </p>
       )}
       <div className="modal-actions">
-        <button type="button" className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
+        <ClientButton className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
           Cancel
-        </button>
-        <button type="button" className="button-danger" disabled={isPending} onClick={(event) => revoke(event.currentTarget)}>
+        </ClientButton>
+        <ClientButton className="button-danger" disabled={isPending} onClick={(event) => revoke(event.currentTarget)}>
           {isPending ? "Revoking…" : "Revoke token"}
-        </button>
+        </ClientButton>
       </div>
     </ModalDialog>
   );
@@ -114,9 +115,9 @@ export const IngestTokensSection = ({ tokens }: { tokens: IngestTokenSummary[] }
                   </td>
                   <td className="cell-actions">
                     {!token.revokedAt && (
-                      <button type="button" className="button button-small" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+                      <ClientButton className="button button-small" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
                         Revoke
-                      </button>
+                      </ClientButton>
                     )}
                   </td>
                 </tr>

@@ -6,6 +6,7 @@ import { Field } from "@/components/ui/form-field";
 import { DEVICE_MODEL_OPTIONS } from "@/lib/devices/device-model-labels";
 import { registerDeviceAction } from "./actions";
 import type { VehicleOption } from "./vehicle-choice-dialog";
+import { ClientButton } from "@/components/ui/client-button";
 
 /** Register a device by what it reports as, optionally bound to a vehicle at once. */
 export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOption[]; onDone: () => void }) => {
@@ -64,9 +65,9 @@ export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOpti
       )}
       <div className="form-actions">
         <SubmitButton label="Register device" pendingLabel="Registering…" pending={isPending} />
-        <button type="button" className="button" onClick={onDone}>
+        <ClientButton className="button" onClick={onDone}>
           Cancel
-        </button>
+        </ClientButton>
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
 import type { DeviceListItem } from "@/lib/devices/list-devices";
 import { unregisterDeviceAction } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 export const RemoveDeviceDialog = ({ device, onClose }: { device: DeviceListItem; onClose: () => void }) => {
   const [error, setError] = useState<string | null>(null);
@@ -25,12 +26,12 @@ export const RemoveDeviceDialog = ({ device, onClose }: { device: DeviceListItem
         </p>
       )}
       <div className="modal-actions">
-        <button type="button" className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
+        <ClientButton className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
           Cancel
-        </button>
-        <button type="button" className="button-danger" disabled={isPending} onClick={(event) => remove(event.currentTarget)}>
+        </ClientButton>
+        <ClientButton className="button-danger" disabled={isPending} onClick={(event) => remove(event.currentTarget)}>
           {isPending ? "Removing…" : "Remove device"}
-        </button>
+        </ClientButton>
       </div>
     </ModalDialog>
   );

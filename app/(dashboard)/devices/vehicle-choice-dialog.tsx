@@ -4,6 +4,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
 import type { DeviceActionResult } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 export type VehicleOption = { id: number; name: string };
 
@@ -55,9 +56,9 @@ export const VehicleChoiceDialog = ({ title, children, vehicles, current, allowN
           </p>
         )}
         <div className="modal-actions">
-          <button type="button" className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
+          <ClientButton className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
             Cancel
-          </button>
+          </ClientButton>
           <SubmitButton label={submitLabel} pendingLabel="Saving…" pending={isPending} />
         </div>
       </form>

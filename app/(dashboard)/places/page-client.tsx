@@ -7,6 +7,7 @@ import { useMemo, useState, useTransition } from "react";
 import { Field } from "@/components/ui/form-field";
 import { shapeOfPlace, toGeofence, type PlaceShapeValue, type PlaceView } from "@/components/places/place-view";
 import { createPlaceAction, deletePlaceAction, updatePlaceAction } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 const PlacesMap = dynamic(() => import("@/components/places/places-map"), { ssr: false, loading: () => <div className="places-map map-loading">Loading map…</div> });
 
@@ -89,10 +90,10 @@ export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { pl
           <ul className="places-list" aria-label="Places">
             {shown.map((place) => (
               <li key={place.id}>
-                <button type="button" className={place.id === selectedId ? "place-item selected" : "place-item"} aria-pressed={place.id === selectedId} onClick={() => select(place.id)}>
+                <ClientButton className={place.id === selectedId ? "place-item selected" : "place-item"} aria-pressed={place.id === selectedId} onClick={() => select(place.id)}>
                   <strong>{place.name}</strong>
                   <span className="muted">{place.formattedAddress}</span>
-                </button>
+                </ClientButton>
               </li>
             ))}
             {shown.length === 0 && <li className="muted">No places match.</li>}
@@ -141,12 +142,12 @@ export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { pl
                 <SubmitButton label={selectedId === null ? "Save place" : "Save changes"} pending={isPending} />
                 {selectedId !== null && (
                   <>
-                    <button type="button" className="button" onClick={() => select(null)} disabled={isPending}>
+                    <ClientButton className="button" onClick={() => select(null)} disabled={isPending}>
                       New place
-                    </button>
-                    <button type="button" className="button-danger" onClick={remove} disabled={isPending}>
+                    </ClientButton>
+                    <ClientButton className="button-danger" onClick={remove} disabled={isPending}>
                       Delete
-                    </button>
+                    </ClientButton>
                   </>
                 )}
               </div>

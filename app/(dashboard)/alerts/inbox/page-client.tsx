@@ -9,6 +9,7 @@ import { useTimeZone } from "@/components/ui/time-zone";
 import type { InboxFilter } from "@/lib/alerts/list-incidents";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import { markIncidentsReadAction } from "../actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 type Incident = { id: number; ruleName: string; vehicleName: string; placeName: string | null; description: string; latitude: number | null; longitude: number | null; startedAt: string; endedAt: string | null; isRead: boolean };
 
@@ -46,15 +47,15 @@ export const InboxPageClient = () => {
           <h1>Alerts</h1>
           <p className="muted">Incidents raised by your alert rules. An incident closes by itself when its condition clears.</p>
         </div>
-        <button type="button" className="button-primary" onClick={() => markRead(null)} disabled={isPending}>
+        <ClientButton className="button-primary" onClick={() => markRead(null)} disabled={isPending}>
           Mark all read
-        </button>
+        </ClientButton>
       </div>
       <div className="filters" role="group" aria-label="Show">
         {FILTERS.map((option) => (
-          <button key={option.value} type="button" className="button" aria-pressed={filter === option.value} onClick={() => setFilter(option.value)}>
+          <ClientButton key={option.value} className="button" aria-pressed={filter === option.value} onClick={() => setFilter(option.value)}>
             {option.label}
-          </button>
+          </ClientButton>
         ))}
       </div>
       {message && (
@@ -87,9 +88,9 @@ export const InboxPageClient = () => {
                 <td data-label="Status">{incident.endedAt ? `Closed ${formatDateTime(new Date(incident.endedAt), timeZone)}` : "Open"}</td>
                 <td data-label="Actions">
                   {!incident.isRead && (
-                    <button type="button" className="button" onClick={() => markRead([incident.id])} disabled={isPending} aria-label={`Mark ${incident.ruleName} on ${incident.vehicleName} read`}>
+                    <ClientButton className="button" onClick={() => markRead([incident.id])} disabled={isPending} aria-label={`Mark ${incident.ruleName} on ${incident.vehicleName} read`}>
                       Mark read
-                    </button>
+                    </ClientButton>
                   )}
                 </td>
               </tr>

@@ -9,6 +9,7 @@ import { readWorkingHours, WorkingHoursFields } from "@/components/alerts/workin
 import { useTimeZone } from "@/components/ui/time-zone";
 import { ALERT_TRIGGER_LABELS, HOS_ALERT_CLOCKS, HOS_CLOCK_LABELS, type AlertTriggerType } from "@/lib/alerts/alert-trigger";
 import { createAlertRuleAction, deleteAlertRuleAction, setAlertRuleEnabledAction } from "../actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 type RuleView = { id: number; name: string; isEnabled: boolean; watches: string; places: string; scope: string; emails: string };
 
@@ -110,12 +111,12 @@ export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rul
                 {canManage && (
                   <td data-label="Actions">
                     <div className="form-actions">
-                      <button type="button" className="button" disabled={isPending} onClick={() => run(() => setAlertRuleEnabledAction(rule.id, !rule.isEnabled), rule.isEnabled ? "Rule turned off." : "Rule turned on.")}>
+                      <ClientButton className="button" disabled={isPending} onClick={() => run(() => setAlertRuleEnabledAction(rule.id, !rule.isEnabled), rule.isEnabled ? "Rule turned off." : "Rule turned on.")}>
                         {rule.isEnabled ? `Turn off ${rule.name}` : `Turn on ${rule.name}`}
-                      </button>
-                      <button type="button" className="button-danger" disabled={isPending} onClick={() => run(() => deleteAlertRuleAction(rule.id), "Rule deleted.")}>
+                      </ClientButton>
+                      <ClientButton className="button-danger" disabled={isPending} onClick={() => run(() => deleteAlertRuleAction(rule.id), "Rule deleted.")}>
                         Delete {rule.name}
-                      </button>
+                      </ClientButton>
                     </div>
                   </td>
                 )}

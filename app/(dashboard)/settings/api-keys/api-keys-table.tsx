@@ -2,6 +2,7 @@ import { useTimeZone } from "@/components/ui/time-zone";
 import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatDate, formatTime } from "@/lib/time-zone/zoned-time";
+import { ClientButton } from "@/components/ui/client-button";
 
 const ENVIRONMENT_LABELS = { live: "Live", test: "Sandbox" } as const;
 
@@ -64,9 +65,9 @@ export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevok
               </td>
               <td className="cell-actions">
                 {key.status !== "revoked" && (
-                  <button type="button" className="button button-small" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                  <ClientButton className="button button-small" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
                     Revoke
-                  </button>
+                  </ClientButton>
                 )}
               </td>
             </tr>

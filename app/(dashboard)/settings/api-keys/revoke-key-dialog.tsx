@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
 import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
 import { revokeApiKeyAction } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 export const RevokeKeyDialog = ({ apiKey, onClose }: { apiKey: ApiKeyRecord; onClose: () => void }) => {
   const [error, setError] = useState<string | null>(null);
@@ -21,12 +22,12 @@ export const RevokeKeyDialog = ({ apiKey, onClose }: { apiKey: ApiKeyRecord; onC
       </p>
       {error && <p role="alert" className="form-error">{error}</p>}
       <div className="modal-actions">
-        <button type="button" className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
+        <ClientButton className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
           Cancel
-        </button>
-        <button type="button" className="button-danger" disabled={isPending} onClick={(event) => revoke(event.currentTarget)}>
+        </ClientButton>
+        <ClientButton className="button-danger" disabled={isPending} onClick={(event) => revoke(event.currentTarget)}>
           {isPending ? "Revoking…" : "Revoke key"}
-        </button>
+        </ClientButton>
       </div>
     </ModalDialog>
   );

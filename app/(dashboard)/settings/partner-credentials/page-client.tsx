@@ -10,6 +10,7 @@ import type { CameraSecretRecord } from "@/lib/camera/camera-secrets";
 import type { ClientKeyRecord } from "@/lib/client-keys/client-keys";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import { createClientKeyAction, revokeCameraSecretAction, revokeClientKeyAction, rotateCameraSecretAction, type CredentialActionResult, type RevealResult } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 type Props = {
   clientKeys: ClientKeyRecord[];
@@ -114,9 +115,9 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
                   <td data-label="Status">{key.revokedAt ? `Revoked ${formatDateTime(key.revokedAt, timeZone)}` : "Active"}</td>
                   <td>
                     {!key.revokedAt && (
-                      <button type="button" className="button button-small" disabled={isPending} aria-label={`Revoke ${key.name}`} onClick={() => perform(() => revokeClientKeyAction(key.id), () => undefined)}>
+                      <ClientButton className="button button-small" disabled={isPending} aria-label={`Revoke ${key.name}`} onClick={() => perform(() => revokeClientKeyAction(key.id), () => undefined)}>
                         Revoke
-                      </button>
+                      </ClientButton>
                     )}
                   </td>
                 </tr>
@@ -167,9 +168,9 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
                     <td data-label="Status">{state}</td>
                     <td>
                       {(state === "Current" || state.startsWith("Verifying")) && (
-                        <button type="button" className="button button-small" disabled={isPending} aria-label={`Revoke now: camera secret ${secret.id}`} onClick={() => perform(() => revokeCameraSecretAction(secret.id), () => undefined)}>
+                        <ClientButton className="button button-small" disabled={isPending} aria-label={`Revoke now: camera secret ${secret.id}`} onClick={() => perform(() => revokeCameraSecretAction(secret.id), () => undefined)}>
                           Revoke now
-                        </button>
+                        </ClientButton>
                       )}
                     </td>
                   </tr>

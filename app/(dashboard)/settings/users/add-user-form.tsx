@@ -5,6 +5,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { Field, FieldError } from "@/components/ui/form-field";
 import { ROLES } from "@/db/schema";
 import { addUserAction, type AddUserResult } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 type Added = Extract<AddUserResult, { ok: true }>;
 
@@ -69,9 +70,9 @@ export const AddUserForm = ({ onAdded, onCancel }: { onAdded: (added: Added) => 
       )}
       <div className="form-actions">
         <SubmitButton label={access === "invite" ? "Invite" : "Add user"} pendingLabel="Adding…" pending={isPending} />
-        <button type="button" className="button" onClick={onCancel}>
+        <ClientButton className="button" onClick={onCancel}>
           Cancel
-        </button>
+        </ClientButton>
       </div>
     </form>
   );

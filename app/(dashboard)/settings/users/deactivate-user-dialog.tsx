@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
 import { updateUserAction } from "./actions";
 import type { ListedUser } from "./page-client";
+import { ClientButton } from "@/components/ui/client-button";
 
 export const DeactivateUserDialog = ({ user, onClose }: { user: ListedUser; onClose: () => void }) => {
   const [error, setError] = useState<string | null>(null);
@@ -25,12 +26,12 @@ export const DeactivateUserDialog = ({ user, onClose }: { user: ListedUser; onCl
         </p>
       )}
       <div className="modal-actions">
-        <button type="button" className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
+        <ClientButton className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
           Cancel
-        </button>
-        <button type="button" className="button-danger" disabled={isPending} onClick={(event) => deactivate(event.currentTarget)}>
+        </ClientButton>
+        <ClientButton className="button-danger" disabled={isPending} onClick={(event) => deactivate(event.currentTarget)}>
           {isPending ? "Deactivating…" : "Deactivate"}
-        </button>
+        </ClientButton>
       </div>
     </ModalDialog>
   );

@@ -8,6 +8,7 @@ import { ROLES } from "@/db/schema";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
 import { reissueInviteAction, sendPasswordResetAction, updateUserAction } from "./actions";
 import type { ListedUser, ShownLink } from "./page-client";
+import { ClientButton } from "@/components/ui/client-button";
 
 const STATUS_LABELS = { active: "Active", invited: "Invited", deactivated: "Deactivated" } as const;
 
@@ -87,18 +88,18 @@ export const UsersTable = ({ users, currentUserId, onLink, onDeactivate, onNotic
                 <td data-label="Last sign-in">{user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatDateTime(user.lastSignInAt, timeZone)}</time> : "Never"}</td>
                 <td className="cell-actions">
                   {user.status !== "deactivated" && (
-                    <button type="button" className="button button-small" disabled={isPending} onClick={() => issueLink(user)} aria-label={`${user.status === "invited" ? "New invite link for" : "Reset link for"} ${user.name}`}>
+                    <ClientButton className="button button-small" disabled={isPending} onClick={() => issueLink(user)} aria-label={`${user.status === "invited" ? "New invite link for" : "Reset link for"} ${user.name}`}>
                       {user.status === "invited" ? "New invite link" : "Reset link"}
-                    </button>
+                    </ClientButton>
                   )}
                   {user.status === "deactivated" ? (
-                    <button type="button" className="button button-small" disabled={isPending} onClick={() => run(() => updateUserAction(user.id, { status: "active" }), `${user.name} can sign in again.`)} aria-label={`Reactivate ${user.name}`}>
+                    <ClientButton className="button button-small" disabled={isPending} onClick={() => run(() => updateUserAction(user.id, { status: "active" }), `${user.name} can sign in again.`)} aria-label={`Reactivate ${user.name}`}>
                       Reactivate
-                    </button>
+                    </ClientButton>
                   ) : (
-                    <button type="button" className="button button-small" disabled={isPending} onClick={() => onDeactivate(user)} aria-label={`Deactivate ${user.name}`}>
+                    <ClientButton className="button button-small" disabled={isPending} onClick={() => onDeactivate(user)} aria-label={`Deactivate ${user.name}`}>
                       Deactivate
-                    </button>
+                    </ClientButton>
                   )}
                 </td>
               </tr>

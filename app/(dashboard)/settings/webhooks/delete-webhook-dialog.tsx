@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
 import type { WebhookRow } from "@/lib/webhooks/manage-webhooks";
 import { deleteWebhookAction } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 export const DeleteWebhookDialog = ({ webhook, onClose }: { webhook: WebhookRow; onClose: () => void }) => {
   const [error, setError] = useState<string | null>(null);
@@ -25,12 +26,12 @@ export const DeleteWebhookDialog = ({ webhook, onClose }: { webhook: WebhookRow;
         </p>
       )}
       <div className="modal-actions">
-        <button type="button" className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
+        <ClientButton className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
           Cancel
-        </button>
-        <button type="button" className="button-danger" disabled={isPending} onClick={(event) => remove(event.currentTarget)}>
+        </ClientButton>
+        <ClientButton className="button-danger" disabled={isPending} onClick={(event) => remove(event.currentTarget)}>
           {isPending ? "Deleting…" : "Delete webhook"}
-        </button>
+        </ClientButton>
       </div>
     </ModalDialog>
   );

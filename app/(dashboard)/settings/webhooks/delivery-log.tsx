@@ -6,6 +6,7 @@ import { useTimeZone } from "@/components/ui/time-zone";
 import type { WebhookDeliveryRow } from "@/lib/webhooks/webhook-delivery-log";
 import { formatDate, formatTime } from "@/lib/time-zone/zoned-time";
 import { redeliverAction } from "./actions";
+import { ClientButton } from "@/components/ui/client-button";
 
 const STATUS_LABELS = { pending: "Retrying", succeeded: "Delivered", failed: "Failed" } as const;
 
@@ -61,9 +62,9 @@ export const DeliveryLog = ({ deliveries }: { deliveries: WebhookDeliveryRow[] }
                 <td data-label="Response">{delivery.responseStatus ?? "—"}</td>
                 <td data-label="Latency">{delivery.latencyMs === null ? "—" : `${delivery.latencyMs} ms`}</td>
                 <td className="cell-actions">
-                  <button type="button" className="button button-small" disabled={isPending} onClick={() => redeliver(delivery)} aria-label={`Send ${delivery.eventType} ${delivery.eventId.slice(0, 8)} again`}>
+                  <ClientButton className="button button-small" disabled={isPending} onClick={() => redeliver(delivery)} aria-label={`Send ${delivery.eventType} ${delivery.eventId.slice(0, 8)} again`}>
                     Send again
-                  </button>
+                  </ClientButton>
                 </td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { WebhookRow } from "@/lib/webhooks/manage-webhooks";
+import { ClientButton } from "@/components/ui/client-button";
 
 export const WebhooksTable = ({ webhooks, onDelete }: { webhooks: WebhookRow[]; onDelete: (webhook: WebhookRow) => void }) => {
   if (webhooks.length === 0) return <p className="empty-state">No webhooks yet. Add one to have events sent to your systems.</p>;
@@ -33,9 +34,9 @@ export const WebhooksTable = ({ webhooks, onDelete }: { webhooks: WebhookRow[]; 
                 <Link href={`/settings/webhooks?webhook=${webhook.id}`} className="button-link" aria-label={`Deliveries to ${webhook.name}`}>
                   Deliveries
                 </Link>
-                <button type="button" className="button button-small" onClick={() => onDelete(webhook)} aria-label={`Delete ${webhook.name}`}>
+                <ClientButton className="button button-small" onClick={() => onDelete(webhook)} aria-label={`Delete ${webhook.name}`}>
                   Delete
-                </button>
+                </ClientButton>
               </td>
             </tr>
           ))}

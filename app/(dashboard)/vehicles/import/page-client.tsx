@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { ClientButton } from "@/components/ui/client-button";
 
 type Problem = { line: number; message: string };
 type Preview = { rows: number; existing: number; problems: Problem[] };
@@ -131,9 +132,9 @@ export const VehicleImport = () => {
             </fieldset>
           )}
           <div className="form-actions">
-            <button type="button" className="button-primary" disabled={busy} onClick={() => void importFile()}>
+            <ClientButton className="button-primary" disabled={busy} onClick={() => void importFile()}>
               Import {preview.rows} {preview.rows === 1 ? "vehicle" : "vehicles"}
-            </button>
+            </ClientButton>
           </div>
         </>
       )}
