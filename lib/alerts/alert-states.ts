@@ -75,7 +75,9 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
         else fresh.push(vehicleId);
       }
       const due = now - writtenAt >= WRITE_TIMES_EVERY_MS;
-      await writeVehicleStates({ db, tenant, vehicleStates, fresh, changedPlaces, times: due ? unwritten : new Map() });
+      // A vehicle unwritten since an earlier window and silent in this one has its state in memory.
+      const stateOf = (vehicleId: number) => vehicleStates.get(vehicleId) ?? vehicles.get(vehicleId)!.vehicle;
+      await writeVehicleStates({ db, tenant, stateOf, fresh, changedPlaces, times: due ? unwritten : new Map() });
       if (!due) return;
       await writeStateSeq({ db, tenant, processor: ALERTS_PROCESSOR, seq: throughSeq });
       unwritten.clear();
@@ -108,9 +110,9 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
  * parameter), and the newest times of the vehicles in `times` (vehicle id → when evaluated; an UPDATE
  * joined to array parameters: a fleet's worth at a time), in id order.
  */
-const writeVehicleStates = async ({ db, tenant, vehicleStates, fresh, changedPlaces, times }: { db: Executor; tenant: Tenant; vehicleStates: ReadonlyMap<number, VehicleAlertState>; fresh: readonly number[]; changedPlaces: ReadonlySet<number>; times: ReadonlyMap<number, number> }) => {
+const writeVehicleStates = async ({ db, tenant, stateOf, fresh, changedPlaces, times }: { db: Executor; tenant: Tenant; stateOf: (vehicleId: number) => VehicleAlertState; fresh: readonly number[]; changedPlaces: ReadonlySet<number>; times: ReadonlyMap<number, number> }) => {
   const now = new Date().toISOString();
-  const columns = (of: number[]) => sql`${intArray(of)}, ${numberArray(of.map((id) => vehicleStates.get(id)!.positionMs), "bigint")}, ${numberArray(of.map((id) => vehicleStates.get(id)!.statMs), "bigint")}`;
+  const columns = (of: number[]) => sql`${intArray(of)}, ${numberArray(of.map((id) => stateOf(id).positionMs), "bigint")}, ${numberArray(of.map((id) => stateOf(id).statMs), "bigint")}`;
   if (times.size > 0) {
     const ids = [...times.keys()].sort((a, b) => a - b);
     await db.execute(sql`update alert_vehicle_states s set position_ms = v.position_ms, stat_ms = v.stat_ms, updated_at = to_timestamp(v.evaluated_ms / 1000.0)
@@ -123,7 +125,7 @@ const writeVehicleStates = async ({ db, tenant, vehicleStates, fresh, changedPla
       from unnest(${columns([...fresh].sort((a, b) => a - b))}) as v(vehicle_id, position_ms, stat_ms)`);
   }
   if (changedPlaces.size === 0) return;
-  const places = [...changedPlaces].map((vehicleId) => ({ vehicle_id: vehicleId, inside: vehicleStates.get(vehicleId)!.inside }));
+  const places = [...changedPlaces].map((vehicleId) => ({ vehicle_id: vehicleId, inside: stateOf(vehicleId).inside }));
   await db.execute(sql`update alert_vehicle_states s set inside = r.inside
     from jsonb_to_recordset(${JSON.stringify(places)}::jsonb) as r(vehicle_id int, inside jsonb)
     where s.company_id = ${tenant.companyId} and s.vehicle_id = r.vehicle_id`);

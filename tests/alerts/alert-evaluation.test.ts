@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { telemetryCheckpoints } from "@/db/schema";
 import { alertsProcessor } from "@/lib/alerts/alerts-processor";
 import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
@@ -68,6 +68,26 @@ describe("place rules", () => {
     const found = await incidents(entry.id);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ placeId: place.id, endedAt: null });
+  });
+
+  it("writes the newest times of vehicles seen in earlier windows when they fall due in a window of other vehicles", async () => {
+    const { db } = database();
+    const { a, b, place, run, rule, drive, incidents } = await setupAlertTrack(db);
+    const entry = await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
+    await drive(a.id, [[0, OUTSIDE]]);
+    await run();
+    await drive(a.id, [[10, OUTSIDE]]);
+    await run();
+    // The times fall due (every 10 s) in a window where only b reports: a's come from memory.
+    const due = Date.now() + 11_000;
+    vi.spyOn(Date, "now").mockImplementation(() => due);
+    try {
+      await drive(b.id, [[15, OUTSIDE], [20, CENTRE]]);
+      await run();
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(await incidents(entry.id)).toMatchObject([{ vehicleId: b.id, endedAt: null }]);
   });
 
   it("exit opens on leaving and closes on return; dwell opens after N minutes inside", async () => {
