@@ -71,7 +71,10 @@ const PlacesLayer = ({ places, selectedId, canEdit, onSelect, onShape }: PlacesL
       const selected = place.id === selectedId;
       const layer = placeLayer(place, { color: selected ? "#b45309" : "#2563eb", weight: selected ? 3 : 2, fillOpacity: 0.15 });
       layer.bindTooltip(leafletText(place.name));
-      layer.on("click", () => handlers.current.onSelect(place.id));
+      // While a new shape is drawn, a click on a place is a vertex of the new one, not a choice of that place.
+      layer.on("click", () => {
+        if (!map.pm.globalDrawModeEnabled()) handlers.current.onSelect(place.id);
+      });
       layer.addTo(group);
       if (selected && canEdit) {
         layer.pm.enable({ allowSelfIntersection: false });
