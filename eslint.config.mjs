@@ -1,5 +1,6 @@
-// The layering rules `npm test` enforces (docs/architecture.md, "Layers"). Deliberately small: style
-// is tsc's and the reviewer's job; this file only keeps the dependency graph the shape we promise.
+// The layering rules `npm test` enforces (docs/architecture.md, "Layers"), and the line length. Deliberately
+// small: layout is Prettier's (`npm run lint` checks it), style tsc's and the reviewer's; this file keeps the
+// dependency graph the shape we promise.
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import typescriptParser from "eslint-typescript-parser";
@@ -18,7 +19,7 @@ export default [
     },
     rules: {
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      // Every variable is parsed once, in lib/config (env.mjs): add it there and to README's table.
+      // Every variable is parsed once, in lib/config (env.mjs): add it there and to docs/operating.md's table.
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through getConfig() from @/lib/config." }],
     },
   },
@@ -57,6 +58,13 @@ export default [
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Render text as React children: text a user typed is never markup." },
       ],
     },
+  },
+  // No line over 160 characters, in every source file (Prettier's printWidth, .prettierrc.json). Prettier
+  // wraps code at that width but never splits a string, so the long ones are this rule's to report.
+  {
+    files: ["**/*.{ts,tsx,mjs,cjs,js}"],
+    languageOptions: { parser: typescriptParser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: { "max-len": ["error", { code: 160, ignoreUrls: true }] },
   },
   // The one module that reads the environment.
   { files: ["lib/config/env.mjs"], rules: { "no-restricted-properties": "off" } },

@@ -126,7 +126,6 @@ try {
 
   // 3. Public API against the bare SQL it runs.
   const resetBuckets = () => db.execute(sql`delete from rate_limit_buckets`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const call = (handler: (request: Request, context: { params: Promise<any> }) => Promise<Response>, path: string) => async () => {
     const response = await handler(new Request(`http://bench${path}`, { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: "127.0.0.1" } }), { params: Promise.resolve({}) });
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);

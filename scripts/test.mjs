@@ -78,7 +78,7 @@ if (!findChromium()) {
 }
 
 run("type check", "npx", ["tsc", "--noEmit", "-p", "."]);
-run("lint (layering: lib/ imports no next/*, app/ or components/; no import cycles)", "npx", ["eslint", "."]);
+run("lint (layering: lib/ imports no next/*, app/ or components/; no import cycles; no line over 160; Prettier's layout)", "npm", ["run", "lint"]);
 run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
 if (process.env.TEST_DATABASE_URL) {
   const files = databaseTestFiles();

@@ -32,7 +32,6 @@ import { useTestDatabase } from "../helpers/test-database";
 // hands each request to the route handler Next would run. Whatever the in-process source shows, the
 // HTTP source must show too, method by method.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Handler = (request: Request, context: { params: Promise<any> }) => Promise<Response>;
 
 /** The /fleet routes the HTTP source calls, most specific first. */

@@ -44,7 +44,6 @@ import type { HarnessFixture } from "./fixture";
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RouteHandler = (request: any, context: { params: Promise<any> }) => Response | Promise<Response>;
 
 /** How a route authenticates its caller; each kind has its own matrix in route-matrix.test.ts. */

@@ -29,7 +29,6 @@ export const callFleet = async (handler: RouteHandler, path: string, call: Fleet
   });
   const response = await handler(request, { params: Promise.resolve(call.params ?? {}) });
   const text = await response.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as any };
 };
 
