@@ -1,8 +1,8 @@
 // Every environment variable the service reads, parsed once with zod (the pattern of t3's createEnv).
 // Plain JavaScript so that the launchers (scripts/server.mjs, scripts/start.mjs) and next.config.mjs,
 // which Node runs before any TypeScript is compiled, validate the same table the app reads. The app
-// imports it through lib/config (typed). README's configuration tables list exactly these names
-// (tests/config/readme-table.test.ts keeps them in step).
+// imports it through lib/config (typed). docs/operating.md's configuration tables list exactly these names
+// (tests/config/configuration-tables.test.ts keeps them in step).
 import { z } from "zod";
 
 /** An empty variable counts as unset: `PORT=` means the default, not port 0. @param {unknown} value */
@@ -161,7 +161,7 @@ export const envSchema = z
   })
   .transform((env) => ({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info") }));
 
-/** The variable names, for the README check and error messages. */
+/** The variable names, for the documentation's check and error messages. */
 export const ENV_NAMES = Object.keys(envSchema.in.shape);
 
 export class ConfigError extends Error {
