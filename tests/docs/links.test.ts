@@ -60,6 +60,14 @@ describe("documentation links", () => {
     );
   });
 
+  it("docs/decisions.md lists every section in its contents (a section appended at the end is filed there)", () => {
+    const decisions = readFileSync("docs/decisions.md", "utf8");
+    const contents = decisions.slice(decisions.indexOf("## Contents"), decisions.indexOf("\n## ", decisions.indexOf("## Contents") + 1));
+    const listed = new Set([...contents.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]));
+    const sections = [...anchorsOf(decisions)].filter((anchor) => anchor !== "decisions" && anchor !== "contents");
+    expect(sections.filter((anchor) => !listed.has(anchor))).toEqual([]);
+  });
+
   it("README stays short: about 200 lines for those who run or try the service", () => {
     expect(readFileSync("README.md", "utf8").split("\n").length).toBeLessThanOrEqual(220);
   });
