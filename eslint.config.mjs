@@ -31,7 +31,10 @@ export default [
         {
           patterns: [
             { group: ["next", "next/*"], message: "lib/ is the domain: no Next.js. Route handlers and pages adapt it to Next." },
-            { group: ["@/app", "@/app/*", "@/components", "@/components/*"], message: "lib/ must not import app/ or components/: move the shared piece into lib/." },
+            {
+              group: ["@/app", "@/app/*", "@/components", "@/components/*"],
+              message: "lib/ must not import app/ or components/: move the shared piece into lib/.",
+            },
           ],
         },
       ],
@@ -50,11 +53,19 @@ export default [
       "no-restricted-syntax": [
         "error",
         {
-          selector: "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setTooltipContent|setPopupContent|setContent)$/]:not([arguments.0.callee.name='leafletText'])",
+          selector:
+            "CallExpression[callee.property.name=/^(bindTooltip|bindPopup|setTooltipContent|setPopupContent|setContent)$/]" +
+            ":not([arguments.0.callee.name='leafletText'])",
           message: "Leaflet puts a string in as HTML: pass leafletText(text) from @/components/map/leaflet-text.",
         },
-        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: "Set textContent, or render with React: text a user typed is never markup." },
-        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: "Build nodes with textContent, or render with React: text a user typed is never markup." },
+        {
+          selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]",
+          message: "Set textContent, or render with React: text a user typed is never markup.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='insertAdjacentHTML']",
+          message: "Build nodes with textContent, or render with React: text a user typed is never markup.",
+        },
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: "Render text as React children: text a user typed is never markup." },
       ],
     },

@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 
 // Every relative link in the project's documentation leads somewhere: the file exists and, when the link
 // names a heading (#anchor), the file has that heading (GitHub's slugs).
-const DOCS = ["README.md", "CONTRIBUTING.md", ...readdirSync("docs").filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const DOCS = [
+  "README.md",
+  "CONTRIBUTING.md",
+  ...readdirSync("docs")
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 /** The text outside fenced code blocks and inline code, where a bracketed word is not a link. */
 const proseOf = (markdown: string) => markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, "").replace(/`[^`\n]*`/g, "");
@@ -15,7 +21,10 @@ const anchorsOf = (markdown: string) => {
   const anchors = new Set<string>();
   for (const [, heading] of proseOf(markdown).matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)) {
     const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[*_`]/g, "");
-    const slug = text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "").replace(/ /g, "-");
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+      .replace(/ /g, "-");
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
