@@ -46,19 +46,30 @@ type ListVehicleStatesOptions = TenantQuery & {
 const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::float8`);
 
 /**
+ * Pages of up to this many vehicles (the API's, and the cache misses of one) look each vehicle's state
+ * up by its key; larger reads (the dashboard's 5,000-vehicle pages, the legacy lists' whole fleet) join
+ * the two tables, which reads each once (a hash join: half the time of 10,000 lookups).
+ */
+const LOOKUP_LIMIT = 1_000;
+
+/**
  * The keyset page of the tenant's vehicles both snapshot queries read: vehicle-id order, after
- * `afterId`. Each vehicle's state is looked up by its key in a LATERAL subquery that `offset 0`
- * keeps from being flattened into a join, so the only plan is the vehicles in id order, one state
- * lookup each, stopped by the limit: the work is the page's, whatever the statistics say. As a plain
- * join, right after a bulk write (seed, CSV import, a fleet's first reports) the planner believed the
- * tenant had a few dozen states, read all of them, joined each to its vehicle and sorted: 10,000
- * lookups and a sort for a 512-vehicle page (issue 41, docs/scaling.md).
+ * `afterId`. A page's states are looked up in a LATERAL subquery that `offset 0` keeps from being
+ * flattened into a join, so the only plan is the vehicles in id order, one state lookup each, stopped
+ * by the limit: the page's work whatever the statistics say. As a plain join, right after a bulk write
+ * (seed, CSV import, a fleet's first reports) the planner believed the tenant had a few dozen states,
+ * read all of them, looked each vehicle up and sorted: 10,000 lookups and a sort for a 512-vehicle
+ * page (issue 41, docs/scaling.md).
  */
 const pageOf = ({ companyId, dataset, vehicleIds, afterId, limit, withLocationOnly = false }: Omit<ListVehicleStatesOptions, "db">) => {
   const ids = vehicleIds ? sql`and v.id = any(${intArray(vehicleIds)})` : sql``;
   const after = afterId === undefined ? sql`` : sql`and v.id > ${afterId}`;
   const located = withLocationOnly ? sql`and s.location_time is not null` : sql``;
-  return sql`from vehicles v left join lateral (select * from vehicle_state s where s.company_id = v.company_id and s.vehicle_id = v.id offset 0) s on true
+  const states =
+    limit <= LOOKUP_LIMIT
+      ? sql`left join lateral (select * from vehicle_state s where s.company_id = v.company_id and s.vehicle_id = v.id offset 0) s on true`
+      : sql`left join vehicle_state s on s.company_id = v.company_id and s.vehicle_id = v.id`;
+  return sql`from vehicles v ${states}
     where v.company_id = ${companyId} and v.dataset = ${dataset} and v.archived_at is null ${ids} ${after} ${located}
     order by v.id limit ${limit}`;
 };
