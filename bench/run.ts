@@ -1,6 +1,8 @@
 // `npm run bench`: every scale figure in ONE table, on PostgreSQL (DATABASE_URL or
 // postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
-// BENCH_SECONDS (default 60) sets the sustained run; BENCH_VEHICLES (default 10,000) the fleet.
+// BENCH_SECONDS (default 60) sets the sustained run; BENCH_VEHICLES (default 10,000) the fleet;
+// BENCH_PHASES (default all) runs only the listed phases, e.g. BENCH_PHASES=api,sustained (names in PHASES).
+// BENCH_PROCESSORS=off runs the sustained phase without the telemetry processors (default: in a worker process, as deployed).
 // On Citus: DATABASE_URL=postgres://postgres@127.0.0.1:5441/fleet (scripts/citus-cluster.sh start);
 // the fresh database is made on every node, BENCH_CITUS_SHARDS (default 32) shards per table.
 import { spawnSync } from "node:child_process";
@@ -12,7 +14,8 @@ import { Client } from "pg";
 import { openDatabase, useDatabase } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { migrateDatabase } from "@/db/migrate";
-import { companies, vehicles } from "@/db/schema";
+import { companies, feedCounters, telemetryCheckpoints, vehicles } from "@/db/schema";
+import { TELEMETRY_PROCESSORS } from "@/lib/boot/start-fleet-reactions";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { seedIngestToken } from "@/lib/ingest-batch";
 import { catchUpRollups, refreshRollups } from "@/lib/rollups/refresh-rollups";
@@ -32,6 +35,7 @@ import { measure, measureThroughput, summarize } from "./measure";
 import { benchIngestWithDetectors } from "./ingest-detectors";
 import { benchTrackers } from "./trackers";
 import { benchVehicleImport } from "./vehicle-import";
+import { startWorkerProcess } from "./worker-process";
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -44,6 +48,16 @@ const row = (what: string, figure: string, limit: string, target: string) => {
   console.log(`  ${what}: ${figure}  |  ${limit}  |  ${target}`);
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const PHASES = ["copy", "burst", "api", "history", "feed", "sustained", "trackers", "import", "detectors"] as const;
+const only = process.env.BENCH_PHASES?.split(",").map((phase) => phase.trim());
+const unknown = only?.filter((phase) => !(PHASES as readonly string[]).includes(phase));
+if (unknown?.length) throw new Error(`BENCH_PHASES: unknown ${unknown.join(", ")} (phases: ${PHASES.join(", ")})`);
+const runs = (phase: (typeof PHASES)[number]) => !only || only.includes(phase);
+// The process's RSS after each phase, and at the end after a forced full collection: a leak keeps
+// growing across phases and survives the collection; a larger working set does not.
+const mib = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MiB`;
+const rssAfter: string[] = [];
+const endPhase = (phase: string) => rssAfter.push(`${phase} ${mib(process.memoryUsage().rss)}`);
 const rate = (value: number) => `${Math.round(value).toLocaleString("en-US")}/s`;
 
 const admin = new Client({ connectionString: baseUrl });
@@ -98,10 +112,11 @@ try {
     if (copy.status !== 0) throw new Error(`psql \\copy failed: ${copy.stderr}`);
     return (lines.length * 1000) / (performance.now() - copyStarted);
   };
-  const copyRates = [3, 4, 5].map(copyOnce).sort((a, b) => a - b);
+  const copyRates = runs("copy") ? [3, 4, 5].map(copyOnce).sort((a, b) => a - b) : [];
   const copyRate = copyRates[1];
   // Settle what the COPYs left (autovacuum would otherwise analyze 300k new rows during the burst).
   await db.execute(sql`vacuum analyze`);
+  endPhase("seed + copy");
 
   // 2. Burst ingestion through ingestTelemetry (in-process): positions only, then with one stat sample each.
   // The batches are built before the clock starts, as the COPY's file is written before its clock starts.
@@ -118,11 +133,15 @@ try {
   // One batch first, untimed, as a running service has: the first write of a process JIT-compiles the
   // checks and creates each vehicle's state row (the COPY figure is likewise a median of warm runs).
   await ingestTelemetry({ db, batch: { positions: positionsAt(new Date(now - 2 * 3_600_000 - 60_000), 0) } });
-  const burstRate = await burst(2 * 3_600_000, false);
-  const burstWithStats = await burst(3_600_000, true);
   console.log(`\nmachine: ${os.cpus().length} cores; database: ${await describeDatabase()}; ${VEHICLES} vehicles\n`);
-  row("ingestTelemetry, 10 batches × 10k positions", rate(burstRate), `bare COPY (psql \\copy, median of 3: ${copyRates.map(rate).join(", ")}): ${rate(copyRate)} → ${((burstRate / copyRate) * 100).toFixed(0)} %`, "≥ 40 % of COPY");
-  row("ingestTelemetry, 10k positions + 10k stats a batch", `${rate(burstWithStats)} positions (+ as many stats)`, "", "");
+  if (runs("burst")) {
+    const burstRate = await burst(2 * 3_600_000, false);
+    const burstWithStats = await burst(3_600_000, true);
+    const copyFigure = copyRate ? `${rate(copyRate)} → ${((burstRate / copyRate) * 100).toFixed(0)} %` : "not run";
+    row("ingestTelemetry, 10 batches × 10k positions", rate(burstRate), `bare COPY (psql \\copy, median of 3: ${copyRates.map(rate).join(", ")}): ${copyFigure}`, "≥ 40 % of COPY");
+    row("ingestTelemetry, 10k positions + 10k stats a batch", `${rate(burstWithStats)} positions (+ as many stats)`, "", "");
+    endPhase("burst");
+  }
 
   // 3. Public API against the bare SQL it runs.
   const resetBuckets = () => db.execute(sql`delete from rate_limit_buckets`);
@@ -133,7 +152,7 @@ try {
   };
   // A snapshot request reads the page's state versions, and full states only for records not cached.
   const types = STAT_TYPE_NAMES.join(",");
-  for (const [label, path, handler, withLocationOnly] of [
+  for (const [label, path, handler, withLocationOnly] of !runs("api") ? [] : [
     ["GET /fleet/vehicles/locations?limit=512", "/fleet/vehicles/locations?limit=512", locationsRoute.GET, true],
     ["GET /fleet/vehicles/stats?limit=512 (all 8 types)", `/fleet/vehicles/stats?limit=512&types=${types}`, statsRoute.GET, false],
   ] as const) {
@@ -144,110 +163,154 @@ try {
     // 8 in flight; the bucket is refilled every 40 requests so the plan's quota does not cap a capacity figure.
     const perSecond = await measureThroughput({ total: 1200, concurrency: 8, run: call(handler, path), between: resetBuckets, every: 40 });
     row(`  ${label}, 8 requests in flight`, `${Math.round(perSecond)} req/s`, "", "≥ 300 req/s");
+    endPhase(label.split("?")[0]);
   }
 
-  // 4. 35-day history of one vehicle (5-s positions, 604,800 rows), from the rollups vs from raw rows.
-  const vehicleId = ids[0];
-  const end = new Date(Math.floor(now / 86_400_000) * 86_400_000 - 86_400_000);
-  const start = new Date(end.getTime() - 35 * 86_400_000);
-  await db.execute(sql`insert into vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, distance)
-    select ${demo.id}, 'live', ${vehicleId}, ${start.toISOString()}::timestamptz + make_interval(secs => s * 5), 10000000 + s, 41 + s / 1e7, -87, s % 30, 0, 55
-    from generate_series(0, 35 * 17280 - 1) as s`);
-  await db.execute(sql`analyze`);
-  const rollupStarted = performance.now();
-  await catchUpRollups({ db });
-  const rollupMs = performance.now() - rollupStarted;
-  const range = { start, end };
-  const fromRollups = await measure(20, () => findLocationHistory({ db, ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: 3600 }));
-  const fromRaw = await measure(5, () => findLocationHistory({ db, ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: 3600, source: "raw" }));
-  const historyApi = await measure(20, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&startTime=${start.toISOString()}&endTime=${end.toISOString()}`), resetBuckets);
-  row("35-day location history, 1 vehicle (bare SQL, rollups)", `p50 ${ms(fromRollups.p50)} p99 ${ms(fromRollups.p99)}`, `raw rows: p50 ${ms(fromRaw.p50)}; via API p50 ${ms(historyApi.p50)}`, "< 100 ms");
-  row("rollup job catch-up (35 d + bench data, from empty)", ms(rollupMs), "", "");
-
-  // 5. Caught-up feed poll.
-  let cursor = "";
-  for (let page = 0; page < 100; page++) {
-    const body = JSON.parse(new TextDecoder().decode(await call(feedRoute.GET, `/fleet/vehicles/locations/feed?limit=512${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`)()));
-    await resetBuckets();
-    cursor = body.pagination.endCursor;
-    if (!body.pagination.hasNextPage) break;
+  if (runs("history")) {
+    // 4. 35-day history of one vehicle (5-s positions, 604,800 rows), from the rollups vs from raw rows.
+    const vehicleId = ids[0];
+    const end = new Date(Math.floor(now / 86_400_000) * 86_400_000 - 86_400_000);
+    const start = new Date(end.getTime() - 35 * 86_400_000);
+    await db.execute(sql`insert into vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, distance)
+      select ${demo.id}, 'live', ${vehicleId}, ${start.toISOString()}::timestamptz + make_interval(secs => s * 5), 10000000 + s, 41 + s / 1e7, -87, s % 30, 0, 55
+      from generate_series(0, 35 * 17280 - 1) as s`);
+    await db.execute(sql`analyze`);
+    const rollupStarted = performance.now();
+    await catchUpRollups({ db });
+    const rollupMs = performance.now() - rollupStarted;
+    const range = { start, end };
+    const fromRollups = await measure(20, () => findLocationHistory({ db, ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: 3600 }));
+    const fromRaw = await measure(5, () => findLocationHistory({ db, ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: 3600, source: "raw" }));
+    const historyApi = await measure(20, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&startTime=${start.toISOString()}&endTime=${end.toISOString()}`), resetBuckets);
+    row("35-day location history, 1 vehicle (bare SQL, rollups)", `p50 ${ms(fromRollups.p50)} p99 ${ms(fromRollups.p99)}`, `raw rows: p50 ${ms(fromRaw.p50)}; via API p50 ${ms(historyApi.p50)}`, "< 100 ms");
+    row("rollup job catch-up (35 d + bench data, from empty)", ms(rollupMs), "", "");
+    endPhase("history + rollups");
   }
-  const feed = await measure(200, call(feedRoute.GET, `/fleet/vehicles/locations/feed?after=${encodeURIComponent(cursor)}`), resetBuckets);
-  row("caught-up feed poll (handler time)", `p50 ${ms(feed.p50)} p99 ${ms(feed.p99)}`, "", "< 10 ms");
 
-  // 6. Sustained: one batch of every vehicle's position (and every 5th vehicle's stats) each second
-  //    through POST /ingest/batch, while an API loop reads locations and the rollup job runs.
-  await refreshRollups({ db });
-  // Points are stamped LAG seconds before they are sent. The default (run length + 5 s) puts every
-  // point past the rollup watermark: a late row, also queued in rollup_dirty (the harder case).
-  // BENCH_LAG_SECONDS=1 models a live gateway's buffering.
-  const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? SECONDS + 5);
-  const sustainedStart = Date.now() - LAG_SECONDS * 1000;
-  const ackTimes: number[] = [];
-  const apiTimes: number[] = [];
-  let running = true;
-  let sent = 0;
-  // GATEWAYS gateways, each posting its share of the fleet every second, concurrently (as separate gateways would).
-  const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1);
-  const post = async (s: number, share: number[]) => {
-    const time = new Date(sustainedStart + s * 1000).toISOString();
-    const body = `[${share.map((i) => `{"vehicleId":${ids[i]},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`).join(",")}]`;
-    const t0 = performance.now();
-    const response = await batchRoute.POST(new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }));
-    if (response.status !== 200) throw new Error(`ingest: ${response.status} ${await response.text()}`);
-    ackTimes.push(performance.now() - t0);
-    sent += share.length;
-  };
-  const ingestLoop = async () => {
-    const started = Date.now();
-    const shares = Array.from({ length: GATEWAYS }, (_, g) => ids.map((_, i) => i).filter((i) => i % GATEWAYS === g));
-    await Promise.all(
-      shares.map(async (share) => {
-        for (let s = 0; s < SECONDS; s++) {
-          const wait = started + s * 1000 - Date.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          await post(s, share);
-        }
-      }),
-    );
-    return (sent * 1000) / (Date.now() - started);
-  };
-  const apiLoop = async () => {
-    while (running) {
+  if (runs("feed")) {
+    // 5. Caught-up feed poll.
+    let cursor = "";
+    for (let page = 0; page < 100; page++) {
+      const body = JSON.parse(new TextDecoder().decode(await call(feedRoute.GET, `/fleet/vehicles/locations/feed?limit=512${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`)()));
       await resetBuckets();
+      cursor = body.pagination.endCursor;
+      if (!body.pagination.hasNextPage) break;
+    }
+    const feed = await measure(200, call(feedRoute.GET, `/fleet/vehicles/locations/feed?after=${encodeURIComponent(cursor)}`), resetBuckets);
+    row("caught-up feed poll (handler time)", `p50 ${ms(feed.p50)} p99 ${ms(feed.p99)}`, "", "< 10 ms");
+    endPhase("feed");
+  }
+
+  if (runs("sustained")) {
+    // 6. Sustained: one batch of every vehicle's position (and every 5th vehicle's stats) each second
+    //    through POST /ingest/batch, while an API loop reads locations and the rollup job runs.
+    await refreshRollups({ db });
+    // Points are stamped LAG seconds before they are sent. The default (run length + 5 s) puts every
+    // point past the rollup watermark: a late row, also queued in rollup_dirty (the harder case).
+    // BENCH_LAG_SECONDS=1 models a live gateway's buffering.
+    const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? SECONDS + 5);
+    const sustainedStart = Date.now() - LAG_SECONDS * 1000;
+    const ackTimes: number[] = [];
+    const apiTimes: number[] = [];
+    let running = true;
+    let sent = 0;
+    // GATEWAYS gateways, each posting its share of the fleet every second, concurrently (as separate gateways would).
+    const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1);
+    const post = async (s: number, share: number[]) => {
+      const time = new Date(sustainedStart + s * 1000).toISOString();
+      const body = `[${share.map((i) => `{"vehicleId":${ids[i]},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`).join(",")}]`;
       const t0 = performance.now();
-      await call(locationsRoute.GET, "/fleet/vehicles/locations?limit=512")();
-      apiTimes.push(performance.now() - t0);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      const response = await batchRoute.POST(new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }));
+      if (response.status !== 200) throw new Error(`ingest: ${response.status} ${await response.text()}`);
+      ackTimes.push(performance.now() - t0);
+      sent += share.length;
+    };
+    const ingestLoop = async () => {
+      const started = Date.now();
+      const shares = Array.from({ length: GATEWAYS }, (_, g) => ids.map((_, i) => i).filter((i) => i % GATEWAYS === g));
+      await Promise.all(
+        shares.map(async (share) => {
+          for (let s = 0; s < SECONDS; s++) {
+            const wait = started + s * 1000 - Date.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            await post(s, share);
+          }
+        }),
+      );
+      return (sent * 1000) / (Date.now() - started);
+    };
+    const apiLoop = async () => {
+      while (running) {
+        await resetBuckets();
+        const t0 = performance.now();
+        await call(locationsRoute.GET, "/fleet/vehicles/locations?limit=512")();
+        apiTimes.push(performance.now() - t0);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    const rollupLoop = async () => {
+      while (running) {
+        await new Promise((resolve) => setTimeout(resolve, 15_000));
+        if (running) await refreshRollups({ db });
+      }
+    };
+    // The telemetry processors (alerts, trips, automatic driving) run as the README's deployment runs
+    // them: in a PROCESS_ROLE=worker process at WORKER_NICE, woken by ingestion's NOTIFY, caught up with
+    // everything before (a running service). BENCH_PROCESSORS=off leaves them out.
+    const withProcessors = process.env.BENCH_PROCESSORS !== "off";
+    if (withProcessors) {
+      const [{ seq }] = await db.select({ seq: feedCounters.seq }).from(feedCounters).where(sql`company_id = ${demo.id} and dataset = 'live'`);
+      await db
+        .insert(telemetryCheckpoints)
+        .values(TELEMETRY_PROCESSORS.map((processor) => ({ ...tenant, processor: processor.name, seq })))
+        .onConflictDoUpdate({ target: [telemetryCheckpoints.companyId, telemetryCheckpoints.dataset, telemetryCheckpoints.processor], set: { seq: sql`excluded.seq` } });
     }
-  };
-  const rollupLoop = async () => {
-    while (running) {
-      await new Promise((resolve) => setTimeout(resolve, 15_000));
-      if (running) await refreshRollups({ db });
-    }
-  };
-  console.log(`\nsustained run: ${SECONDS} s ...`);
-  const loops = [apiLoop(), rollupLoop()];
-  const sustainedRate = await ingestLoop();
-  running = false;
-  await Promise.all(loops);
-  const acks = summarize(ackTimes);
-  const reads = summarize(apiTimes);
-  row(`sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} points/s, 20 % with stats, ${LAG_SECONDS} s old)`, rate(sustainedRate), `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`, "≥ 10,000/s, ack p99 < 500 ms");
-  row("  public API meanwhile: GET /fleet/vehicles/locations", `p50 ${ms(reads.p50)} p99 ${ms(reads.p99)} (${reads.count} requests)`, "", "p99 < 100 ms");
-  const trackers = await benchTrackers({ db, connections: Number(process.env.TRACKER_CONNECTIONS ?? 1_000), seconds: SECONDS });
-  row(`sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`, `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`, `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`, "ack p99 < 500 ms, nothing lost");
-  const imported = await benchVehicleImport({ db });
-  row(`vehicle CSV import, ${imported.rows} rows (every column, 2 tags a row), one transaction`, `${ms(imported.createMs)} new, ${ms(imported.updateMs)} all existing (update)`, `preview (check only) ${ms(imported.previewMs)}`, "< 10 s");
-  const detectors = await benchIngestWithDetectors({ db, kind: handle.kind, vehicleCount: VEHICLES, batchCount: Number(process.env.DETECTOR_BATCHES ?? 60) });
-  row(
-    `ingestTelemetry with the trip/idle/speeding detectors running, ${detectors.rows.toLocaleString("en-US")} rows (${detectors.trips} trips)`,
-    `${rate(detectors.withRate)}; all detected: ${rate(detectors.caughtUpRate)} (${((detectors.caughtUpRate / detectors.withoutRate) * 100).toFixed(0)} %)`,
-    `without them: ${rate(detectors.withoutRate)}`,
-    "≥ 80 % of without",
-  );
-  row("RSS of the process (app handlers in-process)", `${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`, "", "");
+    // As the other timed phases: start right after a checkpoint, so that one the earlier phases' writes
+    // set off (1 GB of WAL) does not land in this one by chance.
+    await db.execute(sql`checkpoint`);
+    const stopWorker = withProcessors ? await startWorkerProcess({ databaseUrl: url }) : () => {};
+    console.log(`\nsustained run: ${SECONDS} s ...`);
+    const loops = [apiLoop(), rollupLoop()];
+    const sustainedRate = await ingestLoop().finally(() => {
+      running = false;
+      stopWorker();
+    });
+    await Promise.all(loops);
+    const acks = summarize(ackTimes);
+    const reads = summarize(apiTimes);
+    row(`sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} points/s, 20 % with stats, ${LAG_SECONDS} s old; processors ${withProcessors ? "in a worker process" : "off"})`, rate(sustainedRate), `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`, "≥ 10,000/s, ack p99 < 500 ms");
+    row("  public API meanwhile: GET /fleet/vehicles/locations", `p50 ${ms(reads.p50)} p99 ${ms(reads.p99)} (${reads.count} requests)`, "", "p99 < 100 ms");
+    endPhase("sustained");
+  }
+
+  if (runs("trackers")) {
+    const trackers = await benchTrackers({ db, connections: Number(process.env.TRACKER_CONNECTIONS ?? 1_000), seconds: SECONDS });
+    row(`sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`, `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`, `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`, "ack p99 < 500 ms, nothing lost");
+    endPhase("trackers");
+  }
+
+  if (runs("import")) {
+    const imported = await benchVehicleImport({ db });
+    row(`vehicle CSV import, ${imported.rows} rows (every column, 2 tags a row), one transaction`, `${ms(imported.createMs)} new, ${ms(imported.updateMs)} all existing (update)`, `preview (check only) ${ms(imported.previewMs)}`, "< 10 s");
+    endPhase("import");
+  }
+
+  if (runs("detectors")) {
+    const detectors = await benchIngestWithDetectors({ db, kind: handle.kind, vehicleCount: VEHICLES, batchCount: Number(process.env.DETECTOR_BATCHES ?? 60) });
+    row(
+      `ingestTelemetry with the trip/idle/speeding detectors running, ${detectors.rows.toLocaleString("en-US")} rows (${detectors.trips} trips)`,
+      `${rate(detectors.withRate)}; all detected: ${rate(detectors.caughtUpRate)} (${((detectors.caughtUpRate / detectors.withoutRate) * 100).toFixed(0)} %)`,
+      `without them: ${rate(detectors.withoutRate)}`,
+      "≥ 80 % of without",
+    );
+    endPhase("detectors");
+  }
+
+  row("RSS of the process after each phase (app handlers in-process)", rssAfter.join(", "), "", "");
+  // Past the phases' working sets: what is still referenced (a leak would be) and the RSS the collection leaves.
+  globalThis.gc?.();
+  const { rss, heapUsed } = process.memoryUsage();
+  row("  the same after a forced full GC", globalThis.gc ? `${mib(rss)} (V8 heap in use ${mib(heapUsed)})` : "run with --expose-gc (npm run bench does)", "", "");
 
   const widths = [0, 1, 2, 3].map((c) => Math.max(...[["what", "figure", "limit / compare", "target"], ...rows].map((r) => r[c].length)));
   const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(" | ")} |`;

@@ -1,6 +1,7 @@
 import { count, sql } from "drizzle-orm";
+import { analyzeTables } from "@/db/analyze-tables";
 import type { Database } from "@/db/client";
-import { cameraSecrets, clientKeys, companies, unclaimedDevices, users } from "@/db/schema";
+import { cameraSecrets, clientKeys, companies, drivers, places, tagDrivers, tags, tagVehicles, unclaimedDevices, users, vehicles } from "@/db/schema";
 import { hashPassword } from "@/lib/auth/password";
 import { getConfig, getSecret } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
@@ -37,7 +38,7 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
   if (existing > 0) return { seeded: false };
   const logins = getDemoLogins();
   const passwordHashes = await Promise.all(logins.map((login) => hashPassword(login.password)));
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // Instances starting together on one empty PostgreSQL: the first seeds, the others find it done.
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ seededMeanwhile }] = await tx.select({ seededMeanwhile: count() }).from(companies);
@@ -69,4 +70,7 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
       .onConflictDoNothing();
     return { seeded: true };
   });
+  // The fleet's thousands of rows went into tables the planner last saw empty.
+  if (result.seeded) await analyzeTables({ db, tables: [vehicles, drivers, tags, tagVehicles, tagDrivers, places] });
+  return result;
 };

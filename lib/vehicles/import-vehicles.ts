@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { analyzeTables } from "@/db/analyze-tables";
 import { tagVehicles, vehicles } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
@@ -14,6 +15,8 @@ export type ExistingVinPolicy = "update" | "refuse";
 export type VehicleImportResult = { imported: true; created: number; updated: number } | { imported: false; problems: CsvProblem[] };
 
 const INSERT_CHUNK = 1_000;
+/** Files of this many rows or more refresh the statistics of the tables they wrote (a small file hardly changes them). */
+const ANALYZE_AFTER_ROWS = 500;
 
 /** Replaces the tags of the rows that name a `tags` column (one delete, one insert for the whole file). */
 const writeTags = async ({ db, companyId, rows }: { db: TenantQuery["db"]; companyId: number; rows: { vehicleId: number; tagIds: string[] }[] }) => {
@@ -73,5 +76,7 @@ export const importVehicles = async ({ db, companyId, dataset, csv, onExisting, 
       if (isUniqueViolation(error)) throw new AppError("conflict", "A VIN in the file was added by someone else during the import; nothing was imported. Check the file again.");
       throw error;
     });
+  // Until autovacuum's next pass the planner would plan a new company's thousands of vehicles as none.
+  if (rows.length >= ANALYZE_AFTER_ROWS) await analyzeTables({ db, tables: [vehicles, tagVehicles] });
   return { imported: true, created: fresh.length, updated: existing.length };
 };

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/db/rows";
 import { auditEvents, vehicles, webhookDeliveries, webhooks } from "@/db/schema";
 import { operatorActor } from "@/lib/audit";
 import { makeVin } from "@/lib/seed/vin";
@@ -109,5 +110,19 @@ describe("vehicle CSV import", () => {
     expect(await importVehicles({ db: database().db, ...sandbox, csv: `name,vin\nSandbox truck,${shared}`, onExisting: "refuse", actor })).toMatchObject({ imported: true, created: 1 });
     expect(await countVehicles(live)).toBe(liveBefore);
     expect(await importVehicles({ db: database().db, ...live, csv: `name,vin\nLive truck,${shared}`, onExisting: "refuse", actor })).toMatchObject({ imported: true, created: 1 });
+  });
+
+  it("leaves the planner knowing a large file's vehicles: the tenant's fleet is estimated as imported, not as before", async () => {
+    const { db } = database();
+    const sandbox = { companyId: fixture.sandbox.companyId, dataset: "test" as const };
+    const rows = Array.from({ length: 600 }, (_, i) => `Imported ${i},${vin()}`);
+    expect(await importVehicles({ db, ...sandbox, csv: `name,vin\n${rows.join("\n")}`, onExisting: "refuse", actor })).toMatchObject({ imported: true, created: 600 });
+    const [explained] = await queryRows<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] | string }>(
+      db,
+      sql`explain (format json) select id from vehicles where company_id = ${sandbox.companyId} and dataset = 'test' and archived_at is null`,
+    );
+    const json = explained["QUERY PLAN"];
+    const [{ Plan }] = typeof json === "string" ? JSON.parse(json) : json;
+    expect(Plan["Plan Rows"]).toBeGreaterThan(500);
   });
 });
