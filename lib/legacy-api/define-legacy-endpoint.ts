@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ZodOpenApiOperationObject } from "zod-openapi";
 import type { Module } from "@/db/schema";
-import { buildEndpoint, withRequest, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/http";
+import { buildEndpoint, definePublicEndpoint, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/http";
 import type { LegacyCaller } from "./authenticate-legacy-request";
 import { withLegacyApi } from "./with-legacy-api";
 
@@ -31,4 +31,4 @@ export const defineLegacyEndpoint = <M extends EndpointMethod, P extends z.ZodOb
 /** Defines a legacy endpoint that takes no legacy token (it issues one, or has its own credential). */
 export const definePublicLegacyEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
   spec: LegacySpec<M, P, Q, B, object>,
-): LegacyEndpoint<M> => ({ ...buildEndpoint(withRequest, spec, {}), isPublic: true });
+): LegacyEndpoint<M> => ({ ...definePublicEndpoint(spec), isPublic: true });

@@ -1,34 +1,19 @@
 import type { z } from "zod";
+import { DASHBOARD_ENDPOINTS } from "@/app/_endpoints/dashboard";
+import { SERVICE_ENDPOINTS } from "@/app/_endpoints/service";
 import type { Module } from "@/db/schema";
 import { ADMIN_ENDPOINTS } from "@/lib/admin-api/endpoints";
 import { LEGACY_ENDPOINTS } from "@/lib/legacy-api/endpoints";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { DEFAULT_BODY_LIMIT_BYTES, routeFileOf, type Endpoint } from "@/lib/http";
-import * as auditLogExport from "@/app/(dashboard)/settings/audit-log/export/route";
-import * as reportsExport from "@/app/(dashboard)/reports/export/route";
-import * as vehiclesExport from "@/app/(dashboard)/vehicles/export/route";
-import * as dashboardAlertIncidents from "@/app/api/dashboard/alerts/incidents/route";
-import * as dashboardAlertsStream from "@/app/api/dashboard/alerts/stream/route";
-import * as dashboardAlertsUnread from "@/app/api/dashboard/alerts/unread/route";
-import * as dashboardPlaces from "@/app/api/dashboard/places/route";
-import * as dashboardVehicleImport from "@/app/api/dashboard/vehicles/import/route";
-import * as wasteJobsExport from "@/app/(dashboard)/waste-jobs/export/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
-import * as dashboardFleetChanges from "@/app/api/dashboard/fleet/changes/route";
-import * as dashboardFleetStream from "@/app/api/dashboard/fleet/stream/route";
-import * as dashboardFleet from "@/app/api/dashboard/fleet/route";
-import * as dashboardVehicleLocations from "@/app/api/dashboard/vehicles/[id]/locations/route";
-import * as dashboardVehicle from "@/app/api/dashboard/vehicles/[id]/route";
-import * as dashboardVehicleStats from "@/app/api/dashboard/vehicles/[id]/stats/route";
-import * as dashboardVehicles from "@/app/api/dashboard/vehicles/route";
-import * as health from "@/app/api/health/route";
 import * as ingestBatch from "@/app/ingest/batch/route";
 import * as ingestOsmand from "@/app/ingest/osmand/route";
-import * as openApi from "@/app/openapi.json/route";
-import * as sharedStream from "@/app/share/[token]/stream/route";
 import { FLEET_ROUTES, type FleetRoute } from "../fleet-api/routes";
 import type { HarnessFixture } from "./fixture";
+import { DASHBOARD_SAMPLES } from "./dashboard-samples";
 import { LEGACY_SAMPLES } from "./legacy-samples";
+import { SERVICE_SAMPLES } from "./service-samples";
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -87,7 +72,7 @@ const keysOf = (schema: z.ZodType | undefined): string[] | undefined => {
 
 /** What an endpoint definition says about its route: file, method, handler and the inputs the fuzzer fills. */
 const endpointRoute = (endpoint: Endpoint) => ({
-  file: routeFileOf(endpoint.path),
+  file: routeFileOf(endpoint.path, endpoint.group),
   method: endpoint.method,
   handler: endpoint.handler,
   query: keysOf(endpoint.query),
@@ -108,7 +93,7 @@ const publicRoute = (route: FleetRoute): RegisteredRoute => ({
 });
 
 /** The harness's facts about an endpoint that its definition does not give: a request that works, and how its caller authenticates where the interface does not say. */
-export type EndpointSample = Pick<RegisteredRoute, "sample"> & Partial<Pick<RegisteredRoute, "auth" | "writes" | "bodyFields" | "bodyLimit">>;
+export type EndpointSample = Pick<RegisteredRoute, "sample"> & Partial<Pick<RegisteredRoute, "auth" | "writes" | "query" | "pathParams" | "bodyFields" | "bodyLimit">>;
 
 /** An interface's definitions as registered routes: each with its sample (by "METHOD path"), authenticated as `auth` says unless the sample says otherwise. */
 const sampledRoute =
@@ -146,96 +131,10 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
   // Admin interface
   ...ADMIN_ENDPOINTS.map(sampledRoute(ADMIN_SAMPLES, (endpoint) => (endpoint.isPublic ? undefined : { kind: "admin" }))),
 
-  // Dashboard data routes (session)
-  { file: "app/api/dashboard/fleet/route.ts", method: "GET", handler: dashboardFleet.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/fleet" }) },
-  {
-    file: "app/api/dashboard/fleet/changes/route.ts",
-    method: "GET",
-    handler: dashboardFleetChanges.GET,
-    auth: { kind: "session" },
-    query: ["locationsAfter", "statsAfter"],
-    sample: (f) => ({ path: `/api/dashboard/fleet/changes?${new URLSearchParams(f.dashboardCursors)}` }),
-  },
-  {
-    file: "app/api/dashboard/fleet/stream/route.ts",
-    method: "GET",
-    handler: dashboardFleetStream.GET,
-    auth: { kind: "session" },
-    query: ["after"],
-    sample: (f) => ({ path: `/api/dashboard/fleet/stream?after=${f.streamSeq}` }),
-  },
-  { file: "app/api/dashboard/vehicles/route.ts", method: "GET", handler: dashboardVehicles.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/vehicles" }) },
-  {
-    file: "app/api/dashboard/vehicles/[id]/route.ts",
-    method: "GET",
-    handler: dashboardVehicle.GET,
-    auth: { kind: "session" },
-    pathParams: ["id"],
-    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}`, params: { id: String(f.demoVehicle.id) } }),
-  },
-  {
-    file: "app/api/dashboard/vehicles/[id]/locations/route.ts",
-    method: "GET",
-    handler: dashboardVehicleLocations.GET,
-    auth: { kind: "session" },
-    pathParams: ["id"],
-    query: ["from", "to"],
-    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}/locations?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`, params: { id: String(f.demoVehicle.id) } }),
-  },
-  {
-    file: "app/api/dashboard/vehicles/[id]/stats/route.ts",
-    method: "GET",
-    handler: dashboardVehicleStats.GET,
-    auth: { kind: "session" },
-    pathParams: ["id"],
-    query: ["from", "to"],
-    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}/stats?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`, params: { id: String(f.demoVehicle.id) } }),
-  },
-  {
-    file: "app/(dashboard)/waste-jobs/export/route.ts",
-    method: "GET",
-    handler: wasteJobsExport.GET,
-    auth: { kind: "session" },
-    query: ["status", "serviceType", "from", "to", "vehicle", "q", "sort", "page"],
-    sample: () => ({ path: "/waste-jobs/export" }),
-  },
-  {
-    file: "app/(dashboard)/reports/export/route.ts",
-    method: "GET",
-    handler: reportsExport.GET,
-    auth: { kind: "session" },
-    query: ["kind", "from", "to", "format", "vehicleIds", "driverIds"],
-    sample: () => ({ path: "/reports/export?kind=trips&format=csv" }),
-  },
-  {
-    file: "app/(dashboard)/vehicles/export/route.ts",
-    method: "GET",
-    handler: vehiclesExport.GET,
-    auth: { kind: "session" },
-    query: ["tag", "status", "q"],
-    sample: () => ({ path: "/vehicles/export" }),
-  },
-  {
-    file: "app/api/dashboard/vehicles/import/route.ts",
-    method: "POST",
-    handler: dashboardVehicleImport.POST,
-    auth: { kind: "session" },
-    query: ["mode", "onExisting"],
-    writes: true,
-    sample: () => ({ path: "/api/dashboard/vehicles/import?mode=preview", body: "name,vin\nHarness Truck,1M8GDM9AXKP042788\n", contentType: "text/csv" }),
-  },
-  { file: "app/api/dashboard/alerts/incidents/route.ts", method: "GET", handler: dashboardAlertIncidents.GET, auth: { kind: "session" }, query: ["filter"], sample: () => ({ path: "/api/dashboard/alerts/incidents" }) },
-  { file: "app/api/dashboard/alerts/stream/route.ts", method: "GET", handler: dashboardAlertsStream.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/alerts/stream" }) },
-  { file: "app/api/dashboard/alerts/unread/route.ts", method: "GET", handler: dashboardAlertsUnread.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/alerts/unread" }) },
-  { file: "app/api/dashboard/places/route.ts", method: "GET", handler: dashboardPlaces.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/places" }) },
-  {
-    file: "app/(dashboard)/settings/audit-log/export/route.ts",
-    method: "GET",
-    handler: auditLogExport.GET,
-    auth: { kind: "session" },
-    query: ["actor", "action", "targetType", "targetId", "from", "to"],
-    sample: () => ({ path: "/settings/audit-log/export" }),
-  },
+  // Dashboard data routes and downloads (session)
+  ...DASHBOARD_ENDPOINTS.map(sampledRoute(DASHBOARD_SAMPLES, () => ({ kind: "session" }))),
+
+  // Sign-in
   {
     file: "app/api/auth/[...nextauth]/route.ts",
     method: "GET",
@@ -285,15 +184,5 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
   },
 
   // Unauthenticated service routes
-  { file: "app/api/health/route.ts", method: "GET", handler: health.GET, auth: { kind: "none" }, sample: () => ({ path: "/api/health" }) },
-  {
-    file: "app/share/[token]/stream/route.ts",
-    method: "GET",
-    handler: sharedStream.GET,
-    auth: { kind: "none" },
-    pathParams: ["token"],
-    query: ["after"],
-    sample: (f) => ({ path: `/share/${f.liveShareToken}/stream?after=0`, params: { token: f.liveShareToken } }),
-  },
-  { file: "app/openapi.json/route.ts", method: "GET", handler: openApi.GET, auth: { kind: "none" }, sample: () => ({ path: "/openapi.json" }) },
+  ...SERVICE_ENDPOINTS.map(sampledRoute(SERVICE_SAMPLES, () => ({ kind: "none" }))),
 ];
