@@ -1,8 +1,19 @@
+import { readdirSync } from "node:fs";
 import { defineConfig } from "drizzle-kit";
 
-// The partitioned time-series tables (schema/telemetry.ts) are created by a hand-written migration.
+const SCHEMA_DIR = "./db/schema";
+/**
+ * Not read by drizzle-kit: index.ts only re-exports the others, and the partitioned time-series
+ * tables (telemetry.ts) are created by a hand-written migration.
+ */
+const NOT_GENERATED = new Set(["index.ts", "telemetry.ts"]);
+
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./db/schema/columns.ts", "./db/schema/companies.ts", "./db/schema/users.ts", "./db/schema/credentials.ts", "./db/schema/fleet.ts", "./db/schema/vehicle-state.ts", "./db/schema/operations.ts", "./db/schema/trackers.ts", "./db/schema/audit.ts", "./db/schema/webhooks.ts", "./db/schema/fleet-events.ts", "./db/schema/live-shares.ts", "./db/schema/assignments.ts", "./db/schema/devices.ts", "./db/schema/tags.ts", "./db/schema/places.ts", "./db/schema/alerts.ts", "./db/schema/trips.ts", "./db/schema/logbook.ts", "./db/schema/mail.ts"],
+  // Every schema file, so a new area's file is picked up without listing it here.
+  schema: readdirSync(SCHEMA_DIR)
+    .filter((file) => file.endsWith(".ts") && !NOT_GENERATED.has(file))
+    .sort()
+    .map((file) => `${SCHEMA_DIR}/${file}`),
   out: "./db/migrations",
 });

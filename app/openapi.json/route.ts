@@ -1,7 +1,6 @@
-import { withRequest } from "@/lib/http";
-import { getOpenApiDocument } from "@/lib/openapi/build-document";
+import { openApiDocumentEndpoint } from "@/app/_endpoints/service";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** GET /openapi.json: the service's OpenAPI 3.1 document, derived from the endpoint definitions. */
-export const GET = withRequest(async () => getOpenApiDocument());
+export const { GET } = route(openApiDocumentEndpoint);

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { buildEndpoint, withRequest, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/http";
+import { buildEndpoint, definePublicEndpoint, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/http";
 import type { AuditActor } from "@/lib/audit";
 import type { AdminClaims } from "./admin-token";
 import { withAdminApi } from "./with-admin-api";
@@ -19,4 +19,4 @@ export const defineAdminEndpoint = <M extends EndpointMethod, P extends z.ZodObj
 /** Defines an admin endpoint that needs no token (it issues one). */
 export const definePublicAdminEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
   spec: AdminSpec<M, P, Q, B, object>,
-): AdminEndpoint<M> => ({ ...buildEndpoint(withRequest, spec, {}), description: spec.description, isPublic: true });
+): AdminEndpoint<M> => ({ ...definePublicEndpoint(spec), description: spec.description, isPublic: true });

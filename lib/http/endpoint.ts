@@ -3,7 +3,7 @@ import type { ErrorCode } from "@/lib/errors";
 import { readJson } from "./read-json";
 import type { RouteHandler } from "./route-context";
 import { parseQuery, parseWith } from "./search-params";
-import type { Handler, RequestArgs, WrapperOptions } from "./with-request";
+import { withRequest, type Handler, type RequestArgs, type WrapperOptions } from "./with-request";
 
 export const ENDPOINT_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type EndpointMethod = (typeof ENDPOINT_METHODS)[number];
@@ -32,8 +32,10 @@ export type EndpointInput<P, Q, B> = { params: P extends z.ZodType ? z.output<P>
  */
 export type Endpoint<M extends EndpointMethod = EndpointMethod> = EndpointSchemas<z.ZodObject | undefined, z.ZodObject | undefined, z.ZodType | undefined> & {
   method: M;
-  /** The path as OpenAPI writes it; the route file is `app` + path (`{id}` → `[id]`) + `/route.ts`. */
+  /** The path as OpenAPI writes it; the route file is `app` + group + path (`{id}` → `[id]`) + `/route.ts`. */
   path: string;
+  /** The route group the route file sits in (`(dashboard)`), which is not in the URL. */
+  group?: `(${string})`;
   summary: string;
   description?: string;
   /** The success body (the current version's, for /fleet). */
@@ -85,9 +87,14 @@ export const buildEndpoint = <M extends EndpointMethod, P extends z.ZodObject | 
   return { ...definition, handler } as Endpoint<M>;
 };
 
+/** Defines an endpoint with no caller to authenticate first (withRequest): a credential exchange, a signed webhook, health, a document. */
+export const definePublicEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  spec: EndpointSpec<M, P, Q, B, object>,
+): Endpoint<M> => buildEndpoint(withRequest, spec, {});
+
 /** A route file's exports, one line: `export const { GET, PATCH } = route(getDriverEndpoint, updateDriverEndpoint);` */
 export const route = <E extends Endpoint[]>(...endpoints: E) =>
   Object.fromEntries(endpoints.map((endpoint) => [endpoint.method, endpoint.handler])) as { [M in E[number]["method"]]: RouteHandler };
 
-/** The route file that serves an endpoint's path (tests check every definition has one). */
-export const routeFileOf = (path: string) => `app${path.replace(/\{(\w+)\}/g, "[$1]")}/route.ts`;
+/** The route file that serves an endpoint's path, in its route group if any (tests check every definition has one). */
+export const routeFileOf = (path: string, group?: string) => `app${group ? `/${group}` : ""}${path.replace(/\{(\w+)\}/g, "[$1]")}/route.ts`;

@@ -4,6 +4,7 @@ import type { FleetEndpoint } from "@/lib/fleet-api/define-fleet-endpoint";
 import { FLEET_ENDPOINTS } from "@/lib/fleet-api/endpoints";
 import type { RouteHandler } from "@/lib/http";
 import { FIXTURE_ASSIGNMENT_START } from "../helpers/fleet-fixture";
+import type { OwnedTable } from "../harness/owned-tables";
 import type { FleetCall } from "../helpers/fleet-request";
 
 export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[] };
@@ -11,7 +12,7 @@ export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds:
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
   /** Which tenant ids the records carry. */
-  owns: "vehicles" | "drivers" | "webhooks" | "users" | "liveShares" | "tags" | "places" | "alertRules" | "nothing";
+  owns: OwnedTable | "nothing";
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;

@@ -1,45 +1,19 @@
 import type { z } from "zod";
+import { DASHBOARD_ENDPOINTS } from "@/app/_endpoints/dashboard";
+import { SERVICE_ENDPOINTS } from "@/app/_endpoints/service";
+import type { Module } from "@/db/schema";
 import { ADMIN_ENDPOINTS } from "@/lib/admin-api/endpoints";
+import { LEGACY_ENDPOINTS } from "@/lib/legacy-api/endpoints";
 import type { Scope } from "@/lib/api-keys/scopes";
 import { DEFAULT_BODY_LIMIT_BYTES, routeFileOf, type Endpoint } from "@/lib/http";
-import * as auditLogExport from "@/app/(dashboard)/settings/audit-log/export/route";
-import * as reportsExport from "@/app/(dashboard)/reports/export/route";
-import * as vehiclesExport from "@/app/(dashboard)/vehicles/export/route";
-import * as dashboardAlertIncidents from "@/app/api/dashboard/alerts/incidents/route";
-import * as dashboardAlertsStream from "@/app/api/dashboard/alerts/stream/route";
-import * as dashboardAlertsUnread from "@/app/api/dashboard/alerts/unread/route";
-import * as dashboardPlaces from "@/app/api/dashboard/places/route";
-import * as dashboardVehicleImport from "@/app/api/dashboard/vehicles/import/route";
-import * as wasteJobsExport from "@/app/(dashboard)/waste-jobs/export/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
-import * as dashboardFleetChanges from "@/app/api/dashboard/fleet/changes/route";
-import * as dashboardFleetStream from "@/app/api/dashboard/fleet/stream/route";
-import * as dashboardFleet from "@/app/api/dashboard/fleet/route";
-import * as dashboardVehicleLocations from "@/app/api/dashboard/vehicles/[id]/locations/route";
-import * as dashboardVehicle from "@/app/api/dashboard/vehicles/[id]/route";
-import * as dashboardVehicleStats from "@/app/api/dashboard/vehicles/[id]/stats/route";
-import * as dashboardVehicles from "@/app/api/dashboard/vehicles/route";
-import * as health from "@/app/api/health/route";
-import * as v1CurrentWithTimers from "@/app/api/v1/assets/currentWithTimers/route";
-import * as v1DriversTimers from "@/app/api/v1/assets/driversTimers/route";
-import * as v1Gps from "@/app/api/v1/assets/gps/route";
-import * as v1Location from "@/app/api/v1/assets/location/route";
-import * as v1Assets from "@/app/api/v1/assets/route";
-import * as v1HealthCheck from "@/app/api/v1/auth/healthCheck/route";
-import * as v1Auth from "@/app/api/v1/auth/route";
-import * as v1Camera from "@/app/api/v1/camera/snapshot/route";
-import * as v1WasteJobs from "@/app/api/v1/wastejob/route";
-import * as v2DriverProposedStop from "@/app/api/v2/assets/driverProposedFuelStop/route";
-import * as v2FuelStopProposal from "@/app/api/v2/assets/fuelStopProposal/route";
-import * as v2AssetById from "@/app/api/v2/assets/getByAssetId/[assetId]/route";
-import * as v2Assets from "@/app/api/v2/assets/route";
-import * as v2AssetByVin from "@/app/api/v2/assets/vin/[vin]/route";
 import * as ingestBatch from "@/app/ingest/batch/route";
 import * as ingestOsmand from "@/app/ingest/osmand/route";
-import * as openApi from "@/app/openapi.json/route";
-import * as sharedStream from "@/app/share/[token]/stream/route";
 import { FLEET_ROUTES, type FleetRoute } from "../fleet-api/routes";
 import type { HarnessFixture } from "./fixture";
+import { DASHBOARD_SAMPLES } from "./dashboard-samples";
+import { LEGACY_SAMPLES } from "./legacy-samples";
+import { SERVICE_SAMPLES } from "./service-samples";
 
 export const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
@@ -49,7 +23,7 @@ export type RouteHandler = (request: any, context: { params: Promise<any> }) => 
 /** How a route authenticates its caller; each kind has its own matrix in route-matrix.test.ts. */
 export type AuthKind =
   | { kind: "public"; scope: Scope } // Bearer svc_live_/svc_test_ API key (withFleetApi)
-  | { kind: "legacy"; module?: "Waste" } // Bearer legacy JWT (withLegacyApi)
+  | { kind: "legacy"; module?: Module } // Bearer legacy JWT (withLegacyApi)
   | { kind: "client-key" } // X-Client-Key exchanged for a legacy JWT
   | { kind: "admin" } // Bearer admin JWT (withAdminApi)
   | { kind: "password" } // admin email and password (throttled)
@@ -97,7 +71,7 @@ const keysOf = (schema: z.ZodType | undefined): string[] | undefined => {
 
 /** What an endpoint definition says about its route: file, method, handler and the inputs the fuzzer fills. */
 const endpointRoute = (endpoint: Endpoint) => ({
-  file: routeFileOf(endpoint.path),
+  file: routeFileOf(endpoint.path, endpoint.group),
   method: endpoint.method,
   handler: endpoint.handler,
   query: keysOf(endpoint.query),
@@ -117,18 +91,26 @@ const publicRoute = (route: FleetRoute): RegisteredRoute => ({
   },
 });
 
-/** The harness's facts about each admin endpoint that its definition does not give. */
-const ADMIN_SAMPLES: Record<string, Pick<RegisteredRoute, "auth" | "sample" | "writes">> = {
-  "POST /api/v2/auth/token": { auth: { kind: "password" }, sample: () => ({ path: "/api/v2/auth/token", body: { email: "admin@demo.test", password: "demo-password-1" } }) },
-  "GET /api/v2/api-keys": { auth: { kind: "admin" }, sample: () => ({ path: "/api/v2/api-keys" }) },
-  "POST /api/v2/api-keys": { auth: { kind: "admin" }, writes: true, sample: () => ({ path: "/api/v2/api-keys", body: { name: "harness", scopes: ["vehicles:read"] } }) },
-  "DELETE /api/v2/api-keys/{id}": { auth: { kind: "admin" }, sample: (f) => ({ path: `/api/v2/api-keys/${f.revocableKeyId}`, params: { id: f.revocableKeyId } }) },
-};
+/** The harness's facts about an endpoint that its definition does not give: a request that works, and how its caller authenticates where the interface does not say. */
+export type EndpointSample = Pick<RegisteredRoute, "sample"> & Partial<Pick<RegisteredRoute, "auth" | "writes" | "query" | "pathParams" | "bodyFields" | "bodyLimit">>;
 
-const adminRoute = (endpoint: Endpoint): RegisteredRoute => {
-  const facts = ADMIN_SAMPLES[`${endpoint.method} ${endpoint.path}`];
-  if (!facts) throw new Error(`Add ${endpoint.method} ${endpoint.path} to ADMIN_SAMPLES in tests/harness/registry.ts.`);
-  return { ...endpointRoute(endpoint), ...facts };
+/** An interface's definitions as registered routes: each with its sample (by "METHOD path"), authenticated as `auth` says unless the sample says otherwise. */
+const sampledRoute =
+  <E extends Endpoint>(samples: Record<string, EndpointSample>, auth: (endpoint: E) => AuthKind | undefined = () => undefined) =>
+  (endpoint: E): RegisteredRoute => {
+    const facts = samples[`${endpoint.method} ${endpoint.path}`];
+    if (!facts) throw new Error(`Add ${endpoint.method} ${endpoint.path} to its interface's samples in tests/harness.`);
+    const kind = facts.auth ?? auth(endpoint);
+    if (!kind) throw new Error(`Say how ${endpoint.method} ${endpoint.path} authenticates in its sample (tests/harness).`);
+    return { ...endpointRoute(endpoint), ...facts, auth: kind };
+  };
+
+/** The harness's facts about each admin endpoint that its definition does not give. */
+const ADMIN_SAMPLES: Record<string, EndpointSample> = {
+  "POST /api/v2/auth/token": { auth: { kind: "password" }, sample: () => ({ path: "/api/v2/auth/token", body: { email: "admin@demo.test", password: "demo-password-1" } }) },
+  "GET /api/v2/api-keys": { sample: () => ({ path: "/api/v2/api-keys" }) },
+  "POST /api/v2/api-keys": { writes: true, sample: () => ({ path: "/api/v2/api-keys", body: { name: "harness", scopes: ["vehicles:read"] } }) },
+  "DELETE /api/v2/api-keys/{id}": { sample: (f) => ({ path: `/api/v2/api-keys/${f.revocableKeyId}`, params: { id: f.revocableKeyId } }) },
 };
 
 const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -143,192 +125,15 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
   ...FLEET_ROUTES.map(publicRoute),
 
   // Legacy interface
-  { file: "app/api/v1/auth/route.ts", method: "GET", handler: v1Auth.GET, auth: { kind: "client-key" }, sample: () => ({ path: "/api/v1/auth" }) },
-  { file: "app/api/v1/auth/healthCheck/route.ts", method: "GET", handler: v1HealthCheck.GET, auth: { kind: "none" }, sample: () => ({ path: "/api/v1/auth/healthCheck" }) },
-  { file: "app/api/v1/assets/route.ts", method: "GET", handler: v1Assets.GET, auth: { kind: "legacy" }, query: ["additionalInfo"], sample: () => ({ path: "/api/v1/assets?additionalInfo=true" }) },
-  {
-    file: "app/api/v1/assets/route.ts",
-    method: "POST",
-    handler: v1Assets.POST,
-    auth: { kind: "legacy" },
-    query: ["additionalInfo"],
-    bodyFields: [],
-    bodyLimit: 1_000_000,
-    sample: (f) => ({ path: "/api/v1/assets", body: [f.demoVehicle.vin] }),
-  },
-  { file: "app/api/v1/assets/driversTimers/route.ts", method: "GET", handler: v1DriversTimers.GET, auth: { kind: "legacy" }, sample: () => ({ path: "/api/v1/assets/driversTimers" }) },
-  { file: "app/api/v1/assets/currentWithTimers/route.ts", method: "GET", handler: v1CurrentWithTimers.GET, auth: { kind: "legacy" }, sample: () => ({ path: "/api/v1/assets/currentWithTimers" }) },
-  {
-    file: "app/api/v1/assets/location/route.ts",
-    method: "GET",
-    handler: v1Location.GET,
-    auth: { kind: "legacy" },
-    query: ["vin", "from", "to"],
-    sample: (f) => ({ path: `/api/v1/assets/location?vin=${f.demoVehicle.vin}&from=${isoAgo(7_200_000)}&to=${isoAgo(0)}` }),
-  },
-  {
-    file: "app/api/v1/assets/gps/route.ts",
-    method: "GET",
-    handler: v1Gps.GET,
-    auth: { kind: "legacy" },
-    query: ["vin", "from", "to"],
-    sample: (f) => ({ path: `/api/v1/assets/gps?vin=${f.demoVehicle.vin}&from=${isoAgo(7_200_000)}&to=${isoAgo(0)}` }),
-  },
-  {
-    file: "app/api/v1/wastejob/route.ts",
-    method: "GET",
-    handler: v1WasteJobs.GET,
-    auth: { kind: "legacy", module: "Waste" },
-    query: ["status", "serviceType", "scheduledFrom", "scheduledTo", "assignedToAssetId", "short", "offset", "limit"],
-    sample: () => ({ path: "/api/v1/wastejob?limit=5" }),
-  },
-  {
-    file: "app/api/v1/camera/snapshot/route.ts",
-    method: "POST",
-    handler: v1Camera.POST,
-    auth: { kind: "camera" },
-    bodyFields: ["eventId", "deviceId", "vin", "kind", "mediaUrl", "capturedAt"],
-    writes: true,
-    bodyLimit: 64 * 1024,
-    sample: (f) => ({
-      path: "/api/v1/camera/snapshot",
-      body: { eventId: `evt-${Math.random().toString(36).slice(2)}`, deviceId: "cam-1", vin: f.demoVehicle.vin, kind: "snapshot", mediaUrl: "https://media.example/1.jpg", capturedAt: isoAgo(60_000) },
-    }),
-  },
-  { file: "app/api/v2/assets/route.ts", method: "GET", handler: v2Assets.GET, auth: { kind: "legacy" }, query: ["vin"], sample: (f) => ({ path: `/api/v2/assets?vin=${f.demoVehicle.vin}` }) },
-  {
-    file: "app/api/v2/assets/vin/[vin]/route.ts",
-    method: "GET",
-    handler: v2AssetByVin.GET,
-    auth: { kind: "legacy" },
-    pathParams: ["vin"],
-    sample: (f) => ({ path: `/api/v2/assets/vin/${f.demoVehicle.vin}`, params: { vin: f.demoVehicle.vin } }),
-  },
-  {
-    file: "app/api/v2/assets/getByAssetId/[assetId]/route.ts",
-    method: "GET",
-    handler: v2AssetById.GET,
-    auth: { kind: "legacy" },
-    pathParams: ["assetId"],
-    sample: (f) => ({ path: `/api/v2/assets/getByAssetId/${f.demoVehicle.id}`, params: { assetId: String(f.demoVehicle.id) } }),
-  },
-  {
-    file: "app/api/v2/assets/fuelStopProposal/route.ts",
-    method: "POST",
-    handler: v2FuelStopProposal.POST,
-    auth: { kind: "legacy" },
-    bodyFields: ["fuelStopsProposalsPerAsset"],
-    writes: true,
-    bodyLimit: 1_000_000,
-    sample: (f) => ({
-      path: "/api/v2/assets/fuelStopProposal",
-      body: { fuelStopsProposalsPerAsset: [{ assetId: f.demoVehicle.id, proposedFuelStops: [{ name: "Stop", address: "1 Main St", fuelPrices: [{ diesel: 3.5, discount: 0.1 }] }] }] },
-    }),
-  },
-  {
-    file: "app/api/v2/assets/driverProposedFuelStop/route.ts",
-    method: "POST",
-    handler: v2DriverProposedStop.POST,
-    auth: { kind: "legacy" },
-    bodyFields: ["assetId", "driverId", "name", "address", "latitude", "longitude", "note"],
-    writes: true,
-    bodyLimit: 1_000_000,
-    sample: (f) => ({ path: "/api/v2/assets/driverProposedFuelStop", body: { assetId: f.demoVehicle.id, name: "Depot", latitude: 41.8, longitude: -87.6 } }),
-  },
+  ...LEGACY_ENDPOINTS.map(sampledRoute(LEGACY_SAMPLES, (endpoint) => (endpoint.isPublic ? undefined : { kind: "legacy", module: endpoint.requiredModule }))),
 
   // Admin interface
-  ...ADMIN_ENDPOINTS.map(adminRoute),
+  ...ADMIN_ENDPOINTS.map(sampledRoute(ADMIN_SAMPLES, (endpoint) => (endpoint.isPublic ? undefined : { kind: "admin" }))),
 
-  // Dashboard data routes (session)
-  { file: "app/api/dashboard/fleet/route.ts", method: "GET", handler: dashboardFleet.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/fleet" }) },
-  {
-    file: "app/api/dashboard/fleet/changes/route.ts",
-    method: "GET",
-    handler: dashboardFleetChanges.GET,
-    auth: { kind: "session" },
-    query: ["locationsAfter", "statsAfter"],
-    sample: (f) => ({ path: `/api/dashboard/fleet/changes?${new URLSearchParams(f.dashboardCursors)}` }),
-  },
-  {
-    file: "app/api/dashboard/fleet/stream/route.ts",
-    method: "GET",
-    handler: dashboardFleetStream.GET,
-    auth: { kind: "session" },
-    query: ["after"],
-    sample: (f) => ({ path: `/api/dashboard/fleet/stream?after=${f.streamSeq}` }),
-  },
-  { file: "app/api/dashboard/vehicles/route.ts", method: "GET", handler: dashboardVehicles.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/vehicles" }) },
-  {
-    file: "app/api/dashboard/vehicles/[id]/route.ts",
-    method: "GET",
-    handler: dashboardVehicle.GET,
-    auth: { kind: "session" },
-    pathParams: ["id"],
-    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}`, params: { id: String(f.demoVehicle.id) } }),
-  },
-  {
-    file: "app/api/dashboard/vehicles/[id]/locations/route.ts",
-    method: "GET",
-    handler: dashboardVehicleLocations.GET,
-    auth: { kind: "session" },
-    pathParams: ["id"],
-    query: ["from", "to"],
-    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}/locations?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`, params: { id: String(f.demoVehicle.id) } }),
-  },
-  {
-    file: "app/api/dashboard/vehicles/[id]/stats/route.ts",
-    method: "GET",
-    handler: dashboardVehicleStats.GET,
-    auth: { kind: "session" },
-    pathParams: ["id"],
-    query: ["from", "to"],
-    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}/stats?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`, params: { id: String(f.demoVehicle.id) } }),
-  },
-  {
-    file: "app/(dashboard)/waste-jobs/export/route.ts",
-    method: "GET",
-    handler: wasteJobsExport.GET,
-    auth: { kind: "session" },
-    query: ["status", "serviceType", "from", "to", "vehicle", "q", "sort", "page"],
-    sample: () => ({ path: "/waste-jobs/export" }),
-  },
-  {
-    file: "app/(dashboard)/reports/export/route.ts",
-    method: "GET",
-    handler: reportsExport.GET,
-    auth: { kind: "session" },
-    query: ["kind", "from", "to", "format", "vehicleIds", "driverIds"],
-    sample: () => ({ path: "/reports/export?kind=trips&format=csv" }),
-  },
-  {
-    file: "app/(dashboard)/vehicles/export/route.ts",
-    method: "GET",
-    handler: vehiclesExport.GET,
-    auth: { kind: "session" },
-    query: ["tag", "status", "q"],
-    sample: () => ({ path: "/vehicles/export" }),
-  },
-  {
-    file: "app/api/dashboard/vehicles/import/route.ts",
-    method: "POST",
-    handler: dashboardVehicleImport.POST,
-    auth: { kind: "session" },
-    query: ["mode", "onExisting"],
-    writes: true,
-    sample: () => ({ path: "/api/dashboard/vehicles/import?mode=preview", body: "name,vin\nHarness Truck,1M8GDM9AXKP042788\n", contentType: "text/csv" }),
-  },
-  { file: "app/api/dashboard/alerts/incidents/route.ts", method: "GET", handler: dashboardAlertIncidents.GET, auth: { kind: "session" }, query: ["filter"], sample: () => ({ path: "/api/dashboard/alerts/incidents" }) },
-  { file: "app/api/dashboard/alerts/stream/route.ts", method: "GET", handler: dashboardAlertsStream.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/alerts/stream" }) },
-  { file: "app/api/dashboard/alerts/unread/route.ts", method: "GET", handler: dashboardAlertsUnread.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/alerts/unread" }) },
-  { file: "app/api/dashboard/places/route.ts", method: "GET", handler: dashboardPlaces.GET, auth: { kind: "session" }, sample: () => ({ path: "/api/dashboard/places" }) },
-  {
-    file: "app/(dashboard)/settings/audit-log/export/route.ts",
-    method: "GET",
-    handler: auditLogExport.GET,
-    auth: { kind: "session" },
-    query: ["actor", "action", "targetType", "targetId", "from", "to"],
-    sample: () => ({ path: "/settings/audit-log/export" }),
-  },
+  // Dashboard data routes and downloads (session)
+  ...DASHBOARD_ENDPOINTS.map(sampledRoute(DASHBOARD_SAMPLES, () => ({ kind: "session" }))),
+
+  // Sign-in
   {
     file: "app/api/auth/[...nextauth]/route.ts",
     method: "GET",
@@ -378,15 +183,5 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
   },
 
   // Unauthenticated service routes
-  { file: "app/api/health/route.ts", method: "GET", handler: health.GET, auth: { kind: "none" }, sample: () => ({ path: "/api/health" }) },
-  {
-    file: "app/share/[token]/stream/route.ts",
-    method: "GET",
-    handler: sharedStream.GET,
-    auth: { kind: "none" },
-    pathParams: ["token"],
-    query: ["after"],
-    sample: (f) => ({ path: `/share/${f.liveShareToken}/stream?after=0`, params: { token: f.liveShareToken } }),
-  },
-  { file: "app/openapi.json/route.ts", method: "GET", handler: openApi.GET, auth: { kind: "none" }, sample: () => ({ path: "/openapi.json" }) },
+  ...SERVICE_ENDPOINTS.map(sampledRoute(SERVICE_SAMPLES, () => ({ kind: "none" }))),
 ];

@@ -1,16 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { alertRules, drivers, liveShares, places, tags, users, vehicles, webhooks } from "@/db/schema";
 import type { Database } from "@/db/client";
 import { SCOPES } from "@/lib/api-keys/scopes";
 import { generateApiKey } from "@/lib/api-keys/key-format";
 import { ownerIdsOf, type FleetRoute } from "../fleet-api/routes";
+import { ownedIds } from "../harness/owned-tables";
 import { createTestApiKey } from "./api-keys";
 import type { FleetFixture } from "./fleet-fixture";
 import { callFleet, resetRateLimits } from "./fleet-request";
-
-const ownedIds = async (db: Database, table: typeof vehicles | typeof drivers | typeof webhooks | typeof liveShares | typeof tags | typeof places | typeof alertRules, companyId: number, dataset: string) =>
-  new Set((await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.dataset, dataset as "live")))).map((r) => r.id));
 
 const expectError = (response: Awaited<ReturnType<typeof callFleet>>, status: number) => {
   expect(response.status).toBe(status);
@@ -74,12 +70,9 @@ export const runCommonRouteTests = (route: FleetRoute, context: () => { db: Data
       // Read from the database: drivers created by earlier tests belong to their tenant too.
       const { companyId, dataset } = fixture[tenant];
       // A create's or a no-body write's response holds no existing record to check; their 404 test covers scoping.
-      // Users are the company's, whichever dataset; the roles belong to no one.
+      // The roles belong to no one.
       if (!route.schema || route.owns === "nothing") continue;
-      const owned =
-        route.owns === "users"
-          ? new Set((await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId))).map((r) => r.id))
-          : await ownedIds(db, { vehicles, drivers, webhooks, liveShares, tags, places, alertRules }[route.owns], companyId, dataset);
+      const owned = await ownedIds({ db, table: route.owns, companyId, dataset });
       const ids = ownerIdsOf(response.body, route.owns);
       const isCreate = route.request(fixture[tenant]).method === "POST";
       if (!isCreate) expect(ids.length).toBeGreaterThan(0);

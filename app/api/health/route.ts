@@ -1,10 +1,6 @@
-import { getHealth } from "@/lib/boot/get-health";
-import { withRequest } from "@/lib/http";
+import { healthEndpoint } from "@/app/_endpoints/service";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/health: 200 when the service can serve, 503 (same body) when it cannot. */
-export const GET = withRequest(async () => {
-  const health = await getHealth();
-  return Response.json(health, { status: health.status === "ok" ? 200 : 503 });
-});
+export const { GET } = route(healthEndpoint);

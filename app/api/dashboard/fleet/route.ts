@@ -1,6 +1,6 @@
-import { dashboardRoute } from "@/app/_server/dashboard-route";
+import { fleetSnapshotEndpoint } from "@/app/_endpoints/dashboard/fleet";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** The company's whole live fleet with latest location and stats, and the cursors to poll changes from. */
-export const GET = dashboardRoute(({ source }) => source.getSnapshot());
+export const { GET } = route(fleetSnapshotEndpoint);

@@ -1,6 +1,6 @@
-import { dashboardRoute } from "@/app/_server/dashboard-route";
+import { vehicleOptionsEndpoint } from "@/app/_endpoints/dashboard/fleet";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** The company's vehicles for the pickers. */
-export const GET = dashboardRoute(async ({ source }) => ({ vehicles: await source.listVehicleOptions() }));
+export const { GET } = route(vehicleOptionsEndpoint);

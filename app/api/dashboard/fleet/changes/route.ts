@@ -1,8 +1,6 @@
-import { dashboardRoute } from "@/app/_server/dashboard-route";
-import { changesQuerySchema } from "@/lib/dashboard-data/queries";
-import { parseQuery } from "@/lib/http";
+import { fleetChangesEndpoint } from "@/app/_endpoints/dashboard/fleet";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** Latest location and stats of the vehicles that changed since the cursors. */
-export const GET = dashboardRoute(({ request, source }) => source.getChanges(parseQuery(request, changesQuerySchema)));
+export const { GET } = route(fleetChangesEndpoint);

@@ -1,34 +1,6 @@
-import { z } from "zod";
-import { dashboardRoute } from "@/app/_server/dashboard-route";
-import { userActor } from "@/lib/audit";
-import { authorizeAction } from "@/lib/auth/authorize-action";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { CLIENT_IP_HEADER, parseQuery, readBodyText } from "@/lib/http";
-import { importVehicles } from "@/lib/vehicles/import-vehicles";
-import { parseVehiclesCsv } from "@/lib/vehicles/parse-vehicles-csv";
+import { importVehiclesEndpoint } from "@/app/_endpoints/dashboard/vehicle-import";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** 5 MB: 20,000 rows of a dozen columns, with room (server actions stop at 256 kB, hence a route). */
-const MAX_CSV_BYTES = 5 * 1024 * 1024;
-
-const querySchema = z.object({ mode: z.enum(["preview", "import"]), onExisting: z.enum(["update", "refuse"]).default("update") });
-
-/**
- * The Vehicles page's CSV import; the body is the file. `mode=preview` checks every row and writes
- * nothing; `mode=import` checks again and imports all or nothing. Roles without editVehicles are
- * refused and the attempt is recorded as `vehicle.denied`.
- */
-export const POST = dashboardRoute(
-  async ({ request, requestId, db, user }) => {
-    const query = parseQuery(request, querySchema);
-    const actor = userActor({ user, ip: request.headers.get(CLIENT_IP_HEADER), requestId });
-    await authorizeAction({ db, user, action: "editVehicles", actor, denied: { action: "vehicle.denied", target: { type: "vehicle", id: "csv" } } });
-    const csv = await readBodyText(request, MAX_CSV_BYTES);
-    const tenant = { db, companyId: user.companyId, dataset: "live" as const };
-    if (query.mode === "import") return importVehicles({ ...tenant, csv, onExisting: query.onExisting, actor });
-    const { rows, problems } = await parseVehiclesCsv({ ...tenant, csv });
-    return { rows: rows.length, existing: rows.filter((row) => row.existingVehicleId !== null).length, problems };
-  },
-  { roles: SECTIONS.vehicles.roles, action: "import vehicles" },
-);
+export const { POST } = route(importVehiclesEndpoint);

@@ -1,12 +1,6 @@
-import { parseQuery } from "@/lib/http";
-import { findLegacyTrack } from "@/lib/legacy-api/legacy-track";
-import { assetTrackQuerySchema } from "@/lib/legacy-api/query-schemas";
-import { withLegacyApi } from "@/lib/legacy-api/with-legacy-api";
+import { assetLocationEndpoint } from "@/lib/legacy-api/endpoints/assets";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/v1/assets/location?vin=&from=&to= (2.3): at most 35 days, about one call a minute per asset. */
-export const GET = withLegacyApi(async ({ request, db, caller }) => {
-  const { vin, from, to } = parseQuery(request, assetTrackQuerySchema);
-  return findLegacyTrack({ db, caller, kind: "location", vin, from, to });
-});
+export const { GET } = route(assetLocationEndpoint);

@@ -1,7 +1,6 @@
-import { getLegacyAssetState } from "@/lib/legacy-api/legacy-assets";
-import { withLegacyApi } from "@/lib/legacy-api/with-legacy-api";
+import { assetStateByVinEndpoint } from "@/lib/legacy-api/endpoints/assets";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/v2/assets/vin/{vin}: one asset state (2.5); 404 when the company has no such VIN. */
-export const GET = withLegacyApi<{ vin: string }>(async ({ params, db, caller, requestId }) => getLegacyAssetState({ db, caller, vin: params.vin, requestId }));
+export const { GET } = route(assetStateByVinEndpoint);

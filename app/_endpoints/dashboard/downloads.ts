@@ -1,0 +1,97 @@
+import { companySettings } from "@/app/_server/company-settings";
+import { parseAuditLogParams } from "@/lib/audit";
+import { ACTIONS, SECTIONS } from "@/lib/auth/role-policy";
+import { streamAuditEventsCsv } from "@/lib/dashboard/stream-audit-events-csv";
+import { parseVehicleListParams } from "@/lib/dashboard/vehicle-list-params";
+import { streamWasteJobsCsv } from "@/lib/dashboard/stream-waste-jobs-csv";
+import { parseWasteJobFilters } from "@/lib/dashboard/waste-job-filters";
+import { AppError } from "@/lib/errors";
+import { downloadReport, REPORT_FORMATS, type ReportFormat } from "@/lib/reports/download-report";
+import { parseReportParams } from "@/lib/reports/report-params";
+import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
+import { dayInZone } from "@/lib/time-zone/zoned-time";
+import { exportVehiclesCsv } from "@/lib/vehicles/export-vehicles-csv";
+import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
+
+/** The downloads of the dashboard's pages: under the page's own path, read with the page's own filter parsers. */
+const DASHBOARD = "(dashboard)";
+
+/** A download's response: never cached, saved as `filename`. */
+const download = (body: BodyInit, { contentType, filename }: { contentType: string; filename: string }) =>
+  new Response(body, { headers: { "Content-Type": contentType, "Content-Disposition": `attachment; filename="${filename}"`, "Cache-Control": "no-store" } });
+
+const CSV = "text/csv; charset=utf-8";
+
+/** The page's search params as the page gets them. */
+const searchParamsOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+/** The report the page shows, every row, streamed; a few at a time per company and user (429 beyond). */
+export const reportExportEndpoint = defineDashboardEndpoint({
+  method: "GET",
+  group: DASHBOARD,
+  path: "/reports/export",
+  summary: "A report as CSV or an Excel workbook",
+  roles: SECTIONS.reports.roles,
+  action: "export a report",
+  run: async ({ request, db, user }) => {
+    const { timeZone } = await companySettings(user.companyId);
+    const search = new URL(request.url).searchParams;
+    const format = search.get("format") ?? "csv";
+    if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new AppError("bad_request", '"format" must be csv or xlsx.');
+    // As the page receives them from Next: one value as a string, a repeated key as a list.
+    const values = Object.fromEntries([...new Set(search.keys())].map((key) => [key, search.getAll(key).length === 1 ? search.get(key)! : search.getAll(key)]));
+    const params = parseReportParams({ params: values, timeZone, now: new Date() });
+    const report = await downloadReport({ db, tenant: { companyId: user.companyId, dataset: "live" }, userId: user.id, params, timeZone, format: format as ReportFormat });
+    return download(report.body, report);
+  },
+});
+
+/** Every audit event matching the page's filters (all pages, not only the one shown); admins only. */
+export const auditLogExportEndpoint = defineDashboardEndpoint({
+  method: "GET",
+  group: DASHBOARD,
+  path: "/settings/audit-log/export",
+  summary: "The audit log as CSV",
+  roles: ACTIONS.exportAuditLog,
+  action: "export the audit log",
+  run: async ({ request, db, user }) => {
+    const { timeZone } = await companySettings(user.companyId);
+    const now = new Date();
+    const { filters } = parseAuditLogParams({ params: searchParamsOf(request), timeZone, now });
+    return download(streamAuditEventsCsv({ db, companyId: user.companyId, filters, timeZone }), { contentType: CSV, filename: `audit-log-${dayInZone(now, timeZone)}.csv` });
+  },
+});
+
+/** The Vehicles page's list (its tag and status filters; every page) as the vehicle CSV, which imports back. */
+export const vehiclesExportEndpoint = defineDashboardEndpoint({
+  method: "GET",
+  group: DASHBOARD,
+  path: "/vehicles/export",
+  summary: "The vehicles as CSV",
+  roles: SECTIONS.vehicles.roles,
+  action: "export vehicles",
+  run: async ({ request, db, user }) => {
+    const params = parseVehicleListParams(searchParamsOf(request));
+    const tenant = { db, companyId: user.companyId, dataset: "live" as const };
+    const tagIds = await resolveTagFilter({ ...tenant, parentTagIds: params.tag ? [params.tag] : undefined });
+    const csv = await exportVehiclesCsv({ ...tenant, tagIds, archive: params.status === "archived" ? "archived" : "active" });
+    return download(csv, { contentType: CSV, filename: "vehicles.csv" });
+  },
+});
+
+/** Every waste job matching the page's filters; same roles and module as the page. */
+export const wasteJobsExportEndpoint = defineDashboardEndpoint({
+  method: "GET",
+  group: DASHBOARD,
+  path: "/waste-jobs/export",
+  summary: "The waste jobs as CSV",
+  roles: ACTIONS.exportWasteJobs,
+  module: "Waste",
+  action: "export waste jobs",
+  run: async ({ request, db, user }) => {
+    const { timeZone } = await companySettings(user.companyId);
+    const now = new Date();
+    const { query } = parseWasteJobFilters({ params: searchParamsOf(request), timeZone, now });
+    return download(streamWasteJobsCsv({ db, companyId: user.companyId, dataset: "live", timeZone, ...query }), { contentType: CSV, filename: `waste-jobs-${dayInZone(now, timeZone)}.csv` });
+  },
+});
