@@ -35,9 +35,13 @@ export const GLOBAL_TABLES = [
 
 /**
  * Tables that stay plain tables on the coordinator: hot, throwaway state keyed by more than
- * companies (a rate-limit key is an API key, an e-mail or an asset).
+ * companies (a rate-limit key is an API key, an e-mail or an asset), or by none.
  */
-export const LOCAL_TABLES = ["rate_limit_buckets"] as const;
+export const LOCAL_TABLES = [
+  "rate_limit_buckets",
+  // The background jobs' claimed periods (lib/jobs/claim-period.ts), keyed by job name.
+  "job_runs",
+] as const;
 
 /**
  * Tenant tables whose triggers must run on their shards: `audit_events` refuses UPDATE and DELETE

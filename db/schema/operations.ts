@@ -165,3 +165,13 @@ export const rateLimitBuckets = pgTable("rate_limit_buckets", {
   lastAllowed: boolean("last_allowed").notNull(),
   updatedAt: utc("updated_at").notNull(),
 });
+
+/**
+ * The last period each cluster-wide background job was claimed for (lib/jobs/claim-period.ts): the
+ * instance whose conditional upsert moves `period_start` runs the job for that period, the others skip.
+ */
+export const jobRuns = pgTable("job_runs", {
+  name: text("name").primaryKey(),
+  periodStart: utc("period_start").notNull(),
+  claimedAt: utc("claimed_at").notNull(),
+});

@@ -4,18 +4,13 @@ import { getConfig, getPublicOrigin, getSecret, isDemoMode, listMissingProductio
 import { issueSetupToken } from "@/lib/companies/setup-token";
 import type { Database } from "@/db/client";
 import { getDemoLogins, seedDemo } from "@/lib/seed/seed-demo";
-import { startSimulator } from "@/lib/simulator/start-simulator";
 import { startTrackers } from "@/lib/trackers/start-trackers";
 import { ensurePartitions } from "@/lib/telemetry/partitions";
 import { seedIngestToken } from "@/lib/ingest-batch/ingest-tokens";
 import { updateServiceStatus } from "./service-status";
-import { startTelemetryMaintenance } from "./telemetry-maintenance";
-import { startFleetReactions } from "./start-fleet-reactions";
-import { startFleetEventBus } from "@/lib/fleet-events/fleet-event-bus";
-import { startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
-import { startMailSender } from "@/lib/mail/send-queued-mail";
-import { startScheduledReports } from "@/lib/reports/send-scheduled-reports";
-import { logger } from "@/lib/logger";
+import { startFleetEventBus, stopFleetEventBus } from "@/lib/fleet-events/fleet-event-bus";
+import { startJobs } from "@/lib/jobs";
+import { listBackgroundJobs } from "./background-jobs";
 import { lowerWorkerPriority } from "./worker-priority";
 
 const log = (message: string) => console.log(`[boot] ${message}`);
@@ -39,7 +34,12 @@ const printSetupLink = async ({ db }: { db: Database }) => {
   log(`  ${getPublicOrigin()}/setup?token=${token}`);
 };
 
-/** Migrates, seeds the demo's empty database (production: prints the setup link), prints the demo sign-ins, and starts background work. */
+/**
+ * Migrates, seeds the demo's empty database (production: prints the setup link), prints the demo
+ * sign-ins, and starts the background jobs of this process's role (lib/boot/background-jobs.ts).
+ * Returns one stop for all it started: the jobs (awaiting the runs under way), the tracker listeners
+ * and the fleet event bus.
+ */
 export const bootService = async () => {
   const config = getConfig();
   const missing = listMissingProductionSecrets();
@@ -57,22 +57,18 @@ export const bootService = async () => {
   // Every role hears every instance's fleet events: the live streams (web) and the processors (worker) follow them.
   await startFleetEventBus({ database });
   const role = config.PROCESS_ROLE;
-  if (role !== "worker") {
-    const trackers = await startTrackers({ db: database.db });
-    startSimulator({ database, trackerPorts: trackers.ports });
-  }
-  // Partitions ahead and retention: every role, as any number of instances may (ingestion needs the partitions).
-  startTelemetryMaintenance({ database });
+  const trackers = role === "worker" ? undefined : await startTrackers({ db: database.db });
   if (role === "worker") lowerWorkerPriority({ nice: config.WORKER_NICE });
-  if (role !== "web") {
-    startFleetReactions({ database });
-    startWebhookDelivery({ db: database.db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") });
-    startMailSender({ db: database.db, onError: (error) => logger.error({ err: error }, "mail sending failed") });
-    startScheduledReports({ db: database.db, onError: (error) => logger.error({ err: error }, "scheduled reports failed") });
-  } else {
-    updateServiceStatus({ telemetryProcessors: "off" });
-  }
+  if (role === "web") updateServiceStatus({ telemetryProcessors: "off" });
+  const stopJobs = startJobs({ db: database.db, jobs: listBackgroundJobs({ database, trackerPorts: trackers?.ports }), role });
   log(`ready in ${Date.now() - started} ms${role === "all" ? "" : ` (role ${role})`}`);
+  return {
+    stop: async () => {
+      await stopJobs();
+      await trackers?.close();
+      await stopFleetEventBus();
+    },
+  };
 };
 
 /** A server that cannot migrate or is misconfigured must not linger answering 500s. */

@@ -1,6 +1,4 @@
 import { alertsProcessor } from "@/lib/alerts/alerts-processor";
-import { checkConditionRules } from "@/lib/alerts/check-condition-rules";
-import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
 import type { DatabaseHandle } from "@/db/client";
 import { subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
 import { startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
@@ -12,7 +10,6 @@ import { tripProcessor } from "@/lib/trips/trip-processor";
 /** Every telemetry processor this service runs, one line each (lib/fleet-events/telemetry-processors.ts says what one is). */
 export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor];
 
-const ALERT_CHECKS_EVERY_MS = 30_000;
 /**
  * Rows a processor takes in one transaction on PostgreSQL when behind: the trip processor's cost is
  * mostly each vehicle's state, read and written once a window, so a window of several batches catches
@@ -26,8 +23,9 @@ const KEEPING_UP_BELOW_ROWS = 5_000;
 /**
  * The one event path: the telemetry processors follow each tenant's committed rows, woken by the fleet
  * events this instance hears from every instance (the bus, started first: lib/boot/boot-service.ts).
+ * Returns how to stop.
  */
-export const startFleetReactions = ({ database }: { database: DatabaseHandle }) => {
+export const startFleetReactions = ({ database }: { database: DatabaseHandle }) =>
   startTelemetryProcessors({
     db: database.db,
     processors: TELEMETRY_PROCESSORS,
@@ -36,9 +34,3 @@ export const startFleetReactions = ({ database }: { database: DatabaseHandle }) 
     window: database.kind === "pglite" ? undefined : POSTGRES_WINDOW,
     onRun: (processed) => updateServiceStatus({ telemetryProcessors: processed < KEEPING_UP_BELOW_ROWS ? "current" : "catching up" }),
   });
-  // The alerts no telemetry drives: a device that has gone quiet, fault codes and HOS clocks (lib/alerts/check-*.ts).
-  setInterval(() => {
-    void checkSilentDevices({ db: database.db }).catch((error) => logger.error({ err: error }, "silent-device check failed"));
-    void checkConditionRules({ db: database.db }).catch((error) => logger.error({ err: error }, "fault-code and HOS alert check failed"));
-  }, ALERT_CHECKS_EVERY_MS).unref();
-};

@@ -9,8 +9,6 @@ import { parseReportParams, REPORT_LABELS, toReportSearch, type ReportKind } fro
 import type { ReportScheduleRow } from "./report-schedules";
 import { lastCompletePeriod } from "./schedule-period";
 
-const CHECK_EVERY_MS = 60_000;
-
 /** The schedule's report for one period, as a mail to each recipient with the CSV attached. */
 const reportMails = async ({ db, schedule, period, timeZone }: { db: Executor; schedule: ReportScheduleRow; period: { from: string; to: string }; timeZone: string }) => {
   const params = parseReportParams({ params: { kind: schedule.kind, vehicleIds: schedule.vehicleIds.map(String), driverIds: schedule.driverIds.map(String), ...period }, timeZone, now: new Date() });
@@ -45,9 +43,10 @@ const sendDue = (db: Executor, { companyId, id }: { companyId: number; id: numbe
   });
 
 /**
- * The periodic job (every instance): mails every schedule whose last complete period is newer than
- * the last one it mailed. Without SMTP_URL it does nothing, so once mail is set up the latest period
- * goes out (not a backlog). Returns how many schedules were mailed.
+ * A background job (once a minute across instances: lib/boot/background-jobs.ts): mails every
+ * schedule whose last complete period is newer than the last one it mailed. Without SMTP_URL it does
+ * nothing, so once mail is set up the latest period goes out (not a backlog). Returns how many
+ * schedules were mailed.
  */
 export const sendScheduledReports = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
   if (!isMailQueued()) return 0;
@@ -56,9 +55,4 @@ export const sendScheduledReports = async ({ db, now = new Date() }: { db: Execu
   let sent = 0;
   for (const schedule of schedules) if (await sendDue(db, schedule, now)) sent += 1;
   return sent;
-};
-
-/** Checks the schedules every minute in each app instance. */
-export const startScheduledReports = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) => {
-  setInterval(() => void sendScheduledReports({ db }).catch(onError), CHECK_EVERY_MS).unref();
 };

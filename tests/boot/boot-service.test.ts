@@ -22,7 +22,8 @@ const bootInProduction = async (env: Record<string, string>) => {
   const lines: string[] = [];
   const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
   try {
-    await bootService();
+    // Its background jobs stop before the next start (and before the database closes).
+    await (await bootService()).stop();
   } finally {
     spy.mockRestore();
   }

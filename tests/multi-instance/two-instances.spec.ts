@@ -39,7 +39,7 @@ const startInstance = async (role: "web" | "worker"): Promise<Instance> => {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn("node", ["scripts/server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl(), PROCESS_ROLE: role, NEXT_DIST_DIR: distDir, NODE_ENV: "production", DEMO: "1", SIMULATOR: "off", TELTONIKA_PORT: "off", GT06_PORT: "off", SIM_VEHICLES: "5", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl(), PROCESS_ROLE: role, NEXT_DIST_DIR: distDir, NODE_ENV: "production", DEMO: "1", SIMULATOR: "off", TELTONIKA_PORT: "off", GT06_PORT: "off", SIM_VEHICLES: "5", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "debug" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => output.push(String(chunk)));
@@ -187,5 +187,18 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
     const second = await call(b, path, { headers });
     expect(second.status).toBe(429);
     expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("the cluster's housekeeping runs once per period across both instances: each rollup period is started by one of them", async () => {
+    // Both roles run the rollups; the first instance to claim a 15-second period runs it (lib/jobs, job_runs).
+    const periodsStarted = (instance: Instance) =>
+      instance.output
+        .join("")
+        .split("\n")
+        .filter((line) => line.includes('"msg":"rollups started"'))
+        .map((line) => (JSON.parse(line) as { period: string }).period);
+    const started = [...periodsStarted(a), ...periodsStarted(b)];
+    expect(started.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(started).size).toBe(started.length);
   });
 });

@@ -1,0 +1,3 @@
+export { claimPeriod, periodStart } from "./claim-period";
+export type { Job, JobRole, LoopJob, PeriodicJob } from "./job";
+export { startJobs } from "./start-jobs";
