@@ -9,10 +9,10 @@ import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
 import { useTimeZone } from "@/components/ui/time-zone";
 import type { IngestTokenSummary } from "@/lib/ingest-batch/ingest-tokens";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import { createIngestTokenAction, revokeIngestTokenAction, type CreateIngestTokenResult } from "./actions";
+import { createIngestTokenAction, revokeIngestTokenAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 
-type Created = Extract<CreateIngestTokenResult, { ok: true }>["created"];
+type Created = Extract<Awaited<ReturnType<typeof createIngestTokenAction>>, { ok: true }>["created"];
 
 const CreateTokenForm = ({ onCreated }: { onCreated: (created: Created) => void }) => {
   const [error, setError] = useState<string | null>(null);
