@@ -26,25 +26,27 @@ import { sessionActor } from "./session-actor";
 
 type Revalidation = string | { path: string; type: "layout" | "page" };
 
-type Common<Schema extends z.ZodType, Args extends unknown[], Made> = {
+type Common<Schema extends z.ZodType, Args extends unknown[]> = {
   input: Schema;
   /** How the call's arguments make the input (a form's fields, a bound id); default: the first argument. */
   args?: (...args: Args) => unknown;
-  /** The pages to revalidate after a success (or a function of what was made and the input). */
-  revalidate?: readonly Revalidation[] | ((made: Made, input: z.output<Schema>) => readonly Revalidation[]);
+  /** The pages to revalidate after a success (`run` adds those known only once it ran with `revalidate`). */
+  revalidate?: readonly Revalidation[];
   /** The form field a domain error is about, to show its message there. */
   errorField?: (error: AppError) => string | undefined;
 };
 
 type Tenant = { db: Executor; companyId: number; dataset: Dataset };
-export type UserActionContext<Input> = { input: Input; user: SessionUser; actor: AuditActor; tenant: Tenant & { dataset: "live" } };
-export type DriverActionContext<Input> = { input: Input; driver: SignedInDriver; actor: AuditActor; tenant: Tenant };
+/** What every `run` gets: the parsed input, and `revalidate` for pages known only once it ran. */
+type RunContext<Input> = { input: Input; revalidate: (...paths: Revalidation[]) => void };
+export type UserActionContext<Input> = RunContext<Input> & { user: SessionUser; actor: AuditActor; tenant: Tenant & { dataset: "live" } };
+export type DriverActionContext<Input> = RunContext<Input> & { driver: SignedInDriver; actor: AuditActor; tenant: Tenant };
 
-type UserSpec<Schema extends z.ZodType, Args extends unknown[], Made> = Common<Schema, Args, Made> & {
+type UserSpec<Schema extends z.ZodType, Args extends unknown[]> = Common<Schema, Args> & {
   /** The role-policy action; none: any signed-in user, on their own account only. */
   action?: Action;
   /** The refusal's audit event and target (its id read from the raw input; "new" when there is none). */
-  denied?: { action: DeniedEvent; target: AuditTargetType; id?: (raw: unknown) => unknown };
+  denied?: { action: DeniedEvent; target: AuditTargetType; id?: (raw: unknown, user: SessionUser) => unknown };
   /** A page form's action sends a signed-out or refused person to these pages instead of answering. */
   redirects?: { signedOut: `/${string}`; forbidden: `/${string}` };
 };
@@ -59,10 +61,10 @@ const failureOf = (error: unknown, errorField?: (error: AppError) => string | un
 };
 
 /** Runs `work` and answers its result: ok with what it made, or the failure. */
-const answer = async <Output>(spec: Common<z.ZodType, never[], Output>, work: () => Promise<{ made: Output; input: unknown }>): Promise<ActionResult<Made<Output>>> => {
+const answer = async <Output>(spec: Common<z.ZodType, never[]>, work: (revalidate: (...paths: Revalidation[]) => void) => Promise<Output>): Promise<ActionResult<Made<Output>>> => {
   try {
-    const { made, input } = await work();
-    const paths = typeof spec.revalidate === "function" ? spec.revalidate(made, input) : (spec.revalidate ?? []);
+    const paths = [...(spec.revalidate ?? [])];
+    const made = await work((...more) => paths.push(...more));
     for (const path of paths) {
       if (typeof path === "string") revalidatePath(path);
       else revalidatePath(path.path, path.type);
@@ -77,8 +79,8 @@ const answer = async <Output>(spec: Common<z.ZodType, never[], Output>, work: ()
 const rawInput = <Args extends unknown[]>(spec: { args?: (...args: Args) => unknown }, args: Args) => (spec.args ? spec.args(...args) : args[0]);
 
 /** The target id of a refusal: what the raw input names, if it is a plain id, else "new". */
-const targetId = (read: ((raw: unknown) => unknown) | undefined, raw: unknown): string | number => {
-  const id = read?.(raw);
+const targetId = (read: ((raw: unknown, user: SessionUser) => unknown) | undefined, raw: unknown, user: SessionUser): string | number => {
+  const id = read?.(raw, user);
   return (typeof id === "number" && Number.isFinite(id)) || (typeof id === "string" && id !== "" && id.length <= 200) ? id : "new";
 };
 
@@ -89,12 +91,12 @@ const register = <Fn extends (...args: never[]) => unknown>(action: Fn, entry: A
 
 /** A dashboard action: the signed-in user's, authorized with the role policy, on their company's live data. */
 export const defineAction = <Schema extends z.ZodType, Output = void, Args extends unknown[] = [input?: unknown]>(
-  spec: UserSpec<Schema, Args, Output>,
+  spec: UserSpec<Schema, Args>,
   run: (context: UserActionContext<z.output<Schema>>) => Promise<Output>,
 ) =>
   register(
     async (...args: Args): Promise<ActionResult<Made<Output>>> =>
-      answer(spec as Common<z.ZodType, never[], Output>, async () => {
+      answer(spec as Common<z.ZodType, never[]>, async (revalidate) => {
         const raw = rawInput(spec, args);
         const user = await getSessionUser();
         if (!user) {
@@ -104,31 +106,31 @@ export const defineAction = <Schema extends z.ZodType, Output = void, Args exten
         const actor = await sessionActor(user);
         if (spec.action && spec.denied) {
           try {
-            await authorizeAction({ user, action: spec.action, actor, denied: { action: spec.denied.action, target: { type: spec.denied.target, id: targetId(spec.denied.id, raw) } } });
+            await authorizeAction({ user, action: spec.action, actor, denied: { action: spec.denied.action, target: { type: spec.denied.target, id: targetId(spec.denied.id, raw, user) } } });
           } catch (error) {
             if (spec.redirects && isAppError(error) && error.code === "forbidden") redirect(spec.redirects.forbidden);
             throw error;
           }
         }
         const input = spec.input.parse(raw) as z.output<Schema>;
-        return { made: await run({ input, user, actor, tenant: { db: getDb(), companyId: user.companyId, dataset: "live" } }), input };
+        return run({ input, revalidate, user, actor, tenant: { db: getDb(), companyId: user.companyId, dataset: "live" } });
       }),
     { session: "user", action: spec.action, denied: spec.denied && { action: spec.denied.action, target: spec.denied.target }, input: spec.input },
   );
 
 /** A logbook action: the signed-in driver's (a user's session goes to the driver sign-in), on their own log. */
 export const defineDriverAction = <Schema extends z.ZodType, Output = void, Args extends unknown[] = [input?: unknown]>(
-  spec: Common<Schema, Args, Output>,
+  spec: Common<Schema, Args>,
   run: (context: DriverActionContext<z.output<Schema>>) => Promise<Output>,
 ) =>
   register(
     async (...args: Args): Promise<ActionResult<Made<Output>>> => {
       // Outside the answer's catch: the sign-in redirect of a missing driver session goes through as it is.
       const driver = await requireDriver();
-      return answer(spec as Common<z.ZodType, never[], Output>, async () => {
+      return answer(spec as Common<z.ZodType, never[]>, async (revalidate) => {
         const input = spec.input.parse(rawInput(spec, args)) as z.output<Schema>;
         const actor = await driverSessionActor(driver);
-        return { made: await run({ input, driver, actor, tenant: { db: getDb(), companyId: driver.companyId, dataset: driver.dataset } }), input };
+        return run({ input, revalidate, driver, actor, tenant: { db: getDb(), companyId: driver.companyId, dataset: driver.dataset } });
       });
     },
     { session: "driver", action: "keepOwnLogbook", input: spec.input },
@@ -136,14 +138,27 @@ export const defineDriverAction = <Schema extends z.ZodType, Output = void, Args
 
 /** A public action before sign-in (sign in, setup, invite, reset): its input carries its credential. */
 export const definePublicAction = <Schema extends z.ZodType, Output = void, Args extends unknown[] = [input?: unknown]>(
-  spec: Common<Schema, Args, Output>,
-  run: (context: { input: z.output<Schema> }) => Promise<Output>,
+  spec: Common<Schema, Args>,
+  run: (context: RunContext<z.output<Schema>>) => Promise<Output>,
 ) =>
   register(
     async (...args: Args): Promise<ActionResult<Made<Output>>> =>
-      answer(spec as Common<z.ZodType, never[], Output>, async () => {
+      answer(spec as Common<z.ZodType, never[]>, async (revalidate) => {
         const input = spec.input.parse(rawInput(spec, args)) as z.output<Schema>;
-        return { made: await run({ input }), input };
+        return run({ input, revalidate });
       }),
     { session: "none", input: spec.input },
+  );
+
+/**
+ * A plain `<form action>` post of a page (a button that ends in a redirect): it answers nothing, so
+ * a failure is thrown, and the page's error boundary shows it as it shows any thrown error.
+ */
+export const asFormPost = <Args extends unknown[]>(action: (...args: Args) => Promise<ActionResult>) =>
+  register(
+    async (...args: Args): Promise<void> => {
+      const result = await action(...args);
+      if (!result.ok) throw new AppError("bad_request", result.message);
+    },
+    ACTION_REGISTRY.get(action)!,
   );
