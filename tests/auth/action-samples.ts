@@ -50,4 +50,19 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   // account: the two passwords differ
   changeOwnPasswordAction: () => [null, formOf({ currentPassword: "x", newPassword: "a", confirm: "b" })],
   signOutEverywhereAction: () => [],
+  // hos: no such driver; a drive form without its fields
+  proposeLogEditAction: () => [NONE, null, formOf({})],
+  resolveUnassignedAction: () => [null, formOf({})],
+  // logbook (a driver's session)
+  changeDutyStatusAction: () => [null, formOf({})],
+  certifyDayAction: () => [null, formOf({})],
+  answerDriveAction: () => [null, formOf({})],
+  answerLogEditAction: () => [null, formOf({})],
+  // public (no session): listed for the registry, not in the role matrix
+  signInAction: () => [null, formOf({})],
+  driverSignInAction: () => [null, formOf({})],
+  forgotPasswordAction: () => [null, formOf({})],
+  resetPasswordAction: () => ["no-such-token", null, formOf({})],
+  acceptInviteAction: () => ["no-such-token", null, formOf({})],
+  completeSetupAction: () => ["no-such-token", null, formOf({})],
 };
