@@ -3,7 +3,7 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { Field } from "@/components/ui/form-field";
-import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
 import { useTimeZone } from "@/components/ui/time-zone";
@@ -44,36 +44,13 @@ const CreateTokenForm = ({ onCreated }: { onCreated: (created: Created) => void 
   );
 };
 
-const RevokeTokenDialog = ({ token, onClose }: { token: IngestTokenSummary; onClose: () => void }) => {
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const revoke = (button: HTMLElement) =>
-    startTransition(async () => {
-      const result = await revokeIngestTokenAction({ tokenId: token.id });
-      if (result.ok) closeDialogOf(button);
-      else setError(result.message);
-    });
-  return (
-    <ModalDialog title="Revoke ingest token?" onClose={onClose} tone="danger">
-      <p>
-        Gateways sending with <strong>{token.name}</strong> are refused from their next request.
-      </p>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <div className="modal-actions">
-        <ClientButton className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
-          Cancel
-        </ClientButton>
-        <ClientButton className="button-danger" disabled={isPending} onClick={(event) => revoke(event.currentTarget)}>
-          {isPending ? "Revoking…" : "Revoke token"}
-        </ClientButton>
-      </div>
-    </ModalDialog>
-  );
-};
+const RevokeTokenDialog = ({ token, onClose }: { token: IngestTokenSummary; onClose: () => void }) => (
+  <ConfirmDialog title="Revoke ingest token?" confirmLabel="Revoke token" pendingLabel="Revoking…" confirm={() => revokeIngestTokenAction({ tokenId: token.id })} onClose={onClose}>
+    <p>
+      Gateways sending with <strong>{token.name}</strong> are refused from their next request.
+    </p>
+  </ConfirmDialog>
+);
 
 /** Ingest tokens for batch gateways (POST /ingest/batch): create (shown once), list without secrets, revoke. */
 export const IngestTokensSection = ({ tokens }: { tokens: IngestTokenSummary[] }) => {
