@@ -50,6 +50,11 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   // account: the two passwords differ
   changeOwnPasswordAction: () => [null, formOf({ currentPassword: "x", newPassword: "a", confirm: "b" })],
   signOutEverywhereAction: () => [],
+  // drivers, vehicles, tags: no such row
+  setDriverActivationAction: () => [NONE, "active"],
+  setDriverSignInAction: () => [NONE, null, formOf({ secret: "123456" })],
+  setVehicleArchivedAction: () => [NONE, true],
+  deleteTagAction: () => [NONE],
   // hos: no such driver; a drive form without its fields
   proposeLogEditAction: () => [NONE, null, formOf({})],
   resolveUnassignedAction: () => [null, formOf({})],
