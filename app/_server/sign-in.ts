@@ -1,8 +1,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { ActionFormState } from "@/components/ui/use-action-form";
 import type { SignedIn } from "@/lib/auth/session-claims";
-import { isAppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { CLIENT_IP_HEADER } from "@/lib/http";
 import { startSession } from "./start-session";
 
@@ -11,15 +10,14 @@ type Authenticate = (ip: string | null) => Promise<SignedIn>;
 /**
  * The one sign-in path of the dashboard's and the logbook's forms (and of a new password's
  * automatic sign-in): the credentials check with its throttle (lib/auth, lib/logbook), then the
- * session cookie, then the signed-in start page. A wrong password and a throttled account come
- * back as the form's message; nothing is echoed in a URL.
+ * session cookie, then the signed-in start page. A wrong password (as `wrongCredentials`) and a
+ * throttled account are thrown for the action's answer (defineAction); nothing is echoed in a URL.
  */
-export const signInAndGo = async ({ authenticate, wrongCredentials, to }: { authenticate: Authenticate; wrongCredentials: string; to: string }): Promise<ActionFormState> => {
+export const signInAndGo = async ({ authenticate, wrongCredentials, to }: { authenticate: Authenticate; wrongCredentials: string; to: string }): Promise<never> => {
   try {
     await startSession(await authenticate((await headers()).get(CLIENT_IP_HEADER)));
   } catch (error) {
-    if (isAppError(error) && error.code === "rate_limited") return { ok: false, message: error.message, fieldErrors: {} };
-    if (isAppError(error) && error.code === "unauthorized") return { ok: false, message: wrongCredentials, fieldErrors: {} };
+    if (isAppError(error) && error.code === "unauthorized") throw new AppError("unauthorized", wrongCredentials);
     throw error;
   }
   redirect(to);

@@ -2,27 +2,22 @@
 
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useActionState, useEffect } from "react";
+import { useEffect } from "react";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
-import { answerDriveAction, answerLogEditAction, certifyDayAction, changeDutyStatusAction, type LogbookActionState } from "./actions";
+import { answerDriveAction, answerLogEditAction, certifyDayAction, changeDutyStatusAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
+import { FormOutcome } from "@/components/ui/form-outcome";
+import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
 
-const IDLE: LogbookActionState = { status: "idle" };
-
-const Outcome = ({ state }: { state: LogbookActionState }) =>
-  state.status === "idle" ? null : (
-    <p role={state.status === "error" ? "alert" : "status"} className={state.status === "error" ? "form-error" : "form-saved"}>
-      {state.message}
-    </p>
-  );
+const Outcome = ({ state }: { state: ReturnType<typeof useActionForm>["state"] }) => <FormOutcome state={state} savedClassName="form-saved" />;
 
 const CHOICES = ["offDuty", "sleeperBed", "onDuty", "personalConveyance", "yardMove"] as const;
 
 /** The duty statuses a driver may choose, one button each, with an optional remark. Driving comes from the vehicle. */
 export const StatusChanger = ({ current }: { current: string }) => {
-  const [state, action, pending] = useActionState(changeDutyStatusAction, IDLE);
+  const { props, state, pending, resetKey } = useActionForm(changeDutyStatusAction);
   return (
-    <form action={action} className="logbook-status-form" aria-label="Change duty status">
+    <form {...props} key={resetKey} className="logbook-status-form" aria-label="Change duty status">
       <label>
         Remark (optional)
         <input name="remark" maxLength={300} placeholder="e.g. pre-trip inspection" />
@@ -40,9 +35,9 @@ export const StatusChanger = ({ current }: { current: string }) => {
 };
 
 export const CertifyDayForm = ({ date, label }: { date: string; label: string }) => {
-  const [state, action, pending] = useActionState(certifyDayAction, IDLE);
+  const { props, state, pending, resetKey } = useActionForm(certifyDayAction);
   return (
-    <form action={action} className="logbook-certify" aria-label={`Certify ${label}`}>
+    <form {...props} key={resetKey} className="logbook-certify" aria-label={`Certify ${label}`}>
       <input type="hidden" name="date" value={date} />
       <label className="checkbox">
         <input type="checkbox" name="agree" required /> I certify these entries are true and correct
@@ -55,13 +50,13 @@ export const CertifyDayForm = ({ date, label }: { date: string; label: string })
   );
 };
 
-type AnswerAction = (state: LogbookActionState, form: FormData) => Promise<LogbookActionState>;
+type AnswerAction = FormAction<Awaited<ReturnType<typeof answerDriveAction>>>;
 
 /** Accept or reject something put to the driver (a drive, a manager's edit): `field` names it for the action. */
 const AnswerForm = ({ answer, field, id, acceptLabel }: { answer: AnswerAction; field: string; id: number; acceptLabel: string }) => {
-  const [state, action, pending] = useActionState(answer, IDLE);
+  const { props, state, pending } = useActionForm(answer);
   return (
-    <form action={action} className="actions">
+    <form {...props} className="actions">
       <input type="hidden" name={field} value={id} />
       <button type="submit" name="answer" value="accept" className="button-primary" disabled={pending}>
         {acceptLabel}

@@ -4,9 +4,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { ClientButton } from "@/components/ui/client-button";
-
-/** What the assignment server actions answer. */
-export type AssignmentActionResult = { ok: true } | { ok: false; message: string };
+import type { ActionResult } from "@/lib/actions";
 
 type Props = {
   /** The page's driver or vehicle, by name. */
@@ -16,8 +14,8 @@ type Props = {
   options: { id: number; name: string }[];
   /** The assignment running now, if there is one (a static assignment is not one), by its partner's name. */
   current: { assignmentId: number; partnerName: string } | null;
-  assign: (partnerId: number) => Promise<AssignmentActionResult>;
-  end: (assignmentId: number) => Promise<AssignmentActionResult>;
+  assign: (partnerId: number) => Promise<ActionResult>;
+  end: (assignmentId: number) => Promise<ActionResult>;
 };
 
 /** Assign a vehicle to a driver (or a driver to a vehicle) from now, or end the running assignment. */
@@ -27,7 +25,7 @@ export const AssignmentControl = ({ subjectName, partner, options, current, assi
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [isPending, startTransition] = useTransition();
   const router = useRouter();
-  const perform = (work: () => Promise<AssignmentActionResult>, success: string) =>
+  const perform = (work: () => Promise<ActionResult>, success: string) =>
     startTransition(async () => {
       const result = await work();
       setMessage(result.ok ? { error: false, text: success } : { error: true, text: result.message });

@@ -2,7 +2,8 @@ import { EmptyState } from "@/components/dashboard/empty-state";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { RECENT_ASSIGNMENTS, type AssignedRef, type AssignmentListRow } from "@/lib/assignments";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import { AssignmentControl, type AssignmentActionResult } from "./assignment-control";
+import type { ActionResult } from "@/lib/actions";
+import { AssignmentControl } from "./assignment-control";
 
 type Props = {
   /** The page's driver or vehicle. */
@@ -10,7 +11,7 @@ type Props = {
   /** Its partner now (lib/assignments: an assignment, else the static default), or nobody. */
   now: AssignedRef | null;
   /** Null when the user's role may not assign. */
-  control: { options: { id: number; name: string }[]; assign: (partnerId: number) => Promise<AssignmentActionResult>; end: (assignmentId: number) => Promise<AssignmentActionResult> } | null;
+  control: { options: { id: number; name: string }[]; assign: (partnerId: number) => Promise<ActionResult>; end: (assignmentId: number) => Promise<ActionResult> } | null;
   /** Its recent assignments, newest first (findRecentAssignments). */
   history: AssignmentListRow[];
   timeZone: string;

@@ -1,13 +1,13 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { shareLiveLocationAction, type ShareLiveLocationResult } from "@/app/(dashboard)/map/actions";
+import { shareLiveLocationAction } from "@/app/(dashboard)/map/actions";
 import { SHARE_DURATIONS_HOURS } from "@/lib/live-shares/share-durations";
 
 /** The vehicle panel's "Share live location": an expiring public link to copy and send. */
 export const ShareLiveLocation = ({ vehicleId, vehicleName }: { vehicleId: string; vehicleName: string }) => {
   const [hours, setHours] = useState<number>(SHARE_DURATIONS_HOURS[1]);
-  const [result, setResult] = useState<ShareLiveLocationResult | null>(null);
+  const [result, setResult] = useState<Awaited<ReturnType<typeof shareLiveLocationAction>> | null>(null);
   const [copied, setCopied] = useState(false);
   const [pending, startTransition] = useTransition();
   const durationId = useId();

@@ -1,9 +1,10 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
+import type { ActionResult } from "@/lib/actions";
 
-/** What a form's server action answers: ok, or a message and the fields it is about. */
-export type ActionFormState = { ok: true; message?: string } | { ok: false; message: string; fieldErrors: Record<string, string> };
+/** What a form's server action answers (the one ActionResult of app/_server/define-action.ts): ok, or a message and the fields it is about. */
+export type ActionFormState = ActionResult;
 
 /** A server action as a `<form action>` takes it: the previous answer (null at first) and the form's fields. */
 export type FormAction<State extends ActionFormState> = (previous: State | null, form: FormData) => Promise<State>;

@@ -53,7 +53,7 @@ describe("the vehicle page's assignment actions", () => {
     const before = await database().db.select().from(driverVehicleAssignments);
     expect(await assignDriverAction((await live(vehicles, other))[0], d1)).toMatchObject({ ok: false, message: expect.stringMatching(/^No vehicle with id/) });
     expect(await assignDriverAction(v1, (await live(drivers, other))[0])).toMatchObject({ ok: false, message: expect.stringMatching(/^No driver with id/) });
-    expect(await assignDriverAction("7", d1)).toEqual({ ok: false, message: "Give a numeric vehicle id." });
+    expect(await assignDriverAction("7", d1)).toEqual({ ok: false, message: "Give a numeric vehicle id.", fieldErrors: {} });
     await actAs(null);
     expect(await assignDriverAction(v1, d1)).toMatchObject({ ok: false, message: expect.stringContaining("Sign in again") });
     expect(await database().db.select().from(driverVehicleAssignments)).toEqual(before);

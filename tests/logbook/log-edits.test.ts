@@ -162,12 +162,12 @@ describe("a manager's proposed edit of a driver's log (395.30(c))", () => {
     };
     const fields = { entryId: "", status: "onDuty", startTime: `${date(7)}T07:00`, endTime: `${date(7)}T07:30`, remark: "Fuel", reason: "Fuel receipt at 7:05" };
     await actAs(await userOf("dispatcher@demo.test"));
-    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form(fields))).toMatchObject({ status: "error", message: expect.stringContaining("may not") });
+    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form(fields))).toMatchObject({ ok: false, message: expect.stringContaining("may not") });
     expect(await db.select().from(auditEvents).where(and(eq(auditEvents.companyId, demo), eq(auditEvents.action, "hos_log.denied")))).toHaveLength(1);
     expect(await listLogEdits({ ...tenant(), driverId: driver.id })).toEqual([]);
     await actAs(await userOf("manager@demo.test"));
-    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form({ ...fields, startTime: "7 o'clock" }))).toMatchObject({ status: "error", message: expect.stringContaining('"startTime"') });
-    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form(fields))).toMatchObject({ status: "saved" });
+    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form({ ...fields, startTime: "7 o'clock" }))).toMatchObject({ ok: false, message: expect.stringContaining('"startTime"') });
+    expect(await proposeLogEditAction(driver.id, { status: "idle" }, form(fields))).toMatchObject({ ok: true });
     expect(await listLogEdits({ ...tenant(), driverId: driver.id })).toMatchObject([{ entryId: null, status: "onDuty", startTime: at(7), endTime: at(7.5), proposedByName: expect.stringContaining("Manager") }]);
   });
 });

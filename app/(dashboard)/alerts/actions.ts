@@ -1,23 +1,16 @@
 "use server";
 
-// Every export of a "use server" module is a public endpoint: each action checks the session's role
-// (a refused rule change is recorded as `alert_rule.denied`) before touching the user's company's data.
-import { revalidatePath } from "next/cache";
+// Every export of a "use server" module is a public endpoint: each action goes through defineAction,
+// which checks the session's role (a refused rule change is recorded as `alert_rule.denied`) before
+// touching the user's company's data.
 import { z } from "zod";
-import { getSessionUser } from "@/app/_server/session";
-import { sessionActor } from "@/app/_server/session-actor";
-import { getDb } from "@/db/client";
+import { defineAction } from "@/app/_server/define-action";
+import { readId } from "@/lib/actions";
 import { emailUsersAction } from "@/lib/alerts/alert-recipients";
 import { faultCodeChoiceOf, HOS_ALERT_CLOCKS } from "@/lib/alerts/alert-trigger";
 import { markIncidentsRead } from "@/lib/alerts/list-incidents";
 import { operationalSettingsSchema } from "@/lib/alerts/operational-settings";
 import { createAlertRule, deleteAlertRule, updateAlertRule } from "@/lib/alerts/manage-alert-rules";
-import { authorizeAction } from "@/lib/auth/authorize-action";
-import { AppError } from "@/lib/errors";
-import { fieldErrorsFromZod } from "@/lib/errors/field-errors";
-import { newRequestId, toAppError } from "@/lib/http";
-
-export type AlertActionResult = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string> };
 
 const minutes = z.coerce.number().int().min(1, "At least one minute.").max(7 * 24 * 60);
 
@@ -51,72 +44,28 @@ const ruleSchema = z.object({
   emailUserIds: z.array(z.coerce.number().int().positive()).max(100).default([]),
 });
 
-const signedIn = async () => {
-  const user = await getSessionUser();
-  if (!user) throw new AppError("unauthorized", "Your session has ended. Sign in again.");
-  return { user, actor: await sessionActor(user), tenant: { companyId: user.companyId, dataset: "live" as const } };
-};
+const ruleIdOf = (raw: unknown) => (raw as { ruleId?: unknown } | undefined)?.ruleId;
+const manageAlertRules = (id: (raw: unknown) => unknown) => ({ action: "manageAlertRules", denied: { action: "alert_rule.denied", target: "alert_rule", id }, revalidate: ["/alerts/rules"] }) as const;
 
-const ruleManager = async (target: string | number) => {
-  const session = await signedIn();
-  await authorizeAction({ user: session.user, action: "manageAlertRules", actor: session.actor, denied: { action: "alert_rule.denied", target: { type: "alert_rule", id: target } } });
-  return session;
-};
+export const createAlertRuleAction = defineAction({ ...manageAlertRules(() => "new"), input: ruleSchema }, async ({ input: { emailUserIds, ...fields }, tenant, actor }) => {
+  await createAlertRule({ ...tenant, actor, fields: { ...fields, isEnabled: true, actions: emailUserIds.length > 0 ? [emailUsersAction(emailUserIds)] : [] } });
+});
 
-const failure = (error: unknown): AlertActionResult => ({ ok: false, message: toAppError(error, newRequestId()).message, fieldErrors: {} });
+export const setAlertRuleEnabledAction = defineAction(
+  { ...manageAlertRules(ruleIdOf), input: z.object({ ruleId: z.number(), isEnabled: z.boolean() }), args: (ruleId: unknown, isEnabled: unknown) => ({ ruleId: readId(ruleId), isEnabled: isEnabled === true }) },
+  async ({ input: { ruleId, isEnabled }, tenant, actor }) => {
+    await updateAlertRule({ ...tenant, actor, ruleId, fields: { isEnabled } });
+  },
+);
 
-const readId = (value: unknown) => {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new AppError("bad_request", "Give a numeric id.");
-  return value;
-};
-
-export const createAlertRuleAction = async (input: unknown): Promise<AlertActionResult> => {
-  try {
-    const { tenant, actor } = await ruleManager("new");
-    const parsed = ruleSchema.safeParse(input);
-    if (!parsed.success) return { ok: false, message: "Check the highlighted fields.", fieldErrors: fieldErrorsFromZod(parsed.error) };
-    const { emailUserIds, ...fields } = parsed.data;
-    await createAlertRule({ db: getDb(), ...tenant, actor, fields: { ...fields, isEnabled: true, actions: emailUserIds.length > 0 ? [emailUsersAction(emailUserIds)] : [] } });
-    revalidatePath("/alerts/rules");
-    return { ok: true };
-  } catch (error) {
-    return failure(error);
-  }
-};
-
-export const setAlertRuleEnabledAction = async (ruleId: unknown, isEnabled: unknown): Promise<AlertActionResult> => {
-  try {
-    const id = readId(ruleId);
-    const { tenant, actor } = await ruleManager(id);
-    await updateAlertRule({ db: getDb(), ...tenant, actor, ruleId: id, fields: { isEnabled: isEnabled === true } });
-    revalidatePath("/alerts/rules");
-    return { ok: true };
-  } catch (error) {
-    return failure(error);
-  }
-};
-
-export const deleteAlertRuleAction = async (ruleId: unknown): Promise<AlertActionResult> => {
-  try {
-    const id = readId(ruleId);
-    const { tenant, actor } = await ruleManager(id);
-    await deleteAlertRule({ db: getDb(), ...tenant, actor, ruleId: id });
-    revalidatePath("/alerts/rules");
-    return { ok: true };
-  } catch (error) {
-    return failure(error);
-  }
-};
+export const deleteAlertRuleAction = defineAction({ ...manageAlertRules(ruleIdOf), input: z.object({ ruleId: z.number() }), args: (ruleId: unknown) => ({ ruleId: readId(ruleId) }) }, async ({ input: { ruleId }, tenant, actor }) => {
+  await deleteAlertRule({ ...tenant, actor, ruleId });
+});
 
 /** Marks incidents read (all the unread ones when `incidentIds` is null): every role that sees the inbox may. */
-export const markIncidentsReadAction = async (incidentIds: unknown): Promise<AlertActionResult> => {
-  try {
-    const ids = incidentIds === null ? undefined : z.array(z.number().int().positive()).max(500).parse(incidentIds);
-    const { user, tenant } = await signedIn();
-    await authorizeAction({ user, action: "markIncidentsRead", actor: await sessionActor(user), denied: { action: "alert_rule.denied", target: { type: "alert_rule", id: "inbox" } } });
-    await markIncidentsRead({ db: getDb(), ...tenant, incidentIds: ids });
-    return { ok: true };
-  } catch (error) {
-    return failure(error);
-  }
-};
+export const markIncidentsReadAction = defineAction(
+  { action: "markIncidentsRead", denied: { action: "alert_rule.denied", target: "alert_rule", id: () => "inbox" }, input: z.array(z.number().int().positive()).max(500).nullable() },
+  async ({ input: incidentIds, tenant }) => {
+    await markIncidentsRead({ ...tenant, incidentIds: incidentIds ?? undefined });
+  },
+);

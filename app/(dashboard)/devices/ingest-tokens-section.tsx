@@ -3,16 +3,16 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { Field } from "@/components/ui/form-field";
-import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
 import { useTimeZone } from "@/components/ui/time-zone";
 import type { IngestTokenSummary } from "@/lib/ingest-batch/ingest-tokens";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import { createIngestTokenAction, revokeIngestTokenAction, type CreateIngestTokenResult } from "./actions";
+import { createIngestTokenAction, revokeIngestTokenAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 
-type Created = Extract<CreateIngestTokenResult, { ok: true }>["created"];
+type Created = Extract<Awaited<ReturnType<typeof createIngestTokenAction>>, { ok: true }>["created"];
 
 const CreateTokenForm = ({ onCreated }: { onCreated: (created: Created) => void }) => {
   const [error, setError] = useState<string | null>(null);
@@ -44,36 +44,13 @@ const CreateTokenForm = ({ onCreated }: { onCreated: (created: Created) => void 
   );
 };
 
-const RevokeTokenDialog = ({ token, onClose }: { token: IngestTokenSummary; onClose: () => void }) => {
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const revoke = (button: HTMLElement) =>
-    startTransition(async () => {
-      const result = await revokeIngestTokenAction({ tokenId: token.id });
-      if (result.ok) closeDialogOf(button);
-      else setError(result.message);
-    });
-  return (
-    <ModalDialog title="Revoke ingest token?" onClose={onClose} tone="danger">
-      <p>
-        Gateways sending with <strong>{token.name}</strong> are refused from their next request.
-      </p>
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
-      <div className="modal-actions">
-        <ClientButton className="button" onClick={(event) => closeDialogOf(event.currentTarget)}>
-          Cancel
-        </ClientButton>
-        <ClientButton className="button-danger" disabled={isPending} onClick={(event) => revoke(event.currentTarget)}>
-          {isPending ? "Revoking…" : "Revoke token"}
-        </ClientButton>
-      </div>
-    </ModalDialog>
-  );
-};
+const RevokeTokenDialog = ({ token, onClose }: { token: IngestTokenSummary; onClose: () => void }) => (
+  <ConfirmDialog title="Revoke ingest token?" confirmLabel="Revoke token" pendingLabel="Revoking…" confirm={() => revokeIngestTokenAction({ tokenId: token.id })} onClose={onClose}>
+    <p>
+      Gateways sending with <strong>{token.name}</strong> are refused from their next request.
+    </p>
+  </ConfirmDialog>
+);
 
 /** Ingest tokens for batch gateways (POST /ingest/batch): create (shown once), list without secrets, revoke. */
 export const IngestTokensSection = ({ tokens }: { tokens: IngestTokenSummary[] }) => {

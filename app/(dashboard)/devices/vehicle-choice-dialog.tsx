@@ -3,7 +3,7 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
-import type { DeviceActionResult } from "./actions";
+import type { ActionResult } from "@/lib/actions";
 import { ClientButton } from "@/components/ui/client-button";
 
 export type VehicleOption = { id: number; name: string };
@@ -17,7 +17,7 @@ type VehicleChoiceDialogProps = {
   /** Offers "No vehicle" (unbind). */
   allowNone: boolean;
   submitLabel: string;
-  onSubmit: (vehicleId: number | null) => Promise<DeviceActionResult>;
+  onSubmit: (vehicleId: number | null) => Promise<ActionResult>;
   onClose: () => void;
 };
 

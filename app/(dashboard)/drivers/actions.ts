@@ -10,9 +10,13 @@ import { formValues, toDriverFormError, validateDriverForm, type DriverFormState
 import { createDriver, updateDriver } from "@/lib/drivers/save-driver";
 import { AppError } from "@/lib/errors";
 import { setDriverSecret } from "@/lib/logbook/driver-logins";
+import { z } from "zod";
+import { fieldsOf } from "@/app/_server/action-results";
+import { asFormPost, defineAction } from "@/app/_server/define-action";
 
 // Every action checks the role itself: a server action is a public endpoint, whatever page shows it.
 // A refused call (a dispatcher's crafted post) is recorded in the audit log as `driver.denied`.
+// The create and edit forms (their answer echoes what was typed) are not on defineAction yet.
 
 /** The signed-in user who may edit drivers, and them as the audit log's actor; others go to /forbidden. */
 const driverEditor = async (driverId: number | "new") => {
@@ -54,23 +58,28 @@ export const updateDriverAction = async (driverId: number, _previous: DriverForm
   redirect(`/drivers?saved=${driverId}`);
 };
 
-export const setDriverActivationAction = async (driverId: number, activation: "active" | "deactivated"): Promise<void> => {
-  const { user, actor } = await driverEditor(driverId);
-  await updateDriver({ db: getDb(), companyId: user.companyId, dataset: "live", driverId, input: { driverActivationStatus: activation }, actor });
-  revalidatePath("/drivers");
-  redirect(`/drivers/${driverId}/edit`);
-};
+/** A driver's page form: a signed-out or refused person goes to sign in or to /forbidden, as the page would send them. */
+const pageForm = {
+  action: "editDrivers",
+  denied: { action: "driver.denied", target: "driver", id: (raw: unknown) => (raw as { driverId: number }).driverId },
+  redirects: { signedOut: "/login", forbidden: "/forbidden" },
+} as const;
 
-export type DriverSignInState = { status: "idle" | "saved" | "error"; message?: string };
+export const setDriverActivationAction = asFormPost(
+  defineAction(
+    { ...pageForm, input: z.object({ driverId: z.number(), activation: z.enum(["active", "deactivated"]) }), args: (driverId: number, activation: "active" | "deactivated") => ({ driverId, activation }), revalidate: ["/drivers"] },
+    async ({ input: { driverId, activation }, tenant, actor }) => {
+      await updateDriver({ ...tenant, driverId, input: { driverActivationStatus: activation }, actor });
+      redirect(`/drivers/${driverId}/edit`);
+    },
+  ),
+);
 
 /** Sets the password or PIN the driver signs in to the logbook with (hashed; audited as driver.sign_in_set). */
-export const setDriverSignInAction = async (driverId: number, _previous: DriverSignInState, form: FormData): Promise<DriverSignInState> => {
-  const { user, actor } = await driverEditor(driverId);
-  try {
-    await setDriverSecret({ db: getDb(), companyId: user.companyId, dataset: "live", driverId, secret: String(form.get("secret") ?? ""), actor });
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { status: "error", message: error.message };
-    throw error;
-  }
-  return { status: "saved", message: "Saved: the driver signs in at /logbook with their username and this password or PIN." };
-};
+export const setDriverSignInAction = defineAction(
+  { ...pageForm, input: z.object({ driverId: z.number(), secret: z.string().default("") }), args: (driverId: number, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), driverId }) },
+  async ({ input: { driverId, secret }, tenant, actor }) => {
+    await setDriverSecret({ ...tenant, driverId, secret, actor });
+    return { message: "Saved: the driver signs in at /logbook with their username and this password or PIN." };
+  },
+);

@@ -10,9 +10,12 @@ import { formValues } from "@/lib/dashboard/driver-form";
 import { toVehicleFormError, validateVehicleForm, type VehicleFormState } from "@/lib/dashboard/vehicle-form";
 import { AppError } from "@/lib/errors";
 import { createVehicle, setVehicleArchived, updateVehicle } from "@/lib/vehicles/save-vehicle";
+import { z } from "zod";
+import { asFormPost, defineAction } from "@/app/_server/define-action";
 
 // Every action checks the role itself: a server action is a public endpoint, whatever page shows it.
 // A refused call (a dispatcher's crafted post) is recorded in the audit log as `vehicle.denied`.
+// The create and edit forms (their answer echoes what was typed) are not on defineAction yet.
 
 /** The signed-in user who may edit vehicles, and them as the audit log's actor; others go to /forbidden. */
 const vehicleEditor = async (vehicleId: number | "new") => {
@@ -54,9 +57,19 @@ export const updateVehicleAction = async (vehicleId: number, _previous: VehicleF
   redirect(`/vehicles?saved=${vehicleId}`);
 };
 
-export const setVehicleArchivedAction = async (vehicleId: number, archived: boolean): Promise<void> => {
-  const { actor, tenant } = await vehicleEditor(vehicleId);
-  await setVehicleArchived({ ...tenant, vehicleId, archived, actor });
-  revalidatePath("/vehicles");
-  redirect(`/vehicles/${vehicleId}/edit`);
-};
+export const setVehicleArchivedAction = asFormPost(
+  defineAction(
+    {
+      action: "editVehicles",
+      denied: { action: "vehicle.denied", target: "vehicle", id: (raw) => (raw as { vehicleId: number }).vehicleId },
+      redirects: { signedOut: "/login", forbidden: "/forbidden" },
+      input: z.object({ vehicleId: z.number(), archived: z.boolean() }),
+      args: (vehicleId: number, archived: boolean) => ({ vehicleId, archived }),
+      revalidate: ["/vehicles"],
+    },
+    async ({ input: { vehicleId, archived }, tenant, actor }) => {
+      await setVehicleArchived({ ...tenant, vehicleId, archived, actor });
+      redirect(`/vehicles/${vehicleId}/edit`);
+    },
+  ),
+);

@@ -1,16 +1,17 @@
 "use server";
 
 // Public: the driver sign-in form's action. Next refuses server-action POSTs whose Origin is not this host (CSRF).
+import { z } from "zod";
+import { formFields } from "@/app/_server/action-args";
+import { definePublicAction } from "@/app/_server/define-action";
 import { signInAndGo } from "@/app/_server/sign-in";
-import type { ActionFormState } from "@/components/ui/use-action-form";
+import { AppError } from "@/lib/errors";
 import { authenticateDriver } from "@/lib/logbook/driver-logins";
 
 const WRONG = "Wrong username, password or PIN.";
 
 /** Signs a driver in with their username and password or PIN (throttled in authenticateDriver) and opens the logbook. */
-export const driverSignInAction = async (_previous: ActionFormState | null, form: FormData): Promise<ActionFormState> => {
-  const username = form.get("username");
-  const secret = form.get("secret");
-  if (typeof username !== "string" || typeof secret !== "string" || !username || !secret) return { ok: false, message: WRONG, fieldErrors: {} };
+export const driverSignInAction = definePublicAction({ input: z.object({ username: z.string().default(""), secret: z.string().default("") }), args: formFields }, async ({ input: { username, secret } }) => {
+  if (!username || !secret) throw new AppError("unauthorized", WRONG);
   return signInAndGo({ authenticate: async (ip) => ({ driver: await authenticateDriver({ username, secret, ip }) }), wrongCredentials: WRONG, to: "/logbook" });
-};
+});

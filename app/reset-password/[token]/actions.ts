@@ -1,22 +1,20 @@
 "use server";
 
 // Public: the token is the credential (one-time, hashed, 1 hour); resetPasswordWithLink checks it in its transaction.
-import { actionFailure, fieldsOf, passwordsDiffer, requestFacts } from "@/app/_server/action-results";
+import { z } from "zod";
+import { fieldsOf, requestFacts } from "@/app/_server/action-results";
+import { definePublicAction } from "@/app/_server/define-action";
+import { newPasswordSchema } from "@/app/_server/new-password";
 import { signInAndGo } from "@/app/_server/sign-in";
-import type { ActionFormState } from "@/components/ui/use-action-form";
+import { quotedField } from "@/lib/actions";
 import { authenticateUser } from "@/lib/auth/authenticate-user";
 import { resetPasswordWithLink } from "@/lib/users/accept-invite";
 
 /** Sets the new password from a reset link, then signs in with it and opens the live map. */
-export const resetPasswordAction = async (token: unknown, _previous: ActionFormState | null, form: FormData): Promise<ActionFormState> => {
-  const differ = passwordsDiffer(form, "password");
-  if (differ) return differ;
-  const { password = "" } = fieldsOf(form);
-  let email: string;
-  try {
-    ({ email } = await resetPasswordWithLink({ token: String(token), input: { password }, request: await requestFacts() }));
-  } catch (error) {
-    return actionFailure(error);
-  }
-  return signInAndGo({ authenticate: async (ip) => ({ user: await authenticateUser({ email, password, ip }) }), wrongCredentials: "Sign in with your new password.", to: "/map" });
-};
+export const resetPasswordAction = definePublicAction(
+  { input: newPasswordSchema("password", { token: z.string() }), args: (token: unknown, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), token: String(token) }), errorField: (error) => quotedField(error.message) },
+  async ({ input: { token, password } }) => {
+    const { email } = await resetPasswordWithLink({ token, input: { password }, request: await requestFacts() });
+    return signInAndGo({ authenticate: async (ip) => ({ user: await authenticateUser({ email, password, ip }) }), wrongCredentials: "Sign in with your new password.", to: "/map" });
+  },
+);

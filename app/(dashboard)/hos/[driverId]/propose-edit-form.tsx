@@ -1,11 +1,10 @@
 "use client";
 
-import { useActionState, useState } from "react";
+import { useState } from "react";
+import { FormOutcome } from "@/components/ui/form-outcome";
+import { useActionForm, type ActionFormState, type FormAction } from "@/components/ui/use-action-form";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
 import type { DutyStatus } from "@/db/schema";
-import type { LogEditActionState } from "./actions";
-
-const IDLE: LogEditActionState = { status: "idle" };
 
 export type EditableEntry = { id: number; label: string; status: DutyStatus; start: string; startLocal: string; remark: string };
 
@@ -13,12 +12,12 @@ export type EditableEntry = { id: number; label: string; status: DutyStatus; sta
  * A manager's proposed edit of one of the day's entries (its status, start, end or remark) or a new
  * entry, with the reason the driver reads before accepting or rejecting it.
  */
-export const ProposeEditForm = ({ action, entries, dayStartLocal }: { action: (previous: LogEditActionState, form: FormData) => Promise<LogEditActionState>; entries: EditableEntry[]; dayStartLocal: string }) => {
-  const [state, formAction, pending] = useActionState(action, IDLE);
+export const ProposeEditForm = ({ action, entries, dayStartLocal }: { action: FormAction<ActionFormState>; entries: EditableEntry[]; dayStartLocal: string }) => {
+  const { props, state, pending } = useActionForm(action);
   const [entryId, setEntryId] = useState("");
   const entry = entries.find((e) => String(e.id) === entryId);
   return (
-    <form action={formAction} className="log-edit-form" aria-label="Propose a log edit" key={entryId}>
+    <form {...props} className="log-edit-form" aria-label="Propose a log edit" key={entryId}>
       <label>
         Entry
         <select name="entryId" value={entryId} onChange={(event) => setEntryId(event.target.value)}>
@@ -66,11 +65,7 @@ export const ProposeEditForm = ({ action, entries, dayStartLocal }: { action: (p
       <button type="submit" className="button-primary" disabled={pending}>
         Propose edit
       </button>
-      {state.status !== "idle" && (
-        <p role={state.status === "error" ? "alert" : "status"} className={state.status === "error" ? "form-error" : "muted"}>
-          {state.message}
-        </p>
-      )}
+      <FormOutcome state={state} />
     </form>
   );
 };

@@ -1,15 +1,14 @@
 "use client";
 
-import { useActionState } from "react";
-import { resolveUnassignedAction, type UnassignedActionState } from "./actions";
-
-const IDLE: UnassignedActionState = { status: "idle" };
+import { FormOutcome } from "@/components/ui/form-outcome";
+import { useActionForm } from "@/components/ui/use-action-form";
+import { resolveUnassignedAction } from "./actions";
 
 /** Assign a finished drive to a driver, or say why it is no driver's. */
 export const ResolveDriveForm = ({ segmentId, drivers }: { segmentId: number; drivers: { id: number; name: string }[] }) => {
-  const [state, action, pending] = useActionState(resolveUnassignedAction, IDLE);
+  const { props, state, pending, resetKey } = useActionForm(resolveUnassignedAction);
   return (
-    <form action={action} className="unassigned-resolve" aria-label={`Resolve drive ${segmentId}`}>
+    <form {...props} key={resetKey} className="unassigned-resolve" aria-label={`Resolve drive ${segmentId}`}>
       <input type="hidden" name="segmentId" value={segmentId} />
       <label>
         Driver
@@ -32,11 +31,7 @@ export const ResolveDriveForm = ({ segmentId, drivers }: { segmentId: number; dr
       <button type="submit" name="intent" value="annotate" className="button" disabled={pending}>
         Annotate
       </button>
-      {state.status !== "idle" && (
-        <p role={state.status === "error" ? "alert" : "status"} className={state.status === "error" ? "form-error" : "muted"}>
-          {state.message}
-        </p>
-      )}
+      <FormOutcome state={state} />
     </form>
   );
 };

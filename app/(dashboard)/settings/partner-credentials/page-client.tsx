@@ -9,7 +9,8 @@ import { useTimeZone } from "@/components/ui/time-zone";
 import type { CameraSecretRecord } from "@/lib/camera/camera-secrets";
 import type { ClientKeyRecord } from "@/lib/client-keys/client-keys";
 import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import { createClientKeyAction, revokeCameraSecretAction, revokeClientKeyAction, rotateCameraSecretAction, type CredentialActionResult, type RevealResult } from "./actions";
+import { createClientKeyAction, revokeCameraSecretAction, revokeClientKeyAction, rotateCameraSecretAction } from "./actions";
+import type { ActionResult } from "@/lib/actions";
 import { ClientButton } from "@/components/ui/client-button";
 
 type Props = {
@@ -34,7 +35,7 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
   const [isPending, startTransition] = useTransition();
   const nowMs = Date.parse(now);
 
-  const perform = (work: () => Promise<RevealResult | CredentialActionResult>, onDone: (result: RevealResult | CredentialActionResult) => void) =>
+  const perform = <Made extends object>(work: () => Promise<ActionResult<Made>>, onDone: (result: Made) => void) =>
     startTransition(async () => {
       const result = await work();
       if (!result.ok) setMessage({ error: true, text: result.message });
@@ -52,7 +53,7 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
     perform(
       () => createClientKeyAction(name),
       (result) => {
-        if ("secret" in result) setRevealed({ kind: "client-key", secret: result.secret, id: result.id });
+        setRevealed({ kind: "client-key", secret: result.secret, id: result.id });
         form.reset();
       },
     );
@@ -63,7 +64,7 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
     const hours = Number(new FormData(event.currentTarget).get("overlapHours"));
     perform(
       () => rotateCameraSecretAction(hours),
-      (result) => "secret" in result && setRevealed({ kind: "camera-secret", secret: result.secret, id: result.id }),
+      (result) => setRevealed({ kind: "camera-secret", secret: result.secret, id: result.id }),
     );
   };
 

@@ -1,7 +1,8 @@
 "use server";
 
 // Every export of a "use server" module is a public endpoint: each action checks the session's role
-// (a refusal is recorded as `tag.denied`) before touching a tag of the user's company.
+// (a refusal is recorded as `tag.denied`) before touching a tag of the user's company. The tag form
+// (its answer keeps the form's own state) is not on defineAction yet.
 import { redirect } from "next/navigation";
 import { revalidatePath } from "next/cache";
 import { requireUser } from "@/app/_server/session";
@@ -12,6 +13,8 @@ import { readTagForm, type TagFormState } from "@/lib/dashboard/tag-form";
 import { AppError, isAppError } from "@/lib/errors";
 import { fieldErrorsFromZod } from "@/lib/errors/field-errors";
 import { createTag, createTagSchema, deleteTag, patchTagSchema, updateTag } from "@/lib/tags";
+import { z } from "zod";
+import { asFormPost, defineAction } from "@/app/_server/define-action";
 
 const PAGE = "/settings/tags";
 
@@ -46,9 +49,18 @@ export const saveTagAction = async (tagId: number | null, _previous: TagFormStat
 };
 
 /** Deletes a tag: its vehicles and drivers stay, its children move up to its parent. */
-export const deleteTagAction = async (tagId: number): Promise<void> => {
-  const { actor, tenant } = await tagEditor(tagId);
-  await deleteTag({ ...tenant, tagId, actor });
-  revalidatePath(PAGE);
-  redirect(`${PAGE}?deleted=1`);
-};
+export const deleteTagAction = asFormPost(
+  defineAction(
+    {
+      action: "manageTags",
+      denied: { action: "tag.denied", target: "tag", id: (raw) => raw },
+      redirects: { signedOut: "/login", forbidden: "/forbidden" },
+      input: z.number(),
+      revalidate: [PAGE],
+    },
+    async ({ input: tagId, tenant, actor }) => {
+      await deleteTag({ ...tenant, tagId, actor });
+      redirect(`${PAGE}?deleted=1`);
+    },
+  ),
+);

@@ -4,10 +4,10 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { Field, FieldError } from "@/components/ui/form-field";
 import { ROLES } from "@/db/schema";
-import { addUserAction, type AddUserResult } from "./actions";
+import { addUserAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 
-type Added = Extract<AddUserResult, { ok: true }>;
+type Added = Extract<Awaited<ReturnType<typeof addUserAction>>, { ok: true }>;
 
 export const AddUserForm = ({ onAdded, onCancel }: { onAdded: (added: Added) => void; onCancel: () => void }) => {
   const [errors, setErrors] = useState<Record<string, string>>({});
