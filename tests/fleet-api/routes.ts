@@ -6,7 +6,7 @@ import type { RouteHandler } from "@/lib/http";
 import { FIXTURE_ASSIGNMENT_START } from "../helpers/fleet-fixture";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; spareDriverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
@@ -33,6 +33,7 @@ const HOUR = 3_600_000;
 let serials = 0;
 let deactivations = 0;
 let tagDeletions = 0;
+let driverDeletions = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -83,6 +84,20 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     owns: "drivers",
     single: true,
     request: (t) => ({ path: `/fleet/drivers/${t.driverIds[1]}`, params: { id: String(t.driverIds[1]) }, method: "PATCH", body: { notes: "patched" } }),
+  },
+  "DELETE /fleet/drivers/{id}": {
+    owns: "drivers",
+    single: true,
+    // Each call deletes a fresh driver without history (the fixture has forty spare ones).
+    request: (t) => {
+      const id = t.spareDriverIds[++driverDeletions % 40];
+      return { path: `/fleet/drivers/${id}`, params: { id: String(id) }, method: "DELETE" };
+    },
+  },
+  "POST /fleet/drivers/remote-sign-out": {
+    owns: "drivers",
+    single: true,
+    request: (t) => ({ path: "/fleet/drivers/remote-sign-out", method: "POST", body: { driverId: String(t.driverIds[1]) } }),
   },
   "GET /fleet/hos/clocks": { owns: "drivers", request: () => ({ path: "/fleet/hos/clocks" }) },
   "GET /fleet/hos/logs": { owns: "drivers", request: () => ({ path: "/fleet/hos/logs" }) },
@@ -253,6 +268,7 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /trips/stream": { owns: "vehicles", request: () => ({ path: `/trips/stream?${range()}&queryBy=tripStartTime` }) },
   "GET /idling/events": { owns: "vehicles", request: () => ({ path: `/idling/events?${range()}` }) },
   "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
+  "GET /me": { owns: "nothing", request: () => ({ path: "/me" }) },
 };
 
 /** Every /fleet endpoint (FLEET_ENDPOINTS) with its sample; an endpoint without one fails every test that imports this. */

@@ -101,6 +101,13 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     const tagIds = (await db.insert(tags).values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Fixture tag ${n}` }))).returning({ id: tags.id })).map((row) => row.id);
     await db.insert(tagVehicles).values(vehicleIds.slice(0, 2).map((vehicleId) => ({ companyId: tenant.companyId, tagId: tagIds[0], vehicleId })));
     await db.insert(tagDrivers).values(driverIds.slice(0, 2).map((driverId) => ({ companyId: tenant.companyId, tagId: tagIds[0], driverId })));
+    // Forty drivers without history too: the matrix deletes a fresh one per call (a driver with history is kept, 409).
+    const spareDriverIds = (
+      await db
+        .insert(drivers)
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Spare driver ${n}`, username: `spare.${tenant.companyId}.${tenant.dataset}.${n}` })))
+        .returning({ id: drivers.id })
+    ).map((row) => row.id);
     // Forty places and alert rules too, for the same reason.
     const box = { latitude: 41.9, longitude: -87.6, radiusMeters: 100, minLatitude: 41.899, maxLatitude: 41.901, minLongitude: -87.601, maxLongitude: -87.599 };
     const placeIds = (await db.insert(places).values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, ...box, name: `Site ${n}`, formattedAddress: `${n} N State St, Chicago` }))).returning({ id: places.id })).map((row) => row.id);
@@ -111,7 +118,7 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         .returning({ id: alertRules.id })
     ).map((row) => row.id);
     await db.insert(alertIncidents).values({ ...tenant, ruleId: alertRuleIds[0], vehicleId: vehicleIds[0], startedAt: times[2], details: { triggerId: 1000, description: "Over 100 km/h for 10 s", conditionDetails: { speed: { operation: "GREATER", thresholdSpeedKilometersPerHour: 100, minDurationMilliseconds: 10_000, currentSpeedKilometersPerHour: 112, vehicle: { id: String(vehicleIds[0]), name: "Vehicle", serial: "" } } } } });
-    ids.push({ ...tenant, vehicleIds, driverIds, webhookIds, userIds, liveShareIds, spareSerials, tagIds, placeIds, alertRuleIds });
+    ids.push({ ...tenant, vehicleIds, driverIds, spareDriverIds, webhookIds, userIds, liveShareIds, spareSerials, tagIds, placeIds, alertRuleIds });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

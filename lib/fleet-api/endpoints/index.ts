@@ -2,7 +2,8 @@ import { createAddressEndpoint, deleteAddressEndpoint, getAddressEndpoint, listA
 import { createAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint, listAlertConfigurationsEndpoint, patchAlertConfigurationEndpoint, streamAlertIncidentsEndpoint } from "./alerts";
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
-import { createDriverEndpoint, getDriverEndpoint, listDriversEndpoint, updateDriverEndpoint } from "./drivers";
+import { createDriverEndpoint, deleteDriverEndpoint, getDriverEndpoint, listDriversEndpoint, remoteSignOutDriverEndpoint, updateDriverEndpoint } from "./drivers";
+import { getOrganizationEndpoint } from "./organization";
 import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
 import { setDutyStatusEndpoint } from "./hos-duty-status";
@@ -34,6 +35,8 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   createDriverEndpoint,
   getDriverEndpoint,
   updateDriverEndpoint,
+  deleteDriverEndpoint,
+  remoteSignOutDriverEndpoint,
   hosClocksEndpoint,
   hosLogsEndpoint,
   hosDailyLogsEndpoint,
@@ -80,4 +83,5 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   tripsStreamEndpoint,
   idlingEventsEndpoint,
   speedingIntervalsEndpoint,
+  getOrganizationEndpoint,
 ];
