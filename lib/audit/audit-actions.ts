@@ -90,6 +90,10 @@ export const AUDIT_ACTIONS = [
   "tag.deleted",
   "tag.denied",
   "tag.foreign_lookup",
+  "contact.created",
+  "contact.updated",
+  "contact.deleted",
+  "contact.foreign_lookup",
   "place.created",
   "place.updated",
   "place.deleted",
@@ -107,7 +111,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an action acted on: the part of the action before the dot. */
-export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag", "place", "alert_rule", "hos_log", "unassigned_driving", "report_schedule"] as const;
+export const AUDIT_TARGET_TYPES = ["api_key", "driver", "company", "user", "webhook", "live_share", "assignment", "client_key", "camera_secret", "device", "ingest_token", "vehicle", "tag", "place", "contact", "alert_rule", "hos_log", "unassigned_driving", "report_schedule"] as const;
 
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -200,6 +204,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "tag.deleted": "Tag deleted",
   "tag.denied": "Tag change refused",
   "tag.foreign_lookup": "Asked for by another company (answered 404)",
+  "contact.created": "Alert contact created",
+  "contact.updated": "Alert contact updated",
+  "contact.deleted": "Alert contact deleted",
+  "contact.foreign_lookup": "Asked for by another company (answered 404)",
   "place.created": "Place created",
   "place.updated": "Place updated",
   "place.deleted": "Place deleted",

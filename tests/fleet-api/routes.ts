@@ -6,12 +6,12 @@ import type { RouteHandler } from "@/lib/http";
 import { FIXTURE_ASSIGNMENT_START } from "../helpers/fleet-fixture";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; spareDriverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; spareDriverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[]; contactIds: number[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
   /** Which tenant ids the records carry. */
-  owns: "vehicles" | "drivers" | "webhooks" | "users" | "liveShares" | "tags" | "places" | "alertRules" | "nothing";
+  owns: "vehicles" | "drivers" | "webhooks" | "users" | "liveShares" | "tags" | "places" | "alertRules" | "contacts" | "nothing";
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
@@ -34,6 +34,7 @@ let serials = 0;
 let deactivations = 0;
 let tagDeletions = 0;
 let driverDeletions = 0;
+let contactDeletions = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -233,6 +234,22 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     request: (t) => {
       const id = t.placeIds[1 + (++deletions % 39)];
       return { path: `/addresses/${id}`, params: { id: String(id) }, method: "DELETE" };
+    },
+  },
+  "GET /contacts": { owns: "contacts", request: () => ({ path: "/contacts" }) },
+  "POST /contacts": { owns: "contacts", request: () => ({ path: "/contacts", method: "POST", body: { firstName: "Matrix", email: "matrix@contact.test" } }) },
+  "GET /contacts/{id}": { owns: "contacts", single: true, request: (t) => ({ path: `/contacts/${t.contactIds[0]}`, params: { id: String(t.contactIds[0]) } }) },
+  "PATCH /contacts/{id}": {
+    owns: "contacts",
+    single: true,
+    request: (t) => ({ path: `/contacts/${t.contactIds[0]}`, params: { id: String(t.contactIds[0]) }, method: "PATCH", body: { lastName: "Patched" } }),
+  },
+  "DELETE /contacts/{id}": {
+    owns: "contacts",
+    single: true,
+    request: (t) => {
+      const id = t.contactIds[1 + (++contactDeletions % 39)];
+      return { path: `/contacts/${id}`, params: { id: String(id) }, method: "DELETE" };
     },
   },
   "GET /alerts/configurations": { owns: "alertRules", request: () => ({ path: "/alerts/configurations" }) },

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { alertRules, drivers, liveShares, places, tags, users, vehicles, webhooks } from "@/db/schema";
+import { alertRules, contacts, drivers, liveShares, places, tags, users, vehicles, webhooks } from "@/db/schema";
 import type { Database } from "@/db/client";
 import { SCOPES } from "@/lib/api-keys/scopes";
 import { generateApiKey } from "@/lib/api-keys/key-format";
@@ -9,7 +9,7 @@ import { createTestApiKey } from "./api-keys";
 import type { FleetFixture } from "./fleet-fixture";
 import { callFleet, resetRateLimits } from "./fleet-request";
 
-const ownedIds = async (db: Database, table: typeof vehicles | typeof drivers | typeof webhooks | typeof liveShares | typeof tags | typeof places | typeof alertRules, companyId: number, dataset: string) =>
+const ownedIds = async (db: Database, table: typeof vehicles | typeof drivers | typeof webhooks | typeof liveShares | typeof tags | typeof places | typeof alertRules | typeof contacts, companyId: number, dataset: string) =>
   new Set((await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.dataset, dataset as "live")))).map((r) => r.id));
 
 const expectError = (response: Awaited<ReturnType<typeof callFleet>>, status: number) => {
@@ -79,7 +79,7 @@ export const runCommonRouteTests = (route: FleetRoute, context: () => { db: Data
       const owned =
         route.owns === "users"
           ? new Set((await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId))).map((r) => r.id))
-          : await ownedIds(db, { vehicles, drivers, webhooks, liveShares, tags, places, alertRules }[route.owns], companyId, dataset);
+          : await ownedIds(db, { vehicles, drivers, webhooks, liveShares, tags, places, alertRules, contacts }[route.owns], companyId, dataset);
       const ids = ownerIdsOf(response.body, route.owns);
       const isCreate = route.request(fixture[tenant]).method === "POST";
       if (!isCreate) expect(ids.length).toBeGreaterThan(0);

@@ -4,6 +4,7 @@ import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
 import { createDriverEndpoint, deleteDriverEndpoint, getDriverEndpoint, listDriversEndpoint, remoteSignOutDriverEndpoint, updateDriverEndpoint } from "./drivers";
 import { getOrganizationEndpoint } from "./organization";
+import { createContactEndpoint, deleteContactEndpoint, getContactEndpoint, listContactsEndpoint, updateContactEndpoint } from "./contacts";
 import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
 import { setDutyStatusEndpoint } from "./hos-duty-status";
@@ -75,6 +76,11 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   getAddressEndpoint,
   updateAddressEndpoint,
   deleteAddressEndpoint,
+  listContactsEndpoint,
+  createContactEndpoint,
+  getContactEndpoint,
+  updateContactEndpoint,
+  deleteContactEndpoint,
   listAlertConfigurationsEndpoint,
   createAlertConfigurationEndpoint,
   patchAlertConfigurationEndpoint,
