@@ -285,6 +285,7 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /trips/stream": { owns: "vehicles", request: () => ({ path: `/trips/stream?${range()}&queryBy=tripStartTime` }) },
   "GET /idling/events": { owns: "vehicles", request: () => ({ path: `/idling/events?${range()}` }) },
   "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
+  "GET /assets/location-and-speed/stream": { owns: "vehicles", request: () => ({ path: `/assets/location-and-speed/stream?${range()}&includeSpeed=true` }) },
   "GET /me": { owns: "nothing", request: () => ({ path: "/me" }) },
 };
 

@@ -4,6 +4,7 @@ import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
 import { createDriverEndpoint, deleteDriverEndpoint, getDriverEndpoint, listDriversEndpoint, remoteSignOutDriverEndpoint, updateDriverEndpoint } from "./drivers";
 import { getOrganizationEndpoint } from "./organization";
+import { locationAndSpeedStreamEndpoint } from "./location-and-speed";
 import { createContactEndpoint, deleteContactEndpoint, getContactEndpoint, listContactsEndpoint, updateContactEndpoint } from "./contacts";
 import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
@@ -29,6 +30,7 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   listLocationsEndpoint,
   locationsFeedEndpoint,
   locationsHistoryEndpoint,
+  locationAndSpeedStreamEndpoint,
   listStatsEndpoint,
   statsFeedEndpoint,
   statsHistoryEndpoint,
