@@ -14,6 +14,7 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   vehicle: "Vehicle",
   tag: "Tag",
   place: "Place",
+  contact: "Alert contact",
   alert_rule: "Alert rule",
   hos_log: "HOS log",
   unassigned_driving: "Unassigned driving",

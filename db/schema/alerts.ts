@@ -91,3 +91,24 @@ export const alertIncidents = pgTable(
     index("alert_incidents_unread_idx").on(t.companyId, t.dataset).where(sql`read_at is null`),
   ],
 );
+
+/**
+ * A contact (Samsara's alert contact): someone who is not a user and whom alert rules may notify.
+ * A rule names contacts in its notification actions (`type: "contact"`); incidents are mailed to the
+ * contact's `email` (lib/alerts/alert-recipients.ts). Deleting a contact leaves the rules naming it
+ * as they are: they mail it no more.
+ */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("contacts_tenant_idx").on(t.companyId, t.dataset, t.id)],
+);

@@ -16,7 +16,7 @@ const where = ({ place, latitude, longitude }: OpenedIncident) => {
 };
 
 /**
- * Queues one e-mail per recipient of the rule's notification actions (lib/alerts/alert-recipients.ts)
+ * Queues one e-mail per recipient (user or contact) of the rule's notification actions (lib/alerts/alert-recipients.ts)
  * for each incident opened, in the transaction that opens them: each is mailed exactly when the
  * incident exists, once. The rules, their recipients and the company's zone are read once a batch.
  */
@@ -27,7 +27,7 @@ export const queueIncidentMails = async ({ db, tenant, incidents }: { db: Execut
     .from(alertRules)
     .where(and(eq(alertRules.companyId, tenant.companyId), inArray(alertRules.id, [...new Set(incidents.map((incident) => incident.ruleId))])));
   const recipientsOf = new Map<number, string[]>();
-  for (const rule of rules) recipientsOf.set(rule.id, await findRecipientAddresses({ db, companyId: tenant.companyId, actions: rule.actions }));
+  for (const rule of rules) recipientsOf.set(rule.id, await findRecipientAddresses({ db, ...tenant, actions: rule.actions }));
   const mailed = rules.filter((rule) => (recipientsOf.get(rule.id)?.length ?? 0) > 0);
   if (mailed.length === 0) return;
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, tenant.companyId));

@@ -5,7 +5,7 @@ import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
 import { AppError } from "@/lib/errors";
 import { requireTenantTags } from "@/lib/tags";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
-import { assertRecipientUsers } from "./alert-recipients";
+import { assertRecipients } from "./alert-recipients";
 import { ALERTS_PROCESSOR } from "./alert-states";
 import { CONDITION_TRIGGER_TYPES, isPlaceTrigger, type AlertTrigger } from "./alert-trigger";
 import type { OperationalSettings } from "./operational-settings";
@@ -32,9 +32,9 @@ type Audited = { actor: AuditActor };
 
 const active = (tenant: Tenant, id?: number) => and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), id === undefined ? undefined : eq(alertRules.id, id));
 
-/** 404 naming the field when the rule names a place, vehicle, tag or user the tenant does not have. */
+/** 404 naming the field when the rule names a place, vehicle, tag, user or contact the tenant does not have. */
 const assertReferences = async ({ db, tenant, fields }: { db: Executor; tenant: Tenant; fields: Partial<AlertRuleFields> }) => {
-  if (fields.actions) await assertRecipientUsers({ db, companyId: tenant.companyId, actions: fields.actions });
+  if (fields.actions) await assertRecipients({ db, ...tenant, actions: fields.actions });
   if (fields.tagIds) await requireTenantTags({ db, ...tenant, tagIds: fields.tagIds, field: "scope.tags" });
   const placeIds = fields.trigger && isPlaceTrigger(fields.trigger) ? fields.trigger.placeIds : [];
   if (placeIds.length > 0) {

@@ -1,12 +1,12 @@
 /** The public interface's scopes (interface section 5.1) and what each allows. */
-export const SCOPES = ["vehicles:read", "vehicles:write", "tags:read", "tags:write", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write", "gateways:read", "gateways:write", "addresses:read", "addresses:write", "alerts:read", "alerts:write"] as const;
+export const SCOPES = ["vehicles:read", "vehicles:write", "tags:read", "tags:write", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write", "gateways:read", "gateways:write", "addresses:read", "addresses:write", "alerts:read", "alerts:write", "contacts:read", "contacts:write", "organization:read"] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [
   {
     area: "Vehicles",
     scopes: [
-      { scope: "vehicles:read", allows: "List and view vehicles, locations and stats: /fleet/vehicles/*" },
+      { scope: "vehicles:read", allows: "List and view vehicles, locations and stats: /fleet/vehicles/*, /assets/location-and-speed/stream" },
       { scope: "vehicles:write", allows: "Update a vehicle: PATCH /fleet/vehicles/{id}" },
     ],
   },
@@ -21,7 +21,7 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
     area: "Drivers",
     scopes: [
       { scope: "drivers:read", allows: "GET /fleet/drivers/*" },
-      { scope: "drivers:write", allows: "POST and PATCH /fleet/drivers/*" },
+      { scope: "drivers:write", allows: "POST, PATCH and DELETE /fleet/drivers/*, and sign a driver out: POST /fleet/drivers/remote-sign-out" },
     ],
   },
   {
@@ -79,6 +79,17 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
       { scope: "alerts:read", allows: "Alert configurations and incidents: GET /alerts/*" },
       { scope: "alerts:write", allows: "POST, PATCH and DELETE /alerts/configurations" },
     ],
+  },
+  {
+    area: "Contacts",
+    scopes: [
+      { scope: "contacts:read", allows: "GET /contacts/*" },
+      { scope: "contacts:write", allows: "POST, PATCH and DELETE /contacts/* (alert mail recipients who are not users)" },
+    ],
+  },
+  {
+    area: "Organization",
+    scopes: [{ scope: "organization:read", allows: "The key's company: GET /me" }],
   },
 ];
 

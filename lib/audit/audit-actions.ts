@@ -19,6 +19,8 @@ const AUDIT_LABELS = {
     sign_in_set: "Driver's logbook password or PIN set",
     sign_in_failed: "Logbook sign-in refused: wrong password or PIN",
     sign_in_throttled: "Logbook sign-in throttled",
+    deleted: "Driver deleted (had no history)",
+    signed_out: "Driver signed out of the logbook remotely",
   },
   hos_log: {
     status_changed: "Duty status changed in the logbook",
@@ -125,6 +127,12 @@ const AUDIT_LABELS = {
     updated: "Place updated",
     deleted: "Place deleted",
     denied: "Place change refused",
+    foreign_lookup: "Asked for by another company (answered 404)",
+  },
+  contact: {
+    created: "Alert contact created",
+    updated: "Alert contact updated",
+    deleted: "Alert contact deleted",
     foreign_lookup: "Asked for by another company (answered 404)",
   },
   alert_rule: {

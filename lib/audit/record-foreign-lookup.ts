@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "@/db/client";
-import { deviceLookups, drivers, places, tags, users, vehicles, webhooks } from "@/db/schema";
+import { contacts, deviceLookups, drivers, places, tags, users, vehicles, webhooks } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import type { AuditActor } from "./audit-actor";
 import { recordRefusal } from "./record-refusal";
@@ -24,6 +24,7 @@ const OWNER_OF = {
   vehicle: ownerById(vehicles),
   driver: ownerById(drivers),
   place: ownerById(places),
+  contact: ownerById(contacts),
   tag: ownerById(tags),
   webhook: ownerById(webhooks),
   device: async (db: Executor, identifier: string | number) => {

@@ -10,6 +10,7 @@ const FOREIGN_RECORDS: Record<string, ForeignLookupTarget> = {
   "/fleet/drivers/{id}": "driver",
   "/v1/fleet/drivers/{driverId}/hos/duty_status": "driver",
   "/addresses/{id}": "place",
+  "/contacts/{id}": "contact",
   "/tags/{id}": "tag",
   "/webhooks/{id}": "webhook",
   "/gateways/{id}": "device",

@@ -9,23 +9,21 @@ export type TagMembers = "vehicles" | "drivers";
 
 const isEmpty = ({ tagIds = [], parentTagIds = [] }: TagFilter) => tagIds.length === 0 && parentTagIds.length === 0;
 
-/** `matched(id)`: the tenant's tags the filter matches, as a CTE to select from (the tenant's literal keeps Citus on one shard). */
+/**
+ * `matched(id)`: the tenant's tags the filter matches, each given tag with all its descendants, as a
+ * CTE to select from (the tenant's literal keeps Citus on one shard).
+ */
 const matchedTags = ({ companyId, dataset, tagIds = [], parentTagIds = [] }: Omit<TenantQuery, "db"> & TagFilter) =>
-  sql`with recursive tree(id) as (
-        select id from tags where company_id = ${companyId} and dataset = ${dataset} and id = any(${intArray(parentTagIds)})
+  sql`with recursive matched(id) as (
+        select id from tags where company_id = ${companyId} and dataset = ${dataset} and id = any(${intArray([...tagIds, ...parentTagIds])})
         union
-        select c.id from tags c join tree on c.parent_tag_id = tree.id where c.company_id = ${companyId} and c.dataset = ${dataset}
-      ),
-      matched(id) as (
-        select id from tree
-        union
-        select id from tags where company_id = ${companyId} and dataset = ${dataset} and id = any(${intArray(tagIds)})
+        select c.id from tags c join matched on c.parent_tag_id = matched.id where c.company_id = ${companyId} and c.dataset = ${dataset}
       )`;
 
 /**
- * The tag ids a `tagIds` / `parentTagIds` filter matches, as Samsara reads them: `tagIds` as given,
- * each parent tag with all its descendants. Undefined when neither filter is given (no filtering);
- * ids the tenant does not have match nothing.
+ * The tag ids a `tagIds` / `parentTagIds` filter matches: each given tag with all its descendants,
+ * under either name (a tag covers its child tags, as an alert's tag scope does: issue #38).
+ * Undefined when neither filter is given (no filtering); ids the tenant does not have match nothing.
  */
 export const resolveTagFilter = async ({ db, ...filter }: TenantQuery & TagFilter): Promise<number[] | undefined> => {
   if (isEmpty(filter)) return undefined;

@@ -88,6 +88,8 @@ describe("/alerts/configurations", () => {
     ["another company's tag", () => ({ scope: { all: false, tags: [{ id: String(fixture.other.tagIds[0]), name: "West" }] } }), "scope.tags"],
     ["another company's user to e-mail", () => ({ actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "user", userId: String(fixture.demo.userIds[0]) }, { type: "user", userId: String(fixture.other.userIds[0]) }] } }] }), "actions.0.actionParams.recipients.1.userId"],
     ["an unknown user to e-mail", () => ({ actions: [{ actionTypeId: 4 }, { actionTypeId: 1, actionParams: { recipients: [{ type: "user", userId: "999999" }] } }] }), "actions.1.actionParams.recipients.0.userId"],
+    ["an unknown contact to e-mail", () => ({ actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "contact", contactId: "999999" }] } }] }), "actions.0.actionParams.recipients.0.contactId"],
+    ["a contact id that names no contact", () => ({ actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "contact", contactId: "night-desk" }] } }] }), "recipients.0.contactId: no contact with id night-desk"],
   ])("answers 404 naming the field for %s", async (_, change, field) => {
     const response = await post(configuration(change()));
     expect(response.status).toBe(404);

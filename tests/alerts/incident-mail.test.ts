@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { alertRules, mailOutbox, users } from "@/db/schema";
+import { alertRules, contacts, mailOutbox, users } from "@/db/schema";
 import { checkSilentDevices } from "@/lib/alerts/check-silent-devices";
 import { emailUsersAction } from "@/lib/alerts/alert-recipients";
 import { alertsProcessor } from "@/lib/alerts/alerts-processor";
@@ -56,6 +56,33 @@ describe("incident e-mail", () => {
     expect(mails[0].raw).toContain("Loop depot (Loop, Chicago)");
     expect(mails[0].raw).toMatch(/When: \w{3} \d+, \d{4} \d\d:\d\d C[SD]T \(America\/Chicago\)/);
     expect(mails[0].raw).toContain("https://fleet.example.test/alerts/inbox");
+  });
+
+  it("mails the rule's contacts beside its users, each address once; a contact without an address or deleted is mailed nothing", async () => {
+    const { db } = database();
+    const { tenant, a, place, rule, drive, run } = await setupAlertTrack(db);
+    const [admin] = await usersOf(tenant.companyId);
+    const contactRows = await db
+      .insert(contacts)
+      .values([
+        { ...tenant, firstName: "Night", lastName: "Dispatch", email: "night.dispatch@partner.test" },
+        { ...tenant, firstName: "Same", email: admin.email },
+        { ...tenant, firstName: "Phone", phone: "+1 312 555 0100" },
+        { ...tenant, firstName: "Gone", email: "gone@partner.test" },
+      ])
+      .returning({ id: contacts.id });
+    const [night, same, phoneOnly, gone] = contactRows.map((row) => String(row.id));
+    const recipients = [
+      { type: "user", userId: String(admin.id) },
+      ...[night, same, phoneOnly, gone].map((contactId) => ({ type: "contact", contactId, notificationTypes: ["email"] })),
+    ];
+    await rule({ name: "Reaches depot", trigger: { type: "placeEntry", placeIds: [place.id] }, actions: [{ actionTypeId: 1, actionParams: { recipients } }] });
+    await db.delete(contacts).where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, Number(gone))));
+    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await run();
+    const before = sink.received.length;
+    await sendQueuedMail({ db });
+    expect(sink.received.slice(before).map((mail) => mail.to[0]).sort()).toEqual([admin.email, "night.dispatch@partner.test"].sort());
   });
 
   it("mails a device-silent incident opened by the periodic check", async () => {

@@ -142,7 +142,7 @@ describe("GET /openapi.json", () => {
       expect(operation, route.name).toBeDefined();
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["400", "401", "403", "429"]));
     }
-    expect(paths.filter((path) => path.startsWith("/fleet/"))).toHaveLength(15);
+    expect(paths.filter((path) => path.startsWith("/fleet/"))).toHaveLength(16);
     expect(document.components.schemas.Error.required).toEqual(["message", "requestId"]);
   });
 });

@@ -7,7 +7,7 @@ import { FIXTURE_ASSIGNMENT_START } from "../helpers/fleet-fixture";
 import type { OwnedTable } from "../harness/owned-tables";
 import type { FleetCall } from "../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[] };
+export type TenantIds = { vehicleIds: number[]; driverIds: number[]; spareDriverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[]; contactIds: number[] };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
@@ -34,6 +34,8 @@ const HOUR = 3_600_000;
 let serials = 0;
 let deactivations = 0;
 let tagDeletions = 0;
+let driverDeletions = 0;
+let contactDeletions = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -84,6 +86,20 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     owns: "drivers",
     single: true,
     request: (t) => ({ path: `/fleet/drivers/${t.driverIds[1]}`, params: { id: String(t.driverIds[1]) }, method: "PATCH", body: { notes: "patched" } }),
+  },
+  "DELETE /fleet/drivers/{id}": {
+    owns: "drivers",
+    single: true,
+    // Each call deletes a fresh driver without history (the fixture has forty spare ones).
+    request: (t) => {
+      const id = t.spareDriverIds[++driverDeletions % 40];
+      return { path: `/fleet/drivers/${id}`, params: { id: String(id) }, method: "DELETE" };
+    },
+  },
+  "POST /fleet/drivers/remote-sign-out": {
+    owns: "drivers",
+    single: true,
+    request: (t) => ({ path: "/fleet/drivers/remote-sign-out", method: "POST", body: { driverId: String(t.driverIds[1]) } }),
   },
   "GET /fleet/hos/clocks": { owns: "drivers", request: () => ({ path: "/fleet/hos/clocks" }) },
   "GET /fleet/hos/logs": { owns: "drivers", request: () => ({ path: "/fleet/hos/logs" }) },
@@ -221,6 +237,22 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       return { path: `/addresses/${id}`, params: { id: String(id) }, method: "DELETE" };
     },
   },
+  "GET /contacts": { owns: "contacts", request: () => ({ path: "/contacts" }) },
+  "POST /contacts": { owns: "contacts", request: () => ({ path: "/contacts", method: "POST", body: { firstName: "Matrix", email: "matrix@contact.test" } }) },
+  "GET /contacts/{id}": { owns: "contacts", single: true, request: (t) => ({ path: `/contacts/${t.contactIds[0]}`, params: { id: String(t.contactIds[0]) } }) },
+  "PATCH /contacts/{id}": {
+    owns: "contacts",
+    single: true,
+    request: (t) => ({ path: `/contacts/${t.contactIds[0]}`, params: { id: String(t.contactIds[0]) }, method: "PATCH", body: { lastName: "Patched" } }),
+  },
+  "DELETE /contacts/{id}": {
+    owns: "contacts",
+    single: true,
+    request: (t) => {
+      const id = t.contactIds[1 + (++contactDeletions % 39)];
+      return { path: `/contacts/${id}`, params: { id: String(id) }, method: "DELETE" };
+    },
+  },
   "GET /alerts/configurations": { owns: "alertRules", request: () => ({ path: "/alerts/configurations" }) },
   "POST /alerts/configurations": {
     owns: "alertRules",
@@ -254,6 +286,8 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /trips/stream": { owns: "vehicles", request: () => ({ path: `/trips/stream?${range()}&queryBy=tripStartTime` }) },
   "GET /idling/events": { owns: "vehicles", request: () => ({ path: `/idling/events?${range()}` }) },
   "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
+  "GET /assets/location-and-speed/stream": { owns: "vehicles", request: () => ({ path: `/assets/location-and-speed/stream?${range()}&includeSpeed=true` }) },
+  "GET /me": { owns: "nothing", request: () => ({ path: "/me" }) },
 };
 
 /** Every /fleet endpoint (FLEET_ENDPOINTS) with its sample; an endpoint without one fails every test that imports this. */

@@ -72,11 +72,12 @@ const VEHICLE_ENDPOINTS: [string, Handler, string][] = [
 ];
 
 describe("tagIds and parentTagIds on every vehicle endpoint that documents them", () => {
-  it.each(VEHICLE_ENDPOINTS)("%s: tagIds the tag's vehicles, parentTagIds its subtree's, with vehicleIds both, another company's tag none", async (_name, handler, path) => {
+  it.each(VEHICLE_ENDPOINTS)("%s: tagIds and parentTagIds the tag's subtree's vehicles, with vehicleIds both, another company's tag none", async (_name, handler, path) => {
     const v = fixture.demo.vehicleIds;
-    expect(await idsOf(handler, `${path}tagIds=${root}`)).toEqual([v[2]]);
+    expect(await idsOf(handler, `${path}tagIds=${root}`)).toEqual([v[2], v[3], v[4]]);
+    expect(await idsOf(handler, `${path}tagIds=${child}`)).toEqual([v[3], v[4]]);
     expect(await idsOf(handler, `${path}parentTagIds=${root}`)).toEqual([v[2], v[3], v[4]]);
-    expect(await idsOf(handler, `${path}parentTagIds=${grandchild}&tagIds=${root}`)).toEqual([v[2], v[4]]);
+    expect(await idsOf(handler, `${path}parentTagIds=${grandchild}&tagIds=${child}`)).toEqual([v[3], v[4]]);
     expect(await idsOf(handler, `${path}parentTagIds=${root}&vehicleIds=${v[3]},${v[5]}`)).toEqual([v[3]]);
     expect(await idsOf(handler, `${path}tagIds=${fixture.other.tagIds[0]}`)).toEqual([]);
     expect(await idsOf(handler, `${path}tagIds=999999999`)).toEqual([]);
@@ -102,9 +103,10 @@ describe("tagIds and parentTagIds on the driver endpoints", () => {
     ["GET /fleet/hos/clocks", hosClocksRoute.GET, "/fleet/hos/clocks?"],
     ["GET /fleet/hos/logs", hosLogsRoute.GET, "/fleet/hos/logs?"],
   ];
-  it.each(DRIVER_ENDPOINTS)("%s: the tag's drivers, the subtree's with parentTagIds", async (_name, handler, path) => {
+  it.each(DRIVER_ENDPOINTS)("%s: the tag's subtree's drivers, by tagIds or parentTagIds", async (_name, handler, path) => {
     const d = fixture.demo.driverIds;
-    expect(await idsOf(handler, `${path}tagIds=${root}`)).toEqual([d[2]]);
+    expect(await idsOf(handler, `${path}tagIds=${root}`)).toEqual([d[2], d[3]]);
+    expect(await idsOf(handler, `${path}tagIds=${child}`)).toEqual([d[3]]);
     expect(await idsOf(handler, `${path}parentTagIds=${root}`)).toEqual([d[2], d[3]]);
     expect(await idsOf(handler, `${path}tagIds=${fixture.other.tagIds[0]}`)).toEqual([]);
   });
@@ -128,13 +130,14 @@ describe("tag filters on records of a vehicle and on tagged records", () => {
     expect(await events(`parentTagIds=${root}`)).toEqual([]);
   });
 
-  it("GET /addresses: places carrying the tag, or with parentTagIds a tag below it", async () => {
+  it("GET /addresses: places carrying the tag or a tag below it", async () => {
     const { db } = database();
     const box = { latitude: 41.9, longitude: -87.6, radiusMeters: 100, minLatitude: 41.899, maxLatitude: 41.901, minLongitude: -87.601, maxLongitude: -87.599, formattedAddress: "1 N State St" };
     const [depot] = await db.insert(places).values({ companyId: fixture.demo.companyId, dataset: "live", ...box, name: "Depot yard", tagIds: [child] }).returning({ id: places.id });
     expect(await idsOf(addressesRoute.GET, `/addresses?tagIds=${child}`)).toEqual([depot.id]);
     expect(await idsOf(addressesRoute.GET, `/addresses?parentTagIds=${root}`)).toEqual([depot.id]);
-    expect(await idsOf(addressesRoute.GET, `/addresses?tagIds=${root}`)).toEqual([]);
+    expect(await idsOf(addressesRoute.GET, `/addresses?tagIds=${root}`)).toEqual([depot.id]);
+    expect(await idsOf(addressesRoute.GET, `/addresses?tagIds=${grandchild}`)).toEqual([]);
   });
 });
 

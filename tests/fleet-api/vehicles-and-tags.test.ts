@@ -132,12 +132,13 @@ describe("/tags", () => {
 });
 
 describe("tag filters on /fleet/vehicles and /fleet/drivers", () => {
-  it("tagIds matches the tag itself; parentTagIds its whole subtree", async () => {
+  it("tagIds and parentTagIds each match the tag with its whole subtree", async () => {
     const [v0, v1, v2] = fixture.demo.vehicleIds;
     const root = await createTag({ name: "Filter root", vehicles: [String(v0)] });
     const child = await createTag({ name: "Filter child", parentTagId: root.id, vehicles: [String(v1)] });
     await createTag({ name: "Filter grandchild", parentTagId: child.id, vehicles: [String(v2)], drivers: [String(fixture.demo.driverIds[2])] });
-    expect(await listIds(`/fleet/vehicles?tagIds=${root.id}`)).toEqual([v0]);
+    expect(await listIds(`/fleet/vehicles?tagIds=${root.id}`)).toEqual([v0, v1, v2]);
+    expect(await listIds(`/fleet/vehicles?tagIds=${child.id}`)).toEqual([v1, v2]);
     expect(await listIds(`/fleet/vehicles?parentTagIds=${root.id}`)).toEqual([v0, v1, v2]);
     expect(await listIds(`/fleet/vehicles?parentTagIds=${child.id}&tagIds=${root.id}`)).toEqual([v0, v1, v2]);
     expect(await listIds(`/fleet/drivers?parentTagIds=${root.id}`, driversRoute.GET)).toEqual([fixture.demo.driverIds[2]]);

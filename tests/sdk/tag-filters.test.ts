@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSdkClient, expectSdkShape, mintKey } from "./sdk-client";
 
 // A tag tree of this file's own: "region" carries the first vehicle and driver, its child "depot"
-// the second ones. tagIds=region: the first only; parentTagIds=region: both.
+// the second ones. tagIds or parentTagIds=region: both (a tag covers its child tags); depot: the second.
 let key: string;
 let region = "";
 let depot = "";
@@ -32,8 +32,9 @@ describe("tagIds and parentTagIds through the SDK", () => {
     const { client, sent } = createSdkClient(key);
     const snapshot = await client.vehicleLocations.getVehicleLocations({ tagIds: [region] });
     expectSdkShape(snapshot, "VehicleLocationsResponse");
-    expect(ids(snapshot.data)).toEqual([vehicles[0]]);
+    expect(ids(snapshot.data)).toEqual(vehicles);
     expect(sent.at(-1)!.url.searchParams.getAll("tagIds").join(",")).toBe(region);
+    expect(ids((await client.vehicleLocations.getVehicleLocations({ tagIds: depot })).data)).toEqual([vehicles[1]]);
     expect(ids((await client.vehicleLocations.getVehicleLocations({ parentTagIds: region })).data)).toEqual(vehicles);
     expect(ids((await client.vehicleLocations.getVehicleLocationsFeed({ parentTagIds: [region] })).data)).toEqual(vehicles);
     const history = await client.vehicleLocations.getVehicleLocationsHistory({ ...lastHours(2), tagIds: depot });
@@ -45,7 +46,7 @@ describe("tagIds and parentTagIds through the SDK", () => {
     const { client } = createSdkClient(key);
     const snapshot = await client.vehicleStats.getVehicleStats({ types: "engineRpm", tagIds: region });
     expectSdkShape(snapshot, "VehicleStatsResponse");
-    expect(ids(snapshot.data)).toEqual([vehicles[0]]);
+    expect(ids(snapshot.data)).toEqual(vehicles);
     expect(ids((await client.vehicleStats.getVehicleStatsFeed({ types: "engineRpm", parentTagIds: region })).data)).toEqual(vehicles);
     expect(ids((await client.vehicleStats.getVehicleStatsHistory({ ...lastHours(2), types: "engineRpm", tagIds: depot })).data)).toEqual([vehicles[1]]);
   });
@@ -53,6 +54,7 @@ describe("tagIds and parentTagIds through the SDK", () => {
   it("vehicles, drivers and HOS clocks answer the tagged records; another company's tag matches nothing", async () => {
     const { client } = createSdkClient(key);
     expect(ids((await client.vehicles.list({ parentTagIds: region })).data)).toEqual(vehicles);
+    expect(ids((await client.drivers.list({ tagIds: region })).data)).toEqual(drivers);
     expect(ids((await client.drivers.list({ tagIds: depot })).data)).toEqual([drivers[1]]);
     const clocks = await client.hoursOfService.getHosClocks({ parentTagIds: region });
     expect(clocks.data.map((clock) => clock.driver?.id)).toEqual(drivers);

@@ -67,12 +67,13 @@ describe("vehicles.update and the tag filters through the SDK", () => {
     await expect(client.vehicles.update({ id: vehicle.id, vin: "1M8GDM9A1KP042788" })).rejects.toMatchObject({ statusCode: 400, body: { message: expect.stringContaining("vin") } });
   });
 
-  it("vehicles.list honours tagIds (the tag) and parentTagIds (the tag and every tag below it)", async () => {
+  it("vehicles.list honours tagIds and parentTagIds (each: the tag and every tag below it)", async () => {
     const { client } = createSdkClient(key);
     const [a, b] = (await client.vehicles.list({ limit: 6 })).data.slice(4);
     const parent = await client.tags.createTag({ name: "SDK filter parent", vehicles: [a.id] });
-    await client.tags.createTag({ name: "SDK filter child", parentTagId: parent.data!.id, vehicles: [b.id] });
-    expect(await collectIds(await client.vehicles.list({ tagIds: parent.data!.id }))).toEqual([a.id]);
+    const child = await client.tags.createTag({ name: "SDK filter child", parentTagId: parent.data!.id, vehicles: [b.id] });
+    expect((await collectIds(await client.vehicles.list({ tagIds: parent.data!.id }))).sort()).toEqual([a.id, b.id].sort());
+    expect(await collectIds(await client.vehicles.list({ tagIds: child.data!.id }))).toEqual([b.id]);
     expect((await collectIds(await client.vehicles.list({ parentTagIds: parent.data!.id }))).sort()).toEqual([a.id, b.id].sort());
     expect(await collectIds(await client.drivers.list({ tagIds: parent.data!.id }))).toEqual([]);
   });

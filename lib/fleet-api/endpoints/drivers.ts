@@ -1,4 +1,5 @@
-import { createDriver, createDriverSchema, driverInputSchema, getDriver, listDrivers, updateDriver, type CreateDriverInput, type DriverInput } from "@/lib/drivers";
+import { z } from "zod";
+import { createDriver, createDriverSchema, deleteDriver, driverInputSchema, getDriver, listDrivers, signOutDriver, updateDriver, type CreateDriverInput, type DriverInput } from "@/lib/drivers";
 import type { AuditActor } from "@/lib/audit";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
@@ -82,4 +83,37 @@ export const updateDriverEndpoint = defineFleetEndpoint({
   response: FLEET_RESPONSES.driver,
   errors: ["not_found", "conflict"],
   run: ({ params, body, ...context }) => updateDriverRecord({ ...context, driverId: params.id, input: body }),
+});
+
+export const deleteDriverEndpoint = defineFleetEndpoint({
+  method: "DELETE",
+  path: "/fleet/drivers/{id}",
+  scope: "drivers:write",
+  summary: "Delete a driver",
+  description:
+    "Deletes a driver who has no recorded history (duty status, log edits or certifications, assignments, trips, idling or speeding, incidents, assigned driving, jobs), with their tag memberships and logbook sign-in. A driver with history is a 409: deactivate them instead (PATCH driverActivationStatus), as their records of duty status must be kept.",
+  params: idParamsSchema,
+  status: 204,
+  errors: ["not_found", "conflict"],
+  run: async ({ db, tenant, params, actor }) => {
+    await deleteDriver({ db, ...tenant, driverId: params.id, actor });
+  },
+});
+
+// Samsara's body names the driver as a string of digits; anything else is a 400 naming driverId.
+const remoteSignOutSchema = z.object({ driverId: z.string().regex(/^\d{1,9}$/, "driverId must be a driver's id (a string of digits).") });
+
+export const remoteSignOutDriverEndpoint = defineFleetEndpoint({
+  method: "POST",
+  path: "/fleet/drivers/remote-sign-out",
+  scope: "drivers:write",
+  summary: "Sign a driver out of the logbook",
+  description: "Ends the driver's logbook sessions on every device: each is signed out at its next request. Answers the driver's name; 404 for an unknown driver.",
+  body: remoteSignOutSchema,
+  response: z.object({ driverName: z.string() }).meta({ id: "DriverRemoteSignOutResponse" }),
+  errors: ["not_found"],
+  run: async ({ db, tenant, body, actor }) => {
+    const { name } = await signOutDriver({ db, ...tenant, driverId: Number(body.driverId), actor });
+    return { driverName: name };
+  },
 });

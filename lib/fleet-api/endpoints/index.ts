@@ -2,7 +2,10 @@ import { createAddressEndpoint, deleteAddressEndpoint, getAddressEndpoint, listA
 import { createAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint, listAlertConfigurationsEndpoint, patchAlertConfigurationEndpoint, streamAlertIncidentsEndpoint } from "./alerts";
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
-import { createDriverEndpoint, getDriverEndpoint, listDriversEndpoint, updateDriverEndpoint } from "./drivers";
+import { createDriverEndpoint, deleteDriverEndpoint, getDriverEndpoint, listDriversEndpoint, remoteSignOutDriverEndpoint, updateDriverEndpoint } from "./drivers";
+import { getOrganizationEndpoint } from "./organization";
+import { locationAndSpeedStreamEndpoint } from "./location-and-speed";
+import { createContactEndpoint, deleteContactEndpoint, getContactEndpoint, listContactsEndpoint, updateContactEndpoint } from "./contacts";
 import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
 import { setDutyStatusEndpoint } from "./hos-duty-status";
@@ -27,6 +30,7 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   listLocationsEndpoint,
   locationsFeedEndpoint,
   locationsHistoryEndpoint,
+  locationAndSpeedStreamEndpoint,
   listStatsEndpoint,
   statsFeedEndpoint,
   statsHistoryEndpoint,
@@ -34,6 +38,8 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   createDriverEndpoint,
   getDriverEndpoint,
   updateDriverEndpoint,
+  deleteDriverEndpoint,
+  remoteSignOutDriverEndpoint,
   hosClocksEndpoint,
   hosLogsEndpoint,
   hosDailyLogsEndpoint,
@@ -72,6 +78,11 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   getAddressEndpoint,
   updateAddressEndpoint,
   deleteAddressEndpoint,
+  listContactsEndpoint,
+  createContactEndpoint,
+  getContactEndpoint,
+  updateContactEndpoint,
+  deleteContactEndpoint,
   listAlertConfigurationsEndpoint,
   createAlertConfigurationEndpoint,
   patchAlertConfigurationEndpoint,
@@ -80,4 +91,5 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   tripsStreamEndpoint,
   idlingEventsEndpoint,
   speedingIntervalsEndpoint,
+  getOrganizationEndpoint,
 ];

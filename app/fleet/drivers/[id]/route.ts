@@ -1,6 +1,6 @@
-import { getDriverEndpoint, updateDriverEndpoint } from "@/lib/fleet-api/endpoints/drivers";
+import { deleteDriverEndpoint, getDriverEndpoint, updateDriverEndpoint } from "@/lib/fleet-api/endpoints/drivers";
 import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
-export const { GET, PATCH } = route(getDriverEndpoint, updateDriverEndpoint);
+export const { GET, PATCH, DELETE } = route(getDriverEndpoint, updateDriverEndpoint, deleteDriverEndpoint);
