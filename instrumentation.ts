@@ -4,8 +4,8 @@ export const register = async () => {
   // eslint-disable-next-line no-restricted-properties
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // Before anything that reads the configuration at import (the logger): a bad variable exits here, named.
-  const { getConfigOrExit } = await import("./lib/config/env.mjs");
+  const { getConfigOrExit } = await import("./lib/platform/config/env.mjs");
   getConfigOrExit();
-  const { bootServiceOrExit } = await import("./lib/boot/boot-service");
+  const { bootServiceOrExit } = await import("./lib/runtime/boot/boot-service");
   await bootServiceOrExit();
 };

@@ -1,5 +1,5 @@
-import { getConfigOrExit } from "./lib/config/env.mjs";
-import { SERVER_ACTION_BODY_LIMIT_BYTES } from "./lib/http/action-body-limit.mjs";
+import { getConfigOrExit } from "./lib/platform/config/env.mjs";
+import { SERVER_ACTION_BODY_LIMIT_BYTES } from "./lib/platform/http/action-body-limit.mjs";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -12,7 +12,7 @@ const nextConfig = {
   // Type errors are caught by `npm test` (tsc --noEmit); the build does not type-check twice.
   typescript: { ignoreBuildErrors: true },
   // Server actions (driver and API-key forms) carry a few fields; refuse large bodies early
-  // (scripts/server.mjs answers 413 before Next, which would answer 500: lib/http/action-body-limit.mjs).
+  // (scripts/server.mjs answers 413 before Next, which would answer 500: lib/platform/http/action-body-limit.mjs).
   // authInterrupts: forbidden() answers a real 403 (the first-run setup page without a valid link).
   experimental: { serverActions: { bodySizeLimit: SERVER_ACTION_BODY_LIMIT_BYTES }, authInterrupts: true },
 };

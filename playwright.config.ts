@@ -10,7 +10,7 @@ const CHROMIUM = findChromium() ?? undefined;
 
 export default defineConfig({
   testDir: "e2e",
-  globalSetup: "./e2e/global-setup.ts",
+  globalSetup: "./e2e/global-setup",
   outputDir: "test-results",
   timeout: 60_000,
   expect: { timeout: 15_000 },

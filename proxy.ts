@@ -1,15 +1,15 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { getMapTiles } from "@/lib/dashboard/map-tiles";
-import { refuseSecretInQuery } from "@/lib/http/credential-urls";
-import { buildSecurityHeaders, newCspNonce } from "@/lib/http/security-headers";
-import { getConfig } from "@/lib/config";
+import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
+import { refuseSecretInQuery } from "@/lib/platform/http/credential-urls";
+import { buildSecurityHeaders, newCspNonce } from "@/lib/platform/http/security-headers";
+import { getConfig } from "@/lib/platform/config";
 
 /**
  * Adds the security headers (CSP, nosniff, frame and referrer policy) to every answer, read at run
  * time (MAP_TILE_URL). The CSP carries a fresh nonce, also put on the request (`x-nonce` and the
  * CSP itself): Next reads it there and puts it on the scripts it renders, which is why every page
  * renders per request (app/layout.tsx). A password in a sign-in page's query is refused here, before
- * the page renders (lib/http/credential-urls.ts).
+ * the page renders (lib/platform/http/credential-urls.ts).
  */
 export const proxy = (request: NextRequest) => {
   const nonce = newCspNonce();

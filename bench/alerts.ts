@@ -15,20 +15,20 @@ import { openDatabase, useDatabase } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { migrateDatabase } from "@/db/migrate";
 import { companies, tags, tagVehicles, vehicles, webhookDeliveries, webhooks } from "@/db/schema";
-import type { AlertTrigger } from "@/lib/alerts/alert-trigger";
-import { alertsProcessor } from "@/lib/alerts/alerts-processor";
-import { createAlertRule, updateAlertRule } from "@/lib/alerts/manage-alert-rules";
-import { operatorActor } from "@/lib/audit";
+import type { AlertTrigger } from "@/lib/processing/alerts/alert-trigger";
+import { alertsProcessor } from "@/lib/processing/alerts/alerts-processor";
+import { createAlertRule, updateAlertRule } from "@/lib/processing/alerts/manage-alert-rules";
+import { operatorActor } from "@/lib/platform/audit";
 import { startWorkerProcess } from "./worker-process";
-import { POSTGRES_WINDOW, TELEMETRY_PROCESSORS } from "@/lib/boot/start-fleet-reactions";
-import { reloadConfig } from "@/lib/config";
-import { startFleetEventBus, stopFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
-import { runTelemetryProcessors, startTelemetryProcessors, type TelemetryProcessor } from "@/lib/fleet-events/telemetry-processors";
-import { createPlace } from "@/lib/places/manage-places";
-import { seedDemo } from "@/lib/seed/seed-demo";
-import { ensurePartitions, ingestTelemetry, type TelemetryBatch } from "@/lib/telemetry";
-import { deliverDueWebhooks, startWebhookDelivery } from "@/lib/webhooks/deliver-webhooks";
-import { enqueueWebhookEvents } from "@/lib/webhooks/enqueue-webhook-event";
+import { POSTGRES_WINDOW, TELEMETRY_PROCESSORS } from "@/lib/runtime/boot/start-fleet-reactions";
+import { reloadConfig } from "@/lib/platform/config";
+import { startFleetEventBus, stopFleetEventBus, subscribeFleetEvents } from "@/lib/telemetry/fleet-events/fleet-event-bus";
+import { runTelemetryProcessors, startTelemetryProcessors, type TelemetryProcessor } from "@/lib/telemetry/fleet-events/telemetry-processors";
+import { createPlace } from "@/lib/fleet/places/manage-places";
+import { seedDemo } from "@/lib/runtime/seed/seed-demo";
+import { ensurePartitions, ingestTelemetry, type TelemetryBatch } from "@/lib/telemetry/store";
+import { deliverDueWebhooks, startWebhookDelivery } from "@/lib/outbound/webhooks/deliver-webhooks";
+import { enqueueWebhookEvents } from "@/lib/outbound/webhooks/enqueue-webhook-event";
 import { createScratchDatabase } from "@/tests/helpers/scratch-database";
 import { percentile } from "./measure";
 
@@ -51,7 +51,7 @@ const PROFILE = {
   stress: { area: { south: 41.7, north: 41.98, west: -87.85, east: -87.55 }, swingSeconds: 120, everyPlaceRules: 5, groups: 0 },
   fleet: { area: { south: 41.45, north: 42.25, west: -88.3, east: -87.4 }, swingSeconds: 1_200, everyPlaceRules: 1, groups: 15 },
 }[TRAFFIC];
-// The receiver is on loopback, which deliveries refuse unless allowed (lib/webhooks/webhook-target.ts).
+// The receiver is on loopback, which deliveries refuse unless allowed (lib/outbound/webhooks/webhook-target.ts).
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "1";
 reloadConfig();
 

@@ -2,7 +2,7 @@
  * Hours-of-service engine throughput: a fleet of 2,000 drivers with 8 days of plausible logs (~15 entries a day).
  * Run with `npx tsx bench/hos-clocks.ts`; prints figures, asserts nothing.
  */
-import { buildDailyLogs, computeHosClocks, findHosViolations, type DutyStatus, type DutyStatusEntry } from "@/lib/hos";
+import { buildDailyLogs, computeHosClocks, findHosViolations, type DutyStatus, type DutyStatusEntry } from "@/lib/hos/rules";
 
 const DRIVERS = 2_000;
 const DAYS = 8;

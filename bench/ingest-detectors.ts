@@ -5,7 +5,7 @@
 // of one report per vehicle, through ingestTelemetry one after another. Then the same with the trip
 // processor running in this process as the service runs it (woken after each batch, as the
 // telemetry notification wakes it, and by its sweep), and the time it needs after the last batch
-// to detect everything, with the service's windows (lib/boot/start-fleet-reactions.ts). DATABASE_URL: PostgreSQL (a fresh database, dropped afterwards); DATABASE_URL=pglite: embedded, in memory.
+// to detect everything, with the service's windows (lib/runtime/boot/start-fleet-reactions.ts). DATABASE_URL: PostgreSQL (a fresh database, dropped afterwards); DATABASE_URL=pglite: embedded, in memory.
 // DETECTORS_IN=worker (PostgreSQL): the trip processor runs in a process of its own (bench/processor-worker.ts),
 // as in a deployment with PROCESS_ROLE=web and PROCESS_ROLE=worker processes, woken by ingestion's NOTIFY.
 import { randomBytes } from "node:crypto";
@@ -13,13 +13,13 @@ import { pathToFileURL } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import { Client } from "pg";
 import { openDatabase, type Database, type DatabaseHandle } from "@/db/client";
-import { POSTGRES_WINDOW } from "@/lib/boot/start-fleet-reactions";
+import { POSTGRES_WINDOW } from "@/lib/runtime/boot/start-fleet-reactions";
 import { migrateDatabase } from "@/db/migrate";
 import { companies, feedCounters, telemetryCheckpoints, trips, vehicles } from "@/db/schema";
-import { runTelemetryProcessors, startTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
-import { seedDemo } from "@/lib/seed/seed-demo";
-import { ensurePartitions, ingestTelemetry, type PositionReport, type StatSample } from "@/lib/telemetry";
-import { tripProcessor } from "@/lib/trips/trip-processor";
+import { runTelemetryProcessors, startTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
+import { seedDemo } from "@/lib/runtime/seed/seed-demo";
+import { ensurePartitions, ingestTelemetry, type PositionReport, type StatSample } from "@/lib/telemetry/store";
+import { tripProcessor } from "@/lib/processing/trips/trip-processor";
 import { startWorkerProcess } from "./worker-process";
 
 export type DetectorBenchResult = { vehicles: number; rows: number; withoutRate: number; alonePercent: number; aloneCpuMs: number; withRate: number; caughtUpRate: number; catchUpMs: number; trips: number };

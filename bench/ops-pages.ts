@@ -8,10 +8,10 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { queryRows } from "@/db/rows";
-import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
-import { countWasteJobsByStatus } from "@/lib/waste/count-waste-jobs-by-status";
-import { findWasteJobs } from "@/lib/waste/find-waste-jobs";
-import { seedDemo } from "@/lib/seed/seed-demo";
+import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
+import { countWasteJobsByStatus } from "@/lib/fleet/waste/count-waste-jobs-by-status";
+import { findWasteJobs } from "@/lib/fleet/waste/find-waste-jobs";
+import { seedDemo } from "@/lib/runtime/seed/seed-demo";
 
 const DRIVERS = 2_000;
 const JOBS = 50_000;

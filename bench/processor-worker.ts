@@ -3,11 +3,11 @@
 // DETECTORS_IN=worker / PROCESSORS_IN=worker: `npx tsx bench/processor-worker.ts <postgres url> [names]`
 // (comma-separated processor names, default all of them); prints "ready" once listening.
 import { openDatabase } from "@/db/client";
-import { lowerWorkerPriority } from "@/lib/boot/worker-priority";
-import { getConfig } from "@/lib/config";
-import { POSTGRES_WINDOW, TELEMETRY_PROCESSORS } from "@/lib/boot/start-fleet-reactions";
-import { startFleetEventBus, subscribeFleetEvents } from "@/lib/fleet-events/fleet-event-bus";
-import { startTelemetryProcessors } from "@/lib/fleet-events/telemetry-processors";
+import { lowerWorkerPriority } from "@/lib/runtime/boot/worker-priority";
+import { getConfig } from "@/lib/platform/config";
+import { POSTGRES_WINDOW, TELEMETRY_PROCESSORS } from "@/lib/runtime/boot/start-fleet-reactions";
+import { startFleetEventBus, subscribeFleetEvents } from "@/lib/telemetry/fleet-events/fleet-event-bus";
+import { startTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
 
 const [url, names] = process.argv.slice(2);
 // As a PROCESS_ROLE=worker process does (WORKER_NICE, default 10).

@@ -11,9 +11,9 @@ import { queryRows } from "@/db/rows";
 import { companies } from "@/db/schema";
 import { buildReport } from "@/lib/reports/build-report";
 import { parseReportParams } from "@/lib/reports/report-params";
-import { seedDemo } from "@/lib/seed/seed-demo";
-import { rebuildActivityDays } from "@/lib/trips/activity-days";
-import { dayInZone } from "@/lib/time-zone/zoned-time";
+import { seedDemo } from "@/lib/runtime/seed/seed-demo";
+import { rebuildActivityDays } from "@/lib/processing/trips/activity-days";
+import { dayInZone } from "@/lib/platform/zoned-time";
 import { measure } from "./measure";
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);

@@ -3,8 +3,8 @@
 // cannot keep 1 Hz. Uses an in-memory PGlite, or PostgreSQL when DATABASE_URL is set (its database must be empty).
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { seedDemo } from "@/lib/seed/seed-demo";
-import { createFleetSimulator } from "@/lib/simulator/fleet-simulator";
+import { seedDemo } from "@/lib/runtime/seed/seed-demo";
+import { createFleetSimulator } from "@/lib/runtime/simulator/fleet-simulator";
 
 const vehicles = Number(process.argv[2] ?? 50);
 const days = Number(process.argv[3] ?? 7);

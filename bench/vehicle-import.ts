@@ -9,11 +9,11 @@ import { Client } from "pg";
 import { openDatabase, type Database } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { companies } from "@/db/schema";
-import { operatorActor } from "@/lib/audit";
-import { seedDemo } from "@/lib/seed/seed-demo";
-import { makeVin } from "@/lib/seed/vin";
-import { importVehicles } from "@/lib/vehicles/import-vehicles";
-import { parseVehiclesCsv } from "@/lib/vehicles/parse-vehicles-csv";
+import { operatorActor } from "@/lib/platform/audit";
+import { seedDemo } from "@/lib/runtime/seed/seed-demo";
+import { makeVin } from "@/lib/runtime/seed/vin";
+import { importVehicles } from "@/lib/fleet/vehicles/import-vehicles";
+import { parseVehiclesCsv } from "@/lib/fleet/vehicles/parse-vehicles-csv";
 
 export type VehicleImportBenchResult = { rows: number; previewMs: number; createMs: number; updateMs: number };
 

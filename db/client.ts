@@ -8,7 +8,7 @@ import { drizzle as drizzlePg, NodePgDatabase, NodePgTransaction } from "drizzle
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { Client, Pool } from "pg";
 import * as schema from "./schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/platform/config";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle; domain functions accept either. */

@@ -39,7 +39,7 @@ export const GLOBAL_TABLES = [
  */
 export const LOCAL_TABLES = [
   "rate_limit_buckets",
-  // The background jobs' claimed periods (lib/jobs/claim-period.ts), keyed by job name.
+  // The background jobs' claimed periods (lib/platform/jobs/claim-period.ts), keyed by job name.
   "job_runs",
 ] as const;
 

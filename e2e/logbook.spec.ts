@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { makeVin } from "../lib/seed/vin";
+import { makeVin } from "../lib/runtime/seed/vin";
 import { OTHER_ADMIN, screenshot, signIn } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });

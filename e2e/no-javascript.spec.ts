@@ -5,9 +5,9 @@ import { readFileSync } from "node:fs";
 // Issue 40: every form that carries a secret posts to a handler that works before (here: without)
 // the page's script. Each form is submitted in a browser context with JavaScript disabled; no
 // address the browser asks for may hold the secret, and the action must have done its work.
-// The first-run setup form needs a fresh instance (tests/companies/setup-form.test.ts posts it), and
+// The first-run setup form needs a fresh instance (tests/access/companies/setup-form.test.ts posts it), and
 // forgot password shows its form only with mail set up, which the e2e server is not
-// (tests/users/users.test.ts posts it).
+// (tests/access/users/users.test.ts posts it).
 
 type ScriptlessBrowser = { page: Page; context: BrowserContext; addresses: string[] };
 

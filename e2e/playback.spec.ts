@@ -1,7 +1,7 @@
 import { expect } from "@playwright/test";
-import { summarizeTrip } from "../lib/dashboard/trip-summary";
-import { formatDistance } from "../lib/dashboard/units";
-import type { LocationHistory, VehicleOption } from "../lib/dashboard-data/types";
+import { summarizeTrip } from "../lib/dashboard/view/trip-summary";
+import { formatDistance } from "../lib/dashboard/view/units";
+import type { LocationHistory, VehicleOption } from "../lib/dashboard/data/types";
 import { DEMO_MANAGER, screenshot } from "./helpers";
 import { signedInTest } from "./signed-in";
 

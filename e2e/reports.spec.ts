@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect } from "@playwright/test";
-import type { VehicleOption } from "../lib/dashboard-data/types";
+import type { VehicleOption } from "../lib/dashboard/data/types";
 import { DEMO_MANAGER, screenshot } from "./helpers";
 import { signedInTest } from "./signed-in";
 

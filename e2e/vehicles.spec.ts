@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { makeVin } from "../lib/seed/vin";
+import { makeVin } from "../lib/runtime/seed/vin";
 import { DEMO_MANAGER, screenshot, signIn } from "./helpers";
 
 const csvFile = (text: string) => ({ name: "fleet.csv", mimeType: "text/csv", buffer: Buffer.from(text) });

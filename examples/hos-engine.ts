@@ -1,7 +1,7 @@
-// The hours-of-service engine from a carrier's own program: lib/hos imports nothing from the service, so a script,
+// The hours-of-service engine from a carrier's own program: lib/hos/rules imports nothing from the service, so a script,
 // a dispatch tool or another backend can replay its drivers' logs with it. Run with:
 //   npx tsx examples/hos-engine.ts
-import { computeHosClocks, findHosViolations, HosInputError, type DutyStatus, type DutyStatusEntry } from "../lib/hos";
+import { computeHosClocks, findHosViolations, HosInputError, type DutyStatus, type DutyStatusEntry } from "../lib/hos/rules";
 
 // The carrier's own export: one row per duty-status change, times as ISO strings.
 const rows: { status: DutyStatus; start: string }[] = [

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
 import type { Database } from "@/db/client";
-import { createCompany } from "@/lib/companies/create-company";
-import { listCompanies } from "@/lib/companies/list-companies";
-import { setUserPassword } from "@/lib/companies/set-user-password";
-import { updateCompany } from "@/lib/companies/update-company";
-import { operatorActor } from "@/lib/audit";
-import { isAppError } from "@/lib/errors";
+import { createCompany } from "@/lib/access/companies/create-company";
+import { listCompanies } from "@/lib/access/companies/list-companies";
+import { setUserPassword } from "@/lib/access/companies/set-user-password";
+import { updateCompany } from "@/lib/access/companies/update-company";
+import { operatorActor } from "@/lib/platform/audit";
+import { isAppError } from "@/lib/platform/errors";
 
 export const FLEET_USAGE = `Usage: npm run fleet -- <command> [options]
 

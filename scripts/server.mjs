@@ -2,12 +2,12 @@
 // address in a header no client can forge (IP allowlists depend on it) and shuts down gracefully.
 import http from "node:http";
 import next from "next";
-import { getConfigOrExit } from "../lib/config/env.mjs";
-import { refuseOversizedAction } from "../lib/http/action-body-limit.mjs";
-import { answerRefusedRequest } from "../lib/http/refused-request.mjs";
+import { getConfigOrExit } from "../lib/platform/config/env.mjs";
+import { refuseOversizedAction } from "../lib/platform/http/action-body-limit.mjs";
+import { answerRefusedRequest } from "../lib/platform/http/refused-request.mjs";
 
 const CLIENT_IP_HEADER = "x-fleet-client-ip";
-// A bad variable stops here, before Next starts, with a message naming it (lib/config/env.mjs).
+// A bad variable stops here, before Next starts, with a message naming it (lib/platform/config/env.mjs).
 const config = getConfigOrExit();
 const { PORT: port, HOST: hostname } = config;
 // Number of reverse proxies in front of us whose X-Forwarded-For entries we trust (0: none).

@@ -3,10 +3,10 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { getConfigOrExit } from "../lib/config/env.mjs";
+import { getConfigOrExit } from "../lib/platform/config/env.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-// A bad variable stops here, before a build, with a message naming it (lib/config/env.mjs).
+// A bad variable stops here, before a build, with a message naming it (lib/platform/config/env.mjs).
 const config = getConfigOrExit();
 const distDir = config.NEXT_DIST_DIR;
 const buildId = path.join(distDir, "BUILD_ID");

@@ -54,21 +54,21 @@ const CITUS_TESTS = [
   // Each table's placement, the shard count, single-shard routing of every tenant statement.
   "tests/schema/",
   // A migration that rewrites rows in place, as it runs when a Citus deployment upgrades.
-  "tests/live-shares/hashed-tokens.test.ts",
+  "tests/live/shares/hashed-tokens.test.ts",
   // Queries written for Citus: run on the tenant's shard, co-located joins, row locks in a one-shard
   // query, no STABLE function or now() in a distributed write, keys instead of ctid.
-  "tests/telemetry/ingest-telemetry.test.ts",
-  "tests/trips/",
-  "tests/fleet-events/",
-  "tests/rollups/",
-  "tests/webhooks/webhooks.test.ts",
-  "tests/alerts/incident-mail.test.ts",
-  "tests/devices/",
-  "tests/fleet-api/vehicles-and-tags.test.ts",
-  "tests/fleet-api/tag-filters.test.ts",
-  "tests/fleet-api/trips.test.ts",
-  "tests/assignments/",
-  "tests/users/",
+  "tests/telemetry/store/ingest-telemetry.test.ts",
+  "tests/processing/trips/",
+  "tests/telemetry/fleet-events/",
+  "tests/telemetry/rollups/",
+  "tests/outbound/webhooks/webhooks.test.ts",
+  "tests/processing/alerts/incident-mail.test.ts",
+  "tests/fleet/devices/",
+  "tests/interfaces/fleet-api/vehicles-and-tags.test.ts",
+  "tests/interfaces/fleet-api/tag-filters.test.ts",
+  "tests/interfaces/fleet-api/trips.test.ts",
+  "tests/fleet/assignments/",
+  "tests/access/users/",
   // Every route answers on Citus (a statement Citus refuses would be a 500 there and nowhere else).
   "tests/harness/route-matrix.test.ts",
 ];

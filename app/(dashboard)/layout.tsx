@@ -5,7 +5,7 @@ import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { AppShell } from "@/components/shell/app-shell";
 import { Providers } from "@/components/providers";
-import { visibleSections } from "@/lib/auth/role-policy";
+import { visibleSections } from "@/lib/access/auth/role-policy";
 
 export const dynamic = "force-dynamic";
 

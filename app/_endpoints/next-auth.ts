@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { getAuthOptions } from "@/lib/auth/auth-options";
-import { errorResponse, newRequestId, readBodyText, type RouteContext } from "@/lib/http";
+import { getAuthOptions } from "@/lib/access/auth/auth-options";
+import { errorResponse, newRequestId, readBodyText, type RouteContext } from "@/lib/platform/http";
 
 /** Sign-in forms are a few hundred bytes; next-auth itself reads any size, so the body is capped here (413). */
 const AUTH_BODY_LIMIT_BYTES = 16_000;

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { getHealth } from "@/lib/boot/get-health";
-import { AppError } from "@/lib/errors";
-import { definePublicEndpoint, getClientIp } from "@/lib/http";
-import { openSharedStream } from "@/lib/live-shares/shared-position";
-import { parseResumeSeq, SERVER_SENT_EVENTS_HEADERS } from "@/lib/live-stream/server-sent-events";
-import { getOpenApiDocument } from "@/lib/openapi/build-document";
+import { getHealth } from "@/lib/runtime/boot/get-health";
+import { AppError } from "@/lib/platform/errors";
+import { definePublicEndpoint, getClientIp } from "@/lib/platform/http";
+import { openSharedStream } from "@/lib/live/shares/shared-position";
+import { parseResumeSeq, SERVER_SENT_EVENTS_HEADERS } from "@/lib/live/stream/server-sent-events";
+import { getOpenApiDocument } from "@/lib/interfaces/openapi/build-document";
 
 /** 200 when the service can serve, 503 (same body) when it cannot. */
 export const healthEndpoint = definePublicEndpoint({

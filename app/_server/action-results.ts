@@ -1,5 +1,5 @@
 import { headers } from "next/headers";
-import { CLIENT_IP_HEADER, newRequestId } from "@/lib/http";
+import { CLIENT_IP_HEADER, newRequestId } from "@/lib/platform/http";
 
 /** The address and request id of a public action (invite, reset: no session), for the audit log. */
 export const requestFacts = async () => ({ ip: (await headers()).get(CLIENT_IP_HEADER), requestId: newRequestId() });

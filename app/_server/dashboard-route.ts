@@ -1,13 +1,13 @@
 import type { Module, Role } from "@/db/schema";
-import type { SessionUser } from "@/lib/auth/auth-options";
-import { getFleetSource, type FleetSource } from "@/lib/dashboard-data";
-import { AppError } from "@/lib/errors";
-import { assertSameOrigin, createRequestWrapper } from "@/lib/http";
+import type { SessionUser } from "@/lib/access/auth/auth-options";
+import { getFleetSource, type FleetSource } from "@/lib/dashboard/data";
+import { AppError } from "@/lib/platform/errors";
+import { assertSameOrigin, createRequestWrapper } from "@/lib/platform/http";
 import { companySettings } from "./company-settings";
 import { getRequestUser } from "./session";
 
 type DashboardRouteOptions = {
-  /** Roles that may call the route (403 for others), from lib/auth's role policy; default: every signed-in user. */
+  /** Roles that may call the route (403 for others), from lib/access/auth's role policy; default: every signed-in user. */
   roles?: readonly Role[];
   /** A product module the user's company must have (403 otherwise), as for the page it serves. */
   module?: Module;

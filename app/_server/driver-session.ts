@@ -2,14 +2,14 @@ import { getToken } from "next-auth/jwt";
 import { headers } from "next/headers";
 import { NextRequest } from "next/server";
 import { redirect } from "next/navigation";
-import { driverActor, type AuditActor } from "@/lib/audit";
-import { usesSecureCookies } from "@/lib/auth/session-cookie";
-import { getSecret } from "@/lib/config";
-import { CLIENT_IP_HEADER, newRequestId } from "@/lib/http";
-import type { SignedInDriver } from "@/lib/logbook/driver-logins";
-import { checkDriverSession } from "@/lib/logbook/driver-session-check";
+import { driverActor, type AuditActor } from "@/lib/platform/audit";
+import { usesSecureCookies } from "@/lib/access/auth/session-cookie";
+import { getSecret } from "@/lib/platform/config";
+import { CLIENT_IP_HEADER, newRequestId } from "@/lib/platform/http";
+import type { SignedInDriver } from "@/lib/hos/logbook/driver-logins";
+import { checkDriverSession } from "@/lib/hos/logbook/driver-session-check";
 
-/** The driver of this request's session cookie while the session still counts (lib/logbook/driver-session-check.ts). */
+/** The driver of this request's session cookie while the session still counts (lib/hos/logbook/driver-session-check.ts). */
 export const getSessionDriver = async (): Promise<SignedInDriver | null> => {
   const cookie = (await headers()).get("cookie") ?? "";
   const token = await getToken({ req: new NextRequest("http://localhost/", { headers: { cookie } }) as never, secret: getSecret("AUTH_SECRET"), secureCookie: usesSecureCookies() });

@@ -3,16 +3,16 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { NextRequest } from "next/server";
 import type { Role } from "@/db/schema";
-import type { SessionUser } from "@/lib/auth/auth-options";
-import { sessionCheck, type SessionClaims } from "@/lib/auth/session-check";
-import { usesSecureCookies } from "@/lib/auth/session-cookie";
-import { getSecret } from "@/lib/config";
+import type { SessionUser } from "@/lib/access/auth/auth-options";
+import { sessionCheck, type SessionClaims } from "@/lib/access/auth/session-check";
+import { usesSecureCookies } from "@/lib/access/auth/session-cookie";
+import { getSecret } from "@/lib/platform/config";
 
 /**
  * The signed-in user of a route handler's request, read from the request's own session cookie
  * (not from Next's request scope), so the handler behaves the same when called directly in tests.
  * The session must still count: its user active and its session version current (checked at most
- * SESSION_CHECK_SECONDS apart, lib/auth/session-check.ts); the role and name are the user's current ones.
+ * SESSION_CHECK_SECONDS apart, lib/access/auth/session-check.ts); the role and name are the user's current ones.
  */
 export const getRequestUser = async (request: Request): Promise<SessionUser | null> => {
   // Only the URL and headers (cookies): `new NextRequest(request)` would take over the body's stream,

@@ -1,15 +1,15 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import type { SignedIn } from "@/lib/auth/session-claims";
-import { AppError, isAppError } from "@/lib/errors";
-import { CLIENT_IP_HEADER } from "@/lib/http";
+import type { SignedIn } from "@/lib/access/auth/session-claims";
+import { AppError, isAppError } from "@/lib/platform/errors";
+import { CLIENT_IP_HEADER } from "@/lib/platform/http";
 import { startSession } from "./start-session";
 
 type Authenticate = (ip: string | null) => Promise<SignedIn>;
 
 /**
  * The one sign-in path of the dashboard's and the logbook's forms (and of a new password's
- * automatic sign-in): the credentials check with its throttle (lib/auth, lib/logbook), then the
+ * automatic sign-in): the credentials check with its throttle (lib/access/auth, lib/hos/logbook), then the
  * session cookie, then the signed-in start page. A wrong password (as `wrongCredentials`) and a
  * throttled account are thrown for the action's answer (defineAction); nothing is echoed in a URL.
  */

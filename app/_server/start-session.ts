@@ -1,8 +1,8 @@
 import { encode } from "next-auth/jwt";
 import { cookies } from "next/headers";
-import { sessionClaimsOf, SESSION_MAX_AGE_SECONDS, type SignedIn } from "@/lib/auth/session-claims";
-import { usesSecureCookies } from "@/lib/auth/session-cookie";
-import { getSecret } from "@/lib/config";
+import { sessionClaimsOf, SESSION_MAX_AGE_SECONDS, type SignedIn } from "@/lib/access/auth/session-claims";
+import { usesSecureCookies } from "@/lib/access/auth/session-cookie";
+import { getSecret } from "@/lib/platform/config";
 
 /**
  * Sets the session cookie next-auth reads (same name, JWT encoding and options), from a server

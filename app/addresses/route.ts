@@ -1,5 +1,5 @@
-import { createAddressEndpoint, listAddressesEndpoint } from "@/lib/fleet-api/endpoints/addresses";
-import { route } from "@/lib/http";
+import { createAddressEndpoint, listAddressesEndpoint } from "@/lib/interfaces/fleet-api/endpoints/addresses";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { createContactEndpoint, listContactsEndpoint } from "@/lib/fleet-api/endpoints/contacts";
-import { route } from "@/lib/http";
+import { createContactEndpoint, listContactsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/contacts";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/platform/config";
 import { ForgotPasswordForm } from "./forgot-password-form";
 
 export const metadata = { title: "Forgot password" };

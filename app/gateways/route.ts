@@ -1,5 +1,5 @@
-import { createGatewayEndpoint, listGatewaysEndpoint } from "@/lib/fleet-api/endpoints/gateways";
-import { route } from "@/lib/http";
+import { createGatewayEndpoint, listGatewaysEndpoint } from "@/lib/interfaces/fleet-api/endpoints/gateways";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { createLiveShareEndpoint, deleteLiveShareEndpoint, listLiveSharesEndpoint, updateLiveShareEndpoint } from "@/lib/fleet-api/endpoints/live-shares";
-import { route } from "@/lib/http";
+import { createLiveShareEndpoint, deleteLiveShareEndpoint, listLiveSharesEndpoint, updateLiveShareEndpoint } from "@/lib/interfaces/fleet-api/endpoints/live-shares";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -5,11 +5,11 @@
 import { z } from "zod";
 import { formFields } from "@/app/_server/action-args";
 import { defineDriverAction } from "@/app/_server/define-action";
-import { AppError } from "@/lib/errors";
-import { CHOSEN_DUTY_STATUSES, changeOwnDutyStatus } from "@/lib/logbook/change-own-duty-status";
-import { certifyLogDay } from "@/lib/logbook/certify-log-day";
-import { answerLogEdit } from "@/lib/logbook/log-edits";
-import { answerUnassignedDriving } from "@/lib/logbook/unassigned-driving";
+import { AppError } from "@/lib/platform/errors";
+import { CHOSEN_DUTY_STATUSES, changeOwnDutyStatus } from "@/lib/hos/logbook/change-own-duty-status";
+import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
+import { answerLogEdit } from "@/lib/hos/logbook/log-edits";
+import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 
 const logbook = { revalidate: ["/logbook"], args: formFields } as const;
 const rowId = z.coerce.number().int().positive();

@@ -3,7 +3,7 @@
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
+import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
 import { answerDriveAction, answerLogEditAction, certifyDayAction, changeDutyStatusAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 import { FormOutcome } from "@/components/ui/form-outcome";

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { formFields } from "@/app/_server/action-args";
 import { definePublicAction } from "@/app/_server/define-action";
 import { signInAndGo } from "@/app/_server/sign-in";
-import { authenticateUser } from "@/lib/auth/authenticate-user";
-import { AppError } from "@/lib/errors";
+import { authenticateUser } from "@/lib/access/auth/authenticate-user";
+import { AppError } from "@/lib/platform/errors";
 
 const WRONG = "Wrong email or password.";
 

@@ -1,5 +1,5 @@
-import { getOrganizationEndpoint } from "@/lib/fleet-api/endpoints/organization";
-import { route } from "@/lib/http";
+import { getOrganizationEndpoint } from "@/lib/interfaces/fleet-api/endpoints/organization";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

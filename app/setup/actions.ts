@@ -5,8 +5,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { fieldsOf } from "@/app/_server/action-results";
 import { definePublicAction } from "@/app/_server/define-action";
-import { completeSetup } from "@/lib/companies/setup-token";
-import { adminInputSchema, companySettingsSchema } from "@/lib/companies/company-input";
+import { completeSetup } from "@/lib/access/companies/setup-token";
+import { adminInputSchema, companySettingsSchema } from "@/lib/access/companies/company-input";
 
 // Flat, so that each message lands next to its field.
 const setupFormSchema = z.strictObject({

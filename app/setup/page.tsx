@@ -1,5 +1,5 @@
 import { forbidden } from "next/navigation";
-import { checkSetupToken } from "@/lib/companies/setup-token";
+import { checkSetupToken } from "@/lib/access/companies/setup-token";
 import { SetupForm } from "./setup-form";
 
 export const metadata = { title: "Set up your fleet" };

@@ -2,7 +2,7 @@
 
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { DEFAULT_TIME_ZONE } from "@/lib/time-zone/zoned-time";
+import { DEFAULT_TIME_ZONE } from "@/lib/platform/zoned-time";
 import { completeSetupAction } from "./actions";
 
 const TIME_ZONES = Intl.supportedValuesOf("timeZone");

@@ -1,5 +1,5 @@
-import { createTagEndpoint, listTagsEndpoint } from "@/lib/fleet-api/endpoints/tags";
-import { route } from "@/lib/http";
+import { createTagEndpoint, listTagsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/tags";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

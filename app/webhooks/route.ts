@@ -1,5 +1,5 @@
-import { createWebhookEndpoint, listWebhooksEndpoint } from "@/lib/fleet-api/endpoints/webhooks";
-import { route } from "@/lib/http";
+import { createWebhookEndpoint, listWebhooksEndpoint } from "@/lib/interfaces/fleet-api/endpoints/webhooks";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

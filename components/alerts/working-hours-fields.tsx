@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import type { OperationalSettings, Weekday } from "@/lib/alerts/operational-settings";
+import type { OperationalSettings, Weekday } from "@/lib/processing/alerts/operational-settings";
 
 const DAYS: { value: Weekday; label: string }[] = [
   { value: "MONDAY", label: "Mon" },

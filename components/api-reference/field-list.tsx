@@ -1,4 +1,4 @@
-import type { FieldView, SchemaView } from "@/lib/openapi/reference/schema-view";
+import type { FieldView, SchemaView } from "@/lib/interfaces/openapi/reference/schema-view";
 import { InlineText } from "./inline-text";
 import { EnumValues } from "./enum-values";
 import styles from "./api-reference.module.css";

@@ -1,4 +1,4 @@
-import type { OperationView } from "@/lib/openapi/reference/api-reference";
+import type { OperationView } from "@/lib/interfaces/openapi/reference/api-reference";
 import { SchemaBlock } from "./field-list";
 import { InlineText } from "./inline-text";
 import { EnumValues } from "./enum-values";

@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/fleet-api/pagination";
-import { API_VERSIONS, CURRENT_API_VERSION, VERSION_HEADER } from "@/lib/api-versions";
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/interfaces/fleet-api/pagination";
+import { API_VERSIONS, CURRENT_API_VERSION, VERSION_HEADER } from "@/lib/platform/api-versions";
 import styles from "./api-reference.module.css";
 
 /** Where each interface lives and how a caller proves who it is. */

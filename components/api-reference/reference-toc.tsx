@@ -1,4 +1,4 @@
-import type { GroupView } from "@/lib/openapi/reference/api-reference";
+import type { GroupView } from "@/lib/interfaces/openapi/reference/api-reference";
 import { MethodBadge } from "./operation-section";
 import styles from "./api-reference.module.css";
 

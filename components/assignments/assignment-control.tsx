@@ -4,7 +4,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useId, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { ClientButton } from "@/components/ui/client-button";
-import type { ActionResult } from "@/lib/actions";
+import type { ActionResult } from "@/lib/access/actions";
 
 type Props = {
   /** The page's driver or vehicle, by name. */

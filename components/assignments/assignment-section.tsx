@@ -1,14 +1,14 @@
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { RECENT_ASSIGNMENTS, type AssignedRef, type AssignmentListRow } from "@/lib/assignments";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import type { ActionResult } from "@/lib/actions";
+import { RECENT_ASSIGNMENTS, type AssignedRef, type AssignmentListRow } from "@/lib/fleet/assignments";
+import { formatDateTime } from "@/lib/platform/zoned-time";
+import type { ActionResult } from "@/lib/access/actions";
 import { AssignmentControl } from "./assignment-control";
 
 type Props = {
   /** The page's driver or vehicle. */
   subject: { kind: "driver" | "vehicle"; name: string };
-  /** Its partner now (lib/assignments: an assignment, else the static default), or nobody. */
+  /** Its partner now (lib/fleet/assignments: an assignment, else the static default), or nobody. */
   now: AssignedRef | null;
   /** Null when the user's role may not assign. */
   control: { options: { id: number; name: string }[]; assign: (partnerId: number) => Promise<ActionResult>; end: (assignmentId: number) => Promise<ActionResult> } | null;

@@ -1,6 +1,6 @@
 import { FilterActions, FilterSelect } from "@/components/dashboard/filter-fields";
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "@/lib/audit/audit-actions";
-import type { AuditLogParams } from "@/lib/audit/audit-log-filters";
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "@/lib/platform/audit/audit-actions";
+import type { AuditLogParams } from "@/lib/platform/audit/audit-log-filters";
 
 const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   api_key: "API key", driver: "Driver", company: "Company", webhook: "Webhook",

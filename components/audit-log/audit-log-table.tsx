@@ -1,7 +1,7 @@
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { AUDIT_ACTION_LABELS, type AuditAction } from "@/lib/audit/audit-actions";
-import type { AuditEvent } from "@/lib/audit/list-audit-events";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { AUDIT_ACTION_LABELS, type AuditAction } from "@/lib/platform/audit/audit-actions";
+import type { AuditEvent } from "@/lib/platform/audit/list-audit-events";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 
 const ACTOR_KINDS: Record<AuditEvent["actorType"], string> = { user: "User", api_key: "API key", admin_token: "Admin token", operator: "Operator CLI", system: "System", driver: "Driver (logbook)", anonymous: "Not signed in" };
 

@@ -1,4 +1,4 @@
-import { isUpstreamFleet } from "@/lib/dashboard-data";
+import { isUpstreamFleet } from "@/lib/dashboard/data";
 
 /**
  * With FLEET_API_URL set, the map, playback and stats show the upstream fleet; a page that still shows

@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
-import { SPEED_UNITS, type SpeedUnit } from "@/lib/dashboard/units";
+import { SPEED_UNITS, type SpeedUnit } from "@/lib/dashboard/view/units";
 
 const KEY = "fleet.speedUnit";
 const listeners = new Set<() => void>();

@@ -4,9 +4,9 @@ import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo } from "react";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { pickRecentVehicle } from "@/lib/dashboard/recent-vehicle";
-import { checkRange, DEFAULT_RANGE_PRESET, presetRange, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/time-range-presets";
-import type { FleetSnapshot } from "@/lib/dashboard-data/types";
+import { pickRecentVehicle } from "@/lib/dashboard/view/recent-vehicle";
+import { checkRange, DEFAULT_RANGE_PRESET, presetRange, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/view/time-range-presets";
+import type { FleetSnapshot } from "@/lib/dashboard/data/types";
 import { fetchJson } from "./fetch-json";
 
 /**

@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { SpeedUnit } from "@/lib/dashboard/units";
+import type { SpeedUnit } from "@/lib/dashboard/view/units";
 import { SpeedUnitToggle } from "./use-speed-unit";
 import type { useVehicleRange } from "./use-vehicle-range";
 import { VehicleRangePicker } from "./vehicle-range-picker";

@@ -3,9 +3,9 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { RANGE_PRESET_LABELS, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/time-range-presets";
-import type { VehicleOption } from "@/lib/dashboard-data/types";
-import { fromLocalInput, toLocalInput } from "@/lib/time-zone/zoned-time";
+import { RANGE_PRESET_LABELS, RANGE_PRESETS, type RangePreset } from "@/lib/dashboard/view/time-range-presets";
+import type { VehicleOption } from "@/lib/dashboard/data/types";
+import { fromLocalInput, toLocalInput } from "@/lib/platform/zoned-time";
 import { fetchJson } from "./fetch-json";
 
 /** `datetime-local` text in the company's zone for an ISO instant, and back ("" stays "" so the range check names it). */

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useActionState } from "react";
-import type { DriverFormState } from "@/lib/dashboard/driver-form";
+import type { DriverFormState } from "@/lib/dashboard/view/driver-form";
 
 export type DriverFormValues = {
   name: string;

@@ -1,4 +1,4 @@
-import { formatDuration, getClockFraction, getClockLevel } from "@/lib/dashboard/clock-level";
+import { formatDuration, getClockFraction, getClockLevel } from "@/lib/dashboard/view/clock-level";
 
 /** One HOS clock as a bar of the time left: green, amber under 1 h, red at 0. */
 export const ClockBar = ({ label, remainingMs, limitMs }: { label: string; remainingMs: number; limitMs: number }) => {

@@ -1,4 +1,4 @@
-import { DUTY_STATUS_NAMES, type DutyStatus } from "@/lib/hos";
+import { DUTY_STATUS_NAMES, type DutyStatus } from "@/lib/hos/rules";
 
 export const DutyStatusBadge = ({ status }: { status: DutyStatus }) => (
   <span className={`duty-badge duty-${status}`} title={DUTY_STATUS_NAMES[status].name}>

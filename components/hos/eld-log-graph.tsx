@@ -1,7 +1,7 @@
-import { formatDuration } from "@/lib/dashboard/clock-level";
-import { buildLogGraph, LOG_GRAPH_ROWS } from "@/lib/dashboard/log-graph-geometry";
-import type { DutyStatusEntry } from "@/lib/hos";
-import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
+import { formatDuration } from "@/lib/dashboard/view/clock-level";
+import { buildLogGraph, LOG_GRAPH_ROWS } from "@/lib/dashboard/view/log-graph-geometry";
+import type { DutyStatusEntry } from "@/lib/hos/rules";
+import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
 
 const LABEL_WIDTH = 44;
 const GRID_WIDTH = 864;

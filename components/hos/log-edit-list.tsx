@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import type { DutyStatus } from "@/db/schema";
-import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
-import type { LogEdit } from "@/lib/logbook/log-edits";
-import { formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
+import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
+import type { LogEdit } from "@/lib/hos/logbook/log-edits";
+import { formatDateTime, formatTime } from "@/lib/platform/zoned-time";
 
 const entryText = ({ status, startTime, remark }: { status: DutyStatus; startTime: Date | string; remark: string }, timeZone: string) =>
   `${formatTime(startTime, timeZone)} ${DUTY_STATUS_NAMES[status].name}${remark ? ` “${remark}”` : ""}`;

@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { formatDuration } from "@/lib/dashboard/clock-level";
-import type { HosViolationType } from "@/lib/hos";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDuration } from "@/lib/dashboard/view/clock-level";
+import type { HosViolationType } from "@/lib/hos/rules";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const VIOLATION_LABELS: Record<HosViolationType, { title: string; rule: string }> = {

@@ -5,7 +5,7 @@ import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import Supercluster, { type ClusterProperties } from "supercluster";
-import { VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
+import { VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/view/vehicle-status";
 import { GridBackground } from "./grid-background";
 import { leafletText } from "./leaflet-text";
 import { StreetBasemap } from "./street-basemap";

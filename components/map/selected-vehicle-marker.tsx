@@ -3,7 +3,7 @@
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { useMap } from "react-leaflet";
-import { STATUS_COLORS, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
+import { STATUS_COLORS, type VehicleStatus } from "@/lib/dashboard/view/vehicle-status";
 import type { MapVehicle } from "./fleet-map";
 
 const iconCache = new Map<string, L.DivIcon>();

@@ -2,7 +2,7 @@
 
 import { useId, useState, useTransition } from "react";
 import { shareLiveLocationAction } from "@/app/(dashboard)/map/actions";
-import { SHARE_DURATIONS_HOURS } from "@/lib/live-shares/share-durations";
+import { SHARE_DURATIONS_HOURS } from "@/lib/live/shares/share-durations";
 
 /** The vehicle panel's "Share live location": an expiring public link to copy and send. */
 export const ShareLiveLocation = ({ vehicleId, vehicleName }: { vehicleId: string; vehicleName: string }) => {

@@ -3,11 +3,11 @@
 import L from "leaflet";
 import { useEffect } from "react";
 import { useMap } from "react-leaflet";
-import { ARTERIALS, gridToLatLon } from "@/lib/geo/chicago-grid";
+import { ARTERIALS, gridToLatLon } from "@/lib/platform/geo/chicago-grid";
 import { leafletText } from "./leaflet-text";
 
 /**
- * The simulator's streets (Chicago's arterials, shipped in lib/geo) drawn locally: the basemap when
+ * The simulator's streets (Chicago's arterials, shipped in lib/platform/geo) drawn locally: the basemap when
  * no tile server is configured or its tiles fail to load, so an offline map still shows where
  * vehicles are. On one canvas, under the vehicles.
  */

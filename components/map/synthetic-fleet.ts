@@ -1,4 +1,4 @@
-import type { FleetChanges, FleetSnapshot, LiveVehicle } from "@/lib/dashboard-data/types";
+import type { FleetChanges, FleetSnapshot, LiveVehicle } from "@/lib/dashboard/data/types";
 
 /**
  * A made-up fleet generated in the browser (`/map?synthetic=10000`), so the map's rendering can be

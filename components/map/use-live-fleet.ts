@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import type { FleetChanges, FleetSnapshot, LiveVehicle } from "@/lib/dashboard-data/types";
+import type { FleetChanges, FleetSnapshot, LiveVehicle } from "@/lib/dashboard/data/types";
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { makeSyntheticChanges, makeSyntheticSnapshot } from "./synthetic-fleet";
 

@@ -1,5 +1,5 @@
 import L from "leaflet";
-import { STATUS_COLORS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/vehicle-status";
+import { STATUS_COLORS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/view/vehicle-status";
 
 /**
  * Vehicles and clusters drawn on a Leaflet canvas renderer instead of as DOM markers: about 700 DOM

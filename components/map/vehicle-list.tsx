@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { formatSpeed, type SpeedUnit } from "@/lib/dashboard/units";
-import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/vehicle-status";
+import { formatSpeed, type SpeedUnit } from "@/lib/dashboard/view/units";
+import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/view/vehicle-status";
 import type { ListedVehicle } from "./live-map-screen";
 
 /** Rows beyond this are not drawn: searching narrows the list (10,000 rows would stall the page). */

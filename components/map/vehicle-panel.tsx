@@ -5,16 +5,16 @@ import Link from "next/link";
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
-import { formatDistance, formatDuration, formatSpeed, type SpeedUnit } from "@/lib/dashboard/units";
-import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/vehicle-status";
-import type { VehicleDetails } from "@/lib/dashboard-data/types";
-import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
-import type { DutyStatus } from "@/lib/hos/types";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDistance, formatDuration, formatSpeed, type SpeedUnit } from "@/lib/dashboard/view/units";
+import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/view/vehicle-status";
+import type { VehicleDetails } from "@/lib/dashboard/data/types";
+import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
+import type { DutyStatus } from "@/lib/hos/rules/types";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import type { ListedVehicle } from "./live-map-screen";
 import { ShareLiveLocation } from "./share-live-location";
 
-/** The duty status's name (the one table in lib/hos); an unknown value from an upstream API as it came. */
+/** The duty status's name (the one table in lib/hos/rules); an unknown value from an upstream API as it came. */
 const dutyStatusName = (status: string) => DUTY_STATUS_NAMES[status as DutyStatus]?.name ?? status;
 
 const Row = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (

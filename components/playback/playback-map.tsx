@@ -4,12 +4,12 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useMemo } from "react";
 import { CircleMarker, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
-import { formatDuration } from "@/lib/dashboard/units";
-import type { Stop } from "@/lib/dashboard/trip-summary";
-import type { HistoryPoint } from "@/lib/dashboard-data/types";
+import { formatDuration } from "@/lib/dashboard/view/units";
+import type { Stop } from "@/lib/dashboard/view/trip-summary";
+import type { HistoryPoint } from "@/lib/dashboard/data/types";
 import { GridBackground } from "@/components/map/grid-background";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { formatTime } from "@/lib/time-zone/zoned-time";
+import { formatTime } from "@/lib/platform/zoned-time";
 
 type PlaybackMapProps = {
   points: readonly HistoryPoint[];

@@ -10,10 +10,10 @@ import { useSpeedUnit } from "@/components/dashboard/use-speed-unit";
 import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
 import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { summarizeTrip } from "@/lib/dashboard/trip-summary";
-import { formatDistance, formatDuration, formatSpeed } from "@/lib/dashboard/units";
-import type { LocationHistory } from "@/lib/dashboard-data/types";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { summarizeTrip } from "@/lib/dashboard/view/trip-summary";
+import { formatDistance, formatDuration, formatSpeed } from "@/lib/dashboard/view/units";
+import type { LocationHistory } from "@/lib/dashboard/data/types";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { PLAYBACK_SPEEDS, positionAt, TRACK_MS_PER_SECOND_AT_1X } from "./playhead";
 import { TripList } from "./trip-list";
 

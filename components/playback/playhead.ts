@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "@/lib/dashboard-data/types";
+import type { HistoryPoint } from "@/lib/dashboard/data/types";
 
 /** Where the vehicle was at `timeMs`: interpolated between the two points around it. */
 export const positionAt = (points: readonly HistoryPoint[], timeMs: number) => {

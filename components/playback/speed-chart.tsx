@@ -2,10 +2,10 @@
 
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { timeTickLabel, timeTicks } from "@/lib/dashboard/time-ticks";
-import { convertSpeed, SPEED_UNIT_LABELS, type SpeedUnit } from "@/lib/dashboard/units";
-import type { HistoryPoint } from "@/lib/dashboard-data/types";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { timeTickLabel, timeTicks } from "@/lib/dashboard/view/time-ticks";
+import { convertSpeed, SPEED_UNIT_LABELS, type SpeedUnit } from "@/lib/dashboard/view/units";
+import type { HistoryPoint } from "@/lib/dashboard/data/types";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 
 /** Speed over the track, with a line at the playhead; clicking the chart moves the playhead there. */
 const SpeedChart = ({ points, playheadMs, unit, onSeek }: { points: readonly HistoryPoint[]; playheadMs: number; unit: SpeedUnit; onSeek: (ms: number) => void }) => {

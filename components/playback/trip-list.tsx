@@ -2,9 +2,9 @@
 
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { formatDistance, formatDuration, type SpeedUnit } from "@/lib/dashboard/units";
-import type { HistoryTrip } from "@/lib/dashboard-data/types";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDistance, formatDuration, type SpeedUnit } from "@/lib/dashboard/view/units";
+import type { HistoryTrip } from "@/lib/dashboard/data/types";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 
 /** The range's detected trips; choosing one moves the playhead to its start. */
 export const TripList = ({ trips, unit, activeTripId, onJump }: { trips: readonly HistoryTrip[]; unit: SpeedUnit; activeTripId: string | null; onJump: (trip: HistoryTrip) => void }) => {

@@ -1,5 +1,5 @@
 import type { Report, ReportColumn, ReportValue } from "@/lib/reports/report-table";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 const MINUTES_PER_HOUR = 60;

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import type { SessionUser } from "@/lib/auth/auth-options";
-import type { SectionPolicy } from "@/lib/auth/role-policy";
+import type { SessionUser } from "@/lib/access/auth/auth-options";
+import type { SectionPolicy } from "@/lib/access/auth/role-policy";
 import { UnreadAlertsBadge } from "@/components/alerts/unread-alerts-badge";
-import { canOpen } from "@/lib/auth/role-policy";
+import { canOpen } from "@/lib/access/auth/role-policy";
 import { ShellFrame } from "./shell-frame";
 import { SignOutButton } from "./sign-out-button";
 

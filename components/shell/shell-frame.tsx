@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { SectionPolicy } from "@/lib/auth/role-policy";
+import type { SectionPolicy } from "@/lib/access/auth/role-policy";
 import { ClientButton } from "@/components/ui/client-button";
 
 type ShellFrameProps = {

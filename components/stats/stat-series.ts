@@ -1,5 +1,5 @@
-import { convertDistance, convertSpeed, DISTANCE_UNIT_LABELS, SPEED_UNIT_LABELS, type SpeedUnit } from "@/lib/dashboard/units";
-import type { StatSeriesName } from "@/lib/dashboard-data/types";
+import { convertDistance, convertSpeed, DISTANCE_UNIT_LABELS, SPEED_UNIT_LABELS, type SpeedUnit } from "@/lib/dashboard/view/units";
+import type { StatSeriesName } from "@/lib/dashboard/data/types";
 
 type SeriesDisplay = {
   title: string;

@@ -3,11 +3,11 @@
 import { useState } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { formatAxisNumber, valueAxisWidth } from "@/lib/dashboard/chart-axis";
-import { timeTickLabel, timeTicks } from "@/lib/dashboard/time-ticks";
-import type { SpeedUnit } from "@/lib/dashboard/units";
-import { STAT_SERIES, type FaultCode, type SeriesPoint, type StatSeriesName } from "@/lib/dashboard-data/types";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatAxisNumber, valueAxisWidth } from "@/lib/dashboard/view/chart-axis";
+import { timeTickLabel, timeTicks } from "@/lib/dashboard/view/time-ticks";
+import type { SpeedUnit } from "@/lib/dashboard/view/units";
+import { STAT_SERIES, type FaultCode, type SeriesPoint, type StatSeriesName } from "@/lib/dashboard/data/types";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { seriesDisplay } from "./stat-series";
 
 type Domain = [number, number];

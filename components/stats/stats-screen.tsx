@@ -11,10 +11,10 @@ import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
 import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { toCsv, type CsvColumn } from "@/lib/dashboard/csv";
-import { csvFileName } from "@/lib/dashboard/stats-csv";
-import { STAT_SERIES, type StatSeriesName, type StatsHistory } from "@/lib/dashboard-data/types";
-import { formatDateTime, isoInZone } from "@/lib/time-zone/zoned-time";
+import { toCsv, type CsvColumn } from "@/lib/platform/csv";
+import { csvFileName } from "@/lib/dashboard/view/stats-csv";
+import { STAT_SERIES, type StatSeriesName, type StatsHistory } from "@/lib/dashboard/data/types";
+import { formatDateTime, isoInZone } from "@/lib/platform/zoned-time";
 import { seriesDisplay } from "./stat-series";
 
 const StatsCharts = dynamic(() => import("./stats-charts"), { ssr: false, loading: () => <Notice kind="loading" title="Drawing charts…" /> });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition, type ReactNode } from "react";
-import type { ActionResult } from "@/lib/actions";
+import type { ActionResult } from "@/lib/access/actions";
 import { ClientButton } from "./client-button";
 import { closeDialogOf, ModalDialog } from "./modal-dialog";
 

@@ -1,4 +1,4 @@
-import type { ActionResult } from "@/lib/actions";
+import type { ActionResult } from "@/lib/access/actions";
 
 /**
  * A small form's answer under it (a form without an input of its own for each field): a failure is

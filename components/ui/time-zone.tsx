@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext } from "react";
-import { DEFAULT_TIME_ZONE } from "@/lib/time-zone/zoned-time";
+import { DEFAULT_TIME_ZONE } from "@/lib/platform/zoned-time";
 
 const TimeZoneContext = createContext(DEFAULT_TIME_ZONE);
 

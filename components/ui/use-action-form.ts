@@ -1,7 +1,7 @@
 "use client";
 
 import { startTransition, useActionState, useState, type FormEvent } from "react";
-import type { ActionResult } from "@/lib/actions";
+import type { ActionResult } from "@/lib/access/actions";
 
 /** What a form's server action answers (the one ActionResult of app/_server/define-action.ts): ok, or a message and the fields it is about. */
 export type ActionFormState = ActionResult;

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useActionState } from "react";
-import type { VehicleFormState } from "@/lib/dashboard/vehicle-form";
+import type { VehicleFormState } from "@/lib/dashboard/view/vehicle-form";
 
 export type VehicleFormValues = {
   name: string;

@@ -1,4 +1,4 @@
-import { distanceMeters, projectPoints, type MapPoint } from "@/lib/dashboard/mini-map-geometry";
+import { distanceMeters, projectPoints, type MapPoint } from "@/lib/dashboard/view/mini-map-geometry";
 
 const WIDTH = 520;
 const HEIGHT = 320;

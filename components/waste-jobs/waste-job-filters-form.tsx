@@ -1,6 +1,6 @@
 import { FilterActions, FilterSelect, VehicleSelect } from "@/components/dashboard/filter-fields";
 import { WASTE_JOB_STATUSES, WASTE_SERVICE_TYPES } from "@/db/schema";
-import type { WasteJobFilters } from "@/lib/dashboard/waste-job-filters";
+import type { WasteJobFilters } from "@/lib/dashboard/view/waste-job-filters";
 
 /** The legacy interface's filters as a plain GET form: the URL holds the state, paging restarts at 0. */
 export const WasteJobFiltersForm = ({ filters, vehicles }: { filters: WasteJobFilters; vehicles: { id: number; name: string }[] }) => (

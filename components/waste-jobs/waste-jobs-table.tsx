@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
-import type { WasteJob } from "@/lib/waste/find-waste-jobs";
+import { formatDateTime } from "@/lib/platform/zoned-time";
+import type { WasteJob } from "@/lib/fleet/waste/find-waste-jobs";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 

@@ -3,7 +3,7 @@ import { bigint, bigserial, boolean, doublePrecision, index, integer, jsonb, pgT
 import { createdAt, tenantColumns, utc } from "./columns";
 
 /**
- * An alert rule (Samsara's alert configuration). `trigger` is our small model (lib/alerts/alert-trigger.ts),
+ * An alert rule (Samsara's alert configuration). `trigger` is our small model (lib/processing/alerts/alert-trigger.ts),
  * mapped to and from Samsara's trigger shapes at the API; `actions` are kept as the caller sent them.
  */
 export const alertRules = pgTable(
@@ -20,7 +20,7 @@ export const alertRules = pgTable(
     tagIds: integer("tag_ids").array().notNull().default(sql`'{}'::integer[]`),
     actions: jsonb("actions").$type<unknown[]>().notNull().default([]),
     externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
-    /** Samsara's operationalSettings (lib/alerts/operational-settings.ts): when the rule may raise incidents; null: always. */
+    /** Samsara's operationalSettings (lib/processing/alerts/operational-settings.ts): when the rule may raise incidents; null: always. */
     operationalSettings: jsonb("operational_settings"),
     createdAt: createdAt(),
     updatedAt: utc("updated_at").notNull().defaultNow(),
@@ -30,7 +30,7 @@ export const alertRules = pgTable(
 );
 
 /**
- * What one rule remembers of one vehicle between batches (lib/alerts/rule-state.ts): a duration
+ * What one rule remembers of one vehicle between batches (lib/processing/alerts/rule-state.ts): a duration
  * running or an incident open. A row exists only while it remembers something, so the rows follow
  * transitions, not vehicles × rules. Written by the alerts processor (telemetry rules), the silent-device
  * check and the condition check (each its own rules), in the transaction that opens the incidents.
@@ -95,7 +95,7 @@ export const alertIncidents = pgTable(
 /**
  * A contact (Samsara's alert contact): someone who is not a user and whom alert rules may notify.
  * A rule names contacts in its notification actions (`type: "contact"`); incidents are mailed to the
- * contact's `email` (lib/alerts/alert-recipients.ts). Deleting a contact leaves the rules naming it
+ * contact's `email` (lib/processing/alerts/alert-recipients.ts). Deleting a contact leaves the rules naming it
  * as they are: they mail it no more.
  */
 export const contacts = pgTable(

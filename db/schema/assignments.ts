@@ -7,9 +7,9 @@ export type AssignmentSource = (typeof ASSIGNMENT_SOURCES)[number];
 /**
  * Who drove which vehicle when (Samsara's driver-vehicle assignments): `[start_time, end_time)`,
  * open while `end_time` is null. Two assignments of one vehicle (drivers, not passengers) or of one
- * driver never overlap: lib/assignments checks that under a row lock on the vehicle and the driver.
+ * driver never overlap: lib/fleet/assignments checks that under a row lock on the vehicle and the driver.
  * Where no row covers an instant, the driver's static vehicle (`drivers.static_assigned_vehicle_id`)
- * is the default (lib/assignments/resolve-assignments.ts).
+ * is the default (lib/fleet/assignments/resolve-assignments.ts).
  */
 export const driverVehicleAssignments = pgTable(
   "driver_vehicle_assignments",

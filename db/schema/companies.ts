@@ -30,7 +30,7 @@ export const companies = pgTable("companies", {
 /**
  * Shared secret the company's camera platform signs webhook bodies with (HMAC needs the secret
  * itself). A secret verifies until it is revoked or `expires_at` passes: rotating sets the old
- * secret's `expires_at` to the end of the overlap window (lib/camera/camera-secrets.ts).
+ * secret's `expires_at` to the end of the overlap window (lib/ingestion/camera/camera-secrets.ts).
  */
 export const cameraSecrets = pgTable(
   "camera_secrets",
@@ -47,7 +47,7 @@ export const cameraSecrets = pgTable(
 );
 
 /**
- * One-time links that create the first company of an empty production database (lib/companies/setup-token.ts).
+ * One-time links that create the first company of an empty production database (lib/access/companies/setup-token.ts).
  * Global: there is no company yet. Only the SHA-256 of the token is kept.
  */
 export const setupTokens = pgTable(

@@ -11,7 +11,7 @@ export type DeviceModel = (typeof DEVICE_MODELS)[number];
 /**
  * A company's registered trackers. `identifier` is what the device reports as (IMEI, OsmAnd id,
  * serial); a device reports for at most one vehicle and a vehicle has at most one device. Binding
- * changes go through lib/devices/device-bindings.ts, which keeps `device_lookups` in step.
+ * changes go through lib/fleet/devices/device-bindings.ts, which keeps `device_lookups` in step.
  */
 export const devices = pgTable(
   "devices",

@@ -10,7 +10,7 @@ export type MailAttachment = { filename: string; contentType: string; content: s
 
 /**
  * The mail outbox: one message to one recipient, written in the transaction of what caused it (an
- * incident opening, a scheduled report's period) and sent after commit by lib/mail/send-queued-mail.ts,
+ * incident opening, a scheduled report's period) and sent after commit by lib/outbound/mail/send-queued-mail.ts,
  * retried with backoff until sent or its retry window ends (then `failed`).
  */
 export const mailOutbox = pgTable(

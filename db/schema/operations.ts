@@ -167,7 +167,7 @@ export const rateLimitBuckets = pgTable("rate_limit_buckets", {
 });
 
 /**
- * The last period each cluster-wide background job was claimed for (lib/jobs/claim-period.ts): the
+ * The last period each cluster-wide background job was claimed for (lib/platform/jobs/claim-period.ts): the
  * instance whose conditional upsert moves `period_start` runs the job for that period, the others skip.
  */
 export const jobRuns = pgTable("job_runs", {

@@ -3,7 +3,7 @@ import { createdAt, tenantColumns, utc } from "./columns";
 
 /**
  * A tag (Samsara's /tags): a named group of vehicles and drivers. Tags form trees through
- * `parent_tag_id` (same tenant, never a cycle: lib/tags checks before writing).
+ * `parent_tag_id` (same tenant, never a cycle: lib/fleet/tags checks before writing).
  */
 export const tags = pgTable(
   "tags",
@@ -19,7 +19,7 @@ export const tags = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("tags_tenant_idx").on(t.companyId, t.dataset, t.id), index("tags_parent_idx").on(t.companyId, t.parentTagId)],
 );
 
-/** A vehicle carries a tag (the tag's and the vehicle's tenant are the same: lib/tags checks). */
+/** A vehicle carries a tag (the tag's and the vehicle's tenant are the same: lib/fleet/tags checks). */
 export const tagVehicles = pgTable(
   "tag_vehicles",
   {

@@ -3,8 +3,8 @@ import { createdAt, tenantColumns, utc } from "./columns";
 import { ENGINE_STATES } from "./telemetry";
 
 /**
- * A completed trip (lib/trips): detected from a vehicle's committed telemetry by the trip processor,
- * rewritten when late points change it. `driver_id` is who drove at its start (lib/trips/driver-at.ts).
+ * A completed trip (lib/processing/trips): detected from a vehicle's committed telemetry by the trip processor,
+ * rewritten when late points change it. `driver_id` is who drove at its start (lib/processing/trips/driver-at.ts).
  */
 export const trips = pgTable(
   "trips",
@@ -17,7 +17,7 @@ export const trips = pgTable(
     endTime: utc("end_time").notNull(),
     startLatitude: doublePrecision("start_latitude").notNull(),
     startLongitude: doublePrecision("start_longitude").notNull(),
-    /** Reverse geocoded when detected (lib/telemetry/reverse-geocode.ts). */
+    /** Reverse geocoded when detected (lib/telemetry/store/reverse-geocode.ts). */
     startAddress: text("start_address").notNull(),
     endLatitude: doublePrecision("end_latitude").notNull(),
     endLongitude: doublePrecision("end_longitude").notNull(),
@@ -32,7 +32,7 @@ export const trips = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    // A vehicle starts one trip at a time: a trip stored again updates its row, never adds one (lib/trips/store-activity.ts; so idles and speeding intervals).
+    // A vehicle starts one trip at a time: a trip stored again updates its row, never adds one (lib/processing/trips/store-activity.ts; so idles and speeding intervals).
     uniqueIndex("trips_vehicle_start_key").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
     index("trips_time_idx").on(t.companyId, t.dataset, t.startTime),
     index("trips_updated_idx").on(t.companyId, t.dataset, t.updatedAt),
@@ -91,7 +91,7 @@ export const speedingIntervals = pgTable(
 
 /**
  * Per vehicle, local day (the company's zone) and driver: the detected trips and idles that started
- * that day, summed (lib/trips/activity-days.ts). Rewritten with the trips and idles in the trip
+ * that day, summed (lib/processing/trips/activity-days.ts). Rewritten with the trips and idles in the trip
  * processor's transaction, and rebuilt whole when the company's zone changes, so it always equals
  * grouping them; the daily summary report reads it instead of grouping at request time.
  */
@@ -121,8 +121,8 @@ export const vehicleActivityDays = pgTable(
 );
 
 /**
- * The activity detector's memory of one vehicle (lib/trips/detector-state-row.ts maps it to and from
- * lib/trips/activity-detector.ts's state): the newest sample, the last values reported, and the trip,
+ * The activity detector's memory of one vehicle (lib/processing/trips/detector-state-row.ts maps it to and from
+ * lib/processing/trips/activity-detector.ts's state): the newest sample, the last values reported, and the trip,
  * idle and speeding interval under way, as of `last_time_ms`. Rows at or before that are late and
  * make the processor recompute the vehicle's recent window. Plain columns, not JSON: every report
  * rewrites the row, and parsing a JSON state cost more than detection (docs/scaling.md). Times are
@@ -137,7 +137,7 @@ export const tripDetectorStates = pgTable(
     lastTimeMs: bigint("last_time_ms", { mode: "number" }).notNull(),
     /**
      * The change sequence this row is complete through, for the vehicle: the processor writes states
-     * every few seconds, not every window (lib/trips/known-detector-states.ts), and rolls them
+     * every few seconds, not every window (lib/processing/trips/known-detector-states.ts), and rolls them
      * forward from here when another process continues.
      */
     seq: bigint("seq", { mode: "number" }).notNull().default(0),
@@ -149,7 +149,7 @@ export const tripDetectorStates = pgTable(
     sampleEngineState: text("sample_engine_state", { enum: ENGINE_STATES }),
     sampleOdometerMeters: doublePrecision("sample_odometer_meters"),
     sampleFuelPercent: doublePrecision("sample_fuel_percent"),
-    /** The last values reported, which the next position takes (lib/trips/motion-samples.ts). */
+    /** The last values reported, which the next position takes (lib/processing/trips/motion-samples.ts). */
     carryLatitude: doublePrecision("carry_latitude"),
     carryLongitude: doublePrecision("carry_longitude"),
     carrySpeed: doublePrecision("carry_speed").notNull(),

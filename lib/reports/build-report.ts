@@ -2,8 +2,8 @@ import { and, asc, eq, getTableColumns, gte, lt, sql, type SQL } from "drizzle-o
 import type { Executor } from "@/db/client";
 import { intArray } from "@/db/rows";
 import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
-import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
-import { whereTenant, type Tenant } from "@/lib/tenant";
+import { listFleetViolations } from "@/lib/hos/records/list-fleet-violations";
+import { whereTenant, type Tenant } from "@/lib/platform/tenant";
 import { dailySummaryRows } from "./daily-summary";
 import type { ReportParams } from "./report-params";
 import { stopsBetween } from "./stops-between";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { intArray, queryRows } from "@/db/rows";
-import type { Tenant } from "@/lib/tenant";
+import type { Tenant } from "@/lib/platform/tenant";
 import type { ReportParams } from "./report-params";
 import type { Report, ReportRow } from "./report-table";
 
@@ -20,7 +20,7 @@ type DayRow = { vehicleId: number; day: string; trips: number; meters: number; d
  * Per vehicle and local day (the company's zone; a trip counts on the day it started): distance,
  * driving time, idle time, engine time (driving plus idling: the engine-on time the detector
  * attributes) and fuel used. Read from vehicle_activity_days, which the trip processor keeps equal
- * to grouping the detected trips and idles (lib/trips/activity-days.ts); its rows are per driver
+ * to grouping the detected trips and idles (lib/processing/trips/activity-days.ts); its rows are per driver
  * too, so the driver filter is exact. The database also orders the rows (by day, then by vehicle
  * name, ranked here once): a month of a large fleet is 300,000 rows, too many to sort in JavaScript.
  */

@@ -1,6 +1,6 @@
 import type { Executor } from "@/db/client";
-import { holdHeavyRequest, releaseWhenDone } from "@/lib/rate-limit";
-import type { Tenant } from "@/lib/tenant";
+import { holdHeavyRequest, releaseWhenDone } from "@/lib/platform/rate-limit";
+import type { Tenant } from "@/lib/platform/tenant";
 import { buildReport } from "./build-report";
 import { streamReportCsv, streamReportXlsx } from "./export-report";
 import type { ReportParams } from "./report-params";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node";
-import { toCsvRow } from "@/lib/dashboard/csv";
-import { isoInZone } from "@/lib/time-zone/zoned-time";
+import { toCsvRow } from "@/lib/platform/csv";
+import { isoInZone } from "@/lib/platform/zoned-time";
 import type { Report, ReportColumn, ReportValue } from "./report-table";
 
 /** Rows per chunk of a streamed CSV: small enough that no chunk is large, large enough that the stream is not chatty. */
@@ -44,7 +44,7 @@ export const streamReportCsv = (report: Report, timeZone: string): ReadableStrea
 /**
  * The report as an Excel workbook (write-excel-file): bold header, numbers as numbers, a totals row.
  * The writer builds the sheet whole before it zips, so only the zip is streamed out; the row count is
- * bounded by the 35-day range and the number of exports that may run at once (lib/rate-limit).
+ * bounded by the 35-day range and the number of exports that may run at once (lib/platform/rate-limit).
  */
 export const streamReportXlsx = async (report: Report, timeZone: string): Promise<ReadableStream<Uint8Array>> => {
   const cell = (value: ReportValue, bold = false): Cell => {

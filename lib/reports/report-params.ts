@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
-import { parseTimeRange } from "@/lib/time-range";
-import { dayInZone, fromLocalInput } from "@/lib/time-zone/zoned-time";
+import { AppError } from "@/lib/platform/errors";
+import { parseTimeRange } from "@/lib/platform/time-range";
+import { dayInZone, fromLocalInput } from "@/lib/platform/zoned-time";
 
 export const REPORT_KINDS = ["trips", "stops", "places", "idling", "speeding", "daily", "drivers"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "@/db/client";
 import { companies, drivers, REPORT_FREQUENCIES, reportSchedules, vehicles } from "@/db/schema";
-import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/audit";
-import { AppError, fromZodError } from "@/lib/errors";
-import { whereTenant, type Tenant, type TenantQuery } from "@/lib/tenant";
+import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
+import { AppError, fromZodError } from "@/lib/platform/errors";
+import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
 import { REPORT_KINDS } from "./report-params";
 import { lastCompletePeriod } from "./schedule-period";
 

@@ -1,5 +1,5 @@
 import type { ReportFrequency } from "@/db/schema";
-import { dayInZone } from "@/lib/time-zone/zoned-time";
+import { dayInZone } from "@/lib/platform/zoned-time";
 
 const DAY_MS = 86_400_000;
 

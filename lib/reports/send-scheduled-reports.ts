@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { companies, reportSchedules } from "@/db/schema";
-import { getPublicOrigin } from "@/lib/config";
-import { isMailQueued, queueMail } from "@/lib/mail/queue-mail";
+import { getPublicOrigin } from "@/lib/platform/config";
+import { isMailQueued, queueMail } from "@/lib/outbound/mail/queue-mail";
 import { buildReport } from "./build-report";
 import { reportToCsv } from "./export-report";
 import { parseReportParams, REPORT_LABELS, toReportSearch, type ReportKind } from "./report-params";
@@ -43,7 +43,7 @@ const sendDue = (db: Executor, { companyId, id }: { companyId: number; id: numbe
   });
 
 /**
- * A background job (once a minute across instances: lib/boot/background-jobs.ts): mails every
+ * A background job (once a minute across instances: lib/runtime/boot/background-jobs.ts): mails every
  * schedule whose last complete period is newer than the last one it mailed. Without SMTP_URL it does
  * nothing, so once mail is set up the latest period goes out (not a backlog). Returns how many
  * schedules were mailed.

@@ -1,8 +1,8 @@
 import { asc, getTableColumns } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { places } from "@/db/schema";
-import { containsPoint, type LocatablePlace } from "@/lib/places/place-geometry";
-import { whereTenant, type Tenant } from "@/lib/tenant";
+import { containsPoint, type LocatablePlace } from "@/lib/fleet/places/place-geometry";
+import { whereTenant, type Tenant } from "@/lib/platform/tenant";
 import type { Report, ReportRow } from "./report-table";
 import type { Stop } from "./stops-between";
 

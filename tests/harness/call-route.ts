@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { expect } from "vitest";
-import { CLIENT_IP_HEADER } from "@/lib/http";
+import { CLIENT_IP_HEADER } from "@/lib/platform/http";
 import type { RegisteredRoute } from "./registry";
 
 export type RouteCall = {

@@ -2,14 +2,14 @@ import type { z } from "zod";
 import { DASHBOARD_ENDPOINTS } from "@/app/_endpoints/dashboard";
 import { SERVICE_ENDPOINTS } from "@/app/_endpoints/service";
 import type { Module } from "@/db/schema";
-import { ADMIN_ENDPOINTS } from "@/lib/admin-api/endpoints";
-import { LEGACY_ENDPOINTS } from "@/lib/legacy-api/endpoints";
-import type { Scope } from "@/lib/api-keys/scopes";
-import { DEFAULT_BODY_LIMIT_BYTES, routeFileOf, type Endpoint } from "@/lib/http";
+import { ADMIN_ENDPOINTS } from "@/lib/interfaces/admin-api/endpoints";
+import { LEGACY_ENDPOINTS } from "@/lib/interfaces/legacy-api/endpoints";
+import type { Scope } from "@/lib/access/api-keys/scopes";
+import { DEFAULT_BODY_LIMIT_BYTES, routeFileOf, type Endpoint } from "@/lib/platform/http";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as ingestBatch from "@/app/ingest/batch/route";
 import * as ingestOsmand from "@/app/ingest/osmand/route";
-import { FLEET_ROUTES, type FleetRoute } from "../fleet-api/routes";
+import { FLEET_ROUTES, type FleetRoute } from "../interfaces/fleet-api/routes";
 import type { HarnessFixture } from "./fixture";
 import { DASHBOARD_SAMPLES } from "./dashboard-samples";
 import { LEGACY_SAMPLES } from "./legacy-samples";
@@ -79,7 +79,7 @@ const endpointRoute = (endpoint: Endpoint) => ({
   ...(endpoint.body ? { bodyFields: keysOf(endpoint.body) ?? [], bodyLimit: endpoint.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES } : {}),
 });
 
-/** A /fleet endpoint with its sample request (tests/fleet-api/routes.ts); every one writes unless it is a GET. */
+/** A /fleet endpoint with its sample request (tests/interfaces/fleet-api/routes.ts); every one writes unless it is a GET. */
 const publicRoute = (route: FleetRoute): RegisteredRoute => ({
   ...endpointRoute(route.endpoint),
   auth: { kind: "public", scope: route.scope },

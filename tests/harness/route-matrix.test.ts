@@ -3,13 +3,13 @@ import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/rows";
 import { clientKeys } from "@/db/schema";
-import { signAdminToken } from "@/lib/admin-api/admin-token";
-import { getAuthOptions } from "@/lib/auth/auth-options";
-import { signCameraBody } from "@/lib/camera/identify-camera-company";
-import { deriveSecret, getSecret } from "@/lib/config";
+import { signAdminToken } from "@/lib/interfaces/admin-api/admin-token";
+import { getAuthOptions } from "@/lib/access/auth/auth-options";
+import { signCameraBody } from "@/lib/ingestion/camera/identify-camera-company";
+import { deriveSecret, getSecret } from "@/lib/platform/config";
 import { encode } from "next-auth/jwt";
 import { getRequestUser } from "@/app/_server/session";
-import { revokeIngestToken } from "@/lib/ingest-batch";
+import { revokeIngestToken } from "@/lib/ingestion/batch";
 import { runCommonRouteTests } from "../helpers/fleet-route-matrix";
 import { resetRateLimits } from "../helpers/fleet-request";
 import { useTestDatabase } from "../helpers/test-database";
@@ -154,7 +154,7 @@ const matrices: Record<RegisteredRoute["auth"]["kind"], (route: RegisteredRoute)
       });
       return;
     }
-    it("takes no password: the sign-in forms post to server actions (tests/auth/sign-in-forms.test.ts)", () => {
+    it("takes no password: the sign-in forms post to server actions (tests/access/auth/sign-in-forms.test.ts)", () => {
       expect(getAuthOptions().providers).toEqual([]);
     });
   },

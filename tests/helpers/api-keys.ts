@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Executor } from "@/db/client";
 import { apiKeys, type Dataset } from "@/db/schema";
-import { generateApiKey } from "@/lib/api-keys/key-format";
-import { type Scope, SCOPES } from "@/lib/api-keys/scopes";
-import { CURRENT_API_VERSION } from "@/lib/api-versions";
+import { generateApiKey } from "@/lib/access/api-keys/key-format";
+import { type Scope, SCOPES } from "@/lib/access/api-keys/scopes";
+import { CURRENT_API_VERSION } from "@/lib/platform/api-versions";
 
 type CreateTestApiKeyOptions = {
   db: Executor;

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { devices, vehicles } from "@/db/schema";
-import { operatorActor } from "@/lib/audit";
-import { bindDevice, findDeviceVehicle, registerDevice } from "@/lib/devices/device-bindings";
+import { operatorActor } from "@/lib/platform/audit";
+import { bindDevice, findDeviceVehicle, registerDevice } from "@/lib/fleet/devices/device-bindings";
 
 export const testActor = operatorActor("tests");
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { alertIncidents, alertRules, contacts, deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, idlingEvents, liveShares, places, speedingIntervals, tagDrivers, tags, tagVehicles, trips, type Dataset, users, vehicles, webhooks } from "@/db/schema";
-import { generateShareToken, hashShareToken } from "@/lib/live-shares/share-token";
+import { generateShareToken, hashShareToken } from "@/lib/live/shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";

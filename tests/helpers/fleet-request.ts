@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { CLIENT_IP_HEADER, type RouteHandler } from "@/lib/http";
+import { CLIENT_IP_HEADER, type RouteHandler } from "@/lib/platform/http";
 
 export type FleetCall = {
   key?: string | null;

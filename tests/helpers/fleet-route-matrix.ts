@@ -1,8 +1,8 @@
 import { expect, it } from "vitest";
 import type { Database } from "@/db/client";
-import { SCOPES } from "@/lib/api-keys/scopes";
-import { generateApiKey } from "@/lib/api-keys/key-format";
-import { ownerIdsOf, type FleetRoute } from "../fleet-api/routes";
+import { SCOPES } from "@/lib/access/api-keys/scopes";
+import { generateApiKey } from "@/lib/access/api-keys/key-format";
+import { ownerIdsOf, type FleetRoute } from "../interfaces/fleet-api/routes";
 import { ownedIds } from "../harness/owned-tables";
 import { createTestApiKey } from "./api-keys";
 import type { FleetFixture } from "./fleet-fixture";

@@ -54,7 +54,7 @@ export const preparePgliteSnapshot = async () => {
   await migrateDatabase(handle);
   const client = (handle.db as unknown as { $client: PGlite }).$client;
   // Everything written to the data files first: loaded from a dump without it, a database handed the
-  // telemetry processors' tests different rows (tests/fleet-events/telemetry-processors.test.ts failed).
+  // telemetry processors' tests different rows (tests/telemetry/fleet-events/telemetry-processors.test.ts failed).
   await client.query("checkpoint");
   const tarball = await client.dumpDataDir("none");
   await handle.close();

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { companies } from "@/db/schema";
-import { seedDemo } from "@/lib/seed/seed-demo";
+import { seedDemo } from "@/lib/runtime/seed/seed-demo";
 
 /** Seeds the demo companies (small fleets) and returns their ids. */
 export const seedTestCompanies = async ({ db, liveVehicles = 6 }: { db: Database; liveVehicles?: number }) => {

@@ -1,7 +1,7 @@
 import { encode } from "next-auth/jwt";
 import type { Role } from "@/db/schema";
-import { getSecret } from "@/lib/config";
-import { CLIENT_IP_HEADER } from "@/lib/http";
+import { getSecret } from "@/lib/platform/config";
+import { CLIENT_IP_HEADER } from "@/lib/platform/http";
 
 /**
  * Calls exported server actions (and pages' session helpers) in vitest as a signed-in user would:

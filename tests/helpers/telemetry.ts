@@ -1,6 +1,6 @@
 import type { Database } from "@/db/client";
 import type { Dataset } from "@/db/schema";
-import { ingestTelemetry, type StatSample, type TelemetryTenant } from "@/lib/telemetry";
+import { ingestTelemetry, type StatSample, type TelemetryTenant } from "@/lib/telemetry/store";
 
 export type TestPosition = { vehicleId: number; time: Date; latitude: number; longitude: number; speed?: number; heading?: number };
 export type TestStat = Omit<StatSample, keyof TelemetryTenant>;

@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTrack, MINUTE } from "../trips/track-builder";
+import { buildTrack, MINUTE } from "../processing/trips/track-builder";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-e2e";
@@ -190,7 +190,7 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
   });
 
   it("the cluster's housekeeping runs once per period across both instances: each rollup period is started by one of them", async () => {
-    // Both roles run the rollups; the first instance to claim a 15-second period runs it (lib/jobs, job_runs).
+    // Both roles run the rollups; the first instance to claim a 15-second period runs it (lib/platform/jobs, job_runs).
     const periodsStarted = (instance: Instance) =>
       instance.output
         .join("")

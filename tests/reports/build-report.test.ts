@@ -1,11 +1,11 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { drivers, idlingEvents, places, trips, vehicles } from "@/db/schema";
-import { boundingBox } from "@/lib/places/place-geometry";
+import { boundingBox } from "@/lib/fleet/places/place-geometry";
 import { buildReport } from "@/lib/reports/build-report";
 import { reportToCsv, streamReportCsv, streamReportXlsx } from "@/lib/reports/export-report";
 import { parseReportParams } from "@/lib/reports/report-params";
-import { rebuildActivityDays } from "@/lib/trips/activity-days";
+import { rebuildActivityDays } from "@/lib/processing/trips/activity-days";
 import { seedTestCompanies } from "../helpers/seeded";
 import { useTestDatabase } from "../helpers/test-database";
 

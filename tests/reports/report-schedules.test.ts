@@ -1,9 +1,9 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { drivers, trips, vehicles } from "@/db/schema";
-import { listAuditEvents, operatorActor } from "@/lib/audit";
-import { reloadConfig } from "@/lib/config";
-import { sendQueuedMail } from "@/lib/mail/send-queued-mail";
+import { listAuditEvents, operatorActor } from "@/lib/platform/audit";
+import { reloadConfig } from "@/lib/platform/config";
+import { sendQueuedMail } from "@/lib/outbound/mail/send-queued-mail";
 import { createReportSchedule, deleteReportSchedule, listReportSchedules } from "@/lib/reports/report-schedules";
 import { lastCompletePeriod } from "@/lib/reports/schedule-period";
 import { sendScheduledReports } from "@/lib/reports/send-scheduled-reports";

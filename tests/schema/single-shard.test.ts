@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/rows";
-import { ingestTelemetry } from "@/lib/telemetry";
-import { FLEET_ROUTES } from "../fleet-api/routes";
+import { ingestTelemetry } from "@/lib/telemetry/store";
+import { FLEET_ROUTES } from "../interfaces/fleet-api/routes";
 import { setupFleetFixture, type FleetFixture } from "../helpers/fleet-fixture";
 import { callFleet, resetRateLimits } from "../helpers/fleet-request";
 import { TEST_DB_KIND, useTestDatabase } from "../helpers/test-database";

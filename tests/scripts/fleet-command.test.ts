@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents, users } from "@/db/schema";
-import { verifyPassword } from "@/lib/auth/password";
+import { verifyPassword } from "@/lib/platform/credentials/password";
 import { runFleetCommand } from "@/scripts/fleet-command";
 import { useTestDatabase } from "../helpers/test-database";
 

@@ -1,6 +1,6 @@
 import { Samsara, SamsaraError } from "@samsarahq/samsara";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CURRENT_API_VERSION } from "@/lib/api-versions";
+import { CURRENT_API_VERSION } from "@/lib/platform/api-versions";
 import { createSdkClient, mintKey } from "./sdk-client";
 
 let key: string;

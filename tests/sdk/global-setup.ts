@@ -5,7 +5,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
 import { companies } from "@/db/schema";
-import { ensurePartitions } from "@/lib/telemetry/partitions";
+import { ensurePartitions } from "@/lib/telemetry/store/partitions";
 import { setupFleetFixture } from "../helpers/fleet-fixture";
 import { SDK_VEHICLES } from "./sdk-fleet";
 

@@ -1,10 +1,10 @@
 import type { Samsara } from "@samsarahq/samsara";
 import { describe, expectTypeOf, it } from "vitest";
-import type { DriverRecord } from "@/lib/fleet-api/records/driver-record";
-import type { HosClockRecord, HosDailyLogRecord, HosDriverViolationsRecord, HosLogsRecord } from "@/lib/fleet-api/records/hos-record";
-import type { LocationPoint } from "@/lib/fleet-api/records/location-record";
-import type { VehicleStats, VehicleStatsSeries } from "@/lib/fleet-api/records/stats-record";
-import type { VehicleRecord } from "@/lib/fleet-api/records/vehicle-record";
+import type { DriverRecord } from "@/lib/interfaces/fleet-api/records/driver-record";
+import type { HosClockRecord, HosDailyLogRecord, HosDriverViolationsRecord, HosLogsRecord } from "@/lib/interfaces/fleet-api/records/hos-record";
+import type { LocationPoint } from "@/lib/interfaces/fleet-api/records/location-record";
+import type { VehicleStats, VehicleStatsSeries } from "@/lib/interfaces/fleet-api/records/stats-record";
+import type { VehicleRecord } from "@/lib/interfaces/fleet-api/records/vehicle-record";
 
 /**
  * Type-level: each record type the server builds is assignable to the SDK's type for it, so every

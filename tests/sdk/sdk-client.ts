@@ -1,6 +1,6 @@
 import { SamsaraClient, type BaseClientOptions } from "@samsarahq/samsara";
 import { expect, inject } from "vitest";
-import { type Scope, SCOPES } from "@/lib/api-keys/scopes";
+import { type Scope, SCOPES } from "@/lib/access/api-keys/scopes";
 import { findMissingRequired } from "./sdk-types";
 
 export const baseUrl = () => inject("sdkBaseUrl");

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyWebhookSignature } from "@/lib/webhooks/webhook-signature";
+import { verifyWebhookSignature } from "@/lib/outbound/webhooks/webhook-signature";
 import { createSdkClient, expectSdkShape, mintKey } from "./sdk-client";
 
 let key: string;

@@ -7,9 +7,9 @@ import { z } from "zod";
 import { formFields } from "@/app/_server/action-args";
 import { asFormPost, defineAction } from "@/app/_server/define-action";
 import { newPasswordSchema } from "@/app/_server/new-password";
-import { quotedField } from "@/lib/actions";
-import { changeOwnPassword } from "@/lib/users/change-own-password";
-import { signOutEverywhere } from "@/lib/users/sign-out-everywhere";
+import { quotedField } from "@/lib/access/actions";
+import { changeOwnPassword } from "@/lib/access/users/change-own-password";
+import { signOutEverywhere } from "@/lib/access/users/sign-out-everywhere";
 
 /** Changes the signed-in user's own password; the current one is required. */
 export const changeOwnPasswordAction = defineAction(

@@ -4,7 +4,7 @@ import { Field } from "@/components/ui/form-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { changeOwnPasswordAction } from "./actions";
 
 type Account = { name: string; email: string; role: string; companyName: string; lastSignInAt: string | null };

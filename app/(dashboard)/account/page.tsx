@@ -1,6 +1,6 @@
 import { requireUser } from "@/app/_server/session";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { getAccount } from "@/lib/users/get-account";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { getAccount } from "@/lib/access/users/get-account";
 import { signOutEverywhereAction } from "./actions";
 import { AccountPageClient } from "./page-client";
 

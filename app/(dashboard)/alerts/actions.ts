@@ -5,12 +5,12 @@
 // touching the user's company's data.
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { readId } from "@/lib/actions";
-import { emailUsersAction } from "@/lib/alerts/alert-recipients";
-import { faultCodeChoiceOf, HOS_ALERT_CLOCKS } from "@/lib/alerts/alert-trigger";
-import { markIncidentsRead } from "@/lib/alerts/list-incidents";
-import { operationalSettingsSchema } from "@/lib/alerts/operational-settings";
-import { createAlertRule, deleteAlertRule, updateAlertRule } from "@/lib/alerts/manage-alert-rules";
+import { readId } from "@/lib/access/actions";
+import { emailUsersAction } from "@/lib/processing/alerts/alert-recipients";
+import { faultCodeChoiceOf, HOS_ALERT_CLOCKS } from "@/lib/processing/alerts/alert-trigger";
+import { markIncidentsRead } from "@/lib/processing/alerts/list-incidents";
+import { operationalSettingsSchema } from "@/lib/processing/alerts/operational-settings";
+import { createAlertRule, deleteAlertRule, updateAlertRule } from "@/lib/processing/alerts/manage-alert-rules";
 
 const minutes = z.coerce.number().int().min(1, "At least one minute.").max(7 * 24 * 60);
 

@@ -1,13 +1,13 @@
 import { headers } from "next/headers";
 import { requireUser } from "@/app/_server/session";
-import { SECTIONS } from "@/lib/auth/role-policy";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
 import { OperationSection } from "@/components/api-reference/operation-section";
 import { ReferenceIntro } from "@/components/api-reference/reference-intro";
 import { ReferenceToc } from "@/components/api-reference/reference-toc";
 import { InlineText } from "@/components/api-reference/inline-text";
 import styles from "@/components/api-reference/api-reference.module.css";
-import { getOpenApiDocument } from "@/lib/openapi/build-document";
-import { buildApiReference } from "@/lib/openapi/reference/api-reference";
+import { getOpenApiDocument } from "@/lib/interfaces/openapi/build-document";
+import { buildApiReference } from "@/lib/interfaces/openapi/reference/api-reference";
 
 export const metadata = { title: "API reference" };
 

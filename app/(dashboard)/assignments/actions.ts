@@ -2,13 +2,13 @@
 
 // The driver–vehicle assignment actions of a driver's page (/hos/{id}) and a vehicle's edit page.
 // Every export of a "use server" module is a public endpoint: each action goes through defineAction,
-// which checks the session's role (lib/auth/role-policy.ts `assignVehicles`; a refusal is recorded as
+// which checks the session's role (lib/access/auth/role-policy.ts `assignVehicles`; a refusal is recorded as
 // `assignment.denied`); each works only on the user's company's live drivers and vehicles (another
 // company's ids: not found).
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { readId } from "@/lib/actions";
-import { assignFromNow, endAssignment, type AssignmentRow } from "@/lib/assignments";
+import { readId } from "@/lib/access/actions";
+import { assignFromNow, endAssignment, type AssignmentRow } from "@/lib/fleet/assignments";
 
 const assignVehicles = (id: (raw: unknown) => unknown) => ({ action: "assignVehicles", denied: { action: "assignment.denied", target: "assignment", id } }) as const;
 const pair = z.object({ driverId: z.number(), vehicleId: z.number() });

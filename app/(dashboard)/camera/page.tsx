@@ -2,12 +2,12 @@ import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { SECTIONS } from "@/lib/auth/role-policy";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
 import { parseVehicleParam, VehicleFilter } from "@/components/vehicles/vehicle-filter";
-import { listCameraEvents } from "@/lib/camera/list-camera-events";
-import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { listCameraEvents } from "@/lib/ingestion/camera/list-camera-events";
+import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 
 export const metadata = { title: "Camera events" };
 

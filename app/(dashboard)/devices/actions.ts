@@ -5,10 +5,10 @@
 // before touching the user's company.
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { claimDevice } from "@/lib/devices/claim-device";
-import { bindDevice, registerDevice, unregisterDevice } from "@/lib/devices/device-bindings";
-import { deviceIdentifierSchema, deviceModelSchema, deviceNameSchema } from "@/lib/devices/device-input";
-import { createIngestToken, revokeIngestToken } from "@/lib/ingest-batch/ingest-tokens";
+import { claimDevice } from "@/lib/fleet/devices/claim-device";
+import { bindDevice, registerDevice, unregisterDevice } from "@/lib/fleet/devices/device-bindings";
+import { deviceIdentifierSchema, deviceModelSchema, deviceNameSchema } from "@/lib/fleet/devices/device-input";
+import { createIngestToken, revokeIngestToken } from "@/lib/ingestion/batch/ingest-tokens";
 
 const idSchema = z.coerce.number().int().positive("Give a numeric id.");
 const vehicleIdSchema = z.coerce.number().int().positive("Choose a vehicle.");

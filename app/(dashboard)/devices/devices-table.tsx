@@ -2,9 +2,9 @@
 
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { DEVICE_MODEL_LABELS } from "@/lib/devices/device-model-labels";
-import type { DeviceListItem } from "@/lib/devices/list-devices";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { DEVICE_MODEL_LABELS } from "@/lib/fleet/devices/device-model-labels";
+import type { DeviceListItem } from "@/lib/fleet/devices/list-devices";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { ClientButton } from "@/components/ui/client-button";
 
 const CONNECTION_LABELS = { online: "Online", offline: "Offline", never: "No report" } as const;

@@ -7,8 +7,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
 import { useTimeZone } from "@/components/ui/time-zone";
-import type { IngestTokenSummary } from "@/lib/ingest-batch/ingest-tokens";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import type { IngestTokenSummary } from "@/lib/ingestion/batch/ingest-tokens";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { createIngestTokenAction, revokeIngestTokenAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 

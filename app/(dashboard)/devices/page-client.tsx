@@ -2,8 +2,8 @@
 
 import { FormOpener } from "@/components/ui/form-opener";
 import { useState } from "react";
-import type { DeviceListItem } from "@/lib/devices/list-devices";
-import type { IngestTokenSummary } from "@/lib/ingest-batch/ingest-tokens";
+import type { DeviceListItem } from "@/lib/fleet/devices/list-devices";
+import type { IngestTokenSummary } from "@/lib/ingestion/batch/ingest-tokens";
 import { bindDeviceAction, claimDeviceAction } from "./actions";
 import { DevicesTable } from "./devices-table";
 import { IngestTokensSection } from "./ingest-tokens-section";

@@ -2,10 +2,10 @@ import { CREATE_PARAMETER } from "@/components/ui/form-opener";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import { canDo, SECTIONS } from "@/lib/auth/role-policy";
-import { listDevices } from "@/lib/devices/list-devices";
-import { listIngestTokens } from "@/lib/ingest-batch/ingest-tokens";
-import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
+import { listDevices } from "@/lib/fleet/devices/list-devices";
+import { listIngestTokens } from "@/lib/ingestion/batch/ingest-tokens";
+import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { DevicesPageClient } from "./page-client";
 
 export const metadata = { title: "Devices" };

@@ -3,7 +3,7 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent } from "react";
 import { Field } from "@/components/ui/form-field";
-import { DEVICE_MODEL_OPTIONS } from "@/lib/devices/device-model-labels";
+import { DEVICE_MODEL_OPTIONS } from "@/lib/fleet/devices/device-model-labels";
 import { registerDeviceAction } from "./actions";
 import type { VehicleOption } from "./vehicle-choice-dialog";
 import { ClientButton } from "@/components/ui/client-button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { DeviceListItem } from "@/lib/devices/list-devices";
+import type { DeviceListItem } from "@/lib/fleet/devices/list-devices";
 import { unregisterDeviceAction } from "./actions";
 
 export const RemoveDeviceDialog = ({ device, onClose }: { device: DeviceListItem; onClose: () => void }) => (

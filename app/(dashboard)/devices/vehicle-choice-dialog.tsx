@@ -3,7 +3,7 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, useTransition, type FormEvent, type ReactNode } from "react";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
-import type { ActionResult } from "@/lib/actions";
+import type { ActionResult } from "@/lib/access/actions";
 import { ClientButton } from "@/components/ui/client-button";
 
 export type VehicleOption = { id: number; name: string };

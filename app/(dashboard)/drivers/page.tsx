@@ -4,11 +4,11 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { Pager } from "@/components/dashboard/pager";
-import { SECTIONS, canDo } from "@/lib/auth/role-policy";
-import { searchDrivers } from "@/lib/drivers/search-drivers";
-import { tagOptions } from "@/lib/dashboard/tag-options";
-import { listTags } from "@/lib/tags/list-tags";
-import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
+import { SECTIONS, canDo } from "@/lib/access/auth/role-policy";
+import { searchDrivers } from "@/lib/fleet/drivers/search-drivers";
+import { tagOptions } from "@/lib/dashboard/view/tag-options";
+import { listTags } from "@/lib/fleet/tags/list-tags";
+import { resolveTagFilter } from "@/lib/fleet/tags/resolve-tag-filter";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 

@@ -5,11 +5,11 @@ import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { getClockLimitMs, HOS_CLOCKS, isOutOfTime, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/hos-board";
-import { listDriverClocks } from "@/lib/driver-hos/list-driver-clocks";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { getClockLimitMs, HOS_CLOCKS, isOutOfTime, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/view/hos-board";
+import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import { formatTime } from "@/lib/time-zone/zoned-time";
+import { formatTime } from "@/lib/platform/zoned-time";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
 export const metadata = { title: "Hours of service" };

@@ -5,9 +5,9 @@
 // vehicle of the user's company.
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { createLiveShare } from "@/lib/live-shares/manage-live-shares";
-import { SHARE_DURATIONS_HOURS } from "@/lib/live-shares/share-durations";
-import { liveShareUrl } from "@/lib/live-shares/share-token";
+import { createLiveShare } from "@/lib/live/shares/manage-live-shares";
+import { SHARE_DURATIONS_HOURS } from "@/lib/live/shares/share-durations";
+import { liveShareUrl } from "@/lib/live/shares/share-token";
 
 const shareSchema = z.object({ vehicleId: z.coerce.number().int().positive(), hours: z.coerce.number().refine((hours) => (SHARE_DURATIONS_HOURS as readonly number[]).includes(hours), "Choose how long the link works.") });
 

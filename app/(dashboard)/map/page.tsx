@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
-import { canDo, SECTIONS } from "@/lib/auth/role-policy";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { LiveMapScreen } from "@/components/map/live-map-screen";
-import { getMapTiles } from "@/lib/dashboard/map-tiles";
+import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
 
 export const metadata = { title: "Live map" };
 

@@ -5,9 +5,9 @@
 // of the user's company.
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { readId } from "@/lib/actions";
-import { createPlace, deletePlace, updatePlace } from "@/lib/places/manage-places";
-import { createPlaceSchema, updatePlaceSchema } from "@/lib/places/place-input";
+import { readId } from "@/lib/access/actions";
+import { createPlace, deletePlace, updatePlace } from "@/lib/fleet/places/manage-places";
+import { createPlaceSchema, updatePlaceSchema } from "@/lib/fleet/places/place-input";
 
 const editPlaces = (id: (raw: unknown) => unknown) => ({ action: "editPlaces", denied: { action: "place.denied", target: "place", id }, revalidate: ["/places"] }) as const;
 const placeIdOf = (raw: unknown) => (raw as { placeId?: unknown } | undefined)?.placeId;

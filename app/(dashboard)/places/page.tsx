@@ -1,9 +1,9 @@
 import { requireUser } from "@/app/_server/session";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { getDb } from "@/db/client";
-import { canDo, SECTIONS } from "@/lib/auth/role-policy";
-import { getMapTiles } from "@/lib/dashboard/map-tiles";
-import { listPlaces } from "@/lib/places/manage-places";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
+import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
+import { listPlaces } from "@/lib/fleet/places/manage-places";
 import { PlacesPageClient } from "./page-client";
 
 export const metadata = { title: "Places" };

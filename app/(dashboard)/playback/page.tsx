@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
 import { PlaybackScreen } from "@/components/playback/playback-screen";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { getMapTiles } from "@/lib/dashboard/map-tiles";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
 
 export const metadata = { title: "Playback" };
 

@@ -5,7 +5,7 @@
 // a schedule of the user's company.
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { readId } from "@/lib/actions";
+import { readId } from "@/lib/access/actions";
 import { createReportSchedule, deleteReportSchedule } from "@/lib/reports/report-schedules";
 
 const scheduleReports = (id: (raw: unknown) => unknown) => ({ action: "scheduleReports", denied: { action: "report_schedule.denied", target: "report_schedule", id }, revalidate: ["/reports"] }) as const;

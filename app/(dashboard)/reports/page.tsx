@@ -6,15 +6,15 @@ import { DailyDistanceChart } from "@/components/reports/daily-distance-chart";
 import { ReportForm } from "@/components/reports/report-form";
 import { ReportTable } from "@/components/reports/report-table";
 import { ReportSchedules } from "@/components/reports/report-schedules";
-import { canDo, SECTIONS } from "@/lib/auth/role-policy";
-import { isMailQueued } from "@/lib/mail/queue-mail";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
+import { isMailQueued } from "@/lib/outbound/mail/queue-mail";
 import { listReportSchedules } from "@/lib/reports/report-schedules";
-import { listDrivers } from "@/lib/drivers";
-import { AppError } from "@/lib/errors";
+import { listDrivers } from "@/lib/fleet/drivers";
+import { AppError } from "@/lib/platform/errors";
 import { buildReport } from "@/lib/reports/build-report";
 import { parseReportParams, REPORT_LABELS, toReportSearch, type ReportKind } from "@/lib/reports/report-params";
 import { distancePerDay } from "@/lib/reports/report-table";
-import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 
 export const metadata = { title: "Reports" };
 

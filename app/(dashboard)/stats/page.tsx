@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
-import { SECTIONS } from "@/lib/auth/role-policy";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
 import { StatsScreen } from "@/components/stats/stats-screen";
 
 export const metadata = { title: "Stats" };

@@ -5,11 +5,11 @@ import { revalidatePath } from "next/cache";
 import { requireUser } from "@/app/_server/session";
 import { sessionActor } from "@/app/_server/session-actor";
 import { getDb } from "@/db/client";
-import { authorizeAction } from "@/lib/auth/authorize-action";
-import { formValues } from "@/lib/dashboard/driver-form";
-import { toVehicleFormError, validateVehicleForm, type VehicleFormState } from "@/lib/dashboard/vehicle-form";
-import { AppError } from "@/lib/errors";
-import { createVehicle, setVehicleArchived, updateVehicle } from "@/lib/vehicles/save-vehicle";
+import { authorizeAction } from "@/lib/access/auth/authorize-action";
+import { formValues } from "@/lib/dashboard/view/driver-form";
+import { toVehicleFormError, validateVehicleForm, type VehicleFormState } from "@/lib/dashboard/view/vehicle-form";
+import { AppError } from "@/lib/platform/errors";
+import { createVehicle, setVehicleArchived, updateVehicle } from "@/lib/fleet/vehicles/save-vehicle";
 import { z } from "zod";
 import { asFormPost, defineAction } from "@/app/_server/define-action";
 

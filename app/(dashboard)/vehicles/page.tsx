@@ -4,12 +4,12 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { Pager } from "@/components/dashboard/pager";
-import { SECTIONS, canDo } from "@/lib/auth/role-policy";
-import { listTags } from "@/lib/tags/list-tags";
-import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
-import { searchVehicles } from "@/lib/vehicles/search-vehicles";
-import { parseVehicleListParams, vehicleListSearchParams } from "@/lib/dashboard/vehicle-list-params";
-import { tagOptions } from "@/lib/dashboard/tag-options";
+import { SECTIONS, canDo } from "@/lib/access/auth/role-policy";
+import { listTags } from "@/lib/fleet/tags/list-tags";
+import { resolveTagFilter } from "@/lib/fleet/tags/resolve-tag-filter";
+import { searchVehicles } from "@/lib/fleet/vehicles/search-vehicles";
+import { parseVehicleListParams, vehicleListSearchParams } from "@/lib/dashboard/view/vehicle-list-params";
+import { tagOptions } from "@/lib/dashboard/view/tag-options";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 

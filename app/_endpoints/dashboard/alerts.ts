@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { countUnreadIncidents, listInboxIncidents } from "@/lib/alerts/list-incidents";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { getClientIp } from "@/lib/http";
-import { openLiveStream } from "@/lib/live-stream/open-live-stream";
-import { SERVER_SENT_EVENTS_HEADERS } from "@/lib/live-stream/server-sent-events";
-import { openHeldStream } from "@/lib/live-stream/stream-slots";
+import { countUnreadIncidents, listInboxIncidents } from "@/lib/processing/alerts/list-incidents";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { getClientIp } from "@/lib/platform/http";
+import { openLiveStream } from "@/lib/live/stream/open-live-stream";
+import { SERVER_SENT_EVENTS_HEADERS } from "@/lib/live/stream/server-sent-events";
+import { openHeldStream } from "@/lib/live/stream/stream-slots";
 import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
 
 const ALERT_INBOX = { roles: SECTIONS.alertInbox.roles, action: "see alerts" };

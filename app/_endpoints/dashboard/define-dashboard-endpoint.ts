@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { dashboardRoute } from "@/app/_server/dashboard-route";
-import type { SessionUser } from "@/lib/auth/auth-options";
-import type { FleetSource } from "@/lib/dashboard-data";
-import { buildEndpoint, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/http";
+import type { SessionUser } from "@/lib/access/auth/auth-options";
+import type { FleetSource } from "@/lib/dashboard/data";
+import { buildEndpoint, type Endpoint, type EndpointMethod, type EndpointSpec } from "@/lib/platform/http";
 
 /** Who may call a dashboard route: roles, the company's module, and the action its 401 and 403 messages name. */
 type DashboardAccess = NonNullable<Parameters<typeof dashboardRoute>[1]>;

@@ -1,16 +1,16 @@
 import { companySettings } from "@/app/_server/company-settings";
-import { parseAuditLogParams } from "@/lib/audit";
-import { ACTIONS, SECTIONS } from "@/lib/auth/role-policy";
-import { streamAuditEventsCsv } from "@/lib/dashboard/stream-audit-events-csv";
-import { parseVehicleListParams } from "@/lib/dashboard/vehicle-list-params";
-import { streamWasteJobsCsv } from "@/lib/dashboard/stream-waste-jobs-csv";
-import { parseWasteJobFilters } from "@/lib/dashboard/waste-job-filters";
-import { AppError } from "@/lib/errors";
+import { parseAuditLogParams } from "@/lib/platform/audit";
+import { ACTIONS, SECTIONS } from "@/lib/access/auth/role-policy";
+import { streamAuditEventsCsv } from "@/lib/dashboard/view/stream-audit-events-csv";
+import { parseVehicleListParams } from "@/lib/dashboard/view/vehicle-list-params";
+import { streamWasteJobsCsv } from "@/lib/dashboard/view/stream-waste-jobs-csv";
+import { parseWasteJobFilters } from "@/lib/dashboard/view/waste-job-filters";
+import { AppError } from "@/lib/platform/errors";
 import { downloadReport, REPORT_FORMATS, type ReportFormat } from "@/lib/reports/download-report";
 import { parseReportParams } from "@/lib/reports/report-params";
-import { resolveTagFilter } from "@/lib/tags/resolve-tag-filter";
-import { dayInZone } from "@/lib/time-zone/zoned-time";
-import { exportVehiclesCsv } from "@/lib/vehicles/export-vehicles-csv";
+import { resolveTagFilter } from "@/lib/fleet/tags/resolve-tag-filter";
+import { dayInZone } from "@/lib/platform/zoned-time";
+import { exportVehiclesCsv } from "@/lib/fleet/vehicles/export-vehicles-csv";
 import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
 
 /** The downloads of the dashboard's pages: under the page's own path, read with the page's own filter parsers. */

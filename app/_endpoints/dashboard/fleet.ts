@@ -1,9 +1,9 @@
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { changesQuerySchema, rangeQuerySchema, vehicleParamsSchema } from "@/lib/dashboard-data/queries";
-import { AppError } from "@/lib/errors";
-import { getClientIp, parseQuery } from "@/lib/http";
-import { parseResumeSeq, SERVER_SENT_EVENTS_HEADERS } from "@/lib/live-stream/server-sent-events";
-import { openHeldStream } from "@/lib/live-stream/stream-slots";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { changesQuerySchema, rangeQuerySchema, vehicleParamsSchema } from "@/lib/dashboard/data/queries";
+import { AppError } from "@/lib/platform/errors";
+import { getClientIp, parseQuery } from "@/lib/platform/http";
+import { parseResumeSeq, SERVER_SENT_EVENTS_HEADERS } from "@/lib/live/stream/server-sent-events";
+import { openHeldStream } from "@/lib/live/stream/stream-slots";
 import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
 
 export const fleetSnapshotEndpoint = defineDashboardEndpoint({

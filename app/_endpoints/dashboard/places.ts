@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { listPlaces } from "@/lib/places/manage-places";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { listPlaces } from "@/lib/fleet/places/manage-places";
 import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
 
 export const mapPlacesEndpoint = defineDashboardEndpoint({

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { userActor } from "@/lib/audit";
-import { authorizeAction } from "@/lib/auth/authorize-action";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { CLIENT_IP_HEADER, readBodyText } from "@/lib/http";
-import { importVehicles } from "@/lib/vehicles/import-vehicles";
-import { parseVehiclesCsv } from "@/lib/vehicles/parse-vehicles-csv";
+import { userActor } from "@/lib/platform/audit";
+import { authorizeAction } from "@/lib/access/auth/authorize-action";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { CLIENT_IP_HEADER, readBodyText } from "@/lib/platform/http";
+import { importVehicles } from "@/lib/fleet/vehicles/import-vehicles";
+import { parseVehiclesCsv } from "@/lib/fleet/vehicles/parse-vehicles-csv";
 import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
 
 /** 5 MB: 20,000 rows of a dozen columns, with room (server actions stop at 256 kB, hence a route). */

@@ -1,5 +1,5 @@
-import { deleteAddressEndpoint, getAddressEndpoint, updateAddressEndpoint } from "@/lib/fleet-api/endpoints/addresses";
-import { route } from "@/lib/http";
+import { deleteAddressEndpoint, getAddressEndpoint, updateAddressEndpoint } from "@/lib/interfaces/fleet-api/endpoints/addresses";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

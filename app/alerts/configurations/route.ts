@@ -1,5 +1,5 @@
-import { createAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint, listAlertConfigurationsEndpoint, patchAlertConfigurationEndpoint } from "@/lib/fleet-api/endpoints/alerts";
-import { route } from "@/lib/http";
+import { createAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint, listAlertConfigurationsEndpoint, patchAlertConfigurationEndpoint } from "@/lib/interfaces/fleet-api/endpoints/alerts";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { healthEndpoint } from "@/app/_endpoints/service";
-import { route } from "@/lib/http";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

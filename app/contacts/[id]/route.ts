@@ -1,5 +1,5 @@
-import { deleteContactEndpoint, getContactEndpoint, updateContactEndpoint } from "@/lib/fleet-api/endpoints/contacts";
-import { route } from "@/lib/http";
+import { deleteContactEndpoint, getContactEndpoint, updateContactEndpoint } from "@/lib/interfaces/fleet-api/endpoints/contacts";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http";
-import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "@/lib/fleet-api/endpoints/driver-vehicle-assignments";
+import { route } from "@/lib/platform/http";
+import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "@/lib/interfaces/fleet-api/endpoints/driver-vehicle-assignments";
 
 export const dynamic = "force-dynamic";
 export const { GET, POST, PATCH, DELETE } = route(listAssignmentsEndpoint, createAssignmentEndpoint, updateAssignmentEndpoint, deleteAssignmentsEndpoint);

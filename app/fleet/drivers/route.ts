@@ -1,5 +1,5 @@
-import { createDriverEndpoint, listDriversEndpoint } from "@/lib/fleet-api/endpoints/drivers";
-import { route } from "@/lib/http";
+import { createDriverEndpoint, listDriversEndpoint } from "@/lib/interfaces/fleet-api/endpoints/drivers";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { listVehiclesEndpoint } from "@/lib/fleet-api/endpoints/vehicles";
-import { route } from "@/lib/http";
+import { listVehiclesEndpoint } from "@/lib/interfaces/fleet-api/endpoints/vehicles";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

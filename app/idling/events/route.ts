@@ -1,5 +1,5 @@
-import { idlingEventsEndpoint } from "@/lib/fleet-api/endpoints/trips";
-import { route } from "@/lib/http";
+import { idlingEventsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/trips";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 export const { GET } = route(idlingEventsEndpoint);

@@ -1,5 +1,5 @@
-import { ingestDeviceBatch, MAX_BATCH_BYTES, withIngestToken, type IngestBatchResponse } from "@/lib/ingest-batch";
-import { readJson } from "@/lib/http";
+import { ingestDeviceBatch, MAX_BATCH_BYTES, withIngestToken, type IngestBatchResponse } from "@/lib/ingestion/batch";
+import { readJson } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

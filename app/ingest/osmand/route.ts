@@ -1,6 +1,6 @@
-import { ingestOsmandPoint } from "@/lib/devices/osmand";
-import { readOsmandParams } from "@/lib/devices/read-osmand-params";
-import { getClientIp, withRequest } from "@/lib/http";
+import { ingestOsmandPoint } from "@/lib/fleet/devices/osmand";
+import { readOsmandParams } from "@/lib/fleet/devices/read-osmand-params";
+import { getClientIp, withRequest } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

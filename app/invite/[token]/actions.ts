@@ -6,9 +6,9 @@ import { fieldsOf, requestFacts } from "@/app/_server/action-results";
 import { definePublicAction } from "@/app/_server/define-action";
 import { newPasswordSchema } from "@/app/_server/new-password";
 import { signInAndGo } from "@/app/_server/sign-in";
-import { quotedField } from "@/lib/actions";
-import { authenticateUser } from "@/lib/auth/authenticate-user";
-import { acceptInvite } from "@/lib/users/accept-invite";
+import { quotedField } from "@/lib/access/actions";
+import { authenticateUser } from "@/lib/access/auth/authenticate-user";
+import { acceptInvite } from "@/lib/access/users/accept-invite";
 
 /** Sets the invited person's name and password, then signs them in with it and opens the live map. */
 export const acceptInviteAction = definePublicAction(

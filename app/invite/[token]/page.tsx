@@ -1,6 +1,6 @@
 import { forbidden, notFound } from "next/navigation";
-import { isAppError } from "@/lib/errors";
-import { openInvite } from "@/lib/users/open-invite";
+import { isAppError } from "@/lib/platform/errors";
+import { openInvite } from "@/lib/access/users/open-invite";
 import { SetPasswordForm } from "@/components/account/set-password-form";
 import { acceptInviteAction } from "./actions";
 

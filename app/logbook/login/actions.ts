@@ -5,8 +5,8 @@ import { z } from "zod";
 import { formFields } from "@/app/_server/action-args";
 import { definePublicAction } from "@/app/_server/define-action";
 import { signInAndGo } from "@/app/_server/sign-in";
-import { AppError } from "@/lib/errors";
-import { authenticateDriver } from "@/lib/logbook/driver-logins";
+import { AppError } from "@/lib/platform/errors";
+import { authenticateDriver } from "@/lib/hos/logbook/driver-logins";
 
 const WRONG = "Wrong username, password or PIN.";
 

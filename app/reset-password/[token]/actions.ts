@@ -6,9 +6,9 @@ import { fieldsOf, requestFacts } from "@/app/_server/action-results";
 import { definePublicAction } from "@/app/_server/define-action";
 import { newPasswordSchema } from "@/app/_server/new-password";
 import { signInAndGo } from "@/app/_server/sign-in";
-import { quotedField } from "@/lib/actions";
-import { authenticateUser } from "@/lib/auth/authenticate-user";
-import { resetPasswordWithLink } from "@/lib/users/accept-invite";
+import { quotedField } from "@/lib/access/actions";
+import { authenticateUser } from "@/lib/access/auth/authenticate-user";
+import { resetPasswordWithLink } from "@/lib/access/users/accept-invite";
 
 /** Sets the new password from a reset link, then signs in with it and opens the live map. */
 export const resetPasswordAction = definePublicAction(

@@ -1,6 +1,6 @@
 import { forbidden, notFound } from "next/navigation";
-import { isAppError } from "@/lib/errors";
-import { findUsableLink } from "@/lib/users/user-links";
+import { isAppError } from "@/lib/platform/errors";
+import { findUsableLink } from "@/lib/access/users/user-links";
 import { SetPasswordForm } from "@/components/account/set-password-form";
 import { resetPasswordAction } from "./actions";
 

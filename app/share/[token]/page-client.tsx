@@ -2,8 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useState } from "react";
-import type { FleetChanges, LiveLocation } from "@/lib/dashboard-data/types";
-import type { SharedVehicle } from "@/lib/live-shares/shared-position";
+import type { FleetChanges, LiveLocation } from "@/lib/dashboard/data/types";
+import type { SharedVehicle } from "@/lib/live/shares/shared-position";
 
 const SharedVehicleMap = dynamic(() => import("@/components/map/shared-vehicle-map"), { ssr: false, loading: () => <div className="share-map map-loading">Loading map…</div> });
 

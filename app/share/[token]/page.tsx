@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getDb } from "@/db/client";
-import { getMapTiles } from "@/lib/dashboard/map-tiles";
-import { isAppError } from "@/lib/errors";
-import { getSharedVehicle } from "@/lib/live-shares/shared-position";
+import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
+import { isAppError } from "@/lib/platform/errors";
+import { getSharedVehicle } from "@/lib/live/shares/shared-position";
 import { SharedVehicleScreen } from "./page-client";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
-import { speedingIntervalsEndpoint } from "@/lib/fleet-api/endpoints/trips";
-import { route } from "@/lib/http";
+import { speedingIntervalsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/trips";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 export const { GET } = route(speedingIntervalsEndpoint);

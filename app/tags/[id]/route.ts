@@ -1,5 +1,5 @@
-import { deleteTagEndpoint, getTagEndpoint, patchTagEndpoint, replaceTagEndpoint } from "@/lib/fleet-api/endpoints/tags";
-import { route } from "@/lib/http";
+import { deleteTagEndpoint, getTagEndpoint, patchTagEndpoint, replaceTagEndpoint } from "@/lib/interfaces/fleet-api/endpoints/tags";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { deleteUserEndpoint, getUserEndpoint, updateUserEndpoint } from "@/lib/fleet-api/endpoints/users";
-import { route } from "@/lib/http";
+import { deleteUserEndpoint, getUserEndpoint, updateUserEndpoint } from "@/lib/interfaces/fleet-api/endpoints/users";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

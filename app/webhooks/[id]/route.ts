@@ -1,5 +1,5 @@
-import { deleteWebhookEndpoint, getWebhookEndpoint, patchWebhookEndpoint } from "@/lib/fleet-api/endpoints/webhooks";
-import { route } from "@/lib/http";
+import { deleteWebhookEndpoint, getWebhookEndpoint, patchWebhookEndpoint } from "@/lib/interfaces/fleet-api/endpoints/webhooks";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -6,8 +6,8 @@ import { INCIDENT_POLL_MS, UNREAD_QUERY_KEY } from "@/components/alerts/use-unre
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
-import type { InboxFilter } from "@/lib/alerts/list-incidents";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import type { InboxFilter } from "@/lib/processing/alerts/list-incidents";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { markIncidentsReadAction } from "../actions";
 import { ClientButton } from "@/components/ui/client-button";
 

@@ -1,6 +1,6 @@
 import { requireUser } from "@/app/_server/session";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import { SECTIONS } from "@/lib/auth/role-policy";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
 import { InboxPageClient } from "./page-client";
 
 export const metadata = { title: "Alerts" };

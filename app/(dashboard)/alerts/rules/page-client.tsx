@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { readWorkingHours, WorkingHoursFields } from "@/components/alerts/working-hours-fields";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { ALERT_TRIGGER_LABELS, HOS_ALERT_CLOCKS, HOS_CLOCK_LABELS, type AlertTriggerType } from "@/lib/alerts/alert-trigger";
+import { ALERT_TRIGGER_LABELS, HOS_ALERT_CLOCKS, HOS_CLOCK_LABELS, type AlertTriggerType } from "@/lib/processing/alerts/alert-trigger";
 import { createAlertRuleAction, deleteAlertRuleAction, setAlertRuleEnabledAction } from "../actions";
 import { ClientButton } from "@/components/ui/client-button";
 

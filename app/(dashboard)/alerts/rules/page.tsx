@@ -1,14 +1,14 @@
 import { requireUser } from "@/app/_server/session";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { getDb } from "@/db/client";
-import { emailedUserIds } from "@/lib/alerts/alert-recipients";
-import { describeTrigger } from "@/lib/alerts/alert-trigger";
-import { listAlertRules } from "@/lib/alerts/manage-alert-rules";
-import { describeOperationalSettings } from "@/lib/alerts/operational-settings";
-import { canDo, SECTIONS } from "@/lib/auth/role-policy";
-import { listPlaces } from "@/lib/places/manage-places";
-import { listTags } from "@/lib/tags";
-import { listUsers } from "@/lib/users/list-users";
+import { emailedUserIds } from "@/lib/processing/alerts/alert-recipients";
+import { describeTrigger } from "@/lib/processing/alerts/alert-trigger";
+import { listAlertRules } from "@/lib/processing/alerts/manage-alert-rules";
+import { describeOperationalSettings } from "@/lib/processing/alerts/operational-settings";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
+import { listPlaces } from "@/lib/fleet/places/manage-places";
+import { listTags } from "@/lib/fleet/tags";
+import { listUsers } from "@/lib/access/users/list-users";
 import { RulesPageClient } from "./page-client";
 
 export const metadata = { title: "Alert rules" };

@@ -3,8 +3,8 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { DriverForm } from "@/components/drivers/driver-form";
 import { DRIVER_TIMEZONES } from "@/components/drivers/driver-timezones";
-import { ACTIONS } from "@/lib/auth/role-policy";
-import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { ACTIONS } from "@/lib/access/auth/role-policy";
+import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { createDriverAction } from "../actions";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 

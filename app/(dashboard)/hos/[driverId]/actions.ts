@@ -7,10 +7,10 @@ import { z } from "zod";
 import { fieldsOf } from "@/app/_server/action-results";
 import { defineAction } from "@/app/_server/define-action";
 import { DUTY_STATUSES, type DutyStatus } from "@/db/schema";
-import { getDriver } from "@/lib/drivers";
-import { AppError } from "@/lib/errors";
-import { proposeLogEdit } from "@/lib/logbook/log-edits";
-import { fromLocalInput } from "@/lib/time-zone/zoned-time";
+import { getDriver } from "@/lib/fleet/drivers";
+import { AppError } from "@/lib/platform/errors";
+import { proposeLogEdit } from "@/lib/hos/logbook/log-edits";
+import { fromLocalInput } from "@/lib/platform/zoned-time";
 
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const text = z.string().default("");

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { FormOutcome } from "@/components/ui/form-outcome";
 import { useActionForm, type ActionFormState, type FormAction } from "@/components/ui/use-action-form";
-import { DUTY_STATUS_NAMES } from "@/lib/hos/duty-status-names";
+import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
 import type { DutyStatus } from "@/db/schema";
 
 export type EditableEntry = { id: number; label: string; status: DutyStatus; start: string; startLocal: string; remark: string };

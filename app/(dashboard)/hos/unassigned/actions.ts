@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { formFields } from "@/app/_server/action-args";
 import { defineAction } from "@/app/_server/define-action";
-import { annotateUnassignedDriving, assignUnassignedDriving } from "@/lib/logbook/unassigned-driving";
+import { annotateUnassignedDriving, assignUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 
 const rowId = z.string().regex(/^\d{1,9}$/).transform(Number);
 const resolveSchema = z.discriminatedUnion("intent", [

@@ -4,10 +4,10 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import { canDo, SECTIONS } from "@/lib/auth/role-policy";
-import { listDrivers } from "@/lib/drivers";
-import { listUnassignedDriving, type UnassignedSegment } from "@/lib/logbook/unassigned-driving";
-import { formatDateTime, formatTime } from "@/lib/time-zone/zoned-time";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
+import { listDrivers } from "@/lib/fleet/drivers";
+import { listUnassignedDriving, type UnassignedSegment } from "@/lib/hos/logbook/unassigned-driving";
+import { formatDateTime, formatTime } from "@/lib/platform/zoned-time";
 import { ResolveDriveForm } from "./page-client";
 
 export const metadata = { title: "Unassigned driving" };

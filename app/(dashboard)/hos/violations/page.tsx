@@ -5,10 +5,10 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { VIOLATION_LABELS, ViolationsTable } from "@/components/hos/violations-table";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { parseViolationFilters, VIOLATION_TYPES } from "@/lib/dashboard/violation-filters";
-import { listFleetViolations } from "@/lib/driver-hos/list-fleet-violations";
-import { listDrivers } from "@/lib/drivers";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { parseViolationFilters, VIOLATION_TYPES } from "@/lib/dashboard/view/violation-filters";
+import { listFleetViolations } from "@/lib/hos/records/list-fleet-violations";
+import { listDrivers } from "@/lib/fleet/drivers";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 
 export const metadata = { title: "HOS violations" };

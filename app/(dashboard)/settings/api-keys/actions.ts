@@ -8,12 +8,12 @@ import { z } from "zod";
 import { fieldsOf } from "@/app/_server/action-results";
 import { companySettings } from "@/app/_server/company-settings";
 import { defineAction } from "@/app/_server/define-action";
-import { requireActiveAdmin } from "@/lib/admin-api/require-active-admin";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { createApiKeySchema } from "@/lib/api-keys/create-api-key-schema";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { AppError } from "@/lib/errors";
-import { fromLocalInput } from "@/lib/time-zone/zoned-time";
+import { requireActiveAdmin } from "@/lib/interfaces/admin-api/require-active-admin";
+import { createApiKey } from "@/lib/access/api-keys/create-api-key";
+import { createApiKeySchema } from "@/lib/access/api-keys/create-api-key-schema";
+import { revokeApiKey } from "@/lib/access/api-keys/revoke-api-key";
+import { AppError } from "@/lib/platform/errors";
+import { fromLocalInput } from "@/lib/platform/zoned-time";
 
 const manageApiKeys = (id: (raw: unknown) => unknown) => ({ action: "manageApiKeys", denied: { action: "api_key.denied", target: "api_key", id }, revalidate: ["/settings/api-keys"] }) as const;
 

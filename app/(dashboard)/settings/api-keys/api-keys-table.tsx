@@ -1,7 +1,7 @@
 import { useTimeZone } from "@/components/ui/time-zone";
-import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
+import type { ApiKeyRecord } from "@/lib/access/api-keys/api-key-record";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import { formatDate, formatTime } from "@/lib/time-zone/zoned-time";
+import { formatDate, formatTime } from "@/lib/platform/zoned-time";
 import { ClientButton } from "@/components/ui/client-button";
 
 const ENVIRONMENT_LABELS = { live: "Live", test: "Sandbox" } as const;

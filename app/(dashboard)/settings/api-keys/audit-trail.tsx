@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { useTimeZone } from "@/components/ui/time-zone";
-import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
-import { AUDIT_ACTION_LABELS } from "@/lib/audit/audit-actions";
-import type { AuditEvent } from "@/lib/audit/list-audit-events";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import type { ApiKeyRecord } from "@/lib/access/api-keys/api-key-record";
+import { AUDIT_ACTION_LABELS } from "@/lib/platform/audit/audit-actions";
+import type { AuditEvent } from "@/lib/platform/audit/list-audit-events";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 
 /** The audit log's newest events about keys (who created or revoked which key, and when), newest first. */
 export const AuditTrail = ({ events, keys }: { events: AuditEvent[]; keys: ApiKeyRecord[] }) => {

@@ -4,7 +4,7 @@ import { Field, FieldError } from "@/components/ui/form-field";
 import { FormActions } from "@/components/ui/form-actions";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { SCOPE_GROUPS } from "@/lib/api-keys/scopes";
+import { SCOPE_GROUPS } from "@/lib/access/api-keys/scopes";
 import { createApiKeyAction } from "./actions";
 import { RevealKeyDialog } from "./reveal-key-dialog";
 

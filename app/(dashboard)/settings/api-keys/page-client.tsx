@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { FormOpener } from "@/components/ui/form-opener";
-import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
-import type { AuditEvent } from "@/lib/audit/list-audit-events";
+import type { ApiKeyRecord } from "@/lib/access/api-keys/api-key-record";
+import type { AuditEvent } from "@/lib/platform/audit/list-audit-events";
 import { ApiKeysTable } from "./api-keys-table";
 import { AuditTrail } from "./audit-trail";
 import { CreateKeyForm } from "./create-key-form";

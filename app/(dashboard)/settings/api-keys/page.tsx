@@ -1,7 +1,7 @@
 import { requireUser } from "@/app/_server/session";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { listAuditEvents } from "@/lib/audit";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { listApiKeys } from "@/lib/access/api-keys/list-api-keys";
+import { listAuditEvents } from "@/lib/platform/audit";
 import { getDb } from "@/db/client";
 import { CREATE_PARAMETER } from "@/components/ui/form-opener";
 import { ApiKeysPageClient } from "./page-client";

@@ -1,7 +1,7 @@
 "use client";
 
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
-import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
+import type { ApiKeyRecord } from "@/lib/access/api-keys/api-key-record";
 
 /** Shows a new key's secret once. Closing drops it: the page keeps no copy and the server has only a hash. */
 export const RevealKeyDialog = ({ apiKey, onClose }: { apiKey: ApiKeyRecord & { key: string }; onClose: () => void }) => (

@@ -1,7 +1,7 @@
 "use client";
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { ApiKeyRecord } from "@/lib/api-keys/api-key-record";
+import type { ApiKeyRecord } from "@/lib/access/api-keys/api-key-record";
 import { revokeApiKeyAction } from "./actions";
 
 export const RevokeKeyDialog = ({ apiKey, onClose }: { apiKey: ApiKeyRecord; onClose: () => void }) => (

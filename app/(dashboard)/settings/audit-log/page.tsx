@@ -5,9 +5,9 @@ import { getDb } from "@/db/client";
 import { AuditLogFiltersForm } from "@/components/audit-log/audit-log-filters-form";
 import { AuditLogTable } from "@/components/audit-log/audit-log-table";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { listAuditEvents, parseAuditLogParams, toAuditLogSearchParams, type AuditEventFilters } from "@/lib/audit";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { AppError } from "@/lib/errors";
+import { listAuditEvents, parseAuditLogParams, toAuditLogSearchParams, type AuditEventFilters } from "@/lib/platform/audit";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { AppError } from "@/lib/platform/errors";
 
 export const metadata = { title: "Audit log" };
 

@@ -4,7 +4,7 @@
 // page shows it (a refusal is recorded as `company.denied`).
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { updateCompany } from "@/lib/companies/update-company";
+import { updateCompany } from "@/lib/access/companies/update-company";
 
 /** Saves name, time zone and units through the one domain function (which validates them). */
 export const updateCompanySettingsAction = defineAction(

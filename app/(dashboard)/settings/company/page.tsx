@@ -1,6 +1,6 @@
 import { requireUser } from "@/app/_server/session";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { getCompany } from "@/lib/companies/list-companies";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { getCompany } from "@/lib/access/companies/list-companies";
 import { CompanySettingsForm } from "./company-settings-form";
 
 export const metadata = { title: "Company settings" };

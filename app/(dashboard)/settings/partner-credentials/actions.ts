@@ -5,9 +5,9 @@
 // `client_key.denied` or `camera_secret.denied`); each touches only the user's company's credentials.
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { readId } from "@/lib/actions";
-import { revokeCameraSecret, rotateCameraSecret } from "@/lib/camera/camera-secrets";
-import { createClientKey, revokeClientKey } from "@/lib/client-keys/client-keys";
+import { readId } from "@/lib/access/actions";
+import { revokeCameraSecret, rotateCameraSecret } from "@/lib/ingestion/camera/camera-secrets";
+import { createClientKey, revokeClientKey } from "@/lib/access/client-keys";
 
 const credentials = (target: "client_key" | "camera_secret", id: (raw: unknown) => unknown) =>
   ({ action: "managePartnerCredentials", denied: { action: `${target}.denied`, target, id }, revalidate: ["/settings/partner-credentials"] }) as const;

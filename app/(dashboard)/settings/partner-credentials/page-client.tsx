@@ -6,11 +6,11 @@ import { useRouter } from "next/navigation";
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
-import type { CameraSecretRecord } from "@/lib/camera/camera-secrets";
-import type { ClientKeyRecord } from "@/lib/client-keys/client-keys";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import type { CameraSecretRecord } from "@/lib/ingestion/camera/camera-secrets";
+import type { ClientKeyRecord } from "@/lib/access/client-keys";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { createClientKeyAction, revokeCameraSecretAction, revokeClientKeyAction, rotateCameraSecretAction } from "./actions";
-import type { ActionResult } from "@/lib/actions";
+import type { ActionResult } from "@/lib/access/actions";
 import { ClientButton } from "@/components/ui/client-button";
 
 type Props = {

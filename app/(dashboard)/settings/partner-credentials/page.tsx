@@ -1,7 +1,7 @@
 import { requireUser } from "@/app/_server/session";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { DEFAULT_OVERLAP_HOURS, listCameraSecrets, MAX_OVERLAP_HOURS } from "@/lib/camera/camera-secrets";
-import { listClientKeys } from "@/lib/client-keys/client-keys";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { DEFAULT_OVERLAP_HOURS, listCameraSecrets, MAX_OVERLAP_HOURS } from "@/lib/ingestion/camera/camera-secrets";
+import { listClientKeys } from "@/lib/access/client-keys";
 import { PartnerCredentialsPageClient } from "./page-client";
 
 export const metadata = { title: "Partner credentials" };

@@ -8,11 +8,11 @@ import { revalidatePath } from "next/cache";
 import { requireUser } from "@/app/_server/session";
 import { sessionActor } from "@/app/_server/session-actor";
 import { getDb } from "@/db/client";
-import { authorizeAction } from "@/lib/auth/authorize-action";
-import { readTagForm, type TagFormState } from "@/lib/dashboard/tag-form";
-import { AppError, isAppError } from "@/lib/errors";
-import { fieldErrorsFromZod } from "@/lib/errors/field-errors";
-import { createTag, createTagSchema, deleteTag, patchTagSchema, updateTag } from "@/lib/tags";
+import { authorizeAction } from "@/lib/access/auth/authorize-action";
+import { readTagForm, type TagFormState } from "@/lib/dashboard/view/tag-form";
+import { AppError, isAppError } from "@/lib/platform/errors";
+import { fieldErrorsFromZod } from "@/lib/platform/errors/field-errors";
+import { createTag, createTagSchema, deleteTag, patchTagSchema, updateTag } from "@/lib/fleet/tags";
 import { z } from "zod";
 import { asFormPost, defineAction } from "@/app/_server/define-action";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import type { TagFormState } from "@/lib/dashboard/tag-form";
+import type { TagFormState } from "@/lib/dashboard/view/tag-form";
 import { deleteTagAction, saveTagAction } from "./actions";
 
 type TagItem = { id: number; label: string; name: string; parentTagId: number | null; parentName: string | null; vehicleIds: number[]; driverIds: number[] };

@@ -1,10 +1,10 @@
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { listDrivers } from "@/lib/drivers/list-drivers";
-import { tagOptions } from "@/lib/dashboard/tag-options";
-import { listTags } from "@/lib/tags/list-tags";
-import { listVehicles } from "@/lib/vehicles/list-vehicles";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { listDrivers } from "@/lib/fleet/drivers/list-drivers";
+import { tagOptions } from "@/lib/dashboard/view/tag-options";
+import { listTags } from "@/lib/fleet/tags/list-tags";
+import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { TagsScreen } from "./page-client";
 

@@ -5,12 +5,12 @@
 // recorded as `user.denied`) before touching a user of the admin's own company.
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { readId } from "@/lib/actions";
-import { AppError } from "@/lib/errors";
-import { addUser, reissueInvite } from "@/lib/users/add-user";
-import { sendPasswordReset } from "@/lib/users/password-reset";
-import { updateUser } from "@/lib/users/update-user";
-import { inviteUserSchema, passwordSchema } from "@/lib/users/user-input";
+import { readId } from "@/lib/access/actions";
+import { AppError } from "@/lib/platform/errors";
+import { addUser, reissueInvite } from "@/lib/access/users/add-user";
+import { sendPasswordReset } from "@/lib/access/users/password-reset";
+import { updateUser } from "@/lib/access/users/update-user";
+import { inviteUserSchema, passwordSchema } from "@/lib/access/users/user-input";
 
 const PAGE = "/settings/users";
 const manageUsers = { action: "manageUsers", revalidate: [PAGE] } as const;

@@ -1,9 +1,9 @@
 import { CREATE_PARAMETER } from "@/components/ui/form-opener";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { getConfig } from "@/lib/config";
-import { listUsers } from "@/lib/users/list-users";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { getConfig } from "@/lib/platform/config";
+import { listUsers } from "@/lib/access/users/list-users";
 import { UsersPageClient, type ListedUser } from "./page-client";
 
 export const metadata = { title: "Users" };

@@ -2,7 +2,7 @@
 
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import type { ShownLink } from "./page-client";
 
 /** Shows a new invite or reset link once. Closing drops it: the service keeps only a hash. */

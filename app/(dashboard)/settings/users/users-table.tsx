@@ -5,7 +5,7 @@ import { useState, useTransition, type FormEvent } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { ROLES } from "@/db/schema";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 import { reissueInviteAction, sendPasswordResetAction, updateUserAction } from "./actions";
 import type { ListedUser, ShownLink } from "./page-client";
 import { ClientButton } from "@/components/ui/client-button";

@@ -5,11 +5,11 @@
 // webhook of the user's company.
 import { z } from "zod";
 import { defineAction } from "@/app/_server/define-action";
-import { readId } from "@/lib/actions";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/webhook-events";
-import { createWebhook, deleteWebhook } from "@/lib/webhooks/manage-webhooks";
-import { redeliverWebhookDelivery } from "@/lib/webhooks/webhook-delivery-log";
-import type { AppError } from "@/lib/errors";
+import { readId } from "@/lib/access/actions";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/outbound/webhooks/webhook-events";
+import { createWebhook, deleteWebhook } from "@/lib/outbound/webhooks/manage-webhooks";
+import { redeliverWebhookDelivery } from "@/lib/outbound/webhooks/webhook-delivery-log";
+import type { AppError } from "@/lib/platform/errors";
 
 const manageWebhooks = (id: (raw: unknown) => unknown) =>
   ({

@@ -4,7 +4,7 @@ import { Field, FieldError } from "@/components/ui/form-field";
 import { FormActions } from "@/components/ui/form-actions";
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/webhooks/webhook-events";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/outbound/webhooks/webhook-events";
 import { createWebhookAction } from "./actions";
 
 /** The add form; it posts without the page's script too, and the new signing secret is then shown once, in place of the form. */

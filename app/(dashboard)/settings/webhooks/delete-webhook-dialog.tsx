@@ -1,7 +1,7 @@
 "use client";
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import type { WebhookRow } from "@/lib/webhooks/manage-webhooks";
+import type { WebhookRow } from "@/lib/outbound/webhooks/manage-webhooks";
 import { deleteWebhookAction } from "./actions";
 
 export const DeleteWebhookDialog = ({ webhook, onClose }: { webhook: WebhookRow; onClose: () => void }) => (

@@ -3,8 +3,8 @@
 import { useState, useTransition } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
-import type { WebhookDeliveryRow } from "@/lib/webhooks/webhook-delivery-log";
-import { formatDate, formatTime } from "@/lib/time-zone/zoned-time";
+import type { WebhookDeliveryRow } from "@/lib/outbound/webhooks/webhook-delivery-log";
+import { formatDate, formatTime } from "@/lib/platform/zoned-time";
 import { redeliverAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 

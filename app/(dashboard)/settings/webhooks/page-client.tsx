@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { FormOpener } from "@/components/ui/form-opener";
-import type { WebhookDeliveryRow } from "@/lib/webhooks/webhook-delivery-log";
-import type { WebhookRow } from "@/lib/webhooks/manage-webhooks";
+import type { WebhookDeliveryRow } from "@/lib/outbound/webhooks/webhook-delivery-log";
+import type { WebhookRow } from "@/lib/outbound/webhooks/manage-webhooks";
 import { CreateWebhookForm } from "./create-webhook-form";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { DeliveryLog } from "./delivery-log";

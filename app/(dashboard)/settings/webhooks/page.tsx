@@ -1,9 +1,9 @@
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
-import { SECTIONS } from "@/lib/auth/role-policy";
-import { listWebhooks } from "@/lib/webhooks/manage-webhooks";
-import { listWebhookDeliveries } from "@/lib/webhooks/webhook-delivery-log";
-import { maskHeaders, maskWebhookSecret } from "@/lib/webhooks/webhook-secret";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { listWebhooks } from "@/lib/outbound/webhooks/manage-webhooks";
+import { listWebhookDeliveries } from "@/lib/outbound/webhooks/webhook-delivery-log";
+import { maskHeaders, maskWebhookSecret } from "@/lib/outbound/webhooks/webhook-secret";
 import { CREATE_PARAMETER } from "@/components/ui/form-opener";
 import { WebhooksPageClient } from "./page-client";
 

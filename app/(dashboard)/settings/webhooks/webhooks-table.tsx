@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import type { WebhookRow } from "@/lib/webhooks/manage-webhooks";
+import type { WebhookRow } from "@/lib/outbound/webhooks/manage-webhooks";
 import { ClientButton } from "@/components/ui/client-button";
 
 export const WebhooksTable = ({ webhooks, onDelete }: { webhooks: WebhookRow[]; onDelete: (webhook: WebhookRow) => void }) => {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { requireUser } from "@/app/_server/session";
-import { ACTIONS } from "@/lib/auth/role-policy";
-import { VEHICLE_CSV_HEADERS } from "@/lib/vehicles/vehicles-csv-columns";
+import { ACTIONS } from "@/lib/access/auth/role-policy";
+import { VEHICLE_CSV_HEADERS } from "@/lib/fleet/vehicles/vehicles-csv-columns";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { VehicleImport } from "./page-client";
 

@@ -2,10 +2,10 @@ import Link from "next/link";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { VehicleForm } from "@/components/vehicles/vehicle-form";
-import { ACTIONS } from "@/lib/auth/role-policy";
-import { tagOptions } from "@/lib/dashboard/tag-options";
-import { listTags } from "@/lib/tags/list-tags";
-import { VEHICLE_TYPE_NAMES } from "@/lib/vehicles/vehicle-types";
+import { ACTIONS } from "@/lib/access/auth/role-policy";
+import { tagOptions } from "@/lib/dashboard/view/tag-options";
+import { listTags } from "@/lib/fleet/tags/list-tags";
+import { VEHICLE_TYPE_NAMES } from "@/lib/fleet/vehicles/vehicle-types";
 import { createVehicleAction } from "../actions";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 

@@ -4,14 +4,14 @@ import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
-import { SECTIONS } from "@/lib/auth/role-policy";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
 import { PositionSketch } from "@/components/waste-jobs/position-sketch";
 import { WasteStatusBadge } from "@/components/waste-jobs/waste-jobs-table";
 import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing";
-import { isAppError } from "@/lib/errors";
-import { getWasteJob } from "@/lib/waste/get-waste-job";
+import { isAppError } from "@/lib/platform/errors";
+import { getWasteJob } from "@/lib/fleet/waste/get-waste-job";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
-import { formatDateTime } from "@/lib/time-zone/zoned-time";
+import { formatDateTime } from "@/lib/platform/zoned-time";
 
 export const metadata = { title: "Waste job" };
 

@@ -1,5 +1,5 @@
-import { streamAlertIncidentsEndpoint } from "@/lib/fleet-api/endpoints/alerts";
-import { route } from "@/lib/http";
+import { streamAlertIncidentsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/alerts";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { fleetSnapshotEndpoint } from "@/app/_endpoints/dashboard/fleet";
-import { route } from "@/lib/http";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

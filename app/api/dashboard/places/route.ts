@@ -1,5 +1,5 @@
 import { mapPlacesEndpoint } from "@/app/_endpoints/dashboard/places";
-import { route } from "@/lib/http";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

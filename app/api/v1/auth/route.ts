@@ -1,5 +1,5 @@
-import { exchangeClientKeyEndpoint } from "@/lib/legacy-api/endpoints/auth";
-import { route } from "@/lib/http";
+import { exchangeClientKeyEndpoint } from "@/lib/interfaces/legacy-api/endpoints/auth";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

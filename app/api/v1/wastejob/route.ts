@@ -1,5 +1,5 @@
-import { listWasteJobsEndpoint } from "@/lib/legacy-api/endpoints/waste-jobs";
-import { route } from "@/lib/http";
+import { listWasteJobsEndpoint } from "@/lib/interfaces/legacy-api/endpoints/waste-jobs";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

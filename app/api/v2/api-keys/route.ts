@@ -1,5 +1,5 @@
-import { createApiKeyEndpoint, listApiKeysEndpoint } from "@/lib/admin-api/endpoints";
-import { route } from "@/lib/http";
+import { createApiKeyEndpoint, listApiKeysEndpoint } from "@/lib/interfaces/admin-api/endpoints";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

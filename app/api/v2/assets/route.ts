@@ -1,5 +1,5 @@
-import { listAssetStatesEndpoint } from "@/lib/legacy-api/endpoints/assets";
-import { route } from "@/lib/http";
+import { listAssetStatesEndpoint } from "@/lib/interfaces/legacy-api/endpoints/assets";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { locationAndSpeedStreamEndpoint } from "@/lib/fleet-api/endpoints/location-and-speed";
-import { route } from "@/lib/http";
+import { locationAndSpeedStreamEndpoint } from "@/lib/interfaces/fleet-api/endpoints/location-and-speed";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { deleteDriverEndpoint, getDriverEndpoint, updateDriverEndpoint } from "@/lib/fleet-api/endpoints/drivers";
-import { route } from "@/lib/http";
+import { deleteDriverEndpoint, getDriverEndpoint, updateDriverEndpoint } from "@/lib/interfaces/fleet-api/endpoints/drivers";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { remoteSignOutDriverEndpoint } from "@/lib/fleet-api/endpoints/drivers";
-import { route } from "@/lib/http";
+import { remoteSignOutDriverEndpoint } from "@/lib/interfaces/fleet-api/endpoints/drivers";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

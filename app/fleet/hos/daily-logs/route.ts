@@ -1,5 +1,5 @@
-import { hosDailyLogsEndpoint } from "@/lib/fleet-api/endpoints/hos";
-import { route } from "@/lib/http";
+import { hosDailyLogsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/hos";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { getVehicleEndpoint, updateVehicleEndpoint } from "@/lib/fleet-api/endpoints/vehicles";
-import { route } from "@/lib/http";
+import { getVehicleEndpoint, updateVehicleEndpoint } from "@/lib/interfaces/fleet-api/endpoints/vehicles";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

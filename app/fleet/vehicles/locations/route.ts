@@ -1,5 +1,5 @@
-import { listLocationsEndpoint } from "@/lib/fleet-api/endpoints/locations";
-import { route } from "@/lib/http";
+import { listLocationsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/locations";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { listStatsEndpoint } from "@/lib/fleet-api/endpoints/stats";
-import { route } from "@/lib/http";
+import { listStatsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/stats";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

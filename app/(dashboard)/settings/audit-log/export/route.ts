@@ -1,5 +1,5 @@
 import { auditLogExportEndpoint } from "@/app/_endpoints/dashboard/downloads";
-import { route } from "@/lib/http";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
 import { unreadAlertsEndpoint } from "@/app/_endpoints/dashboard/alerts";
-import { route } from "@/lib/http";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

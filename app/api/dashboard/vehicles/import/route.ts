@@ -1,5 +1,5 @@
 import { importVehiclesEndpoint } from "@/app/_endpoints/dashboard/vehicle-import";
-import { route } from "@/lib/http";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

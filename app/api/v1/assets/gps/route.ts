@@ -1,5 +1,5 @@
-import { assetGpsEndpoint } from "@/lib/legacy-api/endpoints/assets";
-import { route } from "@/lib/http";
+import { assetGpsEndpoint } from "@/lib/interfaces/legacy-api/endpoints/assets";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { assetLocationEndpoint } from "@/lib/legacy-api/endpoints/assets";
-import { route } from "@/lib/http";
+import { assetLocationEndpoint } from "@/lib/interfaces/legacy-api/endpoints/assets";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { cameraSnapshotEndpoint } from "@/lib/legacy-api/endpoints/camera";
-import { route } from "@/lib/http";
+import { cameraSnapshotEndpoint } from "@/lib/interfaces/legacy-api/endpoints/camera";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

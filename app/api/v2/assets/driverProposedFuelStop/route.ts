@@ -1,5 +1,5 @@
-import { driverProposedFuelStopEndpoint } from "@/lib/legacy-api/endpoints/fuel-stops";
-import { route } from "@/lib/http";
+import { driverProposedFuelStopEndpoint } from "@/lib/interfaces/legacy-api/endpoints/fuel-stops";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { fuelStopProposalEndpoint } from "@/lib/legacy-api/endpoints/fuel-stops";
-import { route } from "@/lib/http";
+import { fuelStopProposalEndpoint } from "@/lib/interfaces/legacy-api/endpoints/fuel-stops";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { locationsHistoryEndpoint } from "@/lib/fleet-api/endpoints/locations";
-import { route } from "@/lib/http";
+import { locationsHistoryEndpoint } from "@/lib/interfaces/fleet-api/endpoints/locations";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

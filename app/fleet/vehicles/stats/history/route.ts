@@ -1,5 +1,5 @@
-import { statsHistoryEndpoint } from "@/lib/fleet-api/endpoints/stats";
-import { route } from "@/lib/http";
+import { statsHistoryEndpoint } from "@/lib/interfaces/fleet-api/endpoints/stats";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { setDutyStatusEndpoint } from "@/lib/fleet-api/endpoints/hos-duty-status";
-import { route } from "@/lib/http";
+import { setDutyStatusEndpoint } from "@/lib/interfaces/fleet-api/endpoints/hos-duty-status";
+import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { DISTANCE_UNITS, MODULES, PLAN_TIERS } from "@/db/schema";
+import { isTimeZone } from "@/lib/platform/zoned-time";
+
+const name = z.string().trim().min(1, "Give the company a name.").max(120, "At most 120 characters.");
+const timeZone = z.string().trim().refine(isTimeZone, "Must be an IANA time zone, such as America/Chicago or Europe/Berlin.");
+const distanceUnit = z.enum(DISTANCE_UNITS, { error: "Must be km or mi." });
+
+/** Engine on, not moving, this many minutes is an idling event. */
+const idleMinimumMinutes = z.coerce.number({ error: "Must be a number of minutes." }).int("Whole minutes.").min(2, "At least 2 minutes.").max(240, "At most 240 minutes.");
+/** m/s (the form converts from the company's unit): faster is speeding. 5 to 70 m/s is 18 to 252 km/h, 11 to 156 mph. */
+const speedingThreshold = z.coerce.number({ error: "Must be a speed." }).min(5, "At least 18 km/h (11 mph).").max(70, "At most 252 km/h (156 mph).");
+
+/** What a company's admin may change on /settings/company (the detection settings apply to what is detected from then on). */
+export const companySettingsSchema = z.strictObject({ name, timeZone, distanceUnit, idleMinimumMinutes: idleMinimumMinutes.optional(), speedingThreshold: speedingThreshold.optional() });
+
+/** A new company, as the operator command line or the first-run setup creates it. */
+export const companyInputSchema = companySettingsSchema.extend({
+  planTier: z.enum(PLAN_TIERS).default("Standard"),
+  modules: z.array(z.enum(MODULES)).default([]).transform((modules) => [...new Set(modules)]),
+});
+
+export type CompanyInput = z.input<typeof companyInputSchema>;
+
+/** Who changes a company: its admin (settings only) or the operator who hosts it (plan and modules too). */
+export const companyChangeSchemas = {
+  admin: companySettingsSchema.partial(),
+  operator: companyInputSchema.partial().strict(),
+} as const;
+
+export type CompanyEditor = keyof typeof companyChangeSchemas;
+
+/** The first admin of a new company (sign-in by e-mail; the password hashed with bcrypt). */
+export const adminInputSchema = z.strictObject({
+  name: z.string().trim().min(1, "Give the admin's name.").max(120, "At most 120 characters."),
+  email: z.email("Must be an e-mail address.").trim().toLowerCase(),
+  password: z.string().min(12, "At least 12 characters.").max(200, "At most 200 characters."),
+});
+
+export type AdminInput = z.input<typeof adminInputSchema>;

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import type { Database } from "@/db/client";
+import { findRegisteredDevice } from "./device-bindings";
+import { recordUnclaimedDevice } from "./unclaimed-devices";
+import { AppError } from "@/lib/platform/errors";
+import { parseWith } from "@/lib/platform/http/search-params";
+import { ingestTelemetry } from "@/lib/telemetry/store";
+
+/** 1 knot = 1852 m per hour: the OsmAnd protocol reports speed in knots. */
+const METERS_PER_SECOND_PER_KNOT = 1852 / 3600;
+
+const optionalNumber = z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), z.number().finite().optional());
+
+/** The OsmAnd parameters (query string, form or JSON body); numbers arrive as text. */
+export const osmandParamsSchema = z.object({
+  id: z.string().trim().min(1, "is required").max(200).meta({ description: "The vehicle's device id (also accepted as `deviceid`)." }),
+  lat: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-90).max(90)).meta({ description: "Latitude, degrees.", param: { required: true } }),
+  lon: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-180).max(180)).meta({ description: "Longitude, degrees.", param: { required: true } }),
+  timestamp: z.string().optional().meta({ description: "Epoch seconds, epoch milliseconds or ISO 8601; missing means now." }),
+  speed: optionalNumber.meta({ description: "Knots." }),
+  bearing: optionalNumber.meta({ description: "Degrees from north." }),
+  altitude: optionalNumber.meta({ description: "Meters." }),
+  accuracy: optionalNumber.meta({ description: "Meters." }),
+  hdop: optionalNumber,
+  batt: optionalNumber.meta({ description: "Battery level, percent." }),
+});
+
+export type OsmandParams = Record<string, string>;
+
+type TraccarJson = {
+  device_id?: unknown;
+  location?: { timestamp?: unknown; coords?: Record<string, unknown>; battery?: { level?: unknown } };
+};
+
+/**
+ * The parameters of a JSON body: flat OsmAnd keys, or the shape newer Traccar Client versions
+ * post (`{ device_id, location: { timestamp, coords: { latitude, ... speed in m/s }, battery } }`).
+ */
+export const osmandParamsFromJson = (json: unknown): OsmandParams => {
+  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new AppError("bad_request", "Request body must be a JSON object.");
+  const { device_id, location } = json as TraccarJson;
+  const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+  if (location?.coords) {
+    const { latitude, longitude, speed, heading, altitude, accuracy } = location.coords;
+    const level = location.battery?.level;
+    const entries = {
+      id: text(device_id), lat: text(latitude), lon: text(longitude), timestamp: text(location.timestamp),
+      speed: typeof speed === "number" && speed >= 0 ? String(speed / METERS_PER_SECOND_PER_KNOT) : undefined,
+      bearing: typeof heading === "number" && heading >= 0 ? String(heading) : undefined, altitude: text(altitude), accuracy: text(accuracy),
+      batt: typeof level === "number" && level >= 0 ? String(level <= 1 ? level * 100 : level) : undefined,
+    };
+    return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)) as OsmandParams;
+  }
+  return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, String(value)]));
+};
+
+/** Epoch seconds, epoch milliseconds, or ISO 8601; a missing timestamp means "now". */
+const parseDeviceTime = (text: string | undefined, now: Date) => {
+  if (text === undefined || text.trim() === "") return now;
+  const trimmed = text.trim();
+  const numeric = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
+  const time = Number.isFinite(numeric) ? new Date(numeric > 1e11 ? numeric : numeric * 1000) : new Date(trimmed);
+  if (Number.isNaN(time.getTime())) throw new AppError("bad_request", `Invalid value for "timestamp": expected epoch seconds, milliseconds or ISO 8601.`);
+  return time;
+};
+
+/**
+ * Stores one point sent by a tracker speaking the OsmAnd protocol (Traccar Client): `id` is a
+ * registered device's identifier, and the point is stored for the vehicle it is bound to. Resolves
+ * only after the point is committed. An identifier registered nowhere is listed as unclaimed (and
+ * refused, 400); so is, without the listing, a registered device bound to no vehicle.
+ */
+export const ingestOsmandPoint = async ({ db, params, remoteAddress, now = new Date() }: { db: Database; params: OsmandParams; remoteAddress: string; now?: Date }) => {
+  const point = parseWith(osmandParamsSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
+  const time = parseDeviceTime(point.timestamp, now);
+  const vehicle = await findRegisteredDevice({ db, deviceId: point.id });
+  if (!vehicle) {
+    await recordUnclaimedDevice({ db, identifier: point.id, protocol: "osmand", remoteAddress, now });
+    throw new AppError("bad_request", `Unknown device "${point.id}": register it on the Devices page (it is listed there as unclaimed).`);
+  }
+  if (vehicle.vehicleId === null) throw new AppError("bad_request", `Device "${point.id}" is bound to no vehicle: bind it on the Devices page.`);
+  const result = await ingestTelemetry({
+    db,
+    now,
+    batch: {
+      positions: [{
+        companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time, latitude: point.lat, longitude: point.lon,
+        speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
+        heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
+        altitude: point.altitude ?? null, accuracy: point.accuracy ?? null, hdop: point.hdop ?? null, battery: point.batt ?? null,
+      }],
+    },
+  });
+  return { vehicleId: vehicle.vehicleId, duplicate: result.duplicates.positions > 0 };
+};

@@ -1,0 +1,137 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { intArray } from "@/db/rows";
+import { drivingDetectorStates, hosLogs, unassignedDriving, type DutyStatus } from "@/db/schema";
+import type { TelemetryProcessor } from "@/lib/telemetry/fleet-events/telemetry-processors";
+import type { VehicleTelemetry } from "@/lib/telemetry/fleet-events/read-committed-telemetry";
+import { advanceMotion, EMPTY_MOTION_STATE, segmentSoFar, TRIP_MOTION, type MotionSample, type MotionSegment, type MotionSettings, type MotionState } from "@/lib/telemetry/motion-segments";
+import type { Tenant } from "@/lib/platform/tenant";
+import { dutyStatusAt } from "./duty-status-at";
+import { nearestPlaceName } from "../../platform/geo/place-names";
+import { findDriverVehicle } from "./vehicle-driver";
+
+/** The ELD rule: moving above 5 mph is driving; at rest for 5 minutes ends it. Any motion counts, however short. */
+export const LOGBOOK_MOTION: MotionSettings = { ...TRIP_MOTION, minDisplacementMeters: 0 };
+
+/** Statuses under which motion is not driving (49 CFR 395.28): the driver chose them for moving. */
+const MOVING_WITHOUT_DRIVING: readonly DutyStatus[] = ["personalConveyance", "yardMove"];
+
+type Detector = { motion: MotionState; driverId: number | null; unassignedId: number | null };
+/** An unassigned segment as the window leaves it: still open, or closed where the vehicle came to rest. */
+type SegmentUpdate = { id: number; segment: MotionSegment; closed: boolean };
+/** `segments` collects the window's unassigned segment updates, written together at its end. */
+type Step = { tx: Executor; tenant: Tenant; vehicleId: number; detector: Detector; segments: SegmentUpdate[] };
+
+/** A vehicle's positions as motion samples, engine-off reports among them at the last known place. */
+const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): MotionSample[] => {
+  const positions = vehicle.positions.map((p) => ({ time: p.time.getTime(), latitude: p.latitude, longitude: p.longitude, speed: p.speed, engineState: null }));
+  const offs = vehicle.stats.filter((s) => s.engineState === "Off").map((s) => ({ time: s.time.getTime(), engineState: "Off" as const }));
+  const merged: MotionSample[] = [];
+  let last = previous;
+  for (const sample of [...positions, ...offs].sort((a, b) => a.time - b.time)) {
+    if ("latitude" in sample) merged.push((last = sample));
+    else if (last) merged.push({ ...last, time: sample.time, speed: 0, engineState: "Off" });
+  }
+  // A late point (older than what the detector has seen) cannot rewrite a log already shown to the driver: it is left out.
+  return merged.filter((sample) => !previous || sample.time > previous.time);
+};
+
+const logEntry = async ({ tx, tenant, vehicleId }: Step, { driverId, status, at, position }: { driverId: number; status: DutyStatus; at: Date; position: { latitude: number; longitude: number } }) => {
+  await tx
+    .insert(hosLogs)
+    .values({ ...tenant, driverId, vehicleId, status, startTime: at, latitude: position.latitude, longitude: position.longitude, locationName: await nearestPlaceName(position), origin: "automatic" })
+    .onConflictDoNothing();
+};
+
+/** Motion began: the vehicle's driver is Driving from then (unless moving under PC or yard move), or it is unassigned driving. */
+const startDriving = async (step: Step, segment: MotionSegment) => {
+  const { tx, tenant, vehicleId, detector } = step;
+  const at = new Date(segment.startTime);
+  const assigned = await findDriverVehicle({ db: tx, ...tenant, vehicleId, at });
+  if (!assigned) {
+    const [row] = await tx
+      .insert(unassignedDriving)
+      .values({ ...tenant, vehicleId, startTime: at, endTime: new Date(segment.endTime), startLatitude: segment.start.latitude, startLongitude: segment.start.longitude, endLatitude: segment.end.latitude, endLongitude: segment.end.longitude, distanceMeters: segment.distanceMeters })
+      .returning({ id: unassignedDriving.id });
+    detector.unassignedId = row.id;
+    return;
+  }
+  const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: assigned.driverId, at });
+  // The simulator keeps its own drivers' logs.
+  if (inEffect?.origin === "simulator" || (inEffect && MOVING_WITHOUT_DRIVING.includes(inEffect.status))) return;
+  detector.driverId = assigned.driverId;
+  if (inEffect?.status !== "driving") await logEntry(step, { driverId: assigned.driverId, status: "driving", at, position: segment.start });
+};
+
+/** Motion ended (at the moment it came to rest): back to On Duty unless the driver chose another status since; an unassigned segment closes. */
+const stopDriving = async (step: Step, segment: MotionSegment) => {
+  const { tx, tenant, detector } = step;
+  const at = new Date(segment.endTime);
+  if (detector.driverId !== null) {
+    const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: detector.driverId, at });
+    if (inEffect?.status === "driving") await logEntry(step, { driverId: detector.driverId, status: "onDuty", at, position: segment.end });
+  }
+  if (detector.unassignedId !== null) step.segments.push({ id: detector.unassignedId, segment, closed: true });
+  detector.driverId = null;
+  detector.unassignedId = null;
+};
+
+/** The window's unassigned segment updates (closed ones, and every open one as it stands): one statement for all (every moving vehicle without a driver has one). */
+const writeSegments = async ({ tx, tenant, segments }: { tx: Executor; tenant: Tenant; segments: readonly SegmentUpdate[] }) => {
+  if (segments.length === 0) return;
+  const rows = segments.map(({ id, segment, closed }) => ({ id, end_time: new Date(segment.endTime).toISOString(), end_latitude: segment.end.latitude, end_longitude: segment.end.longitude, distance_meters: segment.distanceMeters, closed }));
+  await tx.execute(sql`update unassigned_driving u set end_time = r.end_time, end_latitude = r.end_latitude, end_longitude = r.end_longitude, distance_meters = r.distance_meters, closed = r.closed, updated_at = ${new Date().toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, end_time timestamptz, end_latitude float8, end_longitude float8, distance_meters float8, closed boolean)
+    where u.company_id = ${tenant.companyId} and u.id = r.id`);
+};
+
+/** The window's detector states: one upsert from one JSON parameter (a statement per vehicle made a 10,000-vehicle fleet's windows take seconds). */
+const saveDetectors = async ({ tx, tenant, detectors }: { tx: Executor; tenant: Tenant; detectors: ReadonlyMap<number, Detector> }) => {
+  if (detectors.size === 0) return;
+  const rows = [...detectors].map(([vehicleId, detector]) => ({ vehicle_id: vehicleId, motion: detector.motion, driver_id: detector.driverId, unassigned_id: detector.unassignedId }));
+  await tx.execute(sql`insert into driving_detector_states (company_id, dataset, vehicle_id, motion, driver_id, unassigned_id)
+    select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.motion, r.driver_id, r.unassigned_id
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(vehicle_id int, motion jsonb, driver_id int, unassigned_id int)
+    on conflict (company_id, dataset, vehicle_id) do update set motion = excluded.motion, driver_id = excluded.driver_id, unassigned_id = excluded.unassigned_id`);
+};
+
+/**
+ * Automatic driving (the logbook's ELD behaviour), fed each tenant's committed telemetry: a vehicle
+ * moving above 5 mph makes its driver Driving at that moment; standing 5 minutes returns them to On
+ * Duty; motion with no driver is recorded as unassigned driving. The detector's state per vehicle
+ * is kept between batches, so a drive split over many batches is one drive. A drive's start writes as
+ * it happens (its log entry or unassigned segment); what every reporting vehicle changes (its state,
+ * its unassigned segment, open or closed) is written once a window for all of them.
+ */
+export const automaticDrivingProcessor: TelemetryProcessor = {
+  name: "automatic-driving",
+  // A new deployment does not turn a company's stored history into log entries nobody saw happen.
+  startAt: "now",
+  process: async ({ tx, tenant, vehicles }) => {
+    const stored = await tx
+      .select()
+      .from(drivingDetectorStates)
+      .where(and(eq(drivingDetectorStates.companyId, tenant.companyId), eq(drivingDetectorStates.dataset, tenant.dataset), sql`${drivingDetectorStates.vehicleId} = any(${intArray(vehicles.map((vehicle) => vehicle.vehicleId))})`));
+    const byVehicle = new Map(stored.map((row) => [row.vehicleId, row]));
+    const detectors = new Map<number, Detector>();
+    const segments: SegmentUpdate[] = [];
+    for (const vehicle of vehicles) {
+      const row = byVehicle.get(vehicle.vehicleId);
+      const detector: Detector = row ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId } : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null };
+      const samples = toSamples(vehicle, detector.motion.previous);
+      if (samples.length === 0) continue;
+      const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector, segments };
+      for (const sample of samples) {
+        const wasOpen = detector.motion.open !== null;
+        const { state, closed } = advanceMotion(detector.motion, sample, LOGBOOK_MOTION);
+        if (closed) await stopDriving(step, closed);
+        detector.motion = state;
+        if (state.open && (!wasOpen || closed)) await startDriving(step, segmentSoFar(state.open));
+      }
+      if (detector.unassignedId !== null && detector.motion.open) segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });
+      detectors.set(vehicle.vehicleId, detector);
+    }
+    await writeSegments({ tx, tenant, segments });
+    await saveDetectors({ tx, tenant, detectors });
+  },
+};

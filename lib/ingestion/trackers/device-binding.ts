@@ -1,0 +1,18 @@
+import type { Executor } from "@/db/client";
+import type { TrackerProtocol } from "@/db/schema";
+import { findRegisteredDevice, type DeviceVehicle } from "@/lib/fleet/devices/device-bindings";
+import { recordUnclaimedDevice } from "@/lib/fleet/devices/unclaimed-devices";
+
+/** The vehicle a connected tracker reports for. */
+export type BoundVehicle = DeviceVehicle;
+
+/**
+ * Binds a connecting tracker to its vehicle, or returns null: the caller refuses the device, which
+ * keeps its data and retries. An IMEI registered nowhere is recorded as unclaimed; a registered device
+ * bound to no vehicle is refused without that (its company knows it).
+ */
+export const bindTracker = async ({ db, imei, protocol, remoteAddress }: { db: Executor; imei: string; protocol: TrackerProtocol; remoteAddress: string }): Promise<BoundVehicle | null> => {
+  const device = await findRegisteredDevice({ db, deviceId: imei });
+  if (!device) await recordUnclaimedDevice({ db, identifier: imei, protocol, remoteAddress });
+  return device && device.vehicleId !== null ? { ...device, vehicleId: device.vehicleId } : null;
+};

@@ -1,0 +1,82 @@
+import type { Executor } from "@/db/client";
+import { logger } from "@/lib/platform/logger";
+import { ingestTelemetry, type TelemetryBatch } from "@/lib/telemetry/store";
+
+type Pending = { batch: TelemetryBatch; resolve: () => void; reject: (error: unknown) => void };
+
+/** Keeps the first record of each vehicle and time: a packet resent before its first copy was committed. */
+const uniqueByVehicleAndTime = <R extends { vehicleId: number; time: Date }>(records: R[]) => {
+  const seen = new Set<string>();
+  return records.filter((record) => {
+    const key = `${record.vehicleId}:${record.time.getTime()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+const merge = (entries: Pending[]): TelemetryBatch => ({
+  positions: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.positions ?? [])),
+  stats: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.stats ?? [])),
+});
+
+/**
+ * Coalesces the packets of all tracker connections into one `ingestTelemetry` call every
+ * `flushMs` (one transaction for a thousand devices, instead of a thousand). `submit` resolves when
+ * the packet's records are committed, so its connection acknowledges only then. When a combined
+ * write fails, each packet is retried alone, so one bad packet fails only its own connection.
+ */
+export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?: number }) => {
+  let pending: Pending[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+
+  const writeAlone = async (entry: Pending) => {
+    try {
+      await ingestTelemetry({ db, batch: merge([entry]) });
+      entry.resolve();
+    } catch (error) {
+      entry.reject(error);
+    }
+  };
+
+  const flush = async (entries: Pending[]) => {
+    try {
+      await ingestTelemetry({ db, batch: merge(entries) });
+      for (const entry of entries) entry.resolve();
+    } catch (error) {
+      if (entries.length === 1) return entries[0].reject(error);
+      logger.warn({ err: error, packets: entries.length }, "tracker batch failed; writing its packets one by one");
+      for (const entry of entries) await writeAlone(entry);
+    }
+  };
+
+  const schedule = () => {
+    timer ??= setTimeout(() => {
+      // One write at a time: the next batch keeps gathering until the current one has committed.
+      flushing = flushing.then(() => {
+        timer = null;
+        const entries = pending;
+        pending = [];
+        return flush(entries);
+      });
+    }, flushMs);
+  };
+
+  return {
+    /** Resolves once the batch is committed; rejects if it cannot be. */
+    submit: (batch: TelemetryBatch) =>
+      new Promise<void>((resolve, reject) => {
+        if ((batch.positions?.length ?? 0) + (batch.stats?.length ?? 0) === 0) return resolve();
+        pending.push({ batch, resolve, reject });
+        schedule();
+      }),
+    /** Waits for every submitted packet to be written. */
+    drain: async () => {
+      while (pending.length > 0 || timer) await new Promise((resolve) => setTimeout(resolve, flushMs));
+      await flushing;
+    },
+  };
+};
+
+export type IngestQueue = ReturnType<typeof createIngestQueue>;

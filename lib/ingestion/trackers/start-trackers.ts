@@ -1,0 +1,51 @@
+import type { Executor } from "@/db/client";
+import { getTrackerSettings } from "@/lib/platform/config";
+import { logger } from "@/lib/platform/logger";
+import { gt06Session } from "./gt06-session";
+import { createIngestQueue } from "./ingest-queue";
+import { teltonikaSession } from "./teltonika-session";
+import { startTrackerListener, type TrackerListener } from "./tracker-listener";
+
+/** Where this instance's listeners can be reached (a port is null when off or failed to start), for the simulator's demo trackers. */
+export type TrackerPorts = { host: string; teltonika: number | null; gt06: number | null };
+
+const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
+
+/**
+ * Starts the Teltonika and GT06 listeners that are not "off" (lib/platform/config), sharing one ingest
+ * queue. A listener that cannot start (its port taken, say by another instance on this host) is
+ * logged and left off: the rest of the service runs without it.
+ */
+export const startTrackers = async ({ db, settings = getTrackerSettings(), flushMs }: { db: Executor; settings?: ReturnType<typeof getTrackerSettings>; flushMs?: number }) => {
+  const context = { db, queue: createIngestQueue({ db, flushMs }) };
+  // One count of open connections for both listeners: the cap is the process's.
+  const limits = { idleTimeoutMs: settings.idleTimeoutMs, frameTimeoutMs: settings.frameTimeoutMs, maxConnectionsPerAddress: settings.maxConnectionsPerAddress, maxConnections: settings.maxConnections, open: { connections: 0 } };
+  const listeners: TrackerListener[] = [];
+  const start = async (name: string, port: number | null, session: typeof teltonikaSession) => {
+    if (port === null) return null;
+    try {
+      const listener = await startTrackerListener({ name, port, host: settings.host, session, context, limits });
+      listeners.push(listener);
+      logger.info({ listener: name, port: listener.port }, "tracker listener started");
+      return listener.port;
+    } catch (error) {
+      logger.error({ err: error, listener: name, port }, "tracker listener could not start");
+      return null;
+    }
+  };
+  const ports: TrackerPorts = {
+    host: WILDCARD_HOSTS.includes(settings.host) ? "127.0.0.1" : settings.host,
+    teltonika: await start("teltonika", settings.teltonikaPort, teltonikaSession),
+    gt06: await start("gt06", settings.gt06Port, gt06Session),
+  };
+  return {
+    ports,
+    queue: context.queue,
+    close: async () => {
+      await Promise.all(listeners.map((listener) => listener.close()));
+      await context.queue.drain();
+    },
+  };
+};
+
+export type Trackers = Awaited<ReturnType<typeof startTrackers>>;

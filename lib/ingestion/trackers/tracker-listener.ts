@@ -1,0 +1,133 @@
+import net from "node:net";
+import { logger } from "@/lib/platform/logger";
+import type { SessionFactory, TrackerContext } from "./tracker-session";
+
+export type ListenerLimits = {
+  /** A connection silent this long is closed. */
+  idleTimeoutMs: number;
+  /** A connection that has not handed over its first frame (the handshake or login) this long after connecting, or a frame begun and not completed this long, is closed. */
+  frameTimeoutMs: number;
+  /** More simultaneous connections from one address are refused (closed at once). */
+  maxConnectionsPerAddress: number;
+  /** More simultaneous connections in all are refused; `open` is shared by the listeners that share the cap. */
+  maxConnections: number;
+  open: { connections: number };
+};
+
+/** Bytes a connection may have received but not yet framed: well above the largest frame either protocol allows. */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+/** A timer that `start` arms unless it is already running, and `clear` disarms. */
+const deadline = (ms: number, expire: () => void) => {
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    start: () => {
+      timer ??= setTimeout(expire, ms);
+    },
+    clear: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+};
+
+/**
+ * A TCP listener for one tracker protocol. Each connection frames its byte stream and hands the
+ * frames to its session one at a time. Anything wrong with a connection (a bad, truncated or
+ * oversized frame, a failed write, silence, a handshake or frame too slow) closes that connection
+ * and nothing else.
+ */
+export const startTrackerListener = async ({ name, port, host, session, context, limits }: {
+  name: string; port: number; host: string; session: SessionFactory; context: TrackerContext; limits: ListenerLimits;
+}) => {
+  const perAddress = new Map<string, number>();
+  const sockets = new Set<net.Socket>();
+
+  const serve = (socket: net.Socket) => {
+    const remoteAddress = (socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    const open = perAddress.get(remoteAddress) ?? 0;
+    if (open >= limits.maxConnectionsPerAddress || limits.open.connections >= limits.maxConnections) {
+      const reason = open >= limits.maxConnectionsPerAddress ? "too many from this address" : "too many in all";
+      logger.warn({ listener: name, remoteAddress }, `tracker connection refused: ${reason}`);
+      socket.destroy();
+      return;
+    }
+    perAddress.set(remoteAddress, open + 1);
+    limits.open.connections += 1;
+    sockets.add(socket);
+    socket.on("close", () => {
+      limits.open.connections -= 1;
+      frameDeadline.clear();
+      sockets.delete(socket);
+      const left = (perAddress.get(remoteAddress) ?? 1) - 1;
+      if (left > 0) perAddress.set(remoteAddress, left);
+      else perAddress.delete(remoteAddress);
+    });
+    socket.on("error", () => socket.destroy());
+    socket.setNoDelay(true);
+    socket.setTimeout(limits.idleTimeoutMs, () => socket.destroy());
+
+    const protocol = session({ socket, remoteAddress, context });
+    let buffered: Buffer = Buffer.alloc(0);
+    let busy = false;
+    let handshaken = false;
+    const fail = (error: unknown) => {
+      // Drizzle wraps the driver's error: its cause says why (a pool timeout, a constraint).
+      const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined;
+      logger.info({ listener: name, remoteAddress, reason: error instanceof Error ? error.message : String(error), cause }, "tracker connection closed");
+      socket.destroy();
+    };
+    // Runs from the connection until its first frame, and from the first byte of each later frame
+    // to its last: more bytes do not restart it (a frame trickled a byte at a time still ends).
+    const frameDeadline = deadline(limits.frameTimeoutMs, () =>
+      fail(new Error(handshaken ? `a frame not completed within ${limits.frameTimeoutMs} ms` : `no handshake within ${limits.frameTimeoutMs} ms`)),
+    );
+    frameDeadline.start();
+    const pump = async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        while (!socket.destroyed && !socket.writableEnded) {
+          const length = protocol.frameLength(buffered);
+          if (length === null || buffered.length < length) break;
+          const frame = buffered.subarray(0, length);
+          buffered = buffered.subarray(length);
+          await protocol.handle(frame);
+          handshaken = true;
+          frameDeadline.clear();
+        }
+        if (!socket.destroyed && (buffered.length > 0 || !handshaken)) frameDeadline.start();
+      } catch (error) {
+        fail(error);
+      } finally {
+        busy = false;
+      }
+    };
+    socket.on("data", (chunk: Buffer) => {
+      buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+      if (buffered.length > MAX_BUFFERED_BYTES) return fail(new Error(`more than ${MAX_BUFFERED_BYTES} bytes unframed`));
+      void pump();
+    });
+  };
+
+  const server = net.createServer(serve);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  server.on("error", (error) => logger.error({ err: error, listener: name }, "tracker listener error"));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    /** Stops accepting and closes every open connection. */
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+};
+
+export type TrackerListener = Awaited<ReturnType<typeof startTrackerListener>>;

@@ -1,0 +1,73 @@
+import { and, isNull } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { faultCodes } from "@/db/schema";
+import type { DriverClocks } from "@/lib/hos/records/compute-drivers-clocks";
+import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
+import type { HosClocks } from "@/lib/hos/rules";
+import { whereTenant, type Tenant } from "@/lib/platform/tenant";
+import { HOS_CLOCK_LABELS, type AlertTrigger, type FaultCodeChoice, type HosAlertClock } from "./alert-trigger";
+
+/** One thing a condition rule sees holding now: `key` names it across checks ("fault:12", "driver:3"). */
+export type ConditionOccurrence = { key: string; vehicleId: number; at: Date; value?: number; detail: string };
+
+type FaultRow = typeof faultCodes.$inferSelect;
+
+const matches = (code: FaultCodeChoice, fault: FaultRow) => {
+  const wanted = code.faultCode.trim().toUpperCase();
+  if (code.type === "PASSENGER_DTC") return fault.protocol === "obdii" && fault.dtcShortCode?.toUpperCase() === wanted;
+  if (fault.protocol !== "j1939") return false;
+  if (code.type === "J1939_SPN") return String(fault.spnId) === wanted;
+  return `${fault.spnId}-${fault.fmiId}` === wanted.replace(/[:/ ]/g, "-");
+};
+
+const faultName = (fault: FaultRow) => (fault.protocol === "obdii" ? (fault.dtcShortCode ?? "OBD-II code") : `SPN ${fault.spnId} FMI ${fault.fmiId}`);
+
+/**
+ * Active fault codes the trigger selects that became active after `since` (the rule's creation: a
+ * code already on when the rule was made did not "appear"); one occurrence per code, at its first sighting.
+ */
+const faultOccurrences = (active: readonly FaultRow[], trigger: Extract<AlertTrigger, { type: "faultCode" }>, since: Date) =>
+  active
+    .filter((fault) => fault.firstSeenAt >= since && (trigger.milOnly ? fault.milStatus : trigger.codes.length === 0 || trigger.codes.some((code) => matches(code, fault))))
+    .map((fault): ConditionOccurrence => ({ key: `fault:${fault.id}`, vehicleId: fault.vehicleId, at: fault.firstSeenAt, detail: `${faultName(fault)}${fault.description ? ` (${fault.description})` : ""}` }));
+
+const REMAINING: Record<HosAlertClock, (clocks: HosClocks) => number> = {
+  ShiftDrivingHours: (clocks) => clocks.driveRemainingMs,
+  ShiftHours: (clocks) => clocks.shiftRemainingMs,
+  CycleHoursOn: (clocks) => clocks.cycleRemainingMs,
+  RestbreakMissed: (clocks) => clocks.timeUntilBreakMs,
+};
+
+const ON_DUTY = new Set(["driving", "onDuty", "yardMove"]);
+
+/**
+ * Drivers on duty with at most the trigger's minutes left on its clock, each on the vehicle of their
+ * latest log entry (a driver whose log names no vehicle raises nothing: an incident is a vehicle's).
+ */
+const hosOccurrences = (drivers: readonly DriverClocks[], trigger: Extract<AlertTrigger, { type: "hosTimeLeft" }>, now: Date) =>
+  drivers.flatMap(({ driver, clocks, lastEntry }): ConditionOccurrence[] => {
+    const remainingMs = Math.max(0, REMAINING[trigger.clock](clocks));
+    if (!ON_DUTY.has(clocks.currentStatus) || remainingMs > trigger.minutes * 60_000 || lastEntry?.vehicleId == null) return [];
+    const minutesLeft = Math.floor(remainingMs / 60_000);
+    return [{ key: `driver:${driver.id}`, vehicleId: Number(lastEntry.vehicleId), at: now, value: minutesLeft, detail: `${driver.name}, ${minutesLeft} min of ${HOS_CLOCK_LABELS[trigger.clock]} left` }];
+  });
+
+/** Loads once, on first use: a tenant's rules share one read of its active codes and one of its drivers' clocks. */
+const once = <T>(load: () => Promise<T>) => {
+  let loaded: Promise<T> | undefined;
+  return () => (loaded ??= load());
+};
+
+/**
+ * What a tenant's condition rules (CONDITION_TRIGGER_TYPES) see holding now, one rule at a time; the
+ * active fault codes and the drivers' clocks are read at most once for all of them.
+ */
+export const conditionOccurrencesOf = ({ db, tenant, now }: { db: Executor; tenant: Tenant; now: Date }) => {
+  const activeFaults = once(() => db.select().from(faultCodes).where(and(whereTenant(faultCodes, tenant), isNull(faultCodes.clearedAt))));
+  const driverClocks = once(() => listDriverClocks({ db, ...tenant, at: now }));
+  return async ({ trigger, since }: { trigger: AlertTrigger; since: Date }): Promise<ConditionOccurrence[]> => {
+    if (trigger.type === "faultCode") return faultOccurrences(await activeFaults(), trigger, since);
+    if (trigger.type === "hosTimeLeft") return hosOccurrences(await driverClocks(), trigger, now);
+    return [];
+  };
+};
