@@ -4,6 +4,14 @@
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import typescriptParser from "eslint-typescript-parser";
+import { LIB_DOMAINS } from "./lib/layers.mjs";
+
+// Each domain of lib/ may import only the domains below it (lib/layers.mjs): a zone per domain.
+const domainZones = LIB_DOMAINS.slice(0, -1).map((domain, index) => ({
+  target: `./lib/${domain}`,
+  from: LIB_DOMAINS.slice(index + 1).map((above) => `./lib/${above}`),
+  message: `lib/${domain} sits below ${LIB_DOMAINS.slice(index + 1).join(", ")} (lib/layers.mjs): move the shared piece down instead.`,
+}));
 
 export default [
   { ignores: ["node_modules/**", ".next*/**", ".data*/**", "tools/**"] },
@@ -38,11 +46,8 @@ export default [
           ],
         },
       ],
-      // Folders may depend on each other one way only; import-x/no-cycle sees files, so the known pairs are named here.
-      "import-x/no-restricted-paths": [
-        "error",
-        { zones: [{ target: "./lib/api-keys", from: "./lib/fleet-api", message: "lib/interfaces/fleet-api builds on lib/access/api-keys, never the reverse." }] },
-      ],
+      // Domains depend downward only; folders inside one domain one way only (tests/architecture checks the folders).
+      "import-x/no-restricted-paths": ["error", { zones: domainZones }],
     },
   },
   // Text a user typed is rendered as text (issue 33): Leaflet takes a string as HTML, so its content

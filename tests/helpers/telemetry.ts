@@ -1,9 +1,10 @@
 import type { Database } from "@/db/client";
 import type { Dataset } from "@/db/schema";
-import { ingestTelemetry, type StatSample, type TelemetryTenant } from "@/lib/telemetry/store";
+import { ingestTelemetry, type StatSample } from "@/lib/telemetry/store";
+import type { Tenant } from "@/lib/platform/tenant";
 
 export type TestPosition = { vehicleId: number; time: Date; latitude: number; longitude: number; speed?: number; heading?: number };
-export type TestStat = Omit<StatSample, keyof TelemetryTenant>;
+export type TestStat = Omit<StatSample, keyof Tenant>;
 
 /**
  * Writes one tenant's telemetry through the ingestion service (feed counter lock, vehicle_state), as devices do.

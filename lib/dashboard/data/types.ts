@@ -1,5 +1,8 @@
-import type { EngineState } from "@/db/schema";
 import type { StatType } from "@/lib/interfaces/fleet-api/records/stats-record";
+import type { FaultCode, LiveLocation, LiveStats } from "@/lib/live/stream/live-types";
+
+// The live stream's shapes are the dashboard's too.
+export type { FaultCode, FleetChanges, LiveLocation, LiveStats } from "@/lib/live/stream/live-types";
 
 /**
  * What the dashboard's own routes (app/api/dashboard/...) send the browser. Times are RFC 3339 UTC,
@@ -19,41 +22,11 @@ export type LiveVehicle = {
 
 export type LiveTag = { id: string; name: string; parentTagId: string | null };
 
-/** `formattedLocation` (the nearest address) only in a vehicle's details: the fleet snapshot leaves thousands of them out. */
-export type LiveLocation = { time: string; latitude: number; longitude: number; speed: number; heading: number; formattedLocation?: string };
-
-export type LiveStats = {
-  time: string;
-  engineState: EngineState | null;
-  fuelPercent: number | null;
-  engineRpm: number | null;
-  odometerMeters: number | null;
-  engineSeconds: number | null;
-};
-
 /**
  * The whole fleet once, plus the feed cursors to poll for changes from, and the change sequence the
  * live stream starts after (absent when the data comes from an upstream fleet API: no stream there).
  */
 export type FleetSnapshot = { vehicles: LiveVehicle[]; locationsCursor: string; statsCursor: string; streamSeq?: number };
-
-/** Changes since the cursors: the latest location and stats of each vehicle that changed. */
-export type FleetChanges = {
-  locations: { id: string; location: LiveLocation }[];
-  stats: { id: string; stats: LiveStats }[];
-  locationsCursor: string;
-  statsCursor: string;
-};
-
-export type FaultCode = {
-  code: string;
-  protocol: "j1939" | "obdii";
-  description: string;
-  firstSeenAt: string;
-  lastSeenAt: string;
-  clearedAt: string | null;
-  occurrenceCount: number;
-};
 
 export type HosClocksView = {
   currentStatus: string;

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { liveShares } from "@/db/schema";
 import { presentLiveLocation } from "@/lib/live/stream/present";
-import type { LiveLocation } from "@/lib/dashboard/data/types";
+import type { LiveLocation } from "@/lib/live/stream/live-types";
 import { AppError } from "@/lib/platform/errors";
 import { openLiveStream } from "@/lib/live/stream/open-live-stream";
 import { readLiveChanges } from "@/lib/live/stream/read-live-changes";

@@ -3,7 +3,7 @@ import { processorMemory } from "@/lib/telemetry/fleet-events/processor-memory";
 import { readCommittedTelemetry } from "@/lib/telemetry/fleet-events/read-committed-telemetry";
 import { readStateSeq, writeStateSeq } from "@/lib/telemetry/fleet-events/state-seq";
 import type { Checkpoint } from "@/lib/telemetry/fleet-events/telemetry-processors";
-import type { TelemetryTenant } from "@/lib/telemetry/store/telemetry-batch";
+import type { Tenant } from "@/lib/platform/tenant";
 import type { ActivitySettings } from "./activity-detector";
 import { continueVehicle, lastRowTime } from "./continue-vehicle";
 import { fromDetectorStateRow, toDetectorStateRow, type DetectorStateRow } from "./detector-state-row";
@@ -34,7 +34,7 @@ export const TRIP_PROCESSOR = "trips";
  * come in order after each vehicle's stored state: a vehicle whose window replayed late points had its
  * state written in that window.
  */
-const rollForward = async ({ db, tenant, checkpoint, settings }: { db: Executor; tenant: TelemetryTenant; checkpoint: Checkpoint; settings: ActivitySettings }): Promise<Known> => {
+const rollForward = async ({ db, tenant, checkpoint, settings }: { db: Executor; tenant: Tenant; checkpoint: Checkpoint; settings: ActivitySettings }): Promise<Known> => {
   const known: Known = { rows: new Map(), unwritten: new Set(), writtenAt: -Infinity, rowsSinceWrite: 0 };
   const stateSeq = await readStateSeq({ db, tenant, processor: TRIP_PROCESSOR });
   if (stateSeq >= checkpoint.seq) return known;
@@ -59,7 +59,7 @@ const rollForward = async ({ db, tenant, checkpoint, settings }: { db: Executor;
  * once, and all unwritten states when due (with telemetry_checkpoints.state_seq) — in the window's
  * transaction either way. One instance following its tenants reads no state back after its first window.
  */
-export const knownDetectorStates = async ({ db, tenant, checkpoint, vehicleIds, settings }: { db: Executor; tenant: TelemetryTenant; checkpoint: Checkpoint; vehicleIds: readonly number[]; settings: ActivitySettings }) => {
+export const knownDetectorStates = async ({ db, tenant, checkpoint, vehicleIds, settings }: { db: Executor; tenant: Tenant; checkpoint: Checkpoint; vehicleIds: readonly number[]; settings: ActivitySettings }) => {
   const recalled = detectorStatesMemory.recall({ tenant, checkpoint });
   // A copy: the memory must stay as of its checkpoint should this window roll back.
   const known: Known = recalled ? { ...recalled, rows: new Map(recalled.rows), unwritten: new Set(recalled.unwritten) } : await rollForward({ db, tenant, checkpoint, settings });

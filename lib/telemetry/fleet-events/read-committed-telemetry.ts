@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { joinedColumn, queryRows, readNumberColumn } from "@/db/rows";
 import { ENGINE_STATES, type vehicleStatSamples } from "@/db/schema";
-import type { TelemetryTenant } from "@/lib/telemetry/store/telemetry-batch";
+import type { Tenant } from "@/lib/platform/tenant";
 
 /** What the processors read of a row: heading, distance, rpm and engine seconds none of them uses, and each column read costs (docs/scaling.md). */
 export type CommittedPosition = { time: Date; seq: number; latitude: number; longitude: number; speed: number };
@@ -38,7 +38,7 @@ const readPacked = async ({ db, table, inWindow, columns }: { db: Executor; tabl
  * is up to 50,000 rows, read as a few packed columns a table rather than as rows: parsing them as
  * fields (and drizzle mapping each) took longer than the query.
  */
-export const readCommittedTelemetry = async ({ db, tenant, afterSeq, throughSeq }: { db: Executor; tenant: TelemetryTenant; afterSeq: number; throughSeq: number }) => {
+export const readCommittedTelemetry = async ({ db, tenant, afterSeq, throughSeq }: { db: Executor; tenant: Tenant; afterSeq: number; throughSeq: number }) => {
   const inWindow = sql`company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and seq > ${afterSeq} and seq <= ${throughSeq}`;
   const p = await readPacked({ db, table: "vehicle_positions", inWindow, columns: { latitude: sql`latitude`, longitude: sql`longitude`, speed: sql`speed` } });
   const s = await readPacked({

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { feedCounters, telemetryCheckpoints } from "@/db/schema";
-import type { TelemetryTenant } from "@/lib/telemetry/store/telemetry-batch";
+import type { Tenant } from "@/lib/platform/tenant";
 import { readCommittedTelemetry, type VehicleTelemetry } from "./read-committed-telemetry";
 import { windowEnd } from "./window-end";
 
@@ -22,9 +22,9 @@ export type TelemetryProcessor = {
    * (together they name one committed checkpoint, in one database); its rows have change sequence in
    * (checkpoint.seq, throughSeq].
    */
-  process: (options: { tx: Executor; tenant: TelemetryTenant; vehicles: VehicleTelemetry[]; checkpoint: Checkpoint; throughSeq: number }) => Promise<void>;
+  process: (options: { tx: Executor; tenant: Tenant; vehicles: VehicleTelemetry[]; checkpoint: Checkpoint; throughSeq: number }) => Promise<void>;
   /** Called once the transaction that wrote `checkpoint` has committed (not after a rollback). */
-  committed?: (options: { tenant: TelemetryTenant; checkpoint: Checkpoint }) => void;
+  committed?: (options: { tenant: Tenant; checkpoint: Checkpoint }) => void;
   /**
    * The least time between the starts of two of its runs in startTelemetryProcessors (default 0):
    * a run then takes everything committed meanwhile, so per-window costs are paid once for several
@@ -38,13 +38,13 @@ export type Checkpoint = { seq: number; at: Date };
 /** Rows handed to a processor in one transaction (change sequence numbers, so rows of both kinds), grown to keep an ingest batch whole (window-end.ts). */
 const DEFAULT_WINDOW = 5_000;
 
-const tenantKey = ({ companyId, dataset }: TelemetryTenant) => `${companyId}:${dataset}`;
+const tenantKey = ({ companyId, dataset }: Tenant) => `${companyId}:${dataset}`;
 
 /**
  * One processor's next window of one tenant: the rows processed and the checkpoint reached, or null
  * when another instance holds the checkpoint (SKIP LOCKED: that instance is doing it).
  */
-const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; processor: TelemetryProcessor; tenant: TelemetryTenant; headSeq: number; window: number }) =>
+const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; processor: TelemetryProcessor; tenant: Tenant; headSeq: number; window: number }) =>
   db.transaction(async (tx) => {
     const { companyId, dataset } = tenant;
     await tx

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { packedColumn } from "@/lib/telemetry/store/packed-column";
-import { ROLLUP_WATERMARK_LOCK } from "./rollup-widths";
+import { ROLLUP_WATERMARK_LOCK } from "@/lib/telemetry/store/rollup-watermark-lock";
 import { rollUpRows } from "./roll-up-rows";
 
 /** Raw rows stay out of the rollups until their minute is this old (so it is closed), then the job takes them. */

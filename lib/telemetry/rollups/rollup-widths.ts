@@ -1,10 +1,3 @@
 /** The rollup bucket widths in seconds, largest first: history re-buckets from the largest that fits. */
 export const ROLLUP_WIDTHS = [900, 60] as const;
 export type RollupWidth = (typeof ROLLUP_WIDTHS)[number];
-
-/**
- * Any fixed number: ingesting transactions hold this advisory lock shared, the rollup job takes it
- * exclusively for the instant it moves the watermark, so no raw row below the watermark can commit
- * unseen (it is either visible to the job or queued in rollup_dirty by its own transaction).
- */
-export const ROLLUP_WATERMARK_LOCK = 727_002;

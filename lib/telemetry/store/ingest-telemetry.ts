@@ -3,11 +3,12 @@ import type { Executor } from "@/db/client";
 import { AppError } from "@/lib/platform/errors";
 import { publishFleetEvents } from "@/lib/telemetry/fleet-events/fleet-event";
 import { distanceMeters } from "@/lib/platform/geo/distance";
-import { ROLLUP_WATERMARK_LOCK } from "@/lib/telemetry/rollups/rollup-widths";
+import { ROLLUP_WATERMARK_LOCK } from "./rollup-watermark-lock";
 import { insertPositions, insertStats } from "./ingest-statements";
 import { packRecords, type PackedRows } from "./pack-records";
 import { ensurePartitions } from "./partitions";
-import { POSITION_FIELDS, STAT_FIELDS, type TelemetryBatch, type TelemetryRecord, type TelemetryTenant } from "./telemetry-batch";
+import { POSITION_FIELDS, STAT_FIELDS, type TelemetryBatch, type TelemetryRecord } from "./telemetry-batch";
+import type { Tenant } from "@/lib/platform/tenant";
 
 export type IngestResult = {
   accepted: { positions: number; stats: number };
@@ -30,10 +31,10 @@ const fillDistances = (rows: PackedRows) => {
   return rows;
 };
 
-const sameTenant = (a: TelemetryTenant, b: TelemetryTenant) => a.companyId === b.companyId && a.dataset === b.dataset;
+const sameTenant = (a: Tenant, b: Tenant) => a.companyId === b.companyId && a.dataset === b.dataset;
 
 /** 400 naming the first record (by its index in the batch) whose vehicle its tenant does not own. */
-const unknownVehicle = ({ records, tenant, unowned, kind }: { records: readonly TelemetryRecord[]; tenant: TelemetryTenant; unowned: number[]; kind: "positions" | "stats" }) => {
+const unknownVehicle = ({ records, tenant, unowned, kind }: { records: readonly TelemetryRecord[]; tenant: Tenant; unowned: number[]; kind: "positions" | "stats" }) => {
   const index = records.findIndex((record) => record.companyId === tenant.companyId && record.dataset === tenant.dataset && unowned.includes(record.vehicleId));
   return new AppError("bad_request", `${kind}[${index}]: unknown vehicle ${records[index]?.vehicleId}.`);
 };

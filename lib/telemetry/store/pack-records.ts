@@ -1,4 +1,5 @@
-import { fieldProblem, recordProblem, validateRecord, type Cell as FieldValue, type RecordField, type TelemetryRecord, type TelemetryTenant } from "./telemetry-batch";
+import { fieldProblem, recordProblem, validateRecord, type Cell as FieldValue, type RecordField, type TelemetryRecord } from "./telemetry-batch";
+import type { Tenant } from "@/lib/platform/tenant";
 
 /** A packed value: a field's, or `superseded`. */
 type Cell = FieldValue | boolean;
@@ -9,14 +10,14 @@ type Cell = FieldValue | boolean;
  * vehicle id: the order their change sequence numbers follow.
  */
 export type PackedRows = {
-  tenant: TelemetryTenant;
+  tenant: Tenant;
   count: number;
   columns: Record<string, Cell[]>;
   first: number;
   last: number;
 };
 
-type Group = { tenant: TelemetryTenant; columns: Record<string, Cell[]>; inOrder: boolean };
+type Group = { tenant: Tenant; columns: Record<string, Cell[]>; inOrder: boolean };
 
 /** Puts rows in time order (then vehicle id), leaving out a row with the vehicle and time of the one before it: a resend within the batch. */
 const reorder = (columns: Record<string, Cell[]>) => {

@@ -1,14 +1,13 @@
-import { DATASETS, ENGINE_STATES, type Dataset, type EngineState } from "@/db/schema";
+import { DATASETS, ENGINE_STATES, type EngineState } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
+import type { Tenant } from "@/lib/platform/tenant";
 import { getConfig } from "@/lib/platform/config";
 
 /** Clocks drift; a point stamped further than this in the future is a device bug, not data. */
 export const MAX_FUTURE_MS = 86_400_000;
 
-export type TelemetryTenant = { companyId: number; dataset: Dataset };
-
 /** What every telemetry record carries: its tenant, vehicle and time. */
-export type TelemetryRecord = TelemetryTenant & { vehicleId: number; time: Date };
+export type TelemetryRecord = Tenant & { vehicleId: number; time: Date };
 
 /** One GPS fix. Speed in m/s, heading in degrees clockwise from north, distance in meters. */
 export type PositionReport = TelemetryRecord & {
