@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { getOpenApiDocument } from "@/lib/interfaces/openapi/build-document";
 
-const APP = path.resolve(__dirname, "../../app");
+const APP = path.resolve(__dirname, "../../../app");
 /**
  * Route folders that are not part of a documented interface: the dashboard's own data and exports,
  * a live sharing link's page stream, sign-in, health and the document itself. Every other route file is public and must be documented,
