@@ -5,7 +5,9 @@ const Forbidden = () => (
   <main className="login-screen">
     <div className="login-card">
       <h1>Not allowed</h1>
-      <p className="muted">This link is not valid: it was used already, it has expired, or it was never issued. Sign in instead, or ask whoever runs this service for a new link.</p>
+      <p className="muted">
+        This link is not valid: it was used already, it has expired, or it was never issued. Sign in instead, or ask whoever runs this service for a new link.
+      </p>
       <Link href="/login">Sign in</Link>
     </div>
   </main>

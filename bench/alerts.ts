@@ -60,11 +60,15 @@ const name = `alerts_bench_${randomBytes(4).toString("hex")}`;
 const url = Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
 const rate = (value: number) => `${Math.round(value).toLocaleString("en-US")}/s`;
 const ms = (value: number) => `${Math.round(value)} ms`;
-const load = () => os.loadavg().map((value) => value.toFixed(1)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ");
 /** Deterministic numbers in [0, 1), so every run drives the same fleet through the same places. */
 const random = (() => {
   let seed = 19;
-  return () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 })();
 // The area the vehicles drive in and the places lie in.
 const AREA = PROFILE.area;
@@ -85,13 +89,21 @@ const scratch = await createScratchDatabase({ adminUrl: baseUrl, name, shardCoun
 const handle = openDatabase({ url });
 try {
   const { db } = handle;
-  console.log(`\nIssue 19 figures: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), PostgreSQL, ${VEHICLES} vehicles × 1 Hz (a fifth with a stat), ${SECONDS} s a phase, ${TRAFFIC} traffic\n`);
+  console.log(
+    `\nIssue 19 figures: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), PostgreSQL, ${VEHICLES} vehicles × 1 Hz (a fifth with a stat), ${SECONDS} s a phase, ${TRAFFIC} traffic\n`,
+  );
   await migrateDatabase(handle);
   useDatabase(handle);
   console.log(`seeding ${VEHICLES} vehicles ...`);
   await seedDemo({ db, liveVehicles: VEHICLES });
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
-  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(sql`company_id = ${demo.id} and dataset = 'live'`).orderBy(vehicles.id)).map((v) => v.id);
+  const ids = (
+    await db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(sql`company_id = ${demo.id} and dataset = 'live'`)
+      .orderBy(vehicles.id)
+  ).map((v) => v.id);
   const tenant = { companyId: demo.id, dataset: "live" as const };
   const { companyId, dataset } = tenant;
   const actor = operatorActor("alerts bench");
@@ -104,9 +116,16 @@ try {
   // tenth stand still with the engine on (idling), fuel runs from 5 to 95 %. Second s of the run is
   // stamped `origin + s` seconds.
   const SWING_S = PROFILE.swingSeconds;
-  const fleet = ids.map((vehicleId, i) => ({ vehicleId, ...inArea(), speed: i % 10 === 0 ? 0 : 8 + random() * 12, phase: random() * 2 * Math.PI, fuel: 5 + random() * 90 }));
+  const fleet = ids.map((vehicleId, i) => ({
+    vehicleId,
+    ...inArea(),
+    speed: i % 10 === 0 ? 0 : 8 + random() * 12,
+    phase: random() * 2 * Math.PI,
+    fuel: 5 + random() * 90,
+  }));
   const speedAt = (vehicle: (typeof fleet)[number], s: number) => vehicle.speed * (1 + 0.3 * Math.sin((2 * Math.PI * s) / SWING_S + vehicle.phase));
-  const distanceAt = (vehicle: (typeof fleet)[number], s: number) => vehicle.speed * (s + ((0.3 * SWING_S) / (2 * Math.PI)) * (Math.cos(vehicle.phase) - Math.cos((2 * Math.PI * s) / SWING_S + vehicle.phase)));
+  const distanceAt = (vehicle: (typeof fleet)[number], s: number) =>
+    vehicle.speed * (s + ((0.3 * SWING_S) / (2 * Math.PI)) * (Math.cos(vehicle.phase) - Math.cos((2 * Math.PI * s) / SWING_S + vehicle.phase)));
   const origin = started - (10 * SECONDS + WARMUP_SECONDS + 15) * 1000 - 60_000;
   // The next second of the fleet not sent yet: each phase takes the seconds after the last one's.
   let nextSecond = 1;
@@ -114,8 +133,27 @@ try {
   const batchAt = (s: number): TelemetryBatch => {
     const time = new Date(origin + s * 1000);
     return {
-      positions: fleet.map((vehicle) => ({ companyId, dataset, vehicleId: vehicle.vehicleId, time, latitude: vehicle.latitude, longitude: vehicle.longitude + distanceAt(vehicle, s) / 83_000, speed: speedAt(vehicle, s), heading: 90 })),
-      stats: fleet.filter((_, i) => i % 5 === s % 5).map((vehicle) => ({ companyId, dataset, vehicleId: vehicle.vehicleId, time, speed: speedAt(vehicle, s), fuelPercent: vehicle.fuel, engineState: "On" as const })),
+      positions: fleet.map((vehicle) => ({
+        companyId,
+        dataset,
+        vehicleId: vehicle.vehicleId,
+        time,
+        latitude: vehicle.latitude,
+        longitude: vehicle.longitude + distanceAt(vehicle, s) / 83_000,
+        speed: speedAt(vehicle, s),
+        heading: 90,
+      })),
+      stats: fleet
+        .filter((_, i) => i % 5 === s % 5)
+        .map((vehicle) => ({
+          companyId,
+          dataset,
+          vehicleId: vehicle.vehicleId,
+          time,
+          speed: speedAt(vehicle, s),
+          fuelPercent: vehicle.fuel,
+          engineState: "On" as const,
+        })),
     };
   };
   const rowsOf = (batch: TelemetryBatch) => batch.positions!.length + (batch.stats?.length ?? 0);
@@ -148,8 +186,15 @@ try {
     const rows = batches.reduce((sum, batch) => sum + rowsOf(batch), 0);
     return { rate: (rows * 1000) / (ingestMs + evaluateMs), ingestMs: ingestMs / SECONDS, evaluateMs: evaluateMs / SECONDS };
   };
-  const alertsCheckpoint = async () => (await queryRows<{ seq: number }>(db, sql`select seq::int as seq from telemetry_checkpoints where company_id = ${companyId} and dataset = ${dataset} and processor = ${alertsProcessor.name}`))[0].seq;
-  const headSeq = async () => (await queryRows<{ seq: number }>(db, sql`select seq::int as seq from feed_counters where company_id = ${companyId} and dataset = ${dataset}`))[0].seq;
+  const alertsCheckpoint = async () =>
+    (
+      await queryRows<{ seq: number }>(
+        db,
+        sql`select seq::int as seq from telemetry_checkpoints where company_id = ${companyId} and dataset = ${dataset} and processor = ${alertsProcessor.name}`,
+      )
+    )[0].seq;
+  const headSeq = async () =>
+    (await queryRows<{ seq: number }>(db, sql`select seq::int as seq from feed_counters where company_id = ${companyId} and dataset = ${dataset}`))[0].seq;
   /** Batches back to back while the alerts processor runs beside them: in a worker process, or in this one (woken after each batch, as the notification would). */
   const ingestAlongside = async (from: number, where: "worker" | "process") => {
     const batches = Array.from({ length: SECONDS }, (_, s) => batchAt(from + s));
@@ -157,7 +202,13 @@ try {
     const stop =
       where === "worker"
         ? await startWorkerProcess({ databaseUrl: url, processors: [alertsProcessor.name] })
-        : startTelemetryProcessors({ db, processors: [alertsProcessor], subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)), onError: (error) => console.error("[bench] alerts processor:", error), window: POSTGRES_WINDOW });
+        : startTelemetryProcessors({
+            db,
+            processors: [alertsProcessor],
+            subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)),
+            onError: (error) => console.error("[bench] alerts processor:", error),
+            window: POSTGRES_WINDOW,
+          });
     await db.execute(sql`checkpoint`);
     const t0 = performance.now();
     for (const batch of batches) {
@@ -196,13 +247,27 @@ try {
   for (let p = 0; p < PLACES; p++) {
     const centre = inArea();
     const radiusMeters = 100 + random() * 300;
-    const vertices = Array.from({ length: 6 }, (_, k) => ({ latitude: centre.latitude + (radiusMeters / 111_320) * Math.sin((k * Math.PI) / 3), longitude: centre.longitude + (radiusMeters / 83_000) * Math.cos((k * Math.PI) / 3) }));
+    const vertices = Array.from({ length: 6 }, (_, k) => ({
+      latitude: centre.latitude + (radiusMeters / 111_320) * Math.sin((k * Math.PI) / 3),
+      longitude: centre.longitude + (radiusMeters / 83_000) * Math.cos((k * Math.PI) / 3),
+    }));
     const geofence = p % 2 === 0 ? { circle: { ...centre, radiusMeters } } : { polygon: { vertices } };
     placeIds.push((await createPlace({ db, ...tenant, actor, input: { name: `Place ${p}`, formattedAddress: `Site ${p}, Chicago`, geofence } })).id);
   }
   const somePlaces = () => Array.from({ length: 10 }, () => placeIds[Math.floor(random() * PLACES)]);
   // Vehicle groups (fleet traffic): vehicle i carries tag i mod groups.
-  const groupTags = await Promise.all(Array.from({ length: PROFILE.groups }, async (_, g) => (await db.insert(tags).values({ ...tenant, name: `Group ${g}` }).returning({ id: tags.id }))[0].id));
+  const groupTags = await Promise.all(
+    Array.from(
+      { length: PROFILE.groups },
+      async (_, g) =>
+        (
+          await db
+            .insert(tags)
+            .values({ ...tenant, name: `Group ${g}` })
+            .returning({ id: tags.id })
+        )[0].id,
+    ),
+  );
   if (groupTags.length > 0) await db.insert(tagVehicles).values(ids.map((vehicleId, i) => ({ companyId, tagId: groupTags[i % groupTags.length], vehicleId })));
   const groupOf = (r: number) => (groupTags.length > 0 ? [groupTags[r % groupTags.length]] : []);
   // 60 place rules (some on every place, the rest on ten places each), 40 on readings.
@@ -217,7 +282,8 @@ try {
   ];
   const triggers = rules.map((rule) => rule.trigger);
   const ruleIds: number[] = [];
-  for (const [r, { trigger, tagIds }] of rules.entries()) ruleIds.push((await createAlertRule({ db, ...tenant, actor, fields: { name: `Rule ${r}`, isEnabled: true, vehicleIds: [], tagIds, trigger } })).id);
+  for (const [r, { trigger, tagIds }] of rules.entries())
+    ruleIds.push((await createAlertRule({ db, ...tenant, actor, fields: { name: `Rule ${r}`, isEnabled: true, vehicleIds: [], tagIds, trigger } })).id);
   // The rules start together, so their durations end together (every vehicle over a speeding rule's
   // threshold opens its incident 10 s after the rules were made, every fuel rule's after a minute): a
   // fleet running for a while does not do that, so those first seconds are not measured.
@@ -225,7 +291,9 @@ try {
   await warmUp(WARMUP_SECONDS, [alertsProcessor]);
   console.log(`phase 1: ${SECONDS} s of telemetry with ${PLACES} places and ${triggers.length} rules ...`);
   // Openings and closings so far: the phase's difference is its incident rate.
-  const incidentChanges = async () => (await queryRows<{ count: number }>(db, sql`select (count(*) + count(ended_at))::int as count from alert_incidents where company_id = ${companyId}`))[0].count;
+  const incidentChanges = async () =>
+    (await queryRows<{ count: number }>(db, sql`select (count(*) + count(ended_at))::int as count from alert_incidents where company_id = ${companyId}`))[0]
+      .count;
   const changesBefore = await incidentChanges();
   const withRules = await ingestAndEvaluate(takeSeconds(SECONDS));
   const rulesLoad = load();
@@ -268,15 +336,24 @@ try {
   const acked = new Map<number, number>(); // point time (ms) → when its batch was acknowledged
   const inbox: number[] = [];
   const queued: number[] = [];
-  const [{ last: lastIncident }] = await queryRows<{ last: number }>(db, sql`select coalesce(max(id), 0)::int as last from alert_incidents where company_id = ${companyId}`);
-  const [{ last: lastDelivery }] = await queryRows<{ last: number }>(db, sql`select coalesce(max(id), 0)::int as last from webhook_deliveries where company_id = ${companyId}`);
+  const [{ last: lastIncident }] = await queryRows<{ last: number }>(
+    db,
+    sql`select coalesce(max(id), 0)::int as last from alert_incidents where company_id = ${companyId}`,
+  );
+  const [{ last: lastDelivery }] = await queryRows<{ last: number }>(
+    db,
+    sql`select coalesce(max(id), 0)::int as last from webhook_deliveries where company_id = ${companyId}`,
+  );
   let afterIncident = lastIncident;
   let afterDelivery = lastDelivery;
   let polling = true;
   const latencyOf = (startedAt: string, seen: number) => seen - (acked.get(new Date(startedAt).getTime()) ?? NaN);
   const poll = async () => {
     while (polling) {
-      const incidents = await queryRows<{ id: number; started_at: string }>(db, sql`select id, started_at from alert_incidents where company_id = ${companyId} and dataset = ${dataset} and id > ${afterIncident} order by id`);
+      const incidents = await queryRows<{ id: number; started_at: string }>(
+        db,
+        sql`select id, started_at from alert_incidents where company_id = ${companyId} and dataset = ${dataset} and id > ${afterIncident} order by id`,
+      );
       const deliveries = await queryRows<{ id: number; started_at: string }>(
         db,
         sql`select id, payload->'data'->>'happenedAtTime' as started_at from webhook_deliveries where company_id = ${companyId} and id > ${afterDelivery} and event_type = 'AlertIncident' and payload->'data'->>'isResolved' = 'false' order by id`,
@@ -308,7 +385,11 @@ try {
   }
   // Let the processors finish what was sent (at most 10 s more), then stop them.
   // Change sequence numbers (rows) the slowest processor has still to process.
-  const lagByProcessor = () => queryRows<{ processor: string; behind: number }>(db, sql`select c.processor, (f.seq - c.seq)::int as behind from telemetry_checkpoints c join feed_counters f using (company_id, dataset) order by 2 desc`);
+  const lagByProcessor = () =>
+    queryRows<{ processor: string; behind: number }>(
+      db,
+      sql`select c.processor, (f.seq - c.seq)::int as behind from telemetry_checkpoints c join feed_counters f using (company_id, dataset) order by 2 desc`,
+    );
   const finalCount = async () => (await lagByProcessor())[0]?.behind ?? 0;
   for (let waited = 0; waited < 10_000 && (await finalCount()) > 0; waited += 200) await new Promise((resolve) => setTimeout(resolve, 200));
   await new Promise((resolve) => setTimeout(resolve, 200));
@@ -325,7 +406,9 @@ try {
   const liveLoad = load();
   const inboxSorted = sorted(inbox);
   const queuedSorted = sorted(queued);
-  console.log(`2. live: ingest ack p50 ${ms(percentile(sorted(ackTimes), 50))}; ack → inbox p50 ${ms(percentile(inboxSorted, 50))} p95 ${ms(percentile(inboxSorted, 95))} max ${ms(inboxSorted.at(-1) ?? NaN)} (${inbox.length} incidents); ack → webhook queue p50 ${ms(percentile(queuedSorted, 50))} p95 ${ms(percentile(queuedSorted, 95))} (${queued.length}); rows the processors had still to process 10 s after the last batch: ${behind > 0 ? `${lags.map((lag) => `${lag.processor} ${lag.behind}`).join(", ")}${inWorker ? "" : ` (done ${(drainedMs / 1000).toFixed(0)} s later)`}` : 0} (target p95 ≤ 2 s); load ${liveLoad}`);
+  console.log(
+    `2. live: ingest ack p50 ${ms(percentile(sorted(ackTimes), 50))}; ack → inbox p50 ${ms(percentile(inboxSorted, 50))} p95 ${ms(percentile(inboxSorted, 95))} max ${ms(inboxSorted.at(-1) ?? NaN)} (${inbox.length} incidents); ack → webhook queue p50 ${ms(percentile(queuedSorted, 50))} p95 ${ms(percentile(queuedSorted, 95))} (${queued.length}); rows the processors had still to process 10 s after the last batch: ${behind > 0 ? `${lags.map((lag) => `${lag.processor} ${lag.behind}`).join(", ")}${inWorker ? "" : ` (done ${(drainedMs / 1000).toFixed(0)} s later)`}` : 0} (target p95 ≤ 2 s); load ${liveLoad}`,
+  );
 
   // 1 again, without rules (switched off): a batch's ingestion drifts by a fifth over a run (the tables
   // grow, the machine does other work), so "without rules" is measured before and after and the mean compared.
@@ -336,24 +419,45 @@ try {
   const bareAfterBeside = await ingestAlongside(takeSeconds(SECONDS), "process");
   const mean = (a: number, b: number) => (a + b) / 2;
   const bareRate = mean(bare.rate, bareAfter.rate);
-  console.log(`1. ingest + alerts processor, no rules: ${rate(bare.rate)} rows before, ${rate(bareAfter.rate)} after (a second's batch: ingest ${ms(bare.ingestMs)} / ${ms(bareAfter.ingestMs)}, processor ${ms(bare.evaluateMs)} / ${ms(bareAfter.evaluateMs)}); load ${bareLoad}`);
-  console.log(`   with ${PLACES} places and ${triggers.length} rules: ${rate(withRules.rate)} rows (ingest ${ms(withRules.ingestMs)}, processor ${ms(withRules.evaluateMs)}) → ${((withRules.rate / bareRate) * 100).toFixed(0)} % of the mean (target ≥ 80 %); ${Math.round(changesPerSecond).toLocaleString("en-US")} incident openings and closings a second of the fleet; load ${rulesLoad}`);
-  const alongside = (figures: typeof bareAlongside) => `${rate(figures.rate)} rows, until evaluated ${rate(figures.evaluatedRate)} (${(figures.afterMs / 1000).toFixed(1)} s after the last batch)`;
-  console.log(`1b. the processor in a worker process, batches back to back: no rules ${alongside(bareAlongside)} before, ${alongside(bareAfterAlongside)} after`);
-  console.log(`   with the rules: ${alongside(rulesAlongside)} → until evaluated ${((rulesAlongside.evaluatedRate / mean(bareAlongside.evaluatedRate, bareAfterAlongside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 %); load ${rulesAlongsideLoad}`);
-  console.log(`1c. the processor's own loop in this process (PROCESS_ROLE=all), batches back to back: no rules ${alongside(bareBeside)} before, ${alongside(bareAfterBeside)} after`);
-  console.log(`   with the rules: ${alongside(rulesBeside)} → until evaluated ${((rulesBeside.evaluatedRate / mean(bareBeside.evaluatedRate, bareAfterBeside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 %)`);
+  console.log(
+    `1. ingest + alerts processor, no rules: ${rate(bare.rate)} rows before, ${rate(bareAfter.rate)} after (a second's batch: ingest ${ms(bare.ingestMs)} / ${ms(bareAfter.ingestMs)}, processor ${ms(bare.evaluateMs)} / ${ms(bareAfter.evaluateMs)}); load ${bareLoad}`,
+  );
+  console.log(
+    `   with ${PLACES} places and ${triggers.length} rules: ${rate(withRules.rate)} rows (ingest ${ms(withRules.ingestMs)}, processor ${ms(withRules.evaluateMs)}) → ${((withRules.rate / bareRate) * 100).toFixed(0)} % of the mean (target ≥ 80 %); ${Math.round(changesPerSecond).toLocaleString("en-US")} incident openings and closings a second of the fleet; load ${rulesLoad}`,
+  );
+  const alongside = (figures: typeof bareAlongside) =>
+    `${rate(figures.rate)} rows, until evaluated ${rate(figures.evaluatedRate)} (${(figures.afterMs / 1000).toFixed(1)} s after the last batch)`;
+  console.log(
+    `1b. the processor in a worker process, batches back to back: no rules ${alongside(bareAlongside)} before, ${alongside(bareAfterAlongside)} after`,
+  );
+  console.log(
+    `   with the rules: ${alongside(rulesAlongside)} → until evaluated ${((rulesAlongside.evaluatedRate / mean(bareAlongside.evaluatedRate, bareAfterAlongside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 %); load ${rulesAlongsideLoad}`,
+  );
+  console.log(
+    `1c. the processor's own loop in this process (PROCESS_ROLE=all), batches back to back: no rules ${alongside(bareBeside)} before, ${alongside(bareAfterBeside)} after`,
+  );
+  console.log(
+    `   with the rules: ${alongside(rulesBeside)} → until evaluated ${((rulesBeside.evaluatedRate / mean(bareBeside.evaluatedRate, bareAfterBeside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 %)`,
+  );
 
   // 3. Webhook delivery: EVENTS events over 1,000 vehicles (10 each, in order per vehicle) to a local receiver.
   await db.delete(webhookDeliveries).where(eq(webhookDeliveries.companyId, companyId));
-  const enqueue = () => enqueueWebhookEvents({ db, ...tenant, events: Array.from({ length: EVENTS }, (_, e) => ({ eventType: "AlertIncident" as const, orderingKey: `vehicle:${e % 1_000}`, data: { sequence: e } })) });
+  const enqueue = () =>
+    enqueueWebhookEvents({
+      db,
+      ...tenant,
+      events: Array.from({ length: EVENTS }, (_, e) => ({ eventType: "AlertIncident" as const, orderingKey: `vehicle:${e % 1_000}`, data: { sequence: e } })),
+    });
   // Statistics as autovacuum would have them: on a table just grown from empty the planner checks each
   // candidate's predecessors by scanning the company's whole queue (claims took minutes).
   const enqueueAnalyzed = async () => {
     await enqueue();
     await db.execute(sql`analyze webhook_deliveries`);
   };
-  const pending = async () => (await queryRows<{ count: number }>(db, sql`select count(*)::int as count from webhook_deliveries where company_id = ${companyId} and status = 'pending'`))[0].count;
+  const pending = async () =>
+    (
+      await queryRows<{ count: number }>(db, sql`select count(*)::int as count from webhook_deliveries where company_id = ${companyId} and status = 'pending'`)
+    )[0].count;
   const drain = async (run: () => Promise<unknown>) => {
     received = 0;
     const t0 = performance.now();
@@ -365,7 +469,10 @@ try {
     const stop = startWebhookDelivery({ db, onError: (error) => console.error("[bench] delivery:", error) });
     for (let waited = 0; waited < 120_000 && (await pending()) > 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
-    const failing = await queryRows<{ last_error: string; count: number }>(db, sql`select last_error, count(*)::int as count from webhook_deliveries where company_id = ${companyId} and status = 'pending' group by 1`);
+    const failing = await queryRows<{ last_error: string; count: number }>(
+      db,
+      sql`select last_error, count(*)::int as count from webhook_deliveries where company_id = ${companyId} and status = 'pending' group by 1`,
+    );
     if (failing.length > 0) console.log("  still pending after 2 min:", failing);
   });
   await enqueueAnalyzed();
@@ -377,8 +484,9 @@ try {
     await Promise.all([pass(), pass(), pass(), pass()]);
   });
   const deliveryLoad = load();
-  console.log(`3. webhook delivery of ${EVENTS} events (1,000 vehicles): startWebhookDelivery ${rate(productionRate)}, passes back to back (4 at once) ${rate(backToBack)} (target ≥ 500/s); load ${deliveryLoad}`);
-
+  console.log(
+    `3. webhook delivery of ${EVENTS} events (1,000 vehicles): startWebhookDelivery ${rate(productionRate)}, passes back to back (4 at once) ${rate(backToBack)} (target ≥ 500/s); load ${deliveryLoad}`,
+  );
 } finally {
   useDatabase(undefined);
   await handle.close();

@@ -28,7 +28,9 @@ const name = `fleet_bench_${randomBytes(4).toString("hex")}`;
 const withDb = (url: string, db: string) => Object.assign(new URL(url), { pathname: `/${db}` }).toString();
 
 const show = (label: string, r: { p50: number; p99: number; perSecond: number }) =>
-  console.log(`${label.padEnd(72)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ${r.perSecond.toFixed(0).padStart(6)} req/s`);
+  console.log(
+    `${label.padEnd(72)} p50 ${r.p50.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  ${r.perSecond.toFixed(0).padStart(6)} req/s`,
+  );
 
 const admin = new Client({ connectionString: baseUrl });
 await admin.connect();
@@ -40,14 +42,28 @@ try {
   useDatabase(handle);
   await seedDemo({ db, liveVehicles: VEHICLES });
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
-  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(sql`company_id = ${demo.id} and dataset = 'live'`)).map((v) => v.id);
+  const ids = (
+    await db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(sql`company_id = ${demo.id} and dataset = 'live'`)
+  ).map((v) => v.id);
   const now = new Date();
   await writeTelemetry({
     db,
     companyId: demo.id,
     dataset: "live",
     positions: ids.map((vehicleId, i) => ({ vehicleId, time: now, latitude: 41 + i / 1e4, longitude: -87, speed: 12, heading: 90 })),
-    stats: ids.map((vehicleId) => ({ vehicleId, time: now, engineRpm: 1400, fuelPercent: 70, odometerMeters: 1e6, engineSeconds: 1e5, speed: 12, engineState: "On" as const })),
+    stats: ids.map((vehicleId) => ({
+      vehicleId,
+      time: now,
+      engineRpm: 1400,
+      fuelPercent: 70,
+      odometerMeters: 1e6,
+      engineSeconds: 1e5,
+      speed: 12,
+      engineState: "On" as const,
+    })),
   });
   const { key } = await createTestApiKey({ db, companyId: demo.id });
   const resetBuckets = () => db.execute(sql`delete from rate_limit_buckets`); // untimed: the bench measures latency, not the quota
@@ -64,7 +80,9 @@ try {
     ["GET /fleet/vehicles/locations?limit=512", "/fleet/vehicles/locations?limit=512", locationsRoute.GET, true],
     ["GET /fleet/vehicles/stats?limit=512&types=(all 8)", `/fleet/vehicles/stats?limit=512&types=${types}`, statsRoute.GET, false],
   ] as const;
-  console.log(`PostgreSQL, ${VEHICLES} vehicles with latest state, ${ROUNDS} sequential requests each (handler in-process, incl. auth + rate-limit upsert + JSON)`);
+  console.log(
+    `PostgreSQL, ${VEHICLES} vehicles with latest state, ${ROUNDS} sequential requests each (handler in-process, incl. auth + rate-limit upsert + JSON)`,
+  );
   for (const [label, path, handler, withLocationOnly] of endpoints) {
     show(label, await measure(ROUNDS, call(handler, path), resetBuckets));
     // What a request runs: the page's vehicles and state versions; the full states only of vehicles whose record is not cached.
@@ -76,7 +94,8 @@ try {
   const throughput = (path: string, handler: typeof locationsRoute.GET) =>
     measureThroughput({ total: 1200, concurrency: 8, run: call(handler, path), between: resetBuckets, every: 40 });
   for (const [, path, handler] of endpoints) await throughput(path, handler); // warm-up (JIT, caches)
-  for (const [label, path, handler] of endpoints) console.log(`${`${label}, 8 in flight`.padEnd(72)} ${(await throughput(path, handler)).toFixed(0).padStart(6)} req/s`);
+  for (const [label, path, handler] of endpoints)
+    console.log(`${`${label}, 8 in flight`.padEnd(72)} ${(await throughput(path, handler)).toFixed(0).padStart(6)} req/s`);
   // The same while every vehicle reports a position and a stats sample each second (in this process, as the app's ingestion would).
   let reporting = true;
   const reporter = (async () => {
@@ -86,7 +105,16 @@ try {
       await writeTelemetry({
         ...tenant,
         positions: ids.map((vehicleId, i) => ({ vehicleId, time, latitude: 41 + i / 1e4 + s / 1e6, longitude: -87, speed: 12, heading: 90 })),
-        stats: ids.map((vehicleId) => ({ vehicleId, time, engineRpm: 1400 + s, fuelPercent: 70, odometerMeters: 1e6 + s * 12, engineSeconds: 1e5 + s, speed: 12, engineState: "On" as const })),
+        stats: ids.map((vehicleId) => ({
+          vehicleId,
+          time,
+          engineRpm: 1400 + s,
+          fuelPercent: 70,
+          odometerMeters: 1e6 + s * 12,
+          engineSeconds: 1e5 + s,
+          speed: 12,
+          engineState: "On" as const,
+        })),
       });
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - started))));
     }
@@ -113,12 +141,26 @@ try {
   await catchUpRollups({ db });
   console.log(`rolled them up (1-minute and 15-minute buckets) in ${((performance.now() - rollupStart) / 1000).toFixed(1)} s`);
   const range = `startTime=${start.toISOString()}&endTime=${end.toISOString()}`;
-  show("GET /fleet/vehicles/locations/history (35 d, 1 Hz, 1 vehicle)", await measure(5, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&${range}`), resetBuckets));
+  show(
+    "GET /fleet/vehicles/locations/history (35 d, 1 Hz, 1 vehicle)",
+    await measure(5, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&${range}`), resetBuckets),
+  );
   const bucketSeconds = chooseBucketSeconds({ range: { start, end } });
-  show("  bare SQL: findLocationHistory from rollups", await measure(5, () => findLocationHistory({ db, companyId: demo.id, dataset: "live", vehicleIds: [vehicleId], range: { start, end }, bucketSeconds })));
-  show("  bare SQL: findLocationHistory from raw rows", await measure(5, () => findLocationHistory({ db, companyId: demo.id, dataset: "live", vehicleIds: [vehicleId], range: { start, end }, bucketSeconds, source: "raw" })));
+  show(
+    "  bare SQL: findLocationHistory from rollups",
+    await measure(5, () => findLocationHistory({ db, companyId: demo.id, dataset: "live", vehicleIds: [vehicleId], range: { start, end }, bucketSeconds })),
+  );
+  show(
+    "  bare SQL: findLocationHistory from raw rows",
+    await measure(5, () =>
+      findLocationHistory({ db, companyId: demo.id, dataset: "live", vehicleIds: [vehicleId], range: { start, end }, bucketSeconds, source: "raw" }),
+    ),
+  );
   const oneDay = `startTime=${new Date(end.getTime() - 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
-  show("GET /fleet/vehicles/locations/history (1 d, 1 Hz, 1 vehicle)", await measure(20, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&${oneDay}`), resetBuckets));
+  show(
+    "GET /fleet/vehicles/locations/history (1 d, 1 Hz, 1 vehicle)",
+    await measure(20, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&${oneDay}`), resetBuckets),
+  );
 } finally {
   useDatabase(undefined);
   await handle.close();

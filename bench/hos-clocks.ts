@@ -60,10 +60,16 @@ const measure = (label: string, run: () => void) => {
   const startedAt = performance.now();
   run();
   const elapsedMs = performance.now() - startedAt;
-  console.log(`${label.padEnd(34)} ${elapsedMs.toFixed(1).padStart(8)} ms  ${Math.round((DRIVERS / elapsedMs) * 1000).toLocaleString("en-US").padStart(10)} drivers/s`);
+  console.log(
+    `${label.padEnd(34)} ${elapsedMs.toFixed(1).padStart(8)} ms  ${Math.round((DRIVERS / elapsedMs) * 1000)
+      .toLocaleString("en-US")
+      .padStart(10)} drivers/s`,
+  );
 };
 
-console.log(`${DRIVERS.toLocaleString("en-US")} drivers, ${DAYS} days, ${entries.toLocaleString("en-US")} entries (${(entries / DRIVERS / DAYS).toFixed(1)} per driver-day)`);
+console.log(
+  `${DRIVERS.toLocaleString("en-US")} drivers, ${DAYS} days, ${entries.toLocaleString("en-US")} entries (${(entries / DRIVERS / DAYS).toFixed(1)} per driver-day)`,
+);
 measure("computeHosClocks (clocks)", () => {
   for (const { log, timezone } of fleet) computeHosClocks({ log, ruleset: "us70_8", at, timezone });
 });

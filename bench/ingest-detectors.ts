@@ -22,7 +22,17 @@ import { ensurePartitions, ingestTelemetry, type PositionReport, type StatSample
 import { tripProcessor } from "@/lib/processing/trips/trip-processor";
 import { startWorkerProcess } from "./worker-process";
 
-export type DetectorBenchResult = { vehicles: number; rows: number; withoutRate: number; alonePercent: number; aloneCpuMs: number; withRate: number; caughtUpRate: number; catchUpMs: number; trips: number };
+export type DetectorBenchResult = {
+  vehicles: number;
+  rows: number;
+  withoutRate: number;
+  alonePercent: number;
+  aloneCpuMs: number;
+  withRate: number;
+  caughtUpRate: number;
+  catchUpMs: number;
+  trips: number;
+};
 
 const STEP_MS = 10_000;
 /** One vehicle's cycle in 10-s steps: 48 driving, 36 standing with the engine on, 24 parked. */
@@ -40,27 +50,60 @@ const buildBatches = ({ companyId, vehicleIds, start, count }: { companyId: numb
       const step = s + i;
       const phase = phaseOf(step);
       const latitude = 41.8 + (i % 100) / 100 + (Math.floor(step / CYCLE) * 48 + Math.min(step % CYCLE, 48)) * 0.0013;
-      positions.push({ companyId, dataset: "live", vehicleId, time, latitude, longitude: -87.7 - Math.floor(i / 100) / 100, speed: phase === "drive" ? 15 : 0, heading: 0 });
-      if (s === 0 || engineOf(phase) !== engineOf(phaseOf(step - 1))) stats.push({ companyId, dataset: "live", vehicleId, time, engineState: engineOf(phase), fuelPercent: 60 });
+      positions.push({
+        companyId,
+        dataset: "live",
+        vehicleId,
+        time,
+        latitude,
+        longitude: -87.7 - Math.floor(i / 100) / 100,
+        speed: phase === "drive" ? 15 : 0,
+        heading: 0,
+      });
+      if (s === 0 || engineOf(phase) !== engineOf(phaseOf(step - 1)))
+        stats.push({ companyId, dataset: "live", vehicleId, time, engineState: engineOf(phase), fuelPercent: 60 });
     });
     return { positions, stats };
   });
 
-const rowsOf = (batches: { positions: PositionReport[]; stats: StatSample[] }[]) => batches.reduce((sum, batch) => sum + batch.positions.length + batch.stats.length, 0);
+const rowsOf = (batches: { positions: PositionReport[]; stats: StatSample[] }[]) =>
+  batches.reduce((sum, batch) => sum + batch.positions.length + batch.stats.length, 0);
 
 /** Runs both measurements on a migrated database whose demo company has at least `vehicleCount` live vehicles. */
 /** The trip processor in this process, as PROCESS_ROLE=all runs it, woken after each batch as the notification would; returns how to stop it. */
 const startInProcess = ({ db, window, wake }: { db: Database; window: number | undefined; wake: Set<() => void> }) =>
-  startTelemetryProcessors({ db, processors: [tripProcessor], window, subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)), onError: (error) => console.error("[bench] trip processor:", error) });
+  startTelemetryProcessors({
+    db,
+    processors: [tripProcessor],
+    window,
+    subscribe: (onTelemetry) => (wake.add(onTelemetry), () => wake.delete(onTelemetry)),
+    onError: (error) => console.error("[bench] trip processor:", error),
+  });
 
-export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCount, batchCount, workerDatabaseUrl }: {
-  db: Database; kind: DatabaseHandle["kind"]; vehicleCount: number; batchCount: number;
+export const benchIngestWithDetectors = async ({
+  db,
+  kind: handleKind,
+  vehicleCount,
+  batchCount,
+  workerDatabaseUrl,
+}: {
+  db: Database;
+  kind: DatabaseHandle["kind"];
+  vehicleCount: number;
+  batchCount: number;
   /** Set: the detectors run in a worker process on this database (PostgreSQL); unset: in this process. */
   workerDatabaseUrl?: string;
 }): Promise<DetectorBenchResult> => {
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
   const tenant = { companyId: demo.id, dataset: "live" as const };
-  const vehicleIds = (await db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.companyId, demo.id), eq(vehicles.dataset, "live"))).orderBy(vehicles.id).limit(vehicleCount)).map((row) => row.id);
+  const vehicleIds = (
+    await db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, demo.id), eq(vehicles.dataset, "live")))
+      .orderBy(vehicles.id)
+      .limit(vehicleCount)
+  ).map((row) => row.id);
   // Two stretches that nothing else in `npm run bench` writes (8 and 6.5 hours ago): without, then with the detectors.
   const start = Math.floor((Date.now() - 8 * 3_600_000) / 60_000) * 60_000;
   await ensurePartitions({ db, from: new Date(start - 3_600_000), to: new Date() });
@@ -71,7 +114,13 @@ export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCo
   // Each timed phase starts right after a checkpoint: the first change to a page after one writes the
   // whole page to the WAL, and a checkpoint the other phase's writes set off would otherwise land in
   // either phase by chance (1 GB of WAL a checkpoint; a run writes about that).
-  const headSeq = async () => (await db.select({ seq: feedCounters.seq }).from(feedCounters).where(and(eq(feedCounters.companyId, demo.id), eq(feedCounters.dataset, "live"))))[0].seq;
+  const headSeq = async () =>
+    (
+      await db
+        .select({ seq: feedCounters.seq })
+        .from(feedCounters)
+        .where(and(eq(feedCounters.companyId, demo.id), eq(feedCounters.dataset, "live")))
+    )[0].seq;
   const moveCheckpoint = (seq: number) =>
     db
       .insert(telemetryCheckpoints)
@@ -97,7 +146,9 @@ export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCo
   await moveCheckpoint(await headSeq());
   const wake = new Set<() => void>();
   await db.execute(sql`checkpoint`);
-  const stop = workerDatabaseUrl ? await startWorkerProcess({ databaseUrl: workerDatabaseUrl, processors: [tripProcessor.name] }) : startInProcess({ db, window, wake });
+  const stop = workerDatabaseUrl
+    ? await startWorkerProcess({ databaseUrl: workerDatabaseUrl, processors: [tripProcessor.name] })
+    : startInProcess({ db, window, wake });
   started = performance.now();
   for (const batch of withDetectors) {
     await ingestTelemetry({ db, batch });
@@ -108,15 +159,36 @@ export const benchIngestWithDetectors = async ({ db, kind: handleKind, vehicleCo
   // (by this process; a worker process keeps going by itself).
   if (!workerDatabaseUrl) stop();
   const last = { seq: await headSeq() };
-  const checkpoint = async () => (await db.select({ seq: telemetryCheckpoints.seq }).from(telemetryCheckpoints).where(and(eq(telemetryCheckpoints.companyId, demo.id), eq(telemetryCheckpoints.dataset, "live"), eq(telemetryCheckpoints.processor, tripProcessor.name))))[0].seq;
+  const checkpoint = async () =>
+    (
+      await db
+        .select({ seq: telemetryCheckpoints.seq })
+        .from(telemetryCheckpoints)
+        .where(
+          and(eq(telemetryCheckpoints.companyId, demo.id), eq(telemetryCheckpoints.dataset, "live"), eq(telemetryCheckpoints.processor, tripProcessor.name)),
+        )
+    )[0].seq;
   while ((await checkpoint()) < last.seq) {
     if (!workerDatabaseUrl) await runTelemetryProcessors({ db, processors: [tripProcessor], window });
     await new Promise((resolve) => setTimeout(resolve, workerDatabaseUrl ? 20 : 5));
   }
   const caughtUpMs = performance.now() - started;
   if (workerDatabaseUrl) stop();
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(trips).where(and(eq(trips.companyId, demo.id), eq(trips.dataset, "live")));
-  return { vehicles: vehicleIds.length, rows: rowsOf(withDetectors), withoutRate, alonePercent: (aloneMs / withoutMs) * 100, aloneCpuMs: (user + system) / 1000, withRate: (rowsOf(withDetectors) * 1000) / ingestedMs, caughtUpRate: (rowsOf(withDetectors) * 1000) / caughtUpMs, catchUpMs: caughtUpMs - ingestedMs, trips: count };
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(trips)
+    .where(and(eq(trips.companyId, demo.id), eq(trips.dataset, "live")));
+  return {
+    vehicles: vehicleIds.length,
+    rows: rowsOf(withDetectors),
+    withoutRate,
+    alonePercent: (aloneMs / withoutMs) * 100,
+    aloneCpuMs: (user + system) / 1000,
+    withRate: (rowsOf(withDetectors) * 1000) / ingestedMs,
+    caughtUpRate: (rowsOf(withDetectors) * 1000) / caughtUpMs,
+    catchUpMs: caughtUpMs - ingestedMs,
+    trips: count,
+  };
 };
 
 /** The figures as one line each. */
@@ -147,8 +219,16 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   try {
     await migrateDatabase(handle);
     await seedDemo({ db: handle.db, liveVehicles: vehicleCount });
-    const result = await benchIngestWithDetectors({ db: handle.db, kind: handle.kind, vehicleCount, batchCount, workerDatabaseUrl: inWorker ? url! : undefined });
-    console.log(`${embedded ? "PGlite" : "PostgreSQL"}, detectors ${inWorker ? "in a worker process" : "in the ingesting process"}: ${describeDetectorBench(result).join("\n  ")}`);
+    const result = await benchIngestWithDetectors({
+      db: handle.db,
+      kind: handle.kind,
+      vehicleCount,
+      batchCount,
+      workerDatabaseUrl: inWorker ? url! : undefined,
+    });
+    console.log(
+      `${embedded ? "PGlite" : "PostgreSQL"}, detectors ${inWorker ? "in a worker process" : "in the ingesting process"}: ${describeDetectorBench(result).join("\n  ")}`,
+    );
   } finally {
     await handle.close();
     await admin?.query(`drop database ${name} with (force)`);

@@ -28,7 +28,13 @@ try {
   await seedDemo({ db, liveVehicles: VEHICLES });
   const token = (await seedIngestToken({ db }))!;
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
-  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(sql`company_id = ${demo.id} and dataset = 'live'`).orderBy(vehicles.id)).map((v) => v.id);
+  const ids = (
+    await db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(sql`company_id = ${demo.id} and dataset = 'live'`)
+      .orderBy(vehicles.id)
+  ).map((v) => v.id);
   const start = Date.now() - 600_000;
   await ensurePartitions({ db, from: new Date(start), to: new Date() });
   // LATE=1: every point lands below the rollup watermark (a late row, queued in rollup_dirty).
@@ -39,7 +45,9 @@ try {
     const time = new Date(start + s * 1000).toISOString();
     const body = `[${ids.map((id, i) => `{"vehicleId":${id},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`).join(",")}]`;
     const t0 = performance.now();
-    const response = await batchRoute.POST(new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }));
+    const response = await batchRoute.POST(
+      new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }),
+    );
     if (response.status !== 200) throw new Error(await response.text());
     times.push(performance.now() - t0);
   }

@@ -29,12 +29,22 @@ const reportEverySecond = (vehicleIds: readonly number[]) => {
       const time = new Date(started).toISOString();
       // East at 10 m/s (about 0.00012° of longitude a second at Chicago's latitude), each from its own start.
       const east = ((started / 1000) % 600) * 0.00012;
-      const points = vehicleIds.map((vehicleId, i) => ({ vehicleId, time, latitude: 41.75 + (i % 100) * 0.003, longitude: -87.85 + Math.floor(i / 100) * 0.003 + east, speed: 10 }));
+      const points = vehicleIds.map((vehicleId, i) => ({
+        vehicleId,
+        time,
+        latitude: 41.75 + (i % 100) * 0.003,
+        longitude: -87.85 + Math.floor(i / 100) * 0.003 + east,
+        speed: 10,
+      }));
       // Two requests at once, as gateways post: the server checks one while PostgreSQL writes the other.
       const chunks = [points.slice(0, points.length / 2), points.slice(points.length / 2)];
       await Promise.all(
         chunks.map(async (chunk) => {
-          const response = await fetch(`${BASE_URL}/ingest/batch`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${INGEST_TOKEN}` }, body: JSON.stringify(chunk) });
+          const response = await fetch(`${BASE_URL}/ingest/batch`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${INGEST_TOKEN}` },
+            body: JSON.stringify(chunk),
+          });
           if (response.ok) sent += chunk.length;
         }),
       );
@@ -47,7 +57,16 @@ const reportEverySecond = (vehicleIds: readonly number[]) => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   // The page forbids eval (CSP): waitForFunction with a string needs it lifted for the bench.
@@ -80,7 +99,9 @@ try {
   for (let probe = 0; probe < PROBES; probe++) {
     const moved = { latitude: (latitude + 0.0005 * ((probe % 4) + 1)).toFixed(5), longitude: (longitude - 0.0005 * ((probe % 3) + 1)).toFixed(5) };
     const before = (await page.evaluate(`JSON.stringify(document.querySelector('${marker}')?.getBoundingClientRect())`)) as string;
-    const response = await fetch(`${BASE_URL}/ingest/osmand?id=${DEVICE}&lat=${moved.latitude}&lon=${moved.longitude}&timestamp=${firstSecond + probe}`, { method: "POST" });
+    const response = await fetch(`${BASE_URL}/ingest/osmand?id=${DEVICE}&lat=${moved.latitude}&lon=${moved.longitude}&timestamp=${firstSecond + probe}`, {
+      method: "POST",
+    });
     const acked = Date.now();
     if (response.status !== 200) throw new Error(`OsmAnd answered ${response.status}`);
     // In-page code as text: tsx would wrap a function in a helper the page does not have.
@@ -94,9 +115,14 @@ try {
   }
   await fleet?.stop();
   const sorted = [...latencies].sort((a, b) => a - b);
-  const fleetRate = fleet ? `; the other ${vehicles.length - 1} vehicles posted ${Math.round((fleet.sent() * 1000) / (Date.now() - loadStarted))} positions/s` : "";
+  const fleetRate = fleet
+    ? `; the other ${vehicles.length - 1} vehicles posted ${Math.round((fleet.sent() * 1000) / (Date.now() - loadStarted))} positions/s`
+    : "";
   console.log(
-    `ack → marker moved (${PROBES} points${fleetRate}): p50 ${percentile(sorted, 50)} ms, p95 ${percentile(sorted, 95)} ms, max ${sorted.at(-1)} ms (target p95 < 1 s); load ${os.loadavg().map((value) => value.toFixed(1)).join(" ")}`,
+    `ack → marker moved (${PROBES} points${fleetRate}): p50 ${percentile(sorted, 50)} ms, p95 ${percentile(sorted, 95)} ms, max ${sorted.at(-1)} ms (target p95 < 1 s); load ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")}`,
   );
 } finally {
   await browser.close();

@@ -14,7 +14,16 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -26,12 +35,19 @@ try {
 
   await page.goto(`${BASE_URL}/map?synthetic=${VEHICLES}`);
   await page.waitForFunction(() => performance.getEntriesByName("fleet-rendered").length > 0, null, { timeout: 60_000 });
-  const renderMs = await page.evaluate(() => performance.getEntriesByName("fleet-rendered")[0].startTime - performance.getEntriesByName("fleet-data-arrived")[0].startTime);
+  const renderMs = await page.evaluate(
+    () => performance.getEntriesByName("fleet-rendered")[0].startTime - performance.getEntriesByName("fleet-data-arrived")[0].startTime,
+  );
   // The vehicles are drawn on a canvas: the map counts what it drew.
-  const countDrawn = async () => (await page.evaluate(`(() => { const { vehiclesDrawn, clustersDrawn } = document.querySelector(".fleet-map").dataset; return Number(vehiclesDrawn) + Number(clustersDrawn); })()`)) as number;
+  const countDrawn = async () =>
+    (await page.evaluate(
+      `(() => { const { vehiclesDrawn, clustersDrawn } = document.querySelector(".fleet-map").dataset; return Number(vehiclesDrawn) + Number(clustersDrawn); })()`,
+    )) as number;
   const drawn = await countDrawn();
   // The page's JavaScript as it crossed the wire (the server compresses): every script resource so far.
-  const scriptBytes = (await page.evaluate(`performance.getEntriesByType("resource").filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js")).reduce((sum, entry) => sum + entry.encodedBodySize, 0)`)) as number;
+  const scriptBytes = (await page.evaluate(
+    `performance.getEntriesByType("resource").filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js")).reduce((sum, entry) => sum + entry.encodedBodySize, 0)`,
+  )) as number;
 
   // The fleet updating every second, the map still: frames over 5 s (five updates).
   const sampleFrames = `(() => {
@@ -44,7 +60,8 @@ try {
     };
     window.__sampler = requestAnimationFrame(sample);
   })()`;
-  const collectFrames = async () => [...((await page.evaluate(`(() => { cancelAnimationFrame(window.__sampler); return window.__frames.slice(1); })()`)) as number[])].sort((a, b) => a - b);
+  const collectFrames = async () =>
+    [...((await page.evaluate(`(() => { cancelAnimationFrame(window.__sampler); return window.__frames.slice(1); })()`)) as number[])].sort((a, b) => a - b);
   await page.evaluate(sampleFrames);
   await page.waitForTimeout(5_000);
   const updating = await collectFrames();
@@ -62,7 +79,12 @@ try {
   const center = { x: 860, y: 480 };
   const started = Date.now();
   for (let drag = 0; Date.now() - started < PAN_MS; drag++) {
-    const [dx, dy] = [[-300, 0], [0, -200], [300, 0], [0, 200]][drag % 4];
+    const [dx, dy] = [
+      [-300, 0],
+      [0, -200],
+      [300, 0],
+      [0, 200],
+    ][drag % 4];
     await page.mouse.move(center.x, center.y);
     await page.mouse.down();
     await page.mouse.move(center.x + dx, center.y + dy, { steps: 30 });
@@ -72,7 +94,9 @@ try {
   // Frames come in whole refreshes (16.7, 33.3 ms, ...): the share over budget says more than p95 moving between them.
   const figures = (frames: number[]) =>
     `median ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${frames.at(-1)?.toFixed(1)} ms, ${((100 * frames.filter((frame) => frame > 20).length) / frames.length).toFixed(1)} % over 20 ms`;
-  console.log(`map-render: ${VEHICLES.toLocaleString("en-US")} vehicles, vehicles and clusters drawn in and around the viewport: ${drawn} framed, ${drawnZoomed} at zoom 12 (panned)`);
+  console.log(
+    `map-render: ${VEHICLES.toLocaleString("en-US")} vehicles, vehicles and clusters drawn in and around the viewport: ${drawn} framed, ${drawnZoomed} at zoom 12 (panned)`,
+  );
   console.log(`  first full render after data arrived: ${renderMs.toFixed(0)} ms (target < 1500 ms)`);
   console.log(`  the map page's JavaScript, compressed as sent: ${(scriptBytes / 1024).toFixed(0)} kB (target < 300 kB)`);
   console.log(`  all vehicles updating at 1 Hz, map still, ${updating.length} frames: ${figures(updating)} (target p95 < 20 ms)`);

@@ -25,7 +25,13 @@ export const measure = async (rounds: number, run: () => Promise<unknown>, befor
  * Requests/s with `concurrency` calls in flight at once, `total` calls in all; `between` runs (untimed
  * work included in the wall time) before every `every`-th call.
  */
-export const measureThroughput = async ({ total, concurrency, run, between, every = 1 }: {
+export const measureThroughput = async ({
+  total,
+  concurrency,
+  run,
+  between,
+  every = 1,
+}: {
   total: number;
   concurrency: number;
   run: () => Promise<unknown>;

@@ -43,7 +43,9 @@ try {
     from vehicles v, generate_series(date_trunc('day', now()) - interval '${sql.raw(String(DAYS))} days', date_trunc('day', now()) - interval '1 day', interval '1 day') d, unnest(array[7, 13]) h
     where v.company_id = ${demo.id} and v.dataset = 'live'`);
   const [{ count }] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from trips`);
-  console.log(`${count.toLocaleString("en-US")} trips for ${VEHICLES.toLocaleString("en-US")} vehicles written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${count.toLocaleString("en-US")} trips for ${VEHICLES.toLocaleString("en-US")} vehicles written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   const rebuilding = performance.now();
   await db.transaction((tx) => rebuildActivityDays({ db: tx, companyId: demo.id, timeZone: ZONE }));
   const [{ days }] = await queryRows<{ days: number }>(db, sql`select count(*)::int as days from vehicle_activity_days`);
@@ -55,12 +57,19 @@ try {
   const daily = parseReportParams({ params: { kind: "daily", from: day(DAYS), to: day(1) }, timeZone: ZONE, now });
   let dailyRows = 0;
   const dailyTime = await measure(3, async () => (dailyRows = (await buildReport({ db, tenant, params: daily, timeZone: ZONE })).rows.length));
-  console.log(`daily summary, ${DAYS} days × ${VEHICLES.toLocaleString("en-US")} vehicles (${dailyRows.toLocaleString("en-US")} rows): p50 ${dailyTime.p50.toFixed(0)} ms, worst ${dailyTime.p99.toFixed(0)} ms (target < 3,000 ms)`);
-  const [{ ids }] = await queryRows<{ ids: number[] }>(db, sql`select array_agg(id order by id) as ids from (select id from vehicles where company_id = ${demo.id} and dataset = 'live' order by id limit 500) v`);
+  console.log(
+    `daily summary, ${DAYS} days × ${VEHICLES.toLocaleString("en-US")} vehicles (${dailyRows.toLocaleString("en-US")} rows): p50 ${dailyTime.p50.toFixed(0)} ms, worst ${dailyTime.p99.toFixed(0)} ms (target < 3,000 ms)`,
+  );
+  const [{ ids }] = await queryRows<{ ids: number[] }>(
+    db,
+    sql`select array_agg(id order by id) as ids from (select id from vehicles where company_id = ${demo.id} and dataset = 'live' order by id limit 500) v`,
+  );
   const week = parseReportParams({ params: { kind: "trips", from: day(7), to: day(1), vehicleIds: ids.map(String) }, timeZone: ZONE, now });
   let tripRows = 0;
   const tripTime = await measure(5, async () => (tripRows = (await buildReport({ db, tenant, params: week, timeZone: ZONE })).rows.length));
-  console.log(`trips report, 7 days × 500 vehicles (${tripRows.toLocaleString("en-US")} rows): p50 ${tripTime.p50.toFixed(0)} ms, worst ${tripTime.p99.toFixed(0)} ms (target < 1,000 ms)`);
+  console.log(
+    `trips report, 7 days × 500 vehicles (${tripRows.toLocaleString("en-US")} rows): p50 ${tripTime.p50.toFixed(0)} ms, worst ${tripTime.p99.toFixed(0)} ms (target < 1,000 ms)`,
+  );
 } finally {
   await handle.close();
   await admin.query(`drop database ${name} with (force)`);

@@ -85,7 +85,13 @@ try {
   await seedDemo({ db, liveVehicles: VEHICLES });
   const token = (await seedIngestToken({ db }))!;
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
-  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(sql`company_id = ${demo.id} and dataset = 'live'`).orderBy(vehicles.id)).map((v) => v.id);
+  const ids = (
+    await db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(sql`company_id = ${demo.id} and dataset = 'live'`)
+      .orderBy(vehicles.id)
+  ).map((v) => v.id);
   const { key } = await createTestApiKey({ db, companyId: demo.id });
   const tenant = { companyId: demo.id, dataset: "live" as const };
   const now = Date.now();
@@ -95,7 +101,16 @@ try {
   // those took ingestion's checks 30 ms instead of 4.
   const { companyId, dataset } = tenant;
   const positionsAt = (time: Date, s: number): PositionReport[] =>
-    ids.map((vehicleId, i) => ({ companyId, dataset, vehicleId, time, latitude: 41.8 + i / 1e5 + s / 1e5, longitude: -87.7 + s / 1e5, speed: 11, heading: 90 }));
+    ids.map((vehicleId, i) => ({
+      companyId,
+      dataset,
+      vehicleId,
+      time,
+      latitude: 41.8 + i / 1e5 + s / 1e5,
+      longitude: -87.7 + s / 1e5,
+      speed: 11,
+      heading: 90,
+    }));
 
   // 1. The limit: a bare COPY of the same rows through psql, three times (it varies by ±15 % run to
   //    run here); the median is the figure.
@@ -108,7 +123,15 @@ try {
     }
     writeFileSync(csvFile, `${lines.join("\n")}\n`);
     const copyStarted = performance.now();
-    const copy = spawnSync("psql", [url, "-qc", `\\copy vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, distance) from '${csvFile}' csv`], { encoding: "utf8" });
+    const copy = spawnSync(
+      "psql",
+      [
+        url,
+        "-qc",
+        `\\copy vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, distance) from '${csvFile}' csv`,
+      ],
+      { encoding: "utf8" },
+    );
     if (copy.status !== 0) throw new Error(`psql \\copy failed: ${copy.stderr}`);
     return (lines.length * 1000) / (performance.now() - copyStarted);
   };
@@ -123,7 +146,20 @@ try {
   const burst = async (offsetMs: number, withStats: boolean) => {
     const batches = Array.from({ length: 10 }, (_, s) => {
       const time = new Date(now - offsetMs + s * 1000);
-      const stats = withStats ? ids.map((vehicleId) => ({ companyId, dataset, vehicleId, time, engineRpm: 1500, fuelPercent: 60, speed: 11, odometerMeters: 1e6 + s * 11, engineSeconds: 1e5 + s, engineState: "On" as const })) : [];
+      const stats = withStats
+        ? ids.map((vehicleId) => ({
+            companyId,
+            dataset,
+            vehicleId,
+            time,
+            engineRpm: 1500,
+            fuelPercent: 60,
+            speed: 11,
+            odometerMeters: 1e6 + s * 11,
+            engineSeconds: 1e5 + s,
+            engineState: "On" as const,
+          }))
+        : [];
       return { positions: positionsAt(time, s), stats };
     });
     const started = performance.now();
@@ -138,7 +174,12 @@ try {
     const burstRate = await burst(2 * 3_600_000, false);
     const burstWithStats = await burst(3_600_000, true);
     const copyFigure = copyRate ? `${rate(copyRate)} → ${((burstRate / copyRate) * 100).toFixed(0)} %` : "not run";
-    row("ingestTelemetry, 10 batches × 10k positions", rate(burstRate), `bare COPY (psql \\copy, median of 3: ${copyRates.map(rate).join(", ")}): ${copyFigure}`, "≥ 40 % of COPY");
+    row(
+      "ingestTelemetry, 10 batches × 10k positions",
+      rate(burstRate),
+      `bare COPY (psql \\copy, median of 3: ${copyRates.map(rate).join(", ")}): ${copyFigure}`,
+      "≥ 40 % of COPY",
+    );
     row("ingestTelemetry, 10k positions + 10k stats a batch", `${rate(burstWithStats)} positions (+ as many stats)`, "", "");
     endPhase("burst");
   }
@@ -146,20 +187,29 @@ try {
   // 3. Public API against the bare SQL it runs.
   const resetBuckets = () => db.execute(sql`delete from rate_limit_buckets`);
   const call = (handler: (request: Request, context: { params: Promise<any> }) => Promise<Response>, path: string) => async () => {
-    const response = await handler(new Request(`http://bench${path}`, { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: "127.0.0.1" } }), { params: Promise.resolve({}) });
+    const response = await handler(new Request(`http://bench${path}`, { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: "127.0.0.1" } }), {
+      params: Promise.resolve({}),
+    });
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.arrayBuffer(); // the bytes a server hands to its socket: decoding them is the client's work
   };
   // A snapshot request reads the page's state versions, and full states only for records not cached.
   const types = STAT_TYPE_NAMES.join(",");
-  for (const [label, path, handler, withLocationOnly] of !runs("api") ? [] : [
-    ["GET /fleet/vehicles/locations?limit=512", "/fleet/vehicles/locations?limit=512", locationsRoute.GET, true],
-    ["GET /fleet/vehicles/stats?limit=512 (all 8 types)", `/fleet/vehicles/stats?limit=512&types=${types}`, statsRoute.GET, false],
-  ] as const) {
+  for (const [label, path, handler, withLocationOnly] of !runs("api")
+    ? []
+    : ([
+        ["GET /fleet/vehicles/locations?limit=512", "/fleet/vehicles/locations?limit=512", locationsRoute.GET, true],
+        ["GET /fleet/vehicles/stats?limit=512 (all 8 types)", `/fleet/vehicles/stats?limit=512&types=${types}`, statsRoute.GET, false],
+      ] as const)) {
     const api = await measure(200, call(handler, path), resetBuckets);
     const versions = await measure(200, () => listVehicleStateVersions({ db, ...tenant, limit: 513, withLocationOnly }));
     const states = await measure(200, () => listVehicleStates({ db, ...tenant, limit: 513, withLocationOnly }));
-    row(`${label} (in-process)`, `p50 ${ms(api.p50)} p99 ${ms(api.p99)}`, `bare SQL: versions p50 ${ms(versions.p50)}, full states p50 ${ms(states.p50)}`, "p50 ≤ 2 × bare + 3 ms");
+    row(
+      `${label} (in-process)`,
+      `p50 ${ms(api.p50)} p99 ${ms(api.p99)}`,
+      `bare SQL: versions p50 ${ms(versions.p50)}, full states p50 ${ms(states.p50)}`,
+      "p50 ≤ 2 × bare + 3 ms",
+    );
     // 8 in flight; the bucket is refilled every 40 requests so the plan's quota does not cap a capacity figure.
     const perSecond = await measureThroughput({ total: 1200, concurrency: 8, run: call(handler, path), between: resetBuckets, every: 40 });
     row(`  ${label}, 8 requests in flight`, `${Math.round(perSecond)} req/s`, "", "≥ 300 req/s");
@@ -181,8 +231,17 @@ try {
     const range = { start, end };
     const fromRollups = await measure(20, () => findLocationHistory({ db, ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: 3600 }));
     const fromRaw = await measure(5, () => findLocationHistory({ db, ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: 3600, source: "raw" }));
-    const historyApi = await measure(20, call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&startTime=${start.toISOString()}&endTime=${end.toISOString()}`), resetBuckets);
-    row("35-day location history, 1 vehicle (bare SQL, rollups)", `p50 ${ms(fromRollups.p50)} p99 ${ms(fromRollups.p99)}`, `raw rows: p50 ${ms(fromRaw.p50)}; via API p50 ${ms(historyApi.p50)}`, "< 100 ms");
+    const historyApi = await measure(
+      20,
+      call(historyRoute.GET, `/fleet/vehicles/locations/history?vehicleIds=${vehicleId}&startTime=${start.toISOString()}&endTime=${end.toISOString()}`),
+      resetBuckets,
+    );
+    row(
+      "35-day location history, 1 vehicle (bare SQL, rollups)",
+      `p50 ${ms(fromRollups.p50)} p99 ${ms(fromRollups.p99)}`,
+      `raw rows: p50 ${ms(fromRaw.p50)}; via API p50 ${ms(historyApi.p50)}`,
+      "< 100 ms",
+    );
     row("rollup job catch-up (35 d + bench data, from empty)", ms(rollupMs), "", "");
     endPhase("history + rollups");
   }
@@ -191,7 +250,11 @@ try {
     // 5. Caught-up feed poll.
     let cursor = "";
     for (let page = 0; page < 100; page++) {
-      const body = JSON.parse(new TextDecoder().decode(await call(feedRoute.GET, `/fleet/vehicles/locations/feed?limit=512${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`)()));
+      const body = JSON.parse(
+        new TextDecoder().decode(
+          await call(feedRoute.GET, `/fleet/vehicles/locations/feed?limit=512${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`)(),
+        ),
+      );
       await resetBuckets();
       cursor = body.pagination.endCursor;
       if (!body.pagination.hasNextPage) break;
@@ -220,7 +283,9 @@ try {
       const time = new Date(sustainedStart + s * 1000).toISOString();
       const body = `[${share.map((i) => `{"vehicleId":${ids[i]},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`).join(",")}]`;
       const t0 = performance.now();
-      const response = await batchRoute.POST(new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }));
+      const response = await batchRoute.POST(
+        new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }),
+      );
       if (response.status !== 200) throw new Error(`ingest: ${response.status} ${await response.text()}`);
       ackTimes.push(performance.now() - t0);
       sent += share.length;
@@ -259,11 +324,17 @@ try {
     // everything before (a running service). BENCH_PROCESSORS=off leaves them out.
     const withProcessors = process.env.BENCH_PROCESSORS !== "off";
     if (withProcessors) {
-      const [{ seq }] = await db.select({ seq: feedCounters.seq }).from(feedCounters).where(sql`company_id = ${demo.id} and dataset = 'live'`);
+      const [{ seq }] = await db
+        .select({ seq: feedCounters.seq })
+        .from(feedCounters)
+        .where(sql`company_id = ${demo.id} and dataset = 'live'`);
       await db
         .insert(telemetryCheckpoints)
         .values(TELEMETRY_PROCESSORS.map((processor) => ({ ...tenant, processor: processor.name, seq })))
-        .onConflictDoUpdate({ target: [telemetryCheckpoints.companyId, telemetryCheckpoints.dataset, telemetryCheckpoints.processor], set: { seq: sql`excluded.seq` } });
+        .onConflictDoUpdate({
+          target: [telemetryCheckpoints.companyId, telemetryCheckpoints.dataset, telemetryCheckpoints.processor],
+          set: { seq: sql`excluded.seq` },
+        });
     }
     // As the other timed phases: start right after a checkpoint, so that one the earlier phases' writes
     // set off (1 GB of WAL) does not land in this one by chance.
@@ -278,20 +349,35 @@ try {
     await Promise.all(loops);
     const acks = summarize(ackTimes);
     const reads = summarize(apiTimes);
-    row(`sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} points/s, 20 % with stats, ${LAG_SECONDS} s old; processors ${withProcessors ? "in a worker process" : "off"})`, rate(sustainedRate), `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`, "≥ 10,000/s, ack p99 < 500 ms");
+    row(
+      `sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} points/s, 20 % with stats, ${LAG_SECONDS} s old; processors ${withProcessors ? "in a worker process" : "off"})`,
+      rate(sustainedRate),
+      `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`,
+      "≥ 10,000/s, ack p99 < 500 ms",
+    );
     row("  public API meanwhile: GET /fleet/vehicles/locations", `p50 ${ms(reads.p50)} p99 ${ms(reads.p99)} (${reads.count} requests)`, "", "p99 < 100 ms");
     endPhase("sustained");
   }
 
   if (runs("trackers")) {
     const trackers = await benchTrackers({ db, connections: Number(process.env.TRACKER_CONNECTIONS ?? 1_000), seconds: SECONDS });
-    row(`sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`, `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`, `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`, "ack p99 < 500 ms, nothing lost");
+    row(
+      `sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`,
+      `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`,
+      `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`,
+      "ack p99 < 500 ms, nothing lost",
+    );
     endPhase("trackers");
   }
 
   if (runs("import")) {
     const imported = await benchVehicleImport({ db });
-    row(`vehicle CSV import, ${imported.rows} rows (every column, 2 tags a row), one transaction`, `${ms(imported.createMs)} new, ${ms(imported.updateMs)} all existing (update)`, `preview (check only) ${ms(imported.previewMs)}`, "< 10 s");
+    row(
+      `vehicle CSV import, ${imported.rows} rows (every column, 2 tags a row), one transaction`,
+      `${ms(imported.createMs)} new, ${ms(imported.updateMs)} all existing (update)`,
+      `preview (check only) ${ms(imported.previewMs)}`,
+      "< 10 s",
+    );
     endPhase("import");
   }
 
@@ -310,7 +396,12 @@ try {
   // Past the phases' working sets: what is still referenced (a leak would be) and the RSS the collection leaves.
   globalThis.gc?.();
   const { rss, heapUsed } = process.memoryUsage();
-  row("  the same after a forced full GC", globalThis.gc ? `${mib(rss)} (V8 heap in use ${mib(heapUsed)})` : "run with --expose-gc (npm run bench does)", "", "");
+  row(
+    "  the same after a forced full GC",
+    globalThis.gc ? `${mib(rss)} (V8 heap in use ${mib(heapUsed)})` : "run with --expose-gc (npm run bench does)",
+    "",
+    "",
+  );
 
   const widths = [0, 1, 2, 3].map((c) => Math.max(...[["what", "figure", "limit / compare", "target"], ...rows].map((r) => r[c].length)));
   const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(" | ")} |`;

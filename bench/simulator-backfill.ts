@@ -16,7 +16,9 @@ const started = performance.now();
 const simulator = await createFleetSimulator({ db: handle.db, seed: 1, backfillMs: days * 86_400_000 });
 const { rows } = await simulator.backfill();
 const seconds = (performance.now() - started) / 1000;
-console.log(`${handle.kind}: backfill of ${days} days for ${simulator.vehicles} vehicles: ${rows} rows in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s)`);
+console.log(
+  `${handle.kind}: backfill of ${days} days for ${simulator.vehicles} vehicles: ${rows} rows in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s)`,
+);
 const tickTimes: number[] = [];
 let tickRows = 0;
 for (let tick = 0; tick < ticks; tick++) {

@@ -30,19 +30,40 @@ try {
   useDatabase(handle);
   await seedDemo({ db, liveVehicles: 2000 });
   const [demo] = await db.select().from(companies).where(eq(companies.name, "Demo Fleet"));
-  const ids = (await db.select({ id: vehicles.id }).from(vehicles).where(sql`company_id = ${demo.id} and dataset = 'live'`)).map((v) => v.id);
+  const ids = (
+    await db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(sql`company_id = ${demo.id} and dataset = 'live'`)
+  ).map((v) => v.id);
   const now = new Date();
   await writeTelemetry({
-    db, companyId: demo.id, dataset: "live",
+    db,
+    companyId: demo.id,
+    dataset: "live",
     positions: ids.map((vehicleId, i) => ({ vehicleId, time: now, latitude: 41 + i / 1e4, longitude: -87, speed: 12, heading: 90 })),
-    stats: ids.map((vehicleId) => ({ vehicleId, time: now, engineRpm: 1400, fuelPercent: 70, odometerMeters: 1e6, engineSeconds: 1e5, speed: 12, engineState: "On" as const })),
+    stats: ids.map((vehicleId) => ({
+      vehicleId,
+      time: now,
+      engineRpm: 1400,
+      fuelPercent: 70,
+      odometerMeters: 1e6,
+      engineSeconds: 1e5,
+      speed: 12,
+      engineState: "On" as const,
+    })),
   });
   const { key } = await createTestApiKey({ db, companyId: demo.id });
   const tenant = { companyId: demo.id, dataset: "live" as const };
   const resetBuckets = () => db.execute(sql`delete from rate_limit_buckets`);
   const types = STAT_TYPE_NAMES.join(",");
   const call = async () => {
-    const response = await statsRoute.GET(new Request(`http://bench/fleet/vehicles/stats?limit=512&types=${types}`, { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: "127.0.0.1" } }), { params: Promise.resolve({}) });
+    const response = await statsRoute.GET(
+      new Request(`http://bench/fleet/vehicles/stats?limit=512&types=${types}`, {
+        headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: "127.0.0.1" },
+      }),
+      { params: Promise.resolve({}) },
+    );
     if (response.status !== 200) throw new Error(await response.text());
     return response.text();
   };
@@ -53,8 +74,14 @@ try {
     show("  bare SQL: listVehicleStateVersions(513)", await measure(300, () => listVehicleStateVersions({ db, ...tenant, limit: 513 })));
     show("  bare SQL: listVehicleStates(limit 513)", await measure(300, () => listVehicleStates({ db, ...tenant, limit: 513 })));
     show("  rate-limit upsert", await measure(300, () => takeToken({ db, key: "x", rule: { capacity: 1e9, refillPerSecond: 1e9 } })));
-    show("  listActiveFaultCodes(512 ids)", await measure(300, () => listActiveFaultCodes({ db, ...tenant, vehicleIds: states.slice(0, 512).map((s) => s.vehicleId) })));
-    show("  present 512 records (cache misses)", await measure(300, async () => states.slice(0, 512).map((state) => presentVehicleStats({ state, types: STAT_TYPE_NAMES, faultCodes: [] }))));
+    show(
+      "  listActiveFaultCodes(512 ids)",
+      await measure(300, () => listActiveFaultCodes({ db, ...tenant, vehicleIds: states.slice(0, 512).map((s) => s.vehicleId) })),
+    );
+    show(
+      "  present 512 records (cache misses)",
+      await measure(300, async () => states.slice(0, 512).map((state) => presentVehicleStats({ state, types: STAT_TYPE_NAMES, faultCodes: [] }))),
+    );
     const page = states.slice(0, 512).map((state) => presentVehicleStats({ state, types: STAT_TYPE_NAMES, faultCodes: [] }));
     show("  JSON of the page (cache misses)", await measure(300, async () => JSON.stringify({ data: page })));
   }

@@ -28,7 +28,11 @@ const STATUS_ACC_ON = Buffer.from([0x46, 0x06, 0x04, 0x00, 0x02]);
 
 /** Runs the load against a migrated database that holds at least `connections` vehicles. */
 export const benchTrackers = async ({ db, connections, seconds }: { db: Database; connections: number; seconds: number }): Promise<TrackerBenchResult> => {
-  const bound = await db.select({ id: vehicles.id, companyId: vehicles.companyId, dataset: vehicles.dataset }).from(vehicles).orderBy(vehicles.id).limit(connections);
+  const bound = await db
+    .select({ id: vehicles.id, companyId: vehicles.companyId, dataset: vehicles.dataset })
+    .from(vehicles)
+    .orderBy(vehicles.id)
+    .limit(connections);
   const ids = bound.map((row) => row.id);
   const imeiOf = (id: number) => `35${String(id).padStart(13, "0")}`;
   // The listeners find a device's vehicle in the global lookup table: the seed's devices make way for trackers.
@@ -36,51 +40,77 @@ export const benchTrackers = async ({ db, connections, seconds }: { db: Database
   await db.delete(registeredDevices).where(inArray(registeredDevices.vehicleId, ids));
   for (const tenant of new Set(bound.map((row) => `${row.companyId}:${row.dataset}`))) {
     const rows = bound.filter((row) => `${row.companyId}:${row.dataset}` === tenant);
-    await insertBoundDevices({ db, companyId: rows[0].companyId, dataset: rows[0].dataset, rows: rows.map((row) => ({ identifier: imeiOf(row.id), model: row.id % 2 ? "teltonika" : "gt06", vehicleId: row.id })) });
+    await insertBoundDevices({
+      db,
+      companyId: rows[0].companyId,
+      dataset: rows[0].dataset,
+      rows: rows.map((row) => ({ identifier: imeiOf(row.id), model: row.id % 2 ? "teltonika" : "gt06", vehicleId: row.id })),
+    });
   }
   await ensurePartitions({ db, from: new Date(Date.now() - 86_400_000), to: new Date(Date.now() + 86_400_000) });
-  const trackers = await startTrackers({ db, settings: { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: connections + 10, maxConnections: connections + 10, frameTimeoutMs: 30_000 } });
+  const trackers = await startTrackers({
+    db,
+    settings: {
+      teltonikaPort: 0,
+      gt06Port: 0,
+      host: "127.0.0.1",
+      idleTimeoutMs: 60_000,
+      maxConnectionsPerAddress: connections + 10,
+      maxConnections: connections + 10,
+      frameTimeoutMs: 30_000,
+    },
+  });
   const devices: { id: number; teltonika: boolean; connection: TrackerConnection }[] = [];
   for (let start = 0; start < ids.length; start += 100) {
-    devices.push(...(await Promise.all(ids.slice(start, start + 100).map(async (id, k) => {
-      const teltonika = (start + k) % 2 === 0;
-      const connection = await connectTracker({ port: (teltonika ? trackers.ports.teltonika : trackers.ports.gt06)!, timeoutMs: 30_000 });
-      connection.send(teltonika ? encodeTeltonikaImei(imeiOf(id)) : encodeGt06Login(imeiOf(id), 1));
-      if (!(await connection.read(teltonika ? 1 : 10))) throw new Error(`device ${id} was refused`);
-      return { id, teltonika, connection };
-    }))));
+    devices.push(
+      ...(await Promise.all(
+        ids.slice(start, start + 100).map(async (id, k) => {
+          const teltonika = (start + k) % 2 === 0;
+          const connection = await connectTracker({ port: (teltonika ? trackers.ports.teltonika : trackers.ports.gt06)!, timeoutMs: 30_000 });
+          connection.send(teltonika ? encodeTeltonikaImei(imeiOf(id)) : encodeGt06Login(imeiOf(id), 1));
+          if (!(await connection.read(teltonika ? 1 : 10))) throw new Error(`device ${id} was refused`);
+          return { id, teltonika, connection };
+        }),
+      )),
+    );
   }
   const acks: number[] = [];
   let sent = 0;
   const startedAt = Date.now();
   const endAt = startedAt + seconds * 1000;
-  await Promise.all(devices.map(async ({ id, teltonika, connection }, index) => {
-    // Spread the devices over the second, as real ones are.
-    let next = startedAt + ((index * 997) % 1000);
-    let serial = 1;
-    while (next < endAt) {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
-      const time = new Date(next);
-      const fix = { latitude: 41.8 + (id % 100) / 1e3, longitude: -87.7 + ((next - startedAt) / 1e6), speedKmh: 40, heading: 90, satellites: 9 };
-      const sentAt = performance.now();
-      sent++;
-      if (teltonika) {
-        connection.send(encodeTeltonikaPacket({ records: [{ time, fix, io: { ignition: true } }] }));
-        if ((await connection.read(4))?.readUInt32BE(0) !== 1) throw new Error(`device ${id}: no acknowledgement`);
-      } else {
-        connection.send(Buffer.concat([encodeGt06Location({ time, fix, io: { ignition: true } }, ++serial), encodeGt06Frame(GT06.status, STATUS_ACC_ON, ++serial)]));
-        if (!(await connection.read(10))?.equals(encodeGt06Response(GT06.status, serial))) throw new Error(`device ${id}: no status answer`);
+  await Promise.all(
+    devices.map(async ({ id, teltonika, connection }, index) => {
+      // Spread the devices over the second, as real ones are.
+      let next = startedAt + ((index * 997) % 1000);
+      let serial = 1;
+      while (next < endAt) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
+        const time = new Date(next);
+        const fix = { latitude: 41.8 + (id % 100) / 1e3, longitude: -87.7 + (next - startedAt) / 1e6, speedKmh: 40, heading: 90, satellites: 9 };
+        const sentAt = performance.now();
+        sent++;
+        if (teltonika) {
+          connection.send(encodeTeltonikaPacket({ records: [{ time, fix, io: { ignition: true } }] }));
+          if ((await connection.read(4))?.readUInt32BE(0) !== 1) throw new Error(`device ${id}: no acknowledgement`);
+        } else {
+          connection.send(
+            Buffer.concat([encodeGt06Location({ time, fix, io: { ignition: true } }, ++serial), encodeGt06Frame(GT06.status, STATUS_ACC_ON, ++serial)]),
+          );
+          if (!(await connection.read(10))?.equals(encodeGt06Response(GT06.status, serial))) throw new Error(`device ${id}: no status answer`);
+        }
+        acks.push(performance.now() - sentAt);
+        next += 1000;
       }
-      acks.push(performance.now() - sentAt);
-      next += 1000;
-    }
-  }));
+    }),
+  );
   const elapsed = (Date.now() - startedAt) / 1000;
   for (const { connection } of devices) connection.end();
   await trackers.close();
   // GT06 times are whole seconds: a fix sent in the first second may be stamped just before the start.
-  const [{ stored }] = (await db.select({ stored: sql<number>`count(*)::int` }).from(vehiclePositions)
-    .where(sql`${inArray(vehiclePositions.vehicleId, ids)} and ${vehiclePositions.time} >= ${new Date(startedAt - 1000).toISOString()}::timestamptz`));
+  const [{ stored }] = await db
+    .select({ stored: sql<number>`count(*)::int` })
+    .from(vehiclePositions)
+    .where(sql`${inArray(vehiclePositions.vehicleId, ids)} and ${vehiclePositions.time} >= ${new Date(startedAt - 1000).toISOString()}::timestamptz`);
   const latency = summarize(acks);
   return { connections, seconds, sent, acked: acks.length, stored, p50: latency.p50, p99: latency.p99, rate: acks.length / elapsed };
 };

@@ -43,7 +43,8 @@ export const benchVehicleImport = async ({ db, rows = ROWS }: { db: Database; ro
   const preview = await time(() => parseVehiclesCsv({ ...tenant, csv }));
   const created = await time(() => importVehicles({ ...tenant, csv, onExisting: "refuse", actor }));
   const updated = await time(() => importVehicles({ ...tenant, csv, onExisting: "update", actor }));
-  for (const { result } of [created, updated]) if (!(result as { imported: boolean }).imported) throw new Error(`import refused: ${JSON.stringify(result).slice(0, 300)}`);
+  for (const { result } of [created, updated])
+    if (!(result as { imported: boolean }).imported) throw new Error(`import refused: ${JSON.stringify(result).slice(0, 300)}`);
   return { rows, previewMs: preview.ms, createMs: created.ms, updateMs: updated.ms };
 };
 

@@ -9,5 +9,10 @@ import type { Executor } from "./client";
  * write commits: a few hundred ms at most for 10,000 rows (ANALYZE reads a 30,000-row sample).
  */
 export const analyzeTables = async ({ db, tables }: { db: Executor; tables: readonly PgTable[] }) => {
-  await db.execute(sql`analyze ${sql.join(tables.map((table) => sql.identifier(getTableName(table))), sql`, `)}`);
+  await db.execute(
+    sql`analyze ${sql.join(
+      tables.map((table) => sql.identifier(getTableName(table))),
+      sql`, `,
+    )}`,
+  );
 };

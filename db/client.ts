@@ -38,7 +38,15 @@ const RELISTEN_AFTER_MS = 1_000;
  * connection is opened again after a second; notifications sent meanwhile are lost, so listeners
  * must also catch up by other means (the telemetry processors sweep, the live stream resumes by seq).
  */
-const listenOnPostgres = async ({ url, channel, onNotification }: { url: string; channel: string; onNotification: (payload: string) => void }): Promise<Unlisten> => {
+const listenOnPostgres = async ({
+  url,
+  channel,
+  onNotification,
+}: {
+  url: string;
+  channel: string;
+  onNotification: (payload: string) => void;
+}): Promise<Unlisten> => {
   let client: Client | undefined;
   let stopped = false;
   const connect = async () => {
@@ -85,12 +93,22 @@ export const openDatabase = ({ url, dataDir, snapshot }: { url?: string; dataDir
     const pool = new Pool({ connectionString: url, max: getConfig().DATABASE_POOL_SIZE, connectionTimeoutMillis: getConfig().DATABASE_CONNECT_TIMEOUT_MS });
     // An idle client that loses its server emits 'error'; without a listener that would crash the process.
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
-    return { db: drizzlePg(pool, { schema }) as unknown as Database, kind: "postgres", listen: (channel, onNotification) => listenOnPostgres({ url, channel, onNotification }), close: () => pool.end() };
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Database,
+      kind: "postgres",
+      listen: (channel, onNotification) => listenOnPostgres({ url, channel, onNotification }),
+      close: () => pool.end(),
+    };
   }
   const folder = dataDir ?? ".data";
   if (folder !== "memory://") mkdirSync(path.resolve(/*turbopackIgnore: true*/ folder), { recursive: true });
   const client = new EmbeddedDatabase({ dataDir: folder === "memory://" ? undefined : path.resolve(/*turbopackIgnore: true*/ folder), loadDataDir: snapshot });
-  return { db: drizzlePglite(client, { schema }) as unknown as Database, kind: "pglite", listen: (channel, onNotification) => client.listen(channel, onNotification), close: () => client.close() };
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    kind: "pglite",
+    listen: (channel, onNotification) => client.listen(channel, onNotification),
+    close: () => client.close(),
+  };
 };
 
 /**

@@ -91,7 +91,12 @@ export const distributeSchema = async (db: Executor) => {
   const global = new Set<string>(GLOBAL_TABLES);
   const local = new Set<string>(LOCAL_TABLES);
   const companyTables = new Set(
-    (await queryRows<{ table: string }>(db, sql`select table_name as "table" from information_schema.columns where table_schema = 'public' and column_name = 'company_id'`)).map((row) => row.table),
+    (
+      await queryRows<{ table: string }>(
+        db,
+        sql`select table_name as "table" from information_schema.columns where table_schema = 'public' and column_name = 'company_id'`,
+      )
+    ).map((row) => row.table),
   );
   // Reference tables first: tenant tables' foreign keys point at them.
   for (const { table, placed } of tables) {
@@ -115,7 +120,9 @@ export const distributeSchema = async (db: Executor) => {
           from pg_proc p where p.proname = ${name} and p.pronamespace = 'public'::regnamespace`,
     );
     if (fn && !fn.placed) {
-      await db.execute(sql`select create_distributed_function(${fn.signature}, ${tenantArgument}, colocate_with => ${COLOCATION_ANCHOR}, force_delegation => true)`);
+      await db.execute(
+        sql`select create_distributed_function(${fn.signature}, ${tenantArgument}, colocate_with => ${COLOCATION_ANCHOR}, force_delegation => true)`,
+      );
     }
   }
 };

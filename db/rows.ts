@@ -15,7 +15,8 @@ export const queryRows = async <T>(db: Executor, query: SQL): Promise<T[]> => {
 export const intArray = (ids: readonly number[]) => numberArray(ids, "int");
 
 /** Numbers (null for NULL) as ONE array parameter of the given type: a column for `unnest(...)`. */
-export const numberArray = (values: readonly (number | null)[], type: "int" | "bigint") => sql`${`{${values.map((value) => value ?? "NULL").join(",")}}`}::${sql.raw(type)}[]`;
+export const numberArray = (values: readonly (number | null)[], type: "int" | "bigint") =>
+  sql`${`{${values.map((value) => value ?? "NULL").join(",")}}`}::${sql.raw(type)}[]`;
 
 /** Instants as ONE `timestamptz[]` parameter. */
 export const timestampArray = (times: readonly Date[]) => sql`${`{${times.map((time) => `"${time.toISOString()}"`).join(",")}}`}::timestamptz[]`;
@@ -49,8 +50,17 @@ export const readNumberColumn = (joined: string | null): Float64Array => {
 export const insertFromJson = (table: PgTable, rows: readonly Record<string, unknown>[]) => {
   const columns = getTableColumns(table);
   const fields = Object.keys(rows[0]);
-  const names = sql.join(fields.map((field) => sql.identifier(columns[field].name)), sql`, `);
-  const types = sql.join(fields.map((field) => sql`${sql.identifier(field)} ${sql.raw(columns[field].getSQLType())}`), sql`, `);
-  const values = sql.join(fields.map((field) => sql.identifier(field)), sql`, `);
+  const names = sql.join(
+    fields.map((field) => sql.identifier(columns[field].name)),
+    sql`, `,
+  );
+  const types = sql.join(
+    fields.map((field) => sql`${sql.identifier(field)} ${sql.raw(columns[field].getSQLType())}`),
+    sql`, `,
+  );
+  const values = sql.join(
+    fields.map((field) => sql.identifier(field)),
+    sql`, `,
+  );
   return sql`insert into ${table} (${names}) select ${values} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`;
 };

@@ -106,7 +106,13 @@ const scan = async (page: Page, label: string) => {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
   const findings = results.violations
     .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(" | ")}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(" "))
+          .join(" | ")}`,
+    );
   expect.soft(findings, `axe findings on ${label}`).toEqual([]);
 };
 
@@ -158,25 +164,31 @@ test("the signed-out pages pass the axe scan at both sizes", async ({ page }) =>
   }
 });
 
-signedInTest(DEMO_ADMIN)("a live sharing link's public page, open and ended, passes the axe scan at both sizes without a session", async ({ page, browser }) => {
-  await page.goto("/map");
-  await page.getByLabel("Search vehicles").fill("DEMO-002");
-  await page.locator(".vehicle-row").first().click();
-  await page.getByRole("button", { name: "Share live location" }).click();
-  const { pathname } = new URL(await page.getByLabel("Live location link").inputValue());
-  const stranger = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const shared = await stranger.newPage();
-  for (const size of SIZES) {
-    await shared.setViewportSize({ width: size.width, height: size.height });
-    for (const [name, path] of [["share", pathname], ["share-ended", "/share/1_revokedrevokedrevokedrevokedrevoked"]] as const) {
-      await shared.goto(path);
-      await settle(shared);
-      await check(shared, `${name} at ${size.name}`);
-      await screenshot(shared, `a11y-${name}-${size.name}`);
+signedInTest(DEMO_ADMIN)(
+  "a live sharing link's public page, open and ended, passes the axe scan at both sizes without a session",
+  async ({ page, browser }) => {
+    await page.goto("/map");
+    await page.getByLabel("Search vehicles").fill("DEMO-002");
+    await page.locator(".vehicle-row").first().click();
+    await page.getByRole("button", { name: "Share live location" }).click();
+    const { pathname } = new URL(await page.getByLabel("Live location link").inputValue());
+    const stranger = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const shared = await stranger.newPage();
+    for (const size of SIZES) {
+      await shared.setViewportSize({ width: size.width, height: size.height });
+      for (const [name, path] of [
+        ["share", pathname],
+        ["share-ended", "/share/1_revokedrevokedrevokedrevokedrevoked"],
+      ] as const) {
+        await shared.goto(path);
+        await settle(shared);
+        await check(shared, `${name} at ${size.name}`);
+        await screenshot(shared, `a11y-${name}-${size.name}`);
+      }
     }
-  }
-  await stranger.close();
-});
+    await stranger.close();
+  },
+);
 
 signedInTest(DEMO_DISPATCHER)("on a phone the menu is a drawer that Escape closes, giving focus back to its button", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

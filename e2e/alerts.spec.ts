@@ -32,7 +32,9 @@ const verified = (delivery: Delivery, secret: string) => {
   return signature.length === expected.length && timingSafeEqual(signature, expected) && Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;
 };
 
-test("draw a place, make an entry rule; a vehicle drives in: the incident appears in the inbox without reload and the receiver gets a verified delivery", async ({ page }) => {
+test("draw a place, make an entry rule; a vehicle drives in: the incident appears in the inbox without reload and the receiver gets a verified delivery", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const receiver = await startReceiver();
   const suffix = Date.now().toString(36);
@@ -61,9 +63,14 @@ test("draw a place, make an entry rule; a vehicle drives in: the incident appear
   await placeForm.getByLabel("Address").fill("Drawn in the test");
   await placeForm.getByRole("button", { name: "Save place" }).click();
   await expect(page.getByRole("list", { name: "Places" })).toContainText(placeName);
-  const { places } = (await (await page.request.get("/api/dashboard/places")).json()) as { places: { name: string; vertices: { latitude: number; longitude: number }[] | null }[] };
+  const { places } = (await (await page.request.get("/api/dashboard/places")).json()) as {
+    places: { name: string; vertices: { latitude: number; longitude: number }[] | null }[];
+  };
   const vertices = places.find((place) => place.name === placeName)!.vertices!;
-  const inside = { latitude: vertices.reduce((sum, v) => sum + v.latitude, 0) / vertices.length, longitude: vertices.reduce((sum, v) => sum + v.longitude, 0) / vertices.length };
+  const inside = {
+    latitude: vertices.reduce((sum, v) => sum + v.latitude, 0) / vertices.length,
+    longitude: vertices.reduce((sum, v) => sum + v.longitude, 0) / vertices.length,
+  };
 
   // An entry rule for it.
   await page.goto("/alerts/rules");
@@ -89,7 +96,9 @@ test("draw a place, make an entry rule; a vehicle drives in: the incident appear
   await screenshot(page, "alerts-inbox-incident");
 
   await expect.poll(() => receiver.received.filter((delivery) => delivery.body.includes(placeName)).length, { timeout: 30_000 }).toBeGreaterThan(0);
-  const delivery = receiver.received.find((candidate) => (JSON.parse(candidate.body) as { eventType: string }).eventType === "AlertIncident" && candidate.body.includes(placeName))!;
+  const delivery = receiver.received.find(
+    (candidate) => (JSON.parse(candidate.body) as { eventType: string }).eventType === "AlertIncident" && candidate.body.includes(placeName),
+  )!;
   expect(verified(delivery, secret)).toBe(true);
   expect(verified({ ...delivery, body: delivery.body.replace(placeName, "Elsewhere") }, secret)).toBe(false);
   receiver.close();

@@ -129,10 +129,17 @@ test("the new company's own truck: a vehicle, its registered phone, a point over
   await page.goto(`${ORIGIN}/map`);
   await expect(page.getByRole("main").getByText("Acme Truck 1").first()).toBeVisible();
 
-  const { token } = await (await request.post(`${ORIGIN}/api/v2/auth/token`, { data: { email: "ada@acme.example", password: "a long enough password" } })).json();
-  const created = await request.post(`${ORIGIN}/api/v2/api-keys`, { headers: { authorization: `Bearer ${token}` }, data: { name: "Acme ERP", scopes: ["vehicles:read"] } });
+  const { token } = await (
+    await request.post(`${ORIGIN}/api/v2/auth/token`, { data: { email: "ada@acme.example", password: "a long enough password" } })
+  ).json();
+  const created = await request.post(`${ORIGIN}/api/v2/api-keys`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: "Acme ERP", scopes: ["vehicles:read"] },
+  });
   expect(created.status()).toBe(201);
   const { key } = await created.json();
   const locations = await (await request.get(`${ORIGIN}/fleet/vehicles/locations`, { headers: { authorization: `Bearer ${key}` } })).json();
-  expect(locations.data).toEqual([expect.objectContaining({ name: "Acme Truck 1", location: expect.objectContaining({ latitude: 52.52, longitude: 13.405 }) })]);
+  expect(locations.data).toEqual([
+    expect.objectContaining({ name: "Acme Truck 1", location: expect.objectContaining({ latitude: 52.52, longitude: 13.405 }) }),
+  ]);
 });

@@ -12,7 +12,10 @@ const waitForSimulator = async (baseURL: string, timeoutMs: number) => {
   const deadline = Date.now() + timeoutMs;
   let state: string | undefined;
   while (Date.now() < deadline) {
-    const health = (await fetch(`${baseURL}/api/health`).then((response) => response.json(), () => null)) as { simulator?: { state?: string; detail?: string }; telemetryProcessors?: string } | null;
+    const health = (await fetch(`${baseURL}/api/health`).then(
+      (response) => response.json(),
+      () => null,
+    )) as { simulator?: { state?: string; detail?: string }; telemetryProcessors?: string } | null;
     state = health?.simulator?.state;
     if ((state === "running" || state === "off") && health?.telemetryProcessors === "current") return;
     if (state === "failed") throw new Error(`The simulator failed: ${health?.simulator?.detail ?? "no detail"}`);

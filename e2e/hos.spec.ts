@@ -8,16 +8,19 @@ test("the HOS board lists every driver with four clock bars, least drive time le
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThanOrEqual(20);
   await expect(rows.first().locator(".clock-bar")).toHaveCount(4);
-  const driveMs = (await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-drive-ms")))));
+  const driveMs = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-drive-ms"))));
   expect(driveMs).toEqual([...driveMs].sort((a, b) => a - b));
   await screenshot(page, "hos-board");
   await page.getByRole("link", { name: /^Cycle/ }).click();
   await expect(page).toHaveURL(/sort=cycle/);
   await expect(page.getByRole("columnheader", { name: /^Cycle/ })).toHaveAttribute("aria-sort", "ascending");
   // The "out of time" card counts the rows whose drive, shift or cycle clock is red.
-  const redRows = await page.getByRole("main").getByTestId("hos-row").evaluateAll((trs) =>
-    trs.filter((tr) => [0, 1, 3].some((index) => tr.querySelectorAll(".clock-bar")[index]?.classList.contains("clock-exhausted"))).length,
-  );
+  const redRows = await page
+    .getByRole("main")
+    .getByTestId("hos-row")
+    .evaluateAll(
+      (trs) => trs.filter((tr) => [0, 1, 3].some((index) => tr.querySelectorAll(".clock-bar")[index]?.classList.contains("clock-exhausted"))).length,
+    );
   await expect(page.getByTestId("out-of-time-count")).toHaveText(String(redRows));
 });
 
@@ -49,7 +52,10 @@ test("the fleet violations page lists violations with counts by type and filters
   expect(await table.locator("tbody tr").count()).toBeGreaterThan(0);
   await screenshot(page, "hos-violations");
   const counts = await Promise.all(
-    ["shiftDrivingHours", "shiftHours", "restbreakMissed", "cycleHoursOn"].map(async (type) => ({ type, n: Number(await page.getByRole("main").getByTestId(`violation-count-${type}`).locator(".stat-value").textContent()) })),
+    ["shiftDrivingHours", "shiftHours", "restbreakMissed", "cycleHoursOn"].map(async (type) => ({
+      type,
+      n: Number(await page.getByRole("main").getByTestId(`violation-count-${type}`).locator(".stat-value").textContent()),
+    })),
   );
   const some = counts.find((c) => c.n > 0)!;
   await page.getByRole("main").getByTestId(`violation-count-${some.type}`).click();

@@ -21,7 +21,11 @@ const eventually = (page: Page, check: () => Promise<void>) =>
   }).toPass({ timeout: 30_000 });
 
 // Other Fleet (its admin is the manager here): a truck reporting in Demo Fleet would change the fleet the map spec counts.
-test("at a phone size: a driver goes on duty, the truck moves → Driving without a tap, stands 5 minutes → On Duty; accepts a drive and an edit, certifies the day", async ({ browser, page, request }) => {
+test("at a phone size: a driver goes on duty, the truck moves → Driving without a tap, stands 5 minutes → On Duty; accepts a drive and an edit, certifies the day", async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const username = `e2e.logbook.${stamp}`;

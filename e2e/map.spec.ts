@@ -6,7 +6,11 @@ const test = signedInTest(DEMO_ADMIN);
 
 test("the dashboard data routes answer 401 JSON when signed out", async ({ playwright, baseURL }) => {
   const request = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  for (const path of ["/api/dashboard/fleet", "/api/dashboard/vehicles", "/api/dashboard/vehicles/1/locations?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z"]) {
+  for (const path of [
+    "/api/dashboard/fleet",
+    "/api/dashboard/vehicles",
+    "/api/dashboard/vehicles/1/locations?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z",
+  ]) {
     const response = await request.get(path);
     expect(response.status()).toBe(401);
     expect(await response.json()).toEqual({ message: expect.any(String), requestId: expect.any(String) });
@@ -20,7 +24,9 @@ test("the live map shows the demo fleet, and a vehicle moves between two looks",
   await expect(page.getByTestId("list-count")).toHaveText(`${E2E_FLEET_SIZE} vehicles`);
   const map = page.getByRole("region", { name: /^Map of \d+ vehicles/ });
   // Clusters or single vehicles: at least one is drawn on the (tile-less) map's canvas.
-  await expect.poll(async () => Number(await map.getAttribute("data-vehicles-drawn")) + Number(await map.getAttribute("data-clusters-drawn"))).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await map.getAttribute("data-vehicles-drawn")) + Number(await map.getAttribute("data-clusters-drawn")))
+    .toBeGreaterThan(0);
   await screenshot(page, "map-fleet");
 
   // Pick a moving vehicle and watch its panel position change as the simulator ticks.

@@ -14,7 +14,8 @@ type ScriptlessBrowser = { page: Page; context: BrowserContext; addresses: strin
 /** A browser with JavaScript off (optionally with `user`'s stored session) that records every address it requests. */
 const scriptless = async (browser: Browser, baseURL: string, user?: DemoUser): Promise<ScriptlessBrowser> => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-  if (user) await context.addCookies((JSON.parse(readFileSync(authStatePath(user), "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] }).cookies);
+  if (user)
+    await context.addCookies((JSON.parse(readFileSync(authStatePath(user), "utf8")) as { cookies: Parameters<BrowserContext["addCookies"]>[0] }).cookies);
   const addresses: string[] = [];
   context.on("request", (request) => addresses.push(request.url()));
   return { page: await context.newPage(), context, addresses };
@@ -45,7 +46,11 @@ const issueLink = async (admin: Page, { email, resetFor }: { email: string; rese
   return new URL(link).pathname;
 };
 
-test("without JavaScript: sign-in, invite, password change and reset post, sign in, and never put the password in an address", async ({ page, browser, baseURL }) => {
+test("without JavaScript: sign-in, invite, password change and reset post, sign in, and never put the password in an address", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   const email = `e2e.noscript.${stamp}@demo.test`;
@@ -178,7 +183,10 @@ test("a GET of the sign-in page with a password in its query is refused without 
   expect((await request.get("/login")).status()).toBe(200);
 });
 
-test("without JavaScript: every button that needs the page's script is disabled, keeps its label and says the page is loading", async ({ browser, baseURL }) => {
+test("without JavaScript: every button that needs the page's script is disabled, keeps its label and says the page is loading", async ({
+  browser,
+  baseURL,
+}) => {
   const admin = await scriptless(browser, baseURL!, DEMO_ADMIN);
   for (const [path, example] of [
     ["/settings/users", /^Deactivate /],
@@ -186,9 +194,13 @@ test("without JavaScript: every button that needs the page's script is disabled,
   ] as const) {
     await admin.page.goto(path);
     // A button may be live only as a form's submit to a handler that works without a script (method=post).
-    const live = await admin.page.locator("button").evaluateAll((buttons) =>
-      (buttons as HTMLButtonElement[]).filter((button) => !button.disabled && !(button.type === "submit" && button.form?.method === "post")).map((button) => button.outerHTML.slice(0, 160)),
-    );
+    const live = await admin.page
+      .locator("button")
+      .evaluateAll((buttons) =>
+        (buttons as HTMLButtonElement[])
+          .filter((button) => !button.disabled && !(button.type === "submit" && button.form?.method === "post"))
+          .map((button) => button.outerHTML.slice(0, 160)),
+      );
     expect(live, `buttons on ${path} that would silently do nothing`).toEqual([]);
     const waiting = admin.page.getByRole("button", { name: example }).first();
     await expect(waiting).toBeVisible();

@@ -20,7 +20,9 @@ test("playback draws the route, plays, changes speed, and its summary matches th
   await expect(stage.locator("path.leaflet-interactive").first()).toHaveAttribute("d", /^M/);
 
   // The summary is the one pure function over the same history the route serves.
-  const history = (await (await page.request.get(`/api/dashboard/vehicles/${vehicle.id}/locations?from=${from.toISOString()}&to=${to.toISOString()}`)).json()) as LocationHistory;
+  const history = (await (
+    await page.request.get(`/api/dashboard/vehicles/${vehicle.id}/locations?from=${from.toISOString()}&to=${to.toISOString()}`)
+  ).json()) as LocationHistory;
   expect(history.points.length).toBeGreaterThan(1);
   const shownPoints = Number(await stage.getAttribute("data-points"));
   const expected = summarizeTrip(history.points);

@@ -10,14 +10,18 @@ const test = signedInTest(DEMO_MANAGER);
 const yesterday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date(Date.now() - 86_400_000));
 
 /** A CSV line's cells (the report's cells hold no quotes or line breaks but addresses' commas). */
-const cells = (line: string) => [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((match) => match[1].replace(/^"|"$/g, "").replaceAll('""', '"')).slice(0, -1);
+const cells = (line: string) =>
+  [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)].map((match) => match[1].replace(/^"|"$/g, "").replaceAll('""', '"')).slice(0, -1);
 
 test("yesterday's simulated trips appear in the Reports page, and its CSV holds the same rows", async ({ page }) => {
   test.setTimeout(240_000);
   const day = yesterday();
   // Five vehicles: a report of the whole fleet's day runs past the 1,000 rows the page shows (the CSV holds all).
   const { vehicles } = (await (await page.request.get("/api/dashboard/vehicles")).json()) as { vehicles: VehicleOption[] };
-  const chosen = vehicles.slice(0, 5).map((vehicle) => `&vehicleIds=${vehicle.id}`).join("");
+  const chosen = vehicles
+    .slice(0, 5)
+    .map((vehicle) => `&vehicleIds=${vehicle.id}`)
+    .join("");
   const url = `/reports?kind=trips&from=${day}&to=${day}${chosen}`;
   // The trip processor works through the simulator's backfilled days after start: wait for yesterday's trips.
   await expect
@@ -30,7 +34,9 @@ test("yesterday's simulated trips appear in the Reports page, and its CSV holds 
     )
     .toBeGreaterThan(0);
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
-  const shown = await page.getByTestId("report-row").evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? "")));
+  const shown = await page
+    .getByTestId("report-row")
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? "")));
   await screenshot(page, "reports-trips");
 
   const downloadPromise = page.waitForEvent("download");

@@ -7,13 +7,31 @@ import { DEMO_ADMIN, screenshot, signIn } from "./helpers";
 // (the e2e server runs with SESSION_CHECK_SECONDS=1; the default is 30, the bound 60).
 
 const DISPATCHER_SECTIONS = [
-  "Live map", "Playback", "Stats", "HOS", "Waste jobs", "Vehicles", "Drivers", "Fuel stops", "Reports", "Camera events",
-  "Devices", "Places", "Alerts", "Alert rules", "API reference", "Account",
+  "Live map",
+  "Playback",
+  "Stats",
+  "HOS",
+  "Waste jobs",
+  "Vehicles",
+  "Drivers",
+  "Fuel stops",
+  "Reports",
+  "Camera events",
+  "Devices",
+  "Places",
+  "Alerts",
+  "Alert rules",
+  "API reference",
+  "Account",
 ];
 
 const menuOf = async (page: Page) => page.getByRole("navigation", { name: "Sections" }).getByRole("link").allInnerTexts();
 
-test("invite a dispatcher, who signs up, sees only their sections, is refused a crafted call, and is signed out when deactivated", async ({ page, browser, baseURL }) => {
+test("invite a dispatcher, who signs up, sees only their sections, is refused a crafted call, and is signed out when deactivated", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const email = `e2e.dispatcher.${Date.now()}@demo.test`;
   await signIn(page, DEMO_ADMIN);

@@ -8,7 +8,13 @@ test("a manager imports a CSV: the preview lists the bad row with its line, the 
   const seed = Date.now() % 1_000_000;
   const vins = [0, 1, 2].map((i) => makeVin({ wmi: "1E2", seed: 3_000_000 + seed * 3 + i, year: 2024 }));
   const broken = `${vins[1].slice(0, 8)}${vins[1][8] === "1" ? "2" : "1"}${vins[1].slice(9)}`;
-  const rows = (second: string) => ["name,vin,licensePlate,make,tags", `E2E ${seed} A,${vins[0]},IL A,Volvo,North depot`, `E2E ${seed} B,${second},IL B,Volvo,`, `E2E ${seed} C,${vins[2]},IL C,Volvo,South depot`].join("\n");
+  const rows = (second: string) =>
+    [
+      "name,vin,licensePlate,make,tags",
+      `E2E ${seed} A,${vins[0]},IL A,Volvo,North depot`,
+      `E2E ${seed} B,${second},IL B,Volvo,`,
+      `E2E ${seed} C,${vins[2]},IL C,Volvo,South depot`,
+    ].join("\n");
 
   await signIn(page, DEMO_MANAGER);
   await page.goto("/vehicles");
@@ -35,7 +41,12 @@ test("a manager imports a CSV: the preview lists the bad row with its line, the 
 test("a manager hands a vehicle to a driver from its edit page, sees it in the history, and ends the assignment", async ({ page }) => {
   await signIn(page, DEMO_MANAGER);
   await page.goto("/vehicles");
-  const row = page.getByRole("main").getByTestId("vehicles-table").locator("tbody tr").filter({ has: page.locator('td[data-label="Driver"]:not(:has(.muted))') }).first();
+  const row = page
+    .getByRole("main")
+    .getByTestId("vehicles-table")
+    .locator("tbody tr")
+    .filter({ has: page.locator('td[data-label="Driver"]:not(:has(.muted))') })
+    .first();
   const driver = (await row.locator('td[data-label="Driver"]').textContent())!.trim();
   await row.getByRole("link", { name: /^Edit / }).click();
   await expect(page).toHaveURL(/\/vehicles\/\d+\/edit/);

@@ -13,7 +13,8 @@ const legacyCount = async (request: APIRequestContext, query: string) => {
 test("waste jobs filter by status and page on the server, with counts that match the legacy interface", async ({ page, request }) => {
   await signIn(page, DEMO_DISPATCHER);
   const main = page.getByRole("main");
-  const countOf = async (status: string) => Number((await main.getByTestId(`status-count-${status}`).locator(".stat-value").textContent())!.replaceAll(",", ""));
+  const countOf = async (status: string) =>
+    Number((await main.getByTestId(`status-count-${status}`).locator(".stat-value").textContent())!.replaceAll(",", ""));
   // The simulator moves jobs along while the test runs: compare page and legacy counts read back to back, until a quiet moment.
   // `from=` (blank) asks for every day: the page alone opens on today's and upcoming jobs.
   await expect(async () => {

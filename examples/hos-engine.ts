@@ -26,10 +26,14 @@ const hours = (ms: number) => `${Math.floor(ms / 3_600_000)}h${String(Math.round
 // 11 and 14 hours count again from the end of the 3 h.
 const clocks = computeHosClocks({ log, at, ...driver });
 console.log(`status ${clocks.currentStatus} since ${clocks.currentStatusStartedAt?.toISOString()}`);
-console.log(`drive ${hours(clocks.driveRemainingMs)}, shift ${hours(clocks.shiftRemainingMs)}, break in ${hours(clocks.timeUntilBreakMs)}, cycle ${hours(clocks.cycleRemainingMs)}`);
+console.log(
+  `drive ${hours(clocks.driveRemainingMs)}, shift ${hours(clocks.shiftRemainingMs)}, break in ${hours(clocks.timeUntilBreakMs)}, cycle ${hours(clocks.cycleRemainingMs)}`,
+);
 
 const violations = findHosViolations({ log, from: new Date(rows[0].start), to: at, ...driver });
-console.log(violations.length === 0 ? "no violations" : violations.map((v) => `${v.type} at ${v.startTime.toISOString()} for ${hours(v.durationMs)}`).join("\n"));
+console.log(
+  violations.length === 0 ? "no violations" : violations.map((v) => `${v.type} at ${v.startTime.toISOString()} for ${hours(v.durationMs)}`).join("\n"),
+);
 
 // Input the engine cannot understand is refused with the field named, never guessed.
 try {

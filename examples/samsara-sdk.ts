@@ -17,7 +17,9 @@ console.log(`${vehicleCount} vehicles`);
 // Latest positions; `speed` is in meters per second here (Samsara sends mph).
 const locations = await client.vehicleLocations.getVehicleLocations();
 for (const { name, location } of locations.data.slice(0, 3)) {
-  console.log(`${name}: ${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)} at ${location.time}, ${((location.speed ?? 0) * 3.6).toFixed(0)} km/h`);
+  console.log(
+    `${name}: ${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)} at ${location.time}, ${((location.speed ?? 0) * 3.6).toFixed(0)} km/h`,
+  );
 }
 if (locations.data.length === 0) console.log("no positions reported yet");
 

@@ -39,7 +39,15 @@ const OPTIONS = {
 } as const;
 
 /** `--modules Waste,Other` (or `none`) as a list; absent stays absent. */
-const moduleList = (value: string | undefined) => (value === undefined ? undefined : value === "none" ? [] : value.split(",").map((module) => module.trim()).filter(Boolean));
+const moduleList = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value === "none"
+      ? []
+      : value
+          .split(",")
+          .map((module) => module.trim())
+          .filter(Boolean);
 
 /** The password on stdin, without the newline `echo` or a terminal adds. */
 const readPassword = async (io: FleetCommandIo) => (await io.readStdin()).replace(/\r?\n$/, "");
@@ -82,7 +90,9 @@ export const runFleetCommand = async (argv: string[], io: FleetCommandIo): Promi
         if (!Number.isInteger(companyId) || companyId < 1) throw new UsageError("company update needs --id (see company list).");
         const input = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
         const updated = await updateCompany({ db: io.db, companyId, input, editor: "operator", actor: operatorActor("npm run fleet") });
-        io.out(`updated company ${updated.id} (${updated.name}, ${updated.planTier}, modules ${updated.modules.join(",") || "none"}, ${updated.timeZone}, ${updated.distanceUnit})`);
+        io.out(
+          `updated company ${updated.id} (${updated.name}, ${updated.planTier}, modules ${updated.modules.join(",") || "none"}, ${updated.timeZone}, ${updated.distanceUnit})`,
+        );
         return 0;
       }
       case "user reset-password": {

@@ -16,7 +16,10 @@ const trustedProxyHops = config.TRUST_PROXY_HOPS;
 const clientIp = (req) => {
   const socketIp = (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "");
   if (trustedProxyHops <= 0) return socketIp;
-  const hops = String(req.headers["x-forwarded-for"] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = String(req.headers["x-forwarded-for"] ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return hops[hops.length - trustedProxyHops] ?? socketIp;
 };
 
@@ -37,7 +40,9 @@ server.keepAliveTimeout = 65_000;
 server.on("clientError", answerRefusedRequest);
 server.listen(port, hostname, async () => {
   // The first request runs instrumentation.ts (migrate, seed, simulator); make it happen now.
-  const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => null);
+  const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+    .then((r) => r.json())
+    .catch(() => null);
   console.log(`> Ready on http://localhost:${port} (database ${health?.database?.kind ?? "unknown"}, status ${health?.status ?? "unknown"})`);
 });
 

@@ -32,6 +32,9 @@ if (needsBuild()) {
 const demo = config.NODE_ENV !== "production" ? { DEMO: process.env.DEMO ?? "1" } : {};
 // A 64 MB young generation: an ingest batch of 10,000 points allocates ~10 MB of short-lived objects,
 // and with V8's default the collector ran several times a batch (docs/scaling.md).
-const server = spawn("node", ["--max-semi-space-size=64", "scripts/server.mjs"], { stdio: "inherit", env: { ...process.env, ...demo, NODE_ENV: "production" } });
+const server = spawn("node", ["--max-semi-space-size=64", "scripts/server.mjs"], {
+  stdio: "inherit",
+  env: { ...process.env, ...demo, NODE_ENV: "production" },
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -92,7 +92,7 @@ const runOnCitus = () => {
   const wasRunning = cluster("status").status === 0;
   const started = wasRunning ? { status: 0 } : cluster("start");
   if (started.status === 3) {
-    console.log("\n(Citus is not installed in this PostgreSQL: the Citus run of the database tests is skipped. See README, \"Citus\".)");
+    console.log('\n(Citus is not installed in this PostgreSQL: the Citus run of the database tests is skipped. See README, "Citus".)');
     return;
   }
   if (started.status !== 0) process.exit(started.status ?? 1);

@@ -61,7 +61,10 @@ const failureOf = (error: unknown, errorField?: (error: AppError) => string | un
 };
 
 /** Runs `work` and answers its result: ok with what it made, or the failure. */
-const answer = async <Output>(spec: Common<z.ZodType, never[]>, work: (revalidate: (...paths: Revalidation[]) => void) => Promise<Output>): Promise<ActionResult<Made<Output>>> => {
+const answer = async <Output>(
+  spec: Common<z.ZodType, never[]>,
+  work: (revalidate: (...paths: Revalidation[]) => void) => Promise<Output>,
+): Promise<ActionResult<Made<Output>>> => {
   try {
     const paths = [...(spec.revalidate ?? [])];
     const made = await work((...more) => paths.push(...more));
@@ -106,7 +109,12 @@ export const defineAction = <Schema extends z.ZodType, Output = void, Args exten
         const actor = await sessionActor(user);
         if (spec.action && spec.denied) {
           try {
-            await authorizeAction({ user, action: spec.action, actor, denied: { action: spec.denied.action, target: { type: spec.denied.target, id: targetId(spec.denied.id, raw, user) } } });
+            await authorizeAction({
+              user,
+              action: spec.action,
+              actor,
+              denied: { action: spec.denied.action, target: { type: spec.denied.target, id: targetId(spec.denied.id, raw, user) } },
+            });
           } catch (error) {
             if (spec.redirects && isAppError(error) && error.code === "forbidden") redirect(spec.redirects.forbidden);
             throw error;
@@ -155,10 +163,7 @@ export const definePublicAction = <Schema extends z.ZodType, Output = void, Args
  * a failure is thrown, and the page's error boundary shows it as it shows any thrown error.
  */
 export const asFormPost = <Args extends unknown[]>(action: (...args: Args) => Promise<ActionResult>) =>
-  register(
-    async (...args: Args): Promise<void> => {
-      const result = await action(...args);
-      if (!result.ok) throw new AppError("bad_request", result.message);
-    },
-    ACTION_REGISTRY.get(action)!,
-  );
+  register(async (...args: Args): Promise<void> => {
+    const result = await action(...args);
+    if (!result.ok) throw new AppError("bad_request", result.message);
+  }, ACTION_REGISTRY.get(action)!);

@@ -12,7 +12,11 @@ import { checkDriverSession } from "@/lib/hos/logbook/driver-session-check";
 /** The driver of this request's session cookie while the session still counts (lib/hos/logbook/driver-session-check.ts). */
 export const getSessionDriver = async (): Promise<SignedInDriver | null> => {
   const cookie = (await headers()).get("cookie") ?? "";
-  const token = await getToken({ req: new NextRequest("http://localhost/", { headers: { cookie } }) as never, secret: getSecret("AUTH_SECRET"), secureCookie: usesSecureCookies() });
+  const token = await getToken({
+    req: new NextRequest("http://localhost/", { headers: { cookie } }) as never,
+    secret: getSecret("AUTH_SECRET"),
+    secureCookie: usesSecureCookies(),
+  });
   const driver = token?.driver as SignedInDriver | undefined;
   return driver ? checkDriverSession({ driver }) : null;
 };

@@ -17,7 +17,11 @@ import { getSecret } from "@/lib/platform/config";
 export const getRequestUser = async (request: Request): Promise<SessionUser | null> => {
   // Only the URL and headers (cookies): `new NextRequest(request)` would take over the body's stream,
   // and a route reading its body afterwards (the vehicle CSV import) would find it locked.
-  const token = await getToken({ req: new NextRequest(request.url, { headers: request.headers }) as never, secret: getSecret("AUTH_SECRET"), secureCookie: usesSecureCookies() });
+  const token = await getToken({
+    req: new NextRequest(request.url, { headers: request.headers }) as never,
+    secret: getSecret("AUTH_SECRET"),
+    secureCookie: usesSecureCookies(),
+  });
   const claims = token?.user as SessionClaims | undefined;
   return claims ? sessionCheck.check({ claims }) : null;
 };

@@ -13,7 +13,15 @@ type Authenticate = (ip: string | null) => Promise<SignedIn>;
  * session cookie, then the signed-in start page. A wrong password (as `wrongCredentials`) and a
  * throttled account are thrown for the action's answer (defineAction); nothing is echoed in a URL.
  */
-export const signInAndGo = async ({ authenticate, wrongCredentials, to }: { authenticate: Authenticate; wrongCredentials: string; to: string }): Promise<never> => {
+export const signInAndGo = async ({
+  authenticate,
+  wrongCredentials,
+  to,
+}: {
+  authenticate: Authenticate;
+  wrongCredentials: string;
+  to: string;
+}): Promise<never> => {
   try {
     await startSession(await authenticate((await headers()).get(CLIENT_IP_HEADER)));
   } catch (error) {

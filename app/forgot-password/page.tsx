@@ -8,7 +8,12 @@ export const dynamic = "force-dynamic";
 const ForgotPasswordPage = () => (
   <main className="login-screen">
     <div className="login-card">
-      <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
+      <div className="brand">
+        <span className="brand-mark" aria-hidden>
+          ◆
+        </span>{" "}
+        Fleet Telematics
+      </div>
       <h1>Forgot password</h1>
       {getConfig().SMTP_URL ? (
         <ForgotPasswordForm />

@@ -1,4 +1,9 @@
-import { createLiveShareEndpoint, deleteLiveShareEndpoint, listLiveSharesEndpoint, updateLiveShareEndpoint } from "@/lib/interfaces/fleet-api/endpoints/live-shares";
+import {
+  createLiveShareEndpoint,
+  deleteLiveShareEndpoint,
+  listLiveSharesEndpoint,
+  updateLiveShareEndpoint,
+} from "@/lib/interfaces/fleet-api/endpoints/live-shares";
 import { route } from "@/lib/platform/http";
 
 export const dynamic = "force-dynamic";

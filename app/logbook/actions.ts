@@ -13,7 +13,10 @@ import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 
 const logbook = { revalidate: ["/logbook"], args: formFields } as const;
 const rowId = z.coerce.number().int().positive();
-const accepts = z.string().optional().transform((answer) => answer === "accept");
+const accepts = z
+  .string()
+  .optional()
+  .transform((answer) => answer === "accept");
 
 export const changeDutyStatusAction = defineDriverAction(
   { ...logbook, input: z.object({ status: z.enum(CHOSEN_DUTY_STATUSES), remark: z.string().trim().max(300, "at most 300 characters").default("") }) },
@@ -23,18 +26,27 @@ export const changeDutyStatusAction = defineDriverAction(
   },
 );
 
-export const certifyDayAction = defineDriverAction({ ...logbook, input: z.object({ agree: z.string().optional(), date: z.string().default("") }) }, async ({ input: { agree, date }, tenant, driver, actor }) => {
-  if (agree !== "on") throw new AppError("bad_request", "Tick “I certify these entries are true and correct” to certify the day.");
-  await certifyLogDay({ ...tenant, driverId: driver.driverId, date, actor });
-  return { message: "Day certified." };
-});
+export const certifyDayAction = defineDriverAction(
+  { ...logbook, input: z.object({ agree: z.string().optional(), date: z.string().default("") }) },
+  async ({ input: { agree, date }, tenant, driver, actor }) => {
+    if (agree !== "on") throw new AppError("bad_request", "Tick “I certify these entries are true and correct” to certify the day.");
+    await certifyLogDay({ ...tenant, driverId: driver.driverId, date, actor });
+    return { message: "Day certified." };
+  },
+);
 
-export const answerDriveAction = defineDriverAction({ ...logbook, input: z.object({ segmentId: rowId, answer: accepts }) }, async ({ input: { segmentId, answer: accept }, tenant, driver, actor }) => {
-  await answerUnassignedDriving({ ...tenant, driverId: driver.driverId, segmentId, accept, actor });
-  return { message: accept ? "Drive accepted: it is in your log." : "Drive rejected." };
-});
+export const answerDriveAction = defineDriverAction(
+  { ...logbook, input: z.object({ segmentId: rowId, answer: accepts }) },
+  async ({ input: { segmentId, answer: accept }, tenant, driver, actor }) => {
+    await answerUnassignedDriving({ ...tenant, driverId: driver.driverId, segmentId, accept, actor });
+    return { message: accept ? "Drive accepted: it is in your log." : "Drive rejected." };
+  },
+);
 
-export const answerLogEditAction = defineDriverAction({ ...logbook, input: z.object({ editId: rowId, answer: accepts }) }, async ({ input: { editId, answer: accept }, tenant, driver, actor }) => {
-  await answerLogEdit({ ...tenant, driverId: driver.driverId, editId, accept, actor });
-  return { message: accept ? "Edit accepted: your log is changed." : "Edit rejected: your log stays as it was." };
-});
+export const answerLogEditAction = defineDriverAction(
+  { ...logbook, input: z.object({ editId: rowId, answer: accepts }) },
+  async ({ input: { editId, answer: accept }, tenant, driver, actor }) => {
+    await answerLogEdit({ ...tenant, driverId: driver.driverId, editId, accept, actor });
+    return { message: accept ? "Edit accepted: your log is changed." : "Edit rejected: your log stays as it was." };
+  },
+);

@@ -24,7 +24,15 @@ export const StatusChanger = ({ current }: { current: string }) => {
       </label>
       <div className="logbook-status-buttons">
         {CHOICES.map((status) => (
-          <button key={status} type="submit" name="status" value={status} className={`button duty-choice duty-${status}`} aria-pressed={current === status} disabled={pending}>
+          <button
+            key={status}
+            type="submit"
+            name="status"
+            value={status}
+            className={`button duty-choice duty-${status}`}
+            aria-pressed={current === status}
+            disabled={pending}
+          >
             {DUTY_STATUS_NAMES[status].name}
           </button>
         ))}
@@ -69,9 +77,13 @@ const AnswerForm = ({ answer, field, id, acceptLabel }: { answer: AnswerAction; 
   );
 };
 
-export const DriveAnswer = ({ segmentId }: { segmentId: number }) => <AnswerForm answer={answerDriveAction} field="segmentId" id={segmentId} acceptLabel="Accept: it was me" />;
+export const DriveAnswer = ({ segmentId }: { segmentId: number }) => (
+  <AnswerForm answer={answerDriveAction} field="segmentId" id={segmentId} acceptLabel="Accept: it was me" />
+);
 
-export const LogEditAnswer = ({ editId }: { editId: number }) => <AnswerForm answer={answerLogEditAction} field="editId" id={editId} acceptLabel="Accept edit" />;
+export const LogEditAnswer = ({ editId }: { editId: number }) => (
+  <AnswerForm answer={answerLogEditAction} field="editId" id={editId} acceptLabel="Accept edit" />
+);
 
 /** Reloads the page's data every few seconds: Driving starts from the vehicle, without a tap. */
 export const LogbookRefresh = ({ everyMs = 5_000 }: { everyMs?: number }) => {

@@ -90,7 +90,9 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
       {pendingEdits.length > 0 && (
         <section className="page" aria-labelledby="edits-heading">
           <h2 id="edits-heading">Edits to your log</h2>
-          <p className="muted">Your manager proposes these changes. Your log changes only if you accept; accepting an edit of a certified day means certifying it again.</p>
+          <p className="muted">
+            Your manager proposes these changes. Your log changes only if you accept; accepting an edit of a certified day means certifying it again.
+          </p>
           <LogEditList edits={pendingEdits} log={log} timeZone={tz} answer={(edit) => <LogEditAnswer editId={edit.id} />} />
         </section>
       )}

@@ -11,7 +11,10 @@ import { AppError } from "@/lib/platform/errors";
 const WRONG = "Wrong email or password.";
 
 /** Signs in with the form's email and password (throttled in authenticateUser) and opens the live map. */
-export const signInAction = definePublicAction({ input: z.object({ email: z.string().default(""), password: z.string().default("") }), args: formFields }, async ({ input: { email, password } }) => {
-  if (!email || !password) throw new AppError("unauthorized", WRONG);
-  return signInAndGo({ authenticate: async (ip) => ({ user: await authenticateUser({ email, password, ip }) }), wrongCredentials: WRONG, to: "/map" });
-});
+export const signInAction = definePublicAction(
+  { input: z.object({ email: z.string().default(""), password: z.string().default("") }), args: formFields },
+  async ({ input: { email, password } }) => {
+    if (!email || !password) throw new AppError("unauthorized", WRONG);
+    return signInAndGo({ authenticate: async (ip) => ({ user: await authenticateUser({ email, password, ip }) }), wrongCredentials: WRONG, to: "/map" });
+  },
+);

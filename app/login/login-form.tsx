@@ -17,7 +17,11 @@ export const LoginForm = () => {
         Password
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
-      {form.message && <p role="alert" className="form-error">{form.message}</p>}
+      {form.message && (
+        <p role="alert" className="form-error">
+          {form.message}
+        </p>
+      )}
       <SubmitButton label="Sign in" pendingLabel="Signing in…" pending={form.pending} worksWithoutScript />
     </form>
   );

@@ -11,7 +11,12 @@ const LoginPage = async () => {
   return (
     <main className="login-screen">
       <div className="login-card">
-        <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
+        <div className="brand">
+          <span className="brand-mark" aria-hidden>
+            ◆
+          </span>{" "}
+          Fleet Telematics
+        </div>
         <h1>Sign in</h1>
         <LoginForm />
         <p className="muted small">

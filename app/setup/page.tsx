@@ -14,7 +14,12 @@ const SetupPage = async ({ searchParams }: Props) => {
   return (
     <main className="login-screen">
       <div className="login-card">
-        <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
+        <div className="brand">
+          <span className="brand-mark" aria-hidden>
+            ◆
+          </span>{" "}
+          Fleet Telematics
+        </div>
         <h1>Set up your fleet</h1>
         <p className="muted">Create your company and its first admin. This link works once.</p>
         <SetupForm token={token} />

@@ -21,15 +21,31 @@ export const SetupForm = ({ token }: { token: string }) => {
   const form = useActionForm(completeSetupAction.bind(null, token));
 
   const describedBy = (name: string, hint?: string) => [hint && `${name}-hint`, form.error(name) && `${name}-error`].filter(Boolean).join(" ") || undefined;
-  const errorFor = (name: string) => form.error(name) && <p id={`${name}-error`} className="form-error">{form.error(name)}</p>;
+  const errorFor = (name: string) =>
+    form.error(name) && (
+      <p id={`${name}-error`} className="form-error">
+        {form.error(name)}
+      </p>
+    );
 
   const textField = ({ name, label, type, autoComplete, hint }: Field) => (
     <div key={name} className="form-field">
       <label>
         {label}
-        <input name={name} type={type} autoComplete={autoComplete} required aria-invalid={Boolean(form.error(name))} aria-describedby={describedBy(name, hint)} />
+        <input
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          required
+          aria-invalid={Boolean(form.error(name))}
+          aria-describedby={describedBy(name, hint)}
+        />
       </label>
-      {hint && <p id={`${name}-hint`} className="field-hint">{hint}</p>}
+      {hint && (
+        <p id={`${name}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
       {errorFor(name)}
     </div>
   );
@@ -41,19 +57,29 @@ export const SetupForm = ({ token }: { token: string }) => {
         <label>
           Time zone
           <select name="timeZone" defaultValue={DEFAULT_TIME_ZONE} aria-invalid={Boolean(form.error("timeZone"))} aria-describedby={describedBy("timeZone")}>
-            {TIME_ZONES.map((zone) => <option key={zone}>{zone}</option>)}
+            {TIME_ZONES.map((zone) => (
+              <option key={zone}>{zone}</option>
+            ))}
           </select>
         </label>
         {errorFor("timeZone")}
       </div>
       <fieldset>
         <legend>Distances in</legend>
-        <label className="choice"><input type="radio" name="distanceUnit" value="mi" defaultChecked /> miles</label>
-        <label className="choice"><input type="radio" name="distanceUnit" value="km" /> kilometres</label>
+        <label className="choice">
+          <input type="radio" name="distanceUnit" value="mi" defaultChecked /> miles
+        </label>
+        <label className="choice">
+          <input type="radio" name="distanceUnit" value="km" /> kilometres
+        </label>
         {errorFor("distanceUnit")}
       </fieldset>
       {ADMIN_FIELDS.map(textField)}
-      {form.message && <p role="alert" className="form-error">{form.message}</p>}
+      {form.message && (
+        <p role="alert" className="form-error">
+          {form.message}
+        </p>
+      )}
       <SubmitButton label="Create the company" pendingLabel="Creating…" pending={form.pending} worksWithoutScript />
     </form>
   );

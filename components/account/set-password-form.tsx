@@ -8,7 +8,17 @@ import { useActionForm, type FormAction, type ActionFormState } from "@/componen
  * The invite and reset pages' form: (a name, for an invite) a new password twice; the action signs
  * the person in with it and opens the live map. It posts without the page's script too.
  */
-export const SetPasswordForm = ({ askName, defaultName, submitLabel, action }: { askName: boolean; defaultName?: string; submitLabel: string; action: FormAction<ActionFormState> }) => {
+export const SetPasswordForm = ({
+  askName,
+  defaultName,
+  submitLabel,
+  action,
+}: {
+  askName: boolean;
+  defaultName?: string;
+  submitLabel: string;
+  action: FormAction<ActionFormState>;
+}) => {
   const form = useActionForm(action);
   return (
     <form {...form.props} className="form" noValidate>

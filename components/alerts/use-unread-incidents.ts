@@ -30,5 +30,9 @@ const useIncidentStream = () => {
 /** The unread incident count, pushed (see useIncidentStream). The header mounts it on every page. */
 export const useUnreadIncidents = () => {
   useIncidentStream();
-  return useQuery({ queryKey: UNREAD_QUERY_KEY, queryFn: ({ signal }) => fetchJson<{ unread: number }>("/api/dashboard/alerts/unread", signal), refetchInterval: INCIDENT_POLL_MS });
+  return useQuery({
+    queryKey: UNREAD_QUERY_KEY,
+    queryFn: ({ signal }) => fetchJson<{ unread: number }>("/api/dashboard/alerts/unread", signal),
+    refetchInterval: INCIDENT_POLL_MS,
+  });
 };

@@ -56,5 +56,8 @@ export const WorkingHoursFields = () => {
 export const readWorkingHours = (form: FormData, timeZone: string): OperationalSettings | null => {
   if (form.get("outsideHours") !== "on") return null;
   const daysOfWeek = form.getAll("workDays").map(String) as Weekday[];
-  return { timeRangeType: "inactiveBetween", timeRanges: [{ daysOfWeek, startTime: String(form.get("workStart")), endTime: String(form.get("workEnd")), timezone: timeZone }] };
+  return {
+    timeRangeType: "inactiveBetween",
+    timeRanges: [{ daysOfWeek, startTime: String(form.get("workStart")), endTime: String(form.get("workEnd")), timezone: timeZone }],
+  };
 };

@@ -77,7 +77,8 @@ const Parameters = ({ operation }: { operation: OperationView }) => (
   </table>
 );
 
-const statusClass = (status: string) => (status.startsWith("2") ? styles.statusOk : status.startsWith("4") || status.startsWith("5") ? styles.statusError : styles.statusOther);
+const statusClass = (status: string) =>
+  status.startsWith("2") ? styles.statusOk : status.startsWith("4") || status.startsWith("5") ? styles.statusError : styles.statusOther;
 
 /** One operation: method and path, what it does, who may call it, what it takes and what it answers. */
 export const OperationSection = ({ operation }: { operation: OperationView }) => {
@@ -128,15 +129,17 @@ export const OperationSection = ({ operation }: { operation: OperationView }) =>
       ))}
       {operation.errors.length > 0 && (
         <>
-        <h4 className={styles.subhead}>Errors <span className={styles.contentType}>{"{ message, requestId }"}</span></h4>
-        <ul className={styles.errors} aria-label="Error statuses">
-          {operation.errors.map((error) => (
-            <li key={error.status}>
-              <span className={`${styles.status} ${styles.statusError}`}>{error.status}</span>
-              <span>{error.description}</span>
-            </li>
-          ))}
-        </ul>
+          <h4 className={styles.subhead}>
+            Errors <span className={styles.contentType}>{"{ message, requestId }"}</span>
+          </h4>
+          <ul className={styles.errors} aria-label="Error statuses">
+            {operation.errors.map((error) => (
+              <li key={error.status}>
+                <span className={`${styles.status} ${styles.statusError}`}>{error.status}</span>
+                <span>{error.description}</span>
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </section>

@@ -4,9 +4,21 @@ import styles from "./api-reference.module.css";
 
 /** Where each interface lives and how a caller proves who it is. */
 const INTERFACES = [
-  { name: "Public fleet interface", paths: ["/fleet"], auth: "API key as Bearer: svc_live_… for live data, svc_test_… for the sandbox; each key carries scopes and an optional IP allowlist." },
-  { name: "Legacy interface", paths: ["/api/v1", "/api/v2/assets"], auth: "GET /api/v1/auth with the X-Client-Key header returns a 60-minute token, sent as Bearer. Always the live dataset." },
-  { name: "Admin interface", paths: ["/api/v2/auth/token", "/api/v2/api-keys"], auth: "An admin's email and password at POST /api/v2/auth/token return a one-hour JWT, sent as Bearer." },
+  {
+    name: "Public fleet interface",
+    paths: ["/fleet"],
+    auth: "API key as Bearer: svc_live_… for live data, svc_test_… for the sandbox; each key carries scopes and an optional IP allowlist.",
+  },
+  {
+    name: "Legacy interface",
+    paths: ["/api/v1", "/api/v2/assets"],
+    auth: "GET /api/v1/auth with the X-Client-Key header returns a 60-minute token, sent as Bearer. Always the live dataset.",
+  },
+  {
+    name: "Admin interface",
+    paths: ["/api/v2/auth/token", "/api/v2/api-keys"],
+    auth: "An admin's email and password at POST /api/v2/auth/token return a one-hour JWT, sent as Bearer.",
+  },
   { name: "Device ingestion", paths: ["/ingest"], auth: "OsmAnd trackers: the device id identifies the vehicle. Gateways: an ingest token (ing_…) as Bearer." },
 ] as const;
 

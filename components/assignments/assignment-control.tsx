@@ -54,7 +54,11 @@ export const AssignmentControl = ({ subjectName, partner, options, current, assi
         </select>
         <SubmitButton label="Assign from now" pending={isPending} />
         {current && (
-          <ClientButton className="button" disabled={isPending} onClick={() => perform(() => end(current.assignmentId), `Assignment of ${current.partnerName} ended.`)}>
+          <ClientButton
+            className="button"
+            disabled={isPending}
+            onClick={() => perform(() => end(current.assignmentId), `Assignment of ${current.partnerName} ended.`)}
+          >
             End assignment of {current.partnerName}
           </ClientButton>
         )}

@@ -11,7 +11,11 @@ type Props = {
   /** Its partner now (lib/fleet/assignments: an assignment, else the static default), or nobody. */
   now: AssignedRef | null;
   /** Null when the user's role may not assign. */
-  control: { options: { id: number; name: string }[]; assign: (partnerId: number) => Promise<ActionResult>; end: (assignmentId: number) => Promise<ActionResult> } | null;
+  control: {
+    options: { id: number; name: string }[];
+    assign: (partnerId: number) => Promise<ActionResult>;
+    end: (assignmentId: number) => Promise<ActionResult>;
+  } | null;
   /** Its recent assignments, newest first (findRecentAssignments). */
   history: AssignmentListRow[];
   timeZone: string;

@@ -3,7 +3,10 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "@/lib/pl
 import type { AuditLogParams } from "@/lib/platform/audit/audit-log-filters";
 
 const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
-  api_key: "API key", driver: "Driver", company: "Company", webhook: "Webhook",
+  api_key: "API key",
+  driver: "Driver",
+  company: "Company",
+  webhook: "Webhook",
   user: "User",
   assignment: "Vehicle assignment",
   client_key: "ClientKey",
@@ -28,8 +31,20 @@ export const AuditLogFiltersForm = ({ params }: { params: AuditLogParams }) => (
       Actor
       <input type="search" name="actor" defaultValue={params.actor ?? ""} placeholder="Name contains" maxLength={200} />
     </label>
-    <FilterSelect label="Action" name="action" allLabel="All actions" options={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))} selected={params.action} />
-    <FilterSelect label="Target" name="targetType" allLabel="All targets" options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_LABELS[type] }))} selected={params.targetType} />
+    <FilterSelect
+      label="Action"
+      name="action"
+      allLabel="All actions"
+      options={AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))}
+      selected={params.action}
+    />
+    <FilterSelect
+      label="Target"
+      name="targetType"
+      allLabel="All targets"
+      options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: TARGET_LABELS[type] }))}
+      selected={params.targetType}
+    />
     <label>
       Target id
       <input type="text" name="targetId" defaultValue={params.targetId ?? ""} maxLength={200} />

@@ -3,7 +3,15 @@ import { AUDIT_ACTION_LABELS, type AuditAction } from "@/lib/platform/audit/audi
 import type { AuditEvent } from "@/lib/platform/audit/list-audit-events";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 
-const ACTOR_KINDS: Record<AuditEvent["actorType"], string> = { user: "User", api_key: "API key", admin_token: "Admin token", operator: "Operator CLI", system: "System", driver: "Driver (logbook)", anonymous: "Not signed in" };
+const ACTOR_KINDS: Record<AuditEvent["actorType"], string> = {
+  user: "User",
+  api_key: "API key",
+  admin_token: "Admin token",
+  operator: "Operator CLI",
+  system: "System",
+  driver: "Driver (logbook)",
+  anonymous: "Not signed in",
+};
 
 const formatValue = (value: unknown) => (value === null ? "—" : typeof value === "string" ? value : JSON.stringify(value));
 

@@ -9,7 +9,7 @@ export class RequestError extends Error {
 }
 
 /** GET a dashboard route; throws RequestError with the server's message on a non-2xx answer. */
-export const fetchJson = async <T,>(url: string, signal?: AbortSignal): Promise<T> => {
+export const fetchJson = async <T>(url: string, signal?: AbortSignal): Promise<T> => {
   let response: Response;
   try {
     response = await fetch(url, { signal, headers: { accept: "application/json" } });

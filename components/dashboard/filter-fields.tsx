@@ -13,7 +13,19 @@ export const FilterActions = ({ submitLabel, clearHref }: { submitLabel: string;
 );
 
 /** A select of a GET filter form with an "all" choice first (the empty value: no filter). */
-export const FilterSelect = ({ label, name, allLabel, options, selected }: { label: string; name: string; allLabel: string; options: readonly { value: string | number; label: string }[]; selected?: string | number }) => (
+export const FilterSelect = ({
+  label,
+  name,
+  allLabel,
+  options,
+  selected,
+}: {
+  label: string;
+  name: string;
+  allLabel: string;
+  options: readonly { value: string | number; label: string }[];
+  selected?: string | number;
+}) => (
   <label>
     {label}
     <select name={name} defaultValue={selected === undefined ? "" : String(selected)}>
@@ -29,5 +41,11 @@ export const FilterSelect = ({ label, name, allLabel, options, selected }: { lab
 
 /** A `vehicle` select with "All vehicles" first, for filter forms. */
 export const VehicleSelect = ({ vehicles, selected }: { vehicles: { id: number; name: string }[]; selected?: number }) => (
-  <FilterSelect label="Vehicle" name="vehicle" allLabel="All vehicles" options={vehicles.map((vehicle) => ({ value: vehicle.id, label: vehicle.name }))} selected={selected} />
+  <FilterSelect
+    label="Vehicle"
+    name="vehicle"
+    allLabel="All vehicles"
+    options={vehicles.map((vehicle) => ({ value: vehicle.id, label: vehicle.name }))}
+    selected={selected}
+  />
 );

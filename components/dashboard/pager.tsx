@@ -1,7 +1,19 @@
 import Link from "next/link";
 
 /** Offset paging links that keep the page's other query parameters. */
-export const Pager = ({ basePath, params, offset, limit, count }: { basePath: string; params: URLSearchParams; offset: number; limit: number; count: number }) => {
+export const Pager = ({
+  basePath,
+  params,
+  offset,
+  limit,
+  count,
+}: {
+  basePath: string;
+  params: URLSearchParams;
+  offset: number;
+  limit: number;
+  count: number;
+}) => {
   const href = (nextOffset: number) => {
     const query = new URLSearchParams(params);
     if (nextOffset > 0) query.set("offset", String(nextOffset));

@@ -13,7 +13,11 @@ const toInput = (iso: string, timeZone: string) => (Number.isNaN(Date.parse(iso)
 const fromInput = (text: string, timeZone: string) => (text ? fromLocalInput(text, timeZone).toISOString() : "");
 
 export const useVehicleOptions = () =>
-  useQuery({ queryKey: ["vehicle-options"], staleTime: 60_000, queryFn: ({ signal }) => fetchJson<{ vehicles: VehicleOption[] }>("/api/dashboard/vehicles", signal) });
+  useQuery({
+    queryKey: ["vehicle-options"],
+    staleTime: 60_000,
+    queryFn: ({ signal }) => fetchJson<{ vehicles: VehicleOption[] }>("/api/dashboard/vehicles", signal),
+  });
 
 type PickerProps = {
   vehicleId: string | null;
@@ -63,15 +67,31 @@ export const VehicleRangePicker = ({ vehicleId, range, timeZone, preset, rangeEr
       >
         <label className="field">
           <span>From ({timeZone})</span>
-          <input className="input" type="datetime-local" aria-label="From" value={custom.from} onChange={(event) => setCustom({ ...custom, from: event.target.value })} />
+          <input
+            className="input"
+            type="datetime-local"
+            aria-label="From"
+            value={custom.from}
+            onChange={(event) => setCustom({ ...custom, from: event.target.value })}
+          />
         </label>
         <label className="field">
           <span>To ({timeZone})</span>
-          <input className="input" type="datetime-local" aria-label="To" value={custom.to} onChange={(event) => setCustom({ ...custom, to: event.target.value })} />
+          <input
+            className="input"
+            type="datetime-local"
+            aria-label="To"
+            value={custom.to}
+            onChange={(event) => setCustom({ ...custom, to: event.target.value })}
+          />
         </label>
         <SubmitButton label="Apply" pending={false} className="button" />
       </form>
-      {rangeError ? <p className="text-danger small" role="alert">{rangeError}</p> : null}
+      {rangeError ? (
+        <p className="text-danger small" role="alert">
+          {rangeError}
+        </p>
+      ) : null}
     </div>
   );
 };

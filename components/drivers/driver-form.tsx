@@ -17,7 +17,13 @@ export type DriverFormValues = {
   notes: string;
 };
 
-type FieldProps = { name: keyof DriverFormValues; label: string; hint?: string; errors: Record<string, string>; children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode };
+type FieldProps = {
+  name: keyof DriverFormValues;
+  label: string;
+  hint?: string;
+  errors: Record<string, string>;
+  children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
+};
 
 const Field = ({ name, label, hint, errors, children }: FieldProps) => {
   const error = errors[name];

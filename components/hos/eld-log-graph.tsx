@@ -22,7 +22,19 @@ const hourLabel = (instant: Date, timezone: string) => {
  * The classic ELD graph grid (49 CFR 395.8(g)) for one driver day: one row per status with
  * quarter-hour ticks, the stepped duty-status line, and each row's total at the right.
  */
-export const EldLogGraph = ({ log, dayStart, dayEnd, until, timezone }: { log: DutyStatusEntry[]; dayStart: Date; dayEnd: Date; until?: Date; timezone: string }) => {
+export const EldLogGraph = ({
+  log,
+  dayStart,
+  dayEnd,
+  until,
+  timezone,
+}: {
+  log: DutyStatusEntry[];
+  dayStart: Date;
+  dayEnd: Date;
+  until?: Date;
+  timezone: string;
+}) => {
   const graph = buildLogGraph({ log, dayStart, dayEnd, until });
   const x = (fraction: number) => LABEL_WIDTH + fraction * GRID_WIDTH;
   const y = (row: number) => HEADER + row * ROW + ROW / 2;
@@ -54,15 +66,27 @@ export const EldLogGraph = ({ log, dayStart, dayEnd, until, timezone }: { log: D
         </g>
       ))}
       <rect x={LABEL_WIDTH} y={HEADER} width={GRID_WIDTH} height={ROW * LOG_GRAPH_ROWS.length} className="eld-grid-border" />
-      {graph.points.length > 0 && <polyline points={graph.points.map(([fx, row]) => `${x(fx)},${y(row)}`).join(" ")} className="eld-line" data-testid="eld-line" />}
+      {graph.points.length > 0 && (
+        <polyline points={graph.points.map(([fx, row]) => `${x(fx)},${y(row)}`).join(" ")} className="eld-line" data-testid="eld-line" />
+      )}
       {graph.segments
         .filter((segment) => segment.status === "personalConveyance" || segment.status === "yardMove")
         .map((segment) => (
-          <line key={segment.start.toISOString()} x1={x(segment.x1)} x2={x(segment.x2)} y1={y(segment.row)} y2={y(segment.row)} className="eld-special" strokeDasharray="4 3">
+          <line
+            key={segment.start.toISOString()}
+            x1={x(segment.x1)}
+            x2={x(segment.x2)}
+            y1={y(segment.row)}
+            y2={y(segment.row)}
+            className="eld-special"
+            strokeDasharray="4 3"
+          >
             <title>{DUTY_STATUS_NAMES[segment.status].name}</title>
           </line>
         ))}
-      <text x={WIDTH - 6} y={HEADER - 7} textAnchor="end" className="eld-hour-label">{formatDuration(totalMs)}</text>
+      <text x={WIDTH - 6} y={HEADER - 7} textAnchor="end" className="eld-hour-label">
+        {formatDuration(totalMs)}
+      </text>
     </svg>
   );
 };

@@ -14,7 +14,17 @@ const STATE_TEXT = { pending: "Waiting for the driver", accepted: "Accepted", re
  * waits; once accepted, the superseded entries kept with it), who proposed it and why, and the
  * driver's answer. `answer` renders the driver's buttons under a pending edit.
  */
-export const LogEditList = ({ edits, log, timeZone, answer }: { edits: LogEdit[]; log: { id: number; status: DutyStatus; startTime: Date; remark: string }[]; timeZone: string; answer?: (edit: LogEdit) => ReactNode }) => (
+export const LogEditList = ({
+  edits,
+  log,
+  timeZone,
+  answer,
+}: {
+  edits: LogEdit[];
+  log: { id: number; status: DutyStatus; startTime: Date; remark: string }[];
+  timeZone: string;
+  answer?: (edit: LogEdit) => ReactNode;
+}) => (
   <ul className="log-edits" data-testid="log-edits">
     {edits.map((edit) => {
       const replaced = edit.state === "accepted" ? edit.superseded : log.filter((entry) => entry.id === edit.entryId);
@@ -24,7 +34,11 @@ export const LogEditList = ({ edits, log, timeZone, answer }: { edits: LogEdit[]
             {edit.entryId === null ? "New entry" : "Edit"}: {DUTY_STATUS_NAMES[edit.status].name} from {formatTime(edit.startTime, timeZone)}
             {edit.endTime ? ` to ${formatTime(edit.endTime, timeZone)}` : ""}
           </strong>
-          {replaced.length > 0 && <span className="muted">{edit.state === "accepted" ? "Superseded" : "Replaces"}: {replaced.map((entry) => entryText(entry, timeZone)).join(", ")}</span>}
+          {replaced.length > 0 && (
+            <span className="muted">
+              {edit.state === "accepted" ? "Superseded" : "Replaces"}: {replaced.map((entry) => entryText(entry, timeZone)).join(", ")}
+            </span>
+          )}
           {edit.remark && <span>Remark: “{edit.remark}”</span>}
           <span>Reason: {edit.reason}</span>
           <span className="muted">

@@ -11,7 +11,6 @@ export const VIOLATION_LABELS: Record<HosViolationType, { title: string; rule: s
   cycleHoursOn: { title: "60/70-hour cycle", rule: "395.3(b)" },
 };
 
-
 type Row = { type: HosViolationType; startTime: Date; durationMs: number; driver?: { id: number; name: string } };
 
 export const ViolationsTable = ({ violations, timeZone }: { violations: Row[]; timeZone: string }) => (

@@ -145,7 +145,11 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
   useEffect(() => {
     if (framed.current || vehicles.length === 0) return;
     framed.current = true;
-    map.fitBounds(L.latLngBounds(vehicles.map((vehicle) => [vehicle.latitude, vehicle.longitude])), { paddingTopLeft: [48, 72], paddingBottomRight: [48, 80], maxZoom: CLUSTER_MAX_ZOOM });
+    map.fitBounds(L.latLngBounds(vehicles.map((vehicle) => [vehicle.latitude, vehicle.longitude])), {
+      paddingTopLeft: [48, 72],
+      paddingBottomRight: [48, 80],
+      maxZoom: CLUSTER_MAX_ZOOM,
+    });
   }, [map, vehicles]);
 
   useEffect(() => {
@@ -159,7 +163,10 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
   useEffect(() => {
     const container = map.getContainer();
     container.setAttribute("role", "region");
-    container.setAttribute("aria-label", `Map of ${vehicles.length.toLocaleString("en-US")} vehicle${vehicles.length === 1 ? "" : "s"}; choose one in the vehicle list to select it on the map`);
+    container.setAttribute(
+      "aria-label",
+      `Map of ${vehicles.length.toLocaleString("en-US")} vehicle${vehicles.length === 1 ? "" : "s"}; choose one in the vehicle list to select it on the map`,
+    );
   }, [map, vehicles.length]);
 
   const selected = useMemo(() => (selectedId ? (vehicles.find((vehicle) => vehicle.id === selectedId) ?? null) : null), [vehicles, selectedId]);

@@ -20,7 +20,8 @@ const FleetMap = dynamic(() => import("./fleet-map"), { ssr: false, loading: () 
 
 export type ListedVehicle = { vehicle: LiveVehicle; status: VehicleStatus };
 
-const lastReportMs = (vehicle: LiveVehicle) => Math.max(vehicle.location ? Date.parse(vehicle.location.time) : 0, vehicle.stats ? Date.parse(vehicle.stats.time) : 0) || null;
+const lastReportMs = (vehicle: LiveVehicle) =>
+  Math.max(vehicle.location ? Date.parse(vehicle.location.time) : 0, vehicle.stats ? Date.parse(vehicle.stats.time) : 0) || null;
 
 /** A vehicle carries the tag, or a tag right below it (the map knows each tag's parent, not the whole tree). */
 const hasTag = (vehicle: LiveVehicle, tagId: string) => !tagId || vehicle.tags.some((tag) => tag.id === tagId || tag.parentTagId === tagId);
@@ -31,7 +32,9 @@ const tagChoices = (vehicles: readonly LiveVehicle[]) => {
   for (const vehicle of vehicles) for (const tag of vehicle.tags) names.set(tag.id, tag.name);
   const parents = new Map<string, string | null>();
   for (const vehicle of vehicles) for (const tag of vehicle.tags) if (tag.parentTagId) parents.set(tag.parentTagId, names.get(tag.parentTagId) ?? null);
-  return [...names, ...[...parents].filter(([id, name]) => name !== null && !names.has(id))].map(([id, name]) => ({ id, name: name! })).sort((a, b) => a.name.localeCompare(b.name));
+  return [...names, ...[...parents].filter(([id, name]) => name !== null && !names.has(id))]
+    .map(([id, name]) => ({ id, name: name! }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 };
 
 const matches = (vehicle: LiveVehicle, search: string) =>
@@ -77,14 +80,27 @@ export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: str
 
   const filtered = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    return classified.filter(({ vehicle, status }) => (statusFilter === "all" || status === statusFilter) && hasTag(vehicle, tagFilter) && matches(vehicle, needle));
+    return classified.filter(
+      ({ vehicle, status }) => (statusFilter === "all" || status === statusFilter) && hasTag(vehicle, tagFilter) && matches(vehicle, needle),
+    );
   }, [classified, search, statusFilter, tagFilter]);
   const tags = useMemo(() => tagChoices(classified.map(({ vehicle }) => vehicle)), [classified]);
 
   const mapVehicles = useMemo<MapVehicle[]>(
     () =>
       filtered.flatMap(({ vehicle, status }) =>
-        vehicle.location ? [{ id: vehicle.id, name: vehicle.name, latitude: vehicle.location.latitude, longitude: vehicle.location.longitude, heading: vehicle.location.heading, status }] : [],
+        vehicle.location
+          ? [
+              {
+                id: vehicle.id,
+                name: vehicle.name,
+                latitude: vehicle.location.latitude,
+                longitude: vehicle.location.longitude,
+                heading: vehicle.location.heading,
+                status,
+              },
+            ]
+          : [],
       ),
     [filtered],
   );
@@ -112,10 +128,23 @@ export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: str
       <h1 className="visually-hidden">Live map</h1>
       <aside className="map-sidebar" aria-label="Vehicles" data-open={listOpen}>
         <div className="map-sidebar-head">
-          <button type="button" className="button sheet-toggle" aria-expanded={listOpen} aria-controls="vehicle-list-body" onClick={() => setListOpen(!listOpen)}>
+          <button
+            type="button"
+            className="button sheet-toggle"
+            aria-expanded={listOpen}
+            aria-controls="vehicle-list-body"
+            onClick={() => setListOpen(!listOpen)}
+          >
             {listOpen ? "Hide the vehicle list" : `Show the vehicle list (${filtered.length})`}
           </button>
-          <input type="search" className="input" placeholder="Search name, VIN, driver" aria-label="Search vehicles" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            type="search"
+            className="input"
+            placeholder="Search name, VIN, driver"
+            aria-label="Search vehicles"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
           {tags.length > 0 && (
             <select className="input" aria-label="Filter by tag" value={tagFilter} onChange={(event) => setTagFilter(event.target.value)}>
               <option value="">All tags</option>
@@ -142,11 +171,21 @@ export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: str
           {isLoading ? (
             <Notice kind="loading" title="Loading vehicles…" />
           ) : error && !vehicles ? (
-            <Notice kind="error" title="Vehicles could not be loaded" action={<button type="button" className="button" onClick={() => refetch()}>Try again</button>}>
+            <Notice
+              kind="error"
+              title="Vehicles could not be loaded"
+              action={
+                <button type="button" className="button" onClick={() => refetch()}>
+                  Try again
+                </button>
+              }
+            >
               {error.message}
             </Notice>
           ) : classified.length === 0 ? (
-            <Notice kind="empty" title="No vehicles yet">Your vehicles appear here, live, once a tracker or the telematics API reports their first position.</Notice>
+            <Notice kind="empty" title="No vehicles yet">
+              Your vehicles appear here, live, once a tracker or the telematics API reports their first position.
+            </Notice>
           ) : (
             <VehicleList items={filtered} selectedId={selectedId} onSelect={selectFromList} unit={unit} />
           )}
@@ -167,7 +206,9 @@ export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: str
         <div className="map-status muted" data-testid="map-status">
           {synthetic ? `Synthetic fleet of ${synthetic.toLocaleString("en-US")} vehicles · ` : ""}
           {error && vehicles ? <span className="text-danger">Live updates paused: {error.message} </span> : null}
-          {lastUpdate ? `${streaming === "open" ? "Live" : streaming === "failed" ? "Polling every 5 s" : "Connecting"} · updated ${formatTime(lastUpdate, timeZone, { seconds: true })}` : ""}
+          {lastUpdate
+            ? `${streaming === "open" ? "Live" : streaming === "failed" ? "Polling every 5 s" : "Connecting"} · updated ${formatTime(lastUpdate, timeZone, { seconds: true })}`
+            : ""}
         </div>
         {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} canShare={canShare} /> : null}
       </section>

@@ -42,7 +42,11 @@ export const SelectedVehicleMarker = ({ vehicle }: { vehicle: MapVehicle | null 
   useEffect(() => {
     const current = latest.current;
     if (!current) return;
-    const created = L.marker([current.latitude, current.longitude], { icon: selectedIcon(current.status, current.heading), title: title(current), zIndexOffset: 1000 }).addTo(map);
+    const created = L.marker([current.latitude, current.longitude], {
+      icon: selectedIcon(current.status, current.heading),
+      title: title(current),
+      zIndexOffset: 1000,
+    }).addTo(map);
     const element = created.getElement();
     if (element) element.dataset.markerKey = current.id;
     marker.current = created;

@@ -37,7 +37,12 @@ export const ShareLiveLocation = ({ vehicleId, vehicleName }: { vehicleId: strin
           <button
             type="button"
             className="button"
-            onClick={() => navigator.clipboard?.writeText(result.url).then(() => setCopied(true), () => setCopied(false))}
+            onClick={() =>
+              navigator.clipboard?.writeText(result.url).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
           >
             {copied ? "Copied" : "Copy"}
           </button>

@@ -17,7 +17,16 @@ export const StreetBasemap = ({ visible }: { visible: boolean }) => {
     const renderer = L.canvas({ padding: 0.5 });
     const streets = L.layerGroup(
       ARTERIALS.map((arterial) => {
-        const ends = arterial.axis === "ns" ? [{ x: arterial.at, y: arterial.from }, { x: arterial.at, y: arterial.to }] : [{ x: arterial.from, y: arterial.at }, { x: arterial.to, y: arterial.at }];
+        const ends =
+          arterial.axis === "ns"
+            ? [
+                { x: arterial.at, y: arterial.from },
+                { x: arterial.at, y: arterial.to },
+              ]
+            : [
+                { x: arterial.from, y: arterial.at },
+                { x: arterial.to, y: arterial.at },
+              ];
         const line = ends.map((point) => gridToLatLon(point)).map(({ latitude, longitude }) => [latitude, longitude] as L.LatLngTuple);
         return L.polyline(line, { renderer, color: "#c3cad6", weight: 3, interactive: false }).bindTooltip(leafletText(arterial.name), { sticky: true });
       }),

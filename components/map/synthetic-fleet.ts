@@ -22,8 +22,21 @@ export const makeSyntheticSnapshot = (count: number, now = Date.now()): FleetSna
       plateNumber: `S${i}`,
       driverName: `Driver ${i + 1}`,
       tags: [],
-      location: { time, latitude: 41.6 + next() * 0.6, longitude: -88.1 + next() * 0.75, speed: moving ? 5 + next() * 20 : 0, heading: Math.floor(next() * 360) },
-      stats: { time, engineState, fuelPercent: Math.round(next() * 100), engineRpm: moving ? 1400 : 0, odometerMeters: 1e8 * next(), engineSeconds: 3.6e7 * next() },
+      location: {
+        time,
+        latitude: 41.6 + next() * 0.6,
+        longitude: -88.1 + next() * 0.75,
+        speed: moving ? 5 + next() * 20 : 0,
+        heading: Math.floor(next() * 360),
+      },
+      stats: {
+        time,
+        engineState,
+        fuelPercent: Math.round(next() * 100),
+        engineRpm: moving ? 1400 : 0,
+        odometerMeters: 1e8 * next(),
+        engineSeconds: 3.6e7 * next(),
+      },
     };
   });
   return { vehicles, locationsCursor: "synthetic", statsCursor: "synthetic" };
@@ -43,7 +56,12 @@ export const makeSyntheticChanges = (vehicles: Iterable<LiveVehicle>): FleetChan
     const step = location.speed < 1 ? 0 : 1;
     locations.push({
       id: vehicle.id,
-      location: { ...location, time, latitude: location.latitude + step * Math.cos(radians) * 0.0001, longitude: location.longitude + step * Math.sin(radians) * 0.00014 },
+      location: {
+        ...location,
+        time,
+        latitude: location.latitude + step * Math.cos(radians) * 0.0001,
+        longitude: location.longitude + step * Math.sin(radians) * 0.00014,
+      },
     });
   }
   return { locations, stats: [], locationsCursor: "synthetic", statsCursor: "synthetic" };

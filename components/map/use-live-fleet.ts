@@ -44,7 +44,12 @@ export const useLiveFleet = ({ synthetic }: { synthetic: number | null }) => {
     queryFn: async ({ signal }) => {
       const data = synthetic ? makeSyntheticSnapshot(synthetic) : await fetchJson<FleetSnapshot>("/api/dashboard/fleet", signal);
       performance.mark("fleet-data-arrived");
-      store.current = { vehicles: new Map(data.vehicles.map((vehicle) => [vehicle.id, vehicle])), locationsCursor: data.locationsCursor, statsCursor: data.statsCursor, streamSeq: data.streamSeq };
+      store.current = {
+        vehicles: new Map(data.vehicles.map((vehicle) => [vehicle.id, vehicle])),
+        locationsCursor: data.locationsCursor,
+        statsCursor: data.statsCursor,
+        streamSeq: data.streamSeq,
+      };
       setVersion((v) => v + 1);
       setLastUpdate(Date.now());
       return data.vehicles.length;

@@ -18,7 +18,12 @@ const drawingContext = (layer: L.CircleMarker) => {
 
 const SHADOW = "rgba(0, 0, 0, 0.22)";
 /** The DOM marker's arrow (components/map/fleet-map.tsx), about the circle's centre, pointing north. */
-const ARROW = [[0, -8.8], [4.2, 0.6], [0, -1.4], [-4.2, 0.6]];
+const ARROW = [
+  [0, -8.8],
+  [4.2, 0.6],
+  [0, -1.4],
+  [-4.2, 0.6],
+];
 
 /** One vehicle: a dot in its state's colour with a white arrow along its heading, as the DOM marker draws it. */
 export class VehicleDot extends L.CircleMarker {
@@ -41,7 +46,10 @@ export class VehicleDot extends L.CircleMarker {
   _updatePath() {
     const drawing = drawingContext(this);
     if (!drawing) return;
-    const { ctx, point: { x, y } } = drawing;
+    const {
+      ctx,
+      point: { x, y },
+    } = drawing;
     ctx.globalAlpha = 1;
     ctx.fillStyle = SHADOW;
     ctx.beginPath();
@@ -82,7 +90,10 @@ export class ClusterDot extends L.CircleMarker {
   _updatePath() {
     const drawing = drawingContext(this);
     if (!drawing) return;
-    const { ctx, point: { x, y } } = drawing;
+    const {
+      ctx,
+      point: { x, y },
+    } = drawing;
     const { ring, count } = this;
     ctx.globalAlpha = 1;
     ctx.fillStyle = SHADOW;

@@ -8,7 +8,17 @@ import type { ListedVehicle } from "./live-map-screen";
 /** Rows beyond this are not drawn: searching narrows the list (10,000 rows would stall the page). */
 const MAX_ROWS = 300;
 
-export const VehicleList = ({ items, selectedId, onSelect, unit }: { items: ListedVehicle[]; selectedId: string | null; onSelect: (id: string) => void; unit: SpeedUnit }) => {
+export const VehicleList = ({
+  items,
+  selectedId,
+  onSelect,
+  unit,
+}: {
+  items: ListedVehicle[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  unit: SpeedUnit;
+}) => {
   const selectedRow = useRef<HTMLLIElement | null>(null);
   useEffect(() => {
     selectedRow.current?.scrollIntoView({ block: "nearest" });
@@ -19,7 +29,13 @@ export const VehicleList = ({ items, selectedId, onSelect, unit }: { items: List
       <ul className="vehicle-list" data-testid="vehicle-list">
         {items.slice(0, MAX_ROWS).map(({ vehicle, status }) => (
           <li key={vehicle.id} ref={vehicle.id === selectedId ? selectedRow : undefined}>
-            <button type="button" className="vehicle-row" aria-current={vehicle.id === selectedId ? "true" : undefined} onClick={() => onSelect(vehicle.id)} data-vehicle-id={vehicle.id}>
+            <button
+              type="button"
+              className="vehicle-row"
+              aria-current={vehicle.id === selectedId ? "true" : undefined}
+              onClick={() => onSelect(vehicle.id)}
+              data-vehicle-id={vehicle.id}
+            >
               <span className="dot" style={{ background: STATUS_COLORS[status] }} title={STATUS_LABELS[status]} />
               <span className="vehicle-row-main">
                 <span className="vehicle-row-name">{vehicle.name}</span>
@@ -34,7 +50,9 @@ export const VehicleList = ({ items, selectedId, onSelect, unit }: { items: List
         ))}
       </ul>
       <p className="list-count muted" data-testid="list-count">
-        {items.length > MAX_ROWS ? `Showing ${MAX_ROWS} of ${items.length.toLocaleString("en-US")} — search to narrow` : `${items.length} vehicle${items.length === 1 ? "" : "s"}`}
+        {items.length > MAX_ROWS
+          ? `Showing ${MAX_ROWS} of ${items.length.toLocaleString("en-US")} — search to narrow`
+          : `${items.length} vehicle${items.length === 1 ? "" : "s"}`}
       </p>
     </>
   );

@@ -25,7 +25,19 @@ const Row = ({ label, value, testId }: { label: string; value: string; testId?: 
 );
 
 /** The selected vehicle: live values from the map's store, driver, faults and HOS from the details route. */
-export const VehiclePanel = ({ listed, unit, onClose, synthetic, canShare }: { listed: ListedVehicle; unit: SpeedUnit; onClose: () => void; synthetic: boolean; canShare: boolean }) => {
+export const VehiclePanel = ({
+  listed,
+  unit,
+  onClose,
+  synthetic,
+  canShare,
+}: {
+  listed: ListedVehicle;
+  unit: SpeedUnit;
+  onClose: () => void;
+  synthetic: boolean;
+  canShare: boolean;
+}) => {
   const { vehicle, status } = listed;
   const timeZone = useTimeZone();
   useReturnFocus();
@@ -60,7 +72,10 @@ export const VehiclePanel = ({ listed, unit, onClose, synthetic, canShare }: { l
         <Row label="Speed" value={formatSpeed(location?.speed, unit)} testId="panel-speed" />
         <Row label="Fuel" value={stats?.fuelPercent == null ? "—" : `${Math.round(stats.fuelPercent)} %`} testId="panel-fuel" />
         <Row label="Odometer" value={formatDistance(stats?.odometerMeters, unit, 0)} testId="panel-odometer" />
-        <Row label="Engine hours" value={stats?.engineSeconds == null ? "—" : `${(stats.engineSeconds / 3600).toLocaleString("en-US", { maximumFractionDigits: 1 })} h`} />
+        <Row
+          label="Engine hours"
+          value={stats?.engineSeconds == null ? "—" : `${(stats.engineSeconds / 3600).toLocaleString("en-US", { maximumFractionDigits: 1 })} h`}
+        />
         <Row label="Engine" value={stats?.engineState ?? "—"} />
         <Row label="Position" value={location ? `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}` : "—"} testId="panel-position" />
         {location?.formattedLocation ? <Row label="Near" value={location.formattedLocation} /> : null}
@@ -85,7 +100,9 @@ export const VehiclePanel = ({ listed, unit, onClose, synthetic, canShare }: { l
       <h3>Active fault codes</h3>
       {details.data ? (
         details.data.activeFaultCodes.length === 0 ? (
-          <p className="muted small" data-testid="panel-faults">None</p>
+          <p className="muted small" data-testid="panel-faults">
+            None
+          </p>
         ) : (
           <ul className="fault-list" data-testid="panel-faults">
             {details.data.activeFaultCodes.map((fault) => (

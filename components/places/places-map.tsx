@@ -46,7 +46,19 @@ const PlacesLayer = ({ places, selectedId, canEdit, onSelect, onShape }: PlacesL
   // Drawing tools (Leaflet-Geoman): circle and polygon only; a new drawing replaces the previous one.
   useEffect(() => {
     if (!canEdit) return;
-    map.pm.addControls({ position: "topleft", drawMarker: false, drawCircleMarker: false, drawPolyline: false, drawRectangle: false, drawText: false, cutPolygon: false, rotateMode: false, editMode: false, dragMode: false, removalMode: false });
+    map.pm.addControls({
+      position: "topleft",
+      drawMarker: false,
+      drawCircleMarker: false,
+      drawPolyline: false,
+      drawRectangle: false,
+      drawText: false,
+      cutPolygon: false,
+      rotateMode: false,
+      editMode: false,
+      dragMode: false,
+      removalMode: false,
+    });
     map.pm.setGlobalOptions({ allowSelfIntersection: false });
     // Geoman's buttons are links with only an icon; their container's title becomes their accessible name.
     for (const button of map.getContainer().querySelectorAll<HTMLElement>(".leaflet-pm-toolbar [title] > .leaflet-buttons-control-button")) {

@@ -59,7 +59,12 @@ const PlaybackMap = ({ points, stops, position, follow, tileUrl, attribution }: 
       <FitRoute points={points} />
       <Polyline positions={line} pathOptions={{ color: "#1f6feb", weight: 4, opacity: 0.85 }} />
       {stops.map((stop) => (
-        <CircleMarker key={stop.startTime} center={[stop.latitude, stop.longitude]} radius={7} pathOptions={{ color: "#fff", weight: 2, fillColor: "#c62828", fillOpacity: 1 }}>
+        <CircleMarker
+          key={stop.startTime}
+          center={[stop.latitude, stop.longitude]}
+          radius={7}
+          pathOptions={{ color: "#fff", weight: 2, fillColor: "#c62828", fillOpacity: 1 }}
+        >
           <Tooltip>
             Stop {formatDuration(stop.durationMs)} · {formatTime(stop.startTime, timeZone, { zone: false })}–{formatTime(stop.endTime, timeZone)}
           </Tooltip>

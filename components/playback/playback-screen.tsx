@@ -93,16 +93,39 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
 
   const body = (() => {
     if (picker.choosingVehicle) return <Notice kind="loading" title="Opening on a vehicle that moved recently…" />;
-    if (!vehicleId) return <Notice kind="empty" title="Choose a vehicle">Pick a vehicle and a time range above to replay its route.</Notice>;
-    if (rangeError) return <Notice kind="error" title="Fix the time range">{rangeError}</Notice>;
+    if (!vehicleId)
+      return (
+        <Notice kind="empty" title="Choose a vehicle">
+          Pick a vehicle and a time range above to replay its route.
+        </Notice>
+      );
+    if (rangeError)
+      return (
+        <Notice kind="error" title="Fix the time range">
+          {rangeError}
+        </Notice>
+      );
     if (history.isPending) return <Notice kind="loading" title="Loading the route…" />;
     if (history.error)
       return (
-        <Notice kind="error" title="The route could not be loaded" action={<button type="button" className="button" onClick={() => history.refetch()}>Try again</button>}>
+        <Notice
+          kind="error"
+          title="The route could not be loaded"
+          action={
+            <button type="button" className="button" onClick={() => history.refetch()}>
+              Try again
+            </button>
+          }
+        >
           {history.error.message}
         </Notice>
       );
-    if (points.length === 0) return <Notice kind="empty" title="No positions in this range">The vehicle sent no position between these times, so there is no route to replay. Try a longer range, e.g. the last 7 days.</Notice>;
+    if (points.length === 0)
+      return (
+        <Notice kind="empty" title="No positions in this range">
+          The vehicle sent no position between these times, so there is no route to replay. Try a longer range, e.g. the last 7 days.
+        </Notice>
+      );
     return (
       <>
         <div className="summary-grid" data-testid="trip-summary">
@@ -146,7 +169,9 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
           <label className="field-inline">
             <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} /> Follow vehicle
           </label>
-          <span className="muted small" data-testid="playhead-speed">{position ? formatSpeed(position.speed, unit) : ""}</span>
+          <span className="muted small" data-testid="playhead-speed">
+            {position ? formatSpeed(position.speed, unit) : ""}
+          </span>
         </div>
         <SpeedChart points={points} playheadMs={playheadMs} unit={unit} onSeek={setPlayheadMs} />
         <TripList trips={trips} unit={unit} activeTripId={activeTripId} onJump={(trip) => jumpTo(trip.startTime)} />

@@ -8,7 +8,17 @@ import type { HistoryPoint } from "@/lib/dashboard/data/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 
 /** Speed over the track, with a line at the playhead; clicking the chart moves the playhead there. */
-const SpeedChart = ({ points, playheadMs, unit, onSeek }: { points: readonly HistoryPoint[]; playheadMs: number; unit: SpeedUnit; onSeek: (ms: number) => void }) => {
+const SpeedChart = ({
+  points,
+  playheadMs,
+  unit,
+  onSeek,
+}: {
+  points: readonly HistoryPoint[];
+  playheadMs: number;
+  unit: SpeedUnit;
+  onSeek: (ms: number) => void;
+}) => {
   const timeZone = useTimeZone();
   const data = points.map((point) => ({ t: Date.parse(point.time), speed: Math.round(convertSpeed(point.speed, unit) * 10) / 10 }));
   const span = { from: data[0]?.t ?? 0, to: data.at(-1)?.t ?? 0 };
@@ -34,8 +44,15 @@ const SpeedChart = ({ points, playheadMs, unit, onSeek }: { points: readonly His
             tick={{ fontSize: 12 }}
             interval={0}
           />
-          <YAxis tick={{ fontSize: 12 }} width={40} label={{ value: SPEED_UNIT_LABELS[unit], angle: -90, position: "insideLeft", fontSize: 11, fill: "#5b6678" }} />
-          <Tooltip labelFormatter={(value) => formatDateTime(Number(value), timeZone, { seconds: true })} formatter={(value) => [`${value} ${SPEED_UNIT_LABELS[unit]}`, "Speed"]} />
+          <YAxis
+            tick={{ fontSize: 12 }}
+            width={40}
+            label={{ value: SPEED_UNIT_LABELS[unit], angle: -90, position: "insideLeft", fontSize: 11, fill: "#5b6678" }}
+          />
+          <Tooltip
+            labelFormatter={(value) => formatDateTime(Number(value), timeZone, { seconds: true })}
+            formatter={(value) => [`${value} ${SPEED_UNIT_LABELS[unit]}`, "Speed"]}
+          />
           <Line type="monotone" dataKey="speed" stroke="#1f6feb" dot={false} strokeWidth={1.6} isAnimationActive={false} />
           <ReferenceLine x={playheadMs} stroke="#c62828" strokeWidth={2} ifOverflow="extendDomain" />
         </LineChart>

@@ -7,7 +7,17 @@ import type { HistoryTrip } from "@/lib/dashboard/data/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 
 /** The range's detected trips; choosing one moves the playhead to its start. */
-export const TripList = ({ trips, unit, activeTripId, onJump }: { trips: readonly HistoryTrip[]; unit: SpeedUnit; activeTripId: string | null; onJump: (trip: HistoryTrip) => void }) => {
+export const TripList = ({
+  trips,
+  unit,
+  activeTripId,
+  onJump,
+}: {
+  trips: readonly HistoryTrip[];
+  unit: SpeedUnit;
+  activeTripId: string | null;
+  onJump: (trip: HistoryTrip) => void;
+}) => {
   const timeZone = useTimeZone();
   if (trips.length === 0) return <p className="muted small">No trips detected in this range yet (trips are found as positions arrive).</p>;
   return (
@@ -21,7 +31,8 @@ export const TripList = ({ trips, unit, activeTripId, onJump }: { trips: readonl
             <li key={trip.id}>
               <button type="button" className="button trip-button" aria-current={trip.id === activeTripId ? "true" : undefined} onClick={() => onJump(trip)}>
                 <span className="trip-time">
-                  {formatDateTime(Date.parse(trip.startTime), timeZone)} · {formatDuration(Date.parse(trip.endTime) - Date.parse(trip.startTime))} · {formatDistance(trip.distanceMeters, unit)}
+                  {formatDateTime(Date.parse(trip.startTime), timeZone)} · {formatDuration(Date.parse(trip.endTime) - Date.parse(trip.startTime))} ·{" "}
+                  {formatDistance(trip.distanceMeters, unit)}
                 </span>
                 <span className="muted small">
                   {trip.from || "—"} → {trip.to || "—"}

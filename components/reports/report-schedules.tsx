@@ -14,7 +14,17 @@ type ShownReport = { kind: string; vehicleIds: number[]; driverIds: number[]; la
  * The company's scheduled report e-mails, and (admins and managers) a form that schedules the
  * report shown, with its vehicles and drivers, daily or weekly to a list of addresses.
  */
-export const ReportSchedules = ({ schedules, shown, canSchedule, mailConfigured }: { schedules: ScheduleView[]; shown: ShownReport; canSchedule: boolean; mailConfigured: boolean }) => {
+export const ReportSchedules = ({
+  schedules,
+  shown,
+  canSchedule,
+  mailConfigured,
+}: {
+  schedules: ScheduleView[];
+  shown: ShownReport;
+  canSchedule: boolean;
+  mailConfigured: boolean;
+}) => {
   const router = useRouter();
   const [message, setMessage] = useState<string | null>(null);
   const [isPending, startTransition] = useTransition();
@@ -36,7 +46,11 @@ export const ReportSchedules = ({ schedules, shown, canSchedule, mailConfigured 
       .split(/[\s,;]+/)
       .filter((address) => address !== "");
     const input = { kind: shown.kind, vehicleIds: shown.vehicleIds, driverIds: shown.driverIds, frequency: form.get("frequency"), recipients };
-    run(() => createReportScheduleAction(input), "Report scheduled.", () => formElement.reset());
+    run(
+      () => createReportScheduleAction(input),
+      "Report scheduled.",
+      () => formElement.reset(),
+    );
   };
 
   return (
@@ -73,7 +87,11 @@ export const ReportSchedules = ({ schedules, shown, canSchedule, mailConfigured 
                   <td data-label="To">{row.recipients}</td>
                   {canSchedule && (
                     <td data-label="Actions">
-                      <ClientButton className="button-danger" disabled={isPending} onClick={() => run(() => deleteReportScheduleAction(row.id), "Schedule deleted.")}>
+                      <ClientButton
+                        className="button-danger"
+                        disabled={isPending}
+                        onClick={() => run(() => deleteReportScheduleAction(row.id), "Schedule deleted.")}
+                      >
                         Delete schedule {row.id}
                       </ClientButton>
                     </td>

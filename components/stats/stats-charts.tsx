@@ -66,12 +66,26 @@ const SeriesChart = ({ name, points, faultCodes, domain, unit, onZoom }: Omit<Ch
               tick={{ fontSize: 12 }}
               interval={0}
             />
-            <YAxis tick={{ fontSize: 12 }} width={valueAxisWidth(display.domain ?? data.map((point) => point.value))} domain={display.domain ?? ["auto", "auto"]} tickFormatter={formatAxisNumber} />
-            <Tooltip labelFormatter={(value) => formatDateTime(Number(value), timeZone, { seconds: true })} formatter={(value) => [`${value} ${display.unit}`, display.title]} />
+            <YAxis
+              tick={{ fontSize: 12 }}
+              width={valueAxisWidth(display.domain ?? data.map((point) => point.value))}
+              domain={display.domain ?? ["auto", "auto"]}
+              tickFormatter={formatAxisNumber}
+            />
+            <Tooltip
+              labelFormatter={(value) => formatDateTime(Number(value), timeZone, { seconds: true })}
+              formatter={(value) => [`${value} ${display.unit}`, display.title]}
+            />
             {faultCodes.map((fault) => {
               const at = Date.parse(fault.firstSeenAt);
               return at >= domain[0] && at <= domain[1] ? (
-                <ReferenceLine key={`${fault.code}-${fault.firstSeenAt}`} x={at} stroke="#c62828" strokeDasharray="4 3" label={{ value: fault.code, position: "insideTopLeft", fontSize: 10, fill: "#c62828" }} />
+                <ReferenceLine
+                  key={`${fault.code}-${fault.firstSeenAt}`}
+                  x={at}
+                  stroke="#c62828"
+                  strokeDasharray="4 3"
+                  label={{ value: fault.code, position: "insideTopLeft", fontSize: 10, fill: "#c62828" }}
+                />
               ) : null;
             })}
             <Line type="monotone" dataKey="value" stroke={display.color} dot={false} strokeWidth={1.6} isAnimationActive={false} />

@@ -77,16 +77,39 @@ export const StatsScreen = () => {
 
   const body = (() => {
     if (picker.choosingVehicle) return <Notice kind="loading" title="Opening on a vehicle that moved recently…" />;
-    if (!vehicleId) return <Notice kind="empty" title="Choose a vehicle">Pick a vehicle and a time range above to chart its fuel, RPM, odometer, engine hours and speed.</Notice>;
-    if (rangeError) return <Notice kind="error" title="Fix the time range">{rangeError}</Notice>;
+    if (!vehicleId)
+      return (
+        <Notice kind="empty" title="Choose a vehicle">
+          Pick a vehicle and a time range above to chart its fuel, RPM, odometer, engine hours and speed.
+        </Notice>
+      );
+    if (rangeError)
+      return (
+        <Notice kind="error" title="Fix the time range">
+          {rangeError}
+        </Notice>
+      );
     if (history.isPending) return <Notice kind="loading" title="Loading stats…" />;
     if (history.error)
       return (
-        <Notice kind="error" title="Stats could not be loaded" action={<button type="button" className="button" onClick={() => history.refetch()}>Try again</button>}>
+        <Notice
+          kind="error"
+          title="Stats could not be loaded"
+          action={
+            <button type="button" className="button" onClick={() => history.refetch()}>
+              Try again
+            </button>
+          }
+        >
           {history.error.message}
         </Notice>
       );
-    if (readings === 0) return <Notice kind="empty" title="No readings in this range">The vehicle sent no engine data between these times. Try a longer range, e.g. the last 7 days.</Notice>;
+    if (readings === 0)
+      return (
+        <Notice kind="empty" title="No readings in this range">
+          The vehicle sent no engine data between these times. Try a longer range, e.g. the last 7 days.
+        </Notice>
+      );
     return (
       <>
         <div className="chart-toolbar">
@@ -103,7 +126,9 @@ export const StatsScreen = () => {
         <StatsCharts series={history.data.series} faultCodes={history.data.faultCodes} domain={domain} unit={unit} onZoom={setZoom} />
         <h2>Fault codes in this range</h2>
         {history.data.faultCodes.length === 0 ? (
-          <p className="muted" data-testid="fault-history">None.</p>
+          <p className="muted" data-testid="fault-history">
+            None.
+          </p>
         ) : (
           <ScrollRegion label="Fault codes in this range">
             <table className="data" data-testid="fault-history">

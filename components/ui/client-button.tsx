@@ -14,5 +14,13 @@ export const LOADING_TITLE = "The page is still loading";
  */
 export const ClientButton = ({ disabled = false, title, ...props }: Omit<ComponentProps<"button">, "type">) => {
   const hydrated = useHydrated();
-  return <button type="button" {...props} disabled={disabled || !hydrated} aria-busy={props["aria-busy"] ?? (!hydrated || undefined)} title={hydrated ? title : LOADING_TITLE} />;
+  return (
+    <button
+      type="button"
+      {...props}
+      disabled={disabled || !hydrated}
+      aria-busy={props["aria-busy"] ?? (!hydrated || undefined)}
+      title={hydrated ? title : LOADING_TITLE}
+    />
+  );
 };

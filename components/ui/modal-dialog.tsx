@@ -25,7 +25,15 @@ export const ModalDialog = ({ title, onClose, children, tone = "default" }: Moda
   // In the server's HTML (a form posted before, or without, the page's script) the dialog is simply
   // open; once the page is ready it is replaced by the modal one.
   return (
-    <dialog key={hydrated ? "modal" : "static"} open={!hydrated || undefined} ref={ref} className={`modal modal-${tone}`} aria-modal={hydrated} aria-labelledby={titleId} onClose={onClose}>
+    <dialog
+      key={hydrated ? "modal" : "static"}
+      open={!hydrated || undefined}
+      ref={ref}
+      className={`modal modal-${tone}`}
+      aria-modal={hydrated}
+      aria-labelledby={titleId}
+      onClose={onClose}
+    >
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>

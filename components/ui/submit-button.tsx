@@ -21,11 +21,26 @@ type SubmitButtonProps = {
 };
 
 /** Every form's submit button: busy while pending, and never clickable when nothing would handle the click. */
-export const SubmitButton = ({ label, pendingLabel = label, pending, worksWithoutScript = false, disabled = false, className = "button-primary", ...aria }: SubmitButtonProps) => {
+export const SubmitButton = ({
+  label,
+  pendingLabel = label,
+  pending,
+  worksWithoutScript = false,
+  disabled = false,
+  className = "button-primary",
+  ...aria
+}: SubmitButtonProps) => {
   const hydrated = useHydrated();
   const waiting = !worksWithoutScript && !hydrated;
   return (
-    <button type="submit" className={className} disabled={pending || waiting || disabled} aria-busy={pending || waiting} title={waiting ? LOADING_TITLE : undefined} {...aria}>
+    <button
+      type="submit"
+      className={className}
+      disabled={pending || waiting || disabled}
+      aria-busy={pending || waiting}
+      title={waiting ? LOADING_TITLE : undefined}
+      {...aria}
+    >
       {pending ? pendingLabel : waiting ? "Loading…" : label}
     </button>
   );

@@ -20,7 +20,13 @@ export type VehicleFormValues = {
   tagIds: string[];
 };
 
-type FieldProps = { name: keyof VehicleFormValues; label: string; hint?: string; errors: Record<string, string>; children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode };
+type FieldProps = {
+  name: keyof VehicleFormValues;
+  label: string;
+  hint?: string;
+  errors: Record<string, string>;
+  children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
+};
 
 const Field = ({ name, label, hint, errors, children }: FieldProps) => {
   const error = errors[name];

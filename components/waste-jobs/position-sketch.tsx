@@ -26,7 +26,15 @@ export const PositionSketch = ({ markers }: { markers: Marker[] }) => {
       <rect width={WIDTH} height={HEIGHT} fill="url(#mini-map-grid)" />
       {job >= 0 && vehicle >= 0 && (
         <>
-          <line x1={positions[job].x} y1={positions[job].y} x2={positions[vehicle].x} y2={positions[vehicle].y} stroke="#7b8798" strokeDasharray="6 5" strokeWidth="1.5" />
+          <line
+            x1={positions[job].x}
+            y1={positions[job].y}
+            x2={positions[vehicle].x}
+            y2={positions[vehicle].y}
+            stroke="#7b8798"
+            strokeDasharray="6 5"
+            strokeWidth="1.5"
+          />
           <text x={(positions[job].x + positions[vehicle].x) / 2 + 8} y={(positions[job].y + positions[vehicle].y) / 2 - 8} fontSize="12" fill="#17202e">
             {formatDistance(distanceMeters(markers[job], markers[vehicle]))}
           </text>
@@ -34,9 +42,23 @@ export const PositionSketch = ({ markers }: { markers: Marker[] }) => {
       )}
       {markers.map((marker, i) => (
         <g key={marker.kind} transform={`translate(${positions[i].x} ${positions[i].y})`}>
-          {marker.kind === "job" ? <rect x={-8} y={-8} width={16} height={16} rx={3} fill="#c62828" stroke="#fff" strokeWidth="2" /> : <circle r={8} fill="#1f6feb" stroke="#fff" strokeWidth="2.5" />}
+          {marker.kind === "job" ? (
+            <rect x={-8} y={-8} width={16} height={16} rx={3} fill="#c62828" stroke="#fff" strokeWidth="2" />
+          ) : (
+            <circle r={8} fill="#1f6feb" stroke="#fff" strokeWidth="2.5" />
+          )}
           {/* Labels point inwards so a marker near the edge keeps its label inside the drawing. */}
-          <text x={positions[i].x > WIDTH / 2 ? -13 : 13} y={4} textAnchor={positions[i].x > WIDTH / 2 ? "end" : "start"} fontSize="12" fontWeight="600" fill="#17202e" paintOrder="stroke" stroke="#fff" strokeWidth="3">
+          <text
+            x={positions[i].x > WIDTH / 2 ? -13 : 13}
+            y={4}
+            textAnchor={positions[i].x > WIDTH / 2 ? "end" : "start"}
+            fontSize="12"
+            fontWeight="600"
+            fill="#17202e"
+            paintOrder="stroke"
+            stroke="#fff"
+            strokeWidth="3"
+          >
             {marker.label}
           </text>
         </g>
@@ -49,7 +71,9 @@ export const PositionSketch = ({ markers }: { markers: Marker[] }) => {
           {formatDistance(scaleMeters)}
         </text>
       </g>
-      <text x={WIDTH - 14} y={22} fontSize="12" fontWeight="700" fill="#5b6678" textAnchor="middle">N</text>
+      <text x={WIDTH - 14} y={22} fontSize="12" fontWeight="700" fill="#5b6678" textAnchor="middle">
+        N
+      </text>
       <path d={`M ${WIDTH - 14} 26 l -5 12 l 5 -4 l 5 4 z`} fill="#5b6678" />
     </svg>
   );

@@ -3,8 +3,9 @@ import { formatDateTime } from "@/lib/platform/zoned-time";
 import type { WasteJob } from "@/lib/fleet/waste/find-waste-jobs";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 
-
-export const WasteStatusBadge = ({ status }: { status: string }) => <span className={`badge status-${status}`}>{status === "InProgress" ? "In progress" : status}</span>;
+export const WasteStatusBadge = ({ status }: { status: string }) => (
+  <span className={`badge status-${status}`}>{status === "InProgress" ? "In progress" : status}</span>
+);
 
 export const WasteJobsTable = ({ jobs, timeZone }: { jobs: WasteJob[]; timeZone: string }) => (
   <ScrollRegion label="Waste jobs">

@@ -15,9 +15,15 @@ export const alertRules = pgTable(
     isEnabled: boolean("is_enabled").notNull().default(true),
     trigger: jsonb("trigger").notNull(),
     /** With `tagIds` empty as well: every vehicle of the tenant. */
-    vehicleIds: integer("vehicle_ids").array().notNull().default(sql`'{}'::integer[]`),
+    vehicleIds: integer("vehicle_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Vehicles with one of these tags (or a tag under one of them) are in scope too. */
-    tagIds: integer("tag_ids").array().notNull().default(sql`'{}'::integer[]`),
+    tagIds: integer("tag_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     actions: jsonb("actions").$type<unknown[]>().notNull().default([]),
     externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
     /** Samsara's operationalSettings (lib/processing/alerts/operational-settings.ts): when the rule may raise incidents; null: always. */
@@ -26,7 +32,12 @@ export const alertRules = pgTable(
     updatedAt: utc("updated_at").notNull().defaultNow(),
     deletedAt: utc("deleted_at"),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("alert_rules_tenant_idx").on(t.companyId, t.dataset).where(sql`deleted_at is null`)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("alert_rules_tenant_idx")
+      .on(t.companyId, t.dataset)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 /**
@@ -88,7 +99,9 @@ export const alertIncidents = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index("alert_incidents_tenant_idx").on(t.companyId, t.dataset, t.id),
-    index("alert_incidents_unread_idx").on(t.companyId, t.dataset).where(sql`read_at is null`),
+    index("alert_incidents_unread_idx")
+      .on(t.companyId, t.dataset)
+      .where(sql`read_at is null`),
   ],
 );
 

@@ -17,10 +17,14 @@ export type AuditChanges = Record<string, { before: unknown; after: unknown }>;
 export const auditEvents = pgTable(
   "audit_events",
   {
-    companyId: integer("company_id").notNull().references(() => companies.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
     id: serial("id").notNull(),
     /** The database's clock, so events of every instance sort on one clock. */
-    occurredAt: utc("occurred_at").notNull().default(sql`now()`),
+    occurredAt: utc("occurred_at")
+      .notNull()
+      .default(sql`now()`),
     actorType: text("actor_type", { enum: AUDIT_ACTOR_TYPES }).notNull(),
     /** The user id, API key id or admin token's user id, as text; null for the operator and the system. */
     actorId: text("actor_id"),

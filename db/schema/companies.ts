@@ -36,7 +36,9 @@ export const cameraSecrets = pgTable(
   "camera_secrets",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
     secret: text("secret").notNull(),
     createdAt: createdAt(),
     /** End of a rotated-out secret's overlap window; null while it is the current secret. */

@@ -8,7 +8,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
     /** `live` keys (`svc_live_`) read live rows, `test` keys (`svc_test_`) the sandbox rows. */
     environment: text("environment", { enum: DATASETS }).notNull(),
     name: text("name").notNull(),
@@ -36,7 +38,9 @@ export const clientKeys = pgTable(
   "client_keys",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
     name: text("name").notNull(),
     hash: text("hash").notNull(),
     /** The first characters, to tell keys apart on the page (empty for keys made before it was kept). */
@@ -56,7 +60,9 @@ export const ingestTokens = pgTable(
   "ingest_tokens",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
     dataset: text("dataset", { enum: DATASETS }).notNull().default("live"),
     name: text("name").notNull(),
     hash: text("hash").notNull(),

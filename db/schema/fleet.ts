@@ -70,4 +70,3 @@ export const drivers = pgTable(
     index("drivers_tenant_idx").on(t.companyId, t.dataset, t.id),
   ],
 );
-

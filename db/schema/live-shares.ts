@@ -27,6 +27,8 @@ export const liveShares = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex("live_shares_token_hash_idx").on(t.companyId, t.tokenHash),
-    index("live_shares_tenant_idx").on(t.companyId, t.dataset).where(sql`revoked_at is null`),
+    index("live_shares_tenant_idx")
+      .on(t.companyId, t.dataset)
+      .where(sql`revoked_at is null`),
   ],
 );

@@ -31,7 +31,12 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
     sentAt: utc("sent_at"),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 export const REPORT_FREQUENCIES = ["daily", "weekly"] as const;
@@ -49,8 +54,14 @@ export const reportSchedules = pgTable(
     ...tenantColumns(),
     kind: text("kind").notNull(),
     /** Empty: every vehicle (or driver). */
-    vehicleIds: integer("vehicle_ids").array().notNull().default(sql`'{}'::integer[]`),
-    driverIds: integer("driver_ids").array().notNull().default(sql`'{}'::integer[]`),
+    vehicleIds: integer("vehicle_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    driverIds: integer("driver_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     frequency: text("frequency", { enum: REPORT_FREQUENCIES }).notNull(),
     recipients: text("recipients").array().notNull(),
     lastPeriodStart: date("last_period_start", { mode: "string" }).notNull(),

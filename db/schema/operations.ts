@@ -27,7 +27,9 @@ export const faultCodes = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     /** A vehicle raises at most one fault at an instant: what makes re-covering a window idempotent. */
     uniqueIndex("fault_codes_vehicle_idx").on(t.companyId, t.vehicleId, t.firstSeenAt),
-    index("fault_codes_active_idx").on(t.companyId, t.dataset, t.vehicleId).where(sql`cleared_at is null`),
+    index("fault_codes_active_idx")
+      .on(t.companyId, t.dataset, t.vehicleId)
+      .where(sql`cleared_at is null`),
   ],
 );
 
@@ -52,7 +54,9 @@ export const hosLogs = pgTable(
     remark: text("remark").notNull().default(""),
     /** Where the entry was made, in words (a place or city name), as the driver or a gazetteer gave it. */
     locationName: text("location_name"),
-    origin: text("origin", { enum: ["automatic", "manual", "simulator"] }).notNull().default("automatic"),
+    origin: text("origin", { enum: ["automatic", "manual", "simulator"] })
+      .notNull()
+      .default("automatic"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -27,8 +27,14 @@ export const places = pgTable(
     maxLatitude: doublePrecision("max_latitude").notNull(),
     minLongitude: doublePrecision("min_longitude").notNull(),
     maxLongitude: doublePrecision("max_longitude").notNull(),
-    addressTypes: text("address_types").array().notNull().default(sql`'{}'::text[]`),
-    tagIds: integer("tag_ids").array().notNull().default(sql`'{}'::integer[]`),
+    addressTypes: text("address_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tagIds: integer("tag_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     externalIds: jsonb("external_ids").$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: utc("updated_at").notNull().defaultNow(),

@@ -16,7 +16,11 @@ export const tags = pgTable(
     createdAt: createdAt(),
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("tags_tenant_idx").on(t.companyId, t.dataset, t.id), index("tags_parent_idx").on(t.companyId, t.parentTagId)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("tags_tenant_idx").on(t.companyId, t.dataset, t.id),
+    index("tags_parent_idx").on(t.companyId, t.parentTagId),
+  ],
 );
 
 /** A vehicle carries a tag (the tag's and the vehicle's tenant are the same: lib/fleet/tags checks). */

@@ -29,10 +29,7 @@ export const vehiclePositions = pgTable(
     distance: real("distance").notNull().default(0),
     battery: real("battery"),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }),
-    index("vehicle_positions_feed_idx").on(t.companyId, t.dataset, t.seq),
-  ],
+  (t) => [primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }), index("vehicle_positions_feed_idx").on(t.companyId, t.dataset, t.seq)],
 );
 
 /** The gauges and counters of a stat sample, as every read of them (snapshots, feeds, history) returns them. */
@@ -58,8 +55,5 @@ export const vehicleStatSamples = pgTable(
     /** Supply voltage measured by a hardware tracker (Samsara's batteryMilliVolts). */
     batteryMilliVolts: real("battery_milli_volts"),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }),
-    index("vehicle_stat_samples_feed_idx").on(t.companyId, t.dataset, t.seq),
-  ],
+  (t) => [primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }), index("vehicle_stat_samples_feed_idx").on(t.companyId, t.dataset, t.seq)],
 );

@@ -14,7 +14,9 @@ export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
     email: text("email").notNull(),
     name: text("name").notNull(),
     /** Null while the user is invited (no password chosen yet). */
@@ -43,8 +45,12 @@ export const userLinks = pgTable(
   "user_links",
   {
     id: serial("id").primaryKey(),
-    companyId: integer("company_id").notNull().references(() => companies.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    companyId: integer("company_id")
+      .notNull()
+      .references(() => companies.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     purpose: text("purpose", { enum: USER_LINK_PURPOSES }).notNull(),
     hash: text("hash").notNull(),
     expiresAt: utc("expires_at").notNull(),

@@ -18,13 +18,21 @@ export const webhooks = pgTable(
     url: text("url").notNull(),
     secretKey: text("secret_key").notNull(),
     /** Empty: every event type. */
-    eventTypes: text("event_types").array().notNull().default(sql`'{}'::text[]`),
+    eventTypes: text("event_types")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     customHeaders: jsonb("custom_headers").$type<WebhookHeader[]>().notNull().default([]),
     version: text("version").notNull(),
     createdAt: createdAt(),
     deletedAt: utc("deleted_at"),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("webhooks_tenant_idx").on(t.companyId, t.dataset).where(sql`deleted_at is null`)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("webhooks_tenant_idx")
+      .on(t.companyId, t.dataset)
+      .where(sql`deleted_at is null`),
+  ],
 );
 
 export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
@@ -58,9 +66,13 @@ export const webhookDeliveries = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     uniqueIndex("webhook_deliveries_event_idx").on(t.companyId, t.webhookId, t.eventId),
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("webhook_deliveries_log_idx").on(t.companyId, t.webhookId, t.id),
     /** The claim's "oldest pending of its webhook and key" check: a probe, not a scan of the queue per candidate. */
-    index("webhook_deliveries_pending_key_idx").on(t.companyId, t.webhookId, t.orderingKey, t.id).where(sql`status = 'pending'`),
+    index("webhook_deliveries_pending_key_idx")
+      .on(t.companyId, t.webhookId, t.orderingKey, t.id)
+      .where(sql`status = 'pending'`),
   ],
 );

@@ -34,7 +34,14 @@ export const createClientKey = async ({ db = getDb(), companyId, name, actor }: 
       .insert(clientKeys)
       .values({ companyId, name: parsed.data, hash: sha256Hex(key), start: `${key.slice(0, VISIBLE_START)}…`, createdByUserId: actorUserId(actor) })
       .returning(recordColumns);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "client_key.created", target: { type: "client_key", id: record.id }, changes: { name: { before: null, after: record.name }, start: { before: null, after: record.start } } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "client_key.created",
+      target: { type: "client_key", id: record.id },
+      changes: { name: { before: null, after: record.name }, start: { before: null, after: record.start } },
+    });
     return { record, key };
   });
 };
@@ -44,7 +51,17 @@ export const createClientKey = async ({ db = getDb(), companyId, name, actor }: 
  * row (no cache), so the key and every token already issued for it are refused from the next request
  * on every instance. Revoking again keeps the first time and records nothing; another company's id is 404.
  */
-export const revokeClientKey = ({ db = getDb(), companyId, id, actor }: { db?: Database; companyId: number; id: number; actor: AuditActor }): Promise<ClientKeyRecord> =>
+export const revokeClientKey = ({
+  db = getDb(),
+  companyId,
+  id,
+  actor,
+}: {
+  db?: Database;
+  companyId: number;
+  id: number;
+  actor: AuditActor;
+}): Promise<ClientKeyRecord> =>
   db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(clientKeys)
@@ -52,10 +69,20 @@ export const revokeClientKey = ({ db = getDb(), companyId, id, actor }: { db?: D
       .where(and(eq(clientKeys.companyId, companyId), eq(clientKeys.id, id), isNull(clientKeys.revokedAt)))
       .returning(recordColumns);
     if (revoked) {
-      await recordAuditEvent({ db: tx, companyId, actor, action: "client_key.revoked", target: { type: "client_key", id }, changes: { revokedAt: { before: null, after: revoked.revokedAt?.toISOString() ?? null } } });
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: "client_key.revoked",
+        target: { type: "client_key", id },
+        changes: { revokedAt: { before: null, after: revoked.revokedAt?.toISOString() ?? null } },
+      });
       return revoked;
     }
-    const [existing] = await tx.select(recordColumns).from(clientKeys).where(and(eq(clientKeys.companyId, companyId), eq(clientKeys.id, id)));
+    const [existing] = await tx
+      .select(recordColumns)
+      .from(clientKeys)
+      .where(and(eq(clientKeys.companyId, companyId), eq(clientKeys.id, id)));
     if (!existing) throw new AppError("not_found", `No ClientKey with id ${id}.`);
     return existing;
   });

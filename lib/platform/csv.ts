@@ -29,7 +29,8 @@ export const toCsvRow = (cells: CsvValue[]): string => `${cells.map(toCsvCell).j
 
 export const toCsvHeader = <T>(columns: readonly CsvColumn<T>[]): string => toCsvRow(columns.map((column) => column.header));
 
-export const toCsvLines = <T>(records: readonly T[], columns: readonly CsvColumn<T>[]): string => records.map((record) => toCsvRow(columns.map((column) => column.value(record)))).join("");
+export const toCsvLines = <T>(records: readonly T[], columns: readonly CsvColumn<T>[]): string =>
+  records.map((record) => toCsvRow(columns.map((column) => column.value(record)))).join("");
 
 /** A whole CSV file: the header line, then one CRLF-terminated line per record. */
 export const toCsv = <T>(columns: readonly CsvColumn<T>[], records: readonly T[]): string => toCsvHeader(columns) + toCsvLines(records, columns);

@@ -86,7 +86,11 @@ const tripRows = async (context: Context): Promise<Omit<Report, "totals" | "unit
 /** The range's trips in vehicle, then start order, with what stops need. */
 const tripsForStops = (context: Context) => {
   const { vehicleId, startTime, endTime, endLatitude, endLongitude, endAddress } = getTableColumns(trips);
-  return context.db.select({ vehicleId, startTime, endTime, endLatitude, endLongitude, endAddress }).from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
+  return context.db
+    .select({ vehicleId, startTime, endTime, endLatitude, endLongitude, endAddress })
+    .from(trips)
+    .where(filters(trips, context))
+    .orderBy(asc(trips.vehicleId), asc(trips.startTime));
 };
 
 /** Stops: where each vehicle stood between two of its trips in the range. */
@@ -102,7 +106,13 @@ const stopRows = async (context: Context): Promise<Omit<Report, "totals" | "unit
       { key: "place", label: "Place", format: "text" },
       { key: "minutes", label: "Duration (min)", format: "minutes", total: "sum" },
     ],
-    rows: stops.map((stop) => ({ vehicle: vehicleName(stop.vehicleId), start: stop.start.toISOString(), end: stop.end.toISOString(), place: stop.address, minutes: minutes(stop.start, stop.end) })),
+    rows: stops.map((stop) => ({
+      vehicle: vehicleName(stop.vehicleId),
+      start: stop.start.toISOString(),
+      end: stop.end.toISOString(),
+      place: stop.address,
+      minutes: minutes(stop.start, stop.end),
+    })),
   };
 };
 
@@ -122,13 +132,24 @@ const idlingRows = async (context: Context): Promise<Omit<Report, "totals" | "un
       { key: "place", label: "Place", format: "text" },
       { key: "fuel", label: "Fuel used (% of tank)", format: "percent", total: "sum" },
     ],
-    rows: rows.map((idle) => ({ vehicle: vehicleName(idle.vehicleId), driver: driverName(idle.driverId), start: idle.startTime.toISOString(), minutes: minutes(idle.startTime, idle.endTime), place: idle.address, fuel: round1(idle.fuelUsedPercent) })),
+    rows: rows.map((idle) => ({
+      vehicle: vehicleName(idle.vehicleId),
+      driver: driverName(idle.driverId),
+      start: idle.startTime.toISOString(),
+      minutes: minutes(idle.startTime, idle.endTime),
+      place: idle.address,
+      fuel: round1(idle.fuelUsedPercent),
+    })),
   };
 };
 
 const speedingRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
   const { db, units, vehicleName, driverName } = context;
-  const rows = await db.select().from(speedingIntervals).where(filters(speedingIntervals, context)).orderBy(asc(speedingIntervals.vehicleId), asc(speedingIntervals.startTime));
+  const rows = await db
+    .select()
+    .from(speedingIntervals)
+    .where(filters(speedingIntervals, context))
+    .orderBy(asc(speedingIntervals.vehicleId), asc(speedingIntervals.startTime));
   return {
     title: "Speeding",
     columns: [
@@ -156,14 +177,23 @@ const speedingRows = async (context: Context): Promise<Omit<Report, "totals" | "
 const driverRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
   const { db, tenant, params, units, driverName } = context;
   const totals = await db
-    .select({ driverId: trips.driverId, trips: sql<number>`count(*)::int`, meters: sql<number>`sum(${trips.distanceMeters})::float8`, seconds: sql<number>`sum(extract(epoch from ${trips.endTime} - ${trips.startTime}))::float8` })
+    .select({
+      driverId: trips.driverId,
+      trips: sql<number>`count(*)::int`,
+      meters: sql<number>`sum(${trips.distanceMeters})::float8`,
+      seconds: sql<number>`sum(extract(epoch from ${trips.endTime} - ${trips.startTime}))::float8`,
+    })
     .from(trips)
     .where(filters(trips, context))
     .groupBy(trips.driverId);
   const violations = await listFleetViolations({ db, ...tenant, from: params.start, to: params.end });
   const violationCount = new Map<number, number>();
   for (const violation of violations) violationCount.set(violation.driver.id, (violationCount.get(violation.driver.id) ?? 0) + 1);
-  const driverIds = new Set([...totals.map((row) => row.driverId).filter((id): id is number => id !== null), ...violationCount.keys()].filter((id) => !params.driverIds || params.driverIds.includes(id)));
+  const driverIds = new Set(
+    [...totals.map((row) => row.driverId).filter((id): id is number => id !== null), ...violationCount.keys()].filter(
+      (id) => !params.driverIds || params.driverIds.includes(id),
+    ),
+  );
   const byDriver = new Map(totals.map((row) => [row.driverId, row]));
   return {
     title: "Driver summary",
@@ -177,19 +207,52 @@ const driverRows = async (context: Context): Promise<Omit<Report, "totals" | "un
     rows: [...driverIds]
       .map((id) => ({ id, row: byDriver.get(id) }))
       .sort((a, b) => driverName(a.id).localeCompare(driverName(b.id)))
-      .map(({ id, row }) => ({ driver: driverName(id), trips: row?.trips ?? 0, distance: units.distance(row?.meters ?? 0), minutes: Math.round((row?.seconds ?? 0) / 6) / 10, violations: violationCount.get(id) ?? 0 })),
+      .map(({ id, row }) => ({
+        driver: driverName(id),
+        trips: row?.trips ?? 0,
+        distance: units.distance(row?.meters ?? 0),
+        minutes: Math.round((row?.seconds ?? 0) / 6) / 10,
+        violations: violationCount.get(id) ?? 0,
+      })),
   };
 };
 
-const BUILDERS = { trips: tripRows, stops: stopRows, places: placeRows, idling: idlingRows, speeding: speedingRows, daily: dailySummaryRows, drivers: driverRows } as const;
+const BUILDERS = {
+  trips: tripRows,
+  stops: stopRows,
+  places: placeRows,
+  idling: idlingRows,
+  speeding: speedingRows,
+  daily: dailySummaryRows,
+  drivers: driverRows,
+} as const;
 
 /** One report for the tenant, from the detected trips, idles and speeding intervals (never raw telemetry), in the company's units. */
-export const buildReport = async ({ db, tenant, params, timeZone }: { db: Executor; tenant: Tenant; params: ReportParams; timeZone: string }): Promise<Report> => {
+export const buildReport = async ({
+  db,
+  tenant,
+  params,
+  timeZone,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  params: ReportParams;
+  timeZone: string;
+}): Promise<Report> => {
   const [company] = await db.select({ distanceUnit: companies.distanceUnit }).from(companies).where(eq(companies.id, tenant.companyId));
   const units = unitsOf(company?.distanceUnit ?? "mi");
   const chosenVehicles = params.vehicleIds ? [sql`${vehicles.id} = any(${intArray(params.vehicleIds)})`] : [];
-  const vehicleNames = new Map((await db.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(and(whereTenant(vehicles, tenant), ...chosenVehicles))).map((row) => [row.id, row.name]));
-  const driverNames = new Map((await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(whereTenant(drivers, tenant))).map((row) => [row.id, row.name]));
+  const vehicleNames = new Map(
+    (
+      await db
+        .select({ id: vehicles.id, name: vehicles.name })
+        .from(vehicles)
+        .where(and(whereTenant(vehicles, tenant), ...chosenVehicles))
+    ).map((row) => [row.id, row.name]),
+  );
+  const driverNames = new Map(
+    (await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(whereTenant(drivers, tenant))).map((row) => [row.id, row.name]),
+  );
   const context: Context = {
     db,
     tenant,

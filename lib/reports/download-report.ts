@@ -17,7 +17,21 @@ const CONTENT_TYPES: Record<ReportFormat, string> = {
  * A report as a download, built and sent as a heavy request: capped per company and per user (429
  * with Retry-After beyond), the place held until the download has been sent or abandoned.
  */
-export const downloadReport = async ({ db, tenant, userId, params, timeZone, format }: { db: Executor; tenant: Tenant; userId: number; params: ReportParams; timeZone: string; format: ReportFormat }) => {
+export const downloadReport = async ({
+  db,
+  tenant,
+  userId,
+  params,
+  timeZone,
+  format,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  userId: number;
+  params: ReportParams;
+  timeZone: string;
+  format: ReportFormat;
+}) => {
   const release = holdHeavyRequest({ companyId: tenant.companyId, holder: `user:${userId}` });
   try {
     const report = await buildReport({ db, tenant, params, timeZone });

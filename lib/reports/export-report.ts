@@ -8,7 +8,8 @@ import type { Report, ReportColumn, ReportValue } from "./report-table";
 const CSV_ROWS_PER_CHUNK = 500;
 
 /** A cell as exports write it: times as local ISO 8601 with the zone's offset, numbers as numbers. */
-const exportValue = (column: ReportColumn, value: ReportValue, timeZone: string) => (column.format === "time" && typeof value === "string" ? isoInZone(value, timeZone) : value);
+const exportValue = (column: ReportColumn, value: ReportValue, timeZone: string) =>
+  column.format === "time" && typeof value === "string" ? isoInZone(value, timeZone) : value;
 
 /** The report's CSV lines: a header, its rows, then the totals row. */
 function* reportCsvLines(report: Report, timeZone: string) {

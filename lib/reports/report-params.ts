@@ -19,7 +19,14 @@ const DAY_MS = 86_400_000;
 const list = z
   .union([z.string(), z.array(z.string())])
   .optional()
-  .transform((value) => (value === undefined ? [] : [value].flat().flatMap((item) => item.split(",")).filter((item) => item !== "")));
+  .transform((value) =>
+    value === undefined
+      ? []
+      : [value]
+          .flat()
+          .flatMap((item) => item.split(","))
+          .filter((item) => item !== ""),
+  );
 
 const schema = z.object({
   kind: z.enum(REPORT_KINDS).default("trips"),
@@ -29,7 +36,15 @@ const schema = z.object({
   to: z.iso.date().optional(),
 });
 
-export type ReportParams = { kind: ReportKind; vehicleIds: number[] | undefined; driverIds: number[] | undefined; from: string; to: string; start: Date; end: Date };
+export type ReportParams = {
+  kind: ReportKind;
+  vehicleIds: number[] | undefined;
+  driverIds: number[] | undefined;
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+};
 
 const ids = (values: string[], name: string) => {
   if (values.some((value) => !/^\d{1,9}$/.test(value))) throw new AppError("bad_request", `"${name}" must be ids.`);
@@ -40,7 +55,15 @@ const ids = (values: string[], name: string) => {
  * A report's URL: which report, whose (vehicles or drivers; none: all) and which local days, both
  * inclusive, in the company's zone (default yesterday and today). At most 35 days.
  */
-export const parseReportParams = ({ params, timeZone, now }: { params: Record<string, string | string[] | undefined>; timeZone: string; now: Date }): ReportParams => {
+export const parseReportParams = ({
+  params,
+  timeZone,
+  now,
+}: {
+  params: Record<string, string | string[] | undefined>;
+  timeZone: string;
+  now: Date;
+}): ReportParams => {
   const parsed = schema.safeParse(params);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -21,13 +21,29 @@ export const reportScheduleSchema = z.strictObject({
 
 export type ReportScheduleRow = typeof reportSchedules.$inferSelect;
 
-const audited = (row: ReportScheduleRow) => ({ kind: row.kind, vehicleIds: row.vehicleIds, driverIds: row.driverIds, frequency: row.frequency, recipients: row.recipients });
+const audited = (row: ReportScheduleRow) => ({
+  kind: row.kind,
+  vehicleIds: row.vehicleIds,
+  driverIds: row.driverIds,
+  frequency: row.frequency,
+  recipients: row.recipients,
+});
 
 /** 404 naming the field for a vehicle or driver the tenant does not have (another company's included). */
 const assertReferences = async ({ db, tenant, vehicleIds, driverIds }: { db: Executor; tenant: Tenant; vehicleIds: number[]; driverIds: number[] }) => {
-  for (const [field, table, wanted] of [["vehicleIds", vehicles, vehicleIds], ["driverIds", drivers, driverIds]] as const) {
+  for (const [field, table, wanted] of [
+    ["vehicleIds", vehicles, vehicleIds],
+    ["driverIds", drivers, driverIds],
+  ] as const) {
     if (wanted.length === 0) continue;
-    const found = new Set((await db.select({ id: table.id }).from(table).where(and(whereTenant(table, tenant), inArray(table.id, wanted)))).map((row) => row.id));
+    const found = new Set(
+      (
+        await db
+          .select({ id: table.id })
+          .from(table)
+          .where(and(whereTenant(table, tenant), inArray(table.id, wanted)))
+      ).map((row) => row.id),
+    );
     const missing = wanted.find((id) => !found.has(id));
     if (missing !== undefined) throw new AppError("not_found", `${field}: no ${field === "vehicleIds" ? "vehicle" : "driver"} with id ${missing}.`);
   }
@@ -37,7 +53,14 @@ const assertReferences = async ({ db, tenant, vehicleIds, driverIds }: { db: Exe
  * Schedules a report. Its first mail covers the period now under way, once that period ends (the
  * last complete one counts as already sent): scheduling never mails a report at once.
  */
-export const createReportSchedule = ({ db, companyId, dataset, input, actor, now = new Date() }: TenantQuery & { input: unknown; actor: AuditActor; now?: Date }) =>
+export const createReportSchedule = ({
+  db,
+  companyId,
+  dataset,
+  input,
+  actor,
+  now = new Date(),
+}: TenantQuery & { input: unknown; actor: AuditActor; now?: Date }) =>
   db.transaction(async (tx) => {
     const parsed = reportScheduleSchema.safeParse(input);
     if (!parsed.success) throw fromZodError(parsed.error, "schedule");
@@ -45,8 +68,18 @@ export const createReportSchedule = ({ db, companyId, dataset, input, actor, now
     await assertReferences({ db: tx, tenant: { companyId, dataset }, vehicleIds: fields.vehicleIds, driverIds: fields.driverIds });
     const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId));
     const lastPeriodStart = lastCompletePeriod({ frequency: fields.frequency, now, timeZone: company.timeZone }).from;
-    const [row] = await tx.insert(reportSchedules).values({ companyId, dataset, ...fields, lastPeriodStart }).returning();
-    await recordAuditEvent({ db: tx, companyId, actor, action: "report_schedule.created", target: { type: "report_schedule", id: row.id }, changes: changedFields({ before: null, after: audited(row) }) });
+    const [row] = await tx
+      .insert(reportSchedules)
+      .values({ companyId, dataset, ...fields, lastPeriodStart })
+      .returning();
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "report_schedule.created",
+      target: { type: "report_schedule", id: row.id },
+      changes: changedFields({ before: null, after: audited(row) }),
+    });
     return row;
   });
 
@@ -55,7 +88,17 @@ export const listReportSchedules = ({ db, companyId, dataset }: TenantQuery): Pr
 
 export const deleteReportSchedule = ({ db, companyId, dataset, scheduleId, actor }: TenantQuery & { scheduleId: number; actor: AuditActor }) =>
   db.transaction(async (tx) => {
-    const [row] = await tx.delete(reportSchedules).where(and(whereTenant(reportSchedules, { companyId, dataset }), eq(reportSchedules.id, scheduleId))).returning();
+    const [row] = await tx
+      .delete(reportSchedules)
+      .where(and(whereTenant(reportSchedules, { companyId, dataset }), eq(reportSchedules.id, scheduleId)))
+      .returning();
     if (!row) throw new AppError("not_found", `No report schedule with id ${scheduleId}.`);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "report_schedule.deleted", target: { type: "report_schedule", id: row.id }, changes: { kind: { before: row.kind, after: null } } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "report_schedule.deleted",
+      target: { type: "report_schedule", id: row.id },
+      changes: { kind: { before: row.kind, after: null } },
+    });
   });

@@ -10,8 +10,22 @@ import type { ReportScheduleRow } from "./report-schedules";
 import { lastCompletePeriod } from "./schedule-period";
 
 /** The schedule's report for one period, as a mail to each recipient with the CSV attached. */
-const reportMails = async ({ db, schedule, period, timeZone }: { db: Executor; schedule: ReportScheduleRow; period: { from: string; to: string }; timeZone: string }) => {
-  const params = parseReportParams({ params: { kind: schedule.kind, vehicleIds: schedule.vehicleIds.map(String), driverIds: schedule.driverIds.map(String), ...period }, timeZone, now: new Date() });
+const reportMails = async ({
+  db,
+  schedule,
+  period,
+  timeZone,
+}: {
+  db: Executor;
+  schedule: ReportScheduleRow;
+  period: { from: string; to: string };
+  timeZone: string;
+}) => {
+  const params = parseReportParams({
+    params: { kind: schedule.kind, vehicleIds: schedule.vehicleIds.map(String), driverIds: schedule.driverIds.map(String), ...period },
+    timeZone,
+    now: new Date(),
+  });
   const report = await buildReport({ db, tenant: { companyId: schedule.companyId, dataset: schedule.dataset }, params, timeZone });
   const label = REPORT_LABELS[schedule.kind as ReportKind];
   const days = period.from === period.to ? period.from : `${period.from} to ${period.to}`;
@@ -21,7 +35,11 @@ const reportMails = async ({ db, schedule, period, timeZone }: { db: Executor; s
     "",
     `See it on the Reports page: ${getPublicOrigin()}/reports?${toReportSearch(params).toString()}`,
   ].join("\n");
-  const attachment = { filename: `${schedule.kind}-${period.from}-${period.to}.csv`, contentType: "text/csv; charset=utf-8", content: reportToCsv(report, timeZone) };
+  const attachment = {
+    filename: `${schedule.kind}-${period.from}-${period.to}.csv`,
+    contentType: "text/csv; charset=utf-8",
+    content: reportToCsv(report, timeZone),
+  };
   return schedule.recipients.map((recipient) => ({ recipient, subject, body, attachments: [attachment] }));
 };
 
@@ -32,13 +50,26 @@ const reportMails = async ({ db, schedule, period, timeZone }: { db: Executor; s
  */
 const sendDue = (db: Executor, { companyId, id }: { companyId: number; id: number }, now: Date) =>
   db.transaction(async (tx) => {
-    const [schedule] = await tx.select().from(reportSchedules).where(and(eq(reportSchedules.companyId, companyId), eq(reportSchedules.id, id))).for("update", { skipLocked: true });
+    const [schedule] = await tx
+      .select()
+      .from(reportSchedules)
+      .where(and(eq(reportSchedules.companyId, companyId), eq(reportSchedules.id, id)))
+      .for("update", { skipLocked: true });
     if (!schedule) return false;
     const [company] = await tx.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId));
     const period = lastCompletePeriod({ frequency: schedule.frequency, now, timeZone: company.timeZone });
     if (period.from <= schedule.lastPeriodStart) return false;
-    await queueMail({ db: tx, companyId, dataset: schedule.dataset, kind: "report", messages: await reportMails({ db: tx, schedule, period, timeZone: company.timeZone }) });
-    await tx.update(reportSchedules).set({ lastPeriodStart: period.from }).where(and(eq(reportSchedules.companyId, companyId), eq(reportSchedules.id, id)));
+    await queueMail({
+      db: tx,
+      companyId,
+      dataset: schedule.dataset,
+      kind: "report",
+      messages: await reportMails({ db: tx, schedule, period, timeZone: company.timeZone }),
+    });
+    await tx
+      .update(reportSchedules)
+      .set({ lastPeriodStart: period.from })
+      .where(and(eq(reportSchedules.companyId, companyId), eq(reportSchedules.id, id)));
     return true;
   });
 

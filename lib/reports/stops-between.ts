@@ -9,5 +9,14 @@ export const stopsBetween = (trips: readonly StopTrip[]): Stop[] =>
   trips.flatMap((trip, index) => {
     const next = trips[index + 1];
     if (!next || next.vehicleId !== trip.vehicleId) return [];
-    return [{ vehicleId: trip.vehicleId, start: trip.endTime, end: next.startTime, latitude: trip.endLatitude, longitude: trip.endLongitude, address: trip.endAddress }];
+    return [
+      {
+        vehicleId: trip.vehicleId,
+        start: trip.endTime,
+        end: next.startTime,
+        latitude: trip.endLatitude,
+        longitude: trip.endLongitude,
+        address: trip.endAddress,
+      },
+    ];
   });

@@ -13,7 +13,17 @@ const MINUTE_MS = 60_000;
  * the places as they are now) and the time stood there. A stop in two overlapping places counts in
  * both; a stop at no place is in no row.
  */
-export const timeAtPlacesRows = async ({ db, tenant, stops, vehicleName }: { db: Executor; tenant: Tenant; stops: readonly Stop[]; vehicleName: (id: number) => string }): Promise<Omit<Report, "totals" | "units">> => {
+export const timeAtPlacesRows = async ({
+  db,
+  tenant,
+  stops,
+  vehicleName,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  stops: readonly Stop[];
+  vehicleName: (id: number) => string;
+}): Promise<Omit<Report, "totals" | "units">> => {
   const { id, name, latitude, longitude, radiusMeters, vertices, minLatitude, maxLatitude, minLongitude, maxLongitude } = getTableColumns(places);
   const tenantPlaces: (LocatablePlace & { id: number; name: string })[] = await db
     .select({ id, name, latitude, longitude, radiusMeters, vertices, minLatitude, maxLatitude, minLongitude, maxLongitude })
@@ -41,6 +51,11 @@ export const timeAtPlacesRows = async ({ db, tenant, stops, vehicleName }: { db:
     ],
     rows: [...visits.values()]
       .sort((a, b) => vehicleName(a.vehicleId).localeCompare(vehicleName(b.vehicleId)) || a.place.localeCompare(b.place))
-      .map((entry): ReportRow => ({ vehicle: vehicleName(entry.vehicleId), place: entry.place, visits: entry.visits, minutes: Math.round((entry.ms / MINUTE_MS) * 10) / 10 })),
+      .map((entry): ReportRow => ({
+        vehicle: vehicleName(entry.vehicleId),
+        place: entry.place,
+        visits: entry.visits,
+        minutes: Math.round((entry.ms / MINUTE_MS) * 10) / 10,
+      })),
   };
 };

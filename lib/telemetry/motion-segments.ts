@@ -42,7 +42,15 @@ export type MotionSegment = {
 };
 
 /** A segment still open: its distance is worked out from the GPS and odometer readings so far (`segmentSoFar`). */
-type OpenSegment = Omit<MotionSegment, "distanceMeters"> & { gpsMeters: number; startOdometer: number | null; endOdometer: number | null; farthestMeters: number; restingSince: number | null; last: MotionSample; lastFuelPercent: number | null };
+type OpenSegment = Omit<MotionSegment, "distanceMeters"> & {
+  gpsMeters: number;
+  startOdometer: number | null;
+  endOdometer: number | null;
+  farthestMeters: number;
+  restingSince: number | null;
+  last: MotionSample;
+  lastFuelPercent: number | null;
+};
 
 /** The detector's whole memory of a vehicle: persisted between batches, so detection is incremental. */
 export type MotionState = { open: OpenSegment | null; previous: MotionSample | null };
@@ -53,7 +61,8 @@ const position = (sample: MotionSample) => ({ latitude: sample.latitude, longitu
 
 /** An open segment as it stands: travelled by the odometer when both ends have a reading, else by GPS. */
 export const segmentSoFar = (open: OpenSegment): MotionSegment => {
-  const odometer = open.startOdometer !== null && open.endOdometer !== null && open.endOdometer >= open.startOdometer ? open.endOdometer - open.startOdometer : null;
+  const odometer =
+    open.startOdometer !== null && open.endOdometer !== null && open.endOdometer >= open.startOdometer ? open.endOdometer - open.startOdometer : null;
   const { startTime, endTime, start, end, maxSpeedMps, fuelUsedPercent } = open;
   return { startTime, endTime, start, end, maxSpeedMps, fuelUsedPercent, distanceMeters: odometer ?? open.gpsMeters };
 };
@@ -135,7 +144,15 @@ export const addFuel = (open: { fuelUsedPercent: number | null; lastFuelPercent:
 };
 
 /** Every segment of a time-ordered track; `now` closes a segment whose vehicle has been at rest or silent long enough since. */
-export const detectMotion = ({ samples, settings, now }: { samples: readonly MotionSample[]; settings: MotionSettings; now?: number }): { segments: MotionSegment[]; state: MotionState } => {
+export const detectMotion = ({
+  samples,
+  settings,
+  now,
+}: {
+  samples: readonly MotionSample[];
+  settings: MotionSettings;
+  now?: number;
+}): { segments: MotionSegment[]; state: MotionState } => {
   let state = EMPTY_MOTION_STATE;
   const segments: MotionSegment[] = [];
   for (const sample of samples) {

@@ -34,10 +34,21 @@ const makeRequest = (kind, fleet) => {
   if (kind === "osmand") {
     const vehicle = fleet[clock % fleet.length];
     const time = nextTime();
-    return { kind, points: [`${vehicle.id}:${time}`], url: `${BASE}/ingest/osmand?id=${vehicle.device_id}&lat=41.8&lon=-87.6&timestamp=${time}&speed=10`, init: { method: "POST" } };
+    return {
+      kind,
+      points: [`${vehicle.id}:${time}`],
+      url: `${BASE}/ingest/osmand?id=${vehicle.device_id}&lat=41.8&lon=-87.6&timestamp=${time}&speed=10`,
+      init: { method: "POST" },
+    };
   }
   if (kind === "batch") {
-    const points = Array.from({ length: 40 }, (_, i) => ({ vehicleId: fleet[(clock + i) % fleet.length].id, time: nextTime(), latitude: 41.85, longitude: -87.65, speed: 5 }));
+    const points = Array.from({ length: 40 }, (_, i) => ({
+      vehicleId: fleet[(clock + i) % fleet.length].id,
+      time: nextTime(),
+      latitude: 41.85,
+      longitude: -87.65,
+      speed: 5,
+    }));
     return {
       kind,
       points: points.map((p) => `${p.vehicleId}:${p.time}`),
@@ -46,9 +57,20 @@ const makeRequest = (kind, fleet) => {
     };
   }
   const eventId = `fault-${runId}-${round}-${clock++}`;
-  const body = JSON.stringify({ eventId, deviceId: "cam-fault", kind: "snapshot", mediaUrl: `https://media.example/${eventId}.jpg`, capturedAt: new Date(baseTime).toISOString() });
+  const body = JSON.stringify({
+    eventId,
+    deviceId: "cam-fault",
+    kind: "snapshot",
+    mediaUrl: `https://media.example/${eventId}.jpg`,
+    capturedAt: new Date(baseTime).toISOString(),
+  });
   const signature = `sha256=${createHmac("sha256", CAMERA_SECRET).update(body).digest("hex")}`;
-  return { kind, eventId, url: `${BASE}/api/v1/camera/snapshot`, init: { method: "POST", headers: { "content-type": "application/json", "x-camera-signature": signature }, body } };
+  return {
+    kind,
+    eventId,
+    url: `${BASE}/api/v1/camera/snapshot`,
+    init: { method: "POST", headers: { "content-type": "application/json", "x-camera-signature": signature }, body },
+  };
 };
 
 const send = async (request) => {
@@ -63,9 +85,20 @@ const send = async (request) => {
 
 /** The (vehicle, time) points since the run began and this round's camera events, as stored. */
 const storedNow = async (databaseUrl) => {
-  const rows = await query(databaseUrl, `select vehicle_id || ':' || (extract(epoch from time) * 1000)::bigint as key, count(*)::int as n from vehicle_positions where time >= $1 group by 1`, [new Date(baseTime)]);
-  const events = await query(databaseUrl, `select event_id, count(*)::int as n from camera_events where event_id like $1 group by 1`, [`fault-${runId}-${round}-%`]);
-  return { points: new Set(rows.map((row) => row.key)), twice: rows.filter((row) => row.n > 1).length, events, eventIds: new Set(events.map((row) => row.event_id)) };
+  const rows = await query(
+    databaseUrl,
+    `select vehicle_id || ':' || (extract(epoch from time) * 1000)::bigint as key, count(*)::int as n from vehicle_positions where time >= $1 group by 1`,
+    [new Date(baseTime)],
+  );
+  const events = await query(databaseUrl, `select event_id, count(*)::int as n from camera_events where event_id like $1 group by 1`, [
+    `fault-${runId}-${round}-%`,
+  ]);
+  return {
+    points: new Set(rows.map((row) => row.key)),
+    twice: rows.filter((row) => row.n > 1).length,
+    events,
+    eventIds: new Set(events.map((row) => row.event_id)),
+  };
 };
 
 const killRound = async ({ name, kinds, databaseUrl, fleet, workers = 8, killAfterMs = 1500 }) => {
@@ -109,7 +142,9 @@ const killRound = async ({ name, kinds, databaseUrl, fleet, workers = 8, killAft
   const storedAfterRestart = await storedNow(databaseUrl);
   const missingPoints = ackedBeforeKill.points.filter((key) => !storedAfterRestart.points.has(key)).length;
   const missingEvents = ackedBeforeKill.events.filter((id) => !storedAfterRestart.eventIds.has(id)).length;
-  console.log(`  before the kill: ${ackedBeforeKill.points.length} points and ${ackedBeforeKill.events.length} camera events acknowledged; after the restart ${missingPoints} points and ${missingEvents} events of those missing`);
+  console.log(
+    `  before the kill: ${ackedBeforeKill.points.length} points and ${ackedBeforeKill.events.length} camera events acknowledged; after the restart ${missingPoints} points and ${missingEvents} events of those missing`,
+  );
   check(missingPoints === 0 && missingEvents === 0, "everything acknowledged before the SIGKILL survived it");
   // Unacknowledged requests are resent (as a client does), and some acknowledged ones too (a client
   // that never saw the answer): resent points and event ids must not become second rows.
@@ -130,14 +165,18 @@ const killRound = async ({ name, kinds, databaseUrl, fleet, workers = 8, killAft
   const storedEvents = new Set(events.map((row) => row.event_id));
   if (kinds.some((kind) => kind !== "camera")) {
     const lost = [...acked.points].filter((key) => !storedKeys.has(key)).length;
-    console.log(`  points: sent ${sent.points.size}, acknowledged ${acked.points.size}, stored ${storedKeys.size}, acknowledged but missing ${lost}, stored twice ${twice}`);
+    console.log(
+      `  points: sent ${sent.points.size}, acknowledged ${acked.points.size}, stored ${storedKeys.size}, acknowledged but missing ${lost}, stored twice ${twice}`,
+    );
     check(lost === 0, "every acknowledged point is stored");
     check(storedKeys.size === acked.points.size, "stored points = acknowledged points (after resending the rest)");
     check(twice === 0, "no point stored twice");
   }
   const lostEvents = [...acked.events].filter((id) => !storedEvents.has(id)).length;
   const eventsTwice = events.filter((row) => row.n > 1).length;
-  console.log(`  camera events: sent ${sent.events.size}, acknowledged ${acked.events.size}, stored ${storedEvents.size}, acknowledged but missing ${lostEvents}, stored twice ${eventsTwice}`);
+  console.log(
+    `  camera events: sent ${sent.events.size}, acknowledged ${acked.events.size}, stored ${storedEvents.size}, acknowledged but missing ${lostEvents}, stored twice ${eventsTwice}`,
+  );
   check(lostEvents === 0 && storedEvents.size === acked.events.size, "every acknowledged camera event is stored, and only those");
   check(eventsTwice === 0, "no camera event stored twice (redelivered ids included)");
   return server;
@@ -200,12 +239,22 @@ const postgresRestart = async ({ server }) => {
   const unavailable = results.filter((r) => r.status === 503);
   const firstOkAfter = results.filter((r) => r.at >= restartDone && r.status === 200).sort((a, b) => a.at - b.at)[0];
   const lastFailure = results.filter((r) => r.status !== 200 && r.status !== 429).sort((a, b) => b.at - a.at)[0];
-  console.log(`  requests ${results.length}: 200 ${count((r) => r.status === 200)}, 503 ${unavailable.length}, 429 ${count((r) => r.status === 429)}, 500 ${count((r) => r.status === 500)}, other ${count((r) => ![200, 503, 429, 500].includes(r.status))} (0 = no answer: ${count((r) => r.status === 0)})`);
-  console.log(`  503 latency: max ${Math.max(0, ...unavailable.map((r) => r.ms))} ms; first 200 ${firstOkAfter ? firstOkAfter.at - restartDone : "never"} ms after the restart finished; last failure ${lastFailure ? lastFailure.at - restartAt : "none"} ms after it began`);
+  console.log(
+    `  requests ${results.length}: 200 ${count((r) => r.status === 200)}, 503 ${unavailable.length}, 429 ${count((r) => r.status === 429)}, 500 ${count((r) => r.status === 500)}, other ${count((r) => ![200, 503, 429, 500].includes(r.status))} (0 = no answer: ${count((r) => r.status === 0)})`,
+  );
+  console.log(
+    `  503 latency: max ${Math.max(0, ...unavailable.map((r) => r.ms))} ms; first 200 ${firstOkAfter ? firstOkAfter.at - restartDone : "never"} ms after the restart finished; last failure ${lastFailure ? lastFailure.at - restartAt : "none"} ms after it began`,
+  );
   check(count((r) => r.status >= 500 && r.status !== 503) === 0, "no 5xx other than 503 while the database restarts");
   check(count((r) => r.status === 0) === 0, "every request answered (no crash, no hang)");
-  check(unavailable.every((r) => r.body && typeof r.body.message === "string" && /^req_/.test(r.body.requestId)), "every 503 has the { message, requestId } body");
-  check(unavailable.every((r) => r.ms < 6000), "503s fail fast (under the 5 s connect timeout)");
+  check(
+    unavailable.every((r) => r.body && typeof r.body.message === "string" && /^req_/.test(r.body.requestId)),
+    "every 503 has the { message, requestId } body",
+  );
+  check(
+    unavailable.every((r) => r.ms < 6000),
+    "503s fail fast (under the 5 s connect timeout)",
+  );
   check(Boolean(firstOkAfter), "the app recovers by itself (200s after the restart)");
   check(server.child.exitCode === null, "the server process is still running");
 };
@@ -220,7 +269,13 @@ const gracefulShutdown = async ({ server, databaseUrl, fleet }) => {
   const half = Math.floor(body.length / 2);
   const answer = new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port: PORT, path: "/ingest/batch", method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${INGEST_TOKEN}`, "content-length": Buffer.byteLength(body) } },
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        path: "/ingest/batch",
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${INGEST_TOKEN}`, "content-length": Buffer.byteLength(body) },
+      },
       (response) => {
         let text = "";
         response.on("data", (chunk) => (text += chunk));
@@ -234,11 +289,17 @@ const gracefulShutdown = async ({ server, databaseUrl, fleet }) => {
     setTimeout(() => request.end(body.slice(half)), 1800);
   });
   await sleep(700);
-  const refused = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(2000) }).then(() => false).catch(() => true);
+  const refused = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(2000) })
+    .then(() => false)
+    .catch(() => true);
   const result = await answer.catch((error) => ({ status: 0, text: String(error) }));
   const exitCode = await server.exited;
-  const stored = await query(databaseUrl, `select count(*)::int as n from vehicle_positions where time = any($1::timestamptz[])`, [points.map((p) => new Date(p.time).toISOString())]);
-  console.log(`  in-flight request answered ${result.status} ${result.text.slice(0, 80)}; stored ${stored[0].n}/${points.length}; new connections refused after SIGTERM: ${refused}; exit code ${exitCode}`);
+  const stored = await query(databaseUrl, `select count(*)::int as n from vehicle_positions where time = any($1::timestamptz[])`, [
+    points.map((p) => new Date(p.time).toISOString()),
+  ]);
+  console.log(
+    `  in-flight request answered ${result.status} ${result.text.slice(0, 80)}; stored ${stored[0].n}/${points.length}; new connections refused after SIGTERM: ${refused}; exit code ${exitCode}`,
+  );
   check(result.status === 200 && stored[0].n === points.length, "the in-flight request completed and its points are stored");
   check(refused, "no new connections accepted after SIGTERM");
   check(exitCode === 0, "the server exited 0 after finishing");
@@ -251,10 +312,18 @@ const main = async () => {
   let server;
   try {
     const boot = await startServer({ databaseUrl: database.url });
-    const fleet = await query(database.url, `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`);
+    const fleet = await query(
+      database.url,
+      `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`,
+    );
     boot.child.kill("SIGTERM");
     await boot.exited;
-    server = await killRound({ name: "ingestion (OsmAnd, /ingest/batch, camera webhooks)", kinds: ["osmand", "batch", "camera", "osmand"], databaseUrl: database.url, fleet });
+    server = await killRound({
+      name: "ingestion (OsmAnd, /ingest/batch, camera webhooks)",
+      kinds: ["osmand", "batch", "camera", "osmand"],
+      databaseUrl: database.url,
+      fleet,
+    });
     server.child.kill("SIGKILL");
     await server.exited;
     server = await killRound({ name: "a camera webhook burst", kinds: ["camera"], databaseUrl: database.url, fleet, killAfterMs: 1000 });

@@ -42,8 +42,7 @@ const onPublicResponse = (status, _body, _context, headers) => {
 };
 
 let clock = 0;
-const run = (title, options) =>
-  autocannon({ url: BASE, duration: SECONDS, timeout: 20, ...options }).then((result) => ({ title, result }));
+const run = (title, options) => autocannon({ url: BASE, duration: SECONDS, timeout: 20, ...options }).then((result) => ({ title, result }));
 
 const main = async () => {
   ensureBuild();
@@ -56,7 +55,10 @@ const main = async () => {
     await query(database.url, `update companies set plan_tier = 'Free' where name = 'Other Fleet'`);
     const freeKey = await createApiKeyOverHttp({}, { email: "admin@other.test", password: "other-password-1" });
     const token = await legacyToken();
-    const fleet = await query(database.url, `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`);
+    const fleet = await query(
+      database.url,
+      `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`,
+    );
     const base = Date.now() - 3_600_000;
     const nextTime = () => base + clock++ * 3;
     console.log(`load: ${SECONDS} s against ${BASE} (public 8 + 2 on a Free-plan company, legacy 4, ingestion 4 connections); server pid ${server.child.pid}`);
@@ -71,10 +73,18 @@ const main = async () => {
     const runs = await Promise.all([
       run("public", {
         connections: 8,
-        requests: ["/fleet/vehicles?limit=50", "/fleet/vehicles/locations", "/fleet/vehicles/stats?types=engineRpm,fuelPercents,gps", "/fleet/drivers"].map((path) => ({ path, headers: publicHeaders, onResponse: onPublicResponse })),
+        requests: ["/fleet/vehicles?limit=50", "/fleet/vehicles/locations", "/fleet/vehicles/stats?types=engineRpm,fuelPercents,gps", "/fleet/drivers"].map(
+          (path) => ({ path, headers: publicHeaders, onResponse: onPublicResponse }),
+        ),
       }),
-      run("public-free", { connections: 2, requests: [{ path: "/fleet/vehicles?limit=10", headers: { authorization: `Bearer ${freeKey}` }, onResponse: onPublicResponse }] }),
-      run("legacy", { connections: 4, requests: ["/api/v1/assets?additionalInfo=true", "/api/v2/assets", "/api/v1/assets/driversTimers"].map((path) => ({ path, headers: legacyHeaders })) }),
+      run("public-free", {
+        connections: 2,
+        requests: [{ path: "/fleet/vehicles?limit=10", headers: { authorization: `Bearer ${freeKey}` }, onResponse: onPublicResponse }],
+      }),
+      run("legacy", {
+        connections: 4,
+        requests: ["/api/v1/assets?additionalInfo=true", "/api/v2/assets", "/api/v1/assets/driversTimers"].map((path) => ({ path, headers: legacyHeaders })),
+      }),
       run("ingestion", {
         connections: 4,
         requests: [
@@ -91,7 +101,15 @@ const main = async () => {
             setupRequest: (request) => ({
               ...request,
               path: "/ingest/batch",
-              body: JSON.stringify(Array.from({ length: 20 }, (_, i) => ({ vehicleId: fleet[(clock + i) % fleet.length].id, time: nextTime(), latitude: 41.85, longitude: -87.65, speed: 4 }))),
+              body: JSON.stringify(
+                Array.from({ length: 20 }, (_, i) => ({
+                  vehicleId: fleet[(clock + i) % fleet.length].id,
+                  time: nextTime(),
+                  latitude: 41.85,
+                  longitude: -87.65,
+                  speed: 4,
+                })),
+              ),
             }),
           },
         ],
@@ -108,14 +126,18 @@ const main = async () => {
       total += result.requests.sent ?? result.requests.total;
       fiveXx += result["5xx"];
       errors += result.errors + result.timeouts;
-      const codes = Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => `${code}:${count}`).join(" ");
+      const codes = Object.entries(result.statusCodeStats ?? {})
+        .map(([code, { count }]) => `${code}:${count}`)
+        .join(" ");
       console.log(
         `  ${title.padEnd(11)} ${String(result.requests.sent ?? result.requests.total).padStart(9)} ${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(7)} ${String(result["2xx"]).padStart(8)} ${String(result["4xx"]).padStart(7)} ${String(result["5xx"]).padStart(7)} ${String(result.errors).padStart(7)}  ${codes}`,
       );
     }
     const stored = await query(database.url, `select count(*)::int as n from vehicle_positions where time >= $1`, [new Date(base)]);
     console.log(`\n  requests sent ${total}; 5xx ${fiveXx}; connection errors/timeouts ${errors}; points stored ${stored[0].n}`);
-    console.log(`  public 429s ${rateLimitChecks.limited}, with X-RateLimit-Limit/Remaining/Reset and Retry-After ${rateLimitChecks.withHeaders}; 200s with the limit headers ${rateLimitChecks.okWithHeaders}/${rateLimitChecks.ok}`);
+    console.log(
+      `  public 429s ${rateLimitChecks.limited}, with X-RateLimit-Limit/Remaining/Reset and Retry-After ${rateLimitChecks.withHeaders}; 200s with the limit headers ${rateLimitChecks.okWithHeaders}/${rateLimitChecks.ok}`,
+    );
     // The first half warms up (JIT, caches, pools, the heap growing to its working size).
     const settled = rss.filter((p) => p.x >= SECONDS / 2);
     const trend = slope(settled) * 60;
@@ -123,7 +145,9 @@ const main = async () => {
     const last = settled.slice(-Math.ceil(settled.length / 2));
     const mean = (points) => points.reduce((s, p) => s + p.y, 0) / points.length;
     console.log(`  server RSS (MB) every 2 s: ${rss.map((p) => p.y.toFixed(0)).join(" ")}`);
-    console.log(`  RSS in the second half of the run: first quarter ${mean(first).toFixed(0)} MB, last quarter ${mean(last).toFixed(0)} MB, trend ${trend >= 0 ? "+" : ""}${trend.toFixed(1)} MB/min`);
+    console.log(
+      `  RSS in the second half of the run: first quarter ${mean(first).toFixed(0)} MB, last quarter ${mean(last).toFixed(0)} MB, trend ${trend >= 0 ? "+" : ""}${trend.toFixed(1)} MB/min`,
+    );
     check(fiveXx === 0, "no 5xx");
     check(errors === 0, "no connection errors or timeouts");
     check(rateLimitChecks.limited > 0 && rateLimitChecks.limited === rateLimitChecks.withHeaders, "every 429 carries X-RateLimit-* and Retry-After");

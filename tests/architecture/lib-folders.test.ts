@@ -68,7 +68,10 @@ describe("lib's folders", () => {
   });
 
   it("all sit in a domain of the layer list", () => {
-    const domains = fs.readdirSync(path.join(root, "lib"), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const domains = fs
+      .readdirSync(path.join(root, "lib"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect(domains.sort()).toEqual([...LIB_DOMAINS].sort());
   });
 

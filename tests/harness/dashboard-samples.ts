@@ -15,11 +15,17 @@ export const DASHBOARD_SAMPLES: Record<string, EndpointSample> = {
   "GET /api/dashboard/vehicles/{id}": { sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}`, params: { id: String(f.demoVehicle.id) } }) },
   "GET /api/dashboard/vehicles/{id}/locations": {
     query: ["from", "to"],
-    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}/locations?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`, params: { id: String(f.demoVehicle.id) } }),
+    sample: (f) => ({
+      path: `/api/dashboard/vehicles/${f.demoVehicle.id}/locations?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`,
+      params: { id: String(f.demoVehicle.id) },
+    }),
   },
   "GET /api/dashboard/vehicles/{id}/stats": {
     query: ["from", "to"],
-    sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}/stats?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`, params: { id: String(f.demoVehicle.id) } }),
+    sample: (f) => ({
+      path: `/api/dashboard/vehicles/${f.demoVehicle.id}/stats?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`,
+      params: { id: String(f.demoVehicle.id) },
+    }),
   },
   "POST /api/dashboard/vehicles/import": {
     writes: true,
@@ -30,7 +36,13 @@ export const DASHBOARD_SAMPLES: Record<string, EndpointSample> = {
   "GET /api/dashboard/alerts/unread": { sample: () => ({ path: "/api/dashboard/alerts/unread" }) },
   "GET /api/dashboard/places": { sample: () => ({ path: "/api/dashboard/places" }) },
   "GET /waste-jobs/export": { query: ["status", "serviceType", "from", "to", "vehicle", "q", "sort", "page"], sample: () => ({ path: "/waste-jobs/export" }) },
-  "GET /reports/export": { query: ["kind", "from", "to", "format", "vehicleIds", "driverIds"], sample: () => ({ path: "/reports/export?kind=trips&format=csv" }) },
+  "GET /reports/export": {
+    query: ["kind", "from", "to", "format", "vehicleIds", "driverIds"],
+    sample: () => ({ path: "/reports/export?kind=trips&format=csv" }),
+  },
   "GET /vehicles/export": { query: ["tag", "status", "q"], sample: () => ({ path: "/vehicles/export" }) },
-  "GET /settings/audit-log/export": { query: ["actor", "action", "targetType", "targetId", "from", "to"], sample: () => ({ path: "/settings/audit-log/export" }) },
+  "GET /settings/audit-log/export": {
+    query: ["actor", "action", "targetType", "targetId", "from", "to"],
+    sample: () => ({ path: "/settings/audit-log/export" }),
+  },
 };

@@ -39,13 +39,25 @@ export const setupHarnessFixture = async (db: Database) => {
   const otherClientKeyId = await clientKeyIdOf(db, fleet.other.companyId);
   const admin = await userOf(db, "admin@demo.test");
   const manager = await userOf(db, "manager@demo.test");
-  const [demoVehicle] = await db.select().from(vehicles).where(and(eq(vehicles.id, fleet.demo.vehicleIds[0])));
-  const [otherVehicle] = await db.select().from(vehicles).where(and(eq(vehicles.id, fleet.other.vehicleIds[0])));
+  const [demoVehicle] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.id, fleet.demo.vehicleIds[0])));
+  const [otherVehicle] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.id, fleet.other.vehicleIds[0])));
   const otherKey = await createTestApiKey({ db, companyId: fleet.other.companyId });
   const revocableKey = await createTestApiKey({ db, companyId: fleet.demo.companyId });
   const ingest = await createIngestToken({ db, companyId: fleet.demo.companyId, dataset: "live", name: "harness gateway", actor: testActor });
   const snapshot = await getFleetSource({ companyId: fleet.demo.companyId }).getSnapshot();
-  const liveShare = await createLiveShare({ db, companyId: fleet.demo.companyId, dataset: "live", actor: operatorActor("harness"), input: { name: "Harness link", vehicleId: demoVehicle.id } });
+  const liveShare = await createLiveShare({
+    db,
+    companyId: fleet.demo.companyId,
+    dataset: "live",
+    actor: operatorActor("harness"),
+    input: { name: "Harness link", vehicleId: demoVehicle.id },
+  });
   return {
     fleet,
     dashboardCursors: { locationsAfter: snapshot.locationsCursor, statsAfter: snapshot.statsCursor },

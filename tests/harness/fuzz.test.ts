@@ -62,10 +62,21 @@ const credentials = (route: RegisteredRoute, body: string | Uint8Array | undefin
   }
 };
 
-const LEAKS = [/\bat \S+ \(/, /\.ts:\d+/, /\bselect\b.*\bfrom\b/i, /syntax error/i, /postgres/i, /\brelation "/i, /duplicate key/i, /violates/i, /TypeError|ReferenceError|RangeError/];
+const LEAKS = [
+  /\bat \S+ \(/,
+  /\.ts:\d+/,
+  /\bselect\b.*\bfrom\b/i,
+  /syntax error/i,
+  /postgres/i,
+  /\brelation "/i,
+  /duplicate key/i,
+  /violates/i,
+  /TypeError|ReferenceError|RangeError/,
+];
 
 /** Strips what the caller sent from a message, so an echoed payload is not mistaken for a leak. */
-const withoutInput = (message: string, inputs: string[]) => inputs.filter((input) => input.length > 2).reduce((text, input) => text.split(input).join(""), message);
+const withoutInput = (message: string, inputs: string[]) =>
+  inputs.filter((input) => input.length > 2).reduce((text, input) => text.split(input).join(""), message);
 
 const assertAnswer = (route: RegisteredRoute, answer: RouteAnswer, inputs: string[]) => {
   expect(answer.status, `${route.method} ${route.file}: ${answer.text.slice(0, 300)}`).toBeLessThan(500);
@@ -78,14 +89,21 @@ const assertAnswer = (route: RegisteredRoute, answer: RouteAnswer, inputs: strin
 };
 
 const withTimeout = <T>(promise: Promise<T>, what: string) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref())]);
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref()),
+  ]);
 
 /** One call with valid credentials; for writing routes, an error answer must leave every tenant table as it was. */
 const probe = async (route: RegisteredRoute, call: RouteCall, inputs: string[], { mustFail = false } = {}) => {
   await resetRateLimits(database().db);
-  const rawBody = call.body === undefined ? undefined : typeof call.body === "string" || call.body instanceof Uint8Array ? call.body : JSON.stringify(call.body);
+  const rawBody =
+    call.body === undefined ? undefined : typeof call.body === "string" || call.body instanceof Uint8Array ? call.body : JSON.stringify(call.body);
   const before = route.writes ? await countRows() : undefined;
-  const answer = await withTimeout(callRoute(route, { ...call, body: rawBody, headers: { ...credentials(route, rawBody), ...call.headers } }), `${route.method} ${route.file}`);
+  const answer = await withTimeout(
+    callRoute(route, { ...call, body: rawBody, headers: { ...credentials(route, rawBody), ...call.headers } }),
+    `${route.method} ${route.file}`,
+  );
   assertAnswer(route, answer, inputs);
   if (mustFail) expect(answer.status, `${route.method} ${route.file} accepted invalid input: ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
   if (before && answer.status >= 400) expect(await countRows(), `${route.method} ${route.file} stored rows for a ${answer.status}`).toEqual(before);
@@ -108,8 +126,12 @@ for (const route of FUZZABLE) {
         fc.asyncProperty(fc.array(pair, { minLength: 1, maxLength: 4 }), async (pairs) => {
           const sample = route.sample(fixture);
           const { pathname, search } = splitPath(sample.path);
-          for (const [name, value, replace] of pairs) (replace ? search.set(name, value) : search.append(name, value));
-          await probe(route, { ...sample, path: `${pathname}?${search}` }, pairs.map(([, value]) => value));
+          for (const [name, value, replace] of pairs) replace ? search.set(name, value) : search.append(name, value);
+          await probe(
+            route,
+            { ...sample, path: `${pathname}?${search}` },
+            pairs.map(([, value]) => value),
+          );
         }),
         { seed: SEED, numRuns: RUNS },
       );
@@ -151,7 +173,9 @@ for (const route of FUZZABLE) {
       it("malformed raw bodies and a body past the route's limit: a 4xx, nothing stored", async () => {
         const sample = route.sample(fixture);
         for (const { name, body } of RAW_BAD_BODIES) {
-          const answer = await probe(route, { path: sample.path, params: sample.params, body, contentType: sample.contentType ?? "application/json" }, [], { mustFail: route.auth.kind !== "device" });
+          const answer = await probe(route, { path: sample.path, params: sample.params, body, contentType: sample.contentType ?? "application/json" }, [], {
+            mustFail: route.auth.kind !== "device",
+          });
           // OsmAnd reads form bodies too: garbage is a form without a device id, still a 4xx.
           expect(answer.status, name).toBeGreaterThanOrEqual(400);
         }
@@ -181,7 +205,15 @@ const LIMITED_ROUTES = [
   "app/api/v1/assets/route.ts",
   "app/api/v1/auth/route.ts",
 ];
-const TIGHT_LIMITS = { LIVE_STREAMS_PER_LINK: 1, LIVE_STREAMS_PER_USER: 1, LIVE_STREAMS_PER_ADDRESS: 1, HEAVY_REQUESTS_PER_COMPANY: 1, HEAVY_REQUESTS_PER_USER: 1, LEGACY_API_REQUESTS_PER_MINUTE: 2, CLIENT_KEY_EXCHANGES_PER_MINUTE: 2 };
+const TIGHT_LIMITS = {
+  LIVE_STREAMS_PER_LINK: 1,
+  LIVE_STREAMS_PER_USER: 1,
+  LIVE_STREAMS_PER_ADDRESS: 1,
+  HEAVY_REQUESTS_PER_COMPANY: 1,
+  HEAVY_REQUESTS_PER_USER: 1,
+  LEGACY_API_REQUESTS_PER_MINUTE: 2,
+  CLIENT_KEY_EXCHANGES_PER_MINUTE: 2,
+};
 
 describe("fuzz under tight limits", () => {
   for (const route of ROUTE_REGISTRY.filter((candidate) => LIMITED_ROUTES.includes(candidate.file) && candidate.method === "GET")) {
@@ -197,7 +229,11 @@ describe("fuzz under tight limits", () => {
             const call = { ...sample, path: `${pathname}?${search}`, headers: credentials(route, undefined) };
             const answers = await withTimeout(Promise.all([callRoute(route, call), callRoute(route, call)]), `${route.method} ${route.file}`);
             for (const answer of answers) {
-              assertAnswer(route, answer, pairs.map(([, value]) => value));
+              assertAnswer(
+                route,
+                answer,
+                pairs.map(([, value]) => value),
+              );
               if (answer.status === 429) expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
             }
           }),

@@ -61,7 +61,13 @@ describe("security headers", () => {
 describe("CSRF: session-authenticated writes", () => {
   const write = dashboardRoute(async () => ({ ok: true }));
   const post = (headers: Record<string, string>) =>
-    write(new Request("http://fleet.example/api/dashboard/anything", { method: "POST", headers: { cookie: fixture.sessionCookie, host: "fleet.example", ...headers } }), { params: Promise.resolve({}) });
+    write(
+      new Request("http://fleet.example/api/dashboard/anything", {
+        method: "POST",
+        headers: { cookie: fixture.sessionCookie, host: "fleet.example", ...headers },
+      }),
+      { params: Promise.resolve({}) },
+    );
 
   it("refuses a cross-site POST (Origin or Sec-Fetch-Site) with 403 JSON, accepts a same-origin one", async () => {
     expectErrorBody(await answerOf(await post({ origin: "https://evil.example" })), 403);
@@ -132,7 +138,14 @@ describe("structured request logs", () => {
     const lines = info.mock.calls.map(([line]) => JSON.stringify(line));
     const line = lines.find((text) => text.includes(response.body.data ? response.headers.get("x-request-id")! : "?"));
     expect(line).toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({ route: "/fleet/vehicles", status: 200, method: "GET", companyId: fixture.fleet.demo.companyId, keyId: expect.stringMatching(/^key_/), durationMs: expect.any(Number) });
+    expect(JSON.parse(line!)).toMatchObject({
+      route: "/fleet/vehicles",
+      status: 200,
+      method: "GET",
+      companyId: fixture.fleet.demo.companyId,
+      keyId: expect.stringMatching(/^key_/),
+      durationMs: expect.any(Number),
+    });
     expect(lines.join("\n")).not.toContain(fixture.fleet.demo.key);
     expect(lines.join("\n")).not.toContain(fixture.fleet.demo.key.slice(9));
   });

@@ -21,17 +21,30 @@ export const LEGACY_SAMPLES: Record<string, EndpointSample> = {
     writes: true,
     sample: (f) => ({
       path: "/api/v1/camera/snapshot",
-      body: { eventId: `evt-${Math.random().toString(36).slice(2)}`, deviceId: "cam-1", vin: f.demoVehicle.vin, kind: "snapshot", mediaUrl: "https://media.example/1.jpg", capturedAt: isoAgo(60_000) },
+      body: {
+        eventId: `evt-${Math.random().toString(36).slice(2)}`,
+        deviceId: "cam-1",
+        vin: f.demoVehicle.vin,
+        kind: "snapshot",
+        mediaUrl: "https://media.example/1.jpg",
+        capturedAt: isoAgo(60_000),
+      },
     }),
   },
   "GET /api/v2/assets": { sample: (f) => ({ path: `/api/v2/assets?vin=${f.demoVehicle.vin}` }) },
   "GET /api/v2/assets/vin/{vin}": { sample: (f) => ({ path: `/api/v2/assets/vin/${f.demoVehicle.vin}`, params: { vin: f.demoVehicle.vin } }) },
-  "GET /api/v2/assets/getByAssetId/{assetId}": { sample: (f) => ({ path: `/api/v2/assets/getByAssetId/${f.demoVehicle.id}`, params: { assetId: String(f.demoVehicle.id) } }) },
+  "GET /api/v2/assets/getByAssetId/{assetId}": {
+    sample: (f) => ({ path: `/api/v2/assets/getByAssetId/${f.demoVehicle.id}`, params: { assetId: String(f.demoVehicle.id) } }),
+  },
   "POST /api/v2/assets/fuelStopProposal": {
     writes: true,
     sample: (f) => ({
       path: "/api/v2/assets/fuelStopProposal",
-      body: { fuelStopsProposalsPerAsset: [{ assetId: f.demoVehicle.id, proposedFuelStops: [{ name: "Stop", address: "1 Main St", fuelPrices: [{ diesel: 3.5, discount: 0.1 }] }] }] },
+      body: {
+        fuelStopsProposalsPerAsset: [
+          { assetId: f.demoVehicle.id, proposedFuelStops: [{ name: "Stop", address: "1 Main St", fuelPrices: [{ diesel: 3.5, discount: 0.1 }] }] },
+        ],
+      },
     }),
   },
   "POST /api/v2/assets/driverProposedFuelStop": {

@@ -38,8 +38,13 @@ const fleetStream = routeOf("app/api/dashboard/fleet/stream/route.ts");
 const alertsStream = routeOf("app/api/dashboard/alerts/stream/route.ts");
 
 /** Calls a route and keeps a stream's body open (the caller cancels it). */
-const open = async (route: RegisteredRoute, { path, params = {}, headers = {}, ip = "203.0.113.7" }: { path: string; params?: Record<string, string>; headers?: Record<string, string>; ip?: string }) =>
-  route.handler(new Request(`http://localhost${path}`, { headers: { [CLIENT_IP_HEADER]: ip, ...headers } }), { params: Promise.resolve(params) }) as Promise<Response>;
+const open = async (
+  route: RegisteredRoute,
+  { path, params = {}, headers = {}, ip = "203.0.113.7" }: { path: string; params?: Record<string, string>; headers?: Record<string, string>; ip?: string },
+) =>
+  route.handler(new Request(`http://localhost${path}`, { headers: { [CLIENT_IP_HEADER]: ip, ...headers } }), {
+    params: Promise.resolve(params),
+  }) as Promise<Response>;
 
 const answerOf = async (response: Response): Promise<RouteAnswer> => {
   const text = await response.text();
@@ -56,7 +61,15 @@ const expectTooMany = async (response: Response) => {
 
 const shareCall = (token: string) => ({ path: `/share/${token}/stream?after=0`, params: { token } });
 const newShare = async () =>
-  (await createLiveShare({ db: database().db, companyId: fleet().companyId, dataset: "live", actor: operatorActor("limits"), input: { name: "Limits", vehicleId: fixture.demoVehicle.id } })).token;
+  (
+    await createLiveShare({
+      db: database().db,
+      companyId: fleet().companyId,
+      dataset: "live",
+      actor: operatorActor("limits"),
+      input: { name: "Limits", vehicleId: fixture.demoVehicle.id },
+    })
+  ).token;
 const fleet = () => fixture.fleet.demo;
 const session = () => ({ cookie: fixture.sessionCookie });
 
@@ -90,7 +103,10 @@ describe("live streams (hole 4)", () => {
 
   it("the dashboard's streams (map and alert badge) count against LIVE_STREAMS_PER_USER and the address's cap too", async () => {
     limits({ LIVE_STREAMS_PER_USER: 2 });
-    const held = [await open(fleetStream, { path: `/api/dashboard/fleet/stream?after=${fixture.streamSeq}`, headers: session() }), await open(alertsStream, { path: "/api/dashboard/alerts/stream", headers: session() })];
+    const held = [
+      await open(fleetStream, { path: `/api/dashboard/fleet/stream?after=${fixture.streamSeq}`, headers: session() }),
+      await open(alertsStream, { path: "/api/dashboard/alerts/stream", headers: session() }),
+    ];
     expect(held.map((response) => response.status)).toEqual([200, 200]);
     await expectTooMany(await open(fleetStream, { path: `/api/dashboard/fleet/stream?after=${fixture.streamSeq}`, headers: session() }));
     await expectTooMany(await open(alertsStream, { path: "/api/dashboard/alerts/stream", headers: session() }));
@@ -105,12 +121,25 @@ describe("live streams (hole 4)", () => {
     const { db } = database();
     const [, busy] = fleet().vehicleIds;
     // The shared vehicle's hour of positions is history; ten newer changes of another vehicle fill the replay window.
-    await writeTelemetry({ db, companyId: fleet().companyId, dataset: "live", positions: Array.from({ length: 10 }, (_, n) => ({ vehicleId: busy, time: new Date(Date.now() - 60_000 + n * 1_000), latitude: 41.9, longitude: -87.6 })) });
+    await writeTelemetry({
+      db,
+      companyId: fleet().companyId,
+      dataset: "live",
+      positions: Array.from({ length: 10 }, (_, n) => ({ vehicleId: busy, time: new Date(Date.now() - 60_000 + n * 1_000), latitude: 41.9, longitude: -87.6 })),
+    });
     const stream = readServerSentEvents((await open(shareStream, shareCall(await newShare()))).body!);
-    const replayed = await Promise.race([stream.until((event) => event.event === "changes"), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_500))]);
+    const replayed = await Promise.race([
+      stream.until((event) => event.event === "changes"),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_500)),
+    ]);
     expect(replayed, JSON.stringify(stream.received).slice(0, 300)).toBe(false);
     const time = new Date();
-    await writeTelemetry({ db, companyId: fleet().companyId, dataset: "live", positions: [{ vehicleId: fixture.demoVehicle.id, time, latitude: 41.95, longitude: -87.65 }] });
+    await writeTelemetry({
+      db,
+      companyId: fleet().companyId,
+      dataset: "live",
+      positions: [{ vehicleId: fixture.demoVehicle.id, time, latitude: 41.95, longitude: -87.65 }],
+    });
     expect(await stream.until((event) => event.event === "changes")).toBe(true);
     await stream.cancel();
   });
@@ -129,7 +158,10 @@ const statsHistory = routeOf("app/fleet/vehicles/stats/history/route.ts");
 const legacyAssets = routeOf("app/api/v1/assets/route.ts");
 const clientKeyExchange = routeOf("app/api/v1/auth/route.ts");
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const exportCall = (cookie: string, format = "csv") => ({ path: `/reports/export?kind=trips&format=${format}&from=${day(-33)}&to=${day(0)}`, headers: { cookie } });
+const exportCall = (cookie: string, format = "csv") => ({
+  path: `/reports/export?kind=trips&format=${format}&from=${day(-33)}&to=${day(0)}`,
+  headers: { cookie },
+});
 
 describe("costly requests (hole 13)", () => {
   it("a user's report exports beyond HEAVY_REQUESTS_PER_USER at once get 429 with Retry-After; one finishing lets the next in", async () => {
@@ -150,7 +182,8 @@ describe("costly requests (hole 13)", () => {
     expect(first.status).toBe(200);
     await expectTooMany(await open(reportsExport, exportCall(fixture.managerSessionCookie)));
     const longRange = `startTime=${new Date(Date.now() - 20 * 86_400_000).toISOString()}&endTime=${new Date().toISOString()}`;
-    const history = (range: string) => open(statsHistory, { path: `/fleet/vehicles/stats/history?types=engineRpm&${range}`, headers: { authorization: `Bearer ${fleet().key}` } });
+    const history = (range: string) =>
+      open(statsHistory, { path: `/fleet/vehicles/stats/history?types=engineRpm&${range}`, headers: { authorization: `Bearer ${fleet().key}` } });
     await expectTooMany(await history(longRange));
     // A short range is not a heavy request.
     const shortRange = `startTime=${new Date(Date.now() - 3_600_000).toISOString()}&endTime=${new Date().toISOString()}`;

@@ -11,5 +11,12 @@ export type OwnedTable = keyof typeof OWNED_TABLES;
 export const ownedIds = async ({ db, table, companyId, dataset }: { db: Database; table: OwnedTable; companyId: number; dataset: string }) => {
   if (table === "users") return new Set((await db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId))).map((row) => row.id));
   const rows = OWNED_TABLES[table];
-  return new Set((await db.select({ id: rows.id }).from(rows).where(and(eq(rows.companyId, companyId), eq(rows.dataset, dataset as "live")))).map((row) => row.id));
+  return new Set(
+    (
+      await db
+        .select({ id: rows.id })
+        .from(rows)
+        .where(and(eq(rows.companyId, companyId), eq(rows.dataset, dataset as "live")))
+    ).map((row) => row.id),
+  );
 };

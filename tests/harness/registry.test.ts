@@ -30,6 +30,7 @@ describe("route registry (tests/harness/registry.ts)", () => {
     expect(missing, "route handlers not registered with the harness (add them to tests/harness/registry.ts)").toEqual([]);
     expect(stale, "registered routes that no longer exist").toEqual([]);
     expect(new Set(registered).size, "a route registered twice").toBe(registered.length);
-    for (const route of ROUTE_REGISTRY) expect(route.handler, `${route.method} ${route.file}: registered handler is not the exported one`).toBe(handlers.get(`${route.method} ${route.file}`));
+    for (const route of ROUTE_REGISTRY)
+      expect(route.handler, `${route.method} ${route.file}: registered handler is not the exported one`).toBe(handlers.get(`${route.method} ${route.file}`));
   });
 });

@@ -92,7 +92,8 @@ const publicRoute = (route: FleetRoute): RegisteredRoute => ({
 });
 
 /** The harness's facts about an endpoint that its definition does not give: a request that works, and how its caller authenticates where the interface does not say. */
-export type EndpointSample = Pick<RegisteredRoute, "sample"> & Partial<Pick<RegisteredRoute, "auth" | "writes" | "query" | "pathParams" | "bodyFields" | "bodyLimit">>;
+export type EndpointSample = Pick<RegisteredRoute, "sample"> &
+  Partial<Pick<RegisteredRoute, "auth" | "writes" | "query" | "pathParams" | "bodyFields" | "bodyLimit">>;
 
 /** An interface's definitions as registered routes: each with its sample (by "METHOD path"), authenticated as `auth` says unless the sample says otherwise. */
 const sampledRoute =
@@ -107,7 +108,10 @@ const sampledRoute =
 
 /** The harness's facts about each admin endpoint that its definition does not give. */
 const ADMIN_SAMPLES: Record<string, EndpointSample> = {
-  "POST /api/v2/auth/token": { auth: { kind: "password" }, sample: () => ({ path: "/api/v2/auth/token", body: { email: "admin@demo.test", password: "demo-password-1" } }) },
+  "POST /api/v2/auth/token": {
+    auth: { kind: "password" },
+    sample: () => ({ path: "/api/v2/auth/token", body: { email: "admin@demo.test", password: "demo-password-1" } }),
+  },
   "GET /api/v2/api-keys": { sample: () => ({ path: "/api/v2/api-keys" }) },
   "POST /api/v2/api-keys": { writes: true, sample: () => ({ path: "/api/v2/api-keys", body: { name: "harness", scopes: ["vehicles:read"] } }) },
   "DELETE /api/v2/api-keys/{id}": { sample: (f) => ({ path: `/api/v2/api-keys/${f.revocableKeyId}`, params: { id: f.revocableKeyId } }) },
@@ -147,7 +151,12 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
     handler: nextAuth.POST,
     auth: { kind: "next-auth" },
     bodyFields: ["email", "password", "csrfToken", "callbackUrl"],
-    sample: () => ({ path: "/api/auth/callback/credentials", params: { nextauth: "callback/credentials" }, body: "email=admin%40demo.test&password=x", contentType: "application/x-www-form-urlencoded" }),
+    sample: () => ({
+      path: "/api/auth/callback/credentials",
+      params: { nextauth: "callback/credentials" },
+      body: "email=admin%40demo.test&password=x",
+      contentType: "application/x-www-form-urlencoded",
+    }),
   },
 
   // Device ingestion
@@ -169,7 +178,11 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
     bodyFields: ["id", "lat", "lon", "timestamp", "speed", "location", "device_id"],
     writes: true,
     bodyLimit: 64_000,
-    sample: () => ({ path: "/ingest/osmand", body: `id=demo-live-2&lat=41.9&lon=-87.6&timestamp=${Math.floor(Date.now() / 1000) - 30}`, contentType: "application/x-www-form-urlencoded" }),
+    sample: () => ({
+      path: "/ingest/osmand",
+      body: `id=demo-live-2&lat=41.9&lon=-87.6&timestamp=${Math.floor(Date.now() / 1000) - 30}`,
+      contentType: "application/x-www-form-urlencoded",
+    }),
   },
   {
     file: "app/ingest/batch/route.ts",

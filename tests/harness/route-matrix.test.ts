@@ -53,7 +53,10 @@ const matrices: Record<RegisteredRoute["auth"]["kind"], (route: RegisteredRoute)
       expectErrorBody(await send(route, {}), 401);
       expectErrorBody(await send(route, bearer("not-a-jwt")), 401);
       expectErrorBody(await send(route, { authorization: `Basic ${fixture.legacyToken}` }), 401);
-      expectErrorBody(await send(route, bearer(await legacyJwt({ key: new TextEncoder().encode("forged-secret-forged-secret-32by"), expiresAt: nowSeconds() + HOUR_S }))), 401);
+      expectErrorBody(
+        await send(route, bearer(await legacyJwt({ key: new TextEncoder().encode("forged-secret-forged-secret-32by"), expiresAt: nowSeconds() + HOUR_S }))),
+        401,
+      );
       expectErrorBody(await send(route, bearer(await legacyJwt({ key: deriveSecret("legacy-jwt"), expiresAt: nowSeconds() - 60 }))), 401);
       // An admin JWT (another audience) is no legacy token.
       expectErrorBody(await send(route, bearer(fixture.adminToken)), 401);
@@ -103,7 +106,10 @@ const matrices: Record<RegisteredRoute["auth"]["kind"], (route: RegisteredRoute)
         .sign(new TextEncoder().encode("forged-secret-forged-secret-32by"));
       expectErrorBody(await send(route, bearer(forged)), 401);
       const [claims] = [JSON.parse(Buffer.from(fixture.adminToken.split(".")[1], "base64url").toString())];
-      const expired = await signAdminToken({ userId: Number(claims.sub), companyId: claims.companyId, role: "admin" }, new Date(Date.now() - 2 * HOUR_S * 1000));
+      const expired = await signAdminToken(
+        { userId: Number(claims.sub), companyId: claims.companyId, role: "admin" },
+        new Date(Date.now() - 2 * HOUR_S * 1000),
+      );
       expectErrorBody(await send(route, bearer(expired.token)), 401);
       expectErrorBody(await send(route, bearer(fixture.managerToken)), 403);
     });
@@ -177,7 +183,12 @@ const matrices: Record<RegisteredRoute["auth"]["kind"], (route: RegisteredRoute)
       const { db } = database();
       const count = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from vehicle_positions`))[0].n;
       const before = await count();
-      expectErrorBody(await send(route, bearer(fixture.ingestToken), { body: [{ vehicleId: fixture.otherVehicle.id, time: new Date().toISOString(), latitude: 1, longitude: 1 }] }), 400);
+      expectErrorBody(
+        await send(route, bearer(fixture.ingestToken), {
+          body: [{ vehicleId: fixture.otherVehicle.id, time: new Date().toISOString(), latitude: 1, longitude: 1 }],
+        }),
+        400,
+      );
       expect(await count()).toEqual(before);
       expect((await send(route, bearer(fixture.ingestToken))).status).toBe(200);
       await revokeIngestToken({ db, companyId: fixture.fleet.demo.companyId, id: fixture.ingestTokenId, actor: testActor });

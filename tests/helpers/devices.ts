@@ -21,8 +21,17 @@ export const vehicleOfDevice = async ({ db, identifier }: { db: Database; identi
 export const rebindDevice = async ({ db, from, to }: { db: Database; from: string; to: string }) => {
   const vehicle = await findDeviceVehicle({ db, deviceId: from });
   if (!vehicle) throw new Error(`No vehicle has device id ${from}.`);
-  const [seeded] = await db.select({ id: devices.id }).from(devices).where(and(eq(devices.companyId, vehicle.companyId), eq(devices.identifier, from)));
+  const [seeded] = await db
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.companyId, vehicle.companyId), eq(devices.identifier, from)));
   await bindDevice({ db, ...vehicle, deviceRowId: seeded.id, vehicleId: null, actor: testActor });
-  await registerDevice({ db, companyId: vehicle.companyId, dataset: vehicle.dataset, input: { identifier: to, model: "other", vehicleId: vehicle.vehicleId }, actor: testActor });
+  await registerDevice({
+    db,
+    companyId: vehicle.companyId,
+    dataset: vehicle.dataset,
+    input: { identifier: to, model: "other", vehicleId: vehicle.vehicleId },
+    actor: testActor,
+  });
   return { id: vehicle.vehicleId };
 };

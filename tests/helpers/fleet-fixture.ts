@@ -1,6 +1,28 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { alertIncidents, alertRules, contacts, deviceLookups, devices, drivers, driverVehicleAssignments, faultCodes, hosLogs, idlingEvents, liveShares, places, speedingIntervals, tagDrivers, tags, tagVehicles, trips, type Dataset, users, vehicles, webhooks } from "@/db/schema";
+import {
+  alertIncidents,
+  alertRules,
+  contacts,
+  deviceLookups,
+  devices,
+  drivers,
+  driverVehicleAssignments,
+  faultCodes,
+  hosLogs,
+  idlingEvents,
+  liveShares,
+  places,
+  speedingIntervals,
+  tagDrivers,
+  tags,
+  tagVehicles,
+  trips,
+  type Dataset,
+  users,
+  vehicles,
+  webhooks,
+} from "@/db/schema";
 import { generateShareToken, hashShareToken } from "@/lib/live/shares/share-token";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
@@ -12,7 +34,14 @@ export const HOUR_MS = 3_600_000;
 export const FIXTURE_ASSIGNMENT_START = "2020-01-01T00:00:00.000Z";
 
 const idsOf = async (db: Database, table: typeof vehicles | typeof drivers, companyId: number, dataset: Dataset) =>
-  (await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.dataset, dataset)))).map((r) => r.id).sort((a, b) => a - b);
+  (
+    await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.companyId, companyId), eq(table.dataset, dataset)))
+  )
+    .map((r) => r.id)
+    .sort((a, b) => a - b);
 
 /**
  * Demo Fleet (live + sandbox) and Other Fleet with keys, an hour of telemetry per vehicle (a position
@@ -35,22 +64,61 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     await writeTelemetry({
       db,
       ...tenant,
-      positions: vehicleIds.flatMap((vehicleId, v) => times.map((time, i) => ({ vehicleId, time, latitude: 41.8 + v * 0.01 + i * 0.001, longitude: -87.6 - i * 0.001, speed: 10 + i, heading: 90 }))),
+      positions: vehicleIds.flatMap((vehicleId, v) =>
+        times.map((time, i) => ({ vehicleId, time, latitude: 41.8 + v * 0.01 + i * 0.001, longitude: -87.6 - i * 0.001, speed: 10 + i, heading: 90 })),
+      ),
       stats: vehicleIds.flatMap((vehicleId) =>
-        times.map((time, i) => ({ vehicleId, time, engineRpm: 1200 + i * 10, fuelPercent: 80 - i, odometerMeters: 100_000 + i * 6000, engineSeconds: 36_000 + i * 600, speed: 10 + i, engineState: "On" as const })),
+        times.map((time, i) => ({
+          vehicleId,
+          time,
+          engineRpm: 1200 + i * 10,
+          fuelPercent: 80 - i,
+          odometerMeters: 100_000 + i * 6000,
+          engineSeconds: 36_000 + i * 600,
+          speed: 10 + i,
+          engineState: "On" as const,
+        })),
       ),
     });
     await db.insert(faultCodes).values([
-      { ...tenant, vehicleId: vehicleIds[0], protocol: "j1939", spnId: 110, fmiId: 0, sourceAddress: 0, description: "Engine coolant temperature high", firstSeenAt: times[0], lastSeenAt: times[5] },
-      { ...tenant, vehicleId: vehicleIds[0], protocol: "obdii", dtcShortCode: "P0128", description: "Coolant thermostat", firstSeenAt: times[1], lastSeenAt: times[4] },
+      {
+        ...tenant,
+        vehicleId: vehicleIds[0],
+        protocol: "j1939",
+        spnId: 110,
+        fmiId: 0,
+        sourceAddress: 0,
+        description: "Engine coolant temperature high",
+        firstSeenAt: times[0],
+        lastSeenAt: times[5],
+      },
+      {
+        ...tenant,
+        vehicleId: vehicleIds[0],
+        protocol: "obdii",
+        dtcShortCode: "P0128",
+        description: "Coolant thermostat",
+        firstSeenAt: times[1],
+        lastSeenAt: times[4],
+      },
     ]);
     const shiftStart = now.getTime() - 12 * HOUR_MS;
     await db.insert(hosLogs).values([
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "onDuty", startTime: new Date(shiftStart) },
-      { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "driving", startTime: new Date(shiftStart + HOUR_MS / 2), latitude: 41.8, longitude: -87.6 },
+      {
+        ...tenant,
+        driverId: driverIds[0],
+        vehicleId: vehicleIds[0],
+        status: "driving",
+        startTime: new Date(shiftStart + HOUR_MS / 2),
+        latitude: 41.8,
+        longitude: -87.6,
+      },
       { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "offDuty", startTime: new Date(shiftStart + 10.5 * HOUR_MS) },
     ]);
-    await db.insert(driverVehicleAssignments).values({ ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], startTime: new Date(FIXTURE_ASSIGNMENT_START), source: "api" });
+    await db
+      .insert(driverVehicleAssignments)
+      .values({ ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], startTime: new Date(FIXTURE_ASSIGNMENT_START), source: "api" });
     // A detected trip (with a speeding interval) and an idle: the trip processor's outputs, as the telemetry above leaves the trip open.
     const where = { latitude: 41.8, longitude: -87.6 };
     const tripStart = now.getTime() - 3 * HOUR_MS;
@@ -70,27 +138,74 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       maxSpeed: 36,
       fuelUsedPercent: 2,
     });
-    await db.insert(speedingIntervals).values({ ...tenant, vehicleId: vehicleIds[0], driverId: driverIds[0], startTime: new Date(tripStart + 600_000), endTime: new Date(tripStart + 660_000), maxSpeed: 36, thresholdSpeed: 33.3, ...where, address: "105 S State St, Chicago, IL" });
-    await db.insert(idlingEvents).values({ ...tenant, vehicleId: vehicleIds[0], driverId: driverIds[0], startTime: new Date(tripStart + HOUR_MS), endTime: new Date(tripStart + 1.2 * HOUR_MS), ...where, address: "105 S State St, Chicago, IL", fuelUsedPercent: 0.5 });
+    await db
+      .insert(speedingIntervals)
+      .values({
+        ...tenant,
+        vehicleId: vehicleIds[0],
+        driverId: driverIds[0],
+        startTime: new Date(tripStart + 600_000),
+        endTime: new Date(tripStart + 660_000),
+        maxSpeed: 36,
+        thresholdSpeed: 33.3,
+        ...where,
+        address: "105 S State St, Chicago, IL",
+      });
+    await db
+      .insert(idlingEvents)
+      .values({
+        ...tenant,
+        vehicleId: vehicleIds[0],
+        driverId: driverIds[0],
+        startTime: new Date(tripStart + HOUR_MS),
+        endTime: new Date(tripStart + 1.2 * HOUR_MS),
+        ...where,
+        address: "105 S State St, Chicago, IL",
+        fuelUsedPercent: 0.5,
+      });
     const webhookIds = (
       await db
         .insert(webhooks)
         // Forty: the route matrix deletes a fresh one per call.
-        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Receiver ${n}`, url: `https://receiver-${n}.example.invalid/hook`, secretKey: Buffer.from(`secret-${n}`).toString("base64"), version: "2024-02-27" })))
+        .values(
+          Array.from({ length: 40 }, (_, n) => ({
+            ...tenant,
+            name: `Receiver ${n}`,
+            url: `https://receiver-${n}.example.invalid/hook`,
+            secretKey: Buffer.from(`secret-${n}`).toString("base64"),
+            version: "2024-02-27",
+          })),
+        )
         .returning({ id: webhooks.id })
     ).map((row) => row.id);
     const userIds = (
       await db
         .insert(users)
         // Invited dispatchers (no password to hash); forty, as the route matrix deactivates a fresh one per call.
-        .values(Array.from({ length: 40 }, (_, n) => ({ companyId: tenant.companyId, email: `person-${n}.${tenant.companyId}.${tenant.dataset}@fixture.test`, name: `Person ${n}`, role: "dispatcher" as const, status: "invited" as const })))
+        .values(
+          Array.from({ length: 40 }, (_, n) => ({
+            companyId: tenant.companyId,
+            email: `person-${n}.${tenant.companyId}.${tenant.dataset}@fixture.test`,
+            name: `Person ${n}`,
+            role: "dispatcher" as const,
+            status: "invited" as const,
+          })),
+        )
         .returning({ id: users.id })
     ).map((row) => row.id);
     const liveShareIds = (
       await db
         .insert(liveShares)
         // Forty, as webhooks: the route matrix revokes a fresh one per call.
-        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Link ${n}`, vehicleId: vehicleIds[0], tokenHash: hashShareToken(generateShareToken(tenant.companyId)), tokenStart: `${tenant.companyId}_link` })))
+        .values(
+          Array.from({ length: 40 }, (_, n) => ({
+            ...tenant,
+            name: `Link ${n}`,
+            vehicleId: vehicleIds[0],
+            tokenHash: hashShareToken(generateShareToken(tenant.companyId)),
+            tokenStart: `${tenant.companyId}_link`,
+          })),
+        )
         .returning({ id: liveShares.id })
     ).map((row) => row.id);
     // Forty unbound devices: the route matrix deactivates a fresh one per call.
@@ -98,7 +213,12 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     await db.insert(devices).values(spareSerials.map((identifier) => ({ ...tenant, identifier, model: "other" as const })));
     await db.insert(deviceLookups).values(spareSerials.map((deviceId) => ({ ...tenant, deviceId, vehicleId: null })));
     // Forty as well: the matrix deletes a fresh tag per call. The first carries the first two vehicles and drivers.
-    const tagIds = (await db.insert(tags).values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Fixture tag ${n}` }))).returning({ id: tags.id })).map((row) => row.id);
+    const tagIds = (
+      await db
+        .insert(tags)
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, name: `Fixture tag ${n}` })))
+        .returning({ id: tags.id })
+    ).map((row) => row.id);
     await db.insert(tagVehicles).values(vehicleIds.slice(0, 2).map((vehicleId) => ({ companyId: tenant.companyId, tagId: tagIds[0], vehicleId })));
     await db.insert(tagDrivers).values(driverIds.slice(0, 2).map((driverId) => ({ companyId: tenant.companyId, tagId: tagIds[0], driverId })));
     // Forty drivers without history too: the matrix deletes a fresh one per call (a driver with history is kept, 409).
@@ -110,7 +230,12 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     ).map((row) => row.id);
     // Forty places, alert rules and contacts too, for the same reason.
     const box = { latitude: 41.9, longitude: -87.6, radiusMeters: 100, minLatitude: 41.899, maxLatitude: 41.901, minLongitude: -87.601, maxLongitude: -87.599 };
-    const placeIds = (await db.insert(places).values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, ...box, name: `Site ${n}`, formattedAddress: `${n} N State St, Chicago` }))).returning({ id: places.id })).map((row) => row.id);
+    const placeIds = (
+      await db
+        .insert(places)
+        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, ...box, name: `Site ${n}`, formattedAddress: `${n} N State St, Chicago` })))
+        .returning({ id: places.id })
+    ).map((row) => row.id);
     const alertRuleIds = (
       await db
         .insert(alertRules)
@@ -120,10 +245,37 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     const contactIds = (
       await db
         .insert(contacts)
-        .values(Array.from({ length: 40 }, (_, n) => ({ ...tenant, firstName: "Contact", lastName: String(n), email: `contact-${n}.${tenant.companyId}.${tenant.dataset}@fixture.test` })))
+        .values(
+          Array.from({ length: 40 }, (_, n) => ({
+            ...tenant,
+            firstName: "Contact",
+            lastName: String(n),
+            email: `contact-${n}.${tenant.companyId}.${tenant.dataset}@fixture.test`,
+          })),
+        )
         .returning({ id: contacts.id })
     ).map((row) => row.id);
-    await db.insert(alertIncidents).values({ ...tenant, ruleId: alertRuleIds[0], vehicleId: vehicleIds[0], startedAt: times[2], details: { triggerId: 1000, description: "Over 100 km/h for 10 s", conditionDetails: { speed: { operation: "GREATER", thresholdSpeedKilometersPerHour: 100, minDurationMilliseconds: 10_000, currentSpeedKilometersPerHour: 112, vehicle: { id: String(vehicleIds[0]), name: "Vehicle", serial: "" } } } } });
+    await db
+      .insert(alertIncidents)
+      .values({
+        ...tenant,
+        ruleId: alertRuleIds[0],
+        vehicleId: vehicleIds[0],
+        startedAt: times[2],
+        details: {
+          triggerId: 1000,
+          description: "Over 100 km/h for 10 s",
+          conditionDetails: {
+            speed: {
+              operation: "GREATER",
+              thresholdSpeedKilometersPerHour: 100,
+              minDurationMilliseconds: 10_000,
+              currentSpeedKilometersPerHour: 112,
+              vehicle: { id: String(vehicleIds[0]), name: "Vehicle", serial: "" },
+            },
+          },
+        },
+      });
     ids.push({ ...tenant, vehicleIds, driverIds, spareDriverIds, webhookIds, userIds, liveShareIds, spareSerials, tagIds, placeIds, alertRuleIds, contactIds });
   }
   const [demo, sandbox, other] = ids;

@@ -33,9 +33,13 @@ const citusWorkers = async (adminUrl: string) => {
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    const { rows: [citus] } = await admin.query("select exists (select 1 from pg_extension where extname = 'citus') as found");
+    const {
+      rows: [citus],
+    } = await admin.query("select exists (select 1 from pg_extension where extname = 'citus') as found");
     if (!citus.found) return null;
-    const { rows } = await admin.query<{ host: string; port: number }>("select nodename as host, nodeport as port from pg_dist_node where groupid <> 0 order by nodeport");
+    const { rows } = await admin.query<{ host: string; port: number }>(
+      "select nodename as host, nodeport as port from pg_dist_node where groupid <> 0 order by nodeport",
+    );
     return rows;
   } finally {
     await admin.end();
@@ -51,7 +55,10 @@ const citusWorkers = async (adminUrl: string) => {
 export const markTemplate = async ({ adminUrl, name }: { adminUrl: string; name: string }) => {
   const nodes = [adminUrl, ...((await citusWorkers(adminUrl)) ?? []).map((worker) => nodeUrl(adminUrl, worker, "postgres"))];
   for (const node of nodes) {
-    await runOn(node, [`alter database ${name} with allow_connections false`, `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`]);
+    await runOn(node, [
+      `alter database ${name} with allow_connections false`,
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}'`,
+    ]);
   }
   await runOn(adminUrl, [`alter database ${name} is_template true`]);
 };
@@ -70,7 +77,17 @@ export const dropScratchDatabase = async ({ adminUrl, name }: { adminUrl: string
  * coordinator's copy is told where the workers are (Citus keeps its cluster per database; a copy
  * keeps its template's), with `shardCount` shards per distributed table and its statement counters on.
  */
-export const createScratchDatabase = async ({ adminUrl, name, shardCount, template }: { adminUrl: string; name: string; shardCount: number; template?: string }) => {
+export const createScratchDatabase = async ({
+  adminUrl,
+  name,
+  shardCount,
+  template,
+}: {
+  adminUrl: string;
+  name: string;
+  shardCount: number;
+  template?: string;
+}) => {
   const workers = await citusWorkers(adminUrl);
   const drop = () => dropScratchDatabase({ adminUrl, name });
   const create = [`create database ${name}${template ? ` template ${template}` : ""}`];
@@ -83,7 +100,11 @@ export const createScratchDatabase = async ({ adminUrl, name, shardCount, templa
     await runOn(nodeUrl(adminUrl, worker, "postgres"), create);
     if (!template) await runOn(nodeUrl(adminUrl, worker, name), ["create extension citus"]);
   }
-  await runOn(adminUrl, [...create, `alter database ${name} set citus.shard_count = ${shardCount}`, `alter database ${name} set citus.enable_stat_counters = on`]);
+  await runOn(adminUrl, [
+    ...create,
+    `alter database ${name} set citus.shard_count = ${shardCount}`,
+    `alter database ${name} set citus.enable_stat_counters = on`,
+  ]);
   if (!template) {
     await runOn(withDatabaseName(adminUrl, name), [
       "create extension citus",

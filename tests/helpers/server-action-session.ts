@@ -14,7 +14,10 @@ const current = { cookie: "", ip: "203.0.113.50" };
 export type ActingUser = { id: number; email: string; name: string; role: Role; companyId: number; sessionVersion?: number };
 
 export const sessionCookieOf = async ({ sessionVersion = 0, ...user }: ActingUser) => {
-  const token = await encode({ token: { sub: String(user.id), user: { ...user, companyName: "Demo Fleet", sessionVersion } }, secret: getSecret("AUTH_SECRET") });
+  const token = await encode({
+    token: { sub: String(user.id), user: { ...user, companyName: "Demo Fleet", sessionVersion } },
+    secret: getSecret("AUTH_SECRET"),
+  });
   return `next-auth.session-token=${token}`;
 };
 

@@ -10,7 +10,14 @@ export type TestStat = Omit<StatSample, keyof Tenant>;
  * Writes one tenant's telemetry through the ingestion service (feed counter lock, vehicle_state), as devices do.
  * `now` is what the times are checked against (retention, future): give one with fixed-date data.
  */
-export const writeTelemetry = ({ db, companyId, dataset, positions = [], stats = [], now }: {
+export const writeTelemetry = ({
+  db,
+  companyId,
+  dataset,
+  positions = [],
+  stats = [],
+  now,
+}: {
   db: Database;
   companyId: number;
   dataset: Dataset;

@@ -39,7 +39,22 @@ const startInstance = async (role: "web" | "worker"): Promise<Instance> => {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn("node", ["scripts/server.mjs"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl(), PROCESS_ROLE: role, NEXT_DIST_DIR: distDir, NODE_ENV: "production", DEMO: "1", SIMULATOR: "off", TELTONIKA_PORT: "off", GT06_PORT: "off", SIM_VEHICLES: "5", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "debug" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl(),
+      PROCESS_ROLE: role,
+      NEXT_DIST_DIR: distDir,
+      NODE_ENV: "production",
+      DEMO: "1",
+      SIMULATOR: "off",
+      TELTONIKA_PORT: "off",
+      GT06_PORT: "off",
+      SIM_VEHICLES: "5",
+      NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: "debug",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (chunk) => output.push(String(chunk)));
@@ -59,10 +74,22 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
   let a: Instance;
   let b: Instance;
   const call = (instance: Instance, path: string, init: RequestInit & { key?: string } = {}) =>
-    fetch(`${instance.base}${path}`, { ...init, headers: { ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers } });
-  const adminToken = async (email: string, password: string) => (await json(await call(a, "/api/v2/auth/token", { method: "POST", body: JSON.stringify({ email, password }) }))).body.token as string;
+    fetch(`${instance.base}${path}`, {
+      ...init,
+      headers: { ...(init.key ? { authorization: `Bearer ${init.key}` } : {}), ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+    });
+  const adminToken = async (email: string, password: string) =>
+    (await json(await call(a, "/api/v2/auth/token", { method: "POST", body: JSON.stringify({ email, password }) }))).body.token as string;
   const createKey = async (token: string, name: string) =>
-    (await json(await call(a, "/api/v2/api-keys", { method: "POST", headers: { authorization: `Bearer ${token}` }, body: JSON.stringify({ name, scopes: ["vehicles:read"] }) }))).body as { id: string; key: string };
+    (
+      await json(
+        await call(a, "/api/v2/api-keys", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          body: JSON.stringify({ name, scopes: ["vehicles:read"] }),
+        }),
+      )
+    ).body as { id: string; key: string };
 
   beforeAll(async () => {
     const admin = new Client({ connectionString: adminUrl });
@@ -90,7 +117,9 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
     // looks the key up 60 times, which a loaded machine can spread over the seconds the bucket needs to refill.
     for (const instance of [a, b]) expect((await call(instance, "/fleet/vehicles?limit=1", { key })).status).toBe(200);
     const started = Date.now();
-    const responses = await Promise.all(Array.from({ length: 120 }, (_, i) => call(i % 2 ? b : a, "/fleet/vehicles?limit=1", { key }).then((r) => ({ status: r.status, instance: i % 2 }))));
+    const responses = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => call(i % 2 ? b : a, "/fleet/vehicles?limit=1", { key }).then((r) => ({ status: r.status, instance: i % 2 }))),
+    );
     const elapsed = (Date.now() - started) / 1000;
     const ok = responses.filter((r) => r.status === 200);
     const limited = responses.filter((r) => r.status === 429);
@@ -105,14 +134,17 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
     const vehicles = (await json(await call(a, "/fleet/vehicles?limit=5", { key }))).body.data as { id: string }[];
     let cursor = "";
     for (let page = 0; page < 20; page++) {
-      const body = (await json(await call(page % 2 ? b : a, `/fleet/vehicles/locations/feed?limit=512${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`, { key }))).body;
+      const body = (
+        await json(await call(page % 2 ? b : a, `/fleet/vehicles/locations/feed?limit=512${cursor ? `&after=${encodeURIComponent(cursor)}` : ""}`, { key }))
+      ).body;
       cursor = body.pagination.endCursor;
       if (!body.pagination.hasNextPage) break;
     }
     const origin = Math.floor(Date.now() / 1000) * 1000 - 60_000;
     const time = (s: number) => new Date(origin + s * 1000).toISOString();
     const points = (from: number) => vehicles.map((v, i) => ({ vehicleId: Number(v.id), time: time(from + i), latitude: 41.9 + i / 100, longitude: -87.6 }));
-    const ingest = (instance: Instance, body: unknown) => call(instance, "/ingest/batch", { method: "POST", key: "demo-ingest-token", body: JSON.stringify(body) });
+    const ingest = (instance: Instance, body: unknown) =>
+      call(instance, "/ingest/batch", { method: "POST", key: "demo-ingest-token", body: JSON.stringify(body) });
     expect((await ingest(a, points(0))).status).toBe(200);
     expect((await ingest(b, points(10))).status).toBe(200);
     const seen: string[] = [];
@@ -134,13 +166,28 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
     const { key } = await createKey(await adminToken("admin@demo.test", "demo-password-1"), "trips");
     const [vehicle] = (await json(await call(a, "/fleet/vehicles?limit=1", { key }))).body.data as { id: string }[];
     const start = Math.floor((Date.now() - 2 * 3_600_000) / MINUTE) * MINUTE;
-    const track = buildTrack({ tenant: { companyId: 0, dataset: "live" }, vehicleId: Number(vehicle.id), start }).stand(MINUTE).drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    const track = buildTrack({ tenant: { companyId: 0, dataset: "live" }, vehicleId: Number(vehicle.id), start })
+      .stand(MINUTE)
+      .drive(10 * MINUTE)
+      .stand(10 * MINUTE, { engineOn: false });
     // /ingest/batch takes a point with its stats: each engine or odometer sample rides on the position of its time.
-    const statsAt = new Map(track.stats.map(({ time, engineState, odometerMeters, fuelPercent }) => [time.getTime(), { engineState, odometerMeters, fuelPercent }]));
-    const points = track.positions.map(({ vehicleId, time, latitude, longitude, speed }) => ({ vehicleId, time: time.toISOString(), latitude, longitude, speed, stats: statsAt.get(time.getTime()) }));
+    const statsAt = new Map(
+      track.stats.map(({ time, engineState, odometerMeters, fuelPercent }) => [time.getTime(), { engineState, odometerMeters, fuelPercent }]),
+    );
+    const points = track.positions.map(({ vehicleId, time, latitude, longitude, speed }) => ({
+      vehicleId,
+      time: time.toISOString(),
+      latitude,
+      longitude,
+      speed,
+      stats: statsAt.get(time.getTime()),
+    }));
     expect((await call(a, "/ingest/batch", { method: "POST", key: "demo-ingest-token", body: JSON.stringify(points) })).status).toBe(200);
     const tripsOf = async () =>
-      (await json(await call(a, `/trips/stream?startTime=${new Date(start).toISOString()}&queryBy=tripStartTime&ids=${vehicle.id}`, { key }))).body.data as { tripStartTime: string; tripEndTime?: string }[];
+      (await json(await call(a, `/trips/stream?startTime=${new Date(start).toISOString()}&queryBy=tripStartTime&ids=${vehicle.id}`, { key }))).body.data as {
+        tripStartTime: string;
+        tripEndTime?: string;
+      }[];
     let found: Awaited<ReturnType<typeof tripsOf>> = [];
     for (let i = 0; i < 60 && found.length === 0; i++) {
       found = await tripsOf();

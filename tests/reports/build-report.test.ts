@@ -37,8 +37,16 @@ beforeAll(async () => {
   const { db } = database();
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles: 2 });
   tenant = { companyId: demoCompanyId, dataset: "live" };
-  [vehicle] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
-  [driver] = await db.select().from(drivers).where(and(eq(drivers.companyId, demoCompanyId), eq(drivers.dataset, "live"))).orderBy(asc(drivers.id));
+  [vehicle] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")))
+    .orderBy(asc(vehicles.id));
+  [driver] = await db
+    .select()
+    .from(drivers)
+    .where(and(eq(drivers.companyId, demoCompanyId), eq(drivers.dataset, "live")))
+    .orderBy(asc(drivers.id));
   // 1 November 2026 is the 25-hour day Chicago leaves daylight time (02:00 CDT → 01:00 CST, 07:00 UTC).
   await db.insert(trips).values([
     trip("2026-11-01T05:30:00Z", "2026-11-01T06:00:00Z", 10_000), // 00:30 CDT on the 1st
@@ -46,7 +54,19 @@ beforeAll(async () => {
     trip("2026-11-02T05:50:00Z", "2026-11-02T06:20:00Z", 30_000), // 23:50 CST on the 1st, across midnight: counts on the 1st
     trip("2026-11-02T06:30:00Z", "2026-11-02T07:00:00Z", 5_000), // 00:30 CST on the 2nd
   ]);
-  await db.insert(idlingEvents).values({ ...tenant, vehicleId: vehicle.id, driverId: driver.id, startTime: at("2026-11-01T06:00:00Z"), endTime: at("2026-11-01T06:40:00Z"), latitude: 41.9, longitude: -87.63, address: "1800 N Halsted St, Chicago, IL", fuelUsedPercent: 0.5 });
+  await db
+    .insert(idlingEvents)
+    .values({
+      ...tenant,
+      vehicleId: vehicle.id,
+      driverId: driver.id,
+      startTime: at("2026-11-01T06:00:00Z"),
+      endTime: at("2026-11-01T06:40:00Z"),
+      latitude: 41.9,
+      longitude: -87.63,
+      address: "1800 N Halsted St, Chicago, IL",
+      fuelUsedPercent: 0.5,
+    });
   // Another company's trip on the same day is in no report of this one.
   await db.insert(trips).values({ ...trip("2026-11-01T05:30:00Z", "2026-11-01T06:00:00Z", 99_000), companyId: otherCompanyId });
   // Written here without the trip processor, so the activity days are built as a zone change builds them.
@@ -90,7 +110,11 @@ describe("reports", () => {
 
   it("time at places: per vehicle and place, the visits and time of the stops at the place, by the tenant's places", async () => {
     const { db } = database();
-    const place = (name: string, shape: { latitude: number; longitude: number; radiusMeters: number | null; vertices: { latitude: number; longitude: number }[] | null }, companyId = tenant.companyId) => ({
+    const place = (
+      name: string,
+      shape: { latitude: number; longitude: number; radiusMeters: number | null; vertices: { latitude: number; longitude: number }[] | null },
+      companyId = tenant.companyId,
+    ) => ({
       ...tenant,
       companyId,
       name,
@@ -119,7 +143,12 @@ describe("reports", () => {
       { vehicle: vehicle.name, place: "North side", visits: 3, minutes: 1_400 },
     ]);
     expect(both.totals).toEqual({ visits: 6, minutes: 2_800 });
-    expect(reportToCsv(both, ZONE).trimEnd().split("\r\n")).toEqual(["Vehicle,Place,Visits,Time inside (min)", `${vehicle.name},Halsted yard,3,1400`, `${vehicle.name},North side,3,1400`, "Total,,6,2800"]);
+    expect(reportToCsv(both, ZONE).trimEnd().split("\r\n")).toEqual([
+      "Vehicle,Place,Visits,Time inside (min)",
+      `${vehicle.name},Halsted yard,3,1400`,
+      `${vehicle.name},North side,3,1400`,
+      "Total,,6,2800",
+    ]);
     // The 1st alone (its three trips, the last starting 23:50 local): the two stops between them.
     expect((await report({ kind: "places", from: "2026-11-01", to: "2026-11-01" })).rows.map((row) => [row.place, row.visits, row.minutes])).toEqual([
       ["Halsted yard", 2, 1_390],

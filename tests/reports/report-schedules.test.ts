@@ -25,7 +25,11 @@ beforeAll(async () => {
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles: 2 });
   tenant = { companyId: demoCompanyId, dataset: "live" };
   other = { companyId: otherCompanyId, dataset: "live" };
-  [vehicle] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
+  [vehicle] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")))
+    .orderBy(asc(vehicles.id));
   [otherDriver] = await db.select().from(drivers).where(eq(drivers.companyId, otherCompanyId)).limit(1);
   // Monday 9 November 2026, 09:00–09:30 CST (the demo company is in America/Chicago).
   await db.insert(trips).values({
@@ -91,7 +95,10 @@ describe("scheduled reports", () => {
   it("a weekly schedule covers last Monday to Sunday in the company's zone", () => {
     const sundayEvening = new Date("2026-11-16T04:00:00Z"); // Sunday 22:00 CST
     expect(lastCompletePeriod({ frequency: "weekly", now: sundayEvening, timeZone: "America/Chicago" })).toEqual({ from: "2026-11-02", to: "2026-11-08" });
-    expect(lastCompletePeriod({ frequency: "weekly", now: new Date("2026-11-16T07:00:00Z"), timeZone: "America/Chicago" })).toEqual({ from: "2026-11-09", to: "2026-11-15" });
+    expect(lastCompletePeriod({ frequency: "weekly", now: new Date("2026-11-16T07:00:00Z"), timeZone: "America/Chicago" })).toEqual({
+      from: "2026-11-09",
+      to: "2026-11-15",
+    });
   });
 
   it.each([

@@ -37,7 +37,9 @@ const findRuleBreaks = async (db: Executor) => {
   const keys = await listKeys(db);
   return tenants.flatMap((table) => {
     const own = keys.filter((key) => key.table === table);
-    const breaks = own.filter((key) => key.columns[0] !== "company_id").map((key) => `${table}: ${key.index} (${key.columns.join(", ")}) does not start with company_id`);
+    const breaks = own
+      .filter((key) => key.columns[0] !== "company_id")
+      .map((key) => `${table}: ${key.index} (${key.columns.join(", ")}) does not start with company_id`);
     return own.some((key) => key.primary) ? breaks : [`${table}: no primary key`, ...breaks];
   });
 };
@@ -56,34 +58,44 @@ describe("the Citus rule", () => {
 
   it("reports a new table that breaks it", async () => {
     const { db } = database();
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`create table trip_notes (id serial primary key, company_id integer not null, vehicle_id integer not null, note text)`);
-      await tx.execute(sql`create unique index trip_notes_vehicle_idx on trip_notes (vehicle_id, note)`);
-      expect(await findRuleBreaks(tx)).toEqual([
-        "trip_notes: trip_notes_pkey (id) does not start with company_id",
-        "trip_notes: trip_notes_vehicle_idx (vehicle_id, note) does not start with company_id",
-      ]);
-      tx.rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Error && error.message === "Rollback")) throw error;
-    });
+    await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`create table trip_notes (id serial primary key, company_id integer not null, vehicle_id integer not null, note text)`);
+        await tx.execute(sql`create unique index trip_notes_vehicle_idx on trip_notes (vehicle_id, note)`);
+        expect(await findRuleBreaks(tx)).toEqual([
+          "trip_notes: trip_notes_pkey (id) does not start with company_id",
+          "trip_notes: trip_notes_vehicle_idx (vehicle_id, note) does not start with company_id",
+        ]);
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Error && error.message === "Rollback")) throw error;
+      });
   });
 
-  it.runIf(TEST_DB_KIND === "citus")("places the tables on Citus: tenant tables distributed by company_id and co-located, global ones copied to every node", async () => {
-    const placed = await queryRows<{ table: string; method: string; column: string | null; colocation: number }>(
-      database().db,
-      sql`select logicalrelid::regclass::text as "table", partmethod as method, column_to_column_name(logicalrelid, partkey) as "column", colocationid as colocation
+  it.runIf(TEST_DB_KIND === "citus")(
+    "places the tables on Citus: tenant tables distributed by company_id and co-located, global ones copied to every node",
+    async () => {
+      const placed = await queryRows<{ table: string; method: string; column: string | null; colocation: number }>(
+        database().db,
+        sql`select logicalrelid::regclass::text as "table", partmethod as method, column_to_column_name(logicalrelid, partkey) as "column", colocationid as colocation
           from pg_dist_partition p join pg_class c on c.oid = p.logicalrelid where not c.relispartition`,
-    );
-    const tables = await listTables(database().db);
-    const exempt = new Set<string>([...GLOBAL_TABLES, ...LOCAL_TABLES]);
-    const tenants = tables.filter((table) => table.has_company && !exempt.has(table.table)).map((table) => table.table);
-    const distributed = placed.filter((row) => row.method === "h");
-    expect(distributed.map((row) => row.table).sort()).toEqual(tenants.sort());
-    expect(new Set(distributed.map((row) => row.column))).toEqual(new Set(["company_id"]));
-    expect(new Set(distributed.map((row) => row.colocation)).size).toBe(1);
-    expect(placed.filter((row) => row.method === "n").map((row) => row.table).sort()).toEqual([...GLOBAL_TABLES].sort());
-  });
+      );
+      const tables = await listTables(database().db);
+      const exempt = new Set<string>([...GLOBAL_TABLES, ...LOCAL_TABLES]);
+      const tenants = tables.filter((table) => table.has_company && !exempt.has(table.table)).map((table) => table.table);
+      const distributed = placed.filter((row) => row.method === "h");
+      expect(distributed.map((row) => row.table).sort()).toEqual(tenants.sort());
+      expect(new Set(distributed.map((row) => row.column))).toEqual(new Set(["company_id"]));
+      expect(new Set(distributed.map((row) => row.colocation)).size).toBe(1);
+      expect(
+        placed
+          .filter((row) => row.method === "n")
+          .map((row) => row.table)
+          .sort(),
+      ).toEqual([...GLOBAL_TABLES].sort());
+    },
+  );
 
   it.runIf(TEST_DB_KIND === "citus")("distributes a day partition created later with its parent", async () => {
     const { db } = database();
@@ -92,6 +104,11 @@ describe("the Citus rule", () => {
       db,
       sql`select logicalrelid::regclass::text as "table", partmethod as method from pg_dist_partition where logicalrelid::regclass::text like '%_20310102' order by 1`,
     );
-    expect(partitions).toEqual(["vehicle_location_rollups", "vehicle_positions", "vehicle_stat_rollups", "vehicle_stat_samples"].map((parent) => ({ table: `${parent}_20310102`, method: "h" })));
+    expect(partitions).toEqual(
+      ["vehicle_location_rollups", "vehicle_positions", "vehicle_stat_rollups", "vehicle_stat_samples"].map((parent) => ({
+        table: `${parent}_20310102`,
+        method: "h",
+      })),
+    );
   });
 });

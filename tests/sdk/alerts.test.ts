@@ -9,7 +9,11 @@ beforeAll(async () => {
 describe("alerts through the SDK", () => {
   it("postConfigurations, getConfigurations, patchConfigurations, deleteConfigurations and getIncidents, in Samsara's shapes", async () => {
     const { client } = createSdkClient(key);
-    const place = await client.addresses.create({ name: "SDK alert site", formattedAddress: "Loop, Chicago", geofence: { circle: { latitude: 41.88, longitude: -87.63, radiusMeters: 200 } } });
+    const place = await client.addresses.create({
+      name: "SDK alert site",
+      formattedAddress: "Loop, Chicago",
+      geofence: { circle: { latitude: 41.88, longitude: -87.63, radiusMeters: 200 } },
+    });
     const created = await client.alerts.postConfigurations({
       name: "SDK arrivals",
       isEnabled: true,
@@ -34,7 +38,10 @@ describe("alerts through the SDK", () => {
       actions: [],
       scope: { all: true },
       triggers: [{ triggerTypeId: 1021, triggerParams: { engineOn: { minDurationMilliseconds: 300_000 } } }],
-      operationalSettings: { timeRangeType: "inactiveBetween", timeRanges: [{ daysOfWeek: ["MONDAY", "FRIDAY"], startTime: "07:00", endTime: "18:00", timezone: "America/Chicago" }] },
+      operationalSettings: {
+        timeRangeType: "inactiveBetween",
+        timeRanges: [{ daysOfWeek: ["MONDAY", "FRIDAY"], startTime: "07:00", endTime: "18:00", timezone: "America/Chicago" }],
+      },
     });
     expectSdkShape(outOfHours, "AlertsPostConfigurationsResponseBody");
     expect(outOfHours.data.operationalSettings).toMatchObject({ timeRangeType: "inactiveBetween" });
@@ -46,6 +53,8 @@ describe("alerts through the SDK", () => {
       triggers: [{ triggerTypeId: 1029, triggerParams: { vehicleFaultCode: { specificFaultCodes: [{ faultCode: "P0300", type: "PASSENGER_DTC" }] } } }],
     });
     expect(faults.data.triggers[0]).toMatchObject({ triggerTypeId: 1029 });
-    await expect(client.alerts.postConfigurations({ name: "Harsh", isEnabled: true, actions: [], scope: { all: true }, triggers: [{ triggerTypeId: 1023 }] })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      client.alerts.postConfigurations({ name: "Harsh", isEnabled: true, actions: [], scope: { all: true }, triggers: [{ triggerTypeId: 1023 }] }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -29,10 +29,16 @@ describe("alert contacts through the SDK", () => {
       scope: { all: true },
       triggers: [{ triggerTypeId: 1019, triggerParams: { engineIdle: { minDurationMilliseconds: 600_000 } } }],
     };
-    const created = await client.alerts.postConfigurations({ ...configuration, actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "contact", contactId: contact.id, notificationTypes: ["email"] }] } }] });
+    const created = await client.alerts.postConfigurations({
+      ...configuration,
+      actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "contact", contactId: contact.id, notificationTypes: ["email"] }] } }],
+    });
     expect(created.data?.actions?.[0]).toMatchObject({ actionParams: { recipients: [{ type: "contact", contactId: contact.id }] } });
     await expect(
-      client.alerts.postConfigurations({ ...configuration, actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "contact", contactId: "999999999" }] } }] }),
+      client.alerts.postConfigurations({
+        ...configuration,
+        actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "contact", contactId: "999999999" }] } }],
+      }),
     ).rejects.toMatchObject({ statusCode: 404 });
   });
 });

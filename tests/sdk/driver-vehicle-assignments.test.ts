@@ -26,27 +26,54 @@ describe("driver-vehicle assignments through the SDK", () => {
     expectSdkShape(created, "DriverVehicleAssignmentsV2CreateDriverVehicleAssignmentResponseBody");
     expect(created.data.message).toMatch(/created/);
 
-    const listed = await client.driverVehicleAssignments.getDriverVehicleAssignments({ filterBy: "vehicles", vehicleIds: [vehicle.id!], startTime: at(0), endTime: at(23) });
+    const listed = await client.driverVehicleAssignments.getDriverVehicleAssignments({
+      filterBy: "vehicles",
+      vehicleIds: [vehicle.id!],
+      startTime: at(0),
+      endTime: at(23),
+    });
     expectSdkShape(listed, "DriverVehicleAssignmentsV2GetDriverVehicleAssignmentsResponseBody");
     expect(listed.data).toHaveLength(1);
     expectSdkShape(listed.data[0], "DriverVehicleAssignmentV2ObjectResponseBody");
-    expect(listed.data[0]).toMatchObject({ driver: { id: driver.id }, vehicle: { id: vehicle.id }, startTime: at(8), endTime: at(12), isPassenger: false, metadata: { sourceName: "SDK suite" } });
+    expect(listed.data[0]).toMatchObject({
+      driver: { id: driver.id },
+      vehicle: { id: vehicle.id },
+      startTime: at(8),
+      endTime: at(12),
+      isPassenger: false,
+      metadata: { sourceName: "SDK suite" },
+    });
     // The SDK sends the id lists as repeated parameters; both forms are read.
     expect(sent.at(-1)!.url.searchParams.getAll("vehicleIds")).toEqual([vehicle.id]);
 
     // Another driver in the same vehicle at an overlapping time: a 409 the SDK surfaces as an error with our body.
-    await expect(client.driverVehicleAssignments.createDriverVehicleAssignment({ driverId: other.id!, vehicleId: vehicle.id!, startTime: at(10), endTime: at(14) })).rejects.toMatchObject({
+    await expect(
+      client.driverVehicleAssignments.createDriverVehicleAssignment({ driverId: other.id!, vehicleId: vehicle.id!, startTime: at(10), endTime: at(14) }),
+    ).rejects.toMatchObject({
       statusCode: 409,
       body: { message: expect.stringContaining(`Vehicle ${vehicle.id} is already assigned to driver ${driver.id}`) },
     });
 
-    const updated = await client.driverVehicleAssignments.updateDriverVehicleAssignment({ driverId: driver.id!, vehicleId: vehicle.id!, startTime: at(8), endTime: at(9) });
+    const updated = await client.driverVehicleAssignments.updateDriverVehicleAssignment({
+      driverId: driver.id!,
+      vehicleId: vehicle.id!,
+      startTime: at(8),
+      endTime: at(9),
+    });
     expectSdkShape(updated, "DriverVehicleAssignmentsV2UpdateDriverVehicleAssignmentResponseBody");
-    const byDriver = await client.driverVehicleAssignments.getDriverVehicleAssignments({ filterBy: "drivers", driverIds: driver.id!, startTime: at(0), endTime: at(23) });
+    const byDriver = await client.driverVehicleAssignments.getDriverVehicleAssignments({
+      filterBy: "drivers",
+      driverIds: driver.id!,
+      startTime: at(0),
+      endTime: at(23),
+    });
     expect(byDriver.data.map((assignment) => assignment.endTime)).toEqual([at(9)]);
 
     await client.driverVehicleAssignments.deleteDriverVehicleAssignments({ vehicleId: vehicle.id!, startTime: at(0), endTime: at(23) });
-    expect((await client.driverVehicleAssignments.getDriverVehicleAssignments({ filterBy: "vehicles", vehicleIds: vehicle.id!, startTime: at(0), endTime: at(23) })).data).toEqual([]);
+    expect(
+      (await client.driverVehicleAssignments.getDriverVehicleAssignments({ filterBy: "vehicles", vehicleIds: vehicle.id!, startTime: at(0), endTime: at(23) }))
+        .data,
+    ).toEqual([]);
   });
 
   it("a key without assignments:write may read but not write", async () => {

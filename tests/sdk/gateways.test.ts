@@ -15,7 +15,11 @@ describe("gateways through the SDK", () => {
     expect(page.data.length).toBeGreaterThan(0);
     expect(new Set(page.data.map((gateway) => gateway.model))).toEqual(new Set(["teltonika", "osmand"]));
     const phone = page.data.find((gateway) => gateway.serial === "demo-live-1");
-    expect(phone).toMatchObject({ model: "osmand", asset: { id: expect.stringMatching(/^\d+$/), name: "DEMO-001" }, connectionStatus: { healthStatus: expect.any(String) } });
+    expect(phone).toMatchObject({
+      model: "osmand",
+      asset: { id: expect.stringMatching(/^\d+$/), name: "DEMO-001" },
+      connectionStatus: { healthStatus: expect.any(String) },
+    });
   });
 
   it("postGateway registers a serial once (409 the second time), deleteGateway deactivates it", async () => {

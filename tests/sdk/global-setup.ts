@@ -42,7 +42,10 @@ const waitForHealth = async (baseUrl: string, server: ChildProcess, timeoutMs: n
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode} before answering /api/health`);
-    const status = await fetch(`${baseUrl}/api/health`).then((r) => r.status, () => 0);
+    const status = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -51,7 +54,11 @@ const waitForHealth = async (baseUrl: string, server: ChildProcess, timeoutMs: n
 
 /** POST /api/v2/auth/token: the admin interface's sign-in, as a customer's script does it. */
 const signIn = async (baseUrl: string, credentials: { email: string; password: string }): Promise<string> => {
-  const response = await fetch(`${baseUrl}/api/v2/auth/token`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(credentials) });
+  const response = await fetch(`${baseUrl}/api/v2/auth/token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
   if (!response.ok) throw new Error(`Admin sign-in for ${credentials.email}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 };

@@ -74,6 +74,8 @@ describe("hours of service through the SDK", () => {
     await client.hoursOfService.setCurrentDutyStatus({ driver_id: Number(driver.id), duty_status: "ON_DUTY", remark: "Fuelling", location: "Gary, IN" });
     const [clock] = (await client.hoursOfService.getHosClocks({ driverIds: [driver.id!] })).data;
     expect(clock.currentDutyStatus!.hosStatusType).toBe("onDuty");
-    await expect(client.hoursOfService.setCurrentDutyStatus({ driver_id: Number(driver.id), duty_status: "OFF_DUTY", status_change_at_ms: Date.now() + 3_600_000 })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      client.hoursOfService.setCurrentDutyStatus({ driver_id: Number(driver.id), duty_status: "OFF_DUTY", status_change_at_ms: Date.now() + 3_600_000 }),
+    ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -12,7 +12,12 @@ describe("live sharing links through the SDK", () => {
     const { client } = createSdkClient(key);
     const [vehicle] = (await client.vehicles.list({ limit: 1 })).data;
     const expiresAtTime = new Date(Date.now() + 3_600_000).toISOString();
-    const created = await client.liveSharingLinks.createLiveSharingLink({ name: "Delivery to ACME", type: "assetsLocation", expiresAtTime, assetsLocationLinkConfig: { assetId: vehicle.id } });
+    const created = await client.liveSharingLinks.createLiveSharingLink({
+      name: "Delivery to ACME",
+      type: "assetsLocation",
+      expiresAtTime,
+      assetsLocationLinkConfig: { assetId: vehicle.id },
+    });
     expectSdkShape(created, "LiveSharingLinksCreateLiveSharingLinkResponseBody");
     expect(created.data).toMatchObject({ name: "Delivery to ACME", type: "assetsLocation", assetsLocationLinkConfig: { assetId: vehicle.id } });
     const pagePath = new URL(created.data.liveSharingUrl).pathname;
@@ -39,9 +44,16 @@ describe("live sharing links through the SDK", () => {
 
   it("refuse a link type this service does not keep, naming the field, and another company's link", async () => {
     const { client } = createSdkClient(key);
-    await expect(client.liveSharingLinks.createLiveSharingLink({ name: "Near the yard", type: "assetsNearLocation" })).rejects.toMatchObject({ statusCode: 400, body: { message: expect.stringContaining("type") } });
+    await expect(client.liveSharingLinks.createLiveSharingLink({ name: "Near the yard", type: "assetsNearLocation" })).rejects.toMatchObject({
+      statusCode: 400,
+      body: { message: expect.stringContaining("type") },
+    });
     const [vehicle] = (await client.vehicles.list({ limit: 1 })).data;
-    const mine = await client.liveSharingLinks.createLiveSharingLink({ name: "Mine", type: "assetsLocation", assetsLocationLinkConfig: { assetId: vehicle.id } });
+    const mine = await client.liveSharingLinks.createLiveSharingLink({
+      name: "Mine",
+      type: "assetsLocation",
+      assetsLocationLinkConfig: { assetId: vehicle.id },
+    });
     const other = createSdkClient(await mintKey({ company: "other" })).client;
     await expect(other.liveSharingLinks.deleteLiveSharingLink({ id: mine.data.id })).rejects.toMatchObject({ statusCode: 404 });
   });

@@ -11,7 +11,13 @@ describe("the location-and-speed stream through the SDK", () => {
     expect(first.data).toHaveLength(2);
     expect(first.data.every((record) => record.asset.id === vehicle.id && typeof record.speed?.gpsSpeedMetersPerSecond === "number")).toBe(true);
     expect(first.pagination.hasNextPage).toBe(true);
-    const second = await client.locationAndSpeed.getLocationAndSpeed({ ...range, ids: [vehicle.id], includeSpeed: true, limit: 2, after: first.pagination.endCursor });
+    const second = await client.locationAndSpeed.getLocationAndSpeed({
+      ...range,
+      ids: [vehicle.id],
+      includeSpeed: true,
+      limit: 2,
+      after: first.pagination.endCursor,
+    });
     expect(second.data.map((record) => record.happenedAtTime)).not.toContain(first.data[0].happenedAtTime);
     const other = createSdkClient(await mintKey({ company: "other" })).client;
     expect((await other.locationAndSpeed.getLocationAndSpeed({ ...range, ids: vehicle.id })).data).toEqual([]);

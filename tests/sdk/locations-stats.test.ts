@@ -22,8 +22,23 @@ const followCursor = async <T>(fetchPage: (after: string | undefined) => Promise
   return pages;
 };
 
-const STAT_TYPES: Samsara.GetVehicleStatsRequestTypesItem[] = ["engineRpm", "fuelPercents", "obdOdometerMeters", "obdEngineSeconds", "engineStates", "gps", "faultCodes"];
-const SERIES_TYPES: Samsara.GetVehicleStatsFeedRequestTypesItem[] = ["engineRpm", "fuelPercents", "obdOdometerMeters", "obdEngineSeconds", "engineStates", "gps"];
+const STAT_TYPES: Samsara.GetVehicleStatsRequestTypesItem[] = [
+  "engineRpm",
+  "fuelPercents",
+  "obdOdometerMeters",
+  "obdEngineSeconds",
+  "engineStates",
+  "gps",
+  "faultCodes",
+];
+const SERIES_TYPES: Samsara.GetVehicleStatsFeedRequestTypesItem[] = [
+  "engineRpm",
+  "fuelPercents",
+  "obdOdometerMeters",
+  "obdEngineSeconds",
+  "engineStates",
+  "gps",
+];
 const lastHours = (hours: number) => ({ startTime: new Date(Date.now() - hours * 3_600_000).toISOString(), endTime: new Date().toISOString() });
 
 describe("vehicle locations through the SDK", () => {

@@ -22,13 +22,21 @@ const postJson = async (path: string, body: unknown, token: string) => {
  * An API key minted the way a customer mints one: POST /api/v2/api-keys with the company admin's
  * token (from POST /api/v2/auth/token in the global setup). Demo Fleet, or Other Fleet (Free plan here).
  */
-export const mintKey = async ({ company = "demo", scopes = ALL_FLEET_SCOPES, environment = "live" }: {
+export const mintKey = async ({
+  company = "demo",
+  scopes = ALL_FLEET_SCOPES,
+  environment = "live",
+}: {
   company?: "demo" | "other";
   scopes?: Scope[];
   environment?: "live" | "test";
 } = {}): Promise<string> => {
   const token = inject("adminTokens")[company];
-  const created = await postJson("/api/v2/api-keys", { name: `sdk suite ${scopes.length === SCOPES.length ? "all scopes" : scopes.join(" ")}`.slice(0, 100), scopes, environment }, token);
+  const created = await postJson(
+    "/api/v2/api-keys",
+    { name: `sdk suite ${scopes.length === SCOPES.length ? "all scopes" : scopes.join(" ")}`.slice(0, 100), scopes, environment },
+    token,
+  );
   return created.key;
 };
 

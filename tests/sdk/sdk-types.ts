@@ -47,8 +47,7 @@ const resolveInterface = (name: string): Extract<SdkType, { kind: "interface" }>
 };
 
 /** The required keys of an SDK interface, as the SDK declares them. */
-export const requiredKeysOf = (name: string): string[] =>
-  (resolveInterface(name)?.fields ?? []).filter((field) => field.required).map((field) => field.name);
+export const requiredKeysOf = (name: string): string[] => (resolveInterface(name)?.fields ?? []).filter((field) => field.required).map((field) => field.name);
 
 /**
  * Every path in `value` where a field the SDK type marks as required is absent (or null), walking

@@ -26,7 +26,12 @@ describe("tags through the SDK", () => {
     const parent = await client.tags.createTag({ name: "SDK region", externalIds: { crm: "R-1" } });
     expectTagShape(parent.data);
     const child = await client.tags.createTag({ name: "SDK depot", parentTagId: parent.data!.id, vehicles: [first.id], drivers: [driver.id!] });
-    expect(child.data).toMatchObject({ parentTagId: parent.data!.id, parentTag: { id: parent.data!.id, name: "SDK region" }, vehicles: [{ id: first.id }], drivers: [{ id: driver.id }] });
+    expect(child.data).toMatchObject({
+      parentTagId: parent.data!.id,
+      parentTag: { id: parent.data!.id, name: "SDK region" },
+      vehicles: [{ id: first.id }],
+      drivers: [{ id: driver.id }],
+    });
 
     const read = await client.tags.getTag({ id: child.data!.id! });
     expectTagShape(read.data);
@@ -51,7 +56,10 @@ describe("tags through the SDK", () => {
     const { client } = createSdkClient(key);
     const top = await client.tags.createTag({ name: "SDK top" });
     const below = await client.tags.createTag({ name: "SDK below", parentTagId: top.data!.id });
-    await expect(client.tags.patchTag({ id: top.data!.id!, parentTagId: below.data!.id })).rejects.toMatchObject({ statusCode: 400, body: { message: expect.stringContaining("parentTagId") } });
+    await expect(client.tags.patchTag({ id: top.data!.id!, parentTagId: below.data!.id })).rejects.toMatchObject({
+      statusCode: 400,
+      body: { message: expect.stringContaining("parentTagId") },
+    });
   });
 });
 
@@ -60,11 +68,20 @@ describe("vehicles.update and the tag filters through the SDK", () => {
     const { client } = createSdkClient(key);
     const tag = await client.tags.createTag({ name: "SDK update tag" });
     const [, , vehicle] = (await client.vehicles.list({ limit: 3 })).data;
-    const updated = await client.vehicles.update({ id: vehicle.id, licensePlate: "SDK 123", notes: "updated through the SDK", externalIds: { maintenanceId: "250020" }, tagIds: [tag.data!.id!] });
+    const updated = await client.vehicles.update({
+      id: vehicle.id,
+      licensePlate: "SDK 123",
+      notes: "updated through the SDK",
+      externalIds: { maintenanceId: "250020" },
+      tagIds: [tag.data!.id!],
+    });
     expectSdkShape(updated, "VehicleResponse");
     expect(updated.data).toMatchObject({ id: vehicle.id, licensePlate: "SDK 123", notes: "updated through the SDK", externalIds: { maintenanceId: "250020" } });
     expect(updated.data.tags?.map((t) => t.id)).toEqual([tag.data!.id]);
-    await expect(client.vehicles.update({ id: vehicle.id, vin: "1M8GDM9A1KP042788" })).rejects.toMatchObject({ statusCode: 400, body: { message: expect.stringContaining("vin") } });
+    await expect(client.vehicles.update({ id: vehicle.id, vin: "1M8GDM9A1KP042788" })).rejects.toMatchObject({
+      statusCode: 400,
+      body: { message: expect.stringContaining("vin") },
+    });
   });
 
   it("vehicles.list honours tagIds and parentTagIds (each: the tag and every tag below it)", async () => {

@@ -38,7 +38,10 @@ describe("trips, idling events and speeding intervals through the SDK", () => {
     const withIntervals = page.data.filter((trip) => trip.intervals.length > 0);
     expect(withIntervals.length).toBeGreaterThan(0);
     expect(withIntervals[0].driverId).toEqual(expect.any(String));
-    expect(withIntervals[0].intervals[0]).toMatchObject({ maxSpeedKilometersPerHour: expect.any(Number), severityLevel: expect.stringMatching(/light|moderate|heavy|severe/) });
+    expect(withIntervals[0].intervals[0]).toMatchObject({
+      maxSpeedKilometersPerHour: expect.any(Number),
+      severityLevel: expect.stringMatching(/light|moderate|heavy|severe/),
+    });
   });
 
   it("a sandbox key sees the sandbox's trips only, and a bad time is a 400", async () => {
@@ -61,7 +64,9 @@ describe("trips by completion status through the SDK", () => {
     expect(completed.data.every((trip) => trip.completionStatus === "completed" && trip.tripEndTime !== undefined)).toBe(true);
     const inProgress = await client.trips.getTrips({ ...request, completionStatus: "inProgress" });
     expectSdkShape(inProgress, "TripsGetTripsResponseBody");
-    expect(inProgress.data.every((trip) => trip.completionStatus === "inProgress" && trip.tripEndTime === undefined && trip.endLocation === undefined)).toBe(true);
+    expect(inProgress.data.every((trip) => trip.completionStatus === "inProgress" && trip.tripEndTime === undefined && trip.endLocation === undefined)).toBe(
+      true,
+    );
     const all = await client.trips.getTrips({ ...request, completionStatus: "all" });
     expect(all.data).toHaveLength(completed.data.length + inProgress.data.length);
   });

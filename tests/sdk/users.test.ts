@@ -73,10 +73,17 @@ describe("users and user roles through the SDK", () => {
 
   it("refuses an unknown role, SAML, the last admin's demotion, and another company's user", async () => {
     const { client } = createSdkClient(key);
-    await expect(client.users.createUser({ authType: "default", email: "role@demo.test", name: "Bad Role", roles: [{ roleId: "superuser" }] })).rejects.toMatchObject({ statusCode: 400 });
-    await expect(client.users.createUser({ authType: "saml", email: "saml@demo.test", name: "SAML", roles: [{ roleId: "admin" }] })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(
+      client.users.createUser({ authType: "default", email: "role@demo.test", name: "Bad Role", roles: [{ roleId: "superuser" }] }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(client.users.createUser({ authType: "saml", email: "saml@demo.test", name: "SAML", roles: [{ roleId: "admin" }] })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     const admin = (await client.users.listUsers({ limit: 512 })).data!.find((user) => user.email === "admin@demo.test")!;
-    await expect(client.users.updateUser({ id: admin.id, roles: [{ roleId: "dispatcher" }] })).rejects.toMatchObject({ statusCode: 409, body: { message: expect.stringContaining("last active admin") } });
+    await expect(client.users.updateUser({ id: admin.id, roles: [{ roleId: "dispatcher" }] })).rejects.toMatchObject({
+      statusCode: 409,
+      body: { message: expect.stringContaining("last active admin") },
+    });
     await expect(client.users.delete({ id: admin.id })).rejects.toMatchObject({ statusCode: 409 });
     const { client: other } = createSdkClient(otherKey);
     await expect(other.users.getUser({ id: admin.id })).rejects.toMatchObject({ statusCode: 404 });

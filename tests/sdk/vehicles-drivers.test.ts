@@ -57,7 +57,13 @@ describe("drivers through the SDK", () => {
   it("drivers.create, get and update round-trip; the filter by activation status is understood", async () => {
     const { client } = createSdkClient(key);
     // Samsara's SDK requires a driver-app password; the server accepts it and stores nothing of it.
-    const created = await client.drivers.create({ name: "Sdk Driver", username: `sdk-${Date.now()}`, password: "app-password-1", phone: "5550100", notes: "made by the SDK" });
+    const created = await client.drivers.create({
+      name: "Sdk Driver",
+      username: `sdk-${Date.now()}`,
+      password: "app-password-1",
+      phone: "5550100",
+      notes: "made by the SDK",
+    });
     expectSdkShape(created, "DriverResponse");
     const id = created.data!.id!;
     expect(created.data).toMatchObject({ name: "Sdk Driver", driverActivationStatus: "active" });

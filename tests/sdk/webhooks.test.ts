@@ -28,7 +28,12 @@ afterAll(() => {
 describe("webhooks through the SDK", () => {
   it("postWebhooks, getWebhook, listWebhooks, patchWebhook and deleteWebhook, in Samsara's shapes", async () => {
     const { client } = createSdkClient(key);
-    const created = await client.webhooks.postWebhooks({ name: "SDK receiver", url: "https://receiver.example.invalid/hook", eventTypes: ["VehicleUpdated"], customHeaders: [{ key: "X-Source", value: "sdk" }] });
+    const created = await client.webhooks.postWebhooks({
+      name: "SDK receiver",
+      url: "https://receiver.example.invalid/hook",
+      eventTypes: ["VehicleUpdated"],
+      customHeaders: [{ key: "X-Source", value: "sdk" }],
+    });
     expectSdkShape(created, "WebhooksPostWebhooksResponseBody");
     expect(created.secretKey.length).toBeGreaterThan(40);
     const read = await client.webhooks.getWebhook({ id: created.id });
@@ -54,7 +59,12 @@ describe("webhooks through the SDK", () => {
     const payload = JSON.parse(delivery.body);
     expect(payload).toMatchObject({ eventType: "DriverUpdated", webhookId: webhook.id, data: { driver: { id: driver.id } } });
     expect(payload.eventId).toMatch(/^[0-9a-f-]{36}$/);
-    const ok = verifyWebhookSignature({ secret: webhook.secretKey, timestamp: Number(delivery.headers["x-samsara-timestamp"]), body: delivery.body, signature: String(delivery.headers["x-samsara-signature"]) });
+    const ok = verifyWebhookSignature({
+      secret: webhook.secretKey,
+      timestamp: Number(delivery.headers["x-samsara-timestamp"]),
+      body: delivery.body,
+      signature: String(delivery.headers["x-samsara-signature"]),
+    });
     expect(ok).toBe(true);
     await client.webhooks.deleteWebhook({ id: webhook.id });
   });

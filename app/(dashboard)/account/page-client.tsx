@@ -29,7 +29,9 @@ export const AccountPageClient = ({ account }: { account: Account }) => {
         <dt>Role</dt>
         <dd>{account.role}</dd>
         <dt>Last sign-in</dt>
-        <dd data-testid="last-sign-in">{account.lastSignInAt ? <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt, timeZone)}</time> : "Never"}</dd>
+        <dd data-testid="last-sign-in">
+          {account.lastSignInAt ? <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt, timeZone)}</time> : "Never"}
+        </dd>
       </dl>
       <form key={form.resetKey} className="form form-panel" {...form.props} aria-label="Change password" noValidate>
         <h2>Change password</h2>

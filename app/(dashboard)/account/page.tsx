@@ -16,7 +16,9 @@ const Page = async () => {
         <h2>Sign out everywhere</h2>
         <p className="muted">Ends every session of yours on every device, and every admin API token issued to you, this session too.</p>
         <div className="form-actions">
-          <button type="submit" className="button-danger">Sign out everywhere</button>
+          <button type="submit" className="button-danger">
+            Sign out everywhere
+          </button>
         </div>
       </form>
     </>

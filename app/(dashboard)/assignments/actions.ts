@@ -10,7 +10,8 @@ import { defineAction } from "@/app/_server/define-action";
 import { readId } from "@/lib/access/actions";
 import { assignFromNow, endAssignment, type AssignmentRow } from "@/lib/fleet/assignments";
 
-const assignVehicles = (id: (raw: unknown) => unknown) => ({ action: "assignVehicles", denied: { action: "assignment.denied", target: "assignment", id } }) as const;
+const assignVehicles = (id: (raw: unknown) => unknown) =>
+  ({ action: "assignVehicles", denied: { action: "assignment.denied", target: "assignment", id } }) as const;
 const pair = z.object({ driverId: z.number(), vehicleId: z.number() });
 
 /** Both pages that show the assignment change with it. */

@@ -2,6 +2,8 @@
 
 import { PageError } from "@/components/dashboard/page-error";
 
-const ErrorPage = ({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) => <PageError title="Camera events" error={error} reset={reset} />;
+const ErrorPage = ({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) => (
+  <PageError title="Camera events" error={error} reset={reset} />
+);
 
 export default ErrorPage;

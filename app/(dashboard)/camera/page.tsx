@@ -30,19 +30,27 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       </div>
       <VehicleFilter action="/camera" vehicles={vehicles} selected={vehicleId} />
       {events.length === 0 ? (
-        <EmptyState title="No camera events">Snapshots from your vehicles' dash cameras appear here, newest first, once your camera provider is connected to this service. An admin sets that up with the provider.</EmptyState>
+        <EmptyState title="No camera events">
+          Snapshots from your vehicles' dash cameras appear here, newest first, once your camera provider is connected to this service. An admin sets that up
+          with the provider.
+        </EmptyState>
       ) : (
         <div className="gallery" data-testid="camera-gallery">
           {events.map((event) => (
             <article key={event.id} className="media-card">
               {/* The media may be unreachable from here (offline, expired link): the frame shows the kind, the URL stays readable below. */}
-              <div className="media-frame" style={event.kind === "snapshot" && isHttpUrl(event.mediaUrl) ? { backgroundImage: `url(${JSON.stringify(event.mediaUrl)})` } : undefined}>
+              <div
+                className="media-frame"
+                style={event.kind === "snapshot" && isHttpUrl(event.mediaUrl) ? { backgroundImage: `url(${JSON.stringify(event.mediaUrl)})` } : undefined}
+              >
                 {event.kind === "video" ? "▶ Video" : "Snapshot"}
               </div>
               <div className="media-body">
                 <strong>{event.vehicleId ? (vehicleName.get(event.vehicleId) ?? `Vehicle #${event.vehicleId}`) : `Device ${event.deviceId}`}</strong>
                 <span>{formatDateTime(event.capturedAt, timeZone)}</span>
-                <span className="muted">{event.latitude !== null && event.longitude !== null ? `${event.latitude.toFixed(4)}, ${event.longitude.toFixed(4)}` : "No position"}</span>
+                <span className="muted">
+                  {event.latitude !== null && event.longitude !== null ? `${event.latitude.toFixed(4)}, ${event.longitude.toFixed(4)}` : "No position"}
+                </span>
                 {isHttpUrl(event.mediaUrl) ? (
                   <a className="media-url" href={event.mediaUrl} target="_blank" rel="noreferrer noopener">
                     {event.mediaUrl}

@@ -12,33 +12,52 @@ import { createIngestToken, revokeIngestToken } from "@/lib/ingestion/batch/inge
 
 const idSchema = z.coerce.number().int().positive("Give a numeric id.");
 const vehicleIdSchema = z.coerce.number().int().positive("Choose a vehicle.");
-const registerSchema = z.object({ identifier: deviceIdentifierSchema, model: deviceModelSchema, name: deviceNameSchema.optional(), vehicleId: vehicleIdSchema.nullable() });
+const registerSchema = z.object({
+  identifier: deviceIdentifierSchema,
+  model: deviceModelSchema,
+  name: deviceNameSchema.optional(),
+  vehicleId: vehicleIdSchema.nullable(),
+});
 const claimSchema = z.object({ identifier: deviceIdentifierSchema, vehicleId: vehicleIdSchema });
 const bindSchema = z.object({ deviceId: idSchema, vehicleId: vehicleIdSchema.nullable() });
 const tokenSchema = z.object({ name: z.string().trim().min(1, "Give the token a name.").max(255) });
 
 /** The field of the raw input a refusal names (a crafted call's input is not parsed yet). */
 const field = (name: string) => (raw: unknown) => (raw as Record<string, unknown> | undefined)?.[name];
-const devices = (id: (raw: unknown) => unknown) => ({ action: "manageDevices", denied: { action: "device.denied", target: "device", id }, revalidate: ["/devices"] }) as const;
-const ingestTokens = (id: (raw: unknown) => unknown) => ({ action: "manageIngestTokens", denied: { action: "ingest_token.denied", target: "ingest_token", id }, revalidate: ["/devices"] }) as const;
+const devices = (id: (raw: unknown) => unknown) =>
+  ({ action: "manageDevices", denied: { action: "device.denied", target: "device", id }, revalidate: ["/devices"] }) as const;
+const ingestTokens = (id: (raw: unknown) => unknown) =>
+  ({ action: "manageIngestTokens", denied: { action: "ingest_token.denied", target: "ingest_token", id }, revalidate: ["/devices"] }) as const;
 
-export const registerDeviceAction = defineAction({ ...devices(field("identifier")), input: registerSchema }, async ({ input: { vehicleId, ...device }, tenant, actor }) => {
-  await registerDevice({ ...tenant, actor, input: { ...device, vehicleId } });
-});
+export const registerDeviceAction = defineAction(
+  { ...devices(field("identifier")), input: registerSchema },
+  async ({ input: { vehicleId, ...device }, tenant, actor }) => {
+    await registerDevice({ ...tenant, actor, input: { ...device, vehicleId } });
+  },
+);
 
 /** Binds, moves (another vehicle) or unbinds (null) a device. */
-export const bindDeviceAction = defineAction({ ...devices(field("deviceId")), input: bindSchema }, async ({ input: { deviceId, vehicleId }, tenant, actor }) => {
-  await bindDevice({ ...tenant, actor, deviceRowId: deviceId, vehicleId });
-});
+export const bindDeviceAction = defineAction(
+  { ...devices(field("deviceId")), input: bindSchema },
+  async ({ input: { deviceId, vehicleId }, tenant, actor }) => {
+    await bindDevice({ ...tenant, actor, deviceRowId: deviceId, vehicleId });
+  },
+);
 
-export const unregisterDeviceAction = defineAction({ ...devices(field("deviceId")), input: z.object({ deviceId: idSchema }) }, async ({ input: { deviceId }, tenant, actor }) => {
-  await unregisterDevice({ ...tenant, actor, deviceRowId: deviceId });
-});
+export const unregisterDeviceAction = defineAction(
+  { ...devices(field("deviceId")), input: z.object({ deviceId: idSchema }) },
+  async ({ input: { deviceId }, tenant, actor }) => {
+    await unregisterDevice({ ...tenant, actor, deviceRowId: deviceId });
+  },
+);
 
 /** One step: the unclaimed device is registered and bound to the chosen vehicle. */
-export const claimDeviceAction = defineAction({ ...devices(field("identifier")), input: claimSchema }, async ({ input: { identifier, vehicleId }, tenant, actor }) => {
-  await claimDevice({ ...tenant, actor, identifier, vehicleId });
-});
+export const claimDeviceAction = defineAction(
+  { ...devices(field("identifier")), input: claimSchema },
+  async ({ input: { identifier, vehicleId }, tenant, actor }) => {
+    await claimDevice({ ...tenant, actor, identifier, vehicleId });
+  },
+);
 
 /** Creates an ingest token for a batch gateway; the token goes back in this one response only. */
 export const createIngestTokenAction = defineAction({ ...ingestTokens(() => "new"), input: tokenSchema }, async ({ input: { name }, tenant, actor }) => {
@@ -46,6 +65,9 @@ export const createIngestTokenAction = defineAction({ ...ingestTokens(() => "new
   return { created: { id: id!, name, token } };
 });
 
-export const revokeIngestTokenAction = defineAction({ ...ingestTokens(field("tokenId")), input: z.object({ tokenId: idSchema }) }, async ({ input: { tokenId }, tenant: { db, companyId }, actor }) => {
-  await revokeIngestToken({ db, companyId, id: tokenId, actor });
-});
+export const revokeIngestTokenAction = defineAction(
+  { ...ingestTokens(field("tokenId")), input: z.object({ tokenId: idSchema }) },
+  async ({ input: { tokenId }, tenant: { db, companyId }, actor }) => {
+    await revokeIngestToken({ db, companyId, id: tokenId, actor });
+  },
+);

@@ -58,11 +58,17 @@ export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTa
                 <span className={`status ${CONNECTION_CLASSES[device.connection]}`}>{CONNECTION_LABELS[device.connection]}</span>
               </td>
               <td data-label="Last report">{formatDateTime(device.lastReportAt, timeZone)}</td>
-              <td data-label="Position">{device.latitude === null || device.longitude === null ? "—" : `${device.latitude.toFixed(5)}, ${device.longitude.toFixed(5)}`}</td>
+              <td data-label="Position">
+                {device.latitude === null || device.longitude === null ? "—" : `${device.latitude.toFixed(5)}, ${device.longitude.toFixed(5)}`}
+              </td>
               <td data-label="Battery">{batteryText(device)}</td>
               {canManage && (
                 <td className="cell-actions">
-                  <ClientButton className="button button-small" onClick={() => onBind(device)} aria-label={`${device.vehicleId === null ? "Bind" : "Move or unbind"} ${device.identifier}`}>
+                  <ClientButton
+                    className="button button-small"
+                    onClick={() => onBind(device)}
+                    aria-label={`${device.vehicleId === null ? "Bind" : "Move or unbind"} ${device.identifier}`}
+                  >
                     {device.vehicleId === null ? "Bind" : "Move or unbind"}
                   </ClientButton>{" "}
                   <ClientButton className="button button-small" onClick={() => onRemove(device)} aria-label={`Remove ${device.identifier}`}>

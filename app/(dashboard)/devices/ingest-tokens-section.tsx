@@ -45,7 +45,13 @@ const CreateTokenForm = ({ onCreated }: { onCreated: (created: Created) => void 
 };
 
 const RevokeTokenDialog = ({ token, onClose }: { token: IngestTokenSummary; onClose: () => void }) => (
-  <ConfirmDialog title="Revoke ingest token?" confirmLabel="Revoke token" pendingLabel="Revoking…" confirm={() => revokeIngestTokenAction({ tokenId: token.id })} onClose={onClose}>
+  <ConfirmDialog
+    title="Revoke ingest token?"
+    confirmLabel="Revoke token"
+    pendingLabel="Revoking…"
+    confirm={() => revokeIngestTokenAction({ tokenId: token.id })}
+    onClose={onClose}
+  >
     <p>
       Gateways sending with <strong>{token.name}</strong> are refused from their next request.
     </p>
@@ -60,7 +66,8 @@ export const IngestTokensSection = ({ tokens }: { tokens: IngestTokenSummary[] }
   return (
     <>
       <p className="muted">
-        A gateway posting batches to <code>/ingest/batch</code> sends one of these as <code>Authorization: Bearer …</code>; the token names the company it writes to.
+        A gateway posting batches to <code>/ingest/batch</code> sends one of these as <code>Authorization: Bearer …</code>; the token names the company it
+        writes to.
       </p>
       <CreateTokenForm onCreated={setCreated} />
       {tokens.length === 0 ? (

@@ -34,13 +34,11 @@ export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canMan
         <div>
           <h1>Devices</h1>
           <p className="muted">
-            Trackers and phones, and the vehicle each one reports for. A device is online when it reported in the last 10 minutes. Moving a device to another vehicle
-            leaves what it reported with the vehicle it reported for.
+            Trackers and phones, and the vehicle each one reports for. A device is online when it reported in the last 10 minutes. Moving a device to another
+            vehicle leaves what it reported with the vehicle it reported for.
           </p>
         </div>
-        {canManage && !isFormOpen && (
-          <FormOpener label="Register device" onOpen={() => setFormOpen(true)} />
-        )}
+        {canManage && !isFormOpen && <FormOpener label="Register device" onOpen={() => setFormOpen(true)} />}
         {!canManage && <span className="muted">Read only for your role</span>}
       </div>
       {isFormOpen && <RegisterDeviceForm vehicles={vehicles} onDone={() => setFormOpen(false)} />}
@@ -49,8 +47,8 @@ export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canMan
         <>
           <h2>Claim a device</h2>
           <p className="muted">
-            A device that already reports to this service but is registered nowhere: type its identifier in full (the IMEI on its label, or the device id set in Traccar Client) to register
-            it and bind it to a vehicle in one step. Identifiers of devices that are not yours are never listed.
+            A device that already reports to this service but is registered nowhere: type its identifier in full (the IMEI on its label, or the device id set in
+            Traccar Client) to register it and bind it to a vehicle in one step. Identifiers of devices that are not yours are never listed.
           </p>
           <ClaimDeviceForm onClaim={setClaiming} />
         </>
@@ -71,7 +69,9 @@ export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canMan
           onSubmit={(vehicleId) => bindDeviceAction({ deviceId: binding.id, vehicleId })}
           onClose={() => setBinding(null)}
         >
-          <p>Its next reports are stored for the vehicle chosen here; what it reported so far stays with {binding.vehicleName ?? "the vehicles it reported for"}.</p>
+          <p>
+            Its next reports are stored for the vehicle chosen here; what it reported so far stays with {binding.vehicleName ?? "the vehicles it reported for"}.
+          </p>
         </VehicleChoiceDialog>
       )}
       {claiming && (

@@ -17,7 +17,12 @@ export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOpti
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const vehicleId = String(form.get("vehicleId") ?? "");
-    const body = { identifier: String(form.get("identifier") ?? ""), model: String(form.get("model") ?? ""), name: String(form.get("name") ?? ""), vehicleId: vehicleId === "" ? null : vehicleId };
+    const body = {
+      identifier: String(form.get("identifier") ?? ""),
+      model: String(form.get("model") ?? ""),
+      name: String(form.get("name") ?? ""),
+      vehicleId: vehicleId === "" ? null : vehicleId,
+    };
     startTransition(async () => {
       const result = await registerDeviceAction(body);
       if (result.ok) onDone();
@@ -32,7 +37,12 @@ export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOpti
     <form className="form form-panel" onSubmit={submit} aria-label="Register device" noValidate>
       <h2>Register device</h2>
       <div className="form-row">
-        <Field label="Identifier" hint="What the device reports as: the IMEI of a Teltonika or GT06 tracker, the device id set in Traccar Client, or a serial." error={errors.identifier} errorId="identifier-error">
+        <Field
+          label="Identifier"
+          hint="What the device reports as: the IMEI of a Teltonika or GT06 tracker, the device id set in Traccar Client, or a serial."
+          error={errors.identifier}
+          errorId="identifier-error"
+        >
           <input name="identifier" maxLength={100} required autoFocus autoComplete="off" spellCheck={false} {...invalid("identifier")} />
         </Field>
         <Field label="Model" error={errors.model} errorId="model-error">

@@ -37,7 +37,9 @@ export const createDriverAction = async (_previous: DriverFormState, form: FormD
   if (!input) return { status: "error", fieldErrors, values: formValues(form) };
   let driverId: number;
   try {
-    driverId = (await createDriver({ db: getDb(), companyId: user.companyId, dataset: "live", actor, input: { ...input, name: input.name!, username: input.username! } })).id;
+    driverId = (
+      await createDriver({ db: getDb(), companyId: user.companyId, dataset: "live", actor, input: { ...input, name: input.name!, username: input.username! } })
+    ).id;
   } catch (error) {
     return toDriverFormError(error, formValues(form));
   }
@@ -67,7 +69,12 @@ const pageForm = {
 
 export const setDriverActivationAction = asFormPost(
   defineAction(
-    { ...pageForm, input: z.object({ driverId: z.number(), activation: z.enum(["active", "deactivated"]) }), args: (driverId: number, activation: "active" | "deactivated") => ({ driverId, activation }), revalidate: ["/drivers"] },
+    {
+      ...pageForm,
+      input: z.object({ driverId: z.number(), activation: z.enum(["active", "deactivated"]) }),
+      args: (driverId: number, activation: "active" | "deactivated") => ({ driverId, activation }),
+      revalidate: ["/drivers"],
+    },
     async ({ input: { driverId, activation }, tenant, actor }) => {
       await updateDriver({ ...tenant, driverId, input: { driverActivationStatus: activation }, actor });
       redirect(`/drivers/${driverId}/edit`);
@@ -77,7 +84,11 @@ export const setDriverActivationAction = asFormPost(
 
 /** Sets the password or PIN the driver signs in to the logbook with (hashed; audited as driver.sign_in_set). */
 export const setDriverSignInAction = defineAction(
-  { ...pageForm, input: z.object({ driverId: z.number(), secret: z.string().default("") }), args: (driverId: number, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), driverId }) },
+  {
+    ...pageForm,
+    input: z.object({ driverId: z.number(), secret: z.string().default("") }),
+    args: (driverId: number, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), driverId }),
+  },
   async ({ input: { driverId, secret }, tenant, actor }) => {
     await setDriverSecret({ ...tenant, driverId, secret, actor });
     return { message: "Saved: the driver signs in at /logbook with their username and this password or PIN." };

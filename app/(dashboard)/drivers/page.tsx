@@ -30,7 +30,10 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const tag = /^\d{1,9}$/.test(one(params.tag)) ? Number(one(params.tag)) : undefined;
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   // A tag filter includes the tags below it (Samsara's parentTagIds).
-  const [tags, tagIds] = await Promise.all([listTags({ ...tenant, limit: 1_000 }), resolveTagFilter({ ...tenant, parentTagIds: tag === undefined ? undefined : [tag] })]);
+  const [tags, tagIds] = await Promise.all([
+    listTags({ ...tenant, limit: 1_000 }),
+    resolveTagFilter({ ...tenant, parentTagIds: tag === undefined ? undefined : [tag] }),
+  ]);
   const { drivers, count } = await searchDrivers({ ...tenant, text, activationStatus, tagIds, offset, limit: PAGE_SIZE });
   const keep = new URLSearchParams();
   if (text) keep.set("q", text);
@@ -98,13 +101,21 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                   </td>
                   <td data-label="Username">{driver.username}</td>
                   <td data-label="Phone">{driver.phone || <span className="muted">—</span>}</td>
-                  <td data-label="License">{driver.licenseNumber ? `${driver.licenseNumber} ${driver.licenseState}`.trim() : <span className="muted">—</span>}</td>
+                  <td data-label="License">
+                    {driver.licenseNumber ? `${driver.licenseNumber} ${driver.licenseState}`.trim() : <span className="muted">—</span>}
+                  </td>
                   <td data-label="Vehicle">{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
                   <td data-label="Time zone">{driver.timezone}</td>
                   <td data-label="Status">
                     <span className={`badge ${driver.activationStatus}`}>{driver.activationStatus === "active" ? "Active" : "Deactivated"}</span>
                   </td>
-                  <td>{canWrite && <Link href={`/drivers/${driver.id}/edit`} aria-label={`Edit ${driver.name}`}>Edit</Link>}</td>
+                  <td>
+                    {canWrite && (
+                      <Link href={`/drivers/${driver.id}/edit`} aria-label={`Edit ${driver.name}`}>
+                        Edit
+                      </Link>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

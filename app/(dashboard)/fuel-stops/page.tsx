@@ -38,7 +38,9 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         <VehicleFilter action="/fuel-stops" vehicles={vehicles} selected={vehicleId} />
         <h2>Fuel-stop proposals</h2>
         {proposals.length === 0 ? (
-          <EmptyState title="No fuel-stop proposals">When your fuel-card partner suggests a cheaper station for a vehicle on its route, the suggestion appears here with its price.</EmptyState>
+          <EmptyState title="No fuel-stop proposals">
+            When your fuel-card partner suggests a cheaper station for a vehicle on its route, the suggestion appears here with its price.
+          </EmptyState>
         ) : (
           <ScrollRegion label="Fuel-stop proposals">
             <table className="data" data-testid="fuel-proposals">

@@ -46,9 +46,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <LocalDataNotice subject="Hours of service" reason="the dashboard reads drivers and their logs from this service's database." />
       <div className="page-head">
         <h1>Hours of service</h1>
-        <span className="muted">
-          Clocks as of {formatTime(now, timeZone)} · amber under 1 h, red at 0
-        </span>
+        <span className="muted">Clocks as of {formatTime(now, timeZone)} · amber under 1 h, red at 0</span>
         <div className="actions">
           <Link href="/hos/violations" className="button-link">
             Violations
@@ -75,7 +73,9 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         </div>
       </div>
       {rows.length === 0 ? (
-        <EmptyState title="No active drivers">Each driver's drive, shift, break and cycle time left appears here once they are added under Drivers and their logbook records a duty status.</EmptyState>
+        <EmptyState title="No active drivers">
+          Each driver's drive, shift, break and cycle time left appears here once they are added under Drivers and their logbook records a duty status.
+        </EmptyState>
       ) : (
         <ScrollRegion label="Drivers' hours of service">
           <table className="data cards-on-phone" data-testid="hos-table">

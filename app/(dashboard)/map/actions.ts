@@ -9,11 +9,18 @@ import { createLiveShare } from "@/lib/live/shares/manage-live-shares";
 import { SHARE_DURATIONS_HOURS } from "@/lib/live/shares/share-durations";
 import { liveShareUrl } from "@/lib/live/shares/share-token";
 
-const shareSchema = z.object({ vehicleId: z.coerce.number().int().positive(), hours: z.coerce.number().refine((hours) => (SHARE_DURATIONS_HOURS as readonly number[]).includes(hours), "Choose how long the link works.") });
+const shareSchema = z.object({
+  vehicleId: z.coerce.number().int().positive(),
+  hours: z.coerce.number().refine((hours) => (SHARE_DURATIONS_HOURS as readonly number[]).includes(hours), "Choose how long the link works."),
+});
 
 /** Creates an expiring public link to one vehicle's live position (audited). */
 export const shareLiveLocationAction = defineAction(
-  { action: "shareLiveLocation", denied: { action: "live_share.denied", target: "live_share", id: (raw) => `vehicle ${String((raw as { vehicleId?: unknown } | undefined)?.vehicleId)}` }, input: shareSchema },
+  {
+    action: "shareLiveLocation",
+    denied: { action: "live_share.denied", target: "live_share", id: (raw) => `vehicle ${String((raw as { vehicleId?: unknown } | undefined)?.vehicleId)}` },
+    input: shareSchema,
+  },
   async ({ input: { vehicleId, hours }, tenant, actor }) => {
     const expiresAt = new Date(Date.now() + hours * 3_600_000);
     const share = await createLiveShare({ ...tenant, actor, input: { name: `Live location (${hours} h)`, vehicleId, expiresAt } });

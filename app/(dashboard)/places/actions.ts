@@ -9,7 +9,8 @@ import { readId } from "@/lib/access/actions";
 import { createPlace, deletePlace, updatePlace } from "@/lib/fleet/places/manage-places";
 import { createPlaceSchema, updatePlaceSchema } from "@/lib/fleet/places/place-input";
 
-const editPlaces = (id: (raw: unknown) => unknown) => ({ action: "editPlaces", denied: { action: "place.denied", target: "place", id }, revalidate: ["/places"] }) as const;
+const editPlaces = (id: (raw: unknown) => unknown) =>
+  ({ action: "editPlaces", denied: { action: "place.denied", target: "place", id }, revalidate: ["/places"] }) as const;
 const placeIdOf = (raw: unknown) => (raw as { placeId?: unknown } | undefined)?.placeId;
 
 export const createPlaceAction = defineAction({ ...editPlaces(() => "new"), input: createPlaceSchema }, async ({ input, tenant, actor }) => ({
@@ -17,14 +18,21 @@ export const createPlaceAction = defineAction({ ...editPlaces(() => "new"), inpu
 }));
 
 export const updatePlaceAction = defineAction(
-  { ...editPlaces(placeIdOf), input: z.object({ placeId: z.number(), place: updatePlaceSchema }), args: (placeId: unknown, place: unknown) => ({ placeId: readId(placeId), place }) },
+  {
+    ...editPlaces(placeIdOf),
+    input: z.object({ placeId: z.number(), place: updatePlaceSchema }),
+    args: (placeId: unknown, place: unknown) => ({ placeId: readId(placeId), place }),
+  },
   async ({ input: { placeId, place }, tenant, actor }) => {
     await updatePlace({ ...tenant, placeId, input: place, actor });
     return { id: placeId };
   },
 );
 
-export const deletePlaceAction = defineAction({ ...editPlaces(placeIdOf), input: z.object({ placeId: z.number() }), args: (placeId: unknown) => ({ placeId: readId(placeId) }) }, async ({ input: { placeId }, tenant, actor }) => {
-  await deletePlace({ ...tenant, placeId, actor });
-  return { id: placeId };
-});
+export const deletePlaceAction = defineAction(
+  { ...editPlaces(placeIdOf), input: z.object({ placeId: z.number() }), args: (placeId: unknown) => ({ placeId: readId(placeId) }) },
+  async ({ input: { placeId }, tenant, actor }) => {
+    await deletePlace({ ...tenant, placeId, actor });
+    return { id: placeId };
+  },
+);

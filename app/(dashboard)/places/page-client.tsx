@@ -9,16 +9,33 @@ import { shapeOfPlace, toGeofence, type PlaceShapeValue, type PlaceView } from "
 import { createPlaceAction, deletePlaceAction, updatePlaceAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 
-const PlacesMap = dynamic(() => import("@/components/places/places-map"), { ssr: false, loading: () => <div className="places-map map-loading">Loading map…</div> });
+const PlacesMap = dynamic(() => import("@/components/places/places-map"), {
+  ssr: false,
+  loading: () => <div className="places-map map-loading">Loading map…</div>,
+});
 
 type Draft = { name: string; formattedAddress: string; notes: string; shape: PlaceShapeValue | null };
 const EMPTY: Draft = { name: "", formattedAddress: "", notes: "", shape: null };
 
 const describeShape = (shape: PlaceShapeValue | null) =>
-  !shape ? "No shape yet: draw a circle or a polygon on the map, or give a centre and radius." : shape.kind === "circle" ? `Circle, ${shape.radiusMeters} m radius` : `Polygon, ${shape.vertices.length} vertices`;
+  !shape
+    ? "No shape yet: draw a circle or a polygon on the map, or give a centre and radius."
+    : shape.kind === "circle"
+      ? `Circle, ${shape.radiusMeters} m radius`
+      : `Polygon, ${shape.vertices.length} vertices`;
 
 /** Places: the list with search, the map with every place, and drawing or editing one (editors only). */
-export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { places: PlaceView[]; canEdit: boolean; tileUrl: string; attribution: string }) => {
+export const PlacesPageClient = ({
+  places,
+  canEdit,
+  tileUrl,
+  attribution,
+}: {
+  places: PlaceView[];
+  canEdit: boolean;
+  tileUrl: string;
+  attribution: string;
+}) => {
   const router = useRouter();
   const [search, setSearch] = useState("");
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -71,7 +88,16 @@ export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { pl
 
   const circle = draft.shape?.kind === "circle" ? draft.shape : null;
   const setCircle = (change: Partial<Extract<PlaceShapeValue, { kind: "circle" }>>) =>
-    setDraft({ ...draft, shape: { kind: "circle", latitude: circle?.latitude ?? 41.8781, longitude: circle?.longitude ?? -87.6298, radiusMeters: circle?.radiusMeters ?? 200, ...change } });
+    setDraft({
+      ...draft,
+      shape: {
+        kind: "circle",
+        latitude: circle?.latitude ?? 41.8781,
+        longitude: circle?.longitude ?? -87.6298,
+        radiusMeters: circle?.radiusMeters ?? 200,
+        ...change,
+      },
+    });
 
   return (
     <section className="page places-page">
@@ -90,7 +116,11 @@ export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { pl
           <ul className="places-list" aria-label="Places">
             {shown.map((place) => (
               <li key={place.id}>
-                <ClientButton className={place.id === selectedId ? "place-item selected" : "place-item"} aria-pressed={place.id === selectedId} onClick={() => select(place.id)}>
+                <ClientButton
+                  className={place.id === selectedId ? "place-item selected" : "place-item"}
+                  aria-pressed={place.id === selectedId}
+                  onClick={() => select(place.id)}
+                >
                   <strong>{place.name}</strong>
                   <span className="muted">{place.formattedAddress}</span>
                 </ClientButton>
@@ -100,7 +130,15 @@ export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { pl
           </ul>
         </div>
         <div className="places-main">
-          <PlacesMap places={places} selectedId={selectedId} canEdit={canEdit} onSelect={select} onShape={(shape) => setDraft((current) => ({ ...current, shape }))} tileUrl={tileUrl} attribution={attribution} />
+          <PlacesMap
+            places={places}
+            selectedId={selectedId}
+            canEdit={canEdit}
+            onSelect={select}
+            onShape={(shape) => setDraft((current) => ({ ...current, shape }))}
+            tileUrl={tileUrl}
+            attribution={attribution}
+          />
           {canEdit ? (
             <form
               className="place-form"
@@ -112,10 +150,22 @@ export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { pl
             >
               <h2>{selectedId === null ? "New place" : `Edit ${draft.name}`}</h2>
               <Field label="Name" errorId="place-name-error" error={fieldErrors.name}>
-                <input required maxLength={255} value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} aria-describedby="place-name-error" />
+                <input
+                  required
+                  maxLength={255}
+                  value={draft.name}
+                  onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+                  aria-describedby="place-name-error"
+                />
               </Field>
               <Field label="Address" errorId="place-address-error" error={fieldErrors.formattedAddress}>
-                <input required maxLength={1024} value={draft.formattedAddress} onChange={(event) => setDraft({ ...draft, formattedAddress: event.target.value })} aria-describedby="place-address-error" />
+                <input
+                  required
+                  maxLength={1024}
+                  value={draft.formattedAddress}
+                  onChange={(event) => setDraft({ ...draft, formattedAddress: event.target.value })}
+                  aria-describedby="place-address-error"
+                />
               </Field>
               <Field label="Notes" errorId="place-notes-error">
                 <input maxLength={4096} value={draft.notes} onChange={(event) => setDraft({ ...draft, notes: event.target.value })} />
@@ -123,16 +173,39 @@ export const PlacesPageClient = ({ places, canEdit, tileUrl, attribution }: { pl
               <fieldset className="place-circle">
                 <legend>Circle (or draw on the map)</legend>
                 <Field label="Latitude" errorId="place-lat-error">
-                  <input type="number" step="any" min={-90} max={90} value={circle?.latitude ?? ""} onChange={(event) => setCircle({ latitude: Number(event.target.value) })} />
+                  <input
+                    type="number"
+                    step="any"
+                    min={-90}
+                    max={90}
+                    value={circle?.latitude ?? ""}
+                    onChange={(event) => setCircle({ latitude: Number(event.target.value) })}
+                  />
                 </Field>
                 <Field label="Longitude" errorId="place-lon-error">
-                  <input type="number" step="any" min={-180} max={180} value={circle?.longitude ?? ""} onChange={(event) => setCircle({ longitude: Number(event.target.value) })} />
+                  <input
+                    type="number"
+                    step="any"
+                    min={-180}
+                    max={180}
+                    value={circle?.longitude ?? ""}
+                    onChange={(event) => setCircle({ longitude: Number(event.target.value) })}
+                  />
                 </Field>
                 <Field label="Radius (m)" errorId="place-radius-error" error={fieldErrors.geofence}>
-                  <input type="number" min={1} max={50000} value={circle?.radiusMeters ?? ""} onChange={(event) => setCircle({ radiusMeters: Number(event.target.value) })} aria-describedby="place-radius-error" />
+                  <input
+                    type="number"
+                    min={1}
+                    max={50000}
+                    value={circle?.radiusMeters ?? ""}
+                    onChange={(event) => setCircle({ radiusMeters: Number(event.target.value) })}
+                    aria-describedby="place-radius-error"
+                  />
                 </Field>
               </fieldset>
-              <p className="muted" data-testid="place-shape">{describeShape(draft.shape)}</p>
+              <p className="muted" data-testid="place-shape">
+                {describeShape(draft.shape)}
+              </p>
               {message && (
                 <p role="status" className="form-message">
                   {message}

@@ -11,7 +11,16 @@ export const metadata = { title: "Places" };
 const Page = async () => {
   const user = await requireUser(SECTIONS.places.roles);
   const rows = await listPlaces({ db: getDb(), companyId: user.companyId, dataset: "live", limit: 2_000 });
-  const places = rows.map(({ id, name, formattedAddress, notes, latitude, longitude, radiusMeters, vertices }) => ({ id, name, formattedAddress, notes, latitude, longitude, radiusMeters, vertices }));
+  const places = rows.map(({ id, name, formattedAddress, notes, latitude, longitude, radiusMeters, vertices }) => ({
+    id,
+    name,
+    formattedAddress,
+    notes,
+    latitude,
+    longitude,
+    radiusMeters,
+    vertices,
+  }));
   const { tileUrl, attribution } = getMapTiles();
   return (
     <>

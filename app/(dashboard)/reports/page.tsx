@@ -50,8 +50,18 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       ...(vehicleIds.length > 0 ? [`vehicles ${vehicleIds.map((id) => vehicleNames.get(id) ?? `#${id}`).join(", ")}`] : []),
       ...(driverIds.length > 0 ? [`drivers ${driverIds.map((id) => driverNames.get(id) ?? `#${id}`).join(", ")}`] : []),
     ].join(", ");
-  const scheduleViews = schedules.map((row) => ({ id: row.id, report: describe(row.kind, row.vehicleIds, row.driverIds), frequency: row.frequency === "daily" ? "Day" : "Week", recipients: row.recipients.join(", ") }));
-  const shown = { kind: params.kind, vehicleIds: params.vehicleIds ?? [], driverIds: params.driverIds ?? [], label: describe(params.kind, params.vehicleIds ?? [], params.driverIds ?? []) };
+  const scheduleViews = schedules.map((row) => ({
+    id: row.id,
+    report: describe(row.kind, row.vehicleIds, row.driverIds),
+    frequency: row.frequency === "daily" ? "Day" : "Week",
+    recipients: row.recipients.join(", "),
+  }));
+  const shown = {
+    kind: params.kind,
+    vehicleIds: params.vehicleIds ?? [],
+    driverIds: params.driverIds ?? [],
+    label: describe(params.kind, params.vehicleIds ?? [], params.driverIds ?? []),
+  };
   const search = toReportSearch(params).toString();
   const chartDays = params.kind === "daily" ? distancePerDay(report) : [];
   return (
@@ -85,7 +95,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         </p>
       ) : (
         <>
-          {report.rows.length > SHOWN_ROWS ? <p className="muted">The first {SHOWN_ROWS.toLocaleString("en-US")} of {report.rows.length.toLocaleString("en-US")} rows; the exports hold them all.</p> : null}
+          {report.rows.length > SHOWN_ROWS ? (
+            <p className="muted">
+              The first {SHOWN_ROWS.toLocaleString("en-US")} of {report.rows.length.toLocaleString("en-US")} rows; the exports hold them all.
+            </p>
+          ) : null}
           <ReportTable report={report} timeZone={timeZone} limit={SHOWN_ROWS} />
         </>
       )}

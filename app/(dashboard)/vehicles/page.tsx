@@ -22,8 +22,18 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const canWrite = canDo(user.role, "editVehicles");
   const params = parseVehicleListParams(await searchParams);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [tags, tagIds] = await Promise.all([listTags({ ...tenant, limit: 1_000 }), resolveTagFilter({ ...tenant, parentTagIds: params.tag ? [params.tag] : undefined })]);
-  const { vehicles, count } = await searchVehicles({ ...tenant, text: params.q, tagIds, archived: params.status === "archived", offset: params.offset, limit: PAGE_SIZE });
+  const [tags, tagIds] = await Promise.all([
+    listTags({ ...tenant, limit: 1_000 }),
+    resolveTagFilter({ ...tenant, parentTagIds: params.tag ? [params.tag] : undefined }),
+  ]);
+  const { vehicles, count } = await searchVehicles({
+    ...tenant,
+    text: params.q,
+    tagIds,
+    archived: params.status === "archived",
+    offset: params.offset,
+    limit: PAGE_SIZE,
+  });
   const keep = vehicleListSearchParams({ ...params, offset: 0 });
   return (
     <section className="page">
@@ -91,7 +101,9 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                     <code>{vehicle.vin}</code>
                   </td>
                   <td data-label="Plate">{vehicle.plateNumber || <span className="muted">—</span>}</td>
-                  <td data-label="Make and model">{[vehicle.make, vehicle.model, vehicle.year].filter(Boolean).join(" ") || <span className="muted">—</span>}</td>
+                  <td data-label="Make and model">
+                    {[vehicle.make, vehicle.model, vehicle.year].filter(Boolean).join(" ") || <span className="muted">—</span>}
+                  </td>
                   <td data-label="Type">{vehicle.subType ? `${vehicle.typeName} · ${vehicle.subType}` : vehicle.typeName}</td>
                   <td data-label="Tags">{vehicle.tags.map((tag) => tag.name).join(", ") || <span className="muted">—</span>}</td>
                   <td data-label="Driver">{vehicle.staticAssignedDriver?.name ?? <span className="muted">—</span>}</td>

@@ -17,7 +17,9 @@ export const alertInboxEndpoint = defineDashboardEndpoint({
   summary: "The alerts inbox, newest first",
   query: z.object({ filter: z.enum(["open", "closed", "unread", "all"]).default("all") }),
   ...ALERT_INBOX,
-  run: async ({ user, query: { filter } }) => ({ incidents: await listInboxIncidents({ db: getDb(), companyId: user.companyId, dataset: "live", filter, limit: 200 }) }),
+  run: async ({ user, query: { filter } }) => ({
+    incidents: await listInboxIncidents({ db: getDb(), companyId: user.companyId, dataset: "live", filter, limit: 200 }),
+  }),
 });
 
 /** Nothing to read: the stream only forwards the company's `incident` events as they are published. */
@@ -35,7 +37,14 @@ export const alertStreamEndpoint = defineDashboardEndpoint({
   ...ALERT_INBOX,
   run: async ({ request, user }) => {
     const stream = await openHeldStream({ kind: "user", userId: user.id, address: getClientIp(request) }, (onClose) =>
-      openLiveStream({ tenant: { companyId: user.companyId, dataset: "live" }, afterSeq: 0, read: readNothing, events: { incident: "forward" }, signal: request.signal, onClose }),
+      openLiveStream({
+        tenant: { companyId: user.companyId, dataset: "live" },
+        afterSeq: 0,
+        read: readNothing,
+        events: { incident: "forward" },
+        signal: request.signal,
+        onClose,
+      }),
     );
     return new Response(stream, { headers: SERVER_SENT_EVENTS_HEADERS });
   },

@@ -18,6 +18,11 @@ export type DashboardEndpoint<M extends EndpointMethod = EndpointMethod> = Endpo
  * `route(...)` and the test harness registers it from the definition. These routes are the
  * dashboard's own, so the OpenAPI document leaves them out.
  */
-export const defineDashboardEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export const defineDashboardEndpoint = <
+  M extends EndpointMethod,
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
   spec: EndpointSpec<M, P, Q, B, DashboardCaller> & DashboardAccess,
 ): DashboardEndpoint<M> => buildEndpoint(dashboardRoute, spec, { roles: spec.roles, module: spec.module, action: spec.action }) as DashboardEndpoint<M>;

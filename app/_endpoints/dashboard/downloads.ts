@@ -41,7 +41,14 @@ export const reportExportEndpoint = defineDashboardEndpoint({
     // As the page receives them from Next: one value as a string, a repeated key as a list.
     const values = Object.fromEntries([...new Set(search.keys())].map((key) => [key, search.getAll(key).length === 1 ? search.get(key)! : search.getAll(key)]));
     const params = parseReportParams({ params: values, timeZone, now: new Date() });
-    const report = await downloadReport({ db, tenant: { companyId: user.companyId, dataset: "live" }, userId: user.id, params, timeZone, format: format as ReportFormat });
+    const report = await downloadReport({
+      db,
+      tenant: { companyId: user.companyId, dataset: "live" },
+      userId: user.id,
+      params,
+      timeZone,
+      format: format as ReportFormat,
+    });
     return download(report.body, report);
   },
 });
@@ -58,7 +65,10 @@ export const auditLogExportEndpoint = defineDashboardEndpoint({
     const { timeZone } = await companySettings(user.companyId);
     const now = new Date();
     const { filters } = parseAuditLogParams({ params: searchParamsOf(request), timeZone, now });
-    return download(streamAuditEventsCsv({ db, companyId: user.companyId, filters, timeZone }), { contentType: CSV, filename: `audit-log-${dayInZone(now, timeZone)}.csv` });
+    return download(streamAuditEventsCsv({ db, companyId: user.companyId, filters, timeZone }), {
+      contentType: CSV,
+      filename: `audit-log-${dayInZone(now, timeZone)}.csv`,
+    });
   },
 });
 
@@ -92,6 +102,9 @@ export const wasteJobsExportEndpoint = defineDashboardEndpoint({
     const { timeZone } = await companySettings(user.companyId);
     const now = new Date();
     const { query } = parseWasteJobFilters({ params: searchParamsOf(request), timeZone, now });
-    return download(streamWasteJobsCsv({ db, companyId: user.companyId, dataset: "live", timeZone, ...query }), { contentType: CSV, filename: `waste-jobs-${dayInZone(now, timeZone)}.csv` });
+    return download(streamWasteJobsCsv({ db, companyId: user.companyId, dataset: "live", timeZone, ...query }), {
+      contentType: CSV,
+      filename: `waste-jobs-${dayInZone(now, timeZone)}.csv`,
+    });
   },
 });

@@ -36,7 +36,9 @@ export const fleetStreamEndpoint = defineDashboardEndpoint({
     const afterSeq = parseResumeSeq({ lastEventId: request.headers.get("last-event-id"), after: new URL(request.url).searchParams.get("after") });
     if (afterSeq === null) throw new AppError("bad_request", "after: give the change sequence to start after (the fleet snapshot's streamSeq).");
     const open = source.openChangeStream;
-    const stream = await openHeldStream({ kind: "user", userId: user.id, address: getClientIp(request) }, (onClose) => open({ afterSeq, signal: request.signal, onClose }));
+    const stream = await openHeldStream({ kind: "user", userId: user.id, address: getClientIp(request) }, (onClose) =>
+      open({ afterSeq, signal: request.signal, onClose }),
+    );
     return new Response(stream, { headers: SERVER_SENT_EVENTS_HEADERS });
   },
 });

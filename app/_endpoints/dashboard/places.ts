@@ -11,6 +11,17 @@ export const mapPlacesEndpoint = defineDashboardEndpoint({
   action: "see places",
   run: async ({ user }) => {
     const rows = await listPlaces({ db: getDb(), companyId: user.companyId, dataset: "live", limit: 2_000 });
-    return { places: rows.map(({ id, name, formattedAddress, notes, latitude, longitude, radiusMeters, vertices }) => ({ id, name, formattedAddress, notes, latitude, longitude, radiusMeters, vertices })) };
+    return {
+      places: rows.map(({ id, name, formattedAddress, notes, latitude, longitude, radiusMeters, vertices }) => ({
+        id,
+        name,
+        formattedAddress,
+        notes,
+        latitude,
+        longitude,
+        radiusMeters,
+        vertices,
+      })),
+    };
   },
 });

@@ -19,6 +19,10 @@ export const acceptInviteAction = definePublicAction(
   },
   async ({ input: { token, name, password } }) => {
     const { email } = await acceptInvite({ token, input: { name, password }, request: await requestFacts() });
-    return signInAndGo({ authenticate: async (ip) => ({ user: await authenticateUser({ email, password, ip }) }), wrongCredentials: "Sign in with your new password.", to: "/map" });
+    return signInAndGo({
+      authenticate: async (ip) => ({ user: await authenticateUser({ email, password, ip }) }),
+      wrongCredentials: "Sign in with your new password.",
+      to: "/map",
+    });
   },
 );

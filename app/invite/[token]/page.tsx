@@ -19,9 +19,16 @@ const InvitePage = async ({ params }: { params: Promise<{ token: string }> }) =>
   return (
     <main className="login-screen">
       <div className="login-card">
-        <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
+        <div className="brand">
+          <span className="brand-mark" aria-hidden>
+            ◆
+          </span>{" "}
+          Fleet Telematics
+        </div>
         <h1>Join {invited.companyName}</h1>
-        <p className="muted">You sign in as <strong className="wrap-anywhere">{invited.email}</strong>. Choose your name and a password.</p>
+        <p className="muted">
+          You sign in as <strong className="wrap-anywhere">{invited.email}</strong>. Choose your name and a password.
+        </p>
         <SetPasswordForm askName defaultName={invited.name === invited.email ? "" : invited.name} submitLabel="Join and sign in" action={accept} />
       </div>
     </main>

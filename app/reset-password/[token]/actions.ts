@@ -12,9 +12,17 @@ import { resetPasswordWithLink } from "@/lib/access/users/accept-invite";
 
 /** Sets the new password from a reset link, then signs in with it and opens the live map. */
 export const resetPasswordAction = definePublicAction(
-  { input: newPasswordSchema("password", { token: z.string() }), args: (token: unknown, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), token: String(token) }), errorField: (error) => quotedField(error.message) },
+  {
+    input: newPasswordSchema("password", { token: z.string() }),
+    args: (token: unknown, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), token: String(token) }),
+    errorField: (error) => quotedField(error.message),
+  },
   async ({ input: { token, password } }) => {
     const { email } = await resetPasswordWithLink({ token, input: { password }, request: await requestFacts() });
-    return signInAndGo({ authenticate: async (ip) => ({ user: await authenticateUser({ email, password, ip }) }), wrongCredentials: "Sign in with your new password.", to: "/map" });
+    return signInAndGo({
+      authenticate: async (ip) => ({ user: await authenticateUser({ email, password, ip }) }),
+      wrongCredentials: "Sign in with your new password.",
+      to: "/map",
+    });
   },
 );

@@ -18,7 +18,12 @@ const ResetPasswordPage = async ({ params }: { params: Promise<{ token: string }
   return (
     <main className="login-screen">
       <div className="login-card">
-        <div className="brand"><span className="brand-mark" aria-hidden>◆</span> Fleet Telematics</div>
+        <div className="brand">
+          <span className="brand-mark" aria-hidden>
+            ◆
+          </span>{" "}
+          Fleet Telematics
+        </div>
         <h1>Choose a new password</h1>
         <p className="muted">Every other session of yours will be signed out.</p>
         <SetPasswordForm askName={false} submitLabel="Save and sign in" action={resetPasswordAction.bind(null, token)} />

@@ -5,7 +5,10 @@ import { useEffect, useState } from "react";
 import type { FleetChanges, LiveLocation } from "@/lib/dashboard/data/types";
 import type { SharedVehicle } from "@/lib/live/shares/shared-position";
 
-const SharedVehicleMap = dynamic(() => import("@/components/map/shared-vehicle-map"), { ssr: false, loading: () => <div className="share-map map-loading">Loading map…</div> });
+const SharedVehicleMap = dynamic(() => import("@/components/map/shared-vehicle-map"), {
+  ssr: false,
+  loading: () => <div className="share-map map-loading">Loading map…</div>,
+});
 
 type Props = { token: string; shared: SharedVehicle | null; tileUrl: string; attribution: string };
 
@@ -45,7 +48,9 @@ export const SharedVehicleScreen = ({ token, shared, tileUrl, attribution }: Pro
             {shared.vehicleName} · {location ? `last report ${formatReport(location.time)}` : "no position reported yet"}
           </p>
         ) : (
-          <p role="status" data-testid="share-status">This live location link has expired or was revoked.</p>
+          <p role="status" data-testid="share-status">
+            This live location link has expired or was revoked.
+          </p>
         )}
       </header>
       {shared && !ended ? (

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/platform/errors";
  * session is read: `Give a numeric user id.` names what was expected.
  */
 export const readId = (value: unknown, what?: string): number => {
-  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0) throw new AppError("bad_request", what ? `Give a numeric ${what} id.` : "Give a numeric id.");
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value <= 0)
+    throw new AppError("bad_request", what ? `Give a numeric ${what} id.` : "Give a numeric id.");
   return value;
 };

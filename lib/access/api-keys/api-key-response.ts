@@ -50,4 +50,7 @@ export const presentApiKey = (record: ApiKeyRecord): ApiKeyJson => ({
   createdAt: record.createdAt.toISOString(),
 });
 
-export const presentCreatedApiKey = (created: ApiKeyRecord & { key: string }): z.infer<typeof createdApiKeySchema> => ({ ...presentApiKey(created), key: created.key });
+export const presentCreatedApiKey = (created: ApiKeyRecord & { key: string }): z.infer<typeof createdApiKeySchema> => ({
+  ...presentApiKey(created),
+  key: created.key,
+});

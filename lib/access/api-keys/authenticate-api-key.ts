@@ -74,9 +74,7 @@ const findKeyByHash = async (db: Executor, hash: string): Promise<AuthenticatedK
 const touchLastUsed = async (db: Executor, keyId: string, now: number) => {
   if (now - (lastUsedWrites.get(keyId) ?? 0) < LAST_USED_INTERVAL_MS) return;
   lastUsedWrites.set(keyId, now);
-  await db.execute(
-    sql`update api_keys set last_used_at = now() where id = ${keyId} and (last_used_at is null or last_used_at < now() - interval '1 minute')`,
-  );
+  await db.execute(sql`update api_keys set last_used_at = now() where id = ${keyId} and (last_used_at is null or last_used_at < now() - interval '1 minute')`);
 };
 
 /** Verifies a bearer key with one indexed lookup (hash, joined to the company); 401 unless it is live. */

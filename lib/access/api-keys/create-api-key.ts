@@ -34,7 +34,19 @@ export const createApiKey = async ({
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(apiKeys)
-      .values({ id, companyId, environment, name, scopes, hash, start, ipAllowlist, apiVersion: CURRENT_API_VERSION, expiresAt, createdByUserId: actorUserId(actor) })
+      .values({
+        id,
+        companyId,
+        environment,
+        name,
+        scopes,
+        hash,
+        start,
+        ipAllowlist,
+        apiVersion: CURRENT_API_VERSION,
+        expiresAt,
+        createdByUserId: actorUserId(actor),
+      })
       .returning(apiKeyRecordColumns);
     await recordAuditEvent({
       db: tx,

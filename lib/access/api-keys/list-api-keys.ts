@@ -11,6 +11,9 @@ export const listApiKeys = async ({ db = getDb(), companyId }: { db?: Executor; 
 
 /** One of the company's keys, or null (another company's id is simply not found). */
 export const findApiKey = async ({ db = getDb(), companyId, id }: { db?: Executor; companyId: number; id: string }): Promise<ApiKeyRecord | null> => {
-  const [row] = await db.select(apiKeyRecordColumns).from(apiKeys).where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)));
+  const [row] = await db
+    .select(apiKeyRecordColumns)
+    .from(apiKeys)
+    .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id)));
   return row ? toApiKeyRecord(row) : null;
 };

@@ -12,7 +12,17 @@ import { findApiKey } from "./list-api-keys";
  * instances once their short key cache expires. Revoking again is harmless: it keeps the first
  * revokedAt and records no second audit event.
  */
-export const revokeApiKey = async ({ db = getDb(), companyId, id, actor }: { db?: Database; companyId: number; id: string; actor: AuditActor }): Promise<ApiKeyRecord> => {
+export const revokeApiKey = async ({
+  db = getDb(),
+  companyId,
+  id,
+  actor,
+}: {
+  db?: Database;
+  companyId: number;
+  id: string;
+  actor: AuditActor;
+}): Promise<ApiKeyRecord> => {
   const record = await db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)

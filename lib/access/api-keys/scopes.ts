@@ -1,5 +1,31 @@
 /** The public interface's scopes (interface section 5.1) and what each allows. */
-export const SCOPES = ["vehicles:read", "vehicles:write", "tags:read", "tags:write", "drivers:read", "drivers:write", "hos:read", "hos:write", "webhooks:read", "webhooks:write", "users:read", "users:write", "live-shares:read", "live-shares:write", "assignments:read", "assignments:write", "gateways:read", "gateways:write", "addresses:read", "addresses:write", "alerts:read", "alerts:write", "contacts:read", "contacts:write", "organization:read"] as const;
+export const SCOPES = [
+  "vehicles:read",
+  "vehicles:write",
+  "tags:read",
+  "tags:write",
+  "drivers:read",
+  "drivers:write",
+  "hos:read",
+  "hos:write",
+  "webhooks:read",
+  "webhooks:write",
+  "users:read",
+  "users:write",
+  "live-shares:read",
+  "live-shares:write",
+  "assignments:read",
+  "assignments:write",
+  "gateways:read",
+  "gateways:write",
+  "addresses:read",
+  "addresses:write",
+  "alerts:read",
+  "alerts:write",
+  "contacts:read",
+  "contacts:write",
+  "organization:read",
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Scope; allows: string }[] }[] = [

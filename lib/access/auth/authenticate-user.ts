@@ -59,7 +59,10 @@ export const authenticateUser = async ({ email, password, ip }: { email: string;
     // A deactivated or still-invited user gets the same answer as a wrong password: nothing to probe.
     if (!row || !valid || row.status !== "active") throw new AppError("unauthorized", "Wrong email or password.");
     await attempt.succeeded();
-    await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, row.id));
+    await db
+      .update(users)
+      .set({ lastSignInAt: sql`now()` })
+      .where(eq(users.id, row.id));
     const { passwordHash: _hash, status: _status, ...user } = row;
     return user;
   } catch (error) {

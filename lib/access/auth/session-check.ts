@@ -31,7 +31,17 @@ export const createSessionCheck = () => {
   const cache = new BoundedCache<number, Entry>(10_000);
   return {
     /** The session's user as they are now, or null when the session no longer counts. */
-    check: async ({ db = getDb(), claims, now = Date.now(), intervalMs = getConfig().SESSION_CHECK_SECONDS * 1000 }: { db?: Executor; claims: SessionClaims; now?: number; intervalMs?: number }): Promise<SessionUser | null> => {
+    check: async ({
+      db = getDb(),
+      claims,
+      now = Date.now(),
+      intervalMs = getConfig().SESSION_CHECK_SECONDS * 1000,
+    }: {
+      db?: Executor;
+      claims: SessionClaims;
+      now?: number;
+      intervalMs?: number;
+    }): Promise<SessionUser | null> => {
       let entry = cache.get(claims.id);
       if (!entry || now - entry.readAt >= intervalMs) {
         entry = { user: await readUser(db, claims), readAt: now };

@@ -7,17 +7,30 @@ const timeZone = z.string().trim().refine(isTimeZone, "Must be an IANA time zone
 const distanceUnit = z.enum(DISTANCE_UNITS, { error: "Must be km or mi." });
 
 /** Engine on, not moving, this many minutes is an idling event. */
-const idleMinimumMinutes = z.coerce.number({ error: "Must be a number of minutes." }).int("Whole minutes.").min(2, "At least 2 minutes.").max(240, "At most 240 minutes.");
+const idleMinimumMinutes = z.coerce
+  .number({ error: "Must be a number of minutes." })
+  .int("Whole minutes.")
+  .min(2, "At least 2 minutes.")
+  .max(240, "At most 240 minutes.");
 /** m/s (the form converts from the company's unit): faster is speeding. 5 to 70 m/s is 18 to 252 km/h, 11 to 156 mph. */
 const speedingThreshold = z.coerce.number({ error: "Must be a speed." }).min(5, "At least 18 km/h (11 mph).").max(70, "At most 252 km/h (156 mph).");
 
 /** What a company's admin may change on /settings/company (the detection settings apply to what is detected from then on). */
-export const companySettingsSchema = z.strictObject({ name, timeZone, distanceUnit, idleMinimumMinutes: idleMinimumMinutes.optional(), speedingThreshold: speedingThreshold.optional() });
+export const companySettingsSchema = z.strictObject({
+  name,
+  timeZone,
+  distanceUnit,
+  idleMinimumMinutes: idleMinimumMinutes.optional(),
+  speedingThreshold: speedingThreshold.optional(),
+});
 
 /** A new company, as the operator command line or the first-run setup creates it. */
 export const companyInputSchema = companySettingsSchema.extend({
   planTier: z.enum(PLAN_TIERS).default("Standard"),
-  modules: z.array(z.enum(MODULES)).default([]).transform((modules) => [...new Set(modules)]),
+  modules: z
+    .array(z.enum(MODULES))
+    .default([])
+    .transform((modules) => [...new Set(modules)]),
 });
 
 export type CompanyInput = z.input<typeof companyInputSchema>;

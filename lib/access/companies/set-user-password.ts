@@ -19,7 +19,11 @@ export const setUserPassword = async ({ db = getDb(), email, password, actor }: 
   if (!parsed.success) throw fromZodError(parsed.error, "password");
   const passwordHash = await hashPassword(parsed.data.password);
   return db.transaction(async (tx) => {
-    const [user] = await tx.update(users).set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.email, parsed.data.email)).returning({ id: users.id, companyId: users.companyId });
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.email, parsed.data.email))
+      .returning({ id: users.id, companyId: users.companyId });
     if (!user) throw new AppError("not_found", `No user signs in with ${parsed.data.email}.`);
     await recordAuditEvent({ db: tx, companyId: user.companyId, actor, action: "user.password_reset", target: { type: "user", id: user.id } });
     return user;

@@ -26,7 +26,10 @@ export const issueSetupToken = async ({ db = getDb(), now = new Date() }: { db?:
 
 /** Why a token opens no setup, or null when it does: unknown, used, expired, or the service is set up already. */
 const refusal = async ({ db, token, now }: { db: Executor; token: string; now: Date }) => {
-  const [row] = await db.select().from(setupTokens).where(eq(setupTokens.tokenHash, sha256Hex(token)));
+  const [row] = await db
+    .select()
+    .from(setupTokens)
+    .where(eq(setupTokens.tokenHash, sha256Hex(token)));
   if (!row) return "This setup link is not valid.";
   if (row.usedAt) return "This setup link has been used already. Sign in instead.";
   if (row.expiresAt <= now) return "This setup link has expired. Restart the service for a new one.";
@@ -35,8 +38,9 @@ const refusal = async ({ db, token, now }: { db: Executor; token: string; now: D
 };
 
 /** Whether `token` opens the setup page (the page answers 403 otherwise). */
-export const checkSetupToken = async ({ db = getDb(), token, now = new Date() }: { db?: Executor; token: string; now?: Date }) =>
-  ({ refusedBecause: await refusal({ db, token, now }) });
+export const checkSetupToken = async ({ db = getDb(), token, now = new Date() }: { db?: Executor; token: string; now?: Date }) => ({
+  refusedBecause: await refusal({ db, token, now }),
+});
 
 type CompleteSetupOptions = { db?: Database; token: string; company: CompanyInput; admin: AdminInput; now?: Date };
 
@@ -51,6 +55,9 @@ export const completeSetup = ({ db = getDb(), token, company, admin, now = new D
     const refused = await refusal({ db: tx, token, now });
     if (refused) throw new AppError("forbidden", refused);
     const created = await insertCompany({ db: tx, input: { ...company, planTier: "Standard", modules: [] }, admin, actor: operatorActor("first-run setup") });
-    await tx.update(setupTokens).set({ usedAt: now }).where(eq(setupTokens.tokenHash, sha256Hex(token)));
+    await tx
+      .update(setupTokens)
+      .set({ usedAt: now })
+      .where(eq(setupTokens.tokenHash, sha256Hex(token)));
     return created;
   });

@@ -24,7 +24,10 @@ export const acceptInvite = async ({ db = getDb(), token, input, request }: { db
   const passwordHash = await hashPassword(parsed.data.password);
   return db.transaction(async (tx) => {
     const link = await redeemUserLink({ db: tx, token, purpose: "invite" });
-    const [before] = await tx.select({ name: users.name, status: users.status }).from(users).where(and(eq(users.companyId, link.companyId), eq(users.id, link.userId)));
+    const [before] = await tx
+      .select({ name: users.name, status: users.status })
+      .from(users)
+      .where(and(eq(users.companyId, link.companyId), eq(users.id, link.userId)));
     if (before?.status !== "invited") throw new AppError("forbidden", "This invite was already accepted. Sign in, or ask an admin for a password reset.");
     const [user] = await tx
       .update(users)
@@ -47,7 +50,17 @@ export const acceptInvite = async ({ db = getDb(), token, input, request }: { db
  * Sets a new password through a reset link (used up here). Every open session of the user ends at
  * its next check: the session version goes up, as a reset may follow a stolen password.
  */
-export const resetPasswordWithLink = async ({ db = getDb(), token, input, request }: { db?: Executor; token: string; input: unknown; request: RequestFacts }) => {
+export const resetPasswordWithLink = async ({
+  db = getDb(),
+  token,
+  input,
+  request,
+}: {
+  db?: Executor;
+  token: string;
+  input: unknown;
+  request: RequestFacts;
+}) => {
   const parsed = resetSchema.safeParse(input);
   if (!parsed.success) throw fromZodError(parsed.error, "reset");
   const passwordHash = await hashPassword(parsed.data.password);
@@ -59,7 +72,13 @@ export const resetPasswordWithLink = async ({ db = getDb(), token, input, reques
       .where(and(eq(users.companyId, link.companyId), eq(users.id, link.userId), eq(users.status, "active")))
       .returning({ id: users.id, email: users.email, name: users.name });
     if (!user) throw new AppError("forbidden", "This account is not active. Ask an admin of your company.");
-    await recordAuditEvent({ db: tx, companyId: link.companyId, actor: userActor({ user, ...request }), action: "user.password_reset", target: { type: "user", id: user.id } });
+    await recordAuditEvent({
+      db: tx,
+      companyId: link.companyId,
+      actor: userActor({ user, ...request }),
+      action: "user.password_reset",
+      target: { type: "user", id: user.id },
+    });
     return { userId: user.id, email: user.email };
   });
   sessionCheck.forget(result.userId);

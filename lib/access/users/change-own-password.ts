@@ -16,7 +16,19 @@ const changeSchema = z.strictObject({ currentPassword: z.string().min(1, "Give y
  * before any check; lib/platform/credentials/sign-in-throttle.ts), and every wrong current password is audited, so a
  * borrowed session cannot guess it. Their sessions stay open: they just proved who they are.
  */
-export const changeOwnPassword = async ({ db = getDb(), companyId, userId, input, actor }: { db?: Executor; companyId: number; userId: number; input: unknown; actor: AuditActor }) => {
+export const changeOwnPassword = async ({
+  db = getDb(),
+  companyId,
+  userId,
+  input,
+  actor,
+}: {
+  db?: Executor;
+  companyId: number;
+  userId: number;
+  input: unknown;
+  actor: AuditActor;
+}) => {
   const parsed = changeSchema.safeParse(input);
   if (!parsed.success) throw fromZodError(parsed.error, "password");
   const where = and(eq(users.companyId, companyId), eq(users.id, userId), eq(users.status, "active"));
@@ -25,7 +37,15 @@ export const changeOwnPassword = async ({ db = getDb(), companyId, userId, input
   const attempt = await reserveSignInAttempt({ db, kind: "signin", account: user.email, ip: actor.ip });
   if (!(await verifyPassword(parsed.data.currentPassword, user.passwordHash))) {
     const subject = actor.ip ?? "unknown";
-    await recordRefusal({ db, companyId, actor, action: "user.password_check_failed", target: { type: "user", id: userId }, subject, reason: "Wrong current password when changing the password." });
+    await recordRefusal({
+      db,
+      companyId,
+      actor,
+      action: "user.password_check_failed",
+      target: { type: "user", id: userId },
+      subject,
+      reason: "Wrong current password when changing the password.",
+    });
     throw new AppError("bad_request", '"currentPassword" is not your current password.');
   }
   await attempt.succeeded();

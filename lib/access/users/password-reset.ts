@@ -33,10 +33,24 @@ const issueReset = async (db: Executor, target: ResetTarget, actor: AuditActor) 
  * An admin sends one of their users a password-reset link (1 hour, once): e-mailed when SMTP_URL is
  * set, and returned for the dashboard to show once. Only active users (an invited one needs a new invite).
  */
-export const sendPasswordReset = async ({ db = getDb(), companyId, userId, actor }: { db?: Executor; companyId: number; userId: number; actor: AuditActor }) => {
+export const sendPasswordReset = async ({
+  db = getDb(),
+  companyId,
+  userId,
+  actor,
+}: {
+  db?: Executor;
+  companyId: number;
+  userId: number;
+  actor: AuditActor;
+}) => {
   const target = await findTarget(db, and(eq(users.companyId, companyId), eq(users.id, userId))!);
   if (!target) throw new AppError("not_found", `No user ${userId}.`);
-  if (target.status !== "active") throw new AppError("conflict", `${target.email} is ${target.status}: ${target.status === "invited" ? "send a new invite instead" : "reactivate them first"}.`);
+  if (target.status !== "active")
+    throw new AppError(
+      "conflict",
+      `${target.email} is ${target.status}: ${target.status === "invited" ? "send a new invite instead" : "reactivate them first"}.`,
+    );
   return issueReset(db, target, actor);
 };
 
@@ -49,7 +63,17 @@ const PER_ADDRESS = { capacity: 10, refillPerSecond: 1 / 60 };
  * Answers the same whoever asks (no way to learn who has an account); does nothing without SMTP_URL
  * (the page then says to ask an admin) or past the rate limits.
  */
-export const requestPasswordReset = async ({ db = getDb(), email, ip, mailConfigured }: { db?: Executor; email: string; ip: string | null; mailConfigured: boolean }) => {
+export const requestPasswordReset = async ({
+  db = getDb(),
+  email,
+  ip,
+  mailConfigured,
+}: {
+  db?: Executor;
+  email: string;
+  ip: string | null;
+  mailConfigured: boolean;
+}) => {
   const parsed = userEmailSchema.safeParse(email);
   if (!parsed.success || !mailConfigured) return;
   const limits = await Promise.all([

@@ -9,7 +9,17 @@ import { AppError } from "@/lib/platform/errors";
  * Ends every dashboard session and admin token of the user, this one included: the session version
  * goes up (sessions end at their next check, at once on this instance; tokens at their next request).
  */
-export const signOutEverywhere = async ({ db = getDb(), companyId, userId, actor }: { db?: Executor; companyId: number; userId: number; actor: AuditActor }): Promise<void> => {
+export const signOutEverywhere = async ({
+  db = getDb(),
+  companyId,
+  userId,
+  actor,
+}: {
+  db?: Executor;
+  companyId: number;
+  userId: number;
+  actor: AuditActor;
+}): Promise<void> => {
   await db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)

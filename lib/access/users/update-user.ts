@@ -49,7 +49,10 @@ export const updateUser = async ({ db = getDb(), companyId, userId, input, actor
   if (!parsed.success) throw fromZodError(parsed.error, "user");
   const change = parsed.data;
   const updated = await db.transaction(async (tx) => {
-    const [before] = await tx.select(USER_COLUMNS).from(users).where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+    const [before] = await tx
+      .select(USER_COLUMNS)
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
     if (!before) throw new AppError("not_found", `No user ${userId}.`);
     if (change.status === "active" && before.status === "invited") throw new AppError("conflict", `${before.email} has not accepted the invite yet.`);
     const target = { role: change.role ?? before.role, status: change.status ?? before.status };
@@ -64,7 +67,14 @@ export const updateUser = async ({ db = getDb(), companyId, userId, input, actor
       .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
       .returning(USER_COLUMNS);
     for (const event of events) {
-      await recordAuditEvent({ db: tx, companyId, actor, action: event.action, target: { type: "user", id: userId }, changes: changedFields({ before, after: event.fields }) });
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: event.action,
+        target: { type: "user", id: userId },
+        changes: changedFields({ before, after: event.fields }),
+      });
     }
     return row;
   });

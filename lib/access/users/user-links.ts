@@ -16,7 +16,19 @@ export const userLinkUrl = (purpose: UserLinkPurpose, token: string) => `${getPu
  * Issues a one-time link for a user (inside the caller's transaction). Earlier unused links of the
  * same purpose stop working, so only the newest invite or reset counts. Only the token's SHA-256 is stored.
  */
-export const issueUserLink = async ({ db, companyId, userId, purpose, now = new Date() }: { db: Executor; companyId: number; userId: number; purpose: UserLinkPurpose; now?: Date }) => {
+export const issueUserLink = async ({
+  db,
+  companyId,
+  userId,
+  purpose,
+  now = new Date(),
+}: {
+  db: Executor;
+  companyId: number;
+  userId: number;
+  purpose: UserLinkPurpose;
+  now?: Date;
+}) => {
   await db
     .update(userLinks)
     .set({ usedAt: now })
@@ -38,9 +50,22 @@ const REFUSALS = {
  * The link's row if the token is one of ours, of this purpose, unused and unexpired (404 for a
  * forged token, 403 for a used or expired one).
  */
-export const findUsableLink = async ({ db = getDb(), token, purpose, now = new Date() }: { db?: Executor; token: string; purpose: UserLinkPurpose; now?: Date }) => {
+export const findUsableLink = async ({
+  db = getDb(),
+  token,
+  purpose,
+  now = new Date(),
+}: {
+  db?: Executor;
+  token: string;
+  purpose: UserLinkPurpose;
+  now?: Date;
+}) => {
   if (!/^[0-9A-Za-z]{20,100}$/.test(token)) throw REFUSALS.forged;
-  const [link] = await db.select().from(userLinks).where(and(eq(userLinks.hash, sha256Hex(token)), eq(userLinks.purpose, purpose)));
+  const [link] = await db
+    .select()
+    .from(userLinks)
+    .where(and(eq(userLinks.hash, sha256Hex(token)), eq(userLinks.purpose, purpose)));
   if (!link) throw REFUSALS.forged;
   if (link.usedAt) throw REFUSALS.used;
   if (link.expiresAt.getTime() <= now.getTime()) throw REFUSALS.expired;

@@ -12,4 +12,13 @@ export const USER_COLUMNS = {
   createdAt: users.createdAt,
 };
 
-export type UserRow = { id: number; companyId: number; email: string; name: string; role: (typeof users.$inferSelect)["role"]; status: (typeof users.$inferSelect)["status"]; lastSignInAt: Date | null; createdAt: Date };
+export type UserRow = {
+  id: number;
+  companyId: number;
+  email: string;
+  name: string;
+  role: (typeof users.$inferSelect)["role"];
+  status: (typeof users.$inferSelect)["status"];
+  lastSignInAt: Date | null;
+  createdAt: Date;
+};

@@ -8,7 +8,17 @@ import type { FaultCodesRecord, StatType, VehicleStats, VehicleStatsSeries as St
 import type { TripRecord } from "@/lib/interfaces/fleet-api/records/trip-record";
 import type { VehicleRecord } from "@/lib/interfaces/fleet-api/records/vehicle-record";
 import type { FleetSource } from "./fleet-source";
-import { HISTORY_TRIPS_LIMIT, STAT_SERIES, STAT_SERIES_TYPES, type FaultCode, type LiveLocation, type LiveStats, type LiveVehicle, type SeriesPoint, type StatSeriesName } from "./types";
+import {
+  HISTORY_TRIPS_LIMIT,
+  STAT_SERIES,
+  STAT_SERIES_TYPES,
+  type FaultCode,
+  type LiveLocation,
+  type LiveStats,
+  type LiveVehicle,
+  type SeriesPoint,
+  type StatSeriesName,
+} from "./types";
 
 /** The live panel's stats; the charts' history reads the types of STAT_SERIES_TYPES. */
 const LIVE_STAT_TYPES = (["engineStates", "fuelPercents", "engineRpm", "obdOdometerMeters", "obdEngineSeconds"] satisfies StatType[]).join(",");
@@ -19,7 +29,13 @@ type Reading<V> = { time: string; value: V };
 const last = <V>(readings: Reading<V>[] | undefined) => readings?.at(-1);
 
 const statsFromSeries = (record: StatsSeriesRecord): LiveStats | null => {
-  const readings = [last(record.engineStates), last(record.fuelPercents), last(record.engineRpm), last(record.obdOdometerMeters), last(record.obdEngineSeconds)];
+  const readings = [
+    last(record.engineStates),
+    last(record.fuelPercents),
+    last(record.engineRpm),
+    last(record.obdOdometerMeters),
+    last(record.obdEngineSeconds),
+  ];
   const times = readings.flatMap((reading) => (reading ? [reading.time] : [])).sort();
   if (times.length === 0) return null;
   return {
@@ -43,7 +59,11 @@ const toLocation = (point: LocationPoint): LiveLocation => ({
 const toFaultCodes = (record: FaultCodesRecord | undefined): FaultCode[] =>
   record
     ? [
-        ...record.j1939.diagnosticTroubleCodes.map((code) => ({ code: `SPN ${code.spnId} FMI ${code.fmiId}`, protocol: "j1939" as const, ...common(code, record.time) })),
+        ...record.j1939.diagnosticTroubleCodes.map((code) => ({
+          code: `SPN ${code.spnId} FMI ${code.fmiId}`,
+          protocol: "j1939" as const,
+          ...common(code, record.time),
+        })),
         ...record.obdii.diagnosticTroubleCodes.map((code) => ({ code: code.dtcShortCode, protocol: "obdii" as const, ...common(code, record.time) })),
       ]
     : [];
@@ -60,7 +80,8 @@ const common = (code: { description: string; occurrenceCount: number; firstSeenT
  * /fleet endpoints. The key decides the company: the dashboard's users must belong to it.
  */
 /** A vehicle record's tags as the map's filter reads them (older upstreams send none). */
-const liveTags = (vehicle: Pick<VehicleRecord, "tags">) => (vehicle.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name, parentTagId: tag.parentTagId ?? null }));
+const liveTags = (vehicle: Pick<VehicleRecord, "tags">) =>
+  (vehicle.tags ?? []).map((tag) => ({ id: tag.id, name: tag.name, parentTagId: tag.parentTagId ?? null }));
 
 export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseUrl: string; apiKey: string; fetchImpl?: typeof fetch }): FleetSource => {
   const get = async <T>(path: string, query: Record<string, string | undefined> = {}): Promise<T> => {
@@ -96,13 +117,26 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
    */
   const driversNow = async (vehicles: readonly Pick<VehicleRecord, "id" | "staticAssignedDriver">[]) => {
     const now = new Date();
-    const covering = await drain<AssignmentRecord>("fleet/driver-vehicle-assignments", { filterBy: "vehicles", startTime: now.toISOString(), endTime: now.toISOString() }).catch(() => null);
+    const covering = await drain<AssignmentRecord>("fleet/driver-vehicle-assignments", {
+      filterBy: "vehicles",
+      startTime: now.toISOString(),
+      endTime: now.toISOString(),
+    }).catch(() => null);
     const records = covering?.records ?? [];
     const names = new Map(records.map((record) => [record.driver.id, record.driver.name ?? ""]));
     for (const { staticAssignedDriver } of vehicles) if (staticAssignedDriver) names.set(staticAssignedDriver.id, staticAssignedDriver.name);
     const driverAt = driverResolver<string>({
-      assignments: records.map((record) => ({ id: record.id, driverId: record.driver.id, vehicleId: record.vehicle.id, startTime: new Date(record.startTime), endTime: record.endTime ? new Date(record.endTime) : null, isPassenger: record.isPassenger })),
-      staticDrivers: vehicles.flatMap((vehicle) => (vehicle.staticAssignedDriver ? [{ driverId: vehicle.staticAssignedDriver.id, vehicleId: vehicle.id }] : [])),
+      assignments: records.map((record) => ({
+        id: record.id,
+        driverId: record.driver.id,
+        vehicleId: record.vehicle.id,
+        startTime: new Date(record.startTime),
+        endTime: record.endTime ? new Date(record.endTime) : null,
+        isPassenger: record.isPassenger,
+      })),
+      staticDrivers: vehicles.flatMap((vehicle) =>
+        vehicle.staticAssignedDriver ? [{ driverId: vehicle.staticAssignedDriver.id, vehicleId: vehicle.id }] : [],
+      ),
     });
     return (vehicleId: string) => {
       const driver = driverAt(vehicleId, now);
@@ -174,9 +208,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
         get<Page<VehicleStats>>("fleet/vehicles/stats", { vehicleIds: id, types: "faultCodes" }),
       ]);
       const driver = (await driversNow([vehicle]))(vehicle.id);
-      const clocks = driver
-        ? (await get<Page<HosClockRecord>>("fleet/hos/clocks", { driverIds: driver.id }).catch(() => null))?.data[0]
-        : undefined;
+      const clocks = driver ? (await get<Page<HosClockRecord>>("fleet/hos/clocks", { driverIds: driver.id }).catch(() => null))?.data[0] : undefined;
       return {
         vehicle: {
           id,
@@ -185,7 +217,9 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
           plateNumber: vehicle.licensePlate,
           driverName: driver?.name ?? null,
           tags: liveTags(vehicle),
-          location: locations.data[0] ? { ...toLocation(locations.data[0].location), formattedLocation: locations.data[0].location.reverseGeo?.formattedLocation } : null,
+          location: locations.data[0]
+            ? { ...toLocation(locations.data[0].location), formattedLocation: locations.data[0].location.reverseGeo?.formattedLocation }
+            : null,
           stats: stats.data[0] ? statsFromSeries(stats.data[0]) : null,
         },
         driver,
@@ -208,14 +242,35 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
       const [vehicle, history, trips] = await Promise.all([
         vehicleRef(vehicleId),
         drain<VehicleLocationSeriesRecord>("fleet/vehicles/locations/history", query),
-        drain<TripRecord>("trips/stream", { ids: String(vehicleId), startTime: query.startTime, endTime: query.endTime, queryBy: "tripStartTime", completionStatus: "completed" }),
+        drain<TripRecord>("trips/stream", {
+          ids: String(vehicleId),
+          startTime: query.startTime,
+          endTime: query.endTime,
+          queryBy: "tripStartTime",
+          completionStatus: "completed",
+        }),
       ]);
-      const points = history.records.flatMap((record) => record.locations).map(({ time, latitude, longitude, speed, heading }) => ({ time, latitude, longitude, speed, heading }));
+      const points = history.records
+        .flatMap((record) => record.locations)
+        .map(({ time, latitude, longitude, speed, heading }) => ({ time, latitude, longitude, speed, heading }));
       const listed = trips.records
         .filter((trip): trip is TripRecord & { id: string; tripEndTime: string } => trip.id !== undefined && trip.tripEndTime !== undefined)
         .slice(0, HISTORY_TRIPS_LIMIT)
-        .map((trip) => ({ id: trip.id, startTime: trip.tripStartTime, endTime: trip.tripEndTime, distanceMeters: trip.distanceMeters, from: trip.startLocation.formattedAddress, to: trip.endLocation?.formattedAddress ?? "" }));
-      return { vehicle: { id: vehicle.id, name: vehicle.name }, from: query.startTime, to: query.endTime, points, trips: listed.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime)) };
+        .map((trip) => ({
+          id: trip.id,
+          startTime: trip.tripStartTime,
+          endTime: trip.tripEndTime,
+          distanceMeters: trip.distanceMeters,
+          from: trip.startLocation.formattedAddress,
+          to: trip.endLocation?.formattedAddress ?? "",
+        }));
+      return {
+        vehicle: { id: vehicle.id, name: vehicle.name },
+        from: query.startTime,
+        to: query.endTime,
+        points,
+        trips: listed.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime)),
+      };
     },
 
     getStatsHistory: async ({ vehicleId, range }) => {

@@ -56,7 +56,10 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
 
   return {
     listVehicleOptions: async () => {
-      const vehicles = await allPages((afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }), (row) => row.id);
+      const vehicles = await allPages(
+        (afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }),
+        (row) => row.id,
+      );
       const driverOf = await findDriversForVehicles({ ...tenant, vehicleIds: vehicles.map((vehicle) => vehicle.id), at: new Date() });
       return vehicles.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, vin: vehicle.vin, driverName: driverOf.get(vehicle.id)?.name ?? null }));
     },
@@ -65,13 +68,24 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
       // The sequence first: changes committed while the state is read are sent again on the first poll, never lost.
       const seq = await getFeedSeq(tenant);
       const [vehicles, states] = await Promise.all([
-        allPages((afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }), (row) => row.id),
-        allPages((afterId) => listVehicleStates({ ...tenant, afterId, limit: PAGE }), (row) => row.vehicleId),
+        allPages(
+          (afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }),
+          (row) => row.id,
+        ),
+        allPages(
+          (afterId) => listVehicleStates({ ...tenant, afterId, limit: PAGE }),
+          (row) => row.vehicleId,
+        ),
       ]);
       const stateById = new Map(states.map((state) => [state.vehicleId, state]));
       // Who drives each vehicle now: an assignment, else its static driver (lib/fleet/assignments).
       const driverOf = await findDriversForVehicles({ ...tenant, vehicleIds: vehicles.map((vehicle) => vehicle.id), at: new Date() });
-      return { vehicles: vehicles.map((vehicle) => toLiveVehicle(vehicle, stateById.get(vehicle.id), driverOf.get(vehicle.id) ?? null)), locationsCursor: cursor("locations", seq), statsCursor: cursor("stats", seq), streamSeq: seq };
+      return {
+        vehicles: vehicles.map((vehicle) => toLiveVehicle(vehicle, stateById.get(vehicle.id), driverOf.get(vehicle.id) ?? null)),
+        locationsCursor: cursor("locations", seq),
+        statsCursor: cursor("stats", seq),
+        streamSeq: seq,
+      };
     },
 
     getChanges: async ({ locationsAfter, statsAfter }) => {
@@ -90,11 +104,21 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
     },
 
     openChangeStream: ({ afterSeq, signal, onClose }) =>
-      openLiveStream({ tenant: { companyId, dataset }, afterSeq, signal, onClose, replay: { headSeq: () => getFeedSeq(tenant), beyond: "end" }, read: (after) => readLiveChanges({ ...tenant, afterSeq: after }) }),
+      openLiveStream({
+        tenant: { companyId, dataset },
+        afterSeq,
+        signal,
+        onClose,
+        replay: { headSeq: () => getFeedSeq(tenant), beyond: "end" },
+        read: (after) => readLiveChanges({ ...tenant, afterSeq: after }),
+      }),
 
     getVehicleDetails: async ({ vehicleId }) => {
       const vehicle = await getVehicle({ ...tenant, vehicleId });
-      const [[state], faults] = await Promise.all([listVehicleStates({ ...tenant, vehicleIds: [vehicleId], limit: 1 }), listActiveFaultCodes({ ...tenant, vehicleIds: [vehicleId] })]);
+      const [[state], faults] = await Promise.all([
+        listVehicleStates({ ...tenant, vehicleIds: [vehicleId], limit: 1 }),
+        listActiveFaultCodes({ ...tenant, vehicleIds: [vehicleId] }),
+      ]);
       const driver = await findDriverForVehicle({ ...tenant, vehicleId, at: new Date() });
       // The same clocks GET /fleet/hos/clocks answers for this driver.
       const clocks = driver
@@ -102,7 +126,10 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
         : undefined;
       const live = toLiveVehicle(vehicle, state, driver);
       return {
-        vehicle: { ...live, location: live.location && { ...live.location, formattedLocation: describeLocation(live.location.latitude, live.location.longitude) } },
+        vehicle: {
+          ...live,
+          location: live.location && { ...live.location, formattedLocation: describeLocation(live.location.latitude, live.location.longitude) },
+        },
         driver: driver ? { id: String(driver.id), name: driver.name } : null,
         activeFaultCodes: faults.map(presentFaultCode),
         hosClocks: clocks
@@ -130,7 +157,14 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
         points: points.map(({ time, latitude, longitude, speed, heading }) => ({ time: time.toISOString(), latitude, longitude, speed, heading })),
         trips: trips
           .sort((a, b) => a.startTime.getTime() - b.startTime.getTime())
-          .map((trip) => ({ id: String(trip.id), startTime: trip.startTime.toISOString(), endTime: trip.endTime.toISOString(), distanceMeters: Math.round(trip.distanceMeters), from: trip.startAddress, to: trip.endAddress })),
+          .map((trip) => ({
+            id: String(trip.id),
+            startTime: trip.startTime.toISOString(),
+            endTime: trip.endTime.toISOString(),
+            distanceMeters: Math.round(trip.distanceMeters),
+            from: trip.startAddress,
+            to: trip.endAddress,
+          })),
       };
     },
 
@@ -140,14 +174,23 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
         findStatsHistory({ ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: chooseBucketSeconds({ range }) }),
         findFaultCodeHistory({ ...tenant, vehicleIds: [vehicleId], range }),
       ]);
-      const series = Object.fromEntries(STAT_SERIES.map((name) => [name, [] as { time: string; value: number }[]])) as Record<StatSeriesName, { time: string; value: number }[]>;
+      const series = Object.fromEntries(STAT_SERIES.map((name) => [name, [] as { time: string; value: number }[]])) as Record<
+        StatSeriesName,
+        { time: string; value: number }[]
+      >;
       for (const bucket of buckets) {
         for (const name of STAT_SERIES) {
           const value = bucket[name];
           if (typeof value === "number") series[name].push({ time: bucket.time.toISOString(), value });
         }
       }
-      return { vehicle: { id: String(vehicle.id), name: vehicle.name }, from: range.start.toISOString(), to: range.end.toISOString(), series, faultCodes: faults.map(presentFaultCode) };
+      return {
+        vehicle: { id: String(vehicle.id), name: vehicle.name },
+        from: range.start.toISOString(),
+        to: range.end.toISOString(),
+        series,
+        faultCodes: faults.map(presentFaultCode),
+      };
     },
   };
 };

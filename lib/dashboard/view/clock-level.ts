@@ -10,8 +10,7 @@ export const getClockLevel = (remainingMs: number): ClockLevel => {
 };
 
 /** Share of the limit still available, in [0, 1], for the width of a clock bar. */
-export const getClockFraction = (remainingMs: number, limitMs: number): number =>
-  limitMs <= 0 ? 0 : Math.min(1, Math.max(0, remainingMs / limitMs));
+export const getClockFraction = (remainingMs: number, limitMs: number): number => (limitMs <= 0 ? 0 : Math.min(1, Math.max(0, remainingMs / limitMs)));
 
 /** "7h 05m", "45m", "0m": how ELDs show remaining time. */
 export const formatDuration = (ms: number): string => {

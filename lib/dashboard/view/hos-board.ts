@@ -16,7 +16,8 @@ export type HosSortKey = HosClockKey | "name";
 export const getClockLimitMs = (key: HosClockKey, ruleset: HosRuleset): number =>
   ({ drive: 11 * HOUR, shift: 14 * HOUR, break: 8 * HOUR, cycle: (ruleset === "us60_7" ? 60 : 70) * HOUR })[key];
 
-export const parseHosSort = (value: string | undefined): HosSortKey => (["drive", "shift", "break", "cycle", "name"].includes(value ?? "") ? (value as HosSortKey) : "drive");
+export const parseHosSort = (value: string | undefined): HosSortKey =>
+  ["drive", "shift", "break", "cycle", "name"].includes(value ?? "") ? (value as HosSortKey) : "drive";
 
 /** Rows with the least time left on the chosen clock first (ties by name), or by name. */
 export const sortHosBoard = <T extends { name: string; clocks: HosClocks }>(rows: T[], sort: HosSortKey): T[] => {

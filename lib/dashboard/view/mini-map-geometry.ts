@@ -15,7 +15,19 @@ export const distanceMeters = (a: MapPoint, b: MapPoint): number => {
  * Places points in a width x height box (equirectangular, north up, equal scale on both axes),
  * framed with a margin and at least `minSpanMeters` across so a single point sits in context.
  */
-export const projectPoints = ({ points, width, height, margin = 40, minSpanMeters = 2_000 }: { points: MapPoint[]; width: number; height: number; margin?: number; minSpanMeters?: number }) => {
+export const projectPoints = ({
+  points,
+  width,
+  height,
+  margin = 40,
+  minSpanMeters = 2_000,
+}: {
+  points: MapPoint[];
+  width: number;
+  height: number;
+  margin?: number;
+  minSpanMeters?: number;
+}) => {
   if (points.length === 0) return { positions: [], metersPerPixel: 0 };
   const midLat = points.reduce((sum, p) => sum + p.latitude, 0) / points.length;
   const metersPerDegLat = (Math.PI * EARTH_RADIUS_M) / 180;

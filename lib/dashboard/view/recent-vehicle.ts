@@ -10,6 +10,9 @@ const MOVING_SPEED = 1;
 export const pickRecentVehicle = (vehicles: readonly LiveVehicle[]): string | null => {
   const located = vehicles.filter((vehicle) => vehicle.location);
   const latest = (candidates: LiveVehicle[]) =>
-    candidates.reduce<LiveVehicle | null>((best, vehicle) => (!best || Date.parse(vehicle.location!.time) > Date.parse(best.location!.time) ? vehicle : best), null);
+    candidates.reduce<LiveVehicle | null>(
+      (best, vehicle) => (!best || Date.parse(vehicle.location!.time) > Date.parse(best.location!.time) ? vehicle : best),
+      null,
+    );
   return (latest(located.filter((vehicle) => vehicle.location!.speed >= MOVING_SPEED)) ?? latest(located))?.id ?? null;
 };

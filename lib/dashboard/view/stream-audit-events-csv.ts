@@ -19,7 +19,17 @@ const auditEventCsvColumns = (timeZone: string): CsvColumn<AuditEvent>[] => [
 ];
 
 /** Every audit event matching the filters as CSV, newest first, read a page at a time so a large export never sits in memory whole. */
-export const streamAuditEventsCsv = ({ db, companyId, filters, timeZone }: { db: Executor; companyId: number; filters: AuditEventFilters; timeZone: string }): ReadableStream<Uint8Array> => {
+export const streamAuditEventsCsv = ({
+  db,
+  companyId,
+  filters,
+  timeZone,
+}: {
+  db: Executor;
+  companyId: number;
+  filters: AuditEventFilters;
+  timeZone: string;
+}): ReadableStream<Uint8Array> => {
   const columns = auditEventCsvColumns(timeZone);
   const encoder = new TextEncoder();
   const events = eachAuditEvent({ db, companyId, filters });

@@ -21,7 +21,10 @@ const wasteJobCsvColumns = (timeZone: string): CsvColumn<WasteJob>[] => [
  * Every waste job matching the filters as CSV, streamed one
  * page of findWasteJobs at a time so a large export never sits in memory whole.
  */
-export const streamWasteJobsCsv = ({ timeZone, ...options }: Omit<FindWasteJobsOptions, "offset" | "limit"> & { timeZone: string }): ReadableStream<Uint8Array> => {
+export const streamWasteJobsCsv = ({
+  timeZone,
+  ...options
+}: Omit<FindWasteJobsOptions, "offset" | "limit"> & { timeZone: string }): ReadableStream<Uint8Array> => {
   const columns = wasteJobCsvColumns(timeZone);
   const encoder = new TextEncoder();
   let offset = 0;

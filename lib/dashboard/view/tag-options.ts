@@ -1,7 +1,7 @@
 /** A tag tree as select options in tree order, children indented under their parent. */
 export const tagOptions = (tags: readonly { id: number; name: string; parentTag: { id: number } | null }[]): { value: number; label: string }[] => {
   const ids = new Set(tags.map((tag) => tag.id));
-  const childrenOf = new Map<number | null, typeof tags[number][]>();
+  const childrenOf = new Map<number | null, (typeof tags)[number][]>();
   for (const tag of tags) {
     const parent = tag.parentTag && ids.has(tag.parentTag.id) ? tag.parentTag.id : null;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), tag]);

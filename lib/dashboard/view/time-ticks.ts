@@ -38,5 +38,7 @@ export const timeTicks = ({ from, to, timeZone, maxTicks = 6 }: { from: number; 
 };
 
 /** A tick's label: the time ("14:30") within two days, the day ("Sat, Nov 21") beyond. */
-export const timeTickLabel = ({ spanMs, timeZone }: { spanMs: number; timeZone: string }) => (ms: number) =>
-  spanMs > 2 * DAY ? formatCalendarDay(dayInZone(ms, timeZone)) : formatTime(ms, timeZone, { zone: false });
+export const timeTickLabel =
+  ({ spanMs, timeZone }: { spanMs: number; timeZone: string }) =>
+  (ms: number) =>
+    spanMs > 2 * DAY ? formatCalendarDay(dayInZone(ms, timeZone)) : formatTime(ms, timeZone, { zone: false });

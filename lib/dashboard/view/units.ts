@@ -16,7 +16,9 @@ export const convertDistance = (meters: number, unit: SpeedUnit) => (unit === "k
 export const DISTANCE_UNIT_LABELS: Record<SpeedUnit, string> = { kmh: "km", mph: "mi" };
 
 export const formatDistance = (meters: number | null | undefined, unit: SpeedUnit, digits = 1) =>
-  meters == null ? "—" : `${convertDistance(meters, unit).toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${DISTANCE_UNIT_LABELS[unit]}`;
+  meters == null
+    ? "—"
+    : `${convertDistance(meters, unit).toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${DISTANCE_UNIT_LABELS[unit]}`;
 
 export const formatDuration = (ms: number) => {
   const totalMinutes = Math.round(ms / 60_000);

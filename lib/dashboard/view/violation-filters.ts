@@ -6,7 +6,10 @@ export const VIOLATION_RANGE_MAX_DAYS = 35;
 const DEFAULT_DAYS = 7;
 export const VIOLATION_TYPES = ["shiftDrivingHours", "shiftHours", "restbreakMissed", "cycleHoursOn"] as const;
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 const lenient = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional()).catch(undefined);
 const schema = z.object({
   driver: lenient(z.coerce.number().int().min(1).max(2_147_483_647)),

@@ -4,7 +4,10 @@ import { dayInZone, fromLocalInput } from "@/lib/platform/zoned-time";
 
 export const WASTE_JOBS_PAGE_SIZE = 50;
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 /** An invalid value in the URL (a hand-edited link) drops that filter instead of failing the page. */
 const lenient = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional()).catch(undefined);

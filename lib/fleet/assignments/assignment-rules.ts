@@ -13,7 +13,8 @@ const when = (time: Date | null) => (time ? time.toISOString() : "open-ended");
 
 /** 400 unless the assignment ends after it starts. */
 export const checkSpan = ({ startTime, endTime }: Pick<AssignmentSpan, "startTime" | "endTime">) => {
-  if (endTime && endTime.getTime() <= startTime.getTime()) throw new AppError("bad_request", `"endTime" (${endTime.toISOString()}) must be after "startTime" (${startTime.toISOString()}).`);
+  if (endTime && endTime.getTime() <= startTime.getTime())
+    throw new AppError("bad_request", `"endTime" (${endTime.toISOString()}) must be after "startTime" (${startTime.toISOString()}).`);
 };
 
 /**
@@ -23,10 +24,18 @@ export const checkSpan = ({ startTime, endTime }: Pick<AssignmentSpan, "startTim
  * either id outside the tenant.
  */
 export const lockVehicleAndDriver = async (db: Executor, tenant: Tenant, { vehicleId, driverId }: { vehicleId: number; driverId?: number }) => {
-  const [vehicle] = await db.select({ id: vehicles.id, name: vehicles.name }).from(vehicles).where(and(whereTenant(vehicles, tenant), eq(vehicles.id, vehicleId))).for("update");
+  const [vehicle] = await db
+    .select({ id: vehicles.id, name: vehicles.name })
+    .from(vehicles)
+    .where(and(whereTenant(vehicles, tenant), eq(vehicles.id, vehicleId)))
+    .for("update");
   if (!vehicle) throw new AppError("not_found", `No vehicle with id ${vehicleId}.`);
   if (driverId === undefined) return { vehicle, driver: null };
-  const [driver] = await db.select({ id: drivers.id, name: drivers.name }).from(drivers).where(and(whereTenant(drivers, tenant), eq(drivers.id, driverId))).for("update");
+  const [driver] = await db
+    .select({ id: drivers.id, name: drivers.name })
+    .from(drivers)
+    .where(and(whereTenant(drivers, tenant), eq(drivers.id, driverId)))
+    .for("update");
   if (!driver) throw new AppError("not_found", `No driver with id ${driverId}.`);
   return { vehicle, driver };
 };
@@ -42,19 +51,31 @@ export const overlaps = ({ startTime, endTime }: Pick<AssignmentSpan, "startTime
 export const checkNoOverlap = async (db: Executor, tenant: Tenant, span: AssignmentSpan, exceptId?: number) => {
   const others = (condition: SQL) =>
     db
-      .select({ id: assignments.id, driverId: assignments.driverId, vehicleId: assignments.vehicleId, startTime: assignments.startTime, endTime: assignments.endTime })
+      .select({
+        id: assignments.id,
+        driverId: assignments.driverId,
+        vehicleId: assignments.vehicleId,
+        startTime: assignments.startTime,
+        endTime: assignments.endTime,
+      })
       .from(assignments)
       .where(and(whereTenant(assignments, tenant), condition, overlaps(span), exceptId === undefined ? undefined : ne(assignments.id, exceptId)))
       .orderBy(assignments.startTime)
       .limit(1);
   const [ofDriver] = await others(eq(assignments.driverId, span.driverId));
   if (ofDriver) {
-    throw new AppError("conflict", `Driver ${span.driverId} is already assigned to vehicle ${ofDriver.vehicleId} from ${when(ofDriver.startTime)} to ${when(ofDriver.endTime)}.`);
+    throw new AppError(
+      "conflict",
+      `Driver ${span.driverId} is already assigned to vehicle ${ofDriver.vehicleId} from ${when(ofDriver.startTime)} to ${when(ofDriver.endTime)}.`,
+    );
   }
   if (span.isPassenger) return;
   const [ofVehicle] = await others(and(eq(assignments.vehicleId, span.vehicleId), eq(assignments.isPassenger, false)) as SQL);
   if (ofVehicle) {
-    throw new AppError("conflict", `Vehicle ${span.vehicleId} is already assigned to driver ${ofVehicle.driverId} from ${when(ofVehicle.startTime)} to ${when(ofVehicle.endTime)}.`);
+    throw new AppError(
+      "conflict",
+      `Vehicle ${span.vehicleId} is already assigned to driver ${ofVehicle.driverId} from ${when(ofVehicle.startTime)} to ${when(ofVehicle.endTime)}.`,
+    );
   }
 };
 

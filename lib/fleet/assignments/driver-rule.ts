@@ -28,7 +28,13 @@ const groupBy = <Id, T>(items: readonly T[], key: (item: T) => Id) => {
  * `assignments` must hold every assignment of the vehicles asked about, and every assignment of their
  * static drivers, that meets the instants asked about.
  */
-export const driverResolver = <Id>({ assignments, staticDrivers }: { assignments: readonly AssignmentSpan<Id>[]; staticDrivers: readonly StaticDriver<Id>[] }) => {
+export const driverResolver = <Id>({
+  assignments,
+  staticDrivers,
+}: {
+  assignments: readonly AssignmentSpan<Id>[];
+  staticDrivers: readonly StaticDriver<Id>[];
+}) => {
   const ofVehicle = groupBy(
     assignments.filter((span) => !span.isPassenger),
     (span) => span.vehicleId,

@@ -29,7 +29,16 @@ type FindAssignmentsOptions = TenantQuery & {
  * vehicles: the history of who drove which vehicle when. Static assignments are not rows: they are
  * the default where no row covers a time (resolve-assignments.ts).
  */
-export const findAssignmentsInRange = async ({ db, companyId, dataset, range, driverIds, vehicleIds, after, limit }: FindAssignmentsOptions): Promise<AssignmentListRow[]> => {
+export const findAssignmentsInRange = async ({
+  db,
+  companyId,
+  dataset,
+  range,
+  driverIds,
+  vehicleIds,
+  after,
+  limit,
+}: FindAssignmentsOptions): Promise<AssignmentListRow[]> => {
   const tenant = { companyId, dataset };
   const endTime = range.end.getTime() === range.start.getTime() ? new Date(range.end.getTime() + 1) : range.end;
   const conditions: (SQL | undefined)[] = [whereTenant(assignments, tenant), overlaps({ startTime: range.start, endTime })];
@@ -46,20 +55,49 @@ export const findAssignmentsInRange = async ({ db, companyId, dataset, range, dr
 export const RECENT_ASSIGNMENTS = { days: 90, rows: 20 } as const;
 
 /** A driver's or a vehicle's assignments of the last RECENT_ASSIGNMENTS.days before `now`, newest first. */
-export const findRecentAssignments = async ({ db, companyId, dataset, of, now }: TenantQuery & { of: { driverId: number } | { vehicleId: number }; now: Date }): Promise<AssignmentListRow[]> => {
+export const findRecentAssignments = async ({
+  db,
+  companyId,
+  dataset,
+  of,
+  now,
+}: TenantQuery & { of: { driverId: number } | { vehicleId: number }; now: Date }): Promise<AssignmentListRow[]> => {
   const range = { startTime: new Date(now.getTime() - RECENT_ASSIGNMENTS.days * 86_400_000), endTime: new Date(now.getTime() + 1) };
   const whose = "driverId" in of ? eq(assignments.driverId, of.driverId) : eq(assignments.vehicleId, of.vehicleId);
-  return selectAssignments({ db, companyId, conditions: [whereTenant(assignments, { companyId, dataset }), overlaps(range), whose], limit: RECENT_ASSIGNMENTS.rows, newestFirst: true });
+  return selectAssignments({
+    db,
+    companyId,
+    conditions: [whereTenant(assignments, { companyId, dataset }), overlaps(range), whose],
+    limit: RECENT_ASSIGNMENTS.rows,
+    newestFirst: true,
+  });
 };
 
 /** One of the tenant's assignments with its names; 404 when the tenant has none with that id. */
 export const getAssignment = async ({ db, companyId, dataset, assignmentId }: TenantQuery & { assignmentId: number }): Promise<AssignmentListRow> => {
-  const [row] = await selectAssignments({ db, companyId, conditions: [whereTenant(assignments, { companyId, dataset }), eq(assignments.id, assignmentId)], limit: 1 });
+  const [row] = await selectAssignments({
+    db,
+    companyId,
+    conditions: [whereTenant(assignments, { companyId, dataset }), eq(assignments.id, assignmentId)],
+    limit: 1,
+  });
   if (!row) throw new AppError("not_found", `No assignment with id ${assignmentId}.`);
   return row;
 };
 
-const selectAssignments = async ({ db, companyId, conditions, limit, newestFirst = false }: { db: Executor; companyId: number; conditions: (SQL | undefined)[]; limit: number; newestFirst?: boolean }) => {
+const selectAssignments = async ({
+  db,
+  companyId,
+  conditions,
+  limit,
+  newestFirst = false,
+}: {
+  db: Executor;
+  companyId: number;
+  conditions: (SQL | undefined)[];
+  limit: number;
+  newestFirst?: boolean;
+}) => {
   // Joined on company_id too: tenant tables are co-located by it on Citus.
   const rows = await db
     .select({

@@ -15,7 +15,11 @@ export const inList = (column: PgColumn, ids: readonly number[]): SQL => sql`${c
  * every assignment meeting the range of those vehicles or of those drivers. The answer is a function
  * of (vehicle, instant) that applies the one rule (driver-rule.ts); asking outside `range` is wrong.
  */
-export const findDriversDuring = async ({ vehicleIds, range, ...tenant }: TenantQuery & { vehicleIds: readonly number[]; range: { start: Date; end: Date } }) => {
+export const findDriversDuring = async ({
+  vehicleIds,
+  range,
+  ...tenant
+}: TenantQuery & { vehicleIds: readonly number[]; range: { start: Date; end: Date } }) => {
   const { db } = tenant;
   if (vehicleIds.length === 0) return driverResolver<number>({ assignments: [], staticDrivers: [] });
   const staticDrivers = (
@@ -25,9 +29,25 @@ export const findDriversDuring = async ({ vehicleIds, range, ...tenant }: Tenant
       .where(and(whereTenant(drivers, tenant), inList(drivers.staticAssignedVehicleId, vehicleIds)))
       .orderBy(drivers.id)
   ).flatMap(({ driverId, vehicleId }): StaticDriver<number>[] => (vehicleId === null ? [] : [{ driverId, vehicleId }]));
-  const ofThem = staticDrivers.length === 0 ? inList(assignments.vehicleId, vehicleIds) : or(inList(assignments.vehicleId, vehicleIds), inList(assignments.driverId, staticDrivers.map((entry) => entry.driverId)));
+  const ofThem =
+    staticDrivers.length === 0
+      ? inList(assignments.vehicleId, vehicleIds)
+      : or(
+          inList(assignments.vehicleId, vehicleIds),
+          inList(
+            assignments.driverId,
+            staticDrivers.map((entry) => entry.driverId),
+          ),
+        );
   const spans = await db
-    .select({ id: assignments.id, driverId: assignments.driverId, vehicleId: assignments.vehicleId, startTime: assignments.startTime, endTime: assignments.endTime, isPassenger: assignments.isPassenger })
+    .select({
+      id: assignments.id,
+      driverId: assignments.driverId,
+      vehicleId: assignments.vehicleId,
+      startTime: assignments.startTime,
+      endTime: assignments.endTime,
+      isPassenger: assignments.isPassenger,
+    })
     .from(assignments)
     .where(and(whereTenant(assignments, tenant), overlaps({ startTime: range.start, endTime: new Date(range.end.getTime() + 1) }), ofThem));
   return driverResolver({ assignments: spans, staticDrivers });

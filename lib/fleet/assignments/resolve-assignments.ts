@@ -14,7 +14,12 @@ const namesOf = async (tenant: TenantQuery, table: typeof drivers | typeof vehic
   new Map(
     ids.length === 0
       ? []
-      : (await tenant.db.select({ id: table.id, name: table.name }).from(table).where(and(whereTenant(table, tenant), inList(table.id, ids)))).map((row) => [row.id, row.name]),
+      : (
+          await tenant.db
+            .select({ id: table.id, name: table.name })
+            .from(table)
+            .where(and(whereTenant(table, tenant), inList(table.id, ids)))
+        ).map((row) => [row.id, row.name]),
   );
 
 /**
@@ -22,7 +27,11 @@ const namesOf = async (tenant: TenantQuery, table: typeof drivers | typeof vehic
  * else the vehicle's static driver (lowest id) unless that driver is assigned elsewhere at `at`
  * (the rule: driver-rule.ts).
  */
-export const findDriversForVehicles = async ({ vehicleIds, at, ...tenant }: TenantQuery & { vehicleIds: readonly number[]; at: Date }): Promise<Map<number, AssignedRef>> => {
+export const findDriversForVehicles = async ({
+  vehicleIds,
+  at,
+  ...tenant
+}: TenantQuery & { vehicleIds: readonly number[]; at: Date }): Promise<Map<number, AssignedRef>> => {
   const driverAt = await findDriversDuring({ ...tenant, vehicleIds, range: { start: at, end: at } });
   const found = new Map(
     vehicleIds.flatMap((vehicleId) => {
@@ -30,7 +39,11 @@ export const findDriversForVehicles = async ({ vehicleIds, at, ...tenant }: Tena
       return driver ? [[vehicleId, driver] as const] : [];
     }),
   );
-  const names = await namesOf(tenant, drivers, [...found.values()].map((entry) => entry.driverId));
+  const names = await namesOf(
+    tenant,
+    drivers,
+    [...found.values()].map((entry) => entry.driverId),
+  );
   return new Map([...found].map(([vehicleId, { driverId, assignmentId }]) => [vehicleId, { id: driverId, name: names.get(driverId) ?? "", assignmentId }]));
 };
 
@@ -38,13 +51,19 @@ export const findDriversForVehicles = async ({ vehicleIds, at, ...tenant }: Tena
  * Each driver's vehicle at `at`: the assignment row covering `at` (a passenger's too), else the
  * driver's static vehicle unless someone else is assigned to drive it at `at`.
  */
-export const findVehiclesForDrivers = async ({ driverIds, at, ...tenant }: TenantQuery & { driverIds: readonly number[]; at: Date }): Promise<Map<number, AssignedRef>> => {
+export const findVehiclesForDrivers = async ({
+  driverIds,
+  at,
+  ...tenant
+}: TenantQuery & { driverIds: readonly number[]; at: Date }): Promise<Map<number, AssignedRef>> => {
   const { db } = tenant;
   const rows = await db
     .select({ id: assignments.id, vehicleId: assignments.vehicleId, driverId: assignments.driverId })
     .from(assignments)
     .where(and(coveringAt(tenant, at), inList(assignments.driverId, driverIds)));
-  const found = new Map<number, { vehicleId: number; assignmentId: number | null }>(rows.map((row) => [row.driverId, { vehicleId: row.vehicleId, assignmentId: row.id }]));
+  const found = new Map<number, { vehicleId: number; assignmentId: number | null }>(
+    rows.map((row) => [row.driverId, { vehicleId: row.vehicleId, assignmentId: row.id }]),
+  );
   const unassigned = driverIds.filter((id) => !found.has(id));
   if (unassigned.length > 0) {
     const statics = (
@@ -60,14 +79,31 @@ export const findVehiclesForDrivers = async ({ driverIds, at, ...tenant }: Tenan
             await db
               .select({ vehicleId: assignments.vehicleId })
               .from(assignments)
-              .where(and(coveringAt(tenant, at), eq(assignments.isPassenger, false), inList(assignments.vehicleId, statics.map((s) => s.vehicleId))))
+              .where(
+                and(
+                  coveringAt(tenant, at),
+                  eq(assignments.isPassenger, false),
+                  inList(
+                    assignments.vehicleId,
+                    statics.map((s) => s.vehicleId),
+                  ),
+                ),
+              )
           ).map((r) => r.vehicleId),
     );
     for (const { driverId, vehicleId } of statics) if (!taken.has(vehicleId)) found.set(driverId, { vehicleId, assignmentId: null });
   }
-  const names = await namesOf(tenant, vehicles, [...found.values()].map((entry) => entry.vehicleId));
+  const names = await namesOf(
+    tenant,
+    vehicles,
+    [...found.values()].map((entry) => entry.vehicleId),
+  );
   // A static id pointing at a vehicle of no such tenant row (deleted) is no vehicle.
-  return new Map([...found].flatMap(([driverId, { vehicleId, assignmentId }]) => (names.has(vehicleId) ? [[driverId, { id: vehicleId, name: names.get(vehicleId)!, assignmentId }] as const] : [])));
+  return new Map(
+    [...found].flatMap(([driverId, { vehicleId, assignmentId }]) =>
+      names.has(vehicleId) ? [[driverId, { id: vehicleId, name: names.get(vehicleId)!, assignmentId }] as const] : [],
+    ),
+  );
 };
 
 /** Who drove vehicle `vehicleId` at `at` (null: nobody). */

@@ -22,7 +22,14 @@ export type NewAssignment = {
  * vehicle outside the tenant, 400 for an end not after the start, 409 naming the assignment it
  * would overlap. Audited as `assignment.created`.
  */
-export const createAssignment = async ({ db, companyId, dataset, input, source, actor }: TenantQuery & Audited & { input: NewAssignment; source: AssignmentSource }): Promise<AssignmentRow> => {
+export const createAssignment = async ({
+  db,
+  companyId,
+  dataset,
+  input,
+  source,
+  actor,
+}: TenantQuery & Audited & { input: NewAssignment; source: AssignmentSource }): Promise<AssignmentRow> => {
   const tenant = { companyId, dataset };
   const span = { ...input, isPassenger: input.isPassenger ?? false };
   checkSpan(span);
@@ -33,7 +40,14 @@ export const createAssignment = async ({ db, companyId, dataset, input, source, 
       .insert(assignments)
       .values({ ...tenant, ...span, assignedAt: input.assignedAt ?? new Date(), source, sourceName: input.sourceName ?? null })
       .returning();
-    await recordAuditEvent({ db: tx, companyId, actor, action: "assignment.created", target: { type: "assignment", id: row.id }, changes: changedFields({ before: null, after: auditedFields(row) }) });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "assignment.created",
+      target: { type: "assignment", id: row.id },
+      changes: changedFields({ before: null, after: auditedFields(row) }),
+    });
     return row;
   });
 };
@@ -52,7 +66,8 @@ const applyChanges = async ({ db, companyId, dataset, row, changes, actor }: Ten
     .where(and(whereTenant(assignments, tenant), eq(assignments.id, row.id)))
     .returning();
   const diff = changedFields({ before: auditedFields(row), after: auditedFields(updated) });
-  if (Object.keys(diff).length > 0) await recordAuditEvent({ db, companyId, actor, action: "assignment.updated", target: { type: "assignment", id: row.id }, changes: diff });
+  if (Object.keys(diff).length > 0)
+    await recordAuditEvent({ db, companyId, actor, action: "assignment.updated", target: { type: "assignment", id: row.id }, changes: diff });
   return updated;
 };
 
@@ -60,15 +75,30 @@ const applyChanges = async ({ db, companyId, dataset, row, changes, actor }: Ten
  * Samsara's update: the assignment is named by its driver, vehicle and exact start time (404 when
  * none matches); its end, passenger flag, assignedAt and source name change.
  */
-export const updateAssignment = ({ db, companyId, dataset, match, changes, actor }: TenantQuery & Audited & { match: { driverId: number; vehicleId: number; startTime: Date }; changes: AssignmentChanges }) =>
+export const updateAssignment = ({
+  db,
+  companyId,
+  dataset,
+  match,
+  changes,
+  actor,
+}: TenantQuery & Audited & { match: { driverId: number; vehicleId: number; startTime: Date }; changes: AssignmentChanges }) =>
   db.transaction(async (tx) => {
     const tenant = { companyId, dataset };
     await lockVehicleAndDriver(tx, tenant, match);
     const [row] = await tx
       .select()
       .from(assignments)
-      .where(and(whereTenant(assignments, tenant), eq(assignments.vehicleId, match.vehicleId), eq(assignments.driverId, match.driverId), eq(assignments.startTime, match.startTime)));
-    if (!row) throw new AppError("not_found", `No assignment of driver ${match.driverId} to vehicle ${match.vehicleId} starting at ${match.startTime.toISOString()}.`);
+      .where(
+        and(
+          whereTenant(assignments, tenant),
+          eq(assignments.vehicleId, match.vehicleId),
+          eq(assignments.driverId, match.driverId),
+          eq(assignments.startTime, match.startTime),
+        ),
+      );
+    if (!row)
+      throw new AppError("not_found", `No assignment of driver ${match.driverId} to vehicle ${match.vehicleId} starting at ${match.startTime.toISOString()}.`);
     return applyChanges({ db: tx, ...tenant, row, changes, actor });
   });
 
@@ -77,7 +107,15 @@ export const updateAssignment = ({ db, companyId, dataset, match, changes, actor
  * later one too). 404 for a vehicle outside the tenant; deleting nothing is not an error. Each
  * deleted assignment is audited as `assignment.deleted`. Returns how many were deleted.
  */
-export const deleteAssignments = async ({ db, companyId, dataset, vehicleId, startTime, endTime, actor }: TenantQuery & Audited & { vehicleId: number; startTime: Date; endTime: Date | null }) => {
+export const deleteAssignments = async ({
+  db,
+  companyId,
+  dataset,
+  vehicleId,
+  startTime,
+  endTime,
+  actor,
+}: TenantQuery & Audited & { vehicleId: number; startTime: Date; endTime: Date | null }) => {
   checkSpan({ startTime, endTime });
   return db.transaction(async (tx) => {
     const tenant = { companyId, dataset };
@@ -113,7 +151,16 @@ export const deleteAssignments = async ({ db, companyId, dataset, vehicleId, sta
  * 409 when that driver is assigned to another vehicle now. Either way the new assignment is open-ended,
  * and assigning the pair that already runs open-ended changes nothing.
  */
-export const assignFromNow = ({ db, companyId, dataset, driverId, vehicleId, handOver, actor, now = new Date() }: TenantQuery & Audited & { driverId: number; vehicleId: number; handOver: "driver" | "vehicle"; now?: Date }) =>
+export const assignFromNow = ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  vehicleId,
+  handOver,
+  actor,
+  now = new Date(),
+}: TenantQuery & Audited & { driverId: number; vehicleId: number; handOver: "driver" | "vehicle"; now?: Date }) =>
   db.transaction(async (tx) => {
     const tenant = { companyId, dataset };
     await lockVehicleAndDriver(tx, tenant, { vehicleId, driverId });
@@ -128,10 +175,20 @@ export const assignFromNow = ({ db, companyId, dataset, driverId, vehicleId, han
   });
 
 /** Ends assignment `assignmentId` at `now` (the dashboard's "end assignment"); 404 outside the tenant, 400 if it already ended. */
-export const endAssignment = ({ db, companyId, dataset, assignmentId, actor, now = new Date() }: TenantQuery & Audited & { assignmentId: number; now?: Date }) =>
+export const endAssignment = ({
+  db,
+  companyId,
+  dataset,
+  assignmentId,
+  actor,
+  now = new Date(),
+}: TenantQuery & Audited & { assignmentId: number; now?: Date }) =>
   db.transaction(async (tx) => {
     const tenant = { companyId, dataset };
-    const [found] = await tx.select().from(assignments).where(and(whereTenant(assignments, tenant), eq(assignments.id, assignmentId)));
+    const [found] = await tx
+      .select()
+      .from(assignments)
+      .where(and(whereTenant(assignments, tenant), eq(assignments.id, assignmentId)));
     if (!found) throw new AppError("not_found", `No assignment with id ${assignmentId}.`);
     await lockVehicleAndDriver(tx, tenant, found);
     if (found.endTime && found.endTime <= now) throw new AppError("bad_request", `Assignment ${assignmentId} ended already.`);

@@ -8,7 +8,12 @@ export const contactInputSchema = z
     firstName: name.optional(),
     lastName: name.optional(),
     email: z.union([z.literal(""), z.email({ error: "email must be an e-mail address" }).max(254)]).optional(),
-    phone: z.string().trim().max(40).regex(/^[+\d\s().-]*$/, "phone may hold digits, spaces, + ( ) . - only").optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[+\d\s().-]*$/, "phone may hold digits, spaces, + ( ) . - only")
+      .optional(),
   })
   .strict();
 

@@ -31,20 +31,42 @@ export const getContact = async ({ db, companyId, dataset, contactId }: TenantQu
 
 export const createContact = ({ db, companyId, dataset, input, actor }: TenantQuery & Audited & { input: ContactInput }): Promise<ContactRow> =>
   db.transaction(async (tx) => {
-    const [row] = await tx.insert(contacts).values({ ...input, companyId, dataset }).returning(columns);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "contact.created", target: { type: "contact", id: row.id }, changes: changedFields({ before: null, after: input }) });
+    const [row] = await tx
+      .insert(contacts)
+      .values({ ...input, companyId, dataset })
+      .returning(columns);
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "contact.created",
+      target: { type: "contact", id: row.id },
+      changes: changedFields({ before: null, after: input }),
+    });
     return row;
   });
 
 /** Changes the given fields; the audit event holds those whose values changed. 404 for another tenant's contact. */
-export const updateContact = ({ db, companyId, dataset, contactId, input, actor }: TenantQuery & Audited & { contactId: number; input: ContactInput }): Promise<ContactRow> =>
+export const updateContact = ({
+  db,
+  companyId,
+  dataset,
+  contactId,
+  input,
+  actor,
+}: TenantQuery & Audited & { contactId: number; input: ContactInput }): Promise<ContactRow> =>
   db.transaction(async (tx) => {
     const where = oneContact({ companyId, dataset }, contactId);
     const [before] = await tx.select(columns).from(contacts).where(where).for("update");
     if (!before) throw notFound(contactId);
-    const [row] = await tx.update(contacts).set({ ...input, updatedAt: sql`now()` }).where(where).returning(columns);
+    const [row] = await tx
+      .update(contacts)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(where)
+      .returning(columns);
     const changes = changedFields({ before, after: input });
-    if (Object.keys(changes).length > 0) await recordAuditEvent({ db: tx, companyId, actor, action: "contact.updated", target: { type: "contact", id: contactId }, changes });
+    if (Object.keys(changes).length > 0)
+      await recordAuditEvent({ db: tx, companyId, actor, action: "contact.updated", target: { type: "contact", id: contactId }, changes });
     return row;
   });
 
@@ -53,5 +75,12 @@ export const deleteContact = ({ db, companyId, dataset, contactId, actor }: Tena
   db.transaction(async (tx) => {
     const [row] = await tx.delete(contacts).where(oneContact({ companyId, dataset }, contactId)).returning(columns);
     if (!row) throw notFound(contactId);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "contact.deleted", target: { type: "contact", id: contactId }, changes: changedFields({ before: row, after: { email: null } }) });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "contact.deleted",
+      target: { type: "contact", id: contactId },
+      changes: changedFields({ before: row, after: { email: null } }),
+    });
   });

@@ -19,9 +19,26 @@ const CLAIMS_PER_COMPANY = { capacity: 60, refillPerSecond: 60 / 3600 };
  * settings), and each company's attempts are throttled, found or not, so the answer cannot be
  * used to search the identifiers that report (429 past 60 an hour).
  */
-export const claimDevice = async ({ db, companyId, dataset, identifier, vehicleId, name, actor }: TenantQuery & { identifier: string; vehicleId: number; name?: string; actor: AuditActor }) => {
-  await enforceRateLimit({ db, key: `device-claim:${companyId}`, rule: CLAIMS_PER_COMPANY, message: "Too many device claims from your company this hour. Try again later." });
+export const claimDevice = async ({
+  db,
+  companyId,
+  dataset,
+  identifier,
+  vehicleId,
+  name,
+  actor,
+}: TenantQuery & { identifier: string; vehicleId: number; name?: string; actor: AuditActor }) => {
+  await enforceRateLimit({
+    db,
+    key: `device-claim:${companyId}`,
+    rule: CLAIMS_PER_COMPANY,
+    message: "Too many device claims from your company this hour. Try again later.",
+  });
   const unclaimed = await findUnclaimedDevice({ db, identifier });
-  if (!unclaimed) throw new AppError("not_found", `No unregistered device has reported as "${identifier}". Type its identifier in full (the IMEI or the id set in Traccar Client), and let it report once.`);
+  if (!unclaimed)
+    throw new AppError(
+      "not_found",
+      `No unregistered device has reported as "${identifier}". Type its identifier in full (the IMEI or the id set in Traccar Client), and let it report once.`,
+    );
   return registerDevice({ db, companyId, dataset, input: { identifier, model: MODEL_OF_PROTOCOL[unclaimed.protocol], name, vehicleId }, actor, claimed: true });
 };

@@ -52,7 +52,8 @@ const assertVehicleFree = async ({ db, companyId, dataset, vehicleId, deviceRowI
     .select({ id: devices.id, identifier: devices.identifier })
     .from(devices)
     .where(and(eq(devices.companyId, companyId), eq(devices.vehicleId, vehicleId)));
-  if (carried && carried.id !== deviceRowId) throw new AppError("conflict", `Vehicle "${vehicle.name}" already has device "${carried.identifier}": unbind it first.`);
+  if (carried && carried.id !== deviceRowId)
+    throw new AppError("conflict", `Vehicle "${vehicle.name}" already has device "${carried.identifier}": unbind it first.`);
 };
 
 export type RegisterDeviceInput = { identifier: string; model: DeviceModel; name?: string; vehicleId?: number | null };
@@ -62,24 +63,45 @@ export type RegisterDeviceInput = { identifier: string; model: DeviceModel; name
  * is registered already (the same answer here or in another company), or naming the device the vehicle already has.
  * `claimed` records the registration as the claim of an unclaimed device.
  */
-export const registerDevice = ({ db, companyId, dataset, input, actor, claimed = false }: TenantQuery & Audited & { input: RegisterDeviceInput; claimed?: boolean }): Promise<DeviceRow> =>
-  db.transaction(async (tx) => {
-    const vehicleId = input.vehicleId ?? null;
-    if (vehicleId !== null) await assertVehicleFree({ db: tx, companyId, dataset, vehicleId });
-    // The global primary key decides between concurrent registrations of one identifier.
-    const [lookup] = await tx.insert(deviceLookups).values({ deviceId: input.identifier, companyId, dataset, vehicleId }).onConflictDoNothing().returning();
-    // One answer whoever holds it: a company must not learn which identifiers another company has (docs/decisions.md).
-    if (!lookup) throw new AppError("conflict", `Device "${input.identifier}" is already registered.`);
-    const boundAt = vehicleId === null ? null : new Date();
-    const [row] = await tx
-      .insert(devices)
-      .values({ companyId, dataset, identifier: input.identifier, model: input.model, name: input.name ?? "", vehicleId, boundAt })
-      .returning();
-    await forgetUnclaimedDevice({ db: tx, identifier: input.identifier });
-    const changes = { identifier: { before: null, after: row.identifier }, model: { before: null, after: row.model }, name: { before: null, after: row.name }, vehicleId: { before: null, after: vehicleId } };
-    await recordAuditEvent({ db: tx, companyId, actor, action: claimed ? "device.claimed" : "device.registered", target: { type: "device", id: row.identifier }, changes });
-    return row;
-  }).catch(raceConflict);
+export const registerDevice = ({
+  db,
+  companyId,
+  dataset,
+  input,
+  actor,
+  claimed = false,
+}: TenantQuery & Audited & { input: RegisterDeviceInput; claimed?: boolean }): Promise<DeviceRow> =>
+  db
+    .transaction(async (tx) => {
+      const vehicleId = input.vehicleId ?? null;
+      if (vehicleId !== null) await assertVehicleFree({ db: tx, companyId, dataset, vehicleId });
+      // The global primary key decides between concurrent registrations of one identifier.
+      const [lookup] = await tx.insert(deviceLookups).values({ deviceId: input.identifier, companyId, dataset, vehicleId }).onConflictDoNothing().returning();
+      // One answer whoever holds it: a company must not learn which identifiers another company has (docs/decisions.md).
+      if (!lookup) throw new AppError("conflict", `Device "${input.identifier}" is already registered.`);
+      const boundAt = vehicleId === null ? null : new Date();
+      const [row] = await tx
+        .insert(devices)
+        .values({ companyId, dataset, identifier: input.identifier, model: input.model, name: input.name ?? "", vehicleId, boundAt })
+        .returning();
+      await forgetUnclaimedDevice({ db: tx, identifier: input.identifier });
+      const changes = {
+        identifier: { before: null, after: row.identifier },
+        model: { before: null, after: row.model },
+        name: { before: null, after: row.name },
+        vehicleId: { before: null, after: vehicleId },
+      };
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: claimed ? "device.claimed" : "device.registered",
+        target: { type: "device", id: row.identifier },
+        changes,
+      });
+      return row;
+    })
+    .catch(raceConflict);
 
 /** The tenant's device by its row id, locked for the change; 404 for another tenant's. */
 const lockDevice = async ({ db, companyId, dataset, deviceRowId }: TenantQuery & { deviceRowId: number }) => {
@@ -96,21 +118,40 @@ const lockDevice = async ({ db, companyId, dataset, deviceRowId }: TenantQuery &
  * Binds one of the tenant's devices to a vehicle, moves it to another, or unbinds it (null). Its
  * earlier reports stay with the vehicle they were reported for; from now on it reports for the new one.
  */
-export const bindDevice = ({ db, companyId, dataset, deviceRowId, vehicleId, actor }: TenantQuery & Audited & { deviceRowId: number; vehicleId: number | null }): Promise<DeviceRow> =>
-  db.transaction(async (tx) => {
-    const before = await lockDevice({ db: tx, companyId, dataset, deviceRowId });
-    if (before.vehicleId === vehicleId) return before;
-    if (vehicleId !== null) await assertVehicleFree({ db: tx, companyId, dataset, vehicleId, deviceRowId });
-    const [row] = await tx
-      .update(devices)
-      .set({ vehicleId, boundAt: vehicleId === null ? null : new Date() })
-      .where(and(eq(devices.companyId, companyId), eq(devices.id, deviceRowId)))
-      .returning();
-    await tx.update(deviceLookups).set({ vehicleId }).where(and(eq(deviceLookups.deviceId, row.identifier), eq(deviceLookups.companyId, companyId)));
-    const action = vehicleId === null ? "device.unbound" : "device.bound";
-    await recordAuditEvent({ db: tx, companyId, actor, action, target: { type: "device", id: row.identifier }, changes: { vehicleId: { before: before.vehicleId, after: vehicleId } } });
-    return row;
-  }).catch(raceConflict);
+export const bindDevice = ({
+  db,
+  companyId,
+  dataset,
+  deviceRowId,
+  vehicleId,
+  actor,
+}: TenantQuery & Audited & { deviceRowId: number; vehicleId: number | null }): Promise<DeviceRow> =>
+  db
+    .transaction(async (tx) => {
+      const before = await lockDevice({ db: tx, companyId, dataset, deviceRowId });
+      if (before.vehicleId === vehicleId) return before;
+      if (vehicleId !== null) await assertVehicleFree({ db: tx, companyId, dataset, vehicleId, deviceRowId });
+      const [row] = await tx
+        .update(devices)
+        .set({ vehicleId, boundAt: vehicleId === null ? null : new Date() })
+        .where(and(eq(devices.companyId, companyId), eq(devices.id, deviceRowId)))
+        .returning();
+      await tx
+        .update(deviceLookups)
+        .set({ vehicleId })
+        .where(and(eq(deviceLookups.deviceId, row.identifier), eq(deviceLookups.companyId, companyId)));
+      const action = vehicleId === null ? "device.unbound" : "device.bound";
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action,
+        target: { type: "device", id: row.identifier },
+        changes: { vehicleId: { before: before.vehicleId, after: vehicleId } },
+      });
+      return row;
+    })
+    .catch(raceConflict);
 
 /** Removes a device from the tenant: it is refused (and listed as unclaimed) when it reports again; its history stays. */
 export const unregisterDevice = ({ db, companyId, dataset, deviceRowId, actor }: TenantQuery & Audited & { deviceRowId: number }): Promise<void> =>
@@ -126,11 +167,18 @@ export const unregisterDevice = ({ db, companyId, dataset, deviceRowId, actor }:
  * Registers many devices at once, each bound to its vehicle, without audit events: the demo seed and
  * the benchmarks (thousands of vehicles; statements kept below PostgreSQL's bind-parameter limit).
  */
-export const insertBoundDevices = async ({ db, companyId, dataset, rows }: TenantQuery & { rows: readonly { identifier: string; model: DeviceModel; vehicleId: number }[] }) => {
+export const insertBoundDevices = async ({
+  db,
+  companyId,
+  dataset,
+  rows,
+}: TenantQuery & { rows: readonly { identifier: string; model: DeviceModel; vehicleId: number }[] }) => {
   const boundAt = new Date();
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
-    await db.insert(devices).values(chunk.map((row) => ({ companyId, dataset, identifier: row.identifier, model: row.model, vehicleId: row.vehicleId, boundAt })));
+    await db
+      .insert(devices)
+      .values(chunk.map((row) => ({ companyId, dataset, identifier: row.identifier, model: row.model, vehicleId: row.vehicleId, boundAt })));
     await db.insert(deviceLookups).values(chunk.map((row) => ({ deviceId: row.identifier, companyId, dataset, vehicleId: row.vehicleId })));
   }
 };

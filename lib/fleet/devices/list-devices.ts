@@ -32,9 +32,22 @@ export type DeviceListItem = {
 };
 
 type RawDevice = {
-  id: number; identifier: string; model: DeviceModel; name: string; vehicle_id: number | null; vehicle_name: string | null;
-  vehicle_external_ids: Record<string, string> | null; vehicle_archived: boolean | null; bound_at: string | Date | null; created_at: string | Date;
-  location_time: string | Date | null; stats_time: string | Date | null; latitude: unknown; longitude: unknown; battery: unknown; battery_milli_volts: unknown;
+  id: number;
+  identifier: string;
+  model: DeviceModel;
+  name: string;
+  vehicle_id: number | null;
+  vehicle_name: string | null;
+  vehicle_external_ids: Record<string, string> | null;
+  vehicle_archived: boolean | null;
+  bound_at: string | Date | null;
+  created_at: string | Date;
+  location_time: string | Date | null;
+  stats_time: string | Date | null;
+  latitude: unknown;
+  longitude: unknown;
+  battery: unknown;
+  battery_milli_volts: unknown;
 };
 
 const toDate = (value: string | Date | null) => (value === null ? null : new Date(value));
@@ -49,7 +62,16 @@ type ListDevicesOptions = TenantQuery & { afterId?: number; limit: number; model
  * the vehicle's latest state when it is newer than the binding (a vehicle's earlier reports came from
  * another device), the battery of that last position and the latest supply voltage.
  */
-export const listDevices = async ({ db, companyId, dataset, afterId, limit, models, identifiers, now = new Date() }: ListDevicesOptions): Promise<DeviceListItem[]> => {
+export const listDevices = async ({
+  db,
+  companyId,
+  dataset,
+  afterId,
+  limit,
+  models,
+  identifiers,
+  now = new Date(),
+}: ListDevicesOptions): Promise<DeviceListItem[]> => {
   const after = afterId === undefined ? sql`` : sql`and d.id > ${afterId}`;
   const byModel = models?.length ? sql`and d.model = any(${`{${models.join(",")}}`}::text[])` : sql``;
   const byIdentifier = identifiers?.length ? sql`and d.identifier = any(${sql.param(identifiers)}::text[])` : sql``;
@@ -74,11 +96,21 @@ export const listDevices = async ({ db, companyId, dataset, afterId, limit, mode
     const times = [toDate(row.location_time), toDate(row.stats_time)].filter((time): time is Date => time !== null);
     const lastReportAt = times.length ? new Date(Math.max(...times.map((time) => time.getTime()))) : null;
     return {
-      id: Number(row.id), identifier: row.identifier, model: row.model, name: row.name,
-      vehicleId: row.vehicle_id === null ? null : Number(row.vehicle_id), vehicleName: row.vehicle_name, vehicleExternalIds: row.vehicle_external_ids,
+      id: Number(row.id),
+      identifier: row.identifier,
+      model: row.model,
+      name: row.name,
+      vehicleId: row.vehicle_id === null ? null : Number(row.vehicle_id),
+      vehicleName: row.vehicle_name,
+      vehicleExternalIds: row.vehicle_external_ids,
       vehicleArchived: row.vehicle_archived === true,
-      boundAt: toDate(row.bound_at), createdAt: new Date(row.created_at), lastReportAt,
-      latitude: nullableNumber(row.latitude), longitude: nullableNumber(row.longitude), battery: nullableNumber(row.battery), batteryMilliVolts: nullableNumber(row.battery_milli_volts),
+      boundAt: toDate(row.bound_at),
+      createdAt: new Date(row.created_at),
+      lastReportAt,
+      latitude: nullableNumber(row.latitude),
+      longitude: nullableNumber(row.longitude),
+      battery: nullableNumber(row.battery),
+      batteryMilliVolts: nullableNumber(row.battery_milli_volts),
       connection: connectionOf(lastReportAt, now),
     };
   });

@@ -14,8 +14,12 @@ const optionalNumber = z.preprocess((value) => (value === "" || value === undefi
 /** The OsmAnd parameters (query string, form or JSON body); numbers arrive as text. */
 export const osmandParamsSchema = z.object({
   id: z.string().trim().min(1, "is required").max(200).meta({ description: "The vehicle's device id (also accepted as `deviceid`)." }),
-  lat: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-90).max(90)).meta({ description: "Latitude, degrees.", param: { required: true } }),
-  lon: z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-180).max(180)).meta({ description: "Longitude, degrees.", param: { required: true } }),
+  lat: z
+    .preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-90).max(90))
+    .meta({ description: "Latitude, degrees.", param: { required: true } }),
+  lon: z
+    .preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-180).max(180))
+    .meta({ description: "Longitude, degrees.", param: { required: true } }),
   timestamp: z.string().optional().meta({ description: "Epoch seconds, epoch milliseconds or ISO 8601; missing means now." }),
   speed: optionalNumber.meta({ description: "Knots." }),
   bearing: optionalNumber.meta({ description: "Degrees from north." }),
@@ -44,9 +48,14 @@ export const osmandParamsFromJson = (json: unknown): OsmandParams => {
     const { latitude, longitude, speed, heading, altitude, accuracy } = location.coords;
     const level = location.battery?.level;
     const entries = {
-      id: text(device_id), lat: text(latitude), lon: text(longitude), timestamp: text(location.timestamp),
+      id: text(device_id),
+      lat: text(latitude),
+      lon: text(longitude),
+      timestamp: text(location.timestamp),
       speed: typeof speed === "number" && speed >= 0 ? String(speed / METERS_PER_SECOND_PER_KNOT) : undefined,
-      bearing: typeof heading === "number" && heading >= 0 ? String(heading) : undefined, altitude: text(altitude), accuracy: text(accuracy),
+      bearing: typeof heading === "number" && heading >= 0 ? String(heading) : undefined,
+      altitude: text(altitude),
+      accuracy: text(accuracy),
       batt: typeof level === "number" && level >= 0 ? String(level <= 1 ? level * 100 : level) : undefined,
     };
     return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)) as OsmandParams;
@@ -70,7 +79,17 @@ const parseDeviceTime = (text: string | undefined, now: Date) => {
  * only after the point is committed. An identifier registered nowhere is listed as unclaimed (and
  * refused, 400); so is, without the listing, a registered device bound to no vehicle.
  */
-export const ingestOsmandPoint = async ({ db, params, remoteAddress, now = new Date() }: { db: Database; params: OsmandParams; remoteAddress: string; now?: Date }) => {
+export const ingestOsmandPoint = async ({
+  db,
+  params,
+  remoteAddress,
+  now = new Date(),
+}: {
+  db: Database;
+  params: OsmandParams;
+  remoteAddress: string;
+  now?: Date;
+}) => {
   const point = parseWith(osmandParamsSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
   const time = parseDeviceTime(point.timestamp, now);
   const vehicle = await findRegisteredDevice({ db, deviceId: point.id });
@@ -83,12 +102,22 @@ export const ingestOsmandPoint = async ({ db, params, remoteAddress, now = new D
     db,
     now,
     batch: {
-      positions: [{
-        companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time, latitude: point.lat, longitude: point.lon,
-        speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
-        heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
-        altitude: point.altitude ?? null, accuracy: point.accuracy ?? null, hdop: point.hdop ?? null, battery: point.batt ?? null,
-      }],
+      positions: [
+        {
+          companyId: vehicle.companyId,
+          dataset: vehicle.dataset,
+          vehicleId: vehicle.vehicleId,
+          time,
+          latitude: point.lat,
+          longitude: point.lon,
+          speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
+          heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
+          altitude: point.altitude ?? null,
+          accuracy: point.accuracy ?? null,
+          hdop: point.hdop ?? null,
+          battery: point.batt ?? null,
+        },
+      ],
     },
   });
   return { vehicleId: vehicle.vehicleId, duplicate: result.duplicates.positions > 0 };

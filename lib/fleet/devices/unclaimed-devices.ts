@@ -14,8 +14,20 @@ const STALE_AFTER_MS = 30 * 86_400_000;
  * silent for 30 days): a flood cannot grow it without bound, and the devices recorded before the
  * flood stay claimable. An identifier left out is still refused; it is recorded when there is room.
  */
-export const recordUnclaimedDevice = async ({ db, identifier, protocol, remoteAddress, now = new Date(), maxRows = MAX_UNCLAIMED_DEVICES }: {
-  db: Executor; identifier: string; protocol: UnclaimedProtocol; remoteAddress: string; now?: Date; maxRows?: number;
+export const recordUnclaimedDevice = async ({
+  db,
+  identifier,
+  protocol,
+  remoteAddress,
+  now = new Date(),
+  maxRows = MAX_UNCLAIMED_DEVICES,
+}: {
+  db: Executor;
+  identifier: string;
+  protocol: UnclaimedProtocol;
+  remoteAddress: string;
+  now?: Date;
+  maxRows?: number;
 }) => {
   const seenAgain = await db
     .update(unclaimedDevices)
@@ -24,12 +36,15 @@ export const recordUnclaimedDevice = async ({ db, identifier, protocol, remoteAd
     .returning({ identifier: unclaimedDevices.identifier });
   if (seenAgain.length > 0) return;
   const insertIfRoom = () =>
-    queryRows<{ identifier: string }>(db, sql`insert into unclaimed_devices (identifier, protocol, first_seen_at, last_seen_at, remote_address)
+    queryRows<{ identifier: string }>(
+      db,
+      sql`insert into unclaimed_devices (identifier, protocol, first_seen_at, last_seen_at, remote_address)
       select ${identifier}, ${protocol}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${remoteAddress}
       where (select count(*) from unclaimed_devices) < ${maxRows}
       on conflict (identifier, protocol) do update set last_seen_at = excluded.last_seen_at, remote_address = excluded.remote_address,
         connection_count = unclaimed_devices.connection_count + 1
-      returning identifier`);
+      returning identifier`,
+    );
   if ((await insertIfRoom()).length > 0) return;
   await db.delete(unclaimedDevices).where(lt(unclaimedDevices.lastSeenAt, new Date(now.getTime() - STALE_AFTER_MS)));
   await insertIfRoom();

@@ -26,7 +26,9 @@ const HISTORY: readonly [table: string, column: string][] = [
 ];
 
 const hasHistory = async ({ db, companyId, driverId }: { db: Executor; companyId: number; driverId: number }) => {
-  const probes = HISTORY.map(([table, column]) => sql`select 1 from ${sql.identifier(table)} where company_id = ${companyId} and ${sql.identifier(column)} = ${driverId}`);
+  const probes = HISTORY.map(
+    ([table, column]) => sql`select 1 from ${sql.identifier(table)} where company_id = ${companyId} and ${sql.identifier(column)} = ${driverId}`,
+  );
   const rows = await queryRows(db, sql`select exists (${sql.join(probes, sql` union all `)}) as found`);
   return (rows[0] as { found: boolean }).found;
 };
@@ -43,16 +45,29 @@ export const deleteDriver = async ({ db, companyId, dataset, driverId, actor }: 
     const [driver] = await tx.select({ name: drivers.name, username: drivers.username }).from(drivers).where(tenantDriver).for("update");
     if (!driver) throw new AppError("not_found", `No driver with id ${driverId}.`);
     if (await hasHistory({ db: tx, companyId, driverId })) {
-      throw new AppError("conflict", `Driver ${driverId} has recorded history (duty status, trips or assignments), which is kept: deactivate the driver instead (driverActivationStatus "deactivated").`);
+      throw new AppError(
+        "conflict",
+        `Driver ${driverId} has recorded history (duty status, trips or assignments), which is kept: deactivate the driver instead (driverActivationStatus "deactivated").`,
+      );
     }
     await tx.delete(tagDrivers).where(and(eq(tagDrivers.companyId, companyId), eq(tagDrivers.driverId, driverId)));
     await tx.delete(driverLogins).where(and(eq(driverLogins.companyId, companyId), eq(driverLogins.driverId, driverId)));
-    await tx.update(drivingDetectorStates).set({ driverId: null }).where(and(eq(drivingDetectorStates.companyId, companyId), eq(drivingDetectorStates.driverId, driverId)));
+    await tx
+      .update(drivingDetectorStates)
+      .set({ driverId: null })
+      .where(and(eq(drivingDetectorStates.companyId, companyId), eq(drivingDetectorStates.driverId, driverId)));
     await tx
       .update(reportSchedules)
       .set({ driverIds: sql`array_remove(${reportSchedules.driverIds}, ${driverId})` })
       .where(and(eq(reportSchedules.companyId, companyId), sql`${driverId} = any(${reportSchedules.driverIds})`));
     await tx.delete(drivers).where(tenantDriver);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "driver.deleted", target: { type: "driver", id: driverId }, changes: { name: { before: driver.name, after: null }, username: { before: driver.username, after: null } } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "driver.deleted",
+      target: { type: "driver", id: driverId },
+      changes: { name: { before: driver.name, after: null }, username: { before: driver.username, after: null } },
+    });
   });
 };

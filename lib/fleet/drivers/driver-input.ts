@@ -31,7 +31,10 @@ export const driverInputSchema = z
     eldExemptReason: z.string().max(500),
     driverActivationStatus: z.enum(ACTIVATION_STATUSES),
     /** The vehicle's id, as the public interface shows it (a string of digits); null unassigns. */
-    staticAssignedVehicleId: z.string().regex(/^\d{1,9}$/, "a vehicle id").nullable(),
+    staticAssignedVehicleId: z
+      .string()
+      .regex(/^\d{1,9}$/, "a vehicle id")
+      .nullable(),
     externalIds: z.record(z.string().min(1).max(64), z.string().max(255)),
     notes: z.string().max(4000),
     /**

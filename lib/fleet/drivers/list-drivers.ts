@@ -36,7 +36,16 @@ export const driverWithAnyTag = ({ companyId }: Tenant, tagIds: readonly number[
   sql`${drivers.id} in (select td.driver_id from tag_drivers td where td.company_id = ${companyId} and td.tag_id = any(${intArray(tagIds)}))`;
 
 /** The tenant's drivers in id order (keyset pages), with their statically assigned vehicle. */
-export const listDrivers = async ({ db, companyId, dataset, driverIds, activationStatus, tagIds, afterId, limit }: ListDriversOptions): Promise<DriverRow[]> => {
+export const listDrivers = async ({
+  db,
+  companyId,
+  dataset,
+  driverIds,
+  activationStatus,
+  tagIds,
+  afterId,
+  limit,
+}: ListDriversOptions): Promise<DriverRow[]> => {
   const conditions: SQL[] = [whereTenant(drivers, { companyId, dataset })];
   // One array parameter: a tag filter (lib/interfaces/fleet-api/tag-filter.ts) may name every driver.
   if (driverIds) conditions.push(sql`${drivers.id} = any(${intArray(driverIds)})`);
@@ -51,7 +60,11 @@ export const listDrivers = async ({ db, companyId, dataset, driverIds, activatio
     .limit(limit);
   return rows.map(({ driver, staticAssignedVehicle, tags }) => ({
     ...driver,
-    tags: (typeof tags === "string" ? (JSON.parse(tags) as DriverTag[]) : tags).map((tag) => ({ id: Number(tag.id), name: tag.name, parentTagId: tag.parentTagId === null ? null : Number(tag.parentTagId) })),
+    tags: (typeof tags === "string" ? (JSON.parse(tags) as DriverTag[]) : tags).map((tag) => ({
+      id: Number(tag.id),
+      name: tag.name,
+      parentTagId: tag.parentTagId === null ? null : Number(tag.parentTagId),
+    })),
     staticAssignedVehicle: staticAssignedVehicle ? { id: Number(staticAssignedVehicle.id), name: staticAssignedVehicle.name } : null,
   }));
 };

@@ -33,8 +33,21 @@ const toColumns = async ({ db, tenant, input }: { db: Executor; tenant: Tenant; 
 const conflict = (username: string | undefined) => new AppError("conflict", `A driver with username "${username}" already exists.`);
 
 /** DriverCreated / DriverUpdated for the tenant's webhooks, in the change's transaction. */
-const raiseDriverEvent = ({ db, companyId, dataset, eventType, driver }: Tenant & { db: Executor; eventType: "DriverCreated" | "DriverUpdated"; driver: { id: number; name: string; username: string } }) =>
-  enqueueWebhookEvent({ db, companyId, dataset, eventType, orderingKey: `driver:${driver.id}`, data: { driver: { id: String(driver.id), name: driver.name, username: driver.username } } });
+const raiseDriverEvent = ({
+  db,
+  companyId,
+  dataset,
+  eventType,
+  driver,
+}: Tenant & { db: Executor; eventType: "DriverCreated" | "DriverUpdated"; driver: { id: number; name: string; username: string } }) =>
+  enqueueWebhookEvent({
+    db,
+    companyId,
+    dataset,
+    eventType,
+    orderingKey: `driver:${driver.id}`,
+    data: { driver: { id: String(driver.id), name: driver.name, username: driver.username } },
+  });
 
 /** Who saves, for the audit log: the event is written in the change's own transaction. */
 type Audited = { actor: AuditActor };
@@ -51,7 +64,14 @@ export const createDriver = async ({ db, companyId, dataset, input, actor }: Ten
         .returning({ id: drivers.id });
       if (!row) throw conflict(input.username);
       const created = { ...columns, name: input.name, username: input.username, dataset };
-      await recordAuditEvent({ db: tx, companyId, actor, action: "driver.created", target: { type: "driver", id: row.id }, changes: changedFields({ before: null, after: created }) });
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: "driver.created",
+        target: { type: "driver", id: row.id },
+        changes: changedFields({ before: null, after: created }),
+      });
       await raiseDriverEvent({ db: tx, companyId, dataset, eventType: "DriverCreated", driver: { id: row.id, name: input.name, username: input.username } });
       return row.id;
     })
@@ -66,7 +86,14 @@ export const createDriver = async ({ db, companyId, dataset, input, actor }: Ten
  * taken username. The audit event holds the fields whose values changed (none changed: no event);
  * setting the status to deactivated is `driver.deactivated`.
  */
-export const updateDriver = async ({ db, companyId, dataset, driverId, input, actor }: TenantQuery & Audited & { driverId: number; input: DriverInput }): Promise<DriverRow> => {
+export const updateDriver = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  input,
+  actor,
+}: TenantQuery & Audited & { driverId: number; input: DriverInput }): Promise<DriverRow> => {
   await db
     .transaction(async (tx) => {
       const columns = await toColumns({ db: tx, tenant: { companyId, dataset }, input });
@@ -83,7 +110,13 @@ export const updateDriver = async ({ db, companyId, dataset, driverId, input, ac
       if (Object.keys(changes).length === 0) return;
       const action = changes.activationStatus?.after === "deactivated" ? "driver.deactivated" : "driver.updated";
       await recordAuditEvent({ db: tx, companyId, actor, action, target: { type: "driver", id: driverId }, changes });
-      await raiseDriverEvent({ db: tx, companyId, dataset, eventType: "DriverUpdated", driver: { id: driverId, name: columns.name ?? before.name, username: columns.username ?? before.username } });
+      await raiseDriverEvent({
+        db: tx,
+        companyId,
+        dataset,
+        eventType: "DriverUpdated",
+        driver: { id: driverId, name: columns.name ?? before.name, username: columns.username ?? before.username },
+      });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? conflict(input.username) : error;

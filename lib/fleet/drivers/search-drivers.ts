@@ -16,10 +16,23 @@ type SearchDriversOptions = TenantQuery & {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The tenant's drivers matching a search, in name order, one page at a time, and how many match (dashboard list). */
-export const searchDrivers = async ({ db, companyId, dataset, text, activationStatus, tagIds, offset, limit }: SearchDriversOptions): Promise<{ drivers: DriverRow[]; count: number }> => {
-  const conditions: (SQL | undefined)[] = [whereTenant(drivers, { companyId, dataset }), activationStatus ? eq(drivers.activationStatus, activationStatus) : undefined];
+export const searchDrivers = async ({
+  db,
+  companyId,
+  dataset,
+  text,
+  activationStatus,
+  tagIds,
+  offset,
+  limit,
+}: SearchDriversOptions): Promise<{ drivers: DriverRow[]; count: number }> => {
+  const conditions: (SQL | undefined)[] = [
+    whereTenant(drivers, { companyId, dataset }),
+    activationStatus ? eq(drivers.activationStatus, activationStatus) : undefined,
+  ];
   const pattern = text?.trim() ? `%${escapeLike(text.trim())}%` : undefined;
-  if (pattern) conditions.push(or(ilike(drivers.name, pattern), ilike(drivers.username, pattern), ilike(drivers.phone, pattern), ilike(drivers.licenseNumber, pattern)));
+  if (pattern)
+    conditions.push(or(ilike(drivers.name, pattern), ilike(drivers.username, pattern), ilike(drivers.phone, pattern), ilike(drivers.licenseNumber, pattern)));
   if (tagIds) conditions.push(driverWithAnyTag({ companyId, dataset }, tagIds));
   const where = and(...conditions);
   const [page, [total]] = await Promise.all([

@@ -9,7 +9,13 @@ import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
  * so each session signed in before it fails its next check (lib/hos/logbook/driver-session-check.ts).
  * Returns the driver's name; 404 for another tenant's driver.
  */
-export const signOutDriver = async ({ db, companyId, dataset, driverId, actor }: TenantQuery & { driverId: number; actor: AuditActor }): Promise<{ name: string }> =>
+export const signOutDriver = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  actor,
+}: TenantQuery & { driverId: number; actor: AuditActor }): Promise<{ name: string }> =>
   db.transaction(async (tx) => {
     const [driver] = await tx
       .update(drivers)

@@ -30,7 +30,16 @@ const shapeColumns = (input: Pick<PlaceInput, "geofence" | "latitude" | "longitu
 };
 
 /** What the audit log keeps of a place. */
-const audited = (row: Partial<PlaceRow>) => ({ name: row.name, formattedAddress: row.formattedAddress, notes: row.notes, radiusMeters: row.radiusMeters, vertices: row.vertices?.length, latitude: row.latitude, longitude: row.longitude, tagIds: row.tagIds });
+const audited = (row: Partial<PlaceRow>) => ({
+  name: row.name,
+  formattedAddress: row.formattedAddress,
+  notes: row.notes,
+  radiusMeters: row.radiusMeters,
+  vertices: row.vertices?.length,
+  latitude: row.latitude,
+  longitude: row.longitude,
+  tagIds: row.tagIds,
+});
 
 /** Writes a new place and its audit event. */
 export const createPlace = ({ db, companyId, dataset, input, actor }: TenantQuery & Audited & { input: PlaceInput }): Promise<PlaceRow> =>
@@ -47,12 +56,27 @@ export const createPlace = ({ db, companyId, dataset, input, actor }: TenantQuer
       ...shapeColumns(input),
     };
     const [row] = await tx.insert(places).values(values).returning();
-    await recordAuditEvent({ db: tx, companyId, actor, action: "place.created", target: { type: "place", id: row.id }, changes: changedFields({ before: null, after: audited(row) }) });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "place.created",
+      target: { type: "place", id: row.id },
+      changes: changedFields({ before: null, after: audited(row) }),
+    });
     return row;
   });
 
 /** The tenant's places by id (keyset); `search` matches name or address, case-insensitively. */
-export const listPlaces = ({ db, companyId, dataset, search, tagIds, afterId, limit }: TenantQuery & { search?: string; tagIds?: readonly number[]; afterId?: number; limit: number }) => {
+export const listPlaces = ({
+  db,
+  companyId,
+  dataset,
+  search,
+  tagIds,
+  afterId,
+  limit,
+}: TenantQuery & { search?: string; tagIds?: readonly number[]; afterId?: number; limit: number }) => {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
   const conditions: (SQL | undefined)[] = [
     whereTenant(places, { companyId, dataset }),
@@ -61,11 +85,19 @@ export const listPlaces = ({ db, companyId, dataset, search, tagIds, afterId, li
     tagIds === undefined ? undefined : sql`${places.tagIds} && ${intArray(tagIds)}`,
     afterId === undefined ? undefined : gt(places.id, afterId),
   ];
-  return db.select().from(places).where(and(...conditions)).orderBy(asc(places.id)).limit(limit);
+  return db
+    .select()
+    .from(places)
+    .where(and(...conditions))
+    .orderBy(asc(places.id))
+    .limit(limit);
 };
 
 const selectPlace = async ({ db, companyId, dataset, placeId, lock }: TenantQuery & { placeId: number; lock?: boolean }) => {
-  const query = db.select().from(places).where(and(whereTenant(places, { companyId, dataset }), eq(places.id, placeId)));
+  const query = db
+    .select()
+    .from(places)
+    .where(and(whereTenant(places, { companyId, dataset }), eq(places.id, placeId)));
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw notFound(placeId);
   return row;
@@ -75,30 +107,60 @@ const selectPlace = async ({ db, companyId, dataset, placeId, lock }: TenantQuer
 export const getPlace = (options: TenantQuery & { placeId: number }): Promise<PlaceRow> => selectPlace(options);
 
 /** Changes the given fields; a new geofence replaces the old shape whole. */
-export const updatePlace = ({ db, companyId, dataset, placeId, input, actor }: TenantQuery & Audited & { placeId: number; input: Partial<PlaceInput> }): Promise<PlaceRow> =>
+export const updatePlace = ({
+  db,
+  companyId,
+  dataset,
+  placeId,
+  input,
+  actor,
+}: TenantQuery & Audited & { placeId: number; input: Partial<PlaceInput> }): Promise<PlaceRow> =>
   db.transaction(async (tx: Executor) => {
     const before = await selectPlace({ db: tx, companyId, dataset, placeId, lock: true });
     const { geofence, latitude, longitude, tagIds, contactIds: _contacts, ...plain } = input;
     const reshaped =
       geofence || latitude !== undefined || longitude !== undefined
         ? shapeColumns({
-            geofence: geofence ?? (before.vertices ? { polygon: { vertices: before.vertices } } : { circle: { latitude: before.latitude, longitude: before.longitude, radiusMeters: before.radiusMeters ?? 0 } }),
+            geofence:
+              geofence ??
+              (before.vertices
+                ? { polygon: { vertices: before.vertices } }
+                : { circle: { latitude: before.latitude, longitude: before.longitude, radiusMeters: before.radiusMeters ?? 0 } }),
             latitude: latitude ?? before.latitude,
             longitude: longitude ?? before.longitude,
           })
         : {};
-    const fields = { ...Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined)), ...reshaped, ...(tagIds ? { tagIds: await requireTenantTags({ db: tx, companyId, dataset, tagIds, field: "tagIds" }) } : {}) };
+    const fields = {
+      ...Object.fromEntries(Object.entries(plain).filter(([, value]) => value !== undefined)),
+      ...reshaped,
+      ...(tagIds ? { tagIds: await requireTenantTags({ db: tx, companyId, dataset, tagIds, field: "tagIds" }) } : {}),
+    };
     if (Object.keys(fields).length === 0) return before;
-    const [row] = await tx.update(places).set({ ...fields, updatedAt: new Date() }).where(and(whereTenant(places, { companyId, dataset }), eq(places.id, placeId))).returning();
+    const [row] = await tx
+      .update(places)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(and(whereTenant(places, { companyId, dataset }), eq(places.id, placeId)))
+      .returning();
     const changes = changedFields({ before: audited(before), after: audited(row) });
-    if (Object.keys(changes).length > 0) await recordAuditEvent({ db: tx, companyId, actor, action: "place.updated", target: { type: "place", id: placeId }, changes });
+    if (Object.keys(changes).length > 0)
+      await recordAuditEvent({ db: tx, companyId, actor, action: "place.updated", target: { type: "place", id: placeId }, changes });
     return row;
   });
 
 /** Deletes a place; incidents that named it keep its id. */
 export const deletePlace = ({ db, companyId, dataset, placeId, actor }: TenantQuery & Audited & { placeId: number }) =>
   db.transaction(async (tx) => {
-    const [row] = await tx.delete(places).where(and(whereTenant(places, { companyId, dataset }), eq(places.id, placeId))).returning({ id: places.id, name: places.name });
+    const [row] = await tx
+      .delete(places)
+      .where(and(whereTenant(places, { companyId, dataset }), eq(places.id, placeId)))
+      .returning({ id: places.id, name: places.name });
     if (!row) throw notFound(placeId);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "place.deleted", target: { type: "place", id: placeId }, changes: { name: { before: row.name, after: null } } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "place.deleted",
+      target: { type: "place", id: placeId },
+      changes: { name: { before: row.name, after: null } },
+    });
   });

@@ -27,7 +27,12 @@ export const boundingBox = ({ latitude, longitude, radiusMeters, vertices }: Pla
   if (vertices) {
     const latitudes = vertices.map((vertex) => vertex.latitude);
     const longitudes = vertices.map((vertex) => vertex.longitude);
-    return { minLatitude: Math.min(...latitudes), maxLatitude: Math.max(...latitudes), minLongitude: Math.min(...longitudes), maxLongitude: Math.max(...longitudes) };
+    return {
+      minLatitude: Math.min(...latitudes),
+      maxLatitude: Math.max(...latitudes),
+      minLongitude: Math.min(...longitudes),
+      maxLongitude: Math.max(...longitudes),
+    };
   }
   const radius = radiusMeters ?? 0;
   const dLat = radius / METERS_PER_DEGREE_LATITUDE;
@@ -39,7 +44,8 @@ export type LocatablePlace = PlaceShape & BoundingBox & { polygon?: Polygon };
 
 /** Whether the point lies in the place (on the boundary counts as inside). */
 export const containsPoint = (place: LocatablePlace, point: { latitude: number; longitude: number }) => {
-  if (point.latitude < place.minLatitude || point.latitude > place.maxLatitude || point.longitude < place.minLongitude || point.longitude > place.maxLongitude) return false;
+  if (point.latitude < place.minLatitude || point.latitude > place.maxLatitude || point.longitude < place.minLongitude || point.longitude > place.maxLongitude)
+    return false;
   if (place.vertices) {
     place.polygon ??= toGeoJsonPolygon(place.vertices);
     return booleanPointInPolygon([point.longitude, point.latitude], place.polygon);

@@ -2,7 +2,21 @@ import { z } from "zod";
 import { isSelfIntersecting, MAX_RADIUS_METERS, MAX_VERTICES, MIN_VERTICES } from "./place-geometry";
 
 /** Samsara's address types (reporting location kinds); kept and returned, not interpreted. */
-export const ADDRESS_TYPES = ["yard", "shortHaul", "workforceSite", "riskZone", "industrialSite", "alertsOnly", "agricultureSource", "avoidanceZone", "knownGPSJammingZone", "authorizedZone", "unauthorizedZone", "vendor", "inventory"] as const;
+export const ADDRESS_TYPES = [
+  "yard",
+  "shortHaul",
+  "workforceSite",
+  "riskZone",
+  "industrialSite",
+  "alertsOnly",
+  "agricultureSource",
+  "avoidanceZone",
+  "knownGPSJammingZone",
+  "authorizedZone",
+  "unauthorizedZone",
+  "vendor",
+  "inventory",
+] as const;
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
@@ -36,15 +50,28 @@ const fields = {
   notes: z.string().max(4_096).optional(),
   addressTypes: z.array(z.enum(ADDRESS_TYPES)).max(ADDRESS_TYPES.length).optional(),
   externalIds: z.record(z.string().min(1).max(32), z.string().min(1).max(255)).optional(),
-  tagIds: z.array(z.string().regex(/^\d{1,9}$/, "a numeric tag id")).max(100).optional(),
+  tagIds: z
+    .array(z.string().regex(/^\d{1,9}$/, "a numeric tag id"))
+    .max(100)
+    .optional(),
   contactIds: z.array(z.string()).max(0, "contacts are not kept by this service").optional(),
 };
 
 /** A circle needs a centre: its own or the address's latitude/longitude (this service does not geocode). */
 const circleHasCentre = (input: { geofence?: z.output<typeof geofenceSchema>; latitude?: number; longitude?: number }, context: z.RefinementCtx) => {
   const circle = input.geofence?.circle;
-  if (circle && (circle.latitude ?? input.latitude) === undefined) context.addIssue({ code: "custom", path: ["geofence", "circle", "latitude"], message: "a circle needs latitude and longitude (this service does not geocode)" });
-  if (circle && (circle.longitude ?? input.longitude) === undefined) context.addIssue({ code: "custom", path: ["geofence", "circle", "longitude"], message: "a circle needs latitude and longitude (this service does not geocode)" });
+  if (circle && (circle.latitude ?? input.latitude) === undefined)
+    context.addIssue({
+      code: "custom",
+      path: ["geofence", "circle", "latitude"],
+      message: "a circle needs latitude and longitude (this service does not geocode)",
+    });
+  if (circle && (circle.longitude ?? input.longitude) === undefined)
+    context.addIssue({
+      code: "custom",
+      path: ["geofence", "circle", "longitude"],
+      message: "a circle needs latitude and longitude (this service does not geocode)",
+    });
 };
 
 /** POST /addresses (strict: a misspelt field is a 400 naming it). */

@@ -34,14 +34,23 @@ const members = ({ companyId, dataset }: Omit<TenantQuery, "db">) => sql`
 export const listTags = async ({ db, companyId, dataset, tagIds, afterId, limit }: ListTagsOptions): Promise<TagRow[]> => {
   const ids = tagIds ? sql`and t.id = any(${intArray(tagIds)})` : sql``;
   const after = afterId === undefined ? sql`` : sql`and t.id > ${afterId}`;
-  const rows = await queryRows<{ id: number; name: string; parent_id: number | null; parent_name: string | null; external_ids: Record<string, string>; vehicles: Ref[] | string; drivers: Ref[] | string }>(
+  const rows = await queryRows<{
+    id: number;
+    name: string;
+    parent_id: number | null;
+    parent_name: string | null;
+    external_ids: Record<string, string>;
+    vehicles: Ref[] | string;
+    drivers: Ref[] | string;
+  }>(
     db,
     sql`select t.id, t.name, p.id as parent_id, p.name as parent_name, t.external_ids, ${members({ companyId, dataset })}
         from tags t left join tags p on p.company_id = t.company_id and p.id = t.parent_tag_id
         where t.company_id = ${companyId} and t.dataset = ${dataset} ${ids} ${after}
         order by t.id limit ${limit}`,
   );
-  const refs = (value: Ref[] | string): Ref[] => (typeof value === "string" ? (JSON.parse(value) as Ref[]) : value).map((ref) => ({ id: Number(ref.id), name: ref.name }));
+  const refs = (value: Ref[] | string): Ref[] =>
+    (typeof value === "string" ? (JSON.parse(value) as Ref[]) : value).map((ref) => ({ id: Number(ref.id), name: ref.name }));
   return rows.map((row) => ({
     id: Number(row.id),
     name: row.name,

@@ -28,7 +28,10 @@ const checkParent = async ({ db, companyId, dataset, tagId, parentTagId }: Tenan
   );
   if (ancestors.length === 0) throw new AppError("bad_request", `Invalid value for "parentTagId": no tag with id ${parentTagId}.`);
   if (tagId !== null && ancestors.some((row) => Number(row.id) === tagId)) {
-    throw new AppError("bad_request", `Invalid value for "parentTagId": tag ${parentTagId} is tag ${tagId} itself or one of its descendants, which would make a cycle.`);
+    throw new AppError(
+      "bad_request",
+      `Invalid value for "parentTagId": tag ${parentTagId} is tag ${tagId} itself or one of its descendants, which would make a cycle.`,
+    );
   }
 };
 
@@ -49,9 +52,19 @@ export const createTag = async ({ db, companyId, dataset, input, actor }: Tenant
     const parentTagId = input.parentTagId ? Number(input.parentTagId) : null;
     if (parentTagId !== null) await checkParent({ db: tx, companyId, dataset, tagId: null, parentTagId });
     const columns = { name: input.name, parentTagId, externalIds: input.externalIds ?? {} };
-    const [row] = await tx.insert(tags).values({ ...columns, companyId, dataset }).returning({ id: tags.id });
+    const [row] = await tx
+      .insert(tags)
+      .values({ ...columns, companyId, dataset })
+      .returning({ id: tags.id });
     await writeMembers({ db: tx, companyId, dataset, tagId: row.id, input });
-    await recordAuditEvent({ db: tx, companyId, actor, action: "tag.created", target: { type: "tag", id: row.id }, changes: { ...changedFields({ before: null, after: columns }), ...memberChanges(input) } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "tag.created",
+      target: { type: "tag", id: row.id },
+      changes: { ...changedFields({ before: null, after: columns }), ...memberChanges(input) },
+    });
     return row.id;
   });
   return getTag({ db, companyId, dataset, tagId: id });
@@ -61,7 +74,15 @@ export const createTag = async ({ db, companyId, dataset, input, actor }: Tenant
  * Changes one of the tenant's tags. `patch` (JSON merge patch) changes only the fields given;
  * `replace` (PUT) also clears the parent and the members it leaves out. 404 for another tenant's tag.
  */
-export const updateTag = async ({ db, companyId, dataset, tagId, input, mode, actor }: TenantQuery & Audited & { tagId: number; input: TagInput; mode: "patch" | "replace" }): Promise<TagRow> => {
+export const updateTag = async ({
+  db,
+  companyId,
+  dataset,
+  tagId,
+  input,
+  mode,
+  actor,
+}: TenantQuery & Audited & { tagId: number; input: TagInput; mode: "patch" | "replace" }): Promise<TagRow> => {
   const given: TagInput = mode === "replace" ? { parentTagId: null, vehicles: [], drivers: [], ...input } : input;
   await db.transaction(async (tx) => {
     const tenantTag = and(whereTenant(tags, { companyId, dataset }), eq(tags.id, tagId));
@@ -70,10 +91,14 @@ export const updateTag = async ({ db, companyId, dataset, tagId, input, mode, ac
     const parentTagId = given.parentTagId === undefined ? undefined : given.parentTagId === null ? null : Number(given.parentTagId);
     if (parentTagId) await checkParent({ db: tx, companyId, dataset, tagId, parentTagId });
     const columns = { name: given.name, parentTagId, externalIds: given.externalIds };
-    await tx.update(tags).set({ ...columns, updatedAt: sql`now()` }).where(tenantTag);
+    await tx
+      .update(tags)
+      .set({ ...columns, updatedAt: sql`now()` })
+      .where(tenantTag);
     await writeMembers({ db: tx, companyId, dataset, tagId, input: given });
     const changes = { ...changedFields({ before, after: columns }), ...memberChanges(given) };
-    if (Object.keys(changes).length > 0) await recordAuditEvent({ db: tx, companyId, actor, action: "tag.updated", target: { type: "tag", id: tagId }, changes });
+    if (Object.keys(changes).length > 0)
+      await recordAuditEvent({ db: tx, companyId, actor, action: "tag.updated", target: { type: "tag", id: tagId }, changes });
   });
   return getTag({ db, companyId, dataset, tagId });
 };
@@ -87,10 +112,20 @@ export const deleteTag = async ({ db, companyId, dataset, tagId, actor }: Tenant
     const tenantTag = and(whereTenant(tags, { companyId, dataset }), eq(tags.id, tagId));
     const [before] = await tx.select().from(tags).where(tenantTag).for("update");
     if (!before) throw new AppError("not_found", `No tag with id ${tagId}.`);
-    await tx.update(tags).set({ parentTagId: before.parentTagId }).where(and(whereTenant(tags, { companyId, dataset }), eq(tags.parentTagId, tagId)));
+    await tx
+      .update(tags)
+      .set({ parentTagId: before.parentTagId })
+      .where(and(whereTenant(tags, { companyId, dataset }), eq(tags.parentTagId, tagId)));
     await tx.delete(tagVehicles).where(and(eq(tagVehicles.companyId, companyId), eq(tagVehicles.tagId, tagId)));
     await tx.delete(tagDrivers).where(and(eq(tagDrivers.companyId, companyId), eq(tagDrivers.tagId, tagId)));
     await tx.delete(tags).where(tenantTag);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "tag.deleted", target: { type: "tag", id: tagId }, changes: changedFields({ before: null, after: { name: before.name } }) });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "tag.deleted",
+      target: { type: "tag", id: tagId },
+      changes: changedFields({ before: null, after: { name: before.name } }),
+    });
   });
 };

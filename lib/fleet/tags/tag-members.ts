@@ -7,17 +7,41 @@ import { whereTenant, type Tenant } from "@/lib/platform/tenant";
 type MemberOptions = Tenant & { db: Executor; field: string };
 
 /** The ids as numbers, each one of the tenant's records in `table`; else a 400 naming the field and the id. */
-const requireTenantIds = async ({ db, companyId, dataset, field, table, ids }: MemberOptions & { table: typeof vehicles | typeof drivers | typeof tags; ids: readonly string[] }) => {
+const requireTenantIds = async ({
+  db,
+  companyId,
+  dataset,
+  field,
+  table,
+  ids,
+}: MemberOptions & { table: typeof vehicles | typeof drivers | typeof tags; ids: readonly string[] }) => {
   const wanted = [...new Set(ids.map(Number))];
   if (wanted.length === 0) return wanted;
-  const found = new Set((await db.select({ id: table.id }).from(table).where(and(whereTenant(table, { companyId, dataset }), inArray(table.id, wanted)))).map((row) => row.id));
+  const found = new Set(
+    (
+      await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(whereTenant(table, { companyId, dataset }), inArray(table.id, wanted)))
+    ).map((row) => row.id),
+  );
   const missing = wanted.find((id) => !found.has(id));
-  if (missing !== undefined) throw new AppError("bad_request", `Invalid value for "${field}": no ${table === tags ? "tag" : table === vehicles ? "vehicle" : "driver"} with id ${missing}.`);
+  if (missing !== undefined)
+    throw new AppError(
+      "bad_request",
+      `Invalid value for "${field}": no ${table === tags ? "tag" : table === vehicles ? "vehicle" : "driver"} with id ${missing}.`,
+    );
   return wanted;
 };
 
 /** Replaces the tag's vehicles with these (tenant's vehicles only). */
-export const setTagVehicles = async ({ db, companyId, dataset, tagId, vehicleIds }: Tenant & { db: Executor; tagId: number; vehicleIds: readonly string[] }) => {
+export const setTagVehicles = async ({
+  db,
+  companyId,
+  dataset,
+  tagId,
+  vehicleIds,
+}: Tenant & { db: Executor; tagId: number; vehicleIds: readonly string[] }) => {
   const ids = await requireTenantIds({ db, companyId, dataset, field: "vehicles", table: vehicles, ids: vehicleIds });
   await db.delete(tagVehicles).where(and(eq(tagVehicles.companyId, companyId), eq(tagVehicles.tagId, tagId)));
   if (ids.length > 0) await db.insert(tagVehicles).values(ids.map((vehicleId) => ({ companyId, tagId, vehicleId })));
@@ -31,7 +55,14 @@ export const setTagDrivers = async ({ db, companyId, dataset, tagId, driverIds }
 };
 
 /** Replaces a vehicle's tags with these (tenant's tags only; `field` names the input field in a 400). */
-export const setVehicleTags = async ({ db, companyId, dataset, vehicleId, tagIds, field = "tagIds" }: Tenant & { db: Executor; vehicleId: number; tagIds: readonly string[]; field?: string }) => {
+export const setVehicleTags = async ({
+  db,
+  companyId,
+  dataset,
+  vehicleId,
+  tagIds,
+  field = "tagIds",
+}: Tenant & { db: Executor; vehicleId: number; tagIds: readonly string[]; field?: string }) => {
   const ids = await requireTenantIds({ db, companyId, dataset, field, table: tags, ids: tagIds });
   await db.delete(tagVehicles).where(and(eq(tagVehicles.companyId, companyId), eq(tagVehicles.vehicleId, vehicleId)));
   if (ids.length > 0) await db.insert(tagVehicles).values(ids.map((tagId) => ({ companyId, tagId, vehicleId })));

@@ -21,7 +21,15 @@ const ANALYZE_AFTER_ROWS = 500;
 /** Replaces the tags of the rows that name a `tags` column (one delete, one insert for the whole file). */
 const writeTags = async ({ db, companyId, rows }: { db: TenantQuery["db"]; companyId: number; rows: { vehicleId: number; tagIds: string[] }[] }) => {
   if (rows.length === 0) return;
-  await db.delete(tagVehicles).where(and(eq(tagVehicles.companyId, companyId), inArray(tagVehicles.vehicleId, rows.map((row) => row.vehicleId))));
+  await db.delete(tagVehicles).where(
+    and(
+      eq(tagVehicles.companyId, companyId),
+      inArray(
+        tagVehicles.vehicleId,
+        rows.map((row) => row.vehicleId),
+      ),
+    ),
+  );
   const memberships = rows.flatMap((row) => row.tagIds.map((tagId) => ({ companyId, tagId: Number(tagId), vehicleId: row.vehicleId })));
   for (let i = 0; i < memberships.length; i += INSERT_CHUNK) await db.insert(tagVehicles).values(memberships.slice(i, i + INSERT_CHUNK));
 };
@@ -32,9 +40,21 @@ const writeTags = async ({ db, companyId, rows }: { db: TenantQuery["db"]; compa
  * such row comes back with its line. Otherwise one transaction creates the new vehicles and updates
  * the existing ones, raises their webhook events and records one audit event for the import.
  */
-export const importVehicles = async ({ db, companyId, dataset, csv, onExisting, actor }: TenantQuery & { csv: string; onExisting: ExistingVinPolicy; actor: AuditActor }): Promise<VehicleImportResult> => {
+export const importVehicles = async ({
+  db,
+  companyId,
+  dataset,
+  csv,
+  onExisting,
+  actor,
+}: TenantQuery & { csv: string; onExisting: ExistingVinPolicy; actor: AuditActor }): Promise<VehicleImportResult> => {
   const { rows, problems } = await parseVehiclesCsv({ db, companyId, dataset, csv });
-  const refused: CsvProblem[] = onExisting === "refuse" ? rows.filter((row) => row.existingVehicleId !== null).map((row) => ({ line: row.line, message: `vin: a vehicle with VIN ${row.input.vin} already exists` })) : [];
+  const refused: CsvProblem[] =
+    onExisting === "refuse"
+      ? rows
+          .filter((row) => row.existingVehicleId !== null)
+          .map((row) => ({ line: row.line, message: `vin: a vehicle with VIN ${row.input.vin} already exists` }))
+      : [];
   const allProblems = [...problems, ...refused].sort((a, b) => a.line - b.line);
   if (allProblems.length > 0) return { imported: false, problems: allProblems };
   if (rows.length === 0) throw new AppError("bad_request", "The file has no vehicle rows.");
@@ -51,11 +71,21 @@ export const importVehicles = async ({ db, companyId, dataset, csv, onExisting, 
           .returning({ id: vehicles.id });
         createdIds.push(...created.map((row) => row.id));
       }
-      await updateVehiclesInBulk({ db: tx, companyId, dataset, rows: existing.map(({ input, existingVehicleId }) => ({ id: existingVehicleId, columns: toVehicleColumns(input) })) });
-      const saved = [...fresh.map((row, k) => ({ row, vehicleId: createdIds[k], eventType: "VehicleCreated" as const })), ...existing.map((row) => ({ row, vehicleId: row.existingVehicleId, eventType: "VehicleUpdated" as const }))];
+      await updateVehiclesInBulk({
+        db: tx,
+        companyId,
+        dataset,
+        rows: existing.map(({ input, existingVehicleId }) => ({ id: existingVehicleId, columns: toVehicleColumns(input) })),
+      });
+      const saved = [
+        ...fresh.map((row, k) => ({ row, vehicleId: createdIds[k], eventType: "VehicleCreated" as const })),
+        ...existing.map((row) => ({ row, vehicleId: row.existingVehicleId, eventType: "VehicleUpdated" as const })),
+      ];
       await writeTags({ db: tx, companyId, rows: saved.flatMap(({ row, vehicleId }) => (row.input.tagIds ? [{ vehicleId, tagIds: row.input.tagIds }] : [])) });
       for (const eventType of ["VehicleCreated", "VehicleUpdated"] as const) {
-        const raised = saved.filter((entry) => entry.eventType === eventType).map(({ row, vehicleId }) => ({ id: vehicleId, name: row.input.name, vin: row.input.vin }));
+        const raised = saved
+          .filter((entry) => entry.eventType === eventType)
+          .map(({ row, vehicleId }) => ({ id: vehicleId, name: row.input.name, vin: row.input.vin }));
         await raiseVehicleEvents({ db: tx, companyId, dataset, eventType, vehicles: raised });
       }
       await recordAuditEvent({
@@ -73,7 +103,8 @@ export const importVehicles = async ({ db, companyId, dataset, csv, onExisting, 
     })
     .catch((error: unknown) => {
       // Another writer took a VIN between the check and the insert: the transaction rolled back.
-      if (isUniqueViolation(error)) throw new AppError("conflict", "A VIN in the file was added by someone else during the import; nothing was imported. Check the file again.");
+      if (isUniqueViolation(error))
+        throw new AppError("conflict", "A VIN in the file was added by someone else during the import; nothing was imported. Check the file again.");
       throw error;
     });
   // Until autovacuum's next pass the planner would plan a new company's thousands of vehicles as none.

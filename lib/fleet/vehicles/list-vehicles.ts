@@ -70,7 +70,17 @@ export const withAnyTag = ({ companyId }: Tenant, tagIds: readonly number[]) =>
  * The tenant's vehicles in id order (keyset pages), with their statically assigned driver and tags.
  * Archived vehicles are left out unless `archive` asks for them (readers of history pass "all").
  */
-export const listVehicles = async ({ db, companyId, dataset, vehicleIds, vin, tagIds, archive = "active", afterId, limit }: ListVehiclesOptions): Promise<VehicleRow[]> => {
+export const listVehicles = async ({
+  db,
+  companyId,
+  dataset,
+  vehicleIds,
+  vin,
+  tagIds,
+  archive = "active",
+  afterId,
+  limit,
+}: ListVehiclesOptions): Promise<VehicleRow[]> => {
   const conditions: SQL[] = [whereTenant(vehicles, { companyId, dataset })];
   const archived = ARCHIVE_CONDITIONS[archive];
   if (archived) conditions.push(archived);
@@ -106,7 +116,11 @@ export const listVehicles = async ({ db, companyId, dataset, vehicleIds, vin, ta
     .limit(limit);
   return rows.map((row) => ({
     ...row,
-    tags: (typeof row.tags === "string" ? (JSON.parse(row.tags) as VehicleTag[]) : row.tags).map((tag) => ({ id: Number(tag.id), name: tag.name, parentTagId: tag.parentTagId === null ? null : Number(tag.parentTagId) })),
+    tags: (typeof row.tags === "string" ? (JSON.parse(row.tags) as VehicleTag[]) : row.tags).map((tag) => ({
+      id: Number(tag.id),
+      name: tag.name,
+      parentTagId: tag.parentTagId === null ? null : Number(tag.parentTagId),
+    })),
     staticAssignedDriver: row.staticAssignedDriver ? { id: Number(row.staticAssignedDriver.id), name: row.staticAssignedDriver.name } : null,
   }));
 };

@@ -42,7 +42,11 @@ const readHeader = (header: string[]) => {
   return columns;
 };
 
-const splitList = (cell: string) => cell.split(";").map((part) => part.trim()).filter(Boolean);
+const splitList = (cell: string) =>
+  cell
+    .split(";")
+    .map((part) => part.trim())
+    .filter(Boolean);
 
 /** One row's cells as the vehicle input's shape (empty cells are left out, so they take defaults or keep values). */
 const toFields = (columns: string[], cells: string[], tagIdsByName: Map<string, number[]>): { fields: Record<string, unknown>; problem?: string } => {
@@ -54,7 +58,8 @@ const toFields = (columns: string[], cells: string[], tagIdsByName: Map<string, 
       const ids: string[] = [];
       for (const name of splitList(cell)) {
         const found = tagIdsByName.get(name.toLowerCase()) ?? [];
-        if (found.length !== 1) return { fields, problem: found.length === 0 ? `tags: no tag named "${name}"` : `tags: ${found.length} tags are named "${name}"` };
+        if (found.length !== 1)
+          return { fields, problem: found.length === 0 ? `tags: no tag named "${name}"` : `tags: ${found.length} tags are named "${name}"` };
         ids.push(String(found[0]));
       }
       fields.tagIds = ids;

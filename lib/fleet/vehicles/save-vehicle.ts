@@ -26,7 +26,14 @@ export const createVehicle = async ({ db, companyId, dataset, input, actor }: Te
         .returning({ id: vehicles.id });
       if (!row) throw duplicateVin(input.vin);
       if (input.tagIds) await setVehicleTags({ db: tx, companyId, dataset, vehicleId: row.id, tagIds: input.tagIds });
-      await recordAuditEvent({ db: tx, companyId, actor, action: "vehicle.created", target: { type: "vehicle", id: row.id }, changes: changedFields({ before: null, after: { ...columns, tagIds: input.tagIds, dataset } }) });
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: "vehicle.created",
+        target: { type: "vehicle", id: row.id },
+        changes: changedFields({ before: null, after: { ...columns, tagIds: input.tagIds, dataset } }),
+      });
       await raiseVehicleEvent({ db: tx, companyId, dataset, eventType: "VehicleCreated", vehicle: { id: row.id, name: input.name, vin: input.vin } });
       return row.id;
     })
@@ -40,7 +47,14 @@ export const createVehicle = async ({ db, companyId, dataset, input, actor }: Te
  * Updates the given fields of one of the tenant's vehicles (archived ones too); 404 for another
  * tenant's vehicle, 409 for a VIN the dataset has on another vehicle. No change: no event.
  */
-export const updateVehicle = async ({ db, companyId, dataset, vehicleId, input, actor }: TenantQuery & Audited & { vehicleId: number; input: VehicleInput }): Promise<VehicleRow> => {
+export const updateVehicle = async ({
+  db,
+  companyId,
+  dataset,
+  vehicleId,
+  input,
+  actor,
+}: TenantQuery & Audited & { vehicleId: number; input: VehicleInput }): Promise<VehicleRow> => {
   await db
     .transaction(async (tx) => {
       const tenantVehicle = and(whereTenant(vehicles, { companyId, dataset }), eq(vehicles.id, vehicleId));
@@ -55,7 +69,13 @@ export const updateVehicle = async ({ db, companyId, dataset, vehicleId, input, 
       const changes = { ...changedFields({ before, after: columns }), ...(input.tagIds ? { tagIds: { before: null, after: input.tagIds } } : {}) };
       if (Object.keys(changes).length === 0) return;
       await recordAuditEvent({ db: tx, companyId, actor, action: "vehicle.updated", target: { type: "vehicle", id: vehicleId }, changes });
-      await raiseVehicleEvent({ db: tx, companyId, dataset, eventType: "VehicleUpdated", vehicle: { id: vehicleId, name: columns.name ?? before.name, vin: columns.vin ?? before.vin } });
+      await raiseVehicleEvent({
+        db: tx,
+        companyId,
+        dataset,
+        eventType: "VehicleUpdated",
+        vehicle: { id: vehicleId, name: columns.name ?? before.name, vin: columns.vin ?? before.vin },
+      });
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicateVin(input.vin) : error;
@@ -67,7 +87,14 @@ export const updateVehicle = async ({ db, companyId, dataset, vehicleId, input, 
  * Archives (or restores) one of the tenant's vehicles: nothing is deleted; an archived vehicle leaves
  * the live map, the lists, the snapshots and the pickers, and its history stays readable by id.
  */
-export const setVehicleArchived = async ({ db, companyId, dataset, vehicleId, archived, actor }: TenantQuery & Audited & { vehicleId: number; archived: boolean }): Promise<VehicleRow> => {
+export const setVehicleArchived = async ({
+  db,
+  companyId,
+  dataset,
+  vehicleId,
+  archived,
+  actor,
+}: TenantQuery & Audited & { vehicleId: number; archived: boolean }): Promise<VehicleRow> => {
   await db.transaction(async (tx) => {
     const tenantVehicle = and(whereTenant(vehicles, { companyId, dataset }), eq(vehicles.id, vehicleId));
     const [before] = await tx.select().from(vehicles).where(tenantVehicle).for("update");
@@ -78,7 +105,14 @@ export const setVehicleArchived = async ({ db, companyId, dataset, vehicleId, ar
       .set({ archivedAt: archived ? sql`now()` : null, updatedAt: sql`now()` })
       .where(tenantVehicle)
       .returning({ archivedAt: vehicles.archivedAt });
-    await recordAuditEvent({ db: tx, companyId, actor, action: archived ? "vehicle.archived" : "vehicle.unarchived", target: { type: "vehicle", id: vehicleId }, changes: changedFields({ before, after }) });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: archived ? "vehicle.archived" : "vehicle.unarchived",
+      target: { type: "vehicle", id: vehicleId },
+      changes: changedFields({ before, after }),
+    });
     await raiseVehicleEvent({ db: tx, companyId, dataset, eventType: "VehicleUpdated", vehicle: before });
   });
   return getVehicle({ db, companyId, dataset, vehicleId });

@@ -16,10 +16,31 @@ type SearchVehiclesOptions = TenantQuery & {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The tenant's live (or archived) vehicles matching a search, in name order, a page at a time, and how many match (dashboard list). */
-export const searchVehicles = async ({ db, companyId, dataset, text, tagIds, archived, offset, limit }: SearchVehiclesOptions): Promise<{ vehicles: VehicleRow[]; count: number }> => {
-  const conditions: (SQL | undefined)[] = [whereTenant(vehicles, { companyId, dataset }), archived ? isNotNull(vehicles.archivedAt) : isNull(vehicles.archivedAt)];
+export const searchVehicles = async ({
+  db,
+  companyId,
+  dataset,
+  text,
+  tagIds,
+  archived,
+  offset,
+  limit,
+}: SearchVehiclesOptions): Promise<{ vehicles: VehicleRow[]; count: number }> => {
+  const conditions: (SQL | undefined)[] = [
+    whereTenant(vehicles, { companyId, dataset }),
+    archived ? isNotNull(vehicles.archivedAt) : isNull(vehicles.archivedAt),
+  ];
   const pattern = text?.trim() ? `%${escapeLike(text.trim())}%` : undefined;
-  if (pattern) conditions.push(or(ilike(vehicles.name, pattern), ilike(vehicles.vin, pattern), ilike(vehicles.plateNumber, pattern), ilike(vehicles.make, pattern), ilike(vehicles.model, pattern)));
+  if (pattern)
+    conditions.push(
+      or(
+        ilike(vehicles.name, pattern),
+        ilike(vehicles.vin, pattern),
+        ilike(vehicles.plateNumber, pattern),
+        ilike(vehicles.make, pattern),
+        ilike(vehicles.model, pattern),
+      ),
+    );
   if (tagIds) conditions.push(withAnyTag({ companyId, dataset }, tagIds));
   const where = and(...conditions);
   const [page, [total]] = await Promise.all([

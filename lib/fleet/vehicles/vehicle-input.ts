@@ -16,8 +16,21 @@ export const vinSchema = z
 
 /** A model year: a number or a string of digits (Samsara sends it as a string); null clears it. */
 const yearSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{4}$/, "a four-digit year").transform(Number)])
-  .pipe(z.number().int().min(1900).max(THIS_YEAR + 2))
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, "a four-digit year")
+      .transform(Number),
+  ])
+  .pipe(
+    z
+      .number()
+      .int()
+      .min(1900)
+      .max(THIS_YEAR + 2),
+  )
   .nullable();
 
 /** Tag ids as the public interface shows them (strings of digits). */

@@ -18,7 +18,13 @@ export const VEHICLE_CSV_COLUMNS: CsvColumn<VehicleRow>[] = [
   { header: "trailers", value: (v) => v.trailers },
   { header: "notes", value: (v) => v.notes },
   { header: "tags", value: (v) => v.tags.map((tag) => tag.name).join(";") },
-  { header: "externalIds", value: (v) => Object.entries(v.externalIds).map(([key, value]) => `${key}=${value}`).join(";") },
+  {
+    header: "externalIds",
+    value: (v) =>
+      Object.entries(v.externalIds)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(";"),
+  },
 ];
 
 export const VEHICLE_CSV_HEADERS = VEHICLE_CSV_COLUMNS.map((column) => column.header);

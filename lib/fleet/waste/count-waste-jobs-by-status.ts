@@ -8,7 +8,15 @@ type CountOptions = Omit<FindWasteJobsOptions, "statuses" | "offset" | "limit">;
  * How many of a company's waste jobs are in each status under the other filters of findWasteJobs
  * (for the dashboard's counts); statuses without jobs are absent.
  */
-export const countWasteJobsByStatus = async ({ db, companyId, dataset, serviceTypes, scheduledFrom, scheduledTo, assignedToAssetId }: CountOptions): Promise<Record<string, number>> => {
+export const countWasteJobsByStatus = async ({
+  db,
+  companyId,
+  dataset,
+  serviceTypes,
+  scheduledFrom,
+  scheduledTo,
+  assignedToAssetId,
+}: CountOptions): Promise<Record<string, number>> => {
   const conditions: (SQL | undefined)[] = [
     eq(wasteJobs.companyId, companyId),
     eq(wasteJobs.dataset, dataset),

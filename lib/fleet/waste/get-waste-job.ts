@@ -44,7 +44,17 @@ const positionAt = async ({ db, companyId, dataset, vehicleId, time }: Completio
  * One of the company's waste jobs with its pick-up point, its vehicle's latest position and, once
  * completed, when and where that happened; 404 otherwise.
  */
-export const getWasteJob = async ({ db, companyId, dataset, jobId }: { db: Executor; companyId: number; dataset: Dataset; jobId: number }): Promise<WasteJobDetail> => {
+export const getWasteJob = async ({
+  db,
+  companyId,
+  dataset,
+  jobId,
+}: {
+  db: Executor;
+  companyId: number;
+  dataset: Dataset;
+  jobId: number;
+}): Promise<WasteJobDetail> => {
   const [row] = await db
     .select({
       ...wasteJobColumns,

@@ -4,7 +4,16 @@ import { intArray } from "@/db/rows";
 import { drivingDetectorStates, hosLogs, unassignedDriving, type DutyStatus } from "@/db/schema";
 import type { TelemetryProcessor } from "@/lib/telemetry/fleet-events/telemetry-processors";
 import type { VehicleTelemetry } from "@/lib/telemetry/fleet-events/read-committed-telemetry";
-import { advanceMotion, EMPTY_MOTION_STATE, segmentSoFar, TRIP_MOTION, type MotionSample, type MotionSegment, type MotionSettings, type MotionState } from "@/lib/telemetry/motion-segments";
+import {
+  advanceMotion,
+  EMPTY_MOTION_STATE,
+  segmentSoFar,
+  TRIP_MOTION,
+  type MotionSample,
+  type MotionSegment,
+  type MotionSettings,
+  type MotionState,
+} from "@/lib/telemetry/motion-segments";
 import type { Tenant } from "@/lib/platform/tenant";
 import { dutyStatusAt } from "./duty-status-at";
 import { nearestPlaceName } from "../../platform/geo/place-names";
@@ -36,10 +45,23 @@ const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): Mo
   return merged.filter((sample) => !previous || sample.time > previous.time);
 };
 
-const logEntry = async ({ tx, tenant, vehicleId }: Step, { driverId, status, at, position }: { driverId: number; status: DutyStatus; at: Date; position: { latitude: number; longitude: number } }) => {
+const logEntry = async (
+  { tx, tenant, vehicleId }: Step,
+  { driverId, status, at, position }: { driverId: number; status: DutyStatus; at: Date; position: { latitude: number; longitude: number } },
+) => {
   await tx
     .insert(hosLogs)
-    .values({ ...tenant, driverId, vehicleId, status, startTime: at, latitude: position.latitude, longitude: position.longitude, locationName: await nearestPlaceName(position), origin: "automatic" })
+    .values({
+      ...tenant,
+      driverId,
+      vehicleId,
+      status,
+      startTime: at,
+      latitude: position.latitude,
+      longitude: position.longitude,
+      locationName: await nearestPlaceName(position),
+      origin: "automatic",
+    })
     .onConflictDoNothing();
 };
 
@@ -51,7 +73,17 @@ const startDriving = async (step: Step, segment: MotionSegment) => {
   if (!assigned) {
     const [row] = await tx
       .insert(unassignedDriving)
-      .values({ ...tenant, vehicleId, startTime: at, endTime: new Date(segment.endTime), startLatitude: segment.start.latitude, startLongitude: segment.start.longitude, endLatitude: segment.end.latitude, endLongitude: segment.end.longitude, distanceMeters: segment.distanceMeters })
+      .values({
+        ...tenant,
+        vehicleId,
+        startTime: at,
+        endTime: new Date(segment.endTime),
+        startLatitude: segment.start.latitude,
+        startLongitude: segment.start.longitude,
+        endLatitude: segment.end.latitude,
+        endLongitude: segment.end.longitude,
+        distanceMeters: segment.distanceMeters,
+      })
       .returning({ id: unassignedDriving.id });
     detector.unassignedId = row.id;
     return;
@@ -79,7 +111,14 @@ const stopDriving = async (step: Step, segment: MotionSegment) => {
 /** The window's unassigned segment updates (closed ones, and every open one as it stands): one statement for all (every moving vehicle without a driver has one). */
 const writeSegments = async ({ tx, tenant, segments }: { tx: Executor; tenant: Tenant; segments: readonly SegmentUpdate[] }) => {
   if (segments.length === 0) return;
-  const rows = segments.map(({ id, segment, closed }) => ({ id, end_time: new Date(segment.endTime).toISOString(), end_latitude: segment.end.latitude, end_longitude: segment.end.longitude, distance_meters: segment.distanceMeters, closed }));
+  const rows = segments.map(({ id, segment, closed }) => ({
+    id,
+    end_time: new Date(segment.endTime).toISOString(),
+    end_latitude: segment.end.latitude,
+    end_longitude: segment.end.longitude,
+    distance_meters: segment.distanceMeters,
+    closed,
+  }));
   await tx.execute(sql`update unassigned_driving u set end_time = r.end_time, end_latitude = r.end_latitude, end_longitude = r.end_longitude, distance_meters = r.distance_meters, closed = r.closed, updated_at = ${new Date().toISOString()}::timestamptz
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, end_time timestamptz, end_latitude float8, end_longitude float8, distance_meters float8, closed boolean)
     where u.company_id = ${tenant.companyId} and u.id = r.id`);
@@ -88,7 +127,12 @@ const writeSegments = async ({ tx, tenant, segments }: { tx: Executor; tenant: T
 /** The window's detector states: one upsert from one JSON parameter (a statement per vehicle made a 10,000-vehicle fleet's windows take seconds). */
 const saveDetectors = async ({ tx, tenant, detectors }: { tx: Executor; tenant: Tenant; detectors: ReadonlyMap<number, Detector> }) => {
   if (detectors.size === 0) return;
-  const rows = [...detectors].map(([vehicleId, detector]) => ({ vehicle_id: vehicleId, motion: detector.motion, driver_id: detector.driverId, unassigned_id: detector.unassignedId }));
+  const rows = [...detectors].map(([vehicleId, detector]) => ({
+    vehicle_id: vehicleId,
+    motion: detector.motion,
+    driver_id: detector.driverId,
+    unassigned_id: detector.unassignedId,
+  }));
   await tx.execute(sql`insert into driving_detector_states (company_id, dataset, vehicle_id, motion, driver_id, unassigned_id)
     select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.motion, r.driver_id, r.unassigned_id
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(vehicle_id int, motion jsonb, driver_id int, unassigned_id int)
@@ -111,13 +155,21 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
     const stored = await tx
       .select()
       .from(drivingDetectorStates)
-      .where(and(eq(drivingDetectorStates.companyId, tenant.companyId), eq(drivingDetectorStates.dataset, tenant.dataset), sql`${drivingDetectorStates.vehicleId} = any(${intArray(vehicles.map((vehicle) => vehicle.vehicleId))})`));
+      .where(
+        and(
+          eq(drivingDetectorStates.companyId, tenant.companyId),
+          eq(drivingDetectorStates.dataset, tenant.dataset),
+          sql`${drivingDetectorStates.vehicleId} = any(${intArray(vehicles.map((vehicle) => vehicle.vehicleId))})`,
+        ),
+      );
     const byVehicle = new Map(stored.map((row) => [row.vehicleId, row]));
     const detectors = new Map<number, Detector>();
     const segments: SegmentUpdate[] = [];
     for (const vehicle of vehicles) {
       const row = byVehicle.get(vehicle.vehicleId);
-      const detector: Detector = row ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId } : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null };
+      const detector: Detector = row
+        ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId }
+        : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null };
       const samples = toSamples(vehicle, detector.motion.previous);
       if (samples.length === 0) continue;
       const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector, segments };
@@ -128,7 +180,8 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
         detector.motion = state;
         if (state.open && (!wasOpen || closed)) await startDriving(step, segmentSoFar(state.open));
       }
-      if (detector.unassignedId !== null && detector.motion.open) segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });
+      if (detector.unassignedId !== null && detector.motion.open)
+        segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });
       detectors.set(vehicle.vehicleId, detector);
     }
     await writeSegments({ tx, tenant, segments });

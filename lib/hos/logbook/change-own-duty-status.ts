@@ -16,14 +16,30 @@ export type ChosenDutyStatus = (typeof CHOSEN_DUTY_STATUSES)[number];
  * stands (as a place name). Refused while the vehicle is in motion (the status is Driving until it
  * has stood for 5 minutes), and, as every change, within a certified day.
  */
-export const changeOwnDutyStatus = async ({ db, companyId, dataset, driverId, status, remark, actor, now = new Date() }: TenantQuery & { driverId: number; status: ChosenDutyStatus; remark: string; actor: AuditActor; now?: Date }) => {
+export const changeOwnDutyStatus = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  status,
+  remark,
+  actor,
+  now = new Date(),
+}: TenantQuery & { driverId: number; status: ChosenDutyStatus; remark: string; actor: AuditActor; now?: Date }) => {
   const assigned = await findDriverVehicle({ db, companyId, dataset, driverId, at: now });
   let location: { latitude: number; longitude: number } | null = null;
   if (assigned) {
     const [moving] = await db
       .select({ vehicleId: drivingDetectorStates.vehicleId })
       .from(drivingDetectorStates)
-      .where(and(eq(drivingDetectorStates.companyId, companyId), eq(drivingDetectorStates.dataset, dataset), eq(drivingDetectorStates.driverId, driverId), sql`${drivingDetectorStates.motion}->'open' <> 'null'::jsonb`));
+      .where(
+        and(
+          eq(drivingDetectorStates.companyId, companyId),
+          eq(drivingDetectorStates.dataset, dataset),
+          eq(drivingDetectorStates.driverId, driverId),
+          sql`${drivingDetectorStates.motion}->'open' <> 'null'::jsonb`,
+        ),
+      );
     if (moving) throw new AppError("conflict", "The vehicle is moving: your status stays Driving until it has stood for 5 minutes.");
     const [state] = await db
       .select({ latitude: vehicleState.latitude, longitude: vehicleState.longitude })

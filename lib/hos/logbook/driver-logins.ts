@@ -24,7 +24,14 @@ export const driverSecretSchema = z
  * Sets (or replaces) the password or PIN a driver signs in to the logbook with, under the driver's
  * current username. 409 when another company's driver signs in with that username already.
  */
-export const setDriverSecret = async ({ db, companyId, dataset, driverId, secret, actor }: TenantQuery & { driverId: number; secret: string; actor: AuditActor }) => {
+export const setDriverSecret = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  secret,
+  actor,
+}: TenantQuery & { driverId: number; secret: string; actor: AuditActor }) => {
   const parsed = driverSecretSchema.safeParse(secret);
   if (!parsed.success) throw new AppError("bad_request", `Invalid value for "secret": ${parsed.error.issues[0].message}.`);
   const driver = await getDriver({ db, companyId, dataset, driverId });
@@ -39,16 +46,40 @@ export const setDriverSecret = async ({ db, companyId, dataset, driverId, secret
     await tx.delete(driverLogins).where(and(eq(driverLogins.companyId, companyId), eq(driverLogins.driverId, driverId)));
     await tx.insert(driverLogins).values({ username, companyId, dataset, driverId, secretHash });
     // Sessions signed in with the old secret end at their next request.
-    await tx.update(drivers).set({ sessionVersion: sql`${drivers.sessionVersion} + 1` }).where(and(eq(drivers.companyId, companyId), eq(drivers.dataset, dataset), eq(drivers.id, driverId)));
-    await recordAuditEvent({ db: tx, companyId, actor, action: "driver.sign_in_set", target: { type: "driver", id: driverId }, changes: { username: { before: holder ? username : null, after: username } } });
+    await tx
+      .update(drivers)
+      .set({ sessionVersion: sql`${drivers.sessionVersion} + 1` })
+      .where(and(eq(drivers.companyId, companyId), eq(drivers.dataset, dataset), eq(drivers.id, driverId)));
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "driver.sign_in_set",
+      target: { type: "driver", id: driverId },
+      changes: { username: { before: holder ? username : null, after: username } },
+    });
   });
 };
 
-export type SignedInDriver = { driverId: number; name: string; username: string; companyId: number; companyName: string; dataset: Dataset; sessionVersion: number };
+export type SignedInDriver = {
+  driverId: number;
+  name: string;
+  username: string;
+  companyId: number;
+  companyName: string;
+  dataset: Dataset;
+  sessionVersion: number;
+};
 
 const findLogin = async (db: Executor, username: string) => {
   const [login] = await db
-    .select({ companyId: driverLogins.companyId, dataset: driverLogins.dataset, driverId: driverLogins.driverId, secretHash: driverLogins.secretHash, companyName: companies.name })
+    .select({
+      companyId: driverLogins.companyId,
+      dataset: driverLogins.dataset,
+      driverId: driverLogins.driverId,
+      secretHash: driverLogins.secretHash,
+      companyName: companies.name,
+    })
     .from(driverLogins)
     .innerJoin(companies, eq(companies.id, driverLogins.companyId))
     .where(eq(driverLogins.username, username));
@@ -89,7 +120,15 @@ export const authenticateDriver = async ({ username, secret, ip }: { username: s
     const driver = await getDriver({ db, companyId: login.companyId, dataset: login.dataset, driverId: login.driverId }).catch(() => null);
     if (!driver || driver.activationStatus !== "active" || driver.username.trim().toLowerCase() !== normalized) throw refused;
     await attempt.succeeded();
-    return { driverId: driver.id, name: driver.name, username: driver.username, companyId: login.companyId, companyName: login.companyName, dataset: login.dataset, sessionVersion: driver.sessionVersion };
+    return {
+      driverId: driver.id,
+      name: driver.name,
+      username: driver.username,
+      companyId: login.companyId,
+      companyName: login.companyName,
+      dataset: login.dataset,
+      sessionVersion: driver.sessionVersion,
+    };
   } catch (error) {
     if (isAppError(error) && (error.code === "unauthorized" || error.code === "rate_limited")) {
       await recordRefusedSignIn(db, login ?? (await findLogin(db, normalized)), ip, error);

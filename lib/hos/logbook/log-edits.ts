@@ -23,8 +23,17 @@ export type LogEditInput = z.input<typeof logEditInputSchema>;
 const loadLogAround = async ({ db, companyId, dataset, driverId, from }: TenantQuery & { driverId: number; from: Date }) => {
   const ofDriver = and(eq(hosLogs.companyId, companyId), eq(hosLogs.dataset, dataset), eq(hosLogs.driverId, driverId));
   const [before, after] = await Promise.all([
-    db.select().from(hosLogs).where(and(ofDriver, lt(hosLogs.startTime, from))).orderBy(desc(hosLogs.startTime)).limit(1),
-    db.select().from(hosLogs).where(and(ofDriver, gte(hosLogs.startTime, from))).orderBy(asc(hosLogs.startTime)),
+    db
+      .select()
+      .from(hosLogs)
+      .where(and(ofDriver, lt(hosLogs.startTime, from)))
+      .orderBy(desc(hosLogs.startTime))
+      .limit(1),
+    db
+      .select()
+      .from(hosLogs)
+      .where(and(ofDriver, gte(hosLogs.startTime, from)))
+      .orderBy(asc(hosLogs.startTime)),
   ]);
   return [...before, ...after];
 };
@@ -50,7 +59,15 @@ const planAgainstLog = async ({ driver, edit, now, ...tenant }: TenantQuery & { 
  * unchanged until the driver accepts it. Refused now if it could not be accepted as the log stands.
  * May touch a certified day: accepting withdraws that certification.
  */
-export const proposeLogEdit = async ({ db, companyId, dataset, driverId, input, actor, now = new Date() }: TenantQuery & { driverId: number; input: LogEditInput; actor: AuditActor; now?: Date }) => {
+export const proposeLogEdit = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  input,
+  actor,
+  now = new Date(),
+}: TenantQuery & { driverId: number; input: LogEditInput; actor: AuditActor; now?: Date }) => {
   const parsed = logEditInputSchema.safeParse(input);
   if (!parsed.success) throw fromZodError(parsed.error);
   const { reason, ...edit } = parsed.data;
@@ -68,7 +85,12 @@ export const proposeLogEdit = async ({ db, companyId, dataset, driverId, input, 
       actor,
       action: "hos_log.edit_proposed",
       target: { type: "hos_log", id: edit.entryId ?? `${driverId}:new` },
-      changes: { edit: { before: null, after: row.id }, status: { before: null, after: edit.status }, startTime: { before: null, after: edit.startTime.toISOString() }, reason: { before: null, after: reason } },
+      changes: {
+        edit: { before: null, after: row.id },
+        status: { before: null, after: edit.status },
+        startTime: { before: null, after: edit.startTime.toISOString() },
+        reason: { before: null, after: reason },
+      },
     });
     return { id: row.id };
   });
@@ -79,7 +101,16 @@ export const proposeLogEdit = async ({ db, companyId, dataset, driverId, input, 
  * the edit (superseded) and the new ones take effect; the certification of the days it touches is
  * withdrawn. The edit is checked again against the log as it is now. Another driver's edit: 404.
  */
-export const answerLogEdit = async ({ db, companyId, dataset, driverId, editId, accept, actor, now = new Date() }: TenantQuery & { driverId: number; editId: number; accept: boolean; actor: AuditActor; now?: Date }) => {
+export const answerLogEdit = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  editId,
+  accept,
+  actor,
+  now = new Date(),
+}: TenantQuery & { driverId: number; editId: number; accept: boolean; actor: AuditActor; now?: Date }) => {
   const driver = await getDriver({ db, companyId, dataset, driverId });
   await db.transaction(async (tx) => {
     const where = and(eq(hosLogEdits.companyId, companyId), eq(hosLogEdits.dataset, dataset), eq(hosLogEdits.driverId, driverId), eq(hosLogEdits.id, editId));
@@ -94,15 +125,33 @@ export const answerLogEdit = async ({ db, companyId, dataset, driverId, editId, 
       return;
     }
     const plan = await planAgainstLog({ db: tx, companyId, dataset, driver, edit, now }).catch((error: unknown) => {
-      if (error instanceof AppError && error.status < 500) throw new AppError("conflict", `Your log changed since this edit was proposed: ${error.message} Reject it and ask your manager again.`);
+      if (error instanceof AppError && error.status < 500)
+        throw new AppError("conflict", `Your log changed since this edit was proposed: ${error.message} Reject it and ask your manager again.`);
       throw error;
     });
-    if (plan.remove.length > 0) await tx.delete(hosLogs).where(and(eq(hosLogs.companyId, companyId), inArray(hosLogs.id, plan.remove.map((entry) => entry.id))));
+    if (plan.remove.length > 0)
+      await tx.delete(hosLogs).where(
+        and(
+          eq(hosLogs.companyId, companyId),
+          inArray(
+            hosLogs.id,
+            plan.remove.map((entry) => entry.id),
+          ),
+        ),
+      );
     await tx.insert(hosLogs).values(plan.insert);
     const times = [...plan.remove, ...plan.insert].map((entry) => entry.startTime!.getTime());
     const touched = datesTouched(driver, new Date(Math.min(...times)), new Date(Math.max(...times, edit.endTime?.getTime() ?? 0)));
-    await tx.delete(hosCertifications).where(and(eq(hosCertifications.companyId, companyId), eq(hosCertifications.driverId, driverId), inArray(hosCertifications.logDate, touched)));
-    const superseded = plan.remove.map((entry) => ({ id: entry.id, status: entry.status, startTime: entry.startTime.toISOString(), remark: entry.remark, origin: entry.origin }));
+    await tx
+      .delete(hosCertifications)
+      .where(and(eq(hosCertifications.companyId, companyId), eq(hosCertifications.driverId, driverId), inArray(hosCertifications.logDate, touched)));
+    const superseded = plan.remove.map((entry) => ({
+      id: entry.id,
+      status: entry.status,
+      startTime: entry.startTime.toISOString(),
+      remark: entry.remark,
+      origin: entry.origin,
+    }));
     await tx.update(hosLogEdits).set({ state: "accepted", answeredAt: now, superseded }).where(where);
     await recordAuditEvent({ db: tx, companyId, actor, action: "hos_log.edit_accepted", target, changes: answered("accepted") });
   });
@@ -111,10 +160,24 @@ export const answerLogEdit = async ({ db, companyId, dataset, driverId, editId, 
 export type LogEdit = typeof hosLogEdits.$inferSelect;
 
 /** The driver's proposed edits, newest first: every state, or those given. */
-export const listLogEdits = async ({ db, companyId, dataset, driverId, states, limit = 200 }: TenantQuery & { driverId: number; states?: readonly LogEditState[]; limit?: number }): Promise<LogEdit[]> =>
+export const listLogEdits = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  states,
+  limit = 200,
+}: TenantQuery & { driverId: number; states?: readonly LogEditState[]; limit?: number }): Promise<LogEdit[]> =>
   db
     .select()
     .from(hosLogEdits)
-    .where(and(eq(hosLogEdits.companyId, companyId), eq(hosLogEdits.dataset, dataset), eq(hosLogEdits.driverId, driverId), states ? inArray(hosLogEdits.state, [...states]) : undefined))
+    .where(
+      and(
+        eq(hosLogEdits.companyId, companyId),
+        eq(hosLogEdits.dataset, dataset),
+        eq(hosLogEdits.driverId, driverId),
+        states ? inArray(hosLogEdits.state, [...states]) : undefined,
+      ),
+    )
     .orderBy(desc(hosLogEdits.proposedAt), desc(hosLogEdits.id))
     .limit(limit);

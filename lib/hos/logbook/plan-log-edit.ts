@@ -28,7 +28,19 @@ const copyOf = ({ id: _id, createdAt: _createdAt, ...entry }: LogEntry): NewLogE
  * neighbours; a new `endTime` moves the next entry's start there. An inserted entry lies within one
  * entry's time; with an `endTime` the status it interrupted resumes then.
  */
-export const planLogEdit = ({ log, owner, edit, now, dayEndMs }: { log: readonly LogEntry[]; owner: LogOwner; edit: LogEditProposal; now: Date; dayEndMs: number }): LogEditPlan => {
+export const planLogEdit = ({
+  log,
+  owner,
+  edit,
+  now,
+  dayEndMs,
+}: {
+  log: readonly LogEntry[];
+  owner: LogOwner;
+  edit: LogEditProposal;
+  now: Date;
+  dayEndMs: number;
+}): LogEditPlan => {
   const start = ms(edit.startTime);
   const end = edit.endTime ? ms(edit.endTime) : null;
   if (start >= ms(now)) throw refuse('Invalid value for "startTime": it is in the future.');
@@ -40,31 +52,67 @@ export const planLogEdit = ({ log, owner, edit, now, dayEndMs }: { log: readonly
   return index >= 0 ? planEntryEdit({ log, index, edit, start, end }) : planInsertion({ log, owner, edit, start, end });
 };
 
-const planEntryEdit = ({ log, index, edit, start, end }: { log: readonly LogEntry[]; index: number; edit: LogEditProposal; start: number; end: number | null }): LogEditPlan => {
+const planEntryEdit = ({
+  log,
+  index,
+  edit,
+  start,
+  end,
+}: {
+  log: readonly LogEntry[];
+  index: number;
+  edit: LogEditProposal;
+  start: number;
+  end: number | null;
+}): LogEditPlan => {
   const [previous, entry, next, afterNext] = [log[index - 1], log[index], log[index + 1], log[index + 2]];
   if (edit.status === "driving" && entry.status !== "driving") throw refuse(NO_NEW_DRIVING);
-  if (isAutomaticDriving(entry) && (edit.status !== "driving" || start > ms(entry.startTime) || (end !== null && next && end < ms(next.startTime)))) throw refuse(AUTOMATIC_DRIVING);
-  if (previous && start <= ms(previous.startTime)) throw refuse(`Invalid value for "startTime": it must be after the previous entry's start (${previous.startTime.toISOString()}).`);
+  if (isAutomaticDriving(entry) && (edit.status !== "driving" || start > ms(entry.startTime) || (end !== null && next && end < ms(next.startTime))))
+    throw refuse(AUTOMATIC_DRIVING);
+  if (previous && start <= ms(previous.startTime))
+    throw refuse(`Invalid value for "startTime": it must be after the previous entry's start (${previous.startTime.toISOString()}).`);
   if (isAutomaticDriving(previous) && start < ms(entry.startTime)) throw refuse(AUTOMATIC_DRIVING);
-  const edited: NewLogEntry = { ...copyOf(entry), status: edit.status, startTime: edit.startTime, remark: edit.remark, origin: isAutomaticDriving(entry) ? "automatic" : "manual" };
+  const edited: NewLogEntry = {
+    ...copyOf(entry),
+    status: edit.status,
+    startTime: edit.startTime,
+    remark: edit.remark,
+    origin: isAutomaticDriving(entry) ? "automatic" : "manual",
+  };
   if (end === null) {
-    if (next && start >= ms(next.startTime)) throw refuse(`Invalid value for "startTime": it must be before the next entry's start (${next.startTime.toISOString()}).`);
+    if (next && start >= ms(next.startTime))
+      throw refuse(`Invalid value for "startTime": it must be before the next entry's start (${next.startTime.toISOString()}).`);
     return { remove: [entry], insert: [edited] };
   }
   if (!next) throw refuse('Invalid value for "endTime": this entry is in effect now and has no end; propose a new entry after it instead.');
-  if (afterNext && end >= ms(afterNext.startTime)) throw refuse(`Invalid value for "endTime": it must be before ${afterNext.startTime.toISOString()}, when the entry after the next one starts.`);
+  if (afterNext && end >= ms(afterNext.startTime))
+    throw refuse(`Invalid value for "endTime": it must be before ${afterNext.startTime.toISOString()}, when the entry after the next one starts.`);
   if (isAutomaticDriving(next) && end > ms(next.startTime)) throw refuse(AUTOMATIC_DRIVING);
   if (end === ms(next.startTime)) return { remove: [entry], insert: [edited] };
   return { remove: [entry, next], insert: [edited, { ...copyOf(next), startTime: new Date(end) }] };
 };
 
-const planInsertion = ({ log, owner, edit, start, end }: { log: readonly LogEntry[]; owner: LogOwner; edit: LogEditProposal; start: number; end: number | null }): LogEditPlan => {
+const planInsertion = ({
+  log,
+  owner,
+  edit,
+  start,
+  end,
+}: {
+  log: readonly LogEntry[];
+  owner: LogOwner;
+  edit: LogEditProposal;
+  start: number;
+  end: number | null;
+}): LogEditPlan => {
   if (edit.status === "driving") throw refuse(NO_NEW_DRIVING);
-  if (log.some((entry) => ms(entry.startTime) === start)) throw new AppError("conflict", "The log already has an entry starting then: propose an edit of that entry instead.");
+  if (log.some((entry) => ms(entry.startTime) === start))
+    throw new AppError("conflict", "The log already has an entry starting then: propose an edit of that entry instead.");
   const previous = log.findLast((entry) => ms(entry.startTime) < start);
   const next = log.find((entry) => ms(entry.startTime) > start);
   if (isAutomaticDriving(previous)) throw refuse(AUTOMATIC_DRIVING);
-  if (end !== null && next && end > ms(next.startTime)) throw refuse(`Invalid value for "endTime": the next entry starts at ${next.startTime.toISOString()}; propose an edit of it instead.`);
+  if (end !== null && next && end > ms(next.startTime))
+    throw refuse(`Invalid value for "endTime": the next entry starts at ${next.startTime.toISOString()}; propose an edit of it instead.`);
   const common = { ...owner, vehicleId: previous?.vehicleId ?? null, origin: "manual" as const };
   const inserted: NewLogEntry = { ...common, status: edit.status, startTime: edit.startTime, remark: edit.remark };
   if (end === null || (next && end === ms(next.startTime))) return { remove: [], insert: [inserted] };

@@ -24,7 +24,14 @@ export type UnassignedSegment = {
 };
 
 /** The tenant's unassigned driving, newest first: every status, or those given; a driver's own assignments with `driverId`. */
-export const listUnassignedDriving = async ({ db, companyId, dataset, statuses, driverId, limit = 200 }: TenantQuery & { statuses?: readonly UnassignedDrivingStatus[]; driverId?: number; limit?: number }): Promise<UnassignedSegment[]> => {
+export const listUnassignedDriving = async ({
+  db,
+  companyId,
+  dataset,
+  statuses,
+  driverId,
+  limit = 200,
+}: TenantQuery & { statuses?: readonly UnassignedDrivingStatus[]; driverId?: number; limit?: number }): Promise<UnassignedSegment[]> => {
   const rows = await db
     .select({ segment: unassignedDriving, vehicleName: vehicles.name, driverName: drivers.name })
     .from(unassignedDriving)
@@ -72,27 +79,61 @@ export const annotationSchema = z.string().trim().min(1, "is required").max(500,
  * A manager hands an unassigned drive to a driver, who must accept it before it is their driving
  * time (49 CFR 395.32(c)). Only a finished, unclaimed drive (or one the driver turned down) can be assigned.
  */
-export const assignUnassignedDriving = async ({ db, companyId, dataset, segmentId, driverId, actor }: TenantQuery & { segmentId: number; driverId: number; actor: AuditActor }) => {
+export const assignUnassignedDriving = async ({
+  db,
+  companyId,
+  dataset,
+  segmentId,
+  driverId,
+  actor,
+}: TenantQuery & { segmentId: number; driverId: number; actor: AuditActor }) => {
   const driver = await getDriver({ db, companyId, dataset, driverId });
   if (driver.activationStatus !== "active") throw new AppError("bad_request", `Invalid value for "driverId": driver ${driverId} is deactivated.`);
   await db.transaction(async (tx) => {
     const segment = await findSegment({ db: tx, companyId, dataset, segmentId });
     if (!segment.closed) throw new AppError("conflict", "The vehicle is still moving: assign the drive once it has ended.");
     if (segment.status !== "unassigned") throw new AppError("conflict", `This drive is already ${segment.status}.`);
-    await tx.update(unassignedDriving).set({ status: "assigned", driverId, updatedAt: new Date() }).where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.id, segmentId)));
-    await recordAuditEvent({ db: tx, companyId, actor, action: "unassigned_driving.assigned", target: { type: "unassigned_driving", id: segmentId }, changes: { driverId: { before: null, after: driverId } } });
+    await tx
+      .update(unassignedDriving)
+      .set({ status: "assigned", driverId, updatedAt: new Date() })
+      .where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.id, segmentId)));
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "unassigned_driving.assigned",
+      target: { type: "unassigned_driving", id: segmentId },
+      changes: { driverId: { before: null, after: driverId } },
+    });
   });
 };
 
 /** A manager explains why a drive is no driver's (a mechanic's yard move, a tow): it leaves the list to resolve. */
-export const annotateUnassignedDriving = async ({ db, companyId, dataset, segmentId, annotation, actor }: TenantQuery & { segmentId: number; annotation: string; actor: AuditActor }) => {
+export const annotateUnassignedDriving = async ({
+  db,
+  companyId,
+  dataset,
+  segmentId,
+  annotation,
+  actor,
+}: TenantQuery & { segmentId: number; annotation: string; actor: AuditActor }) => {
   const parsed = annotationSchema.safeParse(annotation);
   if (!parsed.success) throw new AppError("bad_request", `Invalid value for "annotation": ${parsed.error.issues[0].message}.`);
   await db.transaction(async (tx) => {
     const segment = await findSegment({ db: tx, companyId, dataset, segmentId });
     if (segment.status === "accepted") throw new AppError("conflict", "A driver accepted this drive: it is their driving time now.");
-    await tx.update(unassignedDriving).set({ status: "annotated", driverId: null, annotation: parsed.data, updatedAt: new Date() }).where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.id, segmentId)));
-    await recordAuditEvent({ db: tx, companyId, actor, action: "unassigned_driving.annotated", target: { type: "unassigned_driving", id: segmentId }, changes: { annotation: { before: segment.annotation || null, after: parsed.data } } });
+    await tx
+      .update(unassignedDriving)
+      .set({ status: "annotated", driverId: null, annotation: parsed.data, updatedAt: new Date() })
+      .where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.id, segmentId)));
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "unassigned_driving.annotated",
+      target: { type: "unassigned_driving", id: segmentId },
+      changes: { annotation: { before: segment.annotation || null, after: parsed.data } },
+    });
   });
 };
 
@@ -101,7 +142,15 @@ export const annotateUnassignedDriving = async ({ db, companyId, dataset, segmen
  * start; at its end the status they had then resumes) and the days it touches must be certified
  * again; rejected, it returns to the unassigned list. Another driver's drive: 404.
  */
-export const answerUnassignedDriving = async ({ db, companyId, dataset, driverId, segmentId, accept, actor }: TenantQuery & { driverId: number; segmentId: number; accept: boolean; actor: AuditActor }) => {
+export const answerUnassignedDriving = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  segmentId,
+  accept,
+  actor,
+}: TenantQuery & { driverId: number; segmentId: number; accept: boolean; actor: AuditActor }) => {
   await db.transaction(async (tx) => {
     const segment = await findSegment({ db: tx, companyId, dataset, segmentId });
     if (segment.driverId !== driverId) throw new AppError("not_found", `No unassigned driving with id ${segmentId}.`);
@@ -110,28 +159,70 @@ export const answerUnassignedDriving = async ({ db, companyId, dataset, driverId
     const where = and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.id, segmentId));
     if (!accept) {
       await tx.update(unassignedDriving).set({ status: "unassigned", driverId: null, updatedAt: new Date() }).where(where);
-      await recordAuditEvent({ db: tx, companyId, actor, action: "unassigned_driving.rejected", target, changes: { driverId: { before: driverId, after: null } } });
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: "unassigned_driving.rejected",
+        target,
+        changes: { driverId: { before: driverId, after: null } },
+      });
       return;
     }
     const during = await tx
       .select({ id: hosLogs.id })
       .from(hosLogs)
-      .where(and(eq(hosLogs.companyId, companyId), eq(hosLogs.driverId, driverId), gt(hosLogs.startTime, segment.startTime), lt(hosLogs.startTime, segment.endTime)))
+      .where(
+        and(eq(hosLogs.companyId, companyId), eq(hosLogs.driverId, driverId), gt(hosLogs.startTime, segment.startTime), lt(hosLogs.startTime, segment.endTime)),
+      )
       .orderBy(asc(hosLogs.startTime));
     if (during.length > 0) throw new AppError("conflict", "Your log has entries during this drive: ask your manager to correct them first.");
     const before = await dutyStatusAt({ db: tx, companyId, dataset, driverId, at: segment.endTime });
     const common = { companyId, dataset, driverId, origin: "manual" as const };
-    await tx.insert(hosLogs).values({ ...common, vehicleId: segment.vehicleId, status: "driving", startTime: segment.startTime, latitude: segment.startLatitude, longitude: segment.startLongitude, locationName: await nearestPlaceName({ latitude: segment.startLatitude, longitude: segment.startLongitude }), remark: `Unassigned driving #${segmentId} accepted` }).onConflictDoUpdate({
-      target: [hosLogs.companyId, hosLogs.driverId, hosLogs.startTime],
-      set: { status: "driving", vehicleId: segment.vehicleId },
-    });
     await tx
       .insert(hosLogs)
-      .values({ ...common, status: before?.status ?? "offDuty", startTime: segment.endTime, latitude: segment.endLatitude, longitude: segment.endLongitude, locationName: await nearestPlaceName({ latitude: segment.endLatitude, longitude: segment.endLongitude }) })
+      .values({
+        ...common,
+        vehicleId: segment.vehicleId,
+        status: "driving",
+        startTime: segment.startTime,
+        latitude: segment.startLatitude,
+        longitude: segment.startLongitude,
+        locationName: await nearestPlaceName({ latitude: segment.startLatitude, longitude: segment.startLongitude }),
+        remark: `Unassigned driving #${segmentId} accepted`,
+      })
+      .onConflictDoUpdate({
+        target: [hosLogs.companyId, hosLogs.driverId, hosLogs.startTime],
+        set: { status: "driving", vehicleId: segment.vehicleId },
+      });
+    await tx
+      .insert(hosLogs)
+      .values({
+        ...common,
+        status: before?.status ?? "offDuty",
+        startTime: segment.endTime,
+        latitude: segment.endLatitude,
+        longitude: segment.endLongitude,
+        locationName: await nearestPlaceName({ latitude: segment.endLatitude, longitude: segment.endLongitude }),
+      })
       .onConflictDoNothing();
-    await tx.delete(hosCertifications).where(and(eq(hosCertifications.companyId, companyId), eq(hosCertifications.driverId, driverId), inArray(hosCertifications.logDate, datesTouched(await getDriver({ db: tx, companyId, dataset, driverId }), segment.startTime, segment.endTime))));
+    await tx
+      .delete(hosCertifications)
+      .where(
+        and(
+          eq(hosCertifications.companyId, companyId),
+          eq(hosCertifications.driverId, driverId),
+          inArray(hosCertifications.logDate, datesTouched(await getDriver({ db: tx, companyId, dataset, driverId }), segment.startTime, segment.endTime)),
+        ),
+      );
     await tx.update(unassignedDriving).set({ status: "accepted", updatedAt: new Date() }).where(where);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "unassigned_driving.accepted", target, changes: { status: { before: "assigned", after: "accepted" } } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "unassigned_driving.accepted",
+      target,
+      changes: { status: { before: "assigned", after: "accepted" } },
+    });
   });
 };
-

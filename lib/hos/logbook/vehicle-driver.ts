@@ -8,7 +8,10 @@ export type DriverVehicle = { driverId: number; vehicleId: number };
  * driver D drive at T", answered by driver–vehicle assignments (lib/fleet/assignments: an assignment
  * covering T, else the static assignment). Null: nobody (the motion is unassigned driving), or no vehicle.
  */
-export const findDriverVehicle = async ({ at, ...of }: TenantQuery & { at: Date } & ({ vehicleId: number } | { driverId: number })): Promise<DriverVehicle | null> => {
+export const findDriverVehicle = async ({
+  at,
+  ...of
+}: TenantQuery & { at: Date } & ({ vehicleId: number } | { driverId: number })): Promise<DriverVehicle | null> => {
   if ("vehicleId" in of) {
     const { vehicleId, ...tenant } = of;
     const driver = await findDriverForVehicle({ ...tenant, vehicleId, at });

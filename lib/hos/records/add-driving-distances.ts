@@ -8,7 +8,14 @@ import type { DutyLogRow } from "./load-duty-logs";
  * entry lasted (the sum of the vehicle's position-to-position distances up to the next entry, or
  * `until`), so daily logs show the distance driven. Entries without a vehicle keep none.
  */
-export const addDrivingDistances = async ({ db, companyId, dataset, log, from, until }: TenantQuery & { log: DutyLogRow[]; from: Date; until: Date }): Promise<DutyLogRow[]> => {
+export const addDrivingDistances = async ({
+  db,
+  companyId,
+  dataset,
+  log,
+  from,
+  until,
+}: TenantQuery & { log: DutyLogRow[]; from: Date; until: Date }): Promise<DutyLogRow[]> => {
   const driving = log.flatMap((entry, index) =>
     entry.status === "driving" && entry.vehicleId !== null && (log[index + 1]?.startTime ?? until) > from
       ? [{ id: entry.id, vehicleId: Number(entry.vehicleId), start: entry.startTime, end: log[index + 1]?.startTime ?? until }]

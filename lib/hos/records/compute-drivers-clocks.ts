@@ -18,7 +18,13 @@ export const hosCalendarOf = (driver: DriverRow) => ({
  * the entry in force when it opens) in one query, replayed by the pure engine in lib/hos/rules under each
  * driver's ruleset and calendar. The one place clocks are computed for the APIs and the dashboard.
  */
-export const computeDriversClocks = async ({ db, companyId, dataset, drivers, at }: TenantQuery & { drivers: readonly DriverRow[]; at: Date }): Promise<DriverClocks[]> => {
+export const computeDriversClocks = async ({
+  db,
+  companyId,
+  dataset,
+  drivers,
+  at,
+}: TenantQuery & { drivers: readonly DriverRow[]; at: Date }): Promise<DriverClocks[]> => {
   if (drivers.length === 0) return [];
   const logs = await loadDutyLogs({ db, companyId, dataset, driverIds: drivers.map((d) => d.id), from: new Date(at.getTime() - HOS_LOOKBACK_MS), to: at });
   return drivers.map((driver) => {

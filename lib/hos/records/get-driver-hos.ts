@@ -26,10 +26,19 @@ export type DriverHos = {
 
 /** Logs show places, not coordinates (49 CFR 395.26(d)): entries stored without a name get the nearest town's. */
 const namePlace = async (entry: DutyLogRow): Promise<DutyLogRow> =>
-  entry.locationName !== null || entry.latitude === null || entry.longitude === null ? entry : { ...entry, locationName: await nearestPlaceName({ latitude: entry.latitude, longitude: entry.longitude }) };
+  entry.locationName !== null || entry.latitude === null || entry.longitude === null
+    ? entry
+    : { ...entry, locationName: await nearestPlaceName({ latitude: entry.latitude, longitude: entry.longitude }) };
 
 /** One driver's HOS at `at`: clocks, the last `days` daily logs with their log entries, and violations. 404 for another tenant's driver. */
-export const getDriverHos = async ({ db, companyId, dataset, driverId, at, days = 8 }: TenantQuery & { driverId: number; at: Date; days?: number }): Promise<DriverHos> => {
+export const getDriverHos = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  at,
+  days = 8,
+}: TenantQuery & { driverId: number; at: Date; days?: number }): Promise<DriverHos> => {
   const driver = await getDriver({ db, companyId, dataset, driverId });
   const from = new Date(at.getTime() - days * DAY_MS);
   const logs = await loadDutyLogs({ db, companyId, dataset, driverIds: [driverId], from: new Date(from.getTime() - HOS_LOOKBACK_MS), to: at });

@@ -9,11 +9,25 @@ export type FleetViolation = HosViolation & { driver: { id: number; name: string
 const DRIVERS_PER_BATCH = 500;
 
 /** Violations of the tenant's drivers (or one driver) overlapping [from, to), newest first. */
-export const listFleetViolations = async ({ db, companyId, dataset, from, to, driverId }: TenantQuery & { from: Date; to: Date; driverId?: number }): Promise<FleetViolation[]> => {
+export const listFleetViolations = async ({
+  db,
+  companyId,
+  dataset,
+  from,
+  to,
+  driverId,
+}: TenantQuery & { from: Date; to: Date; driverId?: number }): Promise<FleetViolation[]> => {
   const result: FleetViolation[] = [];
   let afterId: number | undefined;
   for (;;) {
-    const drivers = await listDrivers({ db, companyId, dataset, driverIds: driverId === undefined ? undefined : [driverId], afterId, limit: DRIVERS_PER_BATCH });
+    const drivers = await listDrivers({
+      db,
+      companyId,
+      dataset,
+      driverIds: driverId === undefined ? undefined : [driverId],
+      afterId,
+      limit: DRIVERS_PER_BATCH,
+    });
     if (drivers.length === 0) break;
     const logs = await loadDutyLogs({ db, companyId, dataset, driverIds: drivers.map((d) => d.id), from: new Date(from.getTime() - HOS_LOOKBACK_MS), to });
     for (const driver of drivers) {

@@ -32,7 +32,20 @@ export type SetDutyStatusOptions = TenantQuery & {
  * certified (49 CFR 395.30: a certified day changes only by an edit the driver accepts); a change to the status
  * already in effect at that moment is a no-op (`changed: false`), not a second entry.
  */
-export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, at, vehicleId, remark = "", locationName, location, actor, now = new Date() }: SetDutyStatusOptions) => {
+export const setDutyStatus = async ({
+  db,
+  companyId,
+  dataset,
+  driverId,
+  status,
+  at,
+  vehicleId,
+  remark = "",
+  locationName,
+  location,
+  actor,
+  now = new Date(),
+}: SetDutyStatusOptions) => {
   const startTime = at ?? now;
   if (startTime.getTime() > now.getTime()) throw new AppError("bad_request", '"status_change_at_ms" is in the future.');
   if (startTime.getTime() < now.getTime() - DUTY_STATUS_BACKDATE_MS) throw new AppError("bad_request", '"status_change_at_ms" is more than 8 hours ago.');
@@ -41,7 +54,8 @@ export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, 
   if (vehicleId !== undefined) await getVehicle({ db, companyId, dataset, vehicleId });
   const entryVehicleId = vehicleId ?? (await findVehicleForDriver({ db, companyId, dataset, driverId, at: startTime }))?.id ?? null;
   const certified = await lastCertification({ db, companyId, dataset, driver });
-  if (certified && startTime < certified.from) throw new AppError("bad_request", `"status_change_at_ms" is before ${certified.from.toISOString()}, in a log day the driver has certified.`);
+  if (certified && startTime < certified.from)
+    throw new AppError("bad_request", `"status_change_at_ms" is before ${certified.from.toISOString()}, in a log day the driver has certified.`);
   return db.transaction(async (tx) => {
     const [inEffect] = await tx
       .select({ status: hosLogs.status, startTime: hosLogs.startTime })
@@ -50,17 +64,39 @@ export const setDutyStatus = async ({ db, companyId, dataset, driverId, status, 
       .orderBy(desc(hosLogs.startTime))
       .limit(1);
     if (inEffect?.status === status) return { changed: false };
-    if (inEffect && inEffect.startTime.getTime() === startTime.getTime()) throw new AppError("conflict", `Driver ${driverId} already has a duty status starting at ${startTime.toISOString()}.`);
+    if (inEffect && inEffect.startTime.getTime() === startTime.getTime())
+      throw new AppError("conflict", `Driver ${driverId} already has a duty status starting at ${startTime.toISOString()}.`);
     // A status added later in the day the driver certified while it was still going on: that day is to be certified again.
     if (certified && startTime < certified.dayEnd) {
-      await tx.delete(hosCertifications).where(and(eq(hosCertifications.companyId, companyId), eq(hosCertifications.driverId, driverId), eq(hosCertifications.logDate, certified.date)));
+      await tx
+        .delete(hosCertifications)
+        .where(and(eq(hosCertifications.companyId, companyId), eq(hosCertifications.driverId, driverId), eq(hosCertifications.logDate, certified.date)));
     }
     const [entry] = await tx
       .insert(hosLogs)
-      .values({ companyId, dataset, driverId, vehicleId: entryVehicleId, status, startTime, remark, locationName: locationName ?? null, latitude: location?.latitude ?? null, longitude: location?.longitude ?? null, origin: "manual" })
+      .values({
+        companyId,
+        dataset,
+        driverId,
+        vehicleId: entryVehicleId,
+        status,
+        startTime,
+        remark,
+        locationName: locationName ?? null,
+        latitude: location?.latitude ?? null,
+        longitude: location?.longitude ?? null,
+        origin: "manual",
+      })
       .returning({ id: hosLogs.id });
     if (actor) {
-      await recordAuditEvent({ db: tx, companyId, actor, action: "hos_log.status_changed", target: { type: "hos_log", id: entry.id }, changes: { status: { before: inEffect?.status ?? null, after: status } } });
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: "hos_log.status_changed",
+        target: { type: "hos_log", id: entry.id },
+        changes: { status: { before: inEffect?.status ?? null, after: status } },
+      });
     }
     return { changed: true };
   });

@@ -31,9 +31,7 @@ const summarizeDay = ({ day, segments, untilMs }: { day: CalendarDay; segments: 
     }
   }
   durationsMs.offDuty += Math.max(0, Math.min(day.endMs, untilMs) - day.startMs - coveredMs);
-  const onDutyMs = (Object.keys(durationsMs) as DutyStatus[])
-    .filter(isOnDutyStatus)
-    .reduce((total, status) => total + durationsMs[status], 0);
+  const onDutyMs = (Object.keys(durationsMs) as DutyStatus[]).filter(isOnDutyStatus).reduce((total, status) => total + durationsMs[status], 0);
   return { durationsMs, onDutyMs, vehicleIds: [...vehicleIds], distanceMeters };
 };
 

@@ -69,5 +69,5 @@ export const checkEngineInput = ({ log, ruleset, timezone, dayStartHour, excepti
 export const checkRange = ({ from, to }: { from: Date; to: Date }) => {
   checkDate(from, "from");
   checkDate(to, "to");
-  if (from.getTime() > to.getTime()) throw new HosInputError("from", "after \"to\"");
+  if (from.getTime() > to.getTime()) throw new HosInputError("from", 'after "to"');
 };

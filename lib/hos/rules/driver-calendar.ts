@@ -56,8 +56,7 @@ const shiftDate = (date: LocalDate, days: number): LocalDate => {
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 };
 
-const isoDate = ({ year, month, day }: LocalDate) =>
-  `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+const isoDate = ({ year, month, day }: LocalDate) => `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
 const parseIsoDate = (date: string): LocalDate => {
   const [year, month, day] = date.split("-").map(Number);

@@ -89,7 +89,13 @@ export const pairSplitPeriods = ({ blocks, segmentCount, evaluator }: { blocks: 
       .map((partner): PairingOption => ({ partner, replaces: null }));
     // Taking over serves a new calculation point; a reset needs none, and keeping the latest pair keeps it out of the window.
     const latest = block.resetsShift ? undefined : candidates[latestPaired];
-    const takeover = latest?.pairedWith && formsSplitPair(latest.pairedWith, block) ? [{ partner: null, replaces: null }, { partner: latest.pairedWith, replaces: latest }] : [];
+    const takeover =
+      latest?.pairedWith && formsSplitPair(latest.pairedWith, block)
+        ? [
+            { partner: null, replaces: null },
+            { partner: latest.pairedWith, replaces: latest },
+          ]
+        : [];
     const options = [...fresh, ...takeover];
     // The shift around this period: from the end of the reset before it to the end of the next one.
     const shift = { from: shiftStart, to: shiftEnds[index] };

@@ -12,8 +12,7 @@ export type Segment = {
 };
 
 /** Personal conveyance is off duty (395.8 guidance); together with sleeper berth these are rest. */
-export const isRestStatus = (status: DutyStatus) =>
-  status === "offDuty" || status === "sleeperBed" || status === "personalConveyance";
+export const isRestStatus = (status: DutyStatus) => status === "offDuty" || status === "sleeperBed" || status === "personalConveyance";
 
 /** Driving, on duty and yard move (on duty not driving) all count as on-duty time. */
 export const isOnDutyStatus = (status: DutyStatus) => !isRestStatus(status);
@@ -23,9 +22,7 @@ export const isOnDutyStatus = (status: DutyStatus) => !isRestStatus(status);
  * Entries at or after the horizon are ignored; the last entry lasts until the horizon.
  */
 export const buildTimeline = ({ log, untilMs }: { log: readonly DutyStatusEntry[]; untilMs: number }): Segment[] => {
-  const entries = log
-    .filter((entry) => entry.startTime.getTime() < untilMs)
-    .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+  const entries = log.filter((entry) => entry.startTime.getTime() < untilMs).sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
   const segments: Segment[] = [];
   for (let index = 0; index < entries.length; index++) {
     const entry = entries[index];

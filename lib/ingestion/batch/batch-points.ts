@@ -2,39 +2,43 @@ import { z } from "zod";
 import { ENGINE_STATES } from "@/db/schema";
 
 /** Time as ISO 8601 or epoch milliseconds. */
-const instant = z.union([z.string(), z.number()]).meta({ description: "ISO 8601 time or epoch milliseconds." }).transform((value, ctx) => {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) ctx.addIssue({ code: "custom", message: "must be an ISO 8601 time or epoch milliseconds" });
-  return date;
-});
+const instant = z
+  .union([z.string(), z.number()])
+  .meta({ description: "ISO 8601 time or epoch milliseconds." })
+  .transform((value, ctx) => {
+    const date = new Date(value);
+    if (Number.isNaN(date.getTime())) ctx.addIssue({ code: "custom", message: "must be an ISO 8601 time or epoch milliseconds" });
+    return date;
+  });
 const optionalNumber = z.number().nullish();
 
 /** One point of POST /ingest/batch: a GPS fix with, optionally, the CAN/ECU stats sampled at the same time. */
-export const batchPointSchema = z.object({
-  vehicleId: z.number().int().positive().meta({ description: "A vehicle of the token's company and dataset." }),
-  time: instant,
-  latitude: z.number(),
-  longitude: z.number(),
-  speed: optionalNumber.meta({ description: "m/s." }),
-  heading: optionalNumber.meta({ description: "Degrees clockwise from north." }),
-  altitude: optionalNumber.meta({ description: "Meters." }),
-  hdop: optionalNumber,
-  satellites: optionalNumber,
-  accuracy: optionalNumber,
-  distance: optionalNumber.meta({ description: "Meters since the previous point; computed when missing." }),
-  battery: optionalNumber.meta({ description: "Percent." }),
-  stats: z
-    .object({
-      engineRpm: optionalNumber,
-      fuelPercent: optionalNumber,
-      odometerMeters: optionalNumber,
-      engineSeconds: optionalNumber,
-      speed: optionalNumber.meta({ description: "ECU speed, m/s." }),
-      engineState: z.enum(ENGINE_STATES).nullish(),
-    })
-    .optional()
-    .meta({ description: "CAN/ECU stats sampled at the same time." }),
-})
+export const batchPointSchema = z
+  .object({
+    vehicleId: z.number().int().positive().meta({ description: "A vehicle of the token's company and dataset." }),
+    time: instant,
+    latitude: z.number(),
+    longitude: z.number(),
+    speed: optionalNumber.meta({ description: "m/s." }),
+    heading: optionalNumber.meta({ description: "Degrees clockwise from north." }),
+    altitude: optionalNumber.meta({ description: "Meters." }),
+    hdop: optionalNumber,
+    satellites: optionalNumber,
+    accuracy: optionalNumber,
+    distance: optionalNumber.meta({ description: "Meters since the previous point; computed when missing." }),
+    battery: optionalNumber.meta({ description: "Percent." }),
+    stats: z
+      .object({
+        engineRpm: optionalNumber,
+        fuelPercent: optionalNumber,
+        odometerMeters: optionalNumber,
+        engineSeconds: optionalNumber,
+        speed: optionalNumber.meta({ description: "ECU speed, m/s." }),
+        engineState: z.enum(ENGINE_STATES).nullish(),
+      })
+      .optional()
+      .meta({ description: "CAN/ECU stats sampled at the same time." }),
+  })
   .meta({ id: "IngestBatchPoint" });
 export type BatchPoint = z.infer<typeof batchPointSchema>;
 

@@ -19,21 +19,43 @@ export type IngestTokenSummary = { id: number; name: string; start: string; data
  * Creates an ingestion token for one company and dataset; the plaintext is returned this once, only
  * its hash and visible start are stored. A given `token` that exists already is left as it is (id null).
  */
-export const createIngestToken = ({ db, companyId, dataset, name, actor, token = `${TOKEN_PREFIX}${randomBase62(32)}` }: TenantQuery & { name: string; actor: AuditActor; token?: string }) =>
+export const createIngestToken = ({
+  db,
+  companyId,
+  dataset,
+  name,
+  actor,
+  token = `${TOKEN_PREFIX}${randomBase62(32)}`,
+}: TenantQuery & { name: string; actor: AuditActor; token?: string }) =>
   db.transaction(async (tx) => {
     const [row] = await tx
       .insert(ingestTokens)
       .values({ companyId, dataset, name, hash: sha256Hex(token), start: token.slice(0, VISIBLE_START_LENGTH) })
       .onConflictDoNothing()
       .returning({ id: ingestTokens.id });
-    if (row) await recordAuditEvent({ db: tx, companyId, actor, action: "ingest_token.created", target: { type: "ingest_token", id: row.id }, changes: { name: { before: null, after: name }, dataset: { before: null, after: dataset } } });
+    if (row)
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: "ingest_token.created",
+        target: { type: "ingest_token", id: row.id },
+        changes: { name: { before: null, after: name }, dataset: { before: null, after: dataset } },
+      });
     return { id: row?.id ?? null, token };
   });
 
 /** The company's tokens (both datasets), newest first, without secrets. */
 export const listIngestTokens = ({ db, companyId }: { db: Executor; companyId: number }): Promise<IngestTokenSummary[]> =>
   db
-    .select({ id: ingestTokens.id, name: ingestTokens.name, start: ingestTokens.start, dataset: ingestTokens.dataset, createdAt: ingestTokens.createdAt, revokedAt: ingestTokens.revokedAt })
+    .select({
+      id: ingestTokens.id,
+      name: ingestTokens.name,
+      start: ingestTokens.start,
+      dataset: ingestTokens.dataset,
+      createdAt: ingestTokens.createdAt,
+      revokedAt: ingestTokens.revokedAt,
+    })
     .from(ingestTokens)
     .where(eq(ingestTokens.companyId, companyId))
     .orderBy(desc(ingestTokens.id));
@@ -47,7 +69,14 @@ export const revokeIngestToken = ({ db, companyId, id, actor }: { db: Executor; 
       .where(and(eq(ingestTokens.id, id), eq(ingestTokens.companyId, companyId), isNull(ingestTokens.revokedAt)))
       .returning({ name: ingestTokens.name });
     if (!row) throw new AppError("not_found", `No active ingest token with id ${id}.`);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "ingest_token.revoked", target: { type: "ingest_token", id }, changes: { name: { before: row.name, after: null } } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "ingest_token.revoked",
+      target: { type: "ingest_token", id },
+      changes: { name: { before: row.name, after: null } },
+    });
   });
 
 /** The tenant of `Authorization: Bearer <ingest token>`: one indexed lookup per request, so a revocation applies at once. */

@@ -12,17 +12,37 @@ const VISIBLE_START = 6;
 export const DEFAULT_OVERLAP_HOURS = 24;
 export const MAX_OVERLAP_HOURS = 168;
 
-export const overlapHoursSchema = z.coerce.number().int("Whole hours.").min(0, "At least 0 hours.").max(MAX_OVERLAP_HOURS, `At most ${MAX_OVERLAP_HOURS} hours (a week).`);
+export const overlapHoursSchema = z.coerce
+  .number()
+  .int("Whole hours.")
+  .min(0, "At least 0 hours.")
+  .max(MAX_OVERLAP_HOURS, `At most ${MAX_OVERLAP_HOURS} hours (a week).`);
 
 /** A camera secret as the page lists it: its id (for X-Camera-Secret-Id), first characters and lifetime. */
 export type CameraSecretRecord = { id: number; start: string; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null };
 
-const recordColumns = { id: cameraSecrets.id, secret: cameraSecrets.secret, createdAt: cameraSecrets.createdAt, expiresAt: cameraSecrets.expiresAt, revokedAt: cameraSecrets.revokedAt };
-const toRecord = ({ secret, ...row }: { id: number; secret: string; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }): CameraSecretRecord => ({ ...row, start: `${secret.slice(0, VISIBLE_START)}…` });
+const recordColumns = {
+  id: cameraSecrets.id,
+  secret: cameraSecrets.secret,
+  createdAt: cameraSecrets.createdAt,
+  expiresAt: cameraSecrets.expiresAt,
+  revokedAt: cameraSecrets.revokedAt,
+};
+const toRecord = ({ secret, ...row }: { id: number; secret: string; createdAt: Date; expiresAt: Date | null; revokedAt: Date | null }): CameraSecretRecord => ({
+  ...row,
+  start: `${secret.slice(0, VISIBLE_START)}…`,
+});
 
 /** The company's camera secrets, newest first: the current one, any still in their overlap window, and past ones. */
 export const listCameraSecrets = async ({ db = getDb(), companyId }: { db?: Database; companyId: number }): Promise<CameraSecretRecord[]> =>
-  (await db.select(recordColumns).from(cameraSecrets).where(eq(cameraSecrets.companyId, companyId)).orderBy(desc(cameraSecrets.createdAt), desc(cameraSecrets.id)).limit(50)).map(toRecord);
+  (
+    await db
+      .select(recordColumns)
+      .from(cameraSecrets)
+      .where(eq(cameraSecrets.companyId, companyId))
+      .orderBy(desc(cameraSecrets.createdAt), desc(cameraSecrets.id))
+      .limit(50)
+  ).map(toRecord);
 
 /**
  * Makes a new camera secret and gives every secret still verifying `overlapHours` more (never more
@@ -30,7 +50,17 @@ export const listCameraSecrets = async ({ db = getDb(), companyId }: { db?: Data
  * 0 hours ends the old ones at once. The new secret is returned this once. Audited as
  * `camera_secret.rotated` (or `.created` when there was none).
  */
-export const rotateCameraSecret = async ({ db = getDb(), companyId, overlapHours = DEFAULT_OVERLAP_HOURS, actor }: { db?: Database; companyId: number; overlapHours?: number; actor: AuditActor }) => {
+export const rotateCameraSecret = async ({
+  db = getDb(),
+  companyId,
+  overlapHours = DEFAULT_OVERLAP_HOURS,
+  actor,
+}: {
+  db?: Database;
+  companyId: number;
+  overlapHours?: number;
+  actor: AuditActor;
+}) => {
   const hours = overlapHoursSchema.safeParse(overlapHours);
   if (!hours.success) throw fromZodError(hours.error, "overlapHours");
   const secret = randomBase62(SECRET_LENGTH);
@@ -39,7 +69,13 @@ export const rotateCameraSecret = async ({ db = getDb(), companyId, overlapHours
     const retired = await tx
       .update(cameraSecrets)
       .set({ expiresAt: sql`least(coalesce(${cameraSecrets.expiresAt}, 'infinity'::timestamptz), ${windowEnd})` })
-      .where(and(eq(cameraSecrets.companyId, companyId), isNull(cameraSecrets.revokedAt), or(isNull(cameraSecrets.expiresAt), gt(cameraSecrets.expiresAt, sql`now()`))))
+      .where(
+        and(
+          eq(cameraSecrets.companyId, companyId),
+          isNull(cameraSecrets.revokedAt),
+          or(isNull(cameraSecrets.expiresAt), gt(cameraSecrets.expiresAt, sql`now()`)),
+        ),
+      )
       .returning({ id: cameraSecrets.id, expiresAt: cameraSecrets.expiresAt });
     const [created] = await tx.insert(cameraSecrets).values({ companyId, secret }).returning(recordColumns);
     await recordAuditEvent({
@@ -66,10 +102,20 @@ export const revokeCameraSecret = ({ db = getDb(), companyId, id, actor }: { db?
       .where(and(eq(cameraSecrets.companyId, companyId), eq(cameraSecrets.id, id), isNull(cameraSecrets.revokedAt)))
       .returning(recordColumns);
     if (revoked) {
-      await recordAuditEvent({ db: tx, companyId, actor, action: "camera_secret.revoked", target: { type: "camera_secret", id }, changes: { revokedAt: { before: null, after: revoked.revokedAt?.toISOString() ?? null } } });
+      await recordAuditEvent({
+        db: tx,
+        companyId,
+        actor,
+        action: "camera_secret.revoked",
+        target: { type: "camera_secret", id },
+        changes: { revokedAt: { before: null, after: revoked.revokedAt?.toISOString() ?? null } },
+      });
       return toRecord(revoked);
     }
-    const [existing] = await tx.select(recordColumns).from(cameraSecrets).where(and(eq(cameraSecrets.companyId, companyId), eq(cameraSecrets.id, id)));
+    const [existing] = await tx
+      .select(recordColumns)
+      .from(cameraSecrets)
+      .where(and(eq(cameraSecrets.companyId, companyId), eq(cameraSecrets.id, id)));
     if (!existing) throw new AppError("not_found", `No camera secret with id ${id}.`);
     return toRecord(existing);
   });

@@ -28,7 +28,8 @@ export const identifyCameraCompany = async ({ db, rawBody, signature, secretId }
   const provided = signature?.trim().match(SIGNATURE)?.[1]?.toLowerCase();
   if (!provided) throw new AppError("unauthorized", "Missing or malformed X-Camera-Signature (expected sha256=<hex>).");
   const named = secretId?.trim();
-  if (named !== undefined && named !== "" && !/^\d{1,9}$/.test(named)) throw new AppError("unauthorized", "Malformed X-Camera-Secret-Id (expected the secret's numeric id).");
+  if (named !== undefined && named !== "" && !/^\d{1,9}$/.test(named))
+    throw new AppError("unauthorized", "Malformed X-Camera-Secret-Id (expected the secret's numeric id).");
   const secrets = await db
     .select({ companyId: cameraSecrets.companyId, secret: cameraSecrets.secret })
     .from(cameraSecrets)

@@ -22,7 +22,13 @@ const findVehicle = async (db: Executor, companyId: number, { vin, deviceId }: C
     .select({ id: vehicles.id, vin: vehicles.vin })
     .from(vehicles)
     .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-    .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, "live"), vin ? or(eq(vehicles.vin, vin), eq(devices.identifier, deviceId)) : eq(devices.identifier, deviceId)))
+    .where(
+      and(
+        eq(vehicles.companyId, companyId),
+        eq(vehicles.dataset, "live"),
+        vin ? or(eq(vehicles.vin, vin), eq(devices.identifier, deviceId)) : eq(devices.identifier, deviceId),
+      ),
+    )
     .orderBy(vin ? sql`${vehicles.vin} = ${vin} desc` : sql`1`)
     .limit(1);
   return vehicle ?? null;
@@ -33,7 +39,9 @@ const findPositionAt = async (db: Executor, vehicleId: number, at: Date) => {
   const [position] = await db
     .select({ latitude: vehiclePositions.latitude, longitude: vehiclePositions.longitude })
     .from(vehiclePositions)
-    .where(and(eq(vehiclePositions.vehicleId, vehicleId), lte(vehiclePositions.time, at), gte(vehiclePositions.time, new Date(at.getTime() - POSITION_LOOKBACK_MS))))
+    .where(
+      and(eq(vehiclePositions.vehicleId, vehicleId), lte(vehiclePositions.time, at), gte(vehiclePositions.time, new Date(at.getTime() - POSITION_LOOKBACK_MS))),
+    )
     .orderBy(desc(vehiclePositions.time))
     .limit(1);
   return position ?? null;
@@ -65,6 +73,9 @@ export const ingestCameraEvent = async ({ db, companyId, event }: { db: Database
       .onConflictDoNothing({ target: [cameraEvents.companyId, cameraEvents.eventId] })
       .returning();
     if (inserted) return { event: inserted, duplicate: false };
-    const [first] = await tx.select().from(cameraEvents).where(and(eq(cameraEvents.companyId, companyId), eq(cameraEvents.eventId, event.eventId)));
+    const [first] = await tx
+      .select()
+      .from(cameraEvents)
+      .where(and(eq(cameraEvents.companyId, companyId), eq(cameraEvents.eventId, event.eventId)));
     return { event: first, duplicate: true };
   });

@@ -8,7 +8,17 @@ import { ingestCameraEvent } from "./ingest-camera-event";
 export const CAMERA_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Verifies the signature over the raw body first (so unsigned callers learn nothing), then parses and stores the event. */
-export const receiveCameraWebhook = async ({ db, rawBody, signature, secretId }: { db: Database; rawBody: string; signature: string | null; secretId?: string | null }) => {
+export const receiveCameraWebhook = async ({
+  db,
+  rawBody,
+  signature,
+  secretId,
+}: {
+  db: Database;
+  rawBody: string;
+  signature: string | null;
+  secretId?: string | null;
+}) => {
   const companyId = await identifyCameraCompany({ db, rawBody, signature, secretId });
   let json: unknown;
   try {

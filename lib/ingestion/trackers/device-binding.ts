@@ -11,7 +11,17 @@ export type BoundVehicle = DeviceVehicle;
  * keeps its data and retries. An IMEI registered nowhere is recorded as unclaimed; a registered device
  * bound to no vehicle is refused without that (its company knows it).
  */
-export const bindTracker = async ({ db, imei, protocol, remoteAddress }: { db: Executor; imei: string; protocol: TrackerProtocol; remoteAddress: string }): Promise<BoundVehicle | null> => {
+export const bindTracker = async ({
+  db,
+  imei,
+  protocol,
+  remoteAddress,
+}: {
+  db: Executor;
+  imei: string;
+  protocol: TrackerProtocol;
+  remoteAddress: string;
+}): Promise<BoundVehicle | null> => {
   const device = await findRegisteredDevice({ db, deviceId: imei });
   if (!device) await recordUnclaimedDevice({ db, identifier: imei, protocol, remoteAddress });
   return device && device.vehicleId !== null ? { ...device, vehicleId: device.vehicleId } : null;

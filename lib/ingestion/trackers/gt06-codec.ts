@@ -50,7 +50,13 @@ const readGps = (reader: FrameReader): TrackerRecord => {
   const flags = reader.u16();
   if (latitude > 90 || longitude > 180) throw new FrameError("coordinates out of range");
   const positioned = (flags & 0x1000) !== 0;
-  const fix = { latitude: flags & 0x0400 ? latitude : -latitude, longitude: flags & 0x0800 ? -longitude : longitude, speedKmh, heading: flags & 0x03ff, satellites };
+  const fix = {
+    latitude: flags & 0x0400 ? latitude : -latitude,
+    longitude: flags & 0x0800 ? -longitude : longitude,
+    speedKmh,
+    heading: flags & 0x03ff,
+    satellites,
+  };
   return { time, fix: positioned ? fix : undefined, io: {} };
 };
 
@@ -104,7 +110,8 @@ export const decodeGt06Frame = (frame: Buffer, now = new Date()): Gt06Message =>
 };
 
 /** Whether the server answers this protocol number (login, status, alarms); GPS packets have no answer. */
-export const gt06Answers = (protocol: number) => protocol === GT06.login || protocol === GT06.status || protocol === GT06.alarm || protocol === GT06.alarmExtended;
+export const gt06Answers = (protocol: number) =>
+  protocol === GT06.login || protocol === GT06.status || protocol === GT06.alarm || protocol === GT06.alarmExtended;
 
 /** A 0x7878 frame of `content` after the protocol number, with its serial, CRC and stop bits. */
 export const encodeGt06Frame = (protocol: number, content: Buffer, serial: number) => {

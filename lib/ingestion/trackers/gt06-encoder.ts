@@ -11,7 +11,8 @@ export const encodeGt06Location = (record: TrackerRecord & { fix: NonNullable<Tr
   const { time, fix, io } = record;
   const content = Buffer.alloc(6 + 1 + 4 + 4 + 1 + 2 + 8 + 3);
   let at = 0;
-  for (const part of [time.getUTCFullYear() - 2000, time.getUTCMonth() + 1, time.getUTCDate(), time.getUTCHours(), time.getUTCMinutes(), time.getUTCSeconds()]) at = content.writeUInt8(part, at);
+  for (const part of [time.getUTCFullYear() - 2000, time.getUTCMonth() + 1, time.getUTCDate(), time.getUTCHours(), time.getUTCMinutes(), time.getUTCSeconds()])
+    at = content.writeUInt8(part, at);
   at = content.writeUInt8(0xc0 | Math.min(15, fix.satellites ?? 0), at);
   at = content.writeUInt32BE(Math.round(Math.abs(fix.latitude) * COORDINATE_SCALE), at);
   at = content.writeUInt32BE(Math.round(Math.abs(fix.longitude) * COORDINATE_SCALE), at);

@@ -33,9 +33,11 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
         vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol: "gt06", remoteAddress });
         if (!vehicle) socket.end();
       } else if (message.type === "record") {
-        unconfirmed.push(context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })).catch((error: unknown) => {
-          failure ??= error;
-        }));
+        unconfirmed.push(
+          context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })).catch((error: unknown) => {
+            failure ??= error;
+          }),
+        );
         if (unconfirmed.length >= MAX_UNCONFIRMED) await confirm();
       }
       if (vehicle && gt06Answers(message.protocol)) {

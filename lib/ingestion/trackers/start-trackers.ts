@@ -16,10 +16,24 @@ const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
  * queue. A listener that cannot start (its port taken, say by another instance on this host) is
  * logged and left off: the rest of the service runs without it.
  */
-export const startTrackers = async ({ db, settings = getTrackerSettings(), flushMs }: { db: Executor; settings?: ReturnType<typeof getTrackerSettings>; flushMs?: number }) => {
+export const startTrackers = async ({
+  db,
+  settings = getTrackerSettings(),
+  flushMs,
+}: {
+  db: Executor;
+  settings?: ReturnType<typeof getTrackerSettings>;
+  flushMs?: number;
+}) => {
   const context = { db, queue: createIngestQueue({ db, flushMs }) };
   // One count of open connections for both listeners: the cap is the process's.
-  const limits = { idleTimeoutMs: settings.idleTimeoutMs, frameTimeoutMs: settings.frameTimeoutMs, maxConnectionsPerAddress: settings.maxConnectionsPerAddress, maxConnections: settings.maxConnections, open: { connections: 0 } };
+  const limits = {
+    idleTimeoutMs: settings.idleTimeoutMs,
+    frameTimeoutMs: settings.frameTimeoutMs,
+    maxConnectionsPerAddress: settings.maxConnectionsPerAddress,
+    maxConnections: settings.maxConnections,
+    open: { connections: 0 },
+  };
   const listeners: TrackerListener[] = [];
   const start = async (name: string, port: number | null, session: typeof teltonikaSession) => {
     if (port === null) return null;

@@ -56,7 +56,11 @@ const encodeRecord = (record: TrackerRecord, extended: boolean) => {
 
 /** One AVL packet carrying `records` (at most 255). */
 export const encodeTeltonikaPacket = ({ records, codec = CODEC_8 }: { records: TrackerRecord[]; codec?: typeof CODEC_8 | typeof CODEC_8_EXTENDED }) => {
-  const data = Buffer.concat([Buffer.from([codec, records.length]), ...records.map((record) => encodeRecord(record, codec === CODEC_8_EXTENDED)), Buffer.from([records.length])]);
+  const data = Buffer.concat([
+    Buffer.from([codec, records.length]),
+    ...records.map((record) => encodeRecord(record, codec === CODEC_8_EXTENDED)),
+    Buffer.from([records.length]),
+  ]);
   const header = Buffer.alloc(8);
   header.writeUInt32BE(data.length, 4);
   const crc = Buffer.alloc(4);

@@ -37,8 +37,20 @@ const deadline = (ms: number, expire: () => void) => {
  * oversized frame, a failed write, silence, a handshake or frame too slow) closes that connection
  * and nothing else.
  */
-export const startTrackerListener = async ({ name, port, host, session, context, limits }: {
-  name: string; port: number; host: string; session: SessionFactory; context: TrackerContext; limits: ListenerLimits;
+export const startTrackerListener = async ({
+  name,
+  port,
+  host,
+  session,
+  context,
+  limits,
+}: {
+  name: string;
+  port: number;
+  host: string;
+  session: SessionFactory;
+  context: TrackerContext;
+  limits: ListenerLimits;
 }) => {
   const perAddress = new Map<string, number>();
   const sockets = new Set<net.Socket>();

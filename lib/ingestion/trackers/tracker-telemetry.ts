@@ -1,5 +1,14 @@
 import type { EngineState } from "@/db/schema";
-import { fieldProblem, POSITION_FIELDS, recordProblem, STAT_FIELDS, type PositionReport, type RecordField, type StatSample, type TelemetryBatch } from "@/lib/telemetry/store";
+import {
+  fieldProblem,
+  POSITION_FIELDS,
+  recordProblem,
+  STAT_FIELDS,
+  type PositionReport,
+  type RecordField,
+  type StatSample,
+  type TelemetryBatch,
+} from "@/lib/telemetry/store";
 import type { BoundVehicle } from "./device-binding";
 import type { TrackerRecord } from "./tracker-record";
 
@@ -29,7 +38,9 @@ export const trackerTelemetry = ({ vehicle, records, now }: { vehicle: BoundVehi
     const speed = fix ? fix.speedKmh * METERS_PER_SECOND_PER_KMH : undefined;
     if (fix && allowed(POSITION_FIELDS, "latitude", fix.latitude) !== null && allowed(POSITION_FIELDS, "longitude", fix.longitude) !== null) {
       positions.push({
-        ...base, latitude: fix.latitude, longitude: fix.longitude,
+        ...base,
+        latitude: fix.latitude,
+        longitude: fix.longitude,
         speed: allowed(POSITION_FIELDS, "speed", speed),
         heading: allowed(POSITION_FIELDS, "heading", fix.heading % 360),
         altitude: allowed(POSITION_FIELDS, "altitude", fix.altitude),

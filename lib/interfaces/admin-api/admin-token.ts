@@ -14,7 +14,10 @@ export type AdminClaims = { userId: number; companyId: number; role: Role; sessi
 const signingKey = () => deriveSecret("admin-jwt");
 
 /** Signs an admin-interface token (HS256) for one user; `now` lets tests mint expired ones. */
-export const signAdminToken = async ({ userId, companyId, role, sessionVersion = 0 }: Omit<AdminClaims, "sessionVersion"> & { sessionVersion?: number }, now = new Date()) => {
+export const signAdminToken = async (
+  { userId, companyId, role, sessionVersion = 0 }: Omit<AdminClaims, "sessionVersion"> & { sessionVersion?: number },
+  now = new Date(),
+) => {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const expiresAt = new Date((issuedAt + ADMIN_TOKEN_LIFETIME_SECONDS) * 1000);
   const token = await new SignJWT({ companyId, role, sessionVersion })
@@ -50,7 +53,8 @@ export const verifyAdminToken = async (token: string): Promise<AdminClaims> => {
     return { userId, companyId: companyId as number, role: role as Role, sessionVersion: sessionVersion as number };
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof joseErrors.JWTExpired) throw new AppError("unauthorized", "The admin token has expired. Request a new one at POST /api/v2/auth/token.");
+    if (error instanceof joseErrors.JWTExpired)
+      throw new AppError("unauthorized", "The admin token has expired. Request a new one at POST /api/v2/auth/token.");
     throw new AppError("unauthorized", "Invalid admin token.");
   }
 };

@@ -19,7 +19,12 @@ export type FleetEndpoint<M extends EndpointMethod = EndpointMethod> = Endpoint<
  * A 404 on a route that names one record (`/fleet/vehicles/{id}`...) whose id another company holds is
  * recorded in that company's audit log (foreign-records.ts); the answer stays the same 404.
  */
-export const defineFleetEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export const defineFleetEndpoint = <
+  M extends EndpointMethod,
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
   spec: EndpointSpec<M, P, Q, B, FleetCaller> & { scope: Scope; tagFilter?: TagFilterTarget },
 ): FleetEndpoint<M> => {
   const { tagFilter, ...definition } = spec;

@@ -24,8 +24,7 @@ export const paginationSchema = z
   .meta({ id: "Pagination" });
 
 /** The list envelope of interface section 2.8 around a record schema. */
-export const pageSchema = <T extends z.ZodType>(record: T, id: string) =>
-  z.object({ data: z.array(record), pagination: paginationSchema }).meta({ id });
+export const pageSchema = <T extends z.ZodType>(record: T, id: string) => z.object({ data: z.array(record), pagination: paginationSchema }).meta({ id });
 
 export type Page<T> = { data: T[]; pagination: { endCursor: string; hasNextPage: boolean } };
 
@@ -37,7 +36,13 @@ export const readAfterId = ({ after, scope }: { after: string | undefined; scope
  * A page from `limit + 1` rows fetched in keyset order: the extra row only says a next page exists.
  * The cursor holds the last returned row's id.
  */
-export const toKeysetPage = <R, T>({ rows, limit, scope, idOf, present }: {
+export const toKeysetPage = <R, T>({
+  rows,
+  limit,
+  scope,
+  idOf,
+  present,
+}: {
   rows: readonly R[];
   limit: number;
   scope: CursorScope;

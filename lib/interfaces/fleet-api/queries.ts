@@ -40,8 +40,13 @@ export const LIST_PARAMS = ["vehicleIds", "driverIds", "types", "tagIds", "paren
  * (defineFleetEndpoint) applies them. Another company's tag ids, or unknown ones, match nothing.
  */
 export const tagFilterQuery = {
-  tagIds: idList("tag").meta({ description: "Only records carrying one of these tags or any tag below them in the tag tree (ids; comma-separated or repeated). Unknown tag ids match nothing." }),
-  parentTagIds: idList("tag").meta({ description: "Only records carrying one of these tags or any tag below them in the tag tree (as tagIds). With tagIds: records matching either." }),
+  tagIds: idList("tag").meta({
+    description:
+      "Only records carrying one of these tags or any tag below them in the tag tree (ids; comma-separated or repeated). Unknown tag ids match nothing.",
+  }),
+  parentTagIds: idList("tag").meta({
+    description: "Only records carrying one of these tags or any tag below them in the tag tree (as tagIds). With tagIds: records matching either.",
+  }),
 };
 
 /** The snapshot and feed endpoints' query: vehicles by id and by tag. */
@@ -73,7 +78,12 @@ export const hosViolationsQuerySchema = hosRangeQuerySchema.extend({
     .meta({ description: "Only these violation types (Samsara's names; comma-separated, repeated or indexed)." }),
 });
 
-export const idParamsSchema = z.object({ id: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number) });
+export const idParamsSchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, "a numeric id")
+    .transform(Number),
+});
 
 export type VehiclesQuery = z.output<typeof vehiclesQuerySchema>;
 export type LocationsHistoryQuery = z.output<typeof locationsHistoryQuerySchema>;

@@ -11,7 +11,8 @@ export const TAG_FILTER_PARAMS = ["tagIds", "parentTagIds"] as const;
  * (to those carrying a matched tag), or for records that carry tags themselves (places) the query's
  * `tagIds` (to every matched tag).
  */
-export type TagFilterTarget = { members: "vehicles"; narrows: "vehicleIds" | "assetIds" } | { members: "drivers"; narrows: "driverIds" } | { members: "tags"; narrows: "tagIds" };
+export type TagFilterTarget =
+  { members: "vehicles"; narrows: "vehicleIds" | "assetIds" } | { members: "drivers"; narrows: "driverIds" } | { members: "tags"; narrows: "tagIds" };
 
 type TagFiltered = { tagIds?: readonly number[]; parentTagIds?: readonly number[] };
 
@@ -39,5 +40,6 @@ export const checkTagFilter = ({ path, query, target }: { path: string; query: z
   if (target ? documented.length !== TAG_FILTER_PARAMS.length : documented.length > 0) {
     throw new Error(`${path}: an endpoint documents tagIds and parentTagIds exactly when it declares tagFilter.`);
   }
-  if (target && target.members !== "tags" && query?.shape[target.narrows] === undefined) throw new Error(`${path}: tagFilter narrows ${target.narrows}, which its query lacks.`);
+  if (target && target.members !== "tags" && query?.shape[target.narrows] === undefined)
+    throw new Error(`${path}: tagFilter narrows ${target.narrows}, which its query lacks.`);
 };

@@ -53,12 +53,27 @@ export const withFleetApi = createRequestWrapper<FleetCaller, { scope: Scope }>(
     if (!key.scopes.includes(scope)) {
       const reason = `This API key lacks the "${scope}" scope.`;
       const actor = apiKeyActor({ key, ip: getClientIp(request), requestId });
-      await recordRefusal({ db, companyId: key.companyId, actor, action: "api_key.scope_denied", target: { type: "api_key", id: key.id }, subject: `${request.method} ${scope}`, reason: `${reason} (${request.method} ${new URL(request.url).pathname})` });
+      await recordRefusal({
+        db,
+        companyId: key.companyId,
+        actor,
+        action: "api_key.scope_denied",
+        target: { type: "api_key", id: key.id },
+        subject: `${request.method} ${scope}`,
+        reason: `${reason} (${request.method} ${new URL(request.url).pathname})`,
+      });
       throw new AppError("forbidden", reason);
     }
     const version = resolveVersion(request, key);
     headers[VERSION_HEADER] = version;
-    return { key, company: { id: key.companyId, planTier: key.planTier }, dataset: key.dataset, tenant: { companyId: key.companyId, dataset: key.dataset }, version, actor: apiKeyActor({ key, ip: getClientIp(request), requestId }) };
+    return {
+      key,
+      company: { id: key.companyId, planTier: key.planTier },
+      dataset: key.dataset,
+      tenant: { companyId: key.companyId, dataset: key.dataset },
+      version,
+      actor: apiKeyActor({ key, ip: getClientIp(request), requestId }),
+    };
   },
   respond: (body, { status, headers, caller }) =>
     body instanceof SerializedJson

@@ -20,15 +20,30 @@ export type LegacyEndpoint<M extends EndpointMethod = EndpointMethod> = Endpoint
   openapi?: Partial<ZodOpenApiOperationObject>;
 };
 
-type LegacySpec<M extends EndpointMethod, P extends z.ZodObject | undefined, Q extends z.ZodObject | undefined, B extends z.ZodType | undefined, C> = EndpointSpec<M, P, Q, B, C> &
-  Pick<LegacyEndpoint, "openapi">;
+type LegacySpec<
+  M extends EndpointMethod,
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+  C,
+> = EndpointSpec<M, P, Q, B, C> & Pick<LegacyEndpoint, "openapi">;
 
 /** Defines a token-protected legacy endpoint (withLegacyApi): `run` gets the token's `caller`. */
-export const defineLegacyEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export const defineLegacyEndpoint = <
+  M extends EndpointMethod,
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
   spec: LegacySpec<M, P, Q, B, { caller: LegacyCaller }> & { requiredModule?: Module },
 ): LegacyEndpoint<M> => buildEndpoint(withLegacyApi, spec, { requiredModule: spec.requiredModule }) as LegacyEndpoint<M>;
 
 /** Defines a legacy endpoint that takes no legacy token (it issues one, or has its own credential). */
-export const definePublicLegacyEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export const definePublicLegacyEndpoint = <
+  M extends EndpointMethod,
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
   spec: LegacySpec<M, P, Q, B, object>,
 ): LegacyEndpoint<M> => ({ ...definePublicEndpoint(spec), isPublic: true });

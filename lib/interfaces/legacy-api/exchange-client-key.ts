@@ -14,7 +14,11 @@ import { signLegacyToken } from "./legacy-token";
  */
 export const exchangeClientKey = async ({ db, clientKey, address }: { db: Executor; clientKey: string | null; address: string | null }) => {
   if (!clientKey) throw new AppError("unauthorized", "Missing X-Client-Key header.");
-  await enforceRateLimit({ db, ...clientKeyExchangeRateLimit(address), message: "Too many ClientKey exchanges from your address. Retry after the number of seconds in Retry-After." });
+  await enforceRateLimit({
+    db,
+    ...clientKeyExchangeRateLimit(address),
+    message: "Too many ClientKey exchanges from your address. Retry after the number of seconds in Retry-After.",
+  });
   const [key] = await db
     .select({ id: clientKeys.id, companyId: clientKeys.companyId })
     .from(clientKeys)

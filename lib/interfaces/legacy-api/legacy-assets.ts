@@ -27,7 +27,9 @@ export const listLegacyAssetsWithTimers = async ({ at = new Date(), ...read }: L
   const located = withPosition(await loadLegacyFleet(read));
   const driverIds = located.flatMap(({ vehicle }) => (vehicle.staticAssignedDriver ? [vehicle.staticAssignedDriver.id] : []));
   const clocks = await listCurrentHosClocks({ ...tenantOf(read), driverIds, at });
-  return located.map((entry) => toLegacyAssetWithTimers(entry, entry.vehicle.staticAssignedDriver ? clocks.get(entry.vehicle.staticAssignedDriver.id) : undefined, at));
+  return located.map((entry) =>
+    toLegacyAssetWithTimers(entry, entry.vehicle.staticAssignedDriver ? clocks.get(entry.vehicle.staticAssignedDriver.id) : undefined, at),
+  );
 };
 
 const toStates = async (read: LegacyRead, fleet: LegacyFleetEntry[]) => {
@@ -50,7 +52,12 @@ export const getLegacyAssetState = async ({ vin, assetId, requestId, ...read }: 
   const [state] = await toStates(read, await loadLegacyFleet({ ...read, vehicleIds }));
   if (state) return state;
   if (assetId !== undefined) {
-    await recordForeignLookup({ db: read.db, callerCompanyId: read.caller.companyId, target: { type: "vehicle", id: assetId }, actor: { type: "api_key", requestId } });
+    await recordForeignLookup({
+      db: read.db,
+      callerCompanyId: read.caller.companyId,
+      target: { type: "vehicle", id: assetId },
+      actor: { type: "api_key", requestId },
+    });
   }
   throw new AppError("not_found", vin === undefined ? `Asset ${assetId} not found.` : `Asset with VIN ${vin} not found.`);
 };

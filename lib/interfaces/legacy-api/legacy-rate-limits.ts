@@ -8,4 +8,7 @@ const perMinute = (count: number): RateLimitRule => ({ capacity: count, refillPe
 export const legacyApiRateLimit = (companyId: number) => ({ key: `legacy-api:${companyId}`, rule: perMinute(getRequestLimits().legacyPerMinute) });
 
 /** ClientKey exchanges per client address (CLIENT_KEY_EXCHANGES_PER_MINUTE), counted before the key is looked up: guessing keys is throttled too. */
-export const clientKeyExchangeRateLimit = (address: string | null) => ({ key: `client-key-exchange:${address ?? "unknown"}`, rule: perMinute(getRequestLimits().clientKeyExchangesPerMinute) });
+export const clientKeyExchangeRateLimit = (address: string | null) => ({
+  key: `client-key-exchange:${address ?? "unknown"}`,
+  rule: perMinute(getRequestLimits().clientKeyExchangesPerMinute),
+});

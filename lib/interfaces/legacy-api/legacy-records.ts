@@ -92,7 +92,11 @@ export const toLegacyAssetState = ({ vehicle, state }: LegacyFleetEntry, latestF
 };
 
 /** 2.3 */
-export const toLegacyLocationPoint = (point: LocationPoint) => ({ utcTimestamp: point.time.toISOString(), latitude: point.latitude, longitude: point.longitude });
+export const toLegacyLocationPoint = (point: LocationPoint) => ({
+  utcTimestamp: point.time.toISOString(),
+  latitude: point.latitude,
+  longitude: point.longitude,
+});
 
 /** 2.4: `distance` in meters (travelled within the point's bucket), `speed` in km/h, `direction` in degrees. */
 export const toLegacyGpsPoint = (point: GpsPoint) => ({

@@ -9,7 +9,15 @@ export const LEGACY_FLEET_LIMIT = 50_000;
 export type LegacyFleetEntry = { vehicle: VehicleRow; state: VehicleStateRow };
 
 /** The caller's vehicles (all, or these ids) with their latest state, from the public interface's domain reads. */
-export const loadLegacyFleet = async ({ db, caller, vehicleIds }: { db: Executor; caller: LegacyCaller; vehicleIds?: readonly number[] }): Promise<LegacyFleetEntry[]> => {
+export const loadLegacyFleet = async ({
+  db,
+  caller,
+  vehicleIds,
+}: {
+  db: Executor;
+  caller: LegacyCaller;
+  vehicleIds?: readonly number[];
+}): Promise<LegacyFleetEntry[]> => {
   if (vehicleIds?.length === 0) return [];
   const tenant = { db, companyId: caller.companyId, dataset: caller.dataset, vehicleIds, limit: vehicleIds?.length ?? LEGACY_FLEET_LIMIT };
   const [vehicleRows, states] = await Promise.all([listVehicles(tenant), listVehicleStates(tenant)]);
@@ -22,6 +30,7 @@ export const loadLegacyFleet = async ({ db, caller, vehicleIds }: { db: Executor
 
 /** Entries with a known position: the v1 position lists have nothing to say about the others. */
 export const withPosition = (entries: LegacyFleetEntry[]) =>
-  entries.filter((entry): entry is LegacyFleetEntry & { state: VehicleStateRow & { locationTime: Date; latitude: number; longitude: number } } =>
-    entry.state.locationTime !== null && entry.state.latitude !== null && entry.state.longitude !== null,
+  entries.filter(
+    (entry): entry is LegacyFleetEntry & { state: VehicleStateRow & { locationTime: Date; latitude: number; longitude: number } } =>
+      entry.state.locationTime !== null && entry.state.latitude !== null && entry.state.longitude !== null,
   );

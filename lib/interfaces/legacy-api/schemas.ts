@@ -94,10 +94,7 @@ export const legacyAssetStateSchema = z
       })
       .strict()
       .nullable(),
-    can: z
-      .object({ totalDistance: z.number(), rpm: z.number(), fuelTank1: z.number(), engineHours: z.number(), vehicleSpeed: z.number() })
-      .strict()
-      .nullable(),
+    can: z.object({ totalDistance: z.number(), rpm: z.number(), fuelTank1: z.number(), engineHours: z.number(), vehicleSpeed: z.number() }).strict().nullable(),
     address: z.string(),
   })
   .strict()

@@ -35,9 +35,17 @@ const operation = (endpoint: AdminEndpoint): ZodOpenApiOperationObject => {
 
 /** The admin interface: an admin's email and password → a one-hour JWT that manages the company's API keys. */
 export const adminRegistry: OpenApiRegistry = {
-  tag: { name: TAG, description: "Manage the company's API keys. Trade an admin's email and password for a one-hour JWT at POST /api/v2/auth/token, then send it as Bearer." },
+  tag: {
+    name: TAG,
+    description: "Manage the company's API keys. Trade an admin's email and password for a one-hour JWT at POST /api/v2/auth/token, then send it as Bearer.",
+  },
   securitySchemes: {
-    adminToken: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: `The token from POST /api/v2/auth/token (valid ${ADMIN_TOKEN_LIFETIME_SECONDS / 60} minutes, admins only).` },
+    adminToken: {
+      type: "http",
+      scheme: "bearer",
+      bearerFormat: "JWT",
+      description: `The token from POST /api/v2/auth/token (valid ${ADMIN_TOKEN_LIFETIME_SECONDS / 60} minutes, admins only).`,
+    },
   },
   paths: endpointPaths(ADMIN_ENDPOINTS, operation),
 };

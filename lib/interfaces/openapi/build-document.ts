@@ -14,7 +14,11 @@ let cached: ReturnType<typeof createDocument> | undefined;
 export const getOpenApiDocument = () => {
   cached ??= createDocument({
     openapi: "3.1.0",
-    info: { title: "Fleet telematics service", version: "1.0.0", description: "Public fleet interface, legacy interface, admin interface and device ingestion." },
+    info: {
+      title: "Fleet telematics service",
+      version: "1.0.0",
+      description: "Public fleet interface, legacy interface, admin interface and device ingestion.",
+    },
     tags: OPENAPI_REGISTRIES.map((registry) => registry.tag),
     paths: Object.assign({}, ...OPENAPI_REGISTRIES.map((registry) => registry.paths)),
     components: { securitySchemes: Object.assign({}, ...OPENAPI_REGISTRIES.map((registry) => registry.securitySchemes ?? {})) },

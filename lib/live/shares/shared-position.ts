@@ -24,7 +24,14 @@ export const findOpenLiveShare = async ({ db, token, now = new Date() }: { db: E
   const [row] = await db
     .select()
     .from(liveShares)
-    .where(and(eq(liveShares.companyId, companyId), eq(liveShares.tokenHash, hashShareToken(token)), isNull(liveShares.revokedAt), or(isNull(liveShares.expiresAt), gt(liveShares.expiresAt, now))));
+    .where(
+      and(
+        eq(liveShares.companyId, companyId),
+        eq(liveShares.tokenHash, hashShareToken(token)),
+        isNull(liveShares.revokedAt),
+        or(isNull(liveShares.expiresAt), gt(liveShares.expiresAt, now)),
+      ),
+    );
   return row ?? null;
 };
 
@@ -39,8 +46,17 @@ export const getSharedVehicle = async ({ db, token, now }: { db: Executor; token
   const share = await openShareOrThrow({ db, token, now });
   const tenant = { db, companyId: share.companyId, dataset: share.dataset };
   const streamSeq = await getFeedSeq(tenant);
-  const [vehicle, [state]] = await Promise.all([getVehicle({ ...tenant, vehicleId: share.vehicleId }), listVehicleStates({ ...tenant, vehicleIds: [share.vehicleId], limit: 1 })]);
-  return { title: share.name, vehicleName: vehicle.name, location: state ? presentLiveLocation(state) : null, expiresAt: share.expiresAt?.toISOString() ?? null, streamSeq };
+  const [vehicle, [state]] = await Promise.all([
+    getVehicle({ ...tenant, vehicleId: share.vehicleId }),
+    listVehicleStates({ ...tenant, vehicleIds: [share.vehicleId], limit: 1 }),
+  ]);
+  return {
+    title: share.name,
+    vehicleName: vehicle.name,
+    location: state ? presentLiveLocation(state) : null,
+    expiresAt: share.expiresAt?.toISOString() ?? null,
+    streamSeq,
+  };
 };
 
 /**
@@ -50,7 +66,21 @@ export const getSharedVehicle = async ({ db, token, now }: { db: Executor; token
  * latest position only), and the link and the client `address` each hold a capped number of streams
  * (429). `clock` is injectable for tests.
  */
-export const openSharedStream = async ({ db, token, afterSeq, address, signal, clock = () => new Date() }: { db: Executor; token: string; afterSeq: number; address: string | null; signal: AbortSignal; clock?: () => Date }) => {
+export const openSharedStream = async ({
+  db,
+  token,
+  afterSeq,
+  address,
+  signal,
+  clock = () => new Date(),
+}: {
+  db: Executor;
+  token: string;
+  afterSeq: number;
+  address: string | null;
+  signal: AbortSignal;
+  clock?: () => Date;
+}) => {
   const share = await openShareOrThrow({ db, token, now: clock() });
   const tenant = { companyId: share.companyId, dataset: share.dataset };
   return openHeldStream({ kind: "share-link", companyId: share.companyId, shareId: share.id, address }, (onClose) =>

@@ -49,7 +49,19 @@ const encoder = new TextEncoder();
  * resumes with no gap and no repeat. Work per connection is bounded: a burst of notifications
  * becomes one read (another right after, if more came meanwhile), never a read per notification.
  */
-export const openLiveStream = ({ tenant, afterSeq, read, events = { telemetry: "read" }, isAllowed, signal, onClose, replay, sweepMs = 2_000, heartbeatMs = 15_000, subscribe = subscribeFleetEvents }: LiveStreamOptions) => {
+export const openLiveStream = ({
+  tenant,
+  afterSeq,
+  read,
+  events = { telemetry: "read" },
+  isAllowed,
+  signal,
+  onClose,
+  replay,
+  sweepMs = 2_000,
+  heartbeatMs = 15_000,
+  subscribe = subscribeFleetEvents,
+}: LiveStreamOptions) => {
   let seq = afterSeq;
   let replayChecked = !replay;
   let reading = false;
@@ -92,7 +104,8 @@ export const openLiveStream = ({ tenant, afterSeq, read, events = { telemetry: "
           const next = await read(seq);
           if (!next || closed) return;
           // Nothing for this subscriber (a share link's vehicle did not move): no message, same resume point either way.
-          if (next.changes.locations.length + next.changes.stats.length > 0) send(formatServerSentEvent({ id: next.seq, event: "changes", data: next.changes }));
+          if (next.changes.locations.length + next.changes.stats.length > 0)
+            send(formatServerSentEvent({ id: next.seq, event: "changes", data: next.changes }));
           seq = next.seq;
         }
       };
@@ -124,7 +137,10 @@ export const openLiveStream = ({ tenant, afterSeq, read, events = { telemetry: "
       );
       const sweep = setInterval(() => void pump(), sweepMs);
       const heartbeat = setInterval(() => send(SERVER_SENT_HEARTBEAT), heartbeatMs);
-      cleanups.push(() => clearInterval(sweep), () => clearInterval(heartbeat));
+      cleanups.push(
+        () => clearInterval(sweep),
+        () => clearInterval(heartbeat),
+      );
       signal.addEventListener("abort", close, { once: true });
       // Reconnect after 2 s if the connection drops (EventSource's default is about 3 s).
       send("retry: 2000\n\n");

@@ -37,7 +37,13 @@ export const presentLiveStats = (state: VehicleStateRow): LiveStats | null =>
 const latestPerVehicle = <C extends { vehicleId: number }>(changes: readonly C[]) => [...new Map(changes.map((change) => [change.vehicleId, change])).values()];
 
 /** Each changed vehicle's latest location and stats, as the polling feed and the live stream send them. */
-export const presentFleetChanges = ({ positions, stats }: { positions: readonly PositionChange[]; stats: readonly StatChange[] }): Pick<FleetChanges, "locations" | "stats"> => ({
+export const presentFleetChanges = ({
+  positions,
+  stats,
+}: {
+  positions: readonly PositionChange[];
+  stats: readonly StatChange[];
+}): Pick<FleetChanges, "locations" | "stats"> => ({
   locations: latestPerVehicle(positions).map((change) => ({
     id: String(change.vehicleId),
     location: { time: change.time.toISOString(), latitude: change.latitude, longitude: change.longitude, speed: change.speed, heading: change.heading },

@@ -13,7 +13,15 @@ export type LiveChanges = ReturnType<typeof presentFleetChanges>;
  * is skipped), as each changed vehicle's latest location and stats, and the sequence they reach:
  * null when nothing was committed since. `locationsOnly` leaves stats out (a public share link).
  */
-export const readLiveChanges = async ({ db, companyId, dataset, afterSeq, vehicleIds, locationsOnly = false, limit = MAX_ROWS }: TenantQuery & {
+export const readLiveChanges = async ({
+  db,
+  companyId,
+  dataset,
+  afterSeq,
+  vehicleIds,
+  locationsOnly = false,
+  limit = MAX_ROWS,
+}: TenantQuery & {
   afterSeq: number;
   vehicleIds?: readonly number[];
   locationsOnly?: boolean;

@@ -14,7 +14,10 @@ const RETRY_AFTER_SECONDS = 30;
  */
 export const holdStreamSlot = (holder: StreamHolder) => {
   const caps = getLiveStreamLimits();
-  const own = holder.kind === "share-link" ? { key: `stream:link:${holder.companyId}:${holder.shareId}`, max: caps.perLink } : { key: `stream:user:${holder.userId}`, max: caps.perUser };
+  const own =
+    holder.kind === "share-link"
+      ? { key: `stream:link:${holder.companyId}:${holder.shareId}`, max: caps.perLink }
+      : { key: `stream:user:${holder.userId}`, max: caps.perUser };
   return acquireSlots({
     limits: [own, { key: `stream:address:${holder.address ?? "unknown"}`, max: caps.perAddress }],
     retryAfterSeconds: RETRY_AFTER_SECONDS,

@@ -13,7 +13,13 @@ export const isMailQueued = () => Boolean(getConfig().SMTP_URL);
  * lib/outbound/mail/send-queued-mail.ts sends them after commit. Without SMTP_URL nothing is queued: mail
  * that cannot be sent now would be stale by the time mail is set up. Returns how many were queued.
  */
-export const queueMail = async ({ db, companyId, dataset, kind, messages }: Tenant & { db: Executor; kind: "incident" | "report"; messages: readonly QueuedMail[] }) => {
+export const queueMail = async ({
+  db,
+  companyId,
+  dataset,
+  kind,
+  messages,
+}: Tenant & { db: Executor; kind: "incident" | "report"; messages: readonly QueuedMail[] }) => {
   if (!isMailQueued() || messages.length === 0) return 0;
   await db.insert(mailOutbox).values(messages.map((message) => ({ companyId, dataset, kind, ...message, attachments: message.attachments ?? [] })));
   return messages.length;

@@ -5,7 +5,16 @@ import type { MailAttachment } from "@/db/schema";
 import { claimDueRows, dueClause, settleAttempt, startOutboxLoop } from "@/lib/outbound/outbox";
 import { sendMail, type MailResult } from "./send-mail";
 
-type ClaimedMail = { company_id: number; id: number; attempts: number; created_at: string; recipient: string; subject: string; body: string; attachments: MailAttachment[] };
+type ClaimedMail = {
+  company_id: number;
+  id: number;
+  attempts: number;
+  created_at: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  attachments: MailAttachment[];
+};
 
 /** One company's due messages, oldest first, locked for claimDueRows (lib/outbound/outbox). */
 const dueMailOfCompany = (tx: Executor, { companyId, now, limit }: { companyId: number; now: Date; limit: number }) =>
@@ -47,4 +56,5 @@ export const sendQueuedMail = async ({ db, now = () => new Date(), limit = 100 }
 };
 
 /** Background sending in each app instance, as webhook delivery does (lib/outbound/outbox's loop), a pass a second. */
-export const startMailSender = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) => startOutboxLoop({ pass: () => sendQueuedMail({ db }), everyMs: 1_000, onError });
+export const startMailSender = ({ db, onError }: { db: Executor; onError: (error: unknown) => void }) =>
+  startOutboxLoop({ pass: () => sendQueuedMail({ db }), everyMs: 1_000, onError });

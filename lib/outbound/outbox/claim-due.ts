@@ -12,7 +12,10 @@ type DueOfCompany<Row> = (tx: Executor, options: { companyId: number; now: Date;
 
 /** The companies with a row due (no lock: each company's rows are then claimed on its own shard). */
 const findCompaniesWithDueRows = (db: Executor, table: OutboxTable, now: Date) =>
-  queryRows<{ company_id: number }>(db, sql`select distinct company_id from ${sql.identifier(table)} where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz`);
+  queryRows<{ company_id: number }>(
+    db,
+    sql`select distinct company_id from ${sql.identifier(table)} where status = 'pending' and next_attempt_at <= ${now.toISOString()}::timestamptz`,
+  );
 
 /** Pushes the rows' next attempt a lease ahead: an instance killed mid-attempt leaves them to be retried. */
 const lease = (tx: Executor, { table, companyId, ids, now }: { table: OutboxTable; companyId: number; ids: number[]; now: Date }) =>
@@ -27,7 +30,19 @@ const lease = (tx: Executor, { table, companyId, ids, now }: { table: OutboxTabl
  * same transaction. One company at a time because Citus locks rows only in a query on one shard
  * (every table here is filtered on the tenant's company_id).
  */
-export const claimDueRows = async <Row extends { id: number }>({ db, table, now, limit, dueOfCompany }: { db: Executor; table: OutboxTable; now: Date; limit: number; dueOfCompany: DueOfCompany<Row> }) => {
+export const claimDueRows = async <Row extends { id: number }>({
+  db,
+  table,
+  now,
+  limit,
+  dueOfCompany,
+}: {
+  db: Executor;
+  table: OutboxTable;
+  now: Date;
+  limit: number;
+  dueOfCompany: DueOfCompany<Row>;
+}) => {
   const claimed: Row[] = [];
   for (const { company_id: companyId } of await findCompaniesWithDueRows(db, table, now)) {
     if (claimed.length >= limit) break;

@@ -9,7 +9,19 @@ export const retryDelayMs = (attempts: number, random = Math.random) => Math.min
  * What an attempt leaves: done when it succeeded; failed when it did not and the row is past its
  * retry window (or `giveUp`: it can never succeed); otherwise pending again after a backoff.
  */
-export const settleAttempt = ({ ok, attempts, createdAt, now, giveUp = false }: { ok: boolean; attempts: number; createdAt: Date | string; now: Date; giveUp?: boolean }) => {
+export const settleAttempt = ({
+  ok,
+  attempts,
+  createdAt,
+  now,
+  giveUp = false,
+}: {
+  ok: boolean;
+  attempts: number;
+  createdAt: Date | string;
+  now: Date;
+  giveUp?: boolean;
+}) => {
   const nextAttempts = attempts + 1;
   const expired = giveUp || now.getTime() - new Date(createdAt).getTime() >= RETRY_WINDOW_MS;
   const outcome = ok ? ("done" as const) : expired ? ("failed" as const) : ("pending" as const);

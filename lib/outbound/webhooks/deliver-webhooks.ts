@@ -83,7 +83,19 @@ const record = (db: Executor, delivery: ClaimedDelivery, outcome: Outcome, now: 
  * Attempts every due delivery once (in parallel: a slow receiver delays only its own), records
  * each outcome, and returns how many succeeded and failed this pass.
  */
-export const deliverDueWebhooks = async ({ db, now = () => new Date(), post = postToPinnedAddress, resolve, limit = DELIVERIES_A_PASS }: { db: Executor; now?: () => Date; post?: PostWebhook; resolve?: ResolveHost; limit?: number }) => {
+export const deliverDueWebhooks = async ({
+  db,
+  now = () => new Date(),
+  post = postToPinnedAddress,
+  resolve,
+  limit = DELIVERIES_A_PASS,
+}: {
+  db: Executor;
+  now?: () => Date;
+  post?: PostWebhook;
+  resolve?: ResolveHost;
+  limit?: number;
+}) => {
   const claimed = await claimDueRows({ db, table: "webhook_deliveries", now: now(), limit, dueOfCompany: dueDeliveriesOfCompany });
   const outcomes = await Promise.all(
     claimed.map(async (delivery) => {

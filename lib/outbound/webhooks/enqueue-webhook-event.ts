@@ -24,7 +24,12 @@ export type WebhookEvent = { eventType: WebhookEventType; orderingKey: string; d
  * deliveries, whatever the number of events (an import, a batch of incidents). Delivery happens later
  * (deliverDueWebhooks), at least once. Returns the event ids, in order.
  */
-export const enqueueWebhookEvents = async ({ db, companyId, dataset, events }: Tenant & { db: Executor; events: readonly WebhookEvent[] }): Promise<string[]> => {
+export const enqueueWebhookEvents = async ({
+  db,
+  companyId,
+  dataset,
+  events,
+}: Tenant & { db: Executor; events: readonly WebhookEvent[] }): Promise<string[]> => {
   const eventIds = events.map(() => randomUUID());
   if (events.length === 0) return eventIds;
   const hooks = await findWebhooks({ db, companyId, dataset });
@@ -35,7 +40,13 @@ export const enqueueWebhookEvents = async ({ db, companyId, dataset, events }: T
     const payload = { eventId, eventTime, eventType, orgId: companyId, data };
     return hooks
       .filter((webhook) => webhook.eventTypes.length === 0 || webhook.eventTypes.includes(eventType))
-      .map((webhook) => ({ webhook_id: webhook.id, event_id: eventId, event_type: eventType, ordering_key: orderingKey, payload: { ...payload, webhookId: String(webhook.id) } }));
+      .map((webhook) => ({
+        webhook_id: webhook.id,
+        event_id: eventId,
+        event_type: eventType,
+        ordering_key: orderingKey,
+        payload: { ...payload, webhookId: String(webhook.id) },
+      }));
   });
   // One JSON parameter a statement, inserted in the order given (ids, and so delivery order per key, follow it).
   for (let i = 0; i < rows.length; i += DELIVERIES_A_STATEMENT) {

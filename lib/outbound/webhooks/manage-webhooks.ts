@@ -17,15 +17,44 @@ const active = ({ companyId, dataset }: Omit<TenantQuery, "db">, id?: number) =>
   and(whereTenant(webhooks, { companyId, dataset }), isNull(webhooks.deletedAt), id === undefined ? undefined : eq(webhooks.id, id));
 
 /** What the audit log keeps of a webhook: never its secret. */
-const audited = (row: Partial<WebhookRow>) => ({ name: row.name, url: row.url, eventTypes: row.eventTypes, customHeaders: row.customHeaders?.map((header) => header.key), version: row.version });
+const audited = (row: Partial<WebhookRow>) => ({
+  name: row.name,
+  url: row.url,
+  eventTypes: row.eventTypes,
+  customHeaders: row.customHeaders?.map((header) => header.key),
+  version: row.version,
+});
 
 /** Creates a webhook with a new secret (the caller shows it once); 400 naming `url` for a refused target. */
-export const createWebhook = async ({ db, companyId, dataset, input, actor, resolve }: TenantQuery & Audited & { input: WebhookInput }): Promise<WebhookRow> => {
+export const createWebhook = async ({
+  db,
+  companyId,
+  dataset,
+  input,
+  actor,
+  resolve,
+}: TenantQuery & Audited & { input: WebhookInput }): Promise<WebhookRow> => {
   await assertWebhookUrl({ url: input.url, resolve });
   return db.transaction(async (tx) => {
-    const values = { companyId, dataset, name: input.name, url: input.url, eventTypes: input.eventTypes ?? [], customHeaders: input.customHeaders ?? [], version: input.version ?? CURRENT_WEBHOOK_VERSION, secretKey: generateWebhookSecret() };
+    const values = {
+      companyId,
+      dataset,
+      name: input.name,
+      url: input.url,
+      eventTypes: input.eventTypes ?? [],
+      customHeaders: input.customHeaders ?? [],
+      version: input.version ?? CURRENT_WEBHOOK_VERSION,
+      secretKey: generateWebhookSecret(),
+    };
     const [row] = await tx.insert(webhooks).values(values).returning();
-    await recordAuditEvent({ db: tx, companyId, actor, action: "webhook.created", target: { type: "webhook", id: row.id }, changes: changedFields({ before: null, after: audited(row) }) });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "webhook.created",
+      target: { type: "webhook", id: row.id },
+      changes: changedFields({ before: null, after: audited(row) }),
+    });
     return row;
   });
 };
@@ -47,7 +76,15 @@ export const getWebhook = async ({ db, companyId, dataset, webhookId }: TenantQu
 };
 
 /** Changes the given fields; a new URL is checked like a created one. */
-export const updateWebhook = async ({ db, companyId, dataset, webhookId, input, actor, resolve }: TenantQuery & Audited & { webhookId: number; input: Partial<WebhookInput> }): Promise<WebhookRow> => {
+export const updateWebhook = async ({
+  db,
+  companyId,
+  dataset,
+  webhookId,
+  input,
+  actor,
+  resolve,
+}: TenantQuery & Audited & { webhookId: number; input: Partial<WebhookInput> }): Promise<WebhookRow> => {
   if (input.url !== undefined) await assertWebhookUrl({ url: input.url, resolve });
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(webhooks).where(active({ companyId, dataset }, webhookId)).for("update");
@@ -57,7 +94,8 @@ export const updateWebhook = async ({ db, companyId, dataset, webhookId, input, 
     if (Object.keys(fields).length === 0) return before;
     const [row] = await tx.update(webhooks).set(fields).where(active({ companyId, dataset }, webhookId)).returning();
     const changes = changedFields({ before: audited(before), after: audited({ ...before, ...given }) });
-    if (Object.keys(changes).length > 0) await recordAuditEvent({ db: tx, companyId, actor, action: "webhook.updated", target: { type: "webhook", id: webhookId }, changes });
+    if (Object.keys(changes).length > 0)
+      await recordAuditEvent({ db: tx, companyId, actor, action: "webhook.updated", target: { type: "webhook", id: webhookId }, changes });
     return row;
   });
 };
@@ -65,7 +103,18 @@ export const updateWebhook = async ({ db, companyId, dataset, webhookId, input, 
 /** Deletes a webhook: it receives nothing more; its delivery log stays. */
 export const deleteWebhook = ({ db, companyId, dataset, webhookId, actor }: TenantQuery & Audited & { webhookId: number }) =>
   db.transaction(async (tx) => {
-    const [row] = await tx.update(webhooks).set({ deletedAt: new Date() }).where(active({ companyId, dataset }, webhookId)).returning({ id: webhooks.id, name: webhooks.name });
+    const [row] = await tx
+      .update(webhooks)
+      .set({ deletedAt: new Date() })
+      .where(active({ companyId, dataset }, webhookId))
+      .returning({ id: webhooks.id, name: webhooks.name });
     if (!row) throw new AppError("not_found", `No webhook with id ${webhookId}.`);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "webhook.deleted", target: { type: "webhook", id: webhookId }, changes: { name: { before: row.name, after: null } } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "webhook.deleted",
+      target: { type: "webhook", id: webhookId },
+      changes: { name: { before: row.name, after: null } },
+    });
   });

@@ -3,7 +3,13 @@ import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 
 /** One POST to a webhook receiver; tests pass their own. Resolves with the status, never follows a redirect. */
-export type PostWebhook = (request: { url: URL; address: string; headers: Record<string, string>; body: string; signal: AbortSignal }) => Promise<{ status: number }>;
+export type PostWebhook = (request: {
+  url: URL;
+  address: string;
+  headers: Record<string, string>;
+  body: string;
+  signal: AbortSignal;
+}) => Promise<{ status: number }>;
 
 /** A DNS lookup that answers the one address already checked, whatever the name (both of Node's calling forms). */
 const pinnedLookup =
@@ -23,10 +29,14 @@ const pinnedLookup =
 export const postToPinnedAddress: PostWebhook = ({ url, address, headers, body, signal }) =>
   new Promise((resolve, reject) => {
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
-    const request = send(url, { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup: pinnedLookup(address), agent: false, signal }, (response) => {
-      response.resume();
-      resolve({ status: response.statusCode ?? 0 });
-    });
+    const request = send(
+      url,
+      { method: "POST", headers: { ...headers, "content-length": String(Buffer.byteLength(body)) }, lookup: pinnedLookup(address), agent: false, signal },
+      (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0 });
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });

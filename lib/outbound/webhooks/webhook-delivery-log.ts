@@ -20,7 +20,13 @@ export type WebhookDeliveryRow = {
 };
 
 /** The tenant's newest deliveries, all webhooks or one, newest first (the Webhooks page's log). */
-export const listWebhookDeliveries = ({ db, companyId, dataset, webhookId, limit = 100 }: TenantQuery & { webhookId?: number; limit?: number }): Promise<WebhookDeliveryRow[]> =>
+export const listWebhookDeliveries = ({
+  db,
+  companyId,
+  dataset,
+  webhookId,
+  limit = 100,
+}: TenantQuery & { webhookId?: number; limit?: number }): Promise<WebhookDeliveryRow[]> =>
   db
     .select({
       id: webhookDeliveries.id,
@@ -38,7 +44,13 @@ export const listWebhookDeliveries = ({ db, companyId, dataset, webhookId, limit
     })
     .from(webhookDeliveries)
     .innerJoin(webhooks, and(eq(webhooks.companyId, webhookDeliveries.companyId), eq(webhooks.id, webhookDeliveries.webhookId)))
-    .where(and(eq(webhookDeliveries.companyId, companyId), eq(webhookDeliveries.dataset, dataset), webhookId === undefined ? undefined : eq(webhookDeliveries.webhookId, webhookId)))
+    .where(
+      and(
+        eq(webhookDeliveries.companyId, companyId),
+        eq(webhookDeliveries.dataset, dataset),
+        webhookId === undefined ? undefined : eq(webhookDeliveries.webhookId, webhookId),
+      ),
+    )
     .orderBy(desc(webhookDeliveries.id))
     .limit(limit);
 
@@ -61,5 +73,12 @@ export const redeliverWebhookDelivery = ({ db, companyId, dataset, deliveryId, a
       )
       .returning({ webhookId: webhookDeliveries.webhookId, eventId: webhookDeliveries.eventId });
     if (!row) throw new AppError("not_found", `No delivery ${deliveryId} of an existing webhook.`);
-    await recordAuditEvent({ db: tx, companyId, actor, action: "webhook.redelivered", target: { type: "webhook", id: row.webhookId }, changes: { eventId: { before: null, after: row.eventId } } });
+    await recordAuditEvent({
+      db: tx,
+      companyId,
+      actor,
+      action: "webhook.redelivered",
+      target: { type: "webhook", id: row.webhookId },
+      changes: { eventId: { before: null, after: row.eventId } },
+    });
   });

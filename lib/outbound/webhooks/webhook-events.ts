@@ -1,5 +1,13 @@
 /** The event types a webhook may subscribe to: Samsara's names for the events this service raises. */
-export const WEBHOOK_EVENT_TYPES = ["DriverCreated", "DriverUpdated", "VehicleCreated", "VehicleUpdated", "GeofenceEntry", "GeofenceExit", "AlertIncident"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "DriverCreated",
+  "DriverUpdated",
+  "VehicleCreated",
+  "VehicleUpdated",
+  "GeofenceEntry",
+  "GeofenceExit",
+  "AlertIncident",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Samsara's payload versions; a webhook keeps the one it was created with. */

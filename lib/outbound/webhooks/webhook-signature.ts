@@ -14,7 +14,14 @@ export const signWebhookBody = ({ secret, timestamp, body }: { secret: string; t
   `v1=${createHmac("sha256", Buffer.from(secret, "base64")).update(`v1:${timestamp}:${body}`).digest("hex")}`;
 
 /** What a receiver does: recompute and compare in constant time, refusing timestamps older than `toleranceSeconds`. */
-export const verifyWebhookSignature = ({ secret, timestamp, body, signature, nowSeconds = Math.floor(Date.now() / 1000), toleranceSeconds = 300 }: {
+export const verifyWebhookSignature = ({
+  secret,
+  timestamp,
+  body,
+  signature,
+  nowSeconds = Math.floor(Date.now() / 1000),
+  toleranceSeconds = 300,
+}: {
   secret: string;
   timestamp: number;
   body: string;

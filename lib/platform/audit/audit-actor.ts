@@ -44,7 +44,13 @@ export const driverActor = ({ driver, ...facts }: { driver: { driverId: number; 
 });
 
 /** Someone not signed in, known only by address: a refused sign-in (`name` says where). */
-export const anonymousActor = ({ name, ip, requestId = null }: { name: string; ip: string | null; requestId?: string | null }): AuditActor => ({ type: "anonymous", id: null, name, ip, requestId });
+export const anonymousActor = ({ name, ip, requestId = null }: { name: string; ip: string | null; requestId?: string | null }): AuditActor => ({
+  type: "anonymous",
+  id: null,
+  name,
+  ip,
+  requestId,
+});
 
 /** The operator's command-line tools (seed, scripts): no request, no address. */
 export const operatorActor = (name: string): AuditActor => ({ type: "operator", id: null, name, ip: null, requestId: null });

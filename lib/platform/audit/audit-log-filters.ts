@@ -8,7 +8,10 @@ import type { AuditEventFilters } from "./list-audit-events";
 export const AUDIT_LOG_MAX_DAYS = 92;
 const DEFAULT_DAYS = 30;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 /** A hand-edited value the lists cannot hold drops that filter instead of failing the page. */
 const lenient = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional()).catch(undefined);

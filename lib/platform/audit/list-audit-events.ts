@@ -43,18 +43,25 @@ const conditions = (companyId: number, filters: AuditEventFilters): SQL[] => [
  * One page of the company's audit log, newest first, filtered; `endCursor` (signed, for these
  * filters only) reads the next page. 400 for a cursor of another company, filter or endpoint.
  */
-export const listAuditEvents = async ({ db, companyId, filters, after, limit = 50 }: { db: Executor; companyId: number; filters: AuditEventFilters; after?: string; limit?: number }) => {
+export const listAuditEvents = async ({
+  db,
+  companyId,
+  filters,
+  after,
+  limit = 50,
+}: {
+  db: Executor;
+  companyId: number;
+  filters: AuditEventFilters;
+  after?: string;
+  limit?: number;
+}) => {
   const scope = scopeOf(companyId, filters);
   const position = after ? decodeCursor<Position>({ cursor: after, scope }) : null;
   const rows = await db
     .select()
     .from(auditEvents)
-    .where(
-      and(
-        ...conditions(companyId, filters),
-        ...(position ? [lt(auditEvents.id, position.id)] : []),
-      ),
-    )
+    .where(and(...conditions(companyId, filters), ...(position ? [lt(auditEvents.id, position.id)] : [])))
     .orderBy(desc(auditEvents.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
@@ -67,7 +74,17 @@ export const listAuditEvents = async ({ db, companyId, filters, after, limit = 5
 };
 
 /** Every event matching the filters, newest first, in pages of `batch` (the CSV export). */
-export async function* eachAuditEvent({ db, companyId, filters, batch = 500 }: { db: Executor; companyId: number; filters: AuditEventFilters; batch?: number }) {
+export async function* eachAuditEvent({
+  db,
+  companyId,
+  filters,
+  batch = 500,
+}: {
+  db: Executor;
+  companyId: number;
+  filters: AuditEventFilters;
+  batch?: number;
+}) {
   let after: string | undefined;
   do {
     const page = await listAuditEvents({ db, companyId, filters, after, limit: batch });

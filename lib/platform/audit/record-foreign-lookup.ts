@@ -10,7 +10,11 @@ import { recordRefusal } from "./record-refusal";
 const ownerById =
   (table: PgTable & { id: PgColumn; companyId: PgColumn }) =>
   async (db: Executor, id: string | number): Promise<number | undefined> => {
-    const [row] = await db.select({ companyId: table.companyId }).from(table).where(eq(table.id, Number(id))).limit(1);
+    const [row] = await db
+      .select({ companyId: table.companyId })
+      .from(table)
+      .where(eq(table.id, Number(id)))
+      .limit(1);
     return row?.companyId as number | undefined;
   };
 
@@ -28,7 +32,11 @@ const OWNER_OF = {
   tag: ownerById(tags),
   webhook: ownerById(webhooks),
   device: async (db: Executor, identifier: string | number) => {
-    const [row] = await db.select({ companyId: deviceLookups.companyId }).from(deviceLookups).where(eq(deviceLookups.deviceId, String(identifier))).limit(1);
+    const [row] = await db
+      .select({ companyId: deviceLookups.companyId })
+      .from(deviceLookups)
+      .where(eq(deviceLookups.deviceId, String(identifier)))
+      .limit(1);
     return row?.companyId;
   },
 };
@@ -42,7 +50,12 @@ export type ForeignLookupTarget = keyof typeof OWNER_OF;
  * another); the request id leads the operator to the request log. Counted per record and minute
  * (recordRefusal). A failure here is logged and swallowed: the caller's answer stays the same 404.
  */
-export const recordForeignLookup = async ({ db, callerCompanyId, target, actor }: {
+export const recordForeignLookup = async ({
+  db,
+  callerCompanyId,
+  target,
+  actor,
+}: {
   db: Executor;
   callerCompanyId: number;
   target: { type: ForeignLookupTarget; id: string | number };

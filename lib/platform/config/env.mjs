@@ -25,9 +25,10 @@ const optionalText = () => z.preprocess(unset, z.string().optional());
 const text = (fallback) => optionalText().transform((value) => value ?? fallback);
 /** @template {string} T @param {readonly [T, ...T[]]} values @param {T} fallback */
 const oneOf = (values, fallback) =>
-  z.preprocess(unset, z.enum(values, { error: (issue) => `must be one of ${values.join(", ")} (got "${issue.input}")` }).optional()).transform((value) => value ?? fallback);
-const optionalUrl = () =>
-  optionalText().refine((value) => value === undefined || URL.canParse(value), { message: "must be an absolute URL" });
+  z
+    .preprocess(unset, z.enum(values, { error: (issue) => `must be one of ${values.join(", ")} (got "${issue.input}")` }).optional())
+    .transform((value) => value ?? fallback);
+const optionalUrl = () => optionalText().refine((value) => value === undefined || URL.canParse(value), { message: "must be an absolute URL" });
 
 /** A listener's port: a number (0: any free port) or "off" (null: not started). @param {number} fallback */
 const trackerPort = (fallback) =>
@@ -152,11 +153,19 @@ export const envSchema = z
   })
   .superRefine((env, context) => {
     if (env.PROCESS_ROLE !== "all" && !env.DATABASE_URL) {
-      context.addIssue({ code: "custom", path: ["PROCESS_ROLE"], message: `must be "all" with the embedded database: ${env.PROCESS_ROLE} needs DATABASE_URL (PGlite is one process's)` });
+      context.addIssue({
+        code: "custom",
+        path: ["PROCESS_ROLE"],
+        message: `must be "all" with the embedded database: ${env.PROCESS_ROLE} needs DATABASE_URL (PGlite is one process's)`,
+      });
     }
     if (Boolean(env.FLEET_API_URL) !== Boolean(env.FLEET_API_KEY)) {
       const missing = env.FLEET_API_URL ? "FLEET_API_KEY" : "FLEET_API_URL";
-      context.addIssue({ code: "custom", path: [missing], message: "must be set together with FLEET_API_URL and FLEET_API_KEY (the dashboard's upstream fleet API)" });
+      context.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "must be set together with FLEET_API_URL and FLEET_API_KEY (the dashboard's upstream fleet API)",
+      });
     }
   })
   .transform((env) => ({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info") }));

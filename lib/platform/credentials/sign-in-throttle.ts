@@ -24,7 +24,17 @@ export type SignInAttempt = {
  * in, and each guessing address has one try until its own bucket is full again (docs/decisions.md).
  * `kind` separates users' and drivers' accounts; the address bucket is shared by both.
  */
-export const reserveSignInAttempt = async ({ db, kind, account, ip }: { db: Executor; kind: "signin" | "driver-signin"; account: string; ip: string | null }): Promise<SignInAttempt> => {
+export const reserveSignInAttempt = async ({
+  db,
+  kind,
+  account,
+  ip,
+}: {
+  db: Executor;
+  kind: "signin" | "driver-signin";
+  account: string;
+  ip: string | null;
+}): Promise<SignInAttempt> => {
   const address = ip ?? "unknown";
   const buckets = [
     { key: `${kind}:pair:${account}:${address}`, rule: PER_PAIR },

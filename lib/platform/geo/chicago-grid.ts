@@ -51,5 +51,4 @@ export const formatGridAddress = ({ arterial, along }: { arterial: Arterial; alo
   return `${number} ${direction} ${arterial.name}, ${CITY}`;
 };
 
-export const formatPlaceAddress = (place: { street: string; at: number }) =>
-  formatGridAddress({ arterial: findArterial(place.street), along: place.at });
+export const formatPlaceAddress = (place: { street: string; at: number }) => formatGridAddress({ arterial: findArterial(place.street), along: place.at });

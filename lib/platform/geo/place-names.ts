@@ -27,7 +27,9 @@ const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;
 const bearing = (from: { latitude: number; longitude: number }, to: { latitude: number; longitude: number }) => {
   const rad = Math.PI / 180;
   const y = Math.sin((to.longitude - from.longitude) * rad) * Math.cos(to.latitude * rad);
-  const x = Math.cos(from.latitude * rad) * Math.sin(to.latitude * rad) - Math.sin(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.cos((to.longitude - from.longitude) * rad);
+  const x =
+    Math.cos(from.latitude * rad) * Math.sin(to.latitude * rad) -
+    Math.sin(from.latitude * rad) * Math.cos(to.latitude * rad) * Math.cos((to.longitude - from.longitude) * rad);
   return COMPASS[Math.round(((Math.atan2(y, x) / rad + 360) % 360) / 45) % 8];
 };
 

@@ -51,10 +51,13 @@ export type Endpoint<M extends EndpointMethod = EndpointMethod> = EndpointSchema
 };
 
 /** The fields of a definition its author writes; `handler` is built from them by the interface's define function. */
-export type EndpointSpec<M extends EndpointMethod, P extends z.ZodObject | undefined, Q extends z.ZodObject | undefined, B extends z.ZodType | undefined, C> = Omit<
-  Endpoint<M>,
-  "handler" | keyof EndpointSchemas<P, Q, B>
-> &
+export type EndpointSpec<
+  M extends EndpointMethod,
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+  C,
+> = Omit<Endpoint<M>, "handler" | keyof EndpointSchemas<P, Q, B>> &
   EndpointSchemas<P, Q, B> & {
     /** The one domain call: gets the wrapper's arguments and caller, and the parsed params, query and body. */
     run: (args: Omit<RequestArgs, "params"> & C & EndpointInput<P, Q, B>) => Promise<unknown>;
@@ -74,7 +77,14 @@ const readInput = async (spec: EndpointSchemas<z.ZodObject | undefined, z.ZodObj
  * Turns a definition into its Endpoint: the handler runs the interface's wrapper (with `options`,
  * e.g. the scope), parses the input and calls `run`. Each interface's `define…Endpoint` calls this.
  */
-export const buildEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined, Q extends z.ZodObject | undefined, B extends z.ZodType | undefined, C, O>(
+export const buildEndpoint = <
+  M extends EndpointMethod,
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+  C,
+  O,
+>(
   wrapper: RequestWrapper<C, O>,
   spec: EndpointSpec<M, P, Q, B, C>,
   options: O,
@@ -88,7 +98,12 @@ export const buildEndpoint = <M extends EndpointMethod, P extends z.ZodObject | 
 };
 
 /** Defines an endpoint with no caller to authenticate first (withRequest): a credential exchange, a signed webhook, health, a document. */
-export const definePublicEndpoint = <M extends EndpointMethod, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export const definePublicEndpoint = <
+  M extends EndpointMethod,
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
   spec: EndpointSpec<M, P, Q, B, object>,
 ): Endpoint<M> => buildEndpoint(withRequest, spec, {});
 

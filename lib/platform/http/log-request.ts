@@ -10,7 +10,13 @@ export type RequestLogFields = { companyId?: number; keyId?: string | number; us
  * in, so they cannot be logged; the route is the path without its query string, and a sign-up
  * or reset link's token is replaced (lib/platform/http/credential-urls.ts).
  */
-export const logRequest = ({ request, requestId, status, startedAt, fields = {} }: {
+export const logRequest = ({
+  request,
+  requestId,
+  status,
+  startedAt,
+  fields = {},
+}: {
   request: Request;
   requestId: string;
   status: number;

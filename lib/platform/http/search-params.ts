@@ -13,7 +13,10 @@ export const searchParamsToObject = (params: URLSearchParams, listKeys: readonly
   for (const [rawKey, value] of params) {
     const key = rawKey.match(INDEXED_KEY)?.[1] ?? rawKey;
     if (listKeys.includes(key)) {
-      const values = value.split(",").map((v) => v.trim()).filter((v) => v !== "");
+      const values = value
+        .split(",")
+        .map((v) => v.trim())
+        .filter((v) => v !== "");
       result[key] = [...((result[key] as string[] | undefined) ?? []), ...values];
     } else if (key in result) {
       throw new AppError("bad_request", `Query parameter "${key}" was given more than once.`);

@@ -6,7 +6,15 @@
  * Images: this origin, data:/blob: URLs (Leaflet's icons, CSV links), the map tile server, and https:
  * for camera media, which lives on the camera platform's hosts.
  */
-export const buildSecurityHeaders = ({ tileUrl, nonce, isDevelopment = false }: { tileUrl?: string; nonce: string; isDevelopment?: boolean }): Record<string, string> => {
+export const buildSecurityHeaders = ({
+  tileUrl,
+  nonce,
+  isDevelopment = false,
+}: {
+  tileUrl?: string;
+  nonce: string;
+  isDevelopment?: boolean;
+}): Record<string, string> => {
   let tileOrigin = "";
   try {
     if (tileUrl) tileOrigin = new URL(tileUrl.replace(/\{[a-z]\}/g, "a")).origin;

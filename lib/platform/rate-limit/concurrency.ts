@@ -18,7 +18,10 @@ export type ConcurrencyLimit = {
  */
 export const acquireSlots = ({ limits, retryAfterSeconds, message }: { limits: readonly ConcurrencyLimit[]; retryAfterSeconds: number; message: string }) => {
   const full = limits.find((limit) => (held.get(limit.key) ?? 0) >= limit.max);
-  if (full) throw new AppError("rate_limited", message, { headers: { "Retry-After": String(retryAfterSeconds), "X-RateLimit-Limit": String(full.max), "X-RateLimit-Remaining": "0" } });
+  if (full)
+    throw new AppError("rate_limited", message, {
+      headers: { "Retry-After": String(retryAfterSeconds), "X-RateLimit-Limit": String(full.max), "X-RateLimit-Remaining": "0" },
+    });
   for (const { key } of limits) held.set(key, (held.get(key) ?? 0) + 1);
   let released = false;
   return () => {

@@ -11,10 +11,16 @@ export const NOTIFICATION_ACTION_TYPE_ID = 1;
 export const recipientSchema = z
   .object({
     type: z.enum(["user", "contact", "role"]),
-    userId: z.string().regex(/^\d{1,9}$/, "a numeric user id").optional(),
+    userId: z
+      .string()
+      .regex(/^\d{1,9}$/, "a numeric user id")
+      .optional(),
     contactId: z.string().min(1).max(64).optional(),
     roleId: z.string().min(1).max(64).optional(),
-    notificationTypes: z.array(z.enum(["push", "sms", "email"])).max(3).optional(),
+    notificationTypes: z
+      .array(z.enum(["push", "sms", "email"]))
+      .max(3)
+      .optional(),
   })
   .loose()
   .refine((recipient) => recipient[`${recipient.type}Id`] !== undefined, { message: "set the id its type names (userId, contactId or roleId)" });
@@ -44,7 +50,9 @@ const emailedRecipients = (actions: readonly unknown[]): EmailedRecipient[] =>
     }),
   );
 
-const idsOf = (recipients: readonly EmailedRecipient[], type: EmailedRecipient["type"]) => [...new Set(recipients.filter((recipient) => recipient.type === type).map((recipient) => recipient.id))];
+const idsOf = (recipients: readonly EmailedRecipient[], type: EmailedRecipient["type"]) => [
+  ...new Set(recipients.filter((recipient) => recipient.type === type).map((recipient) => recipient.id)),
+];
 
 /** The notification action that e-mails `userIds` (the rules form's "E-mail these users"). */
 export const emailUsersAction = (userIds: readonly number[]) => ({
@@ -59,8 +67,26 @@ export const assertRecipients = async ({ db, companyId, dataset, actions }: Tena
   const userIds = idsOf(named, "user");
   const contactIds = idsOf(named, "contact");
   const found = {
-    user: new Set(userIds.length ? (await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), inArray(users.id, userIds)))).map((row) => row.id) : []),
-    contact: new Set(contactIds.length ? (await db.select({ id: contacts.id }).from(contacts).where(and(whereTenant(contacts, { companyId, dataset }), inArray(contacts.id, contactIds)))).map((row) => row.id) : []),
+    user: new Set(
+      userIds.length
+        ? (
+            await db
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)))
+          ).map((row) => row.id)
+        : [],
+    ),
+    contact: new Set(
+      contactIds.length
+        ? (
+            await db
+              .select({ id: contacts.id })
+              .from(contacts)
+              .where(and(whereTenant(contacts, { companyId, dataset }), inArray(contacts.id, contactIds)))
+          ).map((row) => row.id)
+        : [],
+    ),
   };
   const missing = named.find((recipient) => !found[recipient.type].has(recipient.id));
   if (missing) throw new AppError("not_found", `${missing.field}: no ${missing.type} with id ${missing.given}.`);
@@ -74,9 +100,17 @@ export const findRecipientAddresses = async ({ db, companyId, dataset, actions }
   const named = emailedRecipients(actions);
   const userIds = idsOf(named, "user");
   const contactIds = idsOf(named, "contact");
-  const userRows = userIds.length ? await db.select({ email: users.email }).from(users).where(and(eq(users.companyId, companyId), eq(users.status, "active"), inArray(users.id, userIds))) : [];
+  const userRows = userIds.length
+    ? await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.status, "active"), inArray(users.id, userIds)))
+    : [];
   const contactRows = contactIds.length
-    ? await db.select({ email: contacts.email }).from(contacts).where(and(whereTenant(contacts, { companyId, dataset }), inArray(contacts.id, contactIds), ne(contacts.email, "")))
+    ? await db
+        .select({ email: contacts.email })
+        .from(contacts)
+        .where(and(whereTenant(contacts, { companyId, dataset }), inArray(contacts.id, contactIds), ne(contacts.email, "")))
     : [];
   return [...new Set([...userRows, ...contactRows].map((row) => row.email))];
 };

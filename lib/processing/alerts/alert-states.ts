@@ -34,7 +34,21 @@ const WRITE_TIMES_EVERY_MS = 10_000;
  * string), from what this instance knows as of `checkpoint` (the one the window starts at) or else
  * from the database, its vehicle times settled first.
  */
-export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, vehicleIds }: { db: Executor; tenant: Tenant; checkpoint: Checkpoint; rules: string; ruleIds: readonly number[]; vehicleIds: readonly number[] }) => {
+export const loadAlertStates = async ({
+  db,
+  tenant,
+  checkpoint,
+  rules,
+  ruleIds,
+  vehicleIds,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  checkpoint: Checkpoint;
+  rules: string;
+  ruleIds: readonly number[];
+  vehicleIds: readonly number[];
+}) => {
   const recalled = alertStatesMemory.recall({ tenant, checkpoint });
   const warm = recalled?.rules === rules ? recalled : undefined;
   if (!warm) await settleVehicleTimes({ db, tenant, through: checkpoint });
@@ -50,12 +64,22 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
       sql`select vehicle_id, position_ms, stat_ms, inside from alert_vehicle_states where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and vehicle_id = any(${ids})`,
     );
     for (const row of stored) {
-      vehicles.set(row.vehicle_id, { vehicle: { positionMs: row.position_ms === null ? null : Number(row.position_ms), statMs: row.stat_ms === null ? null : Number(row.stat_ms), inside: row.inside }, rules: new Map() });
+      vehicles.set(row.vehicle_id, {
+        vehicle: {
+          positionMs: row.position_ms === null ? null : Number(row.position_ms),
+          statMs: row.stat_ms === null ? null : Number(row.stat_ms),
+          inside: row.inside,
+        },
+        rules: new Map(),
+      });
     }
-    const states = ruleIds.length === 0 ? [] : await queryRows<{ rule_id: number; vehicle_id: number; state: RuleState }>(
-      db,
-      sql`select rule_id, vehicle_id, state from alert_rule_states where company_id = ${tenant.companyId} and rule_id = any(${intArray(ruleIds)}) and vehicle_id = any(${ids})`,
-    );
+    const states =
+      ruleIds.length === 0
+        ? []
+        : await queryRows<{ rule_id: number; vehicle_id: number; state: RuleState }>(
+            db,
+            sql`select rule_id, vehicle_id, state from alert_rule_states where company_id = ${tenant.companyId} and rule_id = any(${intArray(ruleIds)}) and vehicle_id = any(${ids})`,
+          );
     for (const row of states) vehicles.get(row.vehicle_id)?.rules.set(row.rule_id, row.state);
   }
   return {
@@ -67,7 +91,15 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
      * changed (`changedPlaces`), and every vehicle's newest times when due (through `throughSeq`, the
      * window's end).
      */
-    saveVehicles: async ({ vehicleStates, changedPlaces, throughSeq }: { vehicleStates: ReadonlyMap<number, VehicleAlertState>; changedPlaces: ReadonlySet<number>; throughSeq: number }) => {
+    saveVehicles: async ({
+      vehicleStates,
+      changedPlaces,
+      throughSeq,
+    }: {
+      vehicleStates: ReadonlyMap<number, VehicleAlertState>;
+      changedPlaces: ReadonlySet<number>;
+      throughSeq: number;
+    }) => {
       const now = Date.now();
       const fresh: number[] = [];
       for (const vehicleId of vehicleStates.keys()) {
@@ -87,7 +119,13 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
      * Writes the rule states the batch changed (null: delete) and keeps the result, with the vehicles'
      * states, for the window after this one once it commits.
      */
-    saveRules: async ({ vehicleStates, ruleStates }: { vehicleStates: ReadonlyMap<number, VehicleAlertState>; ruleStates: readonly { ruleId: number; vehicleId: number; state: RuleState | null }[] }) => {
+    saveRules: async ({
+      vehicleStates,
+      ruleStates,
+    }: {
+      vehicleStates: ReadonlyMap<number, VehicleAlertState>;
+      ruleStates: readonly { ruleId: number; vehicleId: number; state: RuleState | null }[];
+    }) => {
       await writeRuleStates({ db, tenant, states: ruleStates });
       // What is kept is copied where it changed: `known` holds the same objects until this commits.
       const next = new Map(vehicles);
@@ -110,13 +148,37 @@ export const loadAlertStates = async ({ db, tenant, checkpoint, rules, ruleIds, 
  * parameter), and the newest times of the vehicles in `times` (vehicle id → when evaluated; an UPDATE
  * joined to array parameters: a fleet's worth at a time), in id order.
  */
-const writeVehicleStates = async ({ db, tenant, stateOf, fresh, changedPlaces, times }: { db: Executor; tenant: Tenant; stateOf: (vehicleId: number) => VehicleAlertState; fresh: readonly number[]; changedPlaces: ReadonlySet<number>; times: ReadonlyMap<number, number> }) => {
+const writeVehicleStates = async ({
+  db,
+  tenant,
+  stateOf,
+  fresh,
+  changedPlaces,
+  times,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  stateOf: (vehicleId: number) => VehicleAlertState;
+  fresh: readonly number[];
+  changedPlaces: ReadonlySet<number>;
+  times: ReadonlyMap<number, number>;
+}) => {
   const now = new Date().toISOString();
-  const columns = (of: number[]) => sql`${intArray(of)}, ${numberArray(of.map((id) => stateOf(id).positionMs), "bigint")}, ${numberArray(of.map((id) => stateOf(id).statMs), "bigint")}`;
+  const columns = (of: number[]) =>
+    sql`${intArray(of)}, ${numberArray(
+      of.map((id) => stateOf(id).positionMs),
+      "bigint",
+    )}, ${numberArray(
+      of.map((id) => stateOf(id).statMs),
+      "bigint",
+    )}`;
   if (times.size > 0) {
     const ids = [...times.keys()].sort((a, b) => a - b);
     await db.execute(sql`update alert_vehicle_states s set position_ms = v.position_ms, stat_ms = v.stat_ms, updated_at = to_timestamp(v.evaluated_ms / 1000.0)
-      from unnest(${columns(ids)}, ${numberArray(ids.map((id) => times.get(id)!), "bigint")}) as v(vehicle_id, position_ms, stat_ms, evaluated_ms)
+      from unnest(${columns(ids)}, ${numberArray(
+        ids.map((id) => times.get(id)!),
+        "bigint",
+      )}) as v(vehicle_id, position_ms, stat_ms, evaluated_ms)
       where s.company_id = ${tenant.companyId} and s.vehicle_id = v.vehicle_id`);
   }
   if (fresh.length > 0) {
@@ -143,13 +205,17 @@ const writeVehicleStates = async ({ db, tenant, stateOf, fresh, changedPlaces, t
 export const settleVehicleTimes = async ({ db, tenant, through }: { db: Executor; tenant: Tenant; through: Checkpoint }) => {
   const afterSeq = await readStateSeq({ db, tenant, processor: ALERTS_PROCESSOR });
   const throughSeq = through.seq;
-  const kinds = [["vehicle_positions", "position_ms"], ["vehicle_stat_samples", "stat_ms"]] as const;
-  if (afterSeq < throughSeq) for (const [table, column] of kinds) {
-    await db.execute(sql`update alert_vehicle_states s set ${sql.raw(column)} = greatest(s.${sql.raw(column)}, n.newest_ms), updated_at = greatest(s.updated_at, ${through.at.toISOString()}::timestamptz)
+  const kinds = [
+    ["vehicle_positions", "position_ms"],
+    ["vehicle_stat_samples", "stat_ms"],
+  ] as const;
+  if (afterSeq < throughSeq)
+    for (const [table, column] of kinds) {
+      await db.execute(sql`update alert_vehicle_states s set ${sql.raw(column)} = greatest(s.${sql.raw(column)}, n.newest_ms), updated_at = greatest(s.updated_at, ${through.at.toISOString()}::timestamptz)
       from (select vehicle_id, (extract(epoch from max(time)) * 1000)::bigint as newest_ms from ${sql.raw(table)}
         where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and seq > ${afterSeq} and seq <= ${throughSeq} group by vehicle_id) n
       where s.company_id = ${tenant.companyId} and s.dataset = ${tenant.dataset} and s.vehicle_id = n.vehicle_id`);
-  }
+    }
   // Said even when nothing was behind: an unset state_seq means "complete through the checkpoint", which stops being true at the window's first unwritten time.
   await writeStateSeq({ db, tenant, processor: ALERTS_PROCESSOR, seq: throughSeq });
 };
@@ -161,7 +227,17 @@ const STATES_A_STATEMENT = 10_000;
  * transaction; one JSON parameter a statement (a multi-row VALUES passes PostgreSQL's 65,535
  * parameters at about 10,000 states).
  */
-export const writeRuleStates = async ({ db, tenant, states, updatedAt = new Date() }: { db: Executor; tenant: Tenant; states: readonly { ruleId: number; vehicleId: number; state: RuleState | null }[]; updatedAt?: Date }) => {
+export const writeRuleStates = async ({
+  db,
+  tenant,
+  states,
+  updatedAt = new Date(),
+}: {
+  db: Executor;
+  tenant: Tenant;
+  states: readonly { ruleId: number; vehicleId: number; state: RuleState | null }[];
+  updatedAt?: Date;
+}) => {
   const kept = states.filter((row) => row.state !== null);
   const gone = states.filter((row) => row.state === null);
   for (let i = 0; i < kept.length; i += STATES_A_STATEMENT) {

@@ -43,7 +43,8 @@ export type AlertTriggerType = AlertTrigger["type"];
 export const CONDITION_TRIGGER_TYPES = ["faultCode", "hosTimeLeft"] as const satisfies readonly AlertTriggerType[];
 
 export const PLACE_TRIGGER_TYPES = ["placeEntry", "placeExit", "placeDwell"] as const;
-export const isPlaceTrigger = (trigger: AlertTrigger): trigger is Extract<AlertTrigger, { placeIds: number[] }> => (PLACE_TRIGGER_TYPES as readonly string[]).includes(trigger.type);
+export const isPlaceTrigger = (trigger: AlertTrigger): trigger is Extract<AlertTrigger, { placeIds: number[] }> =>
+  (PLACE_TRIGGER_TYPES as readonly string[]).includes(trigger.type);
 
 /** Samsara's triggerTypeId of each of our trigger types (WorkflowTriggerObjectRequestBody). */
 export const SAMSARA_TRIGGER_TYPE_IDS: Record<AlertTriggerType, number> = {
@@ -80,10 +81,21 @@ export const HOS_CLOCK_LABELS: Record<HosAlertClock, string> = {
 };
 
 const MINUTE_MS = 60_000;
-const placeIds = z.array(z.string().regex(/^\d{1,9}$/, "a numeric address id")).max(1_000).optional();
+const placeIds = z
+  .array(z.string().regex(/^\d{1,9}$/, "a numeric address id"))
+  .max(1_000)
+  .optional();
 const location = z.object({ addressIds: placeIds }).loose();
-const duration = z.number().int().min(0).max(7 * 24 * 60 * MINUTE_MS);
-const positiveDuration = z.number().int().min(MINUTE_MS, "at least one minute").max(7 * 24 * 60 * MINUTE_MS);
+const duration = z
+  .number()
+  .int()
+  .min(0)
+  .max(7 * 24 * 60 * MINUTE_MS);
+const positiveDuration = z
+  .number()
+  .int()
+  .min(MINUTE_MS, "at least one minute")
+  .max(7 * 24 * 60 * MINUTE_MS);
 const faultCodeChoice = z.object({ faultCode: z.string().trim().min(1).max(32).toUpperCase(), type: z.enum(FAULT_CODE_TYPES) });
 /** The lamp groups our fault codes cannot tell apart (only the MIL is stored) are refused, not ignored. */
 const unevaluatedLamp = z.literal(false, "only hasAnyFaultCodes, hasAnyMalfunctionIndicatorLampCodes and specificFaultCodes are evaluated").optional();
@@ -98,7 +110,10 @@ const vehicleFaultCodeParams = z
     hasAnyTrailerAbsLampCodes: unevaluatedLamp,
   })
   .loose()
-  .refine((params) => params.hasAnyFaultCodes || params.hasAnyMalfunctionIndicatorLampCodes || (params.specificFaultCodes?.length ?? 0) > 0, "select at least one fault code or fault code group");
+  .refine(
+    (params) => params.hasAnyFaultCodes || params.hasAnyMalfunctionIndicatorLampCodes || (params.specificFaultCodes?.length ?? 0) > 0,
+    "select at least one fault code or fault code group",
+  );
 
 /** Samsara's trigger object, as far as this service evaluates it. */
 export const samsaraTriggerSchema = z
@@ -109,14 +124,27 @@ export const samsaraTriggerSchema = z
         geofenceEntry: z.object({ location }).optional(),
         geofenceExit: z.object({ location }).optional(),
         insideGeofence: z.object({ location, minDurationMilliseconds: positiveDuration }).optional(),
-        speed: z.object({ operation: z.literal("GREATER", "only GREATER is evaluated"), speedKilometersPerHour: z.number().gt(0).max(400), minDurationMilliseconds: duration }).optional(),
+        speed: z
+          .object({
+            operation: z.literal("GREATER", "only GREATER is evaluated"),
+            speedKilometersPerHour: z.number().gt(0).max(400),
+            minDurationMilliseconds: duration,
+          })
+          .optional(),
         engineIdle: z.object({ minDurationMilliseconds: positiveDuration }).optional(),
         fuelLevel: z.object({ operation: z.literal("LESS"), fuelLevelPercent: z.number().gt(0).max(100), minDurationMilliseconds: duration }).optional(),
         gatewayDisconnected: z.object({ minDurationMilliseconds: positiveDuration }).optional(),
         engineOn: z.object({ minDurationMilliseconds: duration }).optional(),
         vehicleFaultCode: vehicleFaultCodeParams.optional(),
         hosViolation: z
-          .object({ violation: z.enum(HOS_ALERT_CLOCKS, `one of ${HOS_ALERT_CLOCKS.join(", ")} (the clocks this service keeps)`), maxUntilViolationMilliseconds: z.number().int().min(0).max(70 * 60 * MINUTE_MS) })
+          .object({
+            violation: z.enum(HOS_ALERT_CLOCKS, `one of ${HOS_ALERT_CLOCKS.join(", ")} (the clocks this service keeps)`),
+            maxUntilViolationMilliseconds: z
+              .number()
+              .int()
+              .min(0)
+              .max(70 * 60 * MINUTE_MS),
+          })
           .optional(),
       })
       .loose()
@@ -135,26 +163,44 @@ export const samsaraTriggerSchema = z
       case 5017:
         return params.geofenceExit ? { type: "placeExit", placeIds: ids(params.geofenceExit.location.addressIds) } : missing("geofenceExit");
       case 1014:
-        return params.insideGeofence ? { type: "placeDwell", placeIds: ids(params.insideGeofence.location.addressIds), minutes: params.insideGeofence.minDurationMilliseconds / MINUTE_MS } : missing("insideGeofence");
+        return params.insideGeofence
+          ? { type: "placeDwell", placeIds: ids(params.insideGeofence.location.addressIds), minutes: params.insideGeofence.minDurationMilliseconds / MINUTE_MS }
+          : missing("insideGeofence");
       case 1000:
-        return params.speed ? { type: "speeding", speedKph: params.speed.speedKilometersPerHour, seconds: params.speed.minDurationMilliseconds / 1000 } : missing("speed");
+        return params.speed
+          ? { type: "speeding", speedKph: params.speed.speedKilometersPerHour, seconds: params.speed.minDurationMilliseconds / 1000 }
+          : missing("speed");
       case 1019:
         return params.engineIdle ? { type: "idling", minutes: params.engineIdle.minDurationMilliseconds / MINUTE_MS } : missing("engineIdle");
       case 1005:
-        return params.fuelLevel ? { type: "fuelLow", percent: params.fuelLevel.fuelLevelPercent, minutes: params.fuelLevel.minDurationMilliseconds / MINUTE_MS } : missing("fuelLevel");
+        return params.fuelLevel
+          ? { type: "fuelLow", percent: params.fuelLevel.fuelLevelPercent, minutes: params.fuelLevel.minDurationMilliseconds / MINUTE_MS }
+          : missing("fuelLevel");
       case 1030:
-        return params.gatewayDisconnected ? { type: "deviceSilent", minutes: params.gatewayDisconnected.minDurationMilliseconds / MINUTE_MS } : missing("gatewayDisconnected");
+        return params.gatewayDisconnected
+          ? { type: "deviceSilent", minutes: params.gatewayDisconnected.minDurationMilliseconds / MINUTE_MS }
+          : missing("gatewayDisconnected");
       case 1021:
         return params.engineOn ? { type: "engineOn", minutes: params.engineOn.minDurationMilliseconds / MINUTE_MS } : missing("engineOn");
       case 1029: {
         const faults = params.vehicleFaultCode;
         if (!faults) return missing("vehicleFaultCode");
-        return { type: "faultCode", codes: faults.hasAnyFaultCodes ? [] : (faults.specificFaultCodes ?? []), milOnly: !faults.hasAnyFaultCodes && !faults.specificFaultCodes?.length };
+        return {
+          type: "faultCode",
+          codes: faults.hasAnyFaultCodes ? [] : (faults.specificFaultCodes ?? []),
+          milOnly: !faults.hasAnyFaultCodes && !faults.specificFaultCodes?.length,
+        };
       }
       case 1018:
-        return params.hosViolation ? { type: "hosTimeLeft", clock: params.hosViolation.violation, minutes: params.hosViolation.maxUntilViolationMilliseconds / MINUTE_MS } : missing("hosViolation");
+        return params.hosViolation
+          ? { type: "hosTimeLeft", clock: params.hosViolation.violation, minutes: params.hosViolation.maxUntilViolationMilliseconds / MINUTE_MS }
+          : missing("hosViolation");
       default:
-        context.addIssue({ code: "custom", path: ["triggerTypeId"], message: `trigger type ${trigger.triggerTypeId} is not evaluated by this service (supported: ${Object.values(SAMSARA_TRIGGER_TYPE_IDS).join(", ")})` });
+        context.addIssue({
+          code: "custom",
+          path: ["triggerTypeId"],
+          message: `trigger type ${trigger.triggerTypeId} is not evaluated by this service (supported: ${Object.values(SAMSARA_TRIGGER_TYPE_IDS).join(", ")})`,
+        });
         return z.NEVER;
     }
   });
@@ -171,17 +217,27 @@ export const toSamsaraTrigger = (trigger: AlertTrigger) => {
     case "placeDwell":
       return { triggerTypeId, triggerParams: { insideGeofence: { ...location(trigger.placeIds), minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
     case "speeding":
-      return { triggerTypeId, triggerParams: { speed: { operation: "GREATER", speedKilometersPerHour: trigger.speedKph, minDurationMilliseconds: trigger.seconds * 1000 } } };
+      return {
+        triggerTypeId,
+        triggerParams: { speed: { operation: "GREATER", speedKilometersPerHour: trigger.speedKph, minDurationMilliseconds: trigger.seconds * 1000 } },
+      };
     case "idling":
       return { triggerTypeId, triggerParams: { engineIdle: { minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
     case "fuelLow":
-      return { triggerTypeId, triggerParams: { fuelLevel: { operation: "LESS", fuelLevelPercent: trigger.percent, minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
+      return {
+        triggerTypeId,
+        triggerParams: { fuelLevel: { operation: "LESS", fuelLevelPercent: trigger.percent, minDurationMilliseconds: trigger.minutes * MINUTE_MS } },
+      };
     case "deviceSilent":
       return { triggerTypeId, triggerParams: { gatewayDisconnected: { minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
     case "engineOn":
       return { triggerTypeId, triggerParams: { engineOn: { minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
     case "faultCode": {
-      const faults = trigger.milOnly ? { hasAnyMalfunctionIndicatorLampCodes: true } : trigger.codes.length === 0 ? { hasAnyFaultCodes: true } : { specificFaultCodes: trigger.codes };
+      const faults = trigger.milOnly
+        ? { hasAnyMalfunctionIndicatorLampCodes: true }
+        : trigger.codes.length === 0
+          ? { hasAnyFaultCodes: true }
+          : { specificFaultCodes: trigger.codes };
       return { triggerTypeId, triggerParams: { vehicleFaultCode: faults } };
     }
     case "hosTimeLeft":
@@ -209,8 +265,14 @@ export const describeTrigger = (trigger: AlertTrigger): string => {
     case "engineOn":
       return trigger.minutes > 0 ? `Engine on for more than ${trigger.minutes} min` : "Engine on";
     case "faultCode":
-      return trigger.milOnly ? "Fault code lighting the check-engine lamp" : trigger.codes.length === 0 ? "Fault code" : `Fault code ${trigger.codes.map((code) => code.faultCode).join(", ")}`;
+      return trigger.milOnly
+        ? "Fault code lighting the check-engine lamp"
+        : trigger.codes.length === 0
+          ? "Fault code"
+          : `Fault code ${trigger.codes.map((code) => code.faultCode).join(", ")}`;
     case "hosTimeLeft":
-      return trigger.minutes > 0 ? `${trigger.minutes} min or less left: ${HOS_CLOCK_LABELS[trigger.clock]}` : `HOS violation: ${HOS_CLOCK_LABELS[trigger.clock]}`;
+      return trigger.minutes > 0
+        ? `${trigger.minutes} min or less left: ${HOS_CLOCK_LABELS[trigger.clock]}`
+        : `HOS violation: ${HOS_CLOCK_LABELS[trigger.clock]}`;
   }
 };

@@ -7,7 +7,16 @@ import type { Checkpoint, TelemetryProcessor } from "@/lib/telemetry/fleet-event
 import { whereTenant, type Tenant } from "@/lib/platform/tenant";
 import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
 import { ALERTS_PROCESSOR, alertStatesMemory, loadAlertStates } from "./alert-states";
-import { evaluateVehicle, rulesByKind, type EvaluatedRule, type RulesByKind, type RuleSample, type RuleState, type RuleTransition, type VehicleAlertState } from "./evaluate-vehicle";
+import {
+  evaluateVehicle,
+  rulesByKind,
+  type EvaluatedRule,
+  type RulesByKind,
+  type RuleSample,
+  type RuleState,
+  type RuleTransition,
+  type VehicleAlertState,
+} from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { incidentChanges } from "./incident-changes";
 import { vehicleNames } from "./vehicle-names";
@@ -25,9 +34,23 @@ type Rule = EvaluatedRule & { vehicleIds: number[]; tagIds: number[]; updatedAt:
 const loadRules = async (db: Executor, tenant: Tenant): Promise<Rule[]> =>
   (
     await db
-      .select({ id: alertRules.id, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds, operationalSettings: alertRules.operationalSettings, updatedAt: alertRules.updatedAt })
+      .select({
+        id: alertRules.id,
+        trigger: alertRules.trigger,
+        vehicleIds: alertRules.vehicleIds,
+        tagIds: alertRules.tagIds,
+        operationalSettings: alertRules.operationalSettings,
+        updatedAt: alertRules.updatedAt,
+      })
       .from(alertRules)
-      .where(and(whereTenant(alertRules, tenant), isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), notInArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES])))
+      .where(
+        and(
+          whereTenant(alertRules, tenant),
+          isNull(alertRules.deletedAt),
+          eq(alertRules.isEnabled, true),
+          notInArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES]),
+        ),
+      )
       .for("share")
   ).map((row) => {
     const settings = row.operationalSettings as OperationalSettings | null;
@@ -39,7 +62,8 @@ const byTime = (a: RuleSample, b: RuleSample) => a.time.getTime() - b.time.getTi
 /** A vehicle's samples in time order: positions carry the places they lie in, stats their readings. Loops, not closures: it runs for every vehicle. */
 const samplesOf = (vehicle: VehicleTelemetry, placesAt: (point: { latitude: number; longitude: number }) => readonly number[]): RuleSample[] => {
   const samples: RuleSample[] = [];
-  for (const position of vehicle.positions) samples.push({ time: position.time, latitude: position.latitude, longitude: position.longitude, speed: position.speed, placeIds: placesAt(position) });
+  for (const position of vehicle.positions)
+    samples.push({ time: position.time, latitude: position.latitude, longitude: position.longitude, speed: position.speed, placeIds: placesAt(position) });
   for (const stat of vehicle.stats) samples.push({ time: stat.time, speed: stat.speed, engineState: stat.engineState, fuelPercent: stat.fuelPercent });
   return samples.length > 1 ? samples.sort(byTime) : samples;
 };
@@ -51,14 +75,33 @@ const samplesOf = (vehicle: VehicleTelemetry, placesAt: (point: { latitude: numb
  * what changed: a rule's state only when it changed, a vehicle's places when they changed, and the
  * vehicles' newest times every few seconds (lib/processing/alerts/alert-states.ts).
  */
-export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoint, throughSeq }: { tx: Executor; tenant: Tenant; vehicles: VehicleTelemetry[]; checkpoint: Checkpoint; throughSeq: number }) => {
+export const evaluateAlertRules = async ({
+  tx,
+  tenant,
+  vehicles: batch,
+  checkpoint,
+  throughSeq,
+}: {
+  tx: Executor;
+  tenant: Tenant;
+  vehicles: VehicleTelemetry[];
+  checkpoint: Checkpoint;
+  throughSeq: number;
+}) => {
   const rules = await loadRules(tx, tenant);
   if (rules.length === 0) return;
   const evaluated = rules.filter((rule) => rule.trigger.type !== "deviceSilent");
   const { byId: placeById, placesAt } = await tenantPlaces({ db: tx, tenant });
   const vehicleIds = batch.map((vehicle) => vehicle.vehicleId);
   const vehiclesOf = await ruleScopeFor({ db: tx, tenant, rules });
-  const states = await loadAlertStates({ db: tx, tenant, checkpoint, rules: evaluated.map((rule) => `${rule.id}@${rule.updatedAt.getTime()}`).join(","), ruleIds: evaluated.map((rule) => rule.id), vehicleIds });
+  const states = await loadAlertStates({
+    db: tx,
+    tenant,
+    checkpoint,
+    rules: evaluated.map((rule) => `${rule.id}@${rule.updatedAt.getTime()}`).join(","),
+    ruleIds: evaluated.map((rule) => rule.id),
+    vehicleIds,
+  });
   const everywhere = rulesByKind(evaluated.filter((rule) => rule.vehicleIds.length === 0 && rule.tagIds.length === 0));
   const someVehicles = evaluated.filter((rule) => rule.vehicleIds.length > 0 || rule.tagIds.length > 0);
   const rulesOf = rulesOfVehicles({ everywhere, scoped: someVehicles, vehiclesOf, batch: new Set(vehicleIds) });
@@ -81,9 +124,24 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoi
     for (const transition of result.transitions) found.push({ vehicleId: vehicle.vehicleId, transition, state: result.states.get(transition.ruleId) ?? null });
   }
   await states.saveVehicles({ vehicleStates, changedPlaces, throughSeq });
-  const silent = await silentIncidentsEnding({ db: tx, tenant, ruleIds: rules.filter((rule) => rule.trigger.type === "deviceSilent").map((rule) => rule.id), firstSampleOf });
-  const named = await vehicleNames({ db: tx, tenant, vehicleIds: [...new Set(found.filter((entry) => entry.transition.kind === "open").map((entry) => entry.vehicleId))] });
-  const { changes, openings } = incidentChanges({ found, rules, placeById, named, storedIncident: (vehicleId, ruleId, key) => states.rulesOf(vehicleId)?.get(ruleId)?.open[key] });
+  const silent = await silentIncidentsEnding({
+    db: tx,
+    tenant,
+    ruleIds: rules.filter((rule) => rule.trigger.type === "deviceSilent").map((rule) => rule.id),
+    firstSampleOf,
+  });
+  const named = await vehicleNames({
+    db: tx,
+    tenant,
+    vehicleIds: [...new Set(found.filter((entry) => entry.transition.kind === "open").map((entry) => entry.vehicleId))],
+  });
+  const { changes, openings } = incidentChanges({
+    found,
+    rules,
+    placeById,
+    named,
+    storedIncident: (vehicleId, ruleId, key) => states.rulesOf(vehicleId)?.get(ruleId)?.open[key],
+  });
   const incidentIds = await recordIncidents({ db: tx, tenant, changes: [...changes, ...silent.changes] });
   // The states hold 0 for what opened in this batch until now: the last opening of an occurrence still open is its incident.
   for (const [changeIndex, { key, state }] of openings) if (state?.open[key] !== undefined) state.open[key] = incidentIds.get(changeIndex)!;
@@ -97,7 +155,17 @@ export const evaluateAlertRules = async ({ tx, tenant, vehicles: batch, checkpoi
  * are found by going through each scoped rule's vehicles (or the batch's) once, not asking every
  * rule of every vehicle.
  */
-const rulesOfVehicles = ({ everywhere, scoped, vehiclesOf, batch }: { everywhere: RulesByKind; scoped: readonly Rule[]; vehiclesOf: (rule: Rule) => ReadonlySet<number> | null; batch: ReadonlySet<number> }) => {
+const rulesOfVehicles = ({
+  everywhere,
+  scoped,
+  vehiclesOf,
+  batch,
+}: {
+  everywhere: RulesByKind;
+  scoped: readonly Rule[];
+  vehiclesOf: (rule: Rule) => ReadonlySet<number> | null;
+  batch: ReadonlySet<number>;
+}) => {
   const watchingOf = new Map<number, Rule[]>();
   for (const rule of scoped) {
     const watched = vehiclesOf(rule)!;
@@ -128,4 +196,9 @@ const firstNewSample = (samples: readonly RuleSample[], previous: VehicleAlertSt
 };
 
 /** The alerts processor: starts at what is committed from now on (old telemetry raises no incident). */
-export const alertsProcessor: TelemetryProcessor = { name: ALERTS_PROCESSOR, startAt: "now", process: evaluateAlertRules, committed: alertStatesMemory.committed };
+export const alertsProcessor: TelemetryProcessor = {
+  name: ALERTS_PROCESSOR,
+  startAt: "now",
+  process: evaluateAlertRules,
+  committed: alertStatesMemory.committed,
+};

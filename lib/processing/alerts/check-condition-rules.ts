@@ -12,7 +12,14 @@ import { vehicleNames } from "./vehicle-names";
 import { recordIncidents, type IncidentChange } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
 
-type ConditionRule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null; createdAt: Date };
+type ConditionRule = {
+  id: number;
+  trigger: AlertTrigger;
+  vehicleIds: number[];
+  tagIds: number[];
+  operationalSettings: OperationalSettings | null;
+  createdAt: Date;
+};
 
 /**
  * One tenant's condition rules in one transaction: the rules and their states are locked (one
@@ -25,11 +32,31 @@ type ConditionRule = { id: number; trigger: AlertTrigger; vehicleIds: number[]; 
 const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant; rules: ConditionRule[]; now: Date }) =>
   db.transaction(async (tx) => {
     // The rules' own rows are the lock: their states may not exist yet, and a second instance must wait and then see the first's.
-    await tx.select({ id: alertRules.id }).from(alertRules).where(and(eq(alertRules.companyId, tenant.companyId), inArray(alertRules.id, rules.map((rule) => rule.id)))).for("update");
+    await tx
+      .select({ id: alertRules.id })
+      .from(alertRules)
+      .where(
+        and(
+          eq(alertRules.companyId, tenant.companyId),
+          inArray(
+            alertRules.id,
+            rules.map((rule) => rule.id),
+          ),
+        ),
+      )
+      .for("update");
     const rows = await tx
       .select({ ruleId: alertRuleStates.ruleId, vehicleId: alertRuleStates.vehicleId, state: alertRuleStates.state })
       .from(alertRuleStates)
-      .where(and(eq(alertRuleStates.companyId, tenant.companyId), inArray(alertRuleStates.ruleId, rules.map((rule) => rule.id))));
+      .where(
+        and(
+          eq(alertRuleStates.companyId, tenant.companyId),
+          inArray(
+            alertRuleStates.ruleId,
+            rules.map((rule) => rule.id),
+          ),
+        ),
+      );
     const occurrencesOf = conditionOccurrencesOf({ db: tx, tenant, now });
     const foundOf = new Map<number, ConditionOccurrence[]>();
     for (const rule of rules) foundOf.set(rule.id, await occurrencesOf({ trigger: rule.trigger, since: rule.createdAt }));
@@ -45,7 +72,12 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
     const fresh: { rule: ConditionRule; occurrence: ConditionOccurrence }[] = [];
     for (const rule of rules) {
       const watched = vehiclesOf(rule);
-      const current = new Map(foundOf.get(rule.id)!.filter((occurrence) => !watched || watched.has(occurrence.vehicleId)).map((occurrence) => [occurrence.key, occurrence]));
+      const current = new Map(
+        foundOf
+          .get(rule.id)!
+          .filter((occurrence) => !watched || watched.has(occurrence.vehicleId))
+          .map((occurrence) => [occurrence.key, occurrence]),
+      );
       const openKeys = new Set<string>();
       for (const row of rows.filter((candidate) => candidate.ruleId === rule.id)) {
         const stored = row.state as RuleState;
@@ -58,7 +90,8 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
           delete stateOf(rule.id, row.vehicleId, stored).open[key];
         }
       }
-      for (const occurrence of current.values()) if (!openKeys.has(occurrence.key) && isOperationalAt(rule.operationalSettings, occurrence.at)) fresh.push({ rule, occurrence });
+      for (const occurrence of current.values())
+        if (!openKeys.has(occurrence.key) && isOperationalAt(rule.operationalSettings, occurrence.at)) fresh.push({ rule, occurrence });
     }
     const named = await vehicleNames({ db: tx, tenant, vehicleIds: [...new Set(fresh.map(({ occurrence }) => occurrence.vehicleId))] });
     for (const { rule, occurrence } of fresh) {
@@ -66,11 +99,18 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
       if (!vehicle) continue;
       const stored = rows.find((row) => row.ruleId === rule.id && row.vehicleId === occurrence.vehicleId)?.state as RuleState | undefined;
       openings.push({ state: stateOf(rule.id, occurrence.vehicleId, stored), key: occurrence.key, change: changes.length });
-      changes.push({ open: { ruleId: rule.id, trigger: rule.trigger, vehicle, place: null, at: occurrence.at, value: occurrence.value, detail: occurrence.detail } });
+      changes.push({
+        open: { ruleId: rule.id, trigger: rule.trigger, vehicle, place: null, at: occurrence.at, value: occurrence.value, detail: occurrence.detail },
+      });
     }
     const ids = await recordIncidents({ db: tx, tenant, changes });
     for (const { state, key, change } of openings) state.open[key] = ids.get(change)!;
-    await writeRuleStates({ db: tx, tenant, states: [...changed.values()].map((row) => ({ ...row, state: remembersNothing(row.state) ? null : row.state })), updatedAt: now });
+    await writeRuleStates({
+      db: tx,
+      tenant,
+      states: [...changed.values()].map((row) => ({ ...row, state: remembersNothing(row.state) ? null : row.state })),
+      updatedAt: now,
+    });
     if (changes.length > 0) await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
     return changes.length;
   });
@@ -82,7 +122,16 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
  */
 export const checkConditionRules = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
   const rules = await db
-    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds, operationalSettings: alertRules.operationalSettings, createdAt: alertRules.createdAt })
+    .select({
+      id: alertRules.id,
+      companyId: alertRules.companyId,
+      dataset: alertRules.dataset,
+      trigger: alertRules.trigger,
+      vehicleIds: alertRules.vehicleIds,
+      tagIds: alertRules.tagIds,
+      operationalSettings: alertRules.operationalSettings,
+      createdAt: alertRules.createdAt,
+    })
     .from(alertRules)
     .where(and(isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), inArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES])));
   const tenants = new Map<string, { tenant: Tenant; rules: ConditionRule[] }>();

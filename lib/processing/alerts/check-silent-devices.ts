@@ -11,8 +11,25 @@ import { isOperationalAt, type OperationalSettings } from "./operational-setting
 import { recordIncidents, type IncidentOpening } from "./record-incidents";
 import { ruleScopeFor } from "./rule-scope";
 
-type SilentRule = { id: number; dataset: Tenant["dataset"]; trigger: Extract<AlertTrigger, { type: "deviceSilent" }>; vehicleIds: number[]; tagIds: number[]; operationalSettings: OperationalSettings | null; updatedAt: Date };
-type QuietVehicle = { vehicle_id: number; dataset: Tenant["dataset"]; last_ms: string; evaluated_at: Date; name: string; serial: string | null; latitude: number | null; longitude: number | null };
+type SilentRule = {
+  id: number;
+  dataset: Tenant["dataset"];
+  trigger: Extract<AlertTrigger, { type: "deviceSilent" }>;
+  vehicleIds: number[];
+  tagIds: number[];
+  operationalSettings: OperationalSettings | null;
+  updatedAt: Date;
+};
+type QuietVehicle = {
+  vehicle_id: number;
+  dataset: Tenant["dataset"];
+  last_ms: string;
+  evaluated_at: Date;
+  name: string;
+  serial: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
 
 /**
  * One company's silent vehicles. The alerts processor's checkpoint rows are locked first: a window in
@@ -26,7 +43,8 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
       tx,
       sql`select dataset, seq, updated_at as at from telemetry_checkpoints where company_id = ${companyId} and processor = ${ALERTS_PROCESSOR} order by dataset for update`,
     );
-    for (const { dataset, seq, at } of checkpoints) await settleVehicleTimes({ db: tx, tenant: { companyId, dataset }, through: { seq: Number(seq), at: new Date(at) } });
+    for (const { dataset, seq, at } of checkpoints)
+      await settleVehicleTimes({ db: tx, tenant: { companyId, dataset }, through: { seq: Number(seq), at: new Date(at) } });
     const shortestMs = Math.min(...rules.map((rule) => rule.trigger.minutes * 60_000));
     const quiet = await queryRows<QuietVehicle>(
       tx,
@@ -40,30 +58,56 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
     );
     if (quiet.length === 0) return 0;
     const open = new Set(
-      (await queryRows<{ rule_id: number; vehicle_id: number }>(tx, sql`select rule_id, vehicle_id from alert_rule_states where company_id = ${companyId} and rule_id = any(${intArray(rules.map((rule) => rule.id))})`)).map((row) => `${row.rule_id}:${row.vehicle_id}`),
+      (
+        await queryRows<{ rule_id: number; vehicle_id: number }>(
+          tx,
+          sql`select rule_id, vehicle_id from alert_rule_states where company_id = ${companyId} and rule_id = any(${intArray(rules.map((rule) => rule.id))})`,
+        )
+      ).map((row) => `${row.rule_id}:${row.vehicle_id}`),
     );
     const openings: { tenant: Tenant; opening: IncidentOpening }[] = [];
     const scopeOf = new Map<Tenant["dataset"], Awaited<ReturnType<typeof ruleScopeFor>>>();
-    for (const dataset of new Set(rules.map((rule) => rule.dataset))) scopeOf.set(dataset, await ruleScopeFor({ db: tx, tenant: { companyId, dataset }, rules: rules.filter((rule) => rule.dataset === dataset) }));
+    for (const dataset of new Set(rules.map((rule) => rule.dataset)))
+      scopeOf.set(dataset, await ruleScopeFor({ db: tx, tenant: { companyId, dataset }, rules: rules.filter((rule) => rule.dataset === dataset) }));
     for (const rule of rules) {
       const watched = scopeOf.get(rule.dataset)!(rule);
       for (const vehicle of quiet) {
         // Watched (in its scope) from its first sample after the rule (or its last change) was saved.
-        if (vehicle.dataset !== rule.dataset || (watched && !watched.has(vehicle.vehicle_id)) || open.has(`${rule.id}:${vehicle.vehicle_id}`) || new Date(vehicle.evaluated_at) < rule.updatedAt) continue;
+        if (
+          vehicle.dataset !== rule.dataset ||
+          (watched && !watched.has(vehicle.vehicle_id)) ||
+          open.has(`${rule.id}:${vehicle.vehicle_id}`) ||
+          new Date(vehicle.evaluated_at) < rule.updatedAt
+        )
+          continue;
         const silentAt = new Date(Number(vehicle.last_ms) + rule.trigger.minutes * 60_000);
         if (silentAt > now) continue;
         // Silent since outside the rule's operational time: the incident opens once that time begins.
         const at = isOperationalAt(rule.operationalSettings, silentAt) ? silentAt : isOperationalAt(rule.operationalSettings, now) ? now : null;
         if (!at) continue;
         const position = vehicle.latitude === null || vehicle.longitude === null ? {} : { latitude: vehicle.latitude, longitude: vehicle.longitude };
-        openings.push({ tenant: { companyId, dataset: rule.dataset }, opening: { ruleId: rule.id, trigger: rule.trigger, vehicle: { id: vehicle.vehicle_id, name: vehicle.name, serial: vehicle.serial }, place: null, at, ...position } });
+        openings.push({
+          tenant: { companyId, dataset: rule.dataset },
+          opening: {
+            ruleId: rule.id,
+            trigger: rule.trigger,
+            vehicle: { id: vehicle.vehicle_id, name: vehicle.name, serial: vehicle.serial },
+            place: null,
+            at,
+            ...position,
+          },
+        });
       }
     }
     for (const dataset of new Set(openings.map((entry) => entry.tenant.dataset))) {
       const tenant: Tenant = { companyId, dataset };
       const ofTenant = openings.filter((entry) => entry.tenant.dataset === dataset).map((entry) => entry.opening);
       const ids = await recordIncidents({ db: tx, tenant, changes: ofTenant.map((opening) => ({ open: opening })) });
-      const states = ofTenant.map((opening, index) => ({ ruleId: opening.ruleId, vehicleId: opening.vehicle.id, state: { since: null, open: { "": ids.get(index)! } } satisfies RuleState }));
+      const states = ofTenant.map((opening, index) => ({
+        ruleId: opening.ruleId,
+        vehicleId: opening.vehicle.id,
+        state: { since: null, open: { "": ids.get(index)! } } satisfies RuleState,
+      }));
       await writeRuleStates({ db: tx, tenant, states, updatedAt: now });
       await publishFleetEvents({ db: tx, events: [{ kind: "incident", ...tenant }] });
     }
@@ -77,7 +121,16 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
  */
 export const checkSilentDevices = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
   const rules = await db
-    .select({ id: alertRules.id, companyId: alertRules.companyId, dataset: alertRules.dataset, trigger: alertRules.trigger, vehicleIds: alertRules.vehicleIds, tagIds: alertRules.tagIds, operationalSettings: alertRules.operationalSettings, updatedAt: alertRules.updatedAt })
+    .select({
+      id: alertRules.id,
+      companyId: alertRules.companyId,
+      dataset: alertRules.dataset,
+      trigger: alertRules.trigger,
+      vehicleIds: alertRules.vehicleIds,
+      tagIds: alertRules.tagIds,
+      operationalSettings: alertRules.operationalSettings,
+      updatedAt: alertRules.updatedAt,
+    })
     .from(alertRules)
     .where(and(isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), sql`${alertRules.trigger}->>'type' = 'deviceSilent'`));
   let opened = 0;

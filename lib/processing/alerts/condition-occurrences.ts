@@ -28,8 +28,16 @@ const faultName = (fault: FaultRow) => (fault.protocol === "obdii" ? (fault.dtcS
  */
 const faultOccurrences = (active: readonly FaultRow[], trigger: Extract<AlertTrigger, { type: "faultCode" }>, since: Date) =>
   active
-    .filter((fault) => fault.firstSeenAt >= since && (trigger.milOnly ? fault.milStatus : trigger.codes.length === 0 || trigger.codes.some((code) => matches(code, fault))))
-    .map((fault): ConditionOccurrence => ({ key: `fault:${fault.id}`, vehicleId: fault.vehicleId, at: fault.firstSeenAt, detail: `${faultName(fault)}${fault.description ? ` (${fault.description})` : ""}` }));
+    .filter(
+      (fault) =>
+        fault.firstSeenAt >= since && (trigger.milOnly ? fault.milStatus : trigger.codes.length === 0 || trigger.codes.some((code) => matches(code, fault))),
+    )
+    .map((fault): ConditionOccurrence => ({
+      key: `fault:${fault.id}`,
+      vehicleId: fault.vehicleId,
+      at: fault.firstSeenAt,
+      detail: `${faultName(fault)}${fault.description ? ` (${fault.description})` : ""}`,
+    }));
 
 const REMAINING: Record<HosAlertClock, (clocks: HosClocks) => number> = {
   ShiftDrivingHours: (clocks) => clocks.driveRemainingMs,
@@ -49,7 +57,15 @@ const hosOccurrences = (drivers: readonly DriverClocks[], trigger: Extract<Alert
     const remainingMs = Math.max(0, REMAINING[trigger.clock](clocks));
     if (!ON_DUTY.has(clocks.currentStatus) || remainingMs > trigger.minutes * 60_000 || lastEntry?.vehicleId == null) return [];
     const minutesLeft = Math.floor(remainingMs / 60_000);
-    return [{ key: `driver:${driver.id}`, vehicleId: Number(lastEntry.vehicleId), at: now, value: minutesLeft, detail: `${driver.name}, ${minutesLeft} min of ${HOS_CLOCK_LABELS[trigger.clock]} left` }];
+    return [
+      {
+        key: `driver:${driver.id}`,
+        vehicleId: Number(lastEntry.vehicleId),
+        at: now,
+        value: minutesLeft,
+        detail: `${driver.name}, ${minutesLeft} min of ${HOS_CLOCK_LABELS[trigger.clock]} left`,
+      },
+    ];
   });
 
 /** Loads once, on first use: a tenant's rules share one read of its active codes and one of its drivers' clocks. */
@@ -63,7 +79,12 @@ const once = <T>(load: () => Promise<T>) => {
  * active fault codes and the drivers' clocks are read at most once for all of them.
  */
 export const conditionOccurrencesOf = ({ db, tenant, now }: { db: Executor; tenant: Tenant; now: Date }) => {
-  const activeFaults = once(() => db.select().from(faultCodes).where(and(whereTenant(faultCodes, tenant), isNull(faultCodes.clearedAt))));
+  const activeFaults = once(() =>
+    db
+      .select()
+      .from(faultCodes)
+      .where(and(whereTenant(faultCodes, tenant), isNull(faultCodes.clearedAt))),
+  );
   const driverClocks = once(() => listDriverClocks({ db, ...tenant, at: now }));
   return async ({ trigger, since }: { trigger: AlertTrigger; since: Date }): Promise<ConditionOccurrence[]> => {
     if (trigger.type === "faultCode") return faultOccurrences(await activeFaults(), trigger, since);

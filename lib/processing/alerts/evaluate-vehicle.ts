@@ -44,7 +44,13 @@ export type EvaluatedRule = { id: number; trigger: AlertTrigger; isActive: (time
  * anything of their condition (speeding: positions; idling, fuel and engine: stats), so a sample is run
  * only through the rules it can move. Device-silent rules are not evaluated here (check-silent-devices.ts).
  */
-export type RulesByKind = { all: readonly EvaluatedRule[]; place: EvaluatedRule[]; dwell: EvaluatedRule[]; onPosition: EvaluatedRule[]; onStat: EvaluatedRule[] };
+export type RulesByKind = {
+  all: readonly EvaluatedRule[];
+  place: EvaluatedRule[];
+  dwell: EvaluatedRule[];
+  onPosition: EvaluatedRule[];
+  onStat: EvaluatedRule[];
+};
 
 const PLACE_TYPES: ReadonlySet<AlertTrigger["type"]> = new Set(["placeEntry", "placeExit", "placeDwell"]);
 const ON_STAT_TYPES: ReadonlySet<AlertTrigger["type"]> = new Set(["idling", "fuelLow", "engineOn"]);
@@ -188,7 +194,17 @@ const watchesPlace = (rule: EvaluatedRule, key: string) => {
  * Returns the new vehicle state, the rule states that changed (null: remembers nothing now) and the
  * incidents to open and close, in order. `stored` (the vehicle's rule states) is left as it was.
  */
-export const evaluateVehicle = ({ vehicle, samples, rules, stored }: { vehicle: VehicleAlertState | null; samples: readonly RuleSample[]; rules: RulesByKind; stored: ReadonlyMap<number, RuleState> | undefined }) => {
+export const evaluateVehicle = ({
+  vehicle,
+  samples,
+  rules,
+  stored,
+}: {
+  vehicle: VehicleAlertState | null;
+  samples: readonly RuleSample[];
+  rules: RulesByKind;
+  stored: ReadonlyMap<number, RuleState> | undefined;
+}) => {
   const evaluation = new VehicleEvaluation({ positionMs: vehicle?.positionMs ?? null, statMs: vehicle?.statMs ?? null, inside: vehicle?.inside ?? {} }, stored);
   const { next } = evaluation;
   for (const sample of samples) {

@@ -9,7 +9,13 @@ type Found = { vehicleId: number; transition: RuleTransition; state: RuleState |
  * a closing names the incident opened earlier in the batch, else the one the stored state holds (none:
  * nothing to close). `openings` maps each opening's index to the key and final state its id goes into.
  */
-export const incidentChanges = ({ found, rules, placeById, named, storedIncident }: {
+export const incidentChanges = ({
+  found,
+  rules,
+  placeById,
+  named,
+  storedIncident,
+}: {
   found: readonly Found[];
   rules: readonly { id: number; trigger: AlertTrigger }[];
   placeById: ReadonlyMap<number, IncidentOpening["place"] & {}>;
@@ -36,7 +42,18 @@ export const incidentChanges = ({ found, rules, placeById, named, storedIncident
     const place = transition.placeId === null ? null : (placeById.get(transition.placeId) ?? null);
     openedBy.set(occurrence, changes.length);
     openings.set(changes.length, { key: transition.key, state });
-    changes.push({ open: { ruleId: rule.id, trigger: rule.trigger, vehicle: named.get(vehicleId) ?? { id: vehicleId, name: `Vehicle ${vehicleId}` }, place, at: sample.time, latitude: sample.latitude, longitude: sample.longitude, value: transition.value } });
+    changes.push({
+      open: {
+        ruleId: rule.id,
+        trigger: rule.trigger,
+        vehicle: named.get(vehicleId) ?? { id: vehicleId, name: `Vehicle ${vehicleId}` },
+        place,
+        at: sample.time,
+        latitude: sample.latitude,
+        longitude: sample.longitude,
+        value: transition.value,
+      },
+    });
   }
   return { changes, openings };
 };

@@ -8,7 +8,16 @@ import { formatDateTime } from "@/lib/platform/zoned-time";
 import { findRecipientAddresses } from "./alert-recipients";
 import type { IncidentDetails } from "./incident-payload";
 
-type OpenedIncident = { ruleId: number; vehicleName: string; driverName: string | null; place: { name: string; formattedAddress: string } | null; latitude: number | null; longitude: number | null; startedAt: Date; details: IncidentDetails };
+type OpenedIncident = {
+  ruleId: number;
+  vehicleName: string;
+  driverName: string | null;
+  place: { name: string; formattedAddress: string } | null;
+  latitude: number | null;
+  longitude: number | null;
+  startedAt: Date;
+  details: IncidentDetails;
+};
 
 const where = ({ place, latitude, longitude }: OpenedIncident) => {
   if (place) return place.formattedAddress ? `${place.name} (${place.formattedAddress})` : place.name;

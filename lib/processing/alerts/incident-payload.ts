@@ -23,7 +23,14 @@ const DETAILS_KEYS: Record<AlertTrigger["type"], string> = {
 };
 
 /** The details written with a new incident: Samsara's condition for its trigger, names as they were then. */
-export const incidentDetails = ({ trigger, vehicle, driver, place, value, detail }: {
+export const incidentDetails = ({
+  trigger,
+  vehicle,
+  driver,
+  place,
+  value,
+  detail,
+}: {
   trigger: AlertTrigger;
   vehicle: Named & { serial?: string | null };
   driver: Named | null;
@@ -38,9 +45,20 @@ export const incidentDetails = ({ trigger, vehicle, driver, place, value, detail
   const body: Record<string, unknown> = place
     ? { address: { id: String(place.id), name: place.name, formattedAddress: place.formattedAddress }, vehicle: vehicleRef }
     : { vehicle: vehicleRef, ...driverRef };
-  if (trigger.type === "speeding") Object.assign(body, { operation: "GREATER", thresholdSpeedKilometersPerHour: trigger.speedKph, minDurationMilliseconds: trigger.seconds * 1000, currentSpeedKilometersPerHour: value ?? 0 });
+  if (trigger.type === "speeding")
+    Object.assign(body, {
+      operation: "GREATER",
+      thresholdSpeedKilometersPerHour: trigger.speedKph,
+      minDurationMilliseconds: trigger.seconds * 1000,
+      currentSpeedKilometersPerHour: value ?? 0,
+    });
   const description = detail ? `${ALERT_TRIGGER_LABELS[trigger.type]}: ${detail}` : `${describeTrigger(trigger)}${place ? `: ${place.name}` : ""}`;
-  return { triggerId: SAMSARA_TRIGGER_TYPE_IDS[trigger.type], description, conditionDetails: { [DETAILS_KEYS[trigger.type]]: body }, ...(value === undefined ? {} : { value }) };
+  return {
+    triggerId: SAMSARA_TRIGGER_TYPE_IDS[trigger.type],
+    description,
+    conditionDetails: { [DETAILS_KEYS[trigger.type]]: body },
+    ...(value === undefined ? {} : { value }),
+  };
 };
 
 /** Samsara's alert incident (GET /alerts/incidents/stream, and the AlertIncident webhook's data). */

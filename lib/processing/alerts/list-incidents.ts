@@ -4,7 +4,16 @@ import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 import type { IncidentDetails } from "./incident-payload";
 
 /** Incidents that started in [startTime, endTime), by id (keyset): Samsara's incidents stream. */
-export const streamIncidents = ({ db, companyId, dataset, startTime, endTime, ruleIds, afterId, limit }: TenantQuery & { startTime: Date; endTime: Date; ruleIds?: number[]; afterId?: number; limit: number }) =>
+export const streamIncidents = ({
+  db,
+  companyId,
+  dataset,
+  startTime,
+  endTime,
+  ruleIds,
+  afterId,
+  limit,
+}: TenantQuery & { startTime: Date; endTime: Date; ruleIds?: number[]; afterId?: number; limit: number }) =>
   db
     .select()
     .from(alertIncidents)
@@ -44,7 +53,13 @@ const FILTERS: Record<InboxFilter, SQL | undefined> = {
 };
 
 /** The inbox: newest first, with the rule's, vehicle's and place's names. */
-export const listInboxIncidents = async ({ db, companyId, dataset, filter, limit }: TenantQuery & { filter: InboxFilter; limit: number }): Promise<InboxIncident[]> => {
+export const listInboxIncidents = async ({
+  db,
+  companyId,
+  dataset,
+  filter,
+  limit,
+}: TenantQuery & { filter: InboxFilter; limit: number }): Promise<InboxIncident[]> => {
   const rows = await db
     .select({ incident: alertIncidents, ruleName: alertRules.name, vehicleName: vehicles.name, placeName: places.name })
     .from(alertIncidents)
@@ -71,7 +86,10 @@ export const listInboxIncidents = async ({ db, companyId, dataset, filter, limit
 
 /** How many incidents nobody has marked read: the header's badge. */
 export const countUnreadIncidents = async ({ db, companyId, dataset }: TenantQuery) => {
-  const [row] = await db.select({ unread: count() }).from(alertIncidents).where(and(whereTenant(alertIncidents, { companyId, dataset }), isNull(alertIncidents.readAt)));
+  const [row] = await db
+    .select({ unread: count() })
+    .from(alertIncidents)
+    .where(and(whereTenant(alertIncidents, { companyId, dataset }), isNull(alertIncidents.readAt)));
   return row?.unread ?? 0;
 };
 
@@ -80,7 +98,13 @@ export const markIncidentsRead = async ({ db, companyId, dataset, incidentIds }:
   const rows = await db
     .update(alertIncidents)
     .set({ readAt: new Date() })
-    .where(and(whereTenant(alertIncidents, { companyId, dataset }), isNull(alertIncidents.readAt), incidentIds ? inArray(alertIncidents.id, incidentIds) : undefined))
+    .where(
+      and(
+        whereTenant(alertIncidents, { companyId, dataset }),
+        isNull(alertIncidents.readAt),
+        incidentIds ? inArray(alertIncidents.id, incidentIds) : undefined,
+      ),
+    )
     .returning({ id: alertIncidents.id });
   return rows.length;
 };

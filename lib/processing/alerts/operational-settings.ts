@@ -50,7 +50,15 @@ export const isOperationalAt = (settings: OperationalSettings | null, at: Date) 
   return settings.timeRangeType === "activeBetween" ? inside : !inside;
 };
 
-const DAY_ABBREVIATIONS: Record<Weekday, string> = { SUNDAY: "Sun", MONDAY: "Mon", TUESDAY: "Tue", WEDNESDAY: "Wed", THURSDAY: "Thu", FRIDAY: "Fri", SATURDAY: "Sat" };
+const DAY_ABBREVIATIONS: Record<Weekday, string> = {
+  SUNDAY: "Sun",
+  MONDAY: "Mon",
+  TUESDAY: "Tue",
+  WEDNESDAY: "Wed",
+  THURSDAY: "Thu",
+  FRIDAY: "Fri",
+  SATURDAY: "Sat",
+};
 
 /** "outside Mon–Fri 07:00–18:00" for the rules list; empty when the rule applies at all times. */
 export const describeOperationalSettings = (settings: OperationalSettings | null) => {

@@ -9,7 +9,17 @@ import { queueIncidentMails } from "./incident-mail";
 import { incidentDetails, presentIncident, type AlertIncidentRow, type IncidentDetails } from "./incident-payload";
 
 type Named = { id: number; name: string };
-export type IncidentOpening = { ruleId: number; trigger: AlertTrigger; vehicle: Named & { serial?: string | null }; place: (Named & { formattedAddress: string }) | null; at: Date; latitude?: number; longitude?: number; value?: number; detail?: string };
+export type IncidentOpening = {
+  ruleId: number;
+  trigger: AlertTrigger;
+  vehicle: Named & { serial?: string | null };
+  place: (Named & { formattedAddress: string }) | null;
+  at: Date;
+  latitude?: number;
+  longitude?: number;
+  value?: number;
+  detail?: string;
+};
 
 /**
  * What happened to incidents, in the order it happened: an occurrence opened, or one ended at `at`.
@@ -31,7 +41,9 @@ const driversAt = async ({ db, tenant, openings }: { db: Executor; tenant: Tenan
   return (index: number): Named | null => byIndex.get(index) ?? null;
 };
 
-type NewIncident = Pick<AlertIncidentRow, "ruleId" | "vehicleId" | "driverId" | "placeId" | "latitude" | "longitude" | "startedAt" | "endedAt"> & { details: IncidentDetails };
+type NewIncident = Pick<AlertIncidentRow, "ruleId" | "vehicleId" | "driverId" | "placeId" | "latitude" | "longitude" | "startedAt" | "endedAt"> & {
+  details: IncidentDetails;
+};
 
 /**
  * Inserts incidents: their ids drawn first, so each row is known without matching what RETURNING
@@ -39,11 +51,27 @@ type NewIncident = Pick<AlertIncidentRow, "ruleId" | "vehicleId" | "driverId" | 
  */
 const insertIncidents = async ({ db, tenant, rows }: { db: Executor; tenant: Tenant; rows: readonly NewIncident[] }): Promise<AlertIncidentRow[]> => {
   if (rows.length === 0) return [];
-  const ids = await queryRows<{ id: string }>(db, sql`select nextval(pg_get_serial_sequence('alert_incidents', 'id')) as id from generate_series(1, ${rows.length})`);
+  const ids = await queryRows<{ id: string }>(
+    db,
+    sql`select nextval(pg_get_serial_sequence('alert_incidents', 'id')) as id from generate_series(1, ${rows.length})`,
+  );
   const now = new Date();
   const full: AlertIncidentRow[] = rows.map((row, i) => ({ ...row, ...tenant, id: Number(ids[i].id), readAt: null, createdAt: now, updatedAt: now }));
   for (let i = 0; i < full.length; i += 5_000) {
-    const slice = full.slice(i, i + 5_000).map((row) => ({ id: row.id, rule_id: row.ruleId, vehicle_id: row.vehicleId, driver_id: row.driverId, place_id: row.placeId, latitude: row.latitude, longitude: row.longitude, started_at: row.startedAt, ended_at: row.endedAt, details: row.details }));
+    const slice = full
+      .slice(i, i + 5_000)
+      .map((row) => ({
+        id: row.id,
+        rule_id: row.ruleId,
+        vehicle_id: row.vehicleId,
+        driver_id: row.driverId,
+        place_id: row.placeId,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        started_at: row.startedAt,
+        ended_at: row.endedAt,
+        details: row.details,
+      }));
     await db.execute(sql`insert into alert_incidents (id, company_id, dataset, rule_id, vehicle_id, driver_id, place_id, latitude, longitude, started_at, ended_at, details, created_at, updated_at)
       select r.id, ${tenant.companyId}, ${tenant.dataset}, r.rule_id, r.vehicle_id, r.driver_id, r.place_id, r.latitude, r.longitude, r.started_at, r.ended_at, r.details, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as r(id bigint, rule_id int, vehicle_id int, driver_id int, place_id int, latitude float8, longitude float8, started_at timestamptz, ended_at timestamptz, details jsonb)`);
@@ -57,12 +85,27 @@ const endStored = async ({ db, tenant, ends }: { db: Executor; tenant: Tenant; e
   const ended = await queryRows<{ id: string }>(
     db,
     sql`update alert_incidents set ended_at = greatest(alert_incidents.started_at, e.at), updated_at = now()
-      from unnest(${numberArray(ends.map((end) => end.id), "bigint")}, ${timestampArray(ends.map((end) => end.at))}) as e(id, at)
+      from unnest(${numberArray(
+        ends.map((end) => end.id),
+        "bigint",
+      )}, ${timestampArray(ends.map((end) => end.at))}) as e(id, at)
       where alert_incidents.company_id = ${tenant.companyId} and alert_incidents.dataset = ${tenant.dataset} and alert_incidents.id = e.id and alert_incidents.ended_at is null
       returning alert_incidents.id`,
   );
   if (ended.length === 0) return [];
-  return db.select().from(alertIncidents).where(and(eq(alertIncidents.companyId, tenant.companyId), sql`${alertIncidents.id} = any(${numberArray(ended.map((row) => Number(row.id)), "bigint")})`)).orderBy(asc(alertIncidents.id));
+  return db
+    .select()
+    .from(alertIncidents)
+    .where(
+      and(
+        eq(alertIncidents.companyId, tenant.companyId),
+        sql`${alertIncidents.id} = any(${numberArray(
+          ended.map((row) => Number(row.id)),
+          "bigint",
+        )})`,
+      ),
+    )
+    .orderBy(asc(alertIncidents.id));
 };
 
 /** The webhook events of an incident opening (its trigger given) or ending (null): AlertIncident, and Samsara's geofence event with an entry or exit rule's opening. */
@@ -72,7 +115,11 @@ const eventsOf = (row: AlertIncidentRow, trigger: AlertTrigger | null): WebhookE
   const events: WebhookEvent[] = [{ eventType: "AlertIncident", orderingKey, data: incident }];
   if (trigger?.type === "placeEntry" || trigger?.type === "placeExit") {
     const data = Object.values(incident.conditions[0].details)[0] as Record<string, unknown>;
-    events.push({ eventType: trigger.type === "placeEntry" ? "GeofenceEntry" : "GeofenceExit", orderingKey, data: { ...data, eventTime: incident.happenedAtTime } });
+    events.push({
+      eventType: trigger.type === "placeEntry" ? "GeofenceEntry" : "GeofenceExit",
+      orderingKey,
+      data: { ...data, eventTime: incident.happenedAtTime },
+    });
   }
   return events;
 };
@@ -83,7 +130,15 @@ const eventsOf = (row: AlertIncidentRow, trigger: AlertTrigger | null): WebhookE
  * webhook events in the order the changes happened (per vehicle, the order receivers get them), and
  * the e-mails of the opened ones. Returns the new incidents' ids by the index of their opening.
  */
-export const recordIncidents = async ({ db, tenant, changes }: { db: Executor; tenant: Tenant; changes: readonly IncidentChange[] }): Promise<Map<number, number>> => {
+export const recordIncidents = async ({
+  db,
+  tenant,
+  changes,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  changes: readonly IncidentChange[];
+}): Promise<Map<number, number>> => {
   const openingIndexes = changes.flatMap((change, index) => ("open" in change ? [index] : []));
   const openings = openingIndexes.map((index) => (changes[index] as { open: IncidentOpening }).open);
   const openingAt = new Map(openingIndexes.map((changeIndex, i) => [changeIndex, i]));
@@ -111,7 +166,14 @@ export const recordIncidents = async ({ db, tenant, changes }: { db: Executor; t
         longitude: opening.longitude ?? null,
         startedAt: opening.at,
         endedAt: endedAt ? new Date(Math.max(endedAt.getTime(), opening.at.getTime())) : null,
-        details: incidentDetails({ trigger: opening.trigger, vehicle: opening.vehicle, driver, place: opening.place, value: opening.value, detail: opening.detail }),
+        details: incidentDetails({
+          trigger: opening.trigger,
+          vehicle: opening.vehicle,
+          driver,
+          place: opening.place,
+          value: opening.value,
+          detail: opening.detail,
+        }),
       };
     }),
   });
@@ -128,6 +190,16 @@ export const recordIncidents = async ({ db, tenant, changes }: { db: Executor; t
     if (row?.endedAt) events.push(...eventsOf(row, null));
   });
   await enqueueWebhookEvents({ db, ...tenant, events });
-  await queueIncidentMails({ db, tenant, incidents: openedRows.map((row, i) => ({ ...row, vehicleName: openings[i].vehicle.name, driverName: driverOf(i)?.name ?? null, place: openings[i].place, details: openedRows[i].details as IncidentDetails })) });
+  await queueIncidentMails({
+    db,
+    tenant,
+    incidents: openedRows.map((row, i) => ({
+      ...row,
+      vehicleName: openings[i].vehicle.name,
+      driverName: driverOf(i)?.name ?? null,
+      place: openings[i].place,
+      details: openedRows[i].details as IncidentDetails,
+    })),
+  });
   return new Map(openingIndexes.map((changeIndex, i) => [changeIndex, openedRows[i].id]));
 };

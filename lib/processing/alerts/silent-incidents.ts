@@ -10,7 +10,17 @@ import type { IncidentChange } from "./record-incidents";
  * and their states to delete. The silent-device check opens such incidents only while it holds the
  * tenant's alerts checkpoint row, which this window holds, so each one is seen here.
  */
-export const silentIncidentsEnding = async ({ db, tenant, ruleIds, firstSampleOf }: { db: Executor; tenant: Tenant; ruleIds: readonly number[]; firstSampleOf: ReadonlyMap<number, Date> }) => {
+export const silentIncidentsEnding = async ({
+  db,
+  tenant,
+  ruleIds,
+  firstSampleOf,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  ruleIds: readonly number[];
+  firstSampleOf: ReadonlyMap<number, Date>;
+}) => {
   if (ruleIds.length === 0 || firstSampleOf.size === 0) return { changes: [] as IncidentChange[], states: [] };
   const rows = await queryRows<{ rule_id: number; vehicle_id: number; state: RuleState }>(
     db,

@@ -29,11 +29,26 @@ export const tenantPlaces = async ({ db, tenant }: { db: Executor; tenant: Tenan
   const known = indexed.get(key);
   if (known?.version === version) return known;
   const list: AlertPlace[] = await db
-    .select({ id: places.id, name: places.name, formattedAddress: places.formattedAddress, latitude: places.latitude, longitude: places.longitude, radiusMeters: places.radiusMeters, vertices: places.vertices, minLatitude: places.minLatitude, maxLatitude: places.maxLatitude, minLongitude: places.minLongitude, maxLongitude: places.maxLongitude })
+    .select({
+      id: places.id,
+      name: places.name,
+      formattedAddress: places.formattedAddress,
+      latitude: places.latitude,
+      longitude: places.longitude,
+      radiusMeters: places.radiusMeters,
+      vertices: places.vertices,
+      minLatitude: places.minLatitude,
+      maxLatitude: places.maxLatitude,
+      minLongitude: places.minLongitude,
+      maxLongitude: places.maxLongitude,
+    })
     .from(places)
     .where(whereTenant(places, tenant));
   const index = indexPlaces(list);
-  const fresh = { version, byId: new Map(list.map((place) => [place.id, place])), placesAt: (point: { latitude: number; longitude: number }) => {
+  const fresh = {
+    version,
+    byId: new Map(list.map((place) => [place.id, place])),
+    placesAt: (point: { latitude: number; longitude: number }) => {
       const found = index(point);
       return found.length === 0 ? NO_PLACES : found.map((place) => place.id);
     },

@@ -9,9 +9,11 @@ export const vehicleNames = async ({ db, tenant, vehicleIds }: { db: Executor; t
   new Map(
     vehicleIds.length === 0
       ? []
-      : (await db
-          .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
-          .from(vehicles)
-          .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-          .where(and(whereTenant(vehicles, tenant), sql`${vehicles.id} = any(${intArray(vehicleIds)})`))).map((row) => [row.id, row]),
+      : (
+          await db
+            .select({ id: vehicles.id, name: vehicles.name, serial: devices.identifier })
+            .from(vehicles)
+            .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
+            .where(and(whereTenant(vehicles, tenant), sql`${vehicles.id} = any(${intArray(vehicleIds)})`))
+        ).map((row) => [row.id, row]),
   );

@@ -15,7 +15,17 @@ export type DriverProposedStopInput = {
 };
 
 /** Stores a destination or fuel stop proposed for a driver; the asset and the driver must be the tenant's (404). */
-export const createDriverProposedStop = async ({ db, companyId, dataset, stop }: { db: Database; companyId: number; dataset: Dataset; stop: DriverProposedStopInput }) =>
+export const createDriverProposedStop = async ({
+  db,
+  companyId,
+  dataset,
+  stop,
+}: {
+  db: Database;
+  companyId: number;
+  dataset: Dataset;
+  stop: DriverProposedStopInput;
+}) =>
   db.transaction(async (tx) => {
     await requireTenantVehicles({ db: tx, companyId, dataset, vehicleIds: [stop.assetId] });
     if (stop.driverId !== undefined) {

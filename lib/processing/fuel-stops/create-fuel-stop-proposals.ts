@@ -8,7 +8,17 @@ export type FuelStopsForAsset = {
 };
 
 /** Stores a partner's fuel-stop proposals, all or none: any asset outside the tenant is a 404 and nothing is written. */
-export const createFuelStopProposals = async ({ db, companyId, dataset, proposals }: { db: Database; companyId: number; dataset: Dataset; proposals: FuelStopsForAsset[] }) =>
+export const createFuelStopProposals = async ({
+  db,
+  companyId,
+  dataset,
+  proposals,
+}: {
+  db: Database;
+  companyId: number;
+  dataset: Dataset;
+  proposals: FuelStopsForAsset[];
+}) =>
   db.transaction(async (tx) => {
     await requireTenantVehicles({ db: tx, companyId, dataset, vehicleIds: proposals.map((p) => p.assetId) });
     const rows = proposals.flatMap(({ assetId, proposedFuelStops }) =>

@@ -4,7 +4,17 @@ import { vehicles, type Dataset } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 
 /** 404 naming the first asset id that is not one of the tenant's vehicles (another company's ids included). */
-export const requireTenantVehicles = async ({ db, companyId, dataset, vehicleIds }: { db: Executor; companyId: number; dataset: Dataset; vehicleIds: number[] }) => {
+export const requireTenantVehicles = async ({
+  db,
+  companyId,
+  dataset,
+  vehicleIds,
+}: {
+  db: Executor;
+  companyId: number;
+  dataset: Dataset;
+  vehicleIds: number[];
+}) => {
   const wanted = [...new Set(vehicleIds)];
   const found = await db
     .select({ id: vehicles.id })

@@ -33,7 +33,17 @@ const sinceRows = (since: readonly { vehicleId: number; from: number }[]) =>
  * and idles: called in the transaction that wrote or deleted them (each of those starting at or
  * after its vehicle's `from`), so the days equal grouping them again. Two statements for the batch.
  */
-export const rewriteActivityDays = async ({ db, tenant, since, timeZone }: { db: Executor; tenant: Tenant; since: readonly { vehicleId: number; from: number }[]; timeZone: string }) => {
+export const rewriteActivityDays = async ({
+  db,
+  tenant,
+  since,
+  timeZone,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  since: readonly { vehicleId: number; from: number }[];
+  timeZone: string;
+}) => {
   if (since.length === 0) return;
   const { companyId, dataset } = tenant;
   await db.execute(sql`

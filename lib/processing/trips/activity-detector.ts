@@ -1,5 +1,13 @@
 import type { SampleCarry } from "./motion-samples";
-import { addFuel, advanceMotion, EMPTY_MOTION_STATE, type MotionSample, type MotionSegment, type MotionSettings, type MotionState } from "@/lib/telemetry/motion-segments";
+import {
+  addFuel,
+  advanceMotion,
+  EMPTY_MOTION_STATE,
+  type MotionSample,
+  type MotionSegment,
+  type MotionSettings,
+  type MotionState,
+} from "@/lib/telemetry/motion-segments";
 
 /** What a company decides about detection (Settings → Company), with the trip rules of lib/telemetry/motion-segments.ts. */
 export type ActivitySettings = { motion: MotionSettings; idleMinimumMs: number; speedingThresholdMps: number };
@@ -34,15 +42,30 @@ const advanceIdle = (idle: OpenIdle | null, sample: MotionSample, settings: Acti
     const { startTime, latitude, longitude, fuelUsedPercent } = idle;
     return { idle: null, closed: { startTime, endTime: sample.time, latitude, longitude, fuelUsedPercent } };
   }
-  if (!idle) return { idle: { startTime: sample.time, latitude: sample.latitude, longitude: sample.longitude, fuelUsedPercent: null, lastFuelPercent: sample.fuelPercent ?? null }, closed: null };
+  if (!idle)
+    return {
+      idle: {
+        startTime: sample.time,
+        latitude: sample.latitude,
+        longitude: sample.longitude,
+        fuelUsedPercent: null,
+        lastFuelPercent: sample.fuelPercent ?? null,
+      },
+      closed: null,
+    };
   addFuel(idle, sample.fuelPercent);
   return { idle, closed: null };
 };
 
 /** The speeding interval under way after `sample` (updated in place) and the one it closed, if any. */
-const advanceSpeeding = (speeding: OpenSpeeding | null, sample: MotionSample, settings: ActivitySettings): { speeding: OpenSpeeding | null; closed: DetectedSpeeding | null } => {
+const advanceSpeeding = (
+  speeding: OpenSpeeding | null,
+  sample: MotionSample,
+  settings: ActivitySettings,
+): { speeding: OpenSpeeding | null; closed: DetectedSpeeding | null } => {
   if (sample.speed > settings.speedingThresholdMps) {
-    if (!speeding) return { speeding: { startTime: sample.time, latitude: sample.latitude, longitude: sample.longitude, maxSpeedMps: sample.speed }, closed: null };
+    if (!speeding)
+      return { speeding: { startTime: sample.time, latitude: sample.latitude, longitude: sample.longitude, maxSpeedMps: sample.speed }, closed: null };
     speeding.maxSpeedMps = Math.max(speeding.maxSpeedMps, sample.speed);
     return { speeding, closed: null };
   }

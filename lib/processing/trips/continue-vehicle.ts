@@ -3,7 +3,15 @@ import { detectActivity, EMPTY_ACTIVITY_STATE, type ActivitySettings, type Store
 import { EMPTY_CARRY, toMotionSamples } from "./motion-samples";
 
 /** Detection over a vehicle's rows that all come after its state (no late point): the new state and what the rows closed. */
-export const continueVehicle = ({ telemetry, state, settings }: { telemetry: Pick<VehicleTelemetry, "positions" | "stats">; state: StoredDetectorState | null; settings: ActivitySettings }) => {
+export const continueVehicle = ({
+  telemetry,
+  state,
+  settings,
+}: {
+  telemetry: Pick<VehicleTelemetry, "positions" | "stats">;
+  state: StoredDetectorState | null;
+  settings: ActivitySettings;
+}) => {
   const start = state ?? { activity: EMPTY_ACTIVITY_STATE, carry: EMPTY_CARRY };
   const { samples, carry } = toMotionSamples({ positions: telemetry.positions, stats: telemetry.stats, carry: start.carry });
   const { state: activity, found } = detectActivity({ state: start.activity, samples, settings });

@@ -10,8 +10,22 @@ export type DetectorStateRow = Omit<typeof tripDetectorStates.$inferSelect, "com
  * (lib/telemetry/motion-segments.ts: every sample extends the open trip before it becomes `previous`),
  * and its `distanceMeters` is 0 until it closes, so none of them is stored.
  */
-export const toDetectorStateRow = ({ vehicleId, lastTime, seq, state }: { vehicleId: number; lastTime: number; seq: number; state: StoredDetectorState }): DetectorStateRow => {
-  const { motion: { open, previous }, idle, speeding } = state.activity;
+export const toDetectorStateRow = ({
+  vehicleId,
+  lastTime,
+  seq,
+  state,
+}: {
+  vehicleId: number;
+  lastTime: number;
+  seq: number;
+  state: StoredDetectorState;
+}): DetectorStateRow => {
+  const {
+    motion: { open, previous },
+    idle,
+    speeding,
+  } = state.activity;
   const { carry } = state;
   return {
     vehicleId,
@@ -88,11 +102,26 @@ export const fromDetectorStateRow = (row: DetectorStateRow): StoredDetectorState
   const idle =
     row.idleStartTimeMs === null
       ? null
-      : { startTime: row.idleStartTimeMs, latitude: row.idleLatitude!, longitude: row.idleLongitude!, fuelUsedPercent: row.idleFuelUsedPercent, lastFuelPercent: row.idleLastFuelPercent };
+      : {
+          startTime: row.idleStartTimeMs,
+          latitude: row.idleLatitude!,
+          longitude: row.idleLongitude!,
+          fuelUsedPercent: row.idleFuelUsedPercent,
+          lastFuelPercent: row.idleLastFuelPercent,
+        };
   const speeding =
-    row.speedingStartTimeMs === null ? null : { startTime: row.speedingStartTimeMs, latitude: row.speedingLatitude!, longitude: row.speedingLongitude!, maxSpeedMps: row.speedingMaxSpeed! };
+    row.speedingStartTimeMs === null
+      ? null
+      : { startTime: row.speedingStartTimeMs, latitude: row.speedingLatitude!, longitude: row.speedingLongitude!, maxSpeedMps: row.speedingMaxSpeed! };
   return {
     activity: { motion: { open, previous }, idle, speeding },
-    carry: { latitude: row.carryLatitude, longitude: row.carryLongitude, speed: row.carrySpeed, engineState: row.carryEngineState, odometerMeters: row.carryOdometerMeters, fuelPercent: row.carryFuelPercent },
+    carry: {
+      latitude: row.carryLatitude,
+      longitude: row.carryLongitude,
+      speed: row.carrySpeed,
+      engineState: row.carryEngineState,
+      odometerMeters: row.carryOdometerMeters,
+      fuelPercent: row.carryFuelPercent,
+    },
   };
 };

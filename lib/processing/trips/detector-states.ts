@@ -28,7 +28,9 @@ export const readDetectorStates = async ({ db, tenant, vehicleIds }: { db: Execu
       sql`, `,
     )} from ${tripDetectorStates} where ${and(whereTenant(tripDetectorStates, tenant), sql`${tripDetectorStates.vehicleId} = any(${intArray(vehicleIds)})`)}`,
   );
-  const columns = FIELDS.map((field) => (joined[field] ?? "").split(",").map((value) => (value === "" ? null : TEXT_FIELDS.has(field) ? value : Number(value))));
+  const columns = FIELDS.map((field) =>
+    (joined[field] ?? "").split(",").map((value) => (value === "" ? null : TEXT_FIELDS.has(field) ? value : Number(value))),
+  );
   const rows = new Map<number, DetectorStateRow>();
   if (joined.vehicleId === null) return rows;
   columns[FIELDS.indexOf("vehicleId")].forEach((vehicleId, at) => {
@@ -46,7 +48,13 @@ export const readDetectorStates = async ({ db, tenant, vehicleIds }: { db: Execu
  */
 const unnestRows = (db: Executor, rows: readonly DetectorStateRow[]) => {
   const binary = isNodePostgres(db);
-  const arrays = FIELDS.map((field) => packedColumn(rows.map((row) => row[field]), PACKED_TYPES[rowColumns[field].getSQLType() as keyof typeof PACKED_TYPES], { binary }));
+  const arrays = FIELDS.map((field) =>
+    packedColumn(
+      rows.map((row) => row[field]),
+      PACKED_TYPES[rowColumns[field].getSQLType() as keyof typeof PACKED_TYPES],
+      { binary },
+    ),
+  );
   return sql`unnest(${sql.join(arrays, sql`, `)}) as u(${sql.join(NAMES, sql`, `)})`;
 };
 

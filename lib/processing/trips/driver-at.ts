@@ -10,8 +10,15 @@ import type { DetectedActivity } from "./activity-detector";
  */
 export const driversAt = async ({ db, tenant, found }: { db: Executor; tenant: Tenant; found: ReadonlyMap<number, DetectedActivity> }) => {
   const starts = [...found.values()].flatMap(({ trips, idles, speedings }) => [...trips, ...idles, ...speedings].map((event) => event.startTime));
-  const vehicleIds = [...found].flatMap(([vehicleId, activity]) => (activity.trips.length + activity.idles.length + activity.speedings.length > 0 ? [vehicleId] : []));
+  const vehicleIds = [...found].flatMap(([vehicleId, activity]) =>
+    activity.trips.length + activity.idles.length + activity.speedings.length > 0 ? [vehicleId] : [],
+  );
   if (vehicleIds.length === 0) return () => null;
-  const driverAt = await findDriversDuring({ db, ...tenant, vehicleIds, range: { start: new Date(starts.reduce((a, b) => Math.min(a, b))), end: new Date(starts.reduce((a, b) => Math.max(a, b))) } });
+  const driverAt = await findDriversDuring({
+    db,
+    ...tenant,
+    vehicleIds,
+    range: { start: new Date(starts.reduce((a, b) => Math.min(a, b))), end: new Date(starts.reduce((a, b) => Math.max(a, b))) },
+  });
   return (vehicleId: number, at: number): number | null => driverAt(vehicleId, at)?.driverId ?? null;
 };

@@ -34,7 +34,17 @@ export const TRIP_PROCESSOR = "trips";
  * come in order after each vehicle's stored state: a vehicle whose window replayed late points had its
  * state written in that window.
  */
-const rollForward = async ({ db, tenant, checkpoint, settings }: { db: Executor; tenant: Tenant; checkpoint: Checkpoint; settings: ActivitySettings }): Promise<Known> => {
+const rollForward = async ({
+  db,
+  tenant,
+  checkpoint,
+  settings,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  checkpoint: Checkpoint;
+  settings: ActivitySettings;
+}): Promise<Known> => {
   const known: Known = { rows: new Map(), unwritten: new Set(), writtenAt: -Infinity, rowsSinceWrite: 0 };
   const stateSeq = await readStateSeq({ db, tenant, processor: TRIP_PROCESSOR });
   if (stateSeq >= checkpoint.seq) return known;
@@ -46,7 +56,15 @@ const rollForward = async ({ db, tenant, checkpoint, settings }: { db: Executor;
     const telemetry = { positions: vehicle.positions.filter(after), stats: vehicle.stats.filter(after) };
     if (telemetry.positions.length + telemetry.stats.length === 0) continue;
     const { state } = continueVehicle({ telemetry, state: row ? fromDetectorStateRow(row) : null, settings });
-    known.rows.set(vehicle.vehicleId, toDetectorStateRow({ vehicleId: vehicle.vehicleId, state, seq: checkpoint.seq, lastTime: Math.max(row?.lastTimeMs ?? -Infinity, lastRowTime(telemetry)) }));
+    known.rows.set(
+      vehicle.vehicleId,
+      toDetectorStateRow({
+        vehicleId: vehicle.vehicleId,
+        state,
+        seq: checkpoint.seq,
+        lastTime: Math.max(row?.lastTimeMs ?? -Infinity, lastRowTime(telemetry)),
+      }),
+    );
     known.unwritten.add(vehicle.vehicleId);
   }
   return known;
@@ -59,13 +77,37 @@ const rollForward = async ({ db, tenant, checkpoint, settings }: { db: Executor;
  * once, and all unwritten states when due (with telemetry_checkpoints.state_seq) — in the window's
  * transaction either way. One instance following its tenants reads no state back after its first window.
  */
-export const knownDetectorStates = async ({ db, tenant, checkpoint, vehicleIds, settings }: { db: Executor; tenant: Tenant; checkpoint: Checkpoint; vehicleIds: readonly number[]; settings: ActivitySettings }) => {
+export const knownDetectorStates = async ({
+  db,
+  tenant,
+  checkpoint,
+  vehicleIds,
+  settings,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  checkpoint: Checkpoint;
+  vehicleIds: readonly number[];
+  settings: ActivitySettings;
+}) => {
   const recalled = detectorStatesMemory.recall({ tenant, checkpoint });
   // A copy: the memory must stay as of its checkpoint should this window roll back.
-  const known: Known = recalled ? { ...recalled, rows: new Map(recalled.rows), unwritten: new Set(recalled.unwritten) } : await rollForward({ db, tenant, checkpoint, settings });
+  const known: Known = recalled
+    ? { ...recalled, rows: new Map(recalled.rows), unwritten: new Set(recalled.unwritten) }
+    : await rollForward({ db, tenant, checkpoint, settings });
   const missing = vehicleIds.filter((vehicleId) => !known.rows.has(vehicleId));
   if (missing.length > 0) for (const [vehicleId, row] of await readDetectorStates({ db, tenant, vehicleIds: missing })) known.rows.set(vehicleId, row);
-  const save = async ({ rows, replayed, throughSeq, rowCount }: { rows: readonly DetectorStateRow[]; replayed: ReadonlySet<number>; throughSeq: number; rowCount: number }) => {
+  const save = async ({
+    rows,
+    replayed,
+    throughSeq,
+    rowCount,
+  }: {
+    rows: readonly DetectorStateRow[];
+    replayed: ReadonlySet<number>;
+    throughSeq: number;
+    rowCount: number;
+  }) => {
     for (const row of rows) {
       known.rows.set(row.vehicleId, row);
       known.unwritten.add(row.vehicleId);

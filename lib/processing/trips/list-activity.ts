@@ -19,7 +19,11 @@ type ListOptions = Tenant & {
   limit: number;
 };
 
-const conditions = (table: typeof trips | typeof idlingEvents | typeof speedingIntervals, { companyId, dataset, start, end, vehicleIds, driverIds, afterId }: ListOptions, byColumn: PgColumn = table.startTime) => {
+const conditions = (
+  table: typeof trips | typeof idlingEvents | typeof speedingIntervals,
+  { companyId, dataset, start, end, vehicleIds, driverIds, afterId }: ListOptions,
+  byColumn: PgColumn = table.startTime,
+) => {
   const where: SQL[] = [whereTenant(table, { companyId, dataset }), gte(byColumn, start), lt(byColumn, end)];
   if (vehicleIds) where.push(inArray(table.vehicleId, vehicleIds.length > 0 ? [...vehicleIds] : [-1]));
   if (driverIds) where.push(inArray(table.driverId, driverIds.length > 0 ? [...driverIds] : [-1]));
@@ -42,7 +46,12 @@ export const listIdlingEvents = ({ minDurationMs, maxDurationMs, ...options }: L
   const where = [conditions(idlingEvents, options)];
   if (minDurationMs !== undefined) where.push(sql`${duration} >= ${minDurationMs}`);
   if (maxDurationMs !== undefined) where.push(sql`${duration} <= ${maxDurationMs}`);
-  return options.db.select().from(idlingEvents).where(and(...where)).orderBy(asc(idlingEvents.id)).limit(options.limit);
+  return options.db
+    .select()
+    .from(idlingEvents)
+    .where(and(...where))
+    .orderBy(asc(idlingEvents.id))
+    .limit(options.limit);
 };
 
 /** The tenant's speeding intervals that began in the range, in time order. */

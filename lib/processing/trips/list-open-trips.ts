@@ -39,9 +39,21 @@ type ListOpenTripsOptions = Tenant & {
  * neither at rest nor silent for the stop time (such a trip has ended and is stored, as completed,
  * when the vehicle next reports). Who drove: the driver at the trip's start, as for stored trips.
  */
-export const listOpenTrips = async ({ db, companyId, dataset, start, end, by, vehicleIds, afterVehicleId, limit, now }: ListOpenTripsOptions): Promise<OpenTripRow[]> => {
+export const listOpenTrips = async ({
+  db,
+  companyId,
+  dataset,
+  start,
+  end,
+  by,
+  vehicleIds,
+  afterVehicleId,
+  limit,
+  now,
+}: ListOpenTripsOptions): Promise<OpenTripRow[]> => {
   const t = tripDetectorStates;
-  const byColumn = by === "start" ? [gte(t.tripStartTimeMs, start.getTime()), lt(t.tripStartTimeMs, end.getTime())] : [gte(t.updatedAt, start), lt(t.updatedAt, end)];
+  const byColumn =
+    by === "start" ? [gte(t.tripStartTimeMs, start.getTime()), lt(t.tripStartTimeMs, end.getTime())] : [gte(t.updatedAt, start), lt(t.updatedAt, end)];
   const where: SQL[] = [
     whereTenant(t, { companyId, dataset }),
     isNotNull(t.tripStartTimeMs),
@@ -51,13 +63,31 @@ export const listOpenTrips = async ({ db, companyId, dataset, start, end, by, ve
   ];
   if (vehicleIds) where.push(sql`${t.vehicleId} = any(${intArray(vehicleIds)})`);
   if (afterVehicleId !== undefined) where.push(gt(t.vehicleId, afterVehicleId));
-  const rows = await db.select().from(t).where(and(...where)).orderBy(asc(t.vehicleId)).limit(limit);
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(asc(t.vehicleId))
+    .limit(limit);
   if (rows.length === 0) return [];
   const trips = rows.map((row) => ({ row, open: fromDetectorStateRow(row).activity.motion.open! }));
   const starts = trips.map(({ open }) => open.startTime);
-  const driverAt = await findDriversDuring({ db, companyId, dataset, vehicleIds: rows.map((row) => row.vehicleId), range: { start: new Date(Math.min(...starts)), end: new Date(Math.max(...starts)) } });
+  const driverAt = await findDriversDuring({
+    db,
+    companyId,
+    dataset,
+    vehicleIds: rows.map((row) => row.vehicleId),
+    range: { start: new Date(Math.min(...starts)), end: new Date(Math.max(...starts)) },
+  });
   return trips.map(({ row, open }) => {
     const { endTime: _now, end: _here, ...soFar } = segmentSoFar(open);
-    return { ...soFar, vehicleId: row.vehicleId, lastTime: open.endTime, startAddress: reverseGeocode(open.start), driverId: driverAt(row.vehicleId, open.startTime)?.driverId ?? null, updatedAt: row.updatedAt };
+    return {
+      ...soFar,
+      vehicleId: row.vehicleId,
+      lastTime: open.endTime,
+      startAddress: reverseGeocode(open.start),
+      driverId: driverAt(row.vehicleId, open.startTime)?.driverId ?? null,
+      updatedAt: row.updatedAt,
+    };
   });
 };

@@ -31,10 +31,21 @@ const ofVehicle = (table: (typeof EVENT_TABLES)[number], tenant: Tenant, vehicle
  * open trip, idle or speeding interval reaching that far back is redone from its start.
  */
 const replayStart = async ({ db, tenant, vehicleId, known, lateFrom, settings }: ReplayOptions) => {
-  let from = Math.min(Math.max(lateFrom, known.lastTime - LATE_POINT_LIMIT_MS) - settings.motion.stopAfterMs, earliestOpenTime(known.state.activity) ?? Infinity);
+  let from = Math.min(
+    Math.max(lateFrom, known.lastTime - LATE_POINT_LIMIT_MS) - settings.motion.stopAfterMs,
+    earliestOpenTime(known.state.activity) ?? Infinity,
+  );
   for (;;) {
     const starts = await Promise.all(
-      EVENT_TABLES.map(async (table) => (await db.select({ start: min(table.startTime) }).from(table).where(ofVehicle(table, tenant, vehicleId, gte(table.endTime, new Date(from)))))[0]?.start),
+      EVENT_TABLES.map(
+        async (table) =>
+          (
+            await db
+              .select({ start: min(table.startTime) })
+              .from(table)
+              .where(ofVehicle(table, tenant, vehicleId, gte(table.endTime, new Date(from))))
+          )[0]?.start,
+      ),
     );
     const earliest = Math.min(...starts.map((start) => start?.getTime() ?? Infinity));
     if (earliest >= from) return from;
@@ -52,12 +63,28 @@ export const replayVehicle = async (options: ReplayOptions) => {
   const from = new Date(await replayStart(options));
   for (const table of EVENT_TABLES) await db.delete(table).where(ofVehicle(table, tenant, vehicleId, gte(table.endTime, from)));
   const positionsOf = (where: SQL[]) =>
-    db.select({ time: vehiclePositions.time, latitude: vehiclePositions.latitude, longitude: vehiclePositions.longitude, speed: vehiclePositions.speed }).from(vehiclePositions).where(and(whereTenant(vehiclePositions, tenant), eq(vehiclePositions.vehicleId, vehicleId), lte(vehiclePositions.seq, throughSeq), ...where));
+    db
+      .select({ time: vehiclePositions.time, latitude: vehiclePositions.latitude, longitude: vehiclePositions.longitude, speed: vehiclePositions.speed })
+      .from(vehiclePositions)
+      .where(and(whereTenant(vehiclePositions, tenant), eq(vehiclePositions.vehicleId, vehicleId), lte(vehiclePositions.seq, throughSeq), ...where));
   const statsOf = (where: SQL[]) =>
-    db.select({ time: vehicleStatSamples.time, engineState: vehicleStatSamples.engineState, odometerMeters: vehicleStatSamples.odometerMeters, fuelPercent: vehicleStatSamples.fuelPercent, speed: vehicleStatSamples.speed }).from(vehicleStatSamples).where(and(whereTenant(vehicleStatSamples, tenant), eq(vehicleStatSamples.vehicleId, vehicleId), lte(vehicleStatSamples.seq, throughSeq), ...where));
+    db
+      .select({
+        time: vehicleStatSamples.time,
+        engineState: vehicleStatSamples.engineState,
+        odometerMeters: vehicleStatSamples.odometerMeters,
+        fuelPercent: vehicleStatSamples.fuelPercent,
+        speed: vehicleStatSamples.speed,
+      })
+      .from(vehicleStatSamples)
+      .where(and(whereTenant(vehicleStatSamples, tenant), eq(vehicleStatSamples.vehicleId, vehicleId), lte(vehicleStatSamples.seq, throughSeq), ...where));
   // What the vehicle was doing just before: the day before bounds the search (the series are partitioned by day).
   const before = [lt(vehiclePositions.time, from), gte(vehiclePositions.time, new Date(from.getTime() - DAY_MS))];
-  const statBefore = [lt(vehicleStatSamples.time, from), gte(vehicleStatSamples.time, new Date(from.getTime() - DAY_MS)), isNotNull(vehicleStatSamples.engineState)];
+  const statBefore = [
+    lt(vehicleStatSamples.time, from),
+    gte(vehicleStatSamples.time, new Date(from.getTime() - DAY_MS)),
+    isNotNull(vehicleStatSamples.engineState),
+  ];
   const seed = toMotionSamples({
     positions: await positionsOf(before).orderBy(desc(vehiclePositions.time)).limit(1),
     stats: await statsOf(statBefore).orderBy(desc(vehicleStatSamples.time)).limit(1),

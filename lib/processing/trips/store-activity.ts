@@ -29,7 +29,10 @@ const upsertDetected = async (db: Executor, table: EventTable, rows: readonly Re
   const columns: Record<string, { name: string }> = getTableColumns(table);
   const key = ["companyId", "dataset", "vehicleId", "startTime"];
   const changed = [...Object.keys(rows[0]).filter((field) => !key.includes(field)), ...("updatedAt" in columns ? ["updatedAt"] : [])];
-  const set = sql.join(changed.map((field) => sql`${sql.identifier(columns[field].name)} = excluded.${sql.identifier(columns[field].name)}`), sql`, `);
+  const set = sql.join(
+    changed.map((field) => sql`${sql.identifier(columns[field].name)} = excluded.${sql.identifier(columns[field].name)}`),
+    sql`, `,
+  );
   await db.execute(sql`${insertFromJson(table, rows)} on conflict (company_id, dataset, vehicle_id, start_time) do update set ${set}`);
 };
 
@@ -38,7 +41,13 @@ const upsertDetected = async (db: Executor, table: EventTable, rows: readonly Re
  * (one statement a table for the whole batch), and rewrites each vehicle's activity days
  * (vehicle_activity_days) from the earliest day its new rows or its replay's deletions touched.
  */
-export const storeActivity = async ({ db, tenant, vehicles, driverOf, timeZone }: {
+export const storeActivity = async ({
+  db,
+  tenant,
+  vehicles,
+  driverOf,
+  timeZone,
+}: {
   db: Executor;
   tenant: Tenant;
   vehicles: readonly VehicleActivity[];
@@ -46,7 +55,13 @@ export const storeActivity = async ({ db, tenant, vehicles, driverOf, timeZone }
   /** The company's zone: its local days. */
   timeZone: string;
 }) => {
-  const common = (vehicleId: number, startTime: number, endTime: number) => ({ ...tenant, vehicleId, driverId: driverOf(vehicleId, startTime), startTime: new Date(startTime), endTime: new Date(endTime) });
+  const common = (vehicleId: number, startTime: number, endTime: number) => ({
+    ...tenant,
+    vehicleId,
+    driverId: driverOf(vehicleId, startTime),
+    startTime: new Date(startTime),
+    endTime: new Date(endTime),
+  });
   const tripRows = vehicles.flatMap(({ vehicleId, found }) =>
     found.trips.map((trip) => ({
       ...common(vehicleId, trip.startTime, trip.endTime),
@@ -62,10 +77,23 @@ export const storeActivity = async ({ db, tenant, vehicles, driverOf, timeZone }
     })),
   );
   const idleRows = vehicles.flatMap(({ vehicleId, found }) =>
-    found.idles.map((idle) => ({ ...common(vehicleId, idle.startTime, idle.endTime), latitude: idle.latitude, longitude: idle.longitude, address: reverseGeocode(idle), fuelUsedPercent: idle.fuelUsedPercent })),
+    found.idles.map((idle) => ({
+      ...common(vehicleId, idle.startTime, idle.endTime),
+      latitude: idle.latitude,
+      longitude: idle.longitude,
+      address: reverseGeocode(idle),
+      fuelUsedPercent: idle.fuelUsedPercent,
+    })),
   );
   const speedingRows = vehicles.flatMap(({ vehicleId, found }) =>
-    found.speedings.map((interval) => ({ ...common(vehicleId, interval.startTime, interval.endTime), latitude: interval.latitude, longitude: interval.longitude, address: reverseGeocode(interval), maxSpeed: interval.maxSpeedMps, thresholdSpeed: interval.thresholdMps })),
+    found.speedings.map((interval) => ({
+      ...common(vehicleId, interval.startTime, interval.endTime),
+      latitude: interval.latitude,
+      longitude: interval.longitude,
+      address: reverseGeocode(interval),
+      maxSpeed: interval.maxSpeedMps,
+      thresholdSpeed: interval.thresholdMps,
+    })),
   );
   await upsertDetected(db, trips, tripRows);
   await upsertDetected(db, idlingEvents, idleRows);

@@ -25,7 +25,11 @@ const loadSettings = async ({ db, companyId }: { db: Executor; companyId: number
     .where(eq(companies.id, companyId))
     .for("share");
   return {
-    settings: { motion: TRIP_MOTION, idleMinimumMs: (company?.idleMinimumMinutes ?? 5) * 60_000, speedingThresholdMps: company?.speedingThreshold ?? 33.333332 },
+    settings: {
+      motion: TRIP_MOTION,
+      idleMinimumMs: (company?.idleMinimumMinutes ?? 5) * 60_000,
+      speedingThresholdMps: company?.speedingThreshold ?? 33.333332,
+    },
     timeZone: company && isTimeZone(company.timeZone) ? company.timeZone : DEFAULT_TIME_ZONE,
   };
 };
@@ -52,9 +56,17 @@ const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicle
   }
   // Drivers once detection is done: one read of the assignments over the span of all the batch found.
   const driverOf = await driversAt({ db: tx, tenant, found: new Map(steps.map((step) => [step.vehicle.vehicleId, step.found])) });
-  await storeActivity({ db: tx, tenant, vehicles: steps.map(({ vehicle, found, replayedFrom }) => ({ vehicleId: vehicle.vehicleId, found, replayedFrom })), driverOf, timeZone });
+  await storeActivity({
+    db: tx,
+    tenant,
+    vehicles: steps.map(({ vehicle, found, replayedFrom }) => ({ vehicleId: vehicle.vehicleId, found, replayedFrom })),
+    driverOf,
+    timeZone,
+  });
   await save({
-    rows: steps.map(({ vehicle, lastKnown, state }) => toDetectorStateRow({ vehicleId: vehicle.vehicleId, state, seq: throughSeq, lastTime: Math.max(lastKnown, lastRowTime(vehicle)) })),
+    rows: steps.map(({ vehicle, lastKnown, state }) =>
+      toDetectorStateRow({ vehicleId: vehicle.vehicleId, state, seq: throughSeq, lastTime: Math.max(lastKnown, lastRowTime(vehicle)) }),
+    ),
     replayed: new Set(steps.filter((step) => step.replayedFrom !== null).map((step) => step.vehicle.vehicleId)),
     throughSeq,
     rowCount: vehicles.reduce((sum, vehicle) => sum + vehicle.positions.length + vehicle.stats.length, 0),
@@ -66,4 +78,10 @@ const processTrips: TelemetryProcessor["process"] = async ({ tx, tenant, vehicle
  * batches), and trips, idles and speeding intervals appear up to a second later. Alerts are not held
  * back: they are another processor. The detector states are written every 10 s (known-detector-states.ts).
  */
-export const tripProcessor: TelemetryProcessor = { name: TRIP_PROCESSOR, startAt: "beginning", process: processTrips, committed: detectorStatesMemory.committed, minIntervalMs: 1_000 };
+export const tripProcessor: TelemetryProcessor = {
+  name: TRIP_PROCESSOR,
+  startAt: "beginning",
+  process: processTrips,
+  committed: detectorStatesMemory.committed,
+  minIntervalMs: 1_000,
+};

@@ -37,7 +37,13 @@ export const listBackgroundJobs = ({ database, trackerPorts }: { database: Datab
   const { RETENTION_DAYS } = getConfig();
   return [
     // Ingestion needs the partitions, so every role may create them.
-    { name: "partitions", roles: ["web", "worker"], everyMs: HOUR, oncePerCluster: true, run: () => ensurePartitions({ db, from: new Date(), to: new Date(Date.now() + 2 * DAY) }) },
+    {
+      name: "partitions",
+      roles: ["web", "worker"],
+      everyMs: HOUR,
+      oncePerCluster: true,
+      run: () => ensurePartitions({ db, from: new Date(), to: new Date(Date.now() + 2 * DAY) }),
+    },
     {
       name: "retention",
       roles: ["web", "worker"],
@@ -54,7 +60,11 @@ export const listBackgroundJobs = ({ database, trackerPorts }: { database: Datab
     // The alerts no telemetry drives: a device that has gone quiet, fault codes and HOS clocks (lib/processing/alerts/check-*.ts).
     { name: "silent-device check", roles: ["worker"], everyMs: 30 * SECOND, run: () => checkSilentDevices({ db }) },
     { name: "fault-code and HOS alert check", roles: ["worker"], everyMs: 30 * SECOND, run: () => checkConditionRules({ db }) },
-    { name: "webhook delivery", roles: ["worker"], start: () => startWebhookDelivery({ db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") }) },
+    {
+      name: "webhook delivery",
+      roles: ["worker"],
+      start: () => startWebhookDelivery({ db, onError: (error) => logger.error({ err: error }, "webhook delivery failed") }),
+    },
     { name: "mail sender", roles: ["worker"], start: () => startMailSender({ db, onError: (error) => logger.error({ err: error }, "mail sending failed") }) },
     { name: "scheduled reports", roles: ["worker"], everyMs: 60 * SECOND, oncePerCluster: true, run: () => sendScheduledReports({ db }) },
   ];

@@ -43,7 +43,10 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [{ seededMeanwhile }] = await tx.select({ seededMeanwhile: count() }).from(companies);
     if (seededMeanwhile > 0) return { seeded: false };
-    const [demo] = await tx.insert(companies).values({ name: "Demo Fleet", planTier: "Professional", modules: ["Waste"] }).returning();
+    const [demo] = await tx
+      .insert(companies)
+      .values({ name: "Demo Fleet", planTier: "Professional", modules: ["Waste"] })
+      .returning();
     const [other] = await tx.insert(companies).values({ name: "Other Fleet", planTier: "Standard", modules: [] }).returning();
     const companyIdByName: Record<string, number> = { "Demo Fleet": demo.id, "Other Fleet": other.id };
     await tx.insert(users).values(
@@ -56,7 +59,12 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
       })),
     );
     const seedClientKey = (companyId: number, name: string, key: string) => ({ companyId, name, hash: sha256Hex(key), start: `${key.slice(0, 6)}…` });
-    await tx.insert(clientKeys).values([seedClientKey(demo.id, "Demo partner", getSecret("SEED_CLIENT_KEY")), seedClientKey(other.id, "Other partner", getSecret("SEED_OTHER_CLIENT_KEY"))]);
+    await tx
+      .insert(clientKeys)
+      .values([
+        seedClientKey(demo.id, "Demo partner", getSecret("SEED_CLIENT_KEY")),
+        seedClientKey(other.id, "Other partner", getSecret("SEED_OTHER_CLIENT_KEY")),
+      ]);
     await tx.insert(cameraSecrets).values({ companyId: demo.id, secret: getSecret("SEED_CAMERA_SECRET") });
     const demoFleet = await seedFleet({ db: tx, companyId: demo.id, dataset: "live", count: liveVehicles, code: "DEMO" });
     await seedTags({ db: tx, companyId: demo.id, dataset: "live", ...demoFleet });
@@ -66,7 +74,14 @@ export const seedDemo = async ({ db, liveVehicles }: { db: Database; liveVehicle
     const now = Date.now();
     await tx
       .insert(unclaimedDevices)
-      .values({ identifier: DEMO_UNCLAIMED_DEVICE, protocol: "osmand", firstSeenAt: new Date(now - 2 * 86_400_000), lastSeenAt: new Date(now - 5 * 60_000), remoteAddress: "198.51.100.23", connectionCount: 37 })
+      .values({
+        identifier: DEMO_UNCLAIMED_DEVICE,
+        protocol: "osmand",
+        firstSeenAt: new Date(now - 2 * 86_400_000),
+        lastSeenAt: new Date(now - 5 * 60_000),
+        remoteAddress: "198.51.100.23",
+        connectionCount: 37,
+      })
       .onConflictDoNothing();
     return { seeded: true };
   });

@@ -51,7 +51,12 @@ export const seedFleet = async ({ db, companyId, dataset, count, code }: SeedFle
     const chunk = vehicleRows.slice(i, i + 1000);
     createdVehicles.push(...(await db.insert(vehicles).values(chunk).returning({ id: vehicles.id })));
   }
-  await insertBoundDevices({ db, companyId, dataset, rows: createdVehicles.map((vehicle, i) => ({ ...seededDevice(code, dataset, i + 1), vehicleId: vehicle.id })) });
+  await insertBoundDevices({
+    db,
+    companyId,
+    dataset,
+    rows: createdVehicles.map((vehicle, i) => ({ ...seededDevice(code, dataset, i + 1), vehicleId: vehicle.id })),
+  });
   const driverRows = createdVehicles.map((vehicle, i) => {
     const name = driverName(i + datasetNumber * 13 + companyId * 3);
     return {
@@ -68,7 +73,12 @@ export const seedFleet = async ({ db, companyId, dataset, count, code }: SeedFle
   });
   const createdDrivers: { id: number }[] = [];
   for (let i = 0; i < driverRows.length; i += 1000) {
-    createdDrivers.push(...(await db.insert(drivers).values(driverRows.slice(i, i + 1000)).returning({ id: drivers.id })));
+    createdDrivers.push(
+      ...(await db
+        .insert(drivers)
+        .values(driverRows.slice(i, i + 1000))
+        .returning({ id: drivers.id })),
+    );
   }
   return { vehicleIds: createdVehicles.map((v) => v.id), driverIds: createdDrivers.map((d) => d.id) };
 };

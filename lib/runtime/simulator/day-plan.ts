@@ -43,9 +43,13 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 
 /** The fuel level a vehicle is refuelled to at the end of `day` (so the next day starts there). */
-export const refuelLevel = (vehicle: SimVehicle, day: number) => Math.round(createRandom(vehicle.seed, vehicle.vehicleId, day, STREAMS.refuel).between(94, 100) * 10) / 10;
+export const refuelLevel = (vehicle: SimVehicle, day: number) =>
+  Math.round(createRandom(vehicle.seed, vehicle.vehicleId, day, STREAMS.refuel).between(94, 100) * 10) / 10;
 
-const DAY_SETTINGS: Record<WorkDayKind, { startHour: number; shiftHours: [number, number]; drivingHours: number; breakAfter: [number, number] | null; stopMinutes: [number, number]; far: boolean }> = {
+const DAY_SETTINGS: Record<
+  WorkDayKind,
+  { startHour: number; shiftHours: [number, number]; drivingHours: number; breakAfter: [number, number] | null; stopMinutes: [number, number]; far: boolean }
+> = {
   normal: { startHour: 5, shiftHours: [8.5, 10.5], drivingHours: 7, breakAfter: [3.5, 5], stopMinutes: [4, 12], far: false },
   drive11: { startHour: 4, shiftHours: [14.5, 14.8], drivingHours: 11.7, breakAfter: [5, 6], stopMinutes: [1.5, 3], far: true },
   window14: { startHour: 4, shiftHours: [14.9, 15.4], drivingHours: 9, breakAfter: [4, 5], stopMinutes: [6, 14], far: false },
@@ -81,7 +85,18 @@ export const buildDayPlan = (vehicle: SimVehicle, day: number): DayPlan => {
 
   const dwell = (until: number, duty: DutyStatus, engine: "Off" | "Idle", refuelTo?: number) => {
     const seconds = (until - state.time) / 1000;
-    activities.push({ kind: "dwell", start: state.time, end: until, odoStart: state.odo, engineStart: state.engine, fuelStart: state.fuel, spot: state.spot, engine, duty, refuelTo });
+    activities.push({
+      kind: "dwell",
+      start: state.time,
+      end: until,
+      odoStart: state.odo,
+      engineStart: state.engine,
+      fuelStart: state.fuel,
+      spot: state.spot,
+      engine,
+      duty,
+      refuelTo,
+    });
     if (engine === "Idle") [state.engine, state.fuel] = [state.engine + seconds, state.fuel - seconds * FUEL_PER_IDLE_SECOND];
     if (refuelTo !== undefined) state.fuel = refuelTo;
     state.time = until;
@@ -102,13 +117,22 @@ export const buildDayPlan = (vehicle: SimVehicle, day: number): DayPlan => {
   const visited = new Set<StreetPlace>();
   const breakAfter = settings.breakAfter ? random.between(...settings.breakAfter) * HOUR : Infinity;
   for (;;) {
-    const homeEstimate = (gridDistance(state.spot, vehicle.depot) * 1.3) / 9 * 1000;
+    const homeEstimate = ((gridDistance(state.spot, vehicle.depot) * 1.3) / 9) * 1000;
     if (state.time + homeEstimate + 20 * MINUTE >= shiftEndBy || state.driving + homeEstimate >= settings.drivingHours * HOUR) break;
     let customer = chooseCustomer(random, state.spot, visited, settings.far || visited.size === 0);
     visited.add(customer);
     if (vehicle.wasteJobs && random.chance(0.05)) {
       const scheduled = Math.floor((state.time + 20 * MINUTE) / MINUTE) * MINUTE;
-      jobs.push({ customer, scheduled, createdAt: 0, assignedAt: 0, visit: null, cancelAt: shiftStart - 90 * MINUTE, serviceType: random.pick(WASTE_SERVICE_TYPES), tonnage: 0 });
+      jobs.push({
+        customer,
+        scheduled,
+        createdAt: 0,
+        assignedAt: 0,
+        visit: null,
+        cancelAt: shiftStart - 90 * MINUTE,
+        serviceType: random.pick(WASTE_SERVICE_TYPES),
+        tonnage: 0,
+      });
       customer = chooseCustomer(random, state.spot, visited, settings.far);
       visited.add(customer);
     }
@@ -117,8 +141,14 @@ export const buildDayPlan = (vehicle: SimVehicle, day: number): DayPlan => {
     dwell(arrive + Math.round(random.between(...settings.stopMinutes) * 60) * 1000, "onDuty", "Idle");
     if (vehicle.wasteJobs) {
       jobs.push({
-        customer, scheduled: Math.floor(arrive / MINUTE) * MINUTE, createdAt: 0, assignedAt: 0, visit: { arrive, depart: state.time }, cancelAt: null,
-        serviceType: random.pick(WASTE_SERVICE_TYPES), tonnage: Math.round(random.between(0.3, 6) * 100) / 100,
+        customer,
+        scheduled: Math.floor(arrive / MINUTE) * MINUTE,
+        createdAt: 0,
+        assignedAt: 0,
+        visit: { arrive, depart: state.time },
+        cancelAt: null,
+        serviceType: random.pick(WASTE_SERVICE_TYPES),
+        tonnage: Math.round(random.between(0.3, 6) * 100) / 100,
       });
     }
     if (state.sinceBreak >= breakAfter) {
@@ -145,8 +175,16 @@ export const isRestDay = (vehicle: SimVehicle, day: number) => (day + vehicle.ve
 const buildRestDay = (vehicle: SimVehicle, day: number, dayStart: number): DayPlan => {
   const fuel = refuelLevel(vehicle, day - 1);
   const rest: DwellActivity = {
-    kind: "dwell", start: dayStart, end: dayStart + DAY_MS, odoStart: 0, engineStart: 0, fuelStart: fuel, spot: vehicle.depot,
-    engine: "Off", duty: vehicle.sleeper ? "sleeperBed" : "offDuty", refuelTo: refuelLevel(vehicle, day),
+    kind: "dwell",
+    start: dayStart,
+    end: dayStart + DAY_MS,
+    odoStart: 0,
+    engineStart: 0,
+    fuelStart: fuel,
+    spot: vehicle.depot,
+    engine: "Off",
+    duty: vehicle.sleeper ? "sleeperBed" : "offDuty",
+    refuelTo: refuelLevel(vehicle, day),
   };
   return { day, kind: "rest", activities: [rest], jobs: [], distance: 0, engineSeconds: 0, fuelEnd: rest.refuelTo ?? fuel };
 };

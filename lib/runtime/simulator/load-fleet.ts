@@ -17,8 +17,16 @@ export type StoredProgress = { time: number; odometer: number | null; engineSeco
 /** The simulated vehicles with their drivers, and where each one's stored telemetry ends. */
 export const loadFleet = async ({ db, seed }: { db: Executor; seed: number }) => {
   const rows = await queryRows<{
-    id: number; company_id: number; dataset: Dataset; type_name: string; driver_id: number | null; waste: boolean;
-    last_time: string | null; odometer: number | null; engine_seconds: number | null; device_id: string;
+    id: number;
+    company_id: number;
+    dataset: Dataset;
+    type_name: string;
+    driver_id: number | null;
+    waste: boolean;
+    last_time: string | null;
+    odometer: number | null;
+    engine_seconds: number | null;
+    device_id: string;
   }>(
     db,
     sql`select v.id, dv.identifier as device_id, v.company_id, v.dataset, v.type_name, d.id as driver_id, 'Waste' = any(c.modules) as waste,
@@ -35,14 +43,25 @@ export const loadFleet = async ({ db, seed }: { db: Executor; seed: number }) =>
   return rows.map((row, index) => {
     const wasteJobs = row.waste && row.dataset === "live" && WASTE_TYPES.includes(row.type_name) && wasteVehicles++ < MAX_WASTE_VEHICLES;
     const vehicle: SimVehicle = {
-      vehicleId: row.id, driverId: row.driver_id, companyId: row.company_id, dataset: row.dataset,
-      faultProtocol: row.type_name === "Van" ? "obdii" : "j1939", depot: DEPOTS[index % DEPOTS.length],
-      sleeper: row.id % 4 === 0, wasteJobs, seed, tracker: demoTrackerOf(row.device_id),
+      vehicleId: row.id,
+      driverId: row.driver_id,
+      companyId: row.company_id,
+      dataset: row.dataset,
+      faultProtocol: row.type_name === "Van" ? "obdii" : "j1939",
+      depot: DEPOTS[index % DEPOTS.length],
+      sleeper: row.id % 4 === 0,
+      wasteJobs,
+      seed,
+      tracker: demoTrackerOf(row.device_id),
       // Refuse trucks work days (their stops are the day's waste jobs); the rest rotate crews.
       dayOffsetMs: wasteJobs ? 0 : CREW_DAY_OFFSETS_MS[row.id % CREW_DAY_OFFSETS_MS.length],
     };
     const stored: StoredProgress | null = row.last_time
-      ? { time: new Date(row.last_time).getTime(), odometer: row.odometer === null ? null : Number(row.odometer), engineSeconds: row.engine_seconds === null ? null : Number(row.engine_seconds) }
+      ? {
+          time: new Date(row.last_time).getTime(),
+          odometer: row.odometer === null ? null : Number(row.odometer),
+          engineSeconds: row.engine_seconds === null ? null : Number(row.engine_seconds),
+        }
       : null;
     return { vehicle, stored };
   });

@@ -15,8 +15,12 @@ const KMH_PER_MS = 3.6;
 const TELTONIKA_RECORDS_PER_PACKET = 100;
 
 const fixOf = (position: PositionReport): NonNullable<TrackerRecord["fix"]> => ({
-  latitude: position.latitude, longitude: position.longitude, speedKmh: (position.speed ?? 0) * KMH_PER_MS,
-  heading: position.heading ?? 0, satellites: position.satellites ?? 8, hdop: position.hdop ?? undefined,
+  latitude: position.latitude,
+  longitude: position.longitude,
+  speedKmh: (position.speed ?? 0) * KMH_PER_MS,
+  heading: position.heading ?? 0,
+  satellites: position.satellites ?? 8,
+  hdop: position.hdop ?? undefined,
 });
 
 const ignitionOf = (state: EngineState | null | undefined) => (state ? state !== "Off" : undefined);
@@ -34,8 +38,11 @@ const teltonikaRecords = (positions: PositionReport[], stats: StatSample[]): Tra
   ...stats.map((sample) => ({
     time: sample.time,
     io: {
-      ignition: ignitionOf(sample.engineState), odometerMeters: sample.odometerMeters ?? undefined, fuelPercent: sample.fuelPercent ?? undefined,
-      engineRpm: sample.engineRpm ?? undefined, externalVolts: externalVoltsOf(sample.engineState),
+      ignition: ignitionOf(sample.engineState),
+      odometerMeters: sample.odometerMeters ?? undefined,
+      fuelPercent: sample.fuelPercent ?? undefined,
+      engineRpm: sample.engineRpm ?? undefined,
+      externalVolts: externalVoltsOf(sample.engineState),
     },
   })),
 ];
@@ -87,23 +94,31 @@ export const createTrackerRelay = ({ ports }: { ports: TrackerPorts }) => {
   /** Sends the tracker vehicles' positions and stats; returns the output left for direct ingestion. */
   const relay = async ({ output, vehicles }: { output: WindowOutput; vehicles: SimVehicle[] }): Promise<WindowOutput> => {
     const sent = new Set<number>();
-    await Promise.all(vehicles.filter((vehicle) => vehicle.tracker).map(async (vehicle) => {
-      const positions = output.positions.filter((position) => position.vehicleId === vehicle.vehicleId);
-      const stats = output.stats.filter((sample) => sample.vehicleId === vehicle.vehicleId);
-      if (positions.length + stats.length === 0) return;
-      try {
-        const device = await connect(vehicle);
-        if (vehicle.tracker!.protocol === "teltonika") await sendTeltonika(device, teltonikaRecords(positions, stats));
-        else if (positions.length > 0) await sendGt06(device, positions, ignitionOf(stats.at(-1)?.engineState) ?? (positions.at(-1)?.speed ?? 0) > 0);
-        sent.add(vehicle.vehicleId);
-      } catch (error) {
-        logger.warn({ vehicleId: vehicle.vehicleId, reason: error instanceof Error ? error.message : String(error) }, "demo tracker fell back to direct ingestion");
-        connections.get(vehicle.vehicleId)?.end();
-        connections.delete(vehicle.vehicleId);
-      }
-    }));
+    await Promise.all(
+      vehicles
+        .filter((vehicle) => vehicle.tracker)
+        .map(async (vehicle) => {
+          const positions = output.positions.filter((position) => position.vehicleId === vehicle.vehicleId);
+          const stats = output.stats.filter((sample) => sample.vehicleId === vehicle.vehicleId);
+          if (positions.length + stats.length === 0) return;
+          try {
+            const device = await connect(vehicle);
+            if (vehicle.tracker!.protocol === "teltonika") await sendTeltonika(device, teltonikaRecords(positions, stats));
+            else if (positions.length > 0) await sendGt06(device, positions, ignitionOf(stats.at(-1)?.engineState) ?? (positions.at(-1)?.speed ?? 0) > 0);
+            sent.add(vehicle.vehicleId);
+          } catch (error) {
+            logger.warn(
+              { vehicleId: vehicle.vehicleId, reason: error instanceof Error ? error.message : String(error) },
+              "demo tracker fell back to direct ingestion",
+            );
+            connections.get(vehicle.vehicleId)?.end();
+            connections.delete(vehicle.vehicleId);
+          }
+        }),
+    );
     // GT06 carries no CAN data: those vehicles' stat samples are always ingested directly.
-    const teltonikaSent = (vehicleId: number) => sent.has(vehicleId) && vehicles.find((vehicle) => vehicle.vehicleId === vehicleId)?.tracker?.protocol === "teltonika";
+    const teltonikaSent = (vehicleId: number) =>
+      sent.has(vehicleId) && vehicles.find((vehicle) => vehicle.vehicleId === vehicleId)?.tracker?.protocol === "teltonika";
     return {
       ...output,
       positions: output.positions.filter((position) => !sent.has(position.vehicleId)),

@@ -38,7 +38,11 @@ export const planFor = (runtime: VehicleRuntime, day: number): DayPlan => {
   if (day < runtime.base.day) throw new Error(`simulator cannot go back to day ${day}`);
   while (runtime.base.day < day) {
     const past = runtime.plan?.day === runtime.base.day ? runtime.plan : buildDayPlan(runtime.vehicle, runtime.base.day);
-    runtime.base = { day: runtime.base.day + 1, odometer: runtime.base.odometer + past.distance, engineSeconds: runtime.base.engineSeconds + past.engineSeconds };
+    runtime.base = {
+      day: runtime.base.day + 1,
+      odometer: runtime.base.odometer + past.distance,
+      engineSeconds: runtime.base.engineSeconds + past.engineSeconds,
+    };
   }
   runtime.plan = buildDayPlan(runtime.vehicle, day);
   runtime.phases = null;
@@ -46,7 +50,8 @@ export const planFor = (runtime: VehicleRuntime, day: number): DayPlan => {
 };
 
 const phasesOf = (runtime: VehicleRuntime, activity: DriveActivity) => {
-  if (runtime.phases?.activity !== activity) runtime.phases = { activity, phases: buildPhases({ path: activity.path, start: activity.start, seed: activity.seed }) };
+  if (runtime.phases?.activity !== activity)
+    runtime.phases = { activity, phases: buildPhases({ path: activity.path, start: activity.start, seed: activity.seed }) };
   return runtime.phases.phases;
 };
 
@@ -63,17 +68,29 @@ export const sampleAt = (runtime: VehicleRuntime, time: number) => {
     const speed = phaseAt(phases, time).speed;
     const rpm = speed > 0 ? Math.min(2000, 1200 + (speed / 15) * 750 + sensor.between(-50, 50)) : sensor.between(650, 780);
     return {
-      ...pointAlong(activity.path, along), ...gps, speed: Math.round(speed * 100) / 100, engineState: "On" as EngineState, rpm: Math.round(rpm),
-      odometer: runtime.base.odometer + activity.odoStart + along, engineSeconds: runtime.base.engineSeconds + activity.engineStart + seconds,
-      fuel: activity.fuelStart - along * FUEL_PER_METER, activity,
+      ...pointAlong(activity.path, along),
+      ...gps,
+      speed: Math.round(speed * 100) / 100,
+      engineState: "On" as EngineState,
+      rpm: Math.round(rpm),
+      odometer: runtime.base.odometer + activity.odoStart + along,
+      engineSeconds: runtime.base.engineSeconds + activity.engineStart + seconds,
+      fuel: activity.fuelStart - along * FUEL_PER_METER,
+      activity,
     };
   }
   const idle = activity.engine === "Idle";
   return {
-    ...gridToLatLon(placeToGrid(activity.spot)), heading: 0, ...gps, speed: 0, engineState: activity.engine as EngineState,
-    rpm: idle ? Math.round(sensor.between(600, 800)) : 0, odometer: runtime.base.odometer + activity.odoStart,
+    ...gridToLatLon(placeToGrid(activity.spot)),
+    heading: 0,
+    ...gps,
+    speed: 0,
+    engineState: activity.engine as EngineState,
+    rpm: idle ? Math.round(sensor.between(600, 800)) : 0,
+    odometer: runtime.base.odometer + activity.odoStart,
     engineSeconds: runtime.base.engineSeconds + activity.engineStart + (idle ? seconds : 0),
-    fuel: activity.fuelStart - (idle ? seconds * FUEL_PER_IDLE_SECOND : 0), activity,
+    fuel: activity.fuelStart - (idle ? seconds * FUEL_PER_IDLE_SECOND : 0),
+    activity,
   };
 };
 
@@ -99,8 +116,20 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * Everything one vehicle reports in (from, to]: GPS fixes, CAN samples, duty-status changes and
  * fault codes raised or cleared. `firstWindow` also records the duty status in force at `from`.
  */
-export const collectVehicleWindow = ({ runtime, from, to, cadence, firstWindow, into }: {
-  runtime: VehicleRuntime; from: number; to: number; cadence: Cadence; firstWindow: boolean; into: WindowOutput;
+export const collectVehicleWindow = ({
+  runtime,
+  from,
+  to,
+  cadence,
+  firstWindow,
+  into,
+}: {
+  runtime: VehicleRuntime;
+  from: number;
+  to: number;
+  cadence: Cadence;
+  firstWindow: boolean;
+  into: WindowOutput;
 }) => {
   const { vehicle } = runtime;
   if (firstWindow && vehicle.driverId !== null) {
@@ -120,15 +149,32 @@ export const collectVehicleWindow = ({ runtime, from, to, cadence, firstWindow, 
         // Literal properties, not `...tenant`: V8 gives each object built by a spread plus more
         // properties its own hidden class, which made every later property read slow (ingest checks 3×).
         into.positions.push({
-          companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time: new Date(time), latitude: round(sample.latitude, 6), longitude: round(sample.longitude, 6), speed: sample.speed,
-          heading: sample.heading, hdop: sample.hdop, satellites: sample.satellites, distance: round(distance, 1),
+          companyId: vehicle.companyId,
+          dataset: vehicle.dataset,
+          vehicleId: vehicle.vehicleId,
+          time: new Date(time),
+          latitude: round(sample.latitude, 6),
+          longitude: round(sample.longitude, 6),
+          speed: sample.speed,
+          heading: sample.heading,
+          hdop: sample.hdop,
+          satellites: sample.satellites,
+          distance: round(distance, 1),
         });
       }
       for (const time of reportTimes(activity, from, to, engineOn ? cadence.statsOn : cadence.statsOff, vehicle.vehicleId)) {
         const sample = sampleAt(runtime, time);
         into.stats.push({
-          companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time: new Date(time), engineRpm: sample.rpm, fuelPercent: round(sample.fuel, 2), odometerMeters: round(sample.odometer, 1),
-          engineSeconds: Math.round(sample.engineSeconds), speed: sample.speed, engineState: sample.engineState,
+          companyId: vehicle.companyId,
+          dataset: vehicle.dataset,
+          vehicleId: vehicle.vehicleId,
+          time: new Date(time),
+          engineRpm: sample.rpm,
+          fuelPercent: round(sample.fuel, 2),
+          odometerMeters: round(sample.odometer, 1),
+          engineSeconds: Math.round(sample.engineSeconds),
+          speed: sample.speed,
+          engineState: sample.engineState,
         });
       }
       if (vehicle.driverId !== null && activity.start > from && activity.start <= to) {
@@ -150,7 +196,11 @@ export const collectVehicleWindow = ({ runtime, from, to, cadence, firstWindow, 
 };
 
 /** A runtime for a vehicle: fresh (first start) or continuing from its stored latest state. */
-export const resumeVehicle = ({ vehicle, stored, startAt }: {
+export const resumeVehicle = ({
+  vehicle,
+  stored,
+  startAt,
+}: {
   vehicle: SimVehicle;
   stored: { time: number; odometer: number | null; engineSeconds: number | null } | null;
   startAt: number;
@@ -158,7 +208,11 @@ export const resumeVehicle = ({ vehicle, stored, startAt }: {
   const from = stored ? stored.time : startAt;
   const initial = createRandom(vehicle.seed, vehicle.vehicleId, STREAMS.refuel);
   const runtime: VehicleRuntime = {
-    vehicle, emittedUntil: from, plan: null, phases: null, lastOdometer: null,
+    vehicle,
+    emittedUntil: from,
+    plan: null,
+    phases: null,
+    lastOdometer: null,
     base: { day: dayOfTime(from, vehicle.dayOffsetMs), odometer: Math.round(initial.between(40_000_000, 240_000_000)), engineSeconds: 0 },
   };
   runtime.base.engineSeconds = Math.round(runtime.base.odometer / 7);

@@ -27,7 +27,10 @@ const readPacked = async ({ db, table, inWindow, columns }: { db: Executor; tabl
   const names = Object.keys(all);
   const [packed] = await queryRows<Record<string, string | null>>(
     db,
-    sql`select ${sql.join(names.map((name) => joinedColumn(all[name], name)), sql`, `)}
+    sql`select ${sql.join(
+      names.map((name) => joinedColumn(all[name], name)),
+      sql`, `,
+    )}
       from (select * from ${sql.identifier(table)} where ${inWindow} order by seq) window_rows`,
   );
   return Object.fromEntries(names.map((name) => [name, readNumberColumn(packed[name])]));

@@ -11,7 +11,10 @@ const ofProcessor = (tenant: Tenant, processor: string) =>
  * has every stored state complete through: its checkpoint when it never said otherwise.
  */
 export const readStateSeq = async ({ db, tenant, processor }: { db: Executor; tenant: Tenant; processor: string }) => {
-  const [row] = await db.select({ seq: telemetryCheckpoints.seq, stateSeq: telemetryCheckpoints.stateSeq }).from(telemetryCheckpoints).where(ofProcessor(tenant, processor));
+  const [row] = await db
+    .select({ seq: telemetryCheckpoints.seq, stateSeq: telemetryCheckpoints.stateSeq })
+    .from(telemetryCheckpoints)
+    .where(ofProcessor(tenant, processor));
   return row?.stateSeq ?? row?.seq ?? 0;
 };
 

@@ -44,7 +44,19 @@ const tenantKey = ({ companyId, dataset }: Tenant) => `${companyId}:${dataset}`;
  * One processor's next window of one tenant: the rows processed and the checkpoint reached, or null
  * when another instance holds the checkpoint (SKIP LOCKED: that instance is doing it).
  */
-const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; processor: TelemetryProcessor; tenant: Tenant; headSeq: number; window: number }) =>
+const advance = ({
+  db,
+  processor,
+  tenant,
+  headSeq,
+  window,
+}: {
+  db: Executor;
+  processor: TelemetryProcessor;
+  tenant: Tenant;
+  headSeq: number;
+  window: number;
+}) =>
   db.transaction(async (tx) => {
     const { companyId, dataset } = tenant;
     await tx
@@ -67,19 +79,29 @@ const advance = ({ db, processor, tenant, headSeq, window }: { db: Executor; pro
       .set({ seq: throughSeq, updatedAt: sql`now()` })
       .where(and(eq(telemetryCheckpoints.companyId, companyId), eq(telemetryCheckpoints.dataset, dataset), eq(telemetryCheckpoints.processor, processor.name)))
       .returning({ seq: telemetryCheckpoints.seq, at: telemetryCheckpoints.updatedAt });
-    return { rows: vehicles.reduce((sum, vehicle) => sum + vehicle.positions.length + vehicle.stats.length, 0), seq: throughSeq, written: vehicles.length > 0 ? written : null };
+    return {
+      rows: vehicles.reduce((sum, vehicle) => sum + vehicle.positions.length + vehicle.stats.length, 0),
+      seq: throughSeq,
+      written: vehicles.length > 0 ? written : null,
+    };
   });
 
 /**
  * Brings every processor up to every tenant's committed head, a window at a time. Safe to run in
  * several instances at once. Returns the rows processed.
  */
-export const runTelemetryProcessors = async ({ db, processors, window = DEFAULT_WINDOW }: { db: Executor; processors: readonly TelemetryProcessor[]; window?: number }) => {
+export const runTelemetryProcessors = async ({
+  db,
+  processors,
+  window = DEFAULT_WINDOW,
+}: {
+  db: Executor;
+  processors: readonly TelemetryProcessor[];
+  window?: number;
+}) => {
   if (processors.length === 0) return 0;
   const heads = await db.select({ companyId: feedCounters.companyId, dataset: feedCounters.dataset, seq: feedCounters.seq }).from(feedCounters);
-  const checkpoints = new Map(
-    (await db.select().from(telemetryCheckpoints)).map((row) => [`${tenantKey(row)}:${row.processor}`, row.seq]),
-  );
+  const checkpoints = new Map((await db.select().from(telemetryCheckpoints)).map((row) => [`${tenantKey(row)}:${row.processor}`, row.seq]));
   let processed = 0;
   for (const head of heads) {
     const tenant = { companyId: head.companyId, dataset: head.dataset };

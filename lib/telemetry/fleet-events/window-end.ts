@@ -12,14 +12,44 @@ const inRange = (table: (typeof TABLES)[number], tenant: Tenant, afterSeq: numbe
 
 /** The latest time among a tenant's rows in (afterSeq, throughSeq]. */
 const latestTime = async ({ db, tenant, afterSeq, throughSeq }: { db: Executor; tenant: Tenant; afterSeq: number; throughSeq: number }) => {
-  const times = await Promise.all(TABLES.map(async (table) => (await db.select({ time: max(table.time) }).from(table).where(inRange(table, tenant, afterSeq, throughSeq)))[0]?.time));
+  const times = await Promise.all(
+    TABLES.map(
+      async (table) =>
+        (
+          await db
+            .select({ time: max(table.time) })
+            .from(table)
+            .where(inRange(table, tenant, afterSeq, throughSeq))
+        )[0]?.time,
+    ),
+  );
   return Math.max(...times.map((time) => time?.getTime() ?? -Infinity));
 };
 
 /** The last change sequence in (afterSeq, throughSeq] of a row no later than `time`, or afterSeq when there is none. */
-const lastSeqNoLaterThan = async ({ db, tenant, afterSeq, throughSeq, time }: { db: Executor; tenant: Tenant; afterSeq: number; throughSeq: number; time: number }) => {
+const lastSeqNoLaterThan = async ({
+  db,
+  tenant,
+  afterSeq,
+  throughSeq,
+  time,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  afterSeq: number;
+  throughSeq: number;
+  time: number;
+}) => {
   const seqs = await Promise.all(
-    TABLES.map(async (table) => (await db.select({ seq: max(table.seq) }).from(table).where(and(inRange(table, tenant, afterSeq, throughSeq), lte(table.time, new Date(time)))))[0]?.seq),
+    TABLES.map(
+      async (table) =>
+        (
+          await db
+            .select({ seq: max(table.seq) })
+            .from(table)
+            .where(and(inRange(table, tenant, afterSeq, throughSeq), lte(table.time, new Date(time))))
+        )[0]?.seq,
+    ),
   );
   return Math.max(afterSeq, ...seqs.map((seq) => seq ?? afterSeq));
 };
@@ -32,7 +62,19 @@ const lastSeqNoLaterThan = async ({ db, tenant, afterSeq, throughSeq, time }: { 
  * window and their stat samples as late points in the next (and the trip detector would recompute
  * every such vehicle from stored history). Grown this way, a window ends where time moves on.
  */
-export const windowEnd = async ({ db, tenant, afterSeq, headSeq, window }: { db: Executor; tenant: Tenant; afterSeq: number; headSeq: number; window: number }) => {
+export const windowEnd = async ({
+  db,
+  tenant,
+  afterSeq,
+  headSeq,
+  window,
+}: {
+  db: Executor;
+  tenant: Tenant;
+  afterSeq: number;
+  headSeq: number;
+  window: number;
+}) => {
   let end = Math.min(headSeq, afterSeq + window);
   const limit = Math.min(headSeq, afterSeq + window * MAX_GROWTH);
   let time = -Infinity;

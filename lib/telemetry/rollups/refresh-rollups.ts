@@ -41,7 +41,13 @@ const rollUpDirty = async (db: Executor) =>
           returning company_id, vehicle_id, bucket`,
     );
     if (keys.length === 0) return 0;
-    const dirty = sql`select * from unnest(${packedColumn(keys.map((k) => Number(k.company_id)), "int")}, ${packedColumn(keys.map((k) => Number(k.vehicle_id)), "int")}, ${packedColumn(
+    const dirty = sql`select * from unnest(${packedColumn(
+      keys.map((k) => Number(k.company_id)),
+      "int",
+    )}, ${packedColumn(
+      keys.map((k) => Number(k.vehicle_id)),
+      "int",
+    )}, ${packedColumn(
       keys.map((k) => new Date(k.bucket).toISOString()),
       "timestamptz",
     )}) as k(company_id, vehicle_id, bucket)`;

@@ -21,14 +21,51 @@ const quarterFilter = (source: RollupSource) =>
     ? sql`(company_id, vehicle_id, ${quarter("bucket")}) in (select distinct company_id, vehicle_id, ${quarter("bucket")} from (${source.dirty}) d)`
     : sql`bucket >= date_bin('900 seconds', ${source.from.toISOString()}::timestamptz, timestamptz 'epoch') and bucket < ${source.to.toISOString()}::timestamptz`;
 
-const LOCATION_COLUMNS = ["vehicle_id", "width", "bucket", "company_id", "dataset", "points", "last_time", "latitude", "longitude", "speed", "heading", "speed_sum", "speed_max", "distance_sum"];
-const STAT_COLUMNS = ["vehicle_id", "width", "bucket", "company_id", "dataset", "samples", "last_time", "engine_rpm_sum", "engine_rpm_count", "fuel_percent_sum", "fuel_percent_count", "speed_sum", "speed_count", "odometer_meters_max", "engine_seconds_max", "fuel_percent_last"];
+const LOCATION_COLUMNS = [
+  "vehicle_id",
+  "width",
+  "bucket",
+  "company_id",
+  "dataset",
+  "points",
+  "last_time",
+  "latitude",
+  "longitude",
+  "speed",
+  "heading",
+  "speed_sum",
+  "speed_max",
+  "distance_sum",
+];
+const STAT_COLUMNS = [
+  "vehicle_id",
+  "width",
+  "bucket",
+  "company_id",
+  "dataset",
+  "samples",
+  "last_time",
+  "engine_rpm_sum",
+  "engine_rpm_count",
+  "fuel_percent_sum",
+  "fuel_percent_count",
+  "speed_sum",
+  "speed_count",
+  "odometer_meters_max",
+  "engine_seconds_max",
+  "fuel_percent_last",
+];
 /** The rollups' primary key: every other column is replaced on conflict. */
 const KEY_COLUMNS = ["company_id", "vehicle_id", "width", "bucket"];
 const list = (columns: string[]) => sql.raw(columns.join(", "));
 /** The upsert tail: every non-key column replaced by the recomputed value. */
 const replaceAll = (columns: string[]) =>
-  sql.raw(`on conflict (company_id, vehicle_id, width, bucket) do update set ${columns.filter((column) => !KEY_COLUMNS.includes(column)).map((column) => `${column} = excluded.${column}`).join(", ")}`);
+  sql.raw(
+    `on conflict (company_id, vehicle_id, width, bucket) do update set ${columns
+      .filter((column) => !KEY_COLUMNS.includes(column))
+      .map((column) => `${column} = excluded.${column}`)
+      .join(", ")}`,
+  );
 
 /**
  * Recomputes the rollups of the raw rows `source` selects: 60-s buckets from the raw rows (one sort:

@@ -29,17 +29,15 @@ type RowKind = { writer: "ingest_positions" | "ingest_stats"; fields: readonly R
  *   sample's missing fields keep the vehicle's stored value.
  */
 const writeRows = async ({ db, rows: { tenant, columns }, kind }: { db: Executor; rows: PackedRows; kind: RowKind }) => {
-  const packed = [
-    { name: "vehicleId", type: "int" },
-    { name: "time", type: "int8" },
-    ...kind.fields,
-    { name: "superseded", type: "bool" },
-  ] as const;
+  const packed = [{ name: "vehicleId", type: "int" }, { name: "time", type: "int8" }, ...kind.fields, { name: "superseded", type: "bool" }] as const;
   const binary = isNodePostgres(db);
   const [row] = await queryRows<{ accepted: number; unowned: number[] }>(
     db,
     sql`select accepted, unowned from ${sql.raw(kind.writer)}(${tenant.companyId}::int, ${tenant.dataset}::text,
-      ${sql.join(packed.map(({ name, type }) => packedColumn(columns[name], type, { binary })), sql`, `)})`,
+      ${sql.join(
+        packed.map(({ name, type }) => packedColumn(columns[name], type, { binary })),
+        sql`, `,
+      )})`,
   );
   return { accepted: Number(row.accepted), unowned: row.unowned.map(Number) };
 };

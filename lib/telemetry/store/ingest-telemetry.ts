@@ -16,7 +16,6 @@ export type IngestResult = {
   duplicates: { positions: number; stats: number };
 };
 
-
 /** Meters from each vehicle's previous position in the batch, where the device did not send them (its first is left to the statement). */
 const fillDistances = (rows: PackedRows) => {
   const { vehicleId, latitude, longitude, distance } = rows.columns as Record<string, number[]>;
@@ -34,7 +33,17 @@ const fillDistances = (rows: PackedRows) => {
 const sameTenant = (a: Tenant, b: Tenant) => a.companyId === b.companyId && a.dataset === b.dataset;
 
 /** 400 naming the first record (by its index in the batch) whose vehicle its tenant does not own. */
-const unknownVehicle = ({ records, tenant, unowned, kind }: { records: readonly TelemetryRecord[]; tenant: Tenant; unowned: number[]; kind: "positions" | "stats" }) => {
+const unknownVehicle = ({
+  records,
+  tenant,
+  unowned,
+  kind,
+}: {
+  records: readonly TelemetryRecord[];
+  tenant: Tenant;
+  unowned: number[];
+  kind: "positions" | "stats";
+}) => {
   const index = records.findIndex((record) => record.companyId === tenant.companyId && record.dataset === tenant.dataset && unowned.includes(record.vehicleId));
   return new AppError("bad_request", `${kind}[${index}]: unknown vehicle ${records[index]?.vehicleId}.`);
 };

@@ -64,7 +64,8 @@ const groupRecords = <R extends TelemetryRecord>(options: CheckOptions<R>) => {
     let group = groups[current];
     if (!group || group.tenant.companyId !== record.companyId || group.tenant.dataset !== record.dataset) {
       current = groups.findIndex(({ tenant }) => tenant.companyId === record.companyId && tenant.dataset === record.dataset);
-      if (current === -1) current = groups.push({ tenant: { companyId: record.companyId, dataset: record.dataset }, columns: { vehicleId: [], time: [] }, inOrder: true }) - 1;
+      if (current === -1)
+        current = groups.push({ tenant: { companyId: record.companyId, dataset: record.dataset }, columns: { vehicleId: [], time: [] }, inOrder: true }) - 1;
       group = groups[current];
     }
     const vehicles = group.columns.vehicleId as number[];

@@ -5,7 +5,13 @@ import type { TimeRange } from "@/lib/platform/time-range";
 import type { FaultCodeRow } from "@/lib/telemetry/vehicle-state/list-active-fault-codes";
 
 /** The fault codes of the given vehicles that were seen at some time in [start, end), cleared or not, oldest first. */
-export const findFaultCodeHistory = async ({ db, companyId, dataset, vehicleIds, range }: TenantQuery & { vehicleIds: readonly number[]; range: TimeRange }): Promise<FaultCodeRow[]> => {
+export const findFaultCodeHistory = async ({
+  db,
+  companyId,
+  dataset,
+  vehicleIds,
+  range,
+}: TenantQuery & { vehicleIds: readonly number[]; range: TimeRange }): Promise<FaultCodeRow[]> => {
   if (vehicleIds.length === 0) return [];
   return db
     .select()

@@ -27,7 +27,15 @@ type FindStatsHistoryOptions = TenantQuery & {
  * Averages are sums over counts, so rollup rows (sums and counts of whole minutes or quarters) and
  * raw rows (past the rollups' progress) combine exactly.
  */
-export const findStatsHistory = async ({ db, companyId, dataset, vehicleIds, range, bucketSeconds, source = "auto" }: FindStatsHistoryOptions): Promise<StatsBucket[]> => {
+export const findStatsHistory = async ({
+  db,
+  companyId,
+  dataset,
+  vehicleIds,
+  range,
+  bucketSeconds,
+  source = "auto",
+}: FindStatsHistoryOptions): Promise<StatsBucket[]> => {
   if (vehicleIds.length === 0) return [];
   const [start, end] = [range.start.toISOString(), range.end.toISOString()];
   const ids = sql`vehicle_id = any(${intArray(vehicleIds)}) and company_id = ${companyId} and dataset = ${dataset}`;

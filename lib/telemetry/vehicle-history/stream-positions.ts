@@ -12,7 +12,16 @@ export type StreamedPosition = ReturnType<typeof positionOf> & { seq: number; ac
  * ECU speed of a stat sample of the same vehicle and instant when there is one. Paging by seq, not
  * by time, means a point that arrives late is still streamed. The range prunes the partitions.
  */
-export const streamPositions = async ({ db, companyId, dataset, range, afterSeq, uptoSeq, vehicleIds, limit }: TenantQuery & {
+export const streamPositions = async ({
+  db,
+  companyId,
+  dataset,
+  range,
+  afterSeq,
+  uptoSeq,
+  vehicleIds,
+  limit,
+}: TenantQuery & {
   range: TimeRange;
   afterSeq: number;
   uptoSeq: number;

@@ -22,7 +22,12 @@ export const listActiveFaultCodes = async ({ vehicleIds, ...tenant }: TenantQuer
  * The active codes of one keyset page of the tenant's vehicles (id order, after `afterId`, at most
  * `limit`): the page is named by its bounds, so this runs alongside the page's own query.
  */
-export const listPageFaultCodes = async ({ vehicleIds, afterId, limit, ...tenant }: TenantQuery & { vehicleIds?: readonly number[]; afterId?: number; limit: number }) => {
+export const listPageFaultCodes = async ({
+  vehicleIds,
+  afterId,
+  limit,
+  ...tenant
+}: TenantQuery & { vehicleIds?: readonly number[]; afterId?: number; limit: number }) => {
   const ids = vehicleIds ? sql`and v.id = any(${intArray(vehicleIds)})` : sql``;
   const after = afterId === undefined ? sql`` : sql`and v.id > ${afterId}`;
   return listWhere(

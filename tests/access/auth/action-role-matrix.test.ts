@@ -44,7 +44,10 @@ let demo = 0;
 
 beforeAll(async () => {
   ({ demoCompanyId: demo } = await seedTestCompanies({ db: database().db, liveVehicles: 1 }));
-  const rows = await database().db.select().from(users).where(inArray(users.email, ["admin@demo.test", "manager@demo.test", "dispatcher@demo.test"]));
+  const rows = await database()
+    .db.select()
+    .from(users)
+    .where(inArray(users.email, ["admin@demo.test", "manager@demo.test", "dispatcher@demo.test"]));
   for (const row of rows) people[row.role] = row;
 });
 
@@ -63,7 +66,9 @@ const outcomeOf = async (call: () => Promise<unknown>) => {
 };
 
 const deniedCount = async (action: string, userId: number) =>
-  (await listAuditEvents({ db: database().db, companyId: demo, filters: { action: action as never }, limit: 500 })).events.filter((event) => event.actorId === String(userId)).length;
+  (await listAuditEvents({ db: database().db, companyId: demo, filters: { action: action as never }, limit: 500 })).events.filter(
+    (event) => event.actorId === String(userId),
+  ).length;
 
 describe("every server action goes through defineAction", () => {
   it("finds the actions", () => expect(exported.length).toBeGreaterThan(40));

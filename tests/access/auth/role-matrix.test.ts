@@ -84,7 +84,18 @@ const tagForm = (n: number) => {
 const annotateForm = async () => {
   const [segment] = await database()
     .db.insert(unassignedDriving)
-    .values({ companyId: demo, dataset: "live", vehicleId: demoVehicle, startTime: new Date(Date.now() - 3_600_000), endTime: new Date(Date.now() - 3_000_000), closed: true, startLatitude: 41.9, startLongitude: -87.6, endLatitude: 41.91, endLongitude: -87.6 })
+    .values({
+      companyId: demo,
+      dataset: "live",
+      vehicleId: demoVehicle,
+      startTime: new Date(Date.now() - 3_600_000),
+      endTime: new Date(Date.now() - 3_000_000),
+      closed: true,
+      startLatitude: 41.9,
+      startLongitude: -87.6,
+      endLatitude: 41.91,
+      endLongitude: -87.6,
+    })
     .returning({ id: unassignedDriving.id });
   const form = new FormData();
   form.set("segmentId", String(segment.id));
@@ -103,11 +114,27 @@ const driverForm = (n: number) => {
 const CRAFTED = {
   editDrivers: { via: "server action", denied: "driver.denied", call: (n) => createDriverAction({ status: "idle", fieldErrors: {} }, driverForm(n)) },
   editCompanySettings: { via: "server action", denied: "company.denied", call: () => updateCompanySettingsAction({ name: "Demo Fleet" }) },
-  manageApiKeys: { via: "server action", denied: "api_key.denied", call: (n) => createApiKeyAction(null, formOf({ name: `Matrix key ${n}`, scopes: "vehicles:read" })) },
-  manageWebhooks: { via: "server action", denied: "webhook.denied", call: (n) => createWebhookAction(null, formOf({ name: `Matrix hook ${n}`, url: "https://matrix.example.invalid/hook" })) },
+  manageApiKeys: {
+    via: "server action",
+    denied: "api_key.denied",
+    call: (n) => createApiKeyAction(null, formOf({ name: `Matrix key ${n}`, scopes: "vehicles:read" })),
+  },
+  manageWebhooks: {
+    via: "server action",
+    denied: "webhook.denied",
+    call: (n) => createWebhookAction(null, formOf({ name: `Matrix hook ${n}`, url: "https://matrix.example.invalid/hook" })),
+  },
   // The escalation the issue names: anyone but an admin making an admin.
-  manageUsers: { via: "server action", denied: "user.denied", call: (n) => addUserAction({ email: `matrix.admin.${n}@demo.test`, role: "admin", access: "invite" }) },
-  changeOwnPassword: { via: "server action", denied: "user.denied", call: () => changeOwnPasswordAction(null, formOf({ currentPassword: "demo-password-1", newPassword: "demo-password-1", confirm: "demo-password-1" })) },
+  manageUsers: {
+    via: "server action",
+    denied: "user.denied",
+    call: (n) => addUserAction({ email: `matrix.admin.${n}@demo.test`, role: "admin", access: "invite" }),
+  },
+  changeOwnPassword: {
+    via: "server action",
+    denied: "user.denied",
+    call: () => changeOwnPasswordAction(null, formOf({ currentPassword: "demo-password-1", newPassword: "demo-password-1", confirm: "demo-password-1" })),
+  },
   shareLiveLocation: { via: "server action", denied: "live_share.denied", call: () => shareLiveLocationAction({ vehicleId: demoVehicle, hours: 1 }) },
   assignVehicles: { via: "server action", denied: "assignment.denied", call: () => assignVehicleAction(demoDriver, demoVehicle) },
   editVehicles: { via: "server action", denied: "vehicle.denied", call: (n) => createVehicleAction({ status: "idle", fieldErrors: {} }, vehicleForm(n)) },
@@ -115,25 +142,55 @@ const CRAFTED = {
   editPlaces: {
     via: "server action",
     denied: "place.denied",
-    call: (n) => createPlaceAction({ name: `Matrix site ${n}`, formattedAddress: "1 Matrix Way", geofence: { circle: { latitude: 41.9, longitude: -87.6, radiusMeters: 120 } } }),
+    call: (n) =>
+      createPlaceAction({
+        name: `Matrix site ${n}`,
+        formattedAddress: "1 Matrix Way",
+        geofence: { circle: { latitude: 41.9, longitude: -87.6, radiusMeters: 120 } },
+      }),
   },
-  manageAlertRules: { via: "server action", denied: "alert_rule.denied", call: (n) => createAlertRuleAction({ name: `Matrix rule ${n}`, trigger: { type: "speeding", speedKph: 100, seconds: 10 }, vehicleIds: [] }) },
-  scheduleReports: { via: "server action", denied: "report_schedule.denied", call: () => createReportScheduleAction({ kind: "trips", frequency: "weekly", recipients: ["matrix@example.test"] }) },
+  manageAlertRules: {
+    via: "server action",
+    denied: "alert_rule.denied",
+    call: (n) => createAlertRuleAction({ name: `Matrix rule ${n}`, trigger: { type: "speeding", speedKph: 100, seconds: 10 }, vehicleIds: [] }),
+  },
+  scheduleReports: {
+    via: "server action",
+    denied: "report_schedule.denied",
+    call: () => createReportScheduleAction({ kind: "trips", frequency: "weekly", recipients: ["matrix@example.test"] }),
+  },
   markIncidentsRead: { via: "server action", denied: "alert_rule.denied", call: () => markIncidentsReadAction(null) },
-  manageHosLogs: { via: "server action", denied: "unassigned_driving.denied", call: async () => resolveUnassignedAction({ status: "idle" }, await annotateForm()) },
+  manageHosLogs: {
+    via: "server action",
+    denied: "unassigned_driving.denied",
+    call: async () => resolveUnassignedAction({ status: "idle" }, await annotateForm()),
+  },
   keepOwnLogbook: { via: "driver session", call: () => changeDutyStatusAction({ status: "idle" }, new FormData()) },
-  manageDevices: { via: "server action", denied: "device.denied", call: (n) => registerDeviceAction({ identifier: `matrix-device-${n}`, model: "osmand", vehicleId: null }) },
+  manageDevices: {
+    via: "server action",
+    denied: "device.denied",
+    call: (n) => registerDeviceAction({ identifier: `matrix-device-${n}`, model: "osmand", vehicleId: null }),
+  },
   manageIngestTokens: { via: "server action", denied: "ingest_token.denied", call: (n) => createIngestTokenAction({ name: `Matrix gateway ${n}` }) },
   managePartnerCredentials: { via: "server action", denied: "client_key.denied", call: (n) => createClientKeyAction(`Matrix ClientKey ${n}`) },
-  exportWasteJobs: { via: "route", call: (cookie) => exportWasteJobs(new Request("http://localhost/waste-jobs/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
-  exportAuditLog: { via: "route", call: (cookie) => exportAuditLog(new Request("http://localhost/settings/audit-log/export", { headers: { cookie } }), { params: Promise.resolve({}) }) },
+  exportWasteJobs: {
+    via: "route",
+    call: (cookie) => exportWasteJobs(new Request("http://localhost/waste-jobs/export", { headers: { cookie } }), { params: Promise.resolve({}) }),
+  },
+  exportAuditLog: {
+    via: "route",
+    call: (cookie) => exportAuditLog(new Request("http://localhost/settings/audit-log/export", { headers: { cookie } }), { params: Promise.resolve({}) }),
+  },
 } satisfies Record<Action, Crafted>;
 
 beforeAll(async () => {
   ({ demoCompanyId: demo } = await seedTestCompanies({ db: database().db, liveVehicles: 1 }));
   [{ id: demoVehicle }] = await database().db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.companyId, demo)).limit(1);
   [{ id: demoDriver }] = await database().db.select({ id: drivers.id }).from(drivers).where(eq(drivers.companyId, demo)).limit(1);
-  const rows = await database().db.select().from(users).where(inArray(users.email, ["admin@demo.test", "manager@demo.test", "dispatcher@demo.test"]));
+  const rows = await database()
+    .db.select()
+    .from(users)
+    .where(inArray(users.email, ["admin@demo.test", "manager@demo.test", "dispatcher@demo.test"]));
   for (const row of rows) people[row.role] = row;
 });
 
@@ -176,7 +233,18 @@ describe("the role matrix", () => {
   it("the audit log holds what the allowed calls did and every refusal", async () => {
     const { events } = await listAuditEvents({ db: database().db, companyId: demo, filters: {}, limit: 500 });
     const actions = new Set(events.map((event) => event.action));
-    for (const done of ["driver.created", "api_key.created", "webhook.created", "user.invited", "user.password_changed", "driver.denied", "company.denied", "api_key.denied", "webhook.denied", "user.denied"]) {
+    for (const done of [
+      "driver.created",
+      "api_key.created",
+      "webhook.created",
+      "user.invited",
+      "user.password_changed",
+      "driver.denied",
+      "company.denied",
+      "api_key.denied",
+      "webhook.denied",
+      "user.denied",
+    ]) {
       expect(actions, done).toContain(done);
     }
     // Nobody but the admin made an admin.

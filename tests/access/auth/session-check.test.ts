@@ -18,7 +18,15 @@ let demo = 0;
 beforeAll(async () => {
   ({ demoCompanyId: demo } = await seedTestCompanies({ db: database().db, liveVehicles: 1 }));
   const [dispatcher] = await database().db.select().from(users).where(eq(users.email, "dispatcher@demo.test"));
-  claims = { id: dispatcher.id, email: dispatcher.email, name: dispatcher.name, role: dispatcher.role, companyId: demo, companyName: "Demo Fleet", sessionVersion: 0 };
+  claims = {
+    id: dispatcher.id,
+    email: dispatcher.email,
+    name: dispatcher.name,
+    role: dispatcher.role,
+    companyId: demo,
+    companyName: "Demo Fleet",
+    sessionVersion: 0,
+  };
 });
 
 describe("a deactivated user's open sessions", () => {

@@ -20,7 +20,15 @@ afterEach(() => {
 /** The admin's session JWT, as next-auth's sign-in puts it in the cookie. */
 const adminSessionToken = async () => {
   const [admin] = await database().db.select().from(users).where(eq(users.email, "admin@demo.test"));
-  const user = { id: admin.id, email: admin.email, name: admin.name, role: admin.role, companyId: admin.companyId, companyName: "Demo Fleet", sessionVersion: admin.sessionVersion };
+  const user = {
+    id: admin.id,
+    email: admin.email,
+    name: admin.name,
+    role: admin.role,
+    companyId: admin.companyId,
+    companyName: "Demo Fleet",
+    sessionVersion: admin.sessionVersion,
+  };
   return encode({ token: { sub: String(admin.id), user }, secret: getSecret("AUTH_SECRET") });
 };
 const requestWith = (cookie: string) => new Request("https://fleet.example.com/api/dashboard/fleet", { headers: { cookie } });

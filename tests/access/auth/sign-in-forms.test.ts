@@ -30,7 +30,11 @@ describe("the dashboard sign-in form's action", () => {
     expect(getAuthOptions().providers).toEqual([]);
     await resetRateLimits(database().db);
     await actAs(null, "192.0.2.61");
-    expect(await signInAction(null, formOf({ email: "dispatcher@demo.test", password: "wrong password" }))).toEqual({ ok: false, message: "Wrong email or password.", fieldErrors: {} });
+    expect(await signInAction(null, formOf({ email: "dispatcher@demo.test", password: "wrong password" }))).toEqual({
+      ok: false,
+      message: "Wrong email or password.",
+      fieldErrors: {},
+    });
     expect(currentCookie()).toBe("");
     expect(await redirectOf(signInAction(null, formOf({ email: "Dispatcher@Demo.test", password: "demo-password-1" })))).toBe("/map");
     expect(currentCookie()).toMatch(/^next-auth\.session-token=/);
@@ -38,7 +42,10 @@ describe("the dashboard sign-in form's action", () => {
     await actAs(null, "192.0.2.61");
     // Only failures count (issue 33, hole 8): with the first wrong try, five from this address.
     for (let attempt = 0; attempt < 4; attempt++) await signInAction(null, formOf({ email: "dispatcher@demo.test", password: "wrong" }));
-    expect(await signInAction(null, formOf({ email: "dispatcher@demo.test", password: "demo-password-1" }))).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many sign-in attempts/) });
+    expect(await signInAction(null, formOf({ email: "dispatcher@demo.test", password: "demo-password-1" }))).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Too many sign-in attempts/),
+    });
     expect(await signInAction(null, formOf({ email: "dispatcher@demo.test" }))).toMatchObject({ ok: false });
   });
 });
@@ -49,7 +56,11 @@ describe("the logbook sign-in form's action", () => {
     const { driver } = await addVehicleAndDriver({ db, companyId: demo });
     await setDriverSecret({ db, companyId: demo, dataset: "live", driverId: driver!.id, secret: "482137", actor: operatorActor("test manager") });
     await actAs(null, "192.0.2.62");
-    expect(await driverSignInAction(null, formOf({ username: driver!.username, secret: "111111" }))).toEqual({ ok: false, message: "Wrong username, password or PIN.", fieldErrors: {} });
+    expect(await driverSignInAction(null, formOf({ username: driver!.username, secret: "111111" }))).toEqual({
+      ok: false,
+      message: "Wrong username, password or PIN.",
+      fieldErrors: {},
+    });
     expect(await redirectOf(driverSignInAction(null, formOf({ username: driver!.username, secret: "482137" })))).toBe("/logbook");
     expect(await getSessionDriver()).toMatchObject({ driverId: driver!.id, companyId: demo, dataset: "live" });
     expect(await getSessionUser()).toBeNull();

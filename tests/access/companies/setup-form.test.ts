@@ -14,14 +14,24 @@ const { completeSetupAction } = await import("@/app/setup/actions");
 // server is a demo, so a fresh instance's setup is posted here): the fields as the browser sends them.
 const database = useTestDatabase();
 
-const fields = { companyName: "Acme Haulage", timeZone: "Europe/Berlin", distanceUnit: "km", adminName: "Ada Admin", email: "ada@acme.test", password: "correct horse battery" };
+const fields = {
+  companyName: "Acme Haulage",
+  timeZone: "Europe/Berlin",
+  distanceUnit: "km",
+  adminName: "Ada Admin",
+  email: "ada@acme.test",
+  password: "correct horse battery",
+};
 
 describe("the setup form's action", () => {
   it("answers a field's error in place, then creates the company from the posted form and opens the sign-in page", async () => {
     const token = (await issueSetupToken({ db: database().db }))!;
     // React's hidden fields of a form posted before hydration are not the form's own.
     const posted = { ...fields, $ACTION_KEY: "k0" };
-    expect(await completeSetupAction(token, null, formOf({ ...posted, password: "short" }))).toMatchObject({ ok: false, fieldErrors: { password: expect.any(String) } });
+    expect(await completeSetupAction(token, null, formOf({ ...posted, password: "short" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { password: expect.any(String) },
+    });
     expect(await redirectOf(completeSetupAction(token, null, formOf(posted)))).toBe("/login");
     expect((await database().db.select({ n: count() }).from(companies))[0].n).toBe(1);
     expect(await completeSetupAction(token, null, formOf(posted))).toMatchObject({ ok: false, message: expect.stringMatching(/used/) });

@@ -48,11 +48,12 @@ describe("first-run setup tokens", () => {
     expect(await verifyPassword("correct horse battery", user.passwordHash)).toBe(true);
     // One audit event, from the setup, in the new company's log (the refused submit left none).
     const events = await db.select().from(auditEvents);
-    expect(events).toMatchObject([{ companyId: created.id, action: "company.created", actorType: "operator", actorName: "first-run setup", targetId: String(created.id) }]);
+    expect(events).toMatchObject([
+      { companyId: created.id, action: "company.created", actorType: "operator", actorName: "first-run setup", targetId: String(created.id) },
+    ]);
     expect(events[0].changes).toMatchObject({ name: { before: null, after: "Acme Haulage" }, adminEmail: { before: null, after: "ada@acme.test" } });
     expect(JSON.stringify(events[0].changes)).not.toContain("correct horse");
     await expect(completeSetup({ db, token, company, admin })).rejects.toMatchObject({ code: "forbidden", message: expect.stringMatching(/used/) });
     expect(await issueSetupToken({ db })).toBeNull();
   });
-
 });

@@ -23,7 +23,11 @@ beforeAll(async () => {
 
 const exchange = (clientKey: string) => call(getAuth, "/api/v1/auth", { headers: { "X-Client-Key": clientKey } });
 const eventsOf = (targetType: string, targetId: number) =>
-  database().db.select().from(auditEvents).where(and(eq(auditEvents.targetType, targetType), eq(auditEvents.targetId, String(targetId)))).orderBy(auditEvents.id);
+  database()
+    .db.select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.targetType, targetType), eq(auditEvents.targetId, String(targetId))))
+    .orderBy(auditEvents.id);
 
 describe("ClientKeys", () => {
   it("a new key works at once and is listed by name and start only; revoking it refuses the key and its tokens on the next request", async () => {
@@ -34,7 +38,13 @@ describe("ClientKeys", () => {
     expect((await call(getWasteJobs, "/api/v1/wastejob", { token })).status).toBe(200);
 
     const listed = await listClientKeys({ db, companyId: demoCompanyId });
-    expect(listed.find((row) => row.id === record.id)).toEqual({ id: record.id, name: "Route planner", start: `${key.slice(0, 6)}…`, createdAt: expect.any(Date), revokedAt: null });
+    expect(listed.find((row) => row.id === record.id)).toEqual({
+      id: record.id,
+      name: "Route planner",
+      start: `${key.slice(0, 6)}…`,
+      createdAt: expect.any(Date),
+      revokedAt: null,
+    });
     expect(JSON.stringify(listed)).not.toContain(key);
     expect((await listClientKeys({ db, companyId: otherCompanyId })).map((row) => row.id)).not.toContain(record.id);
 
@@ -67,13 +77,24 @@ describe("ClientKeys", () => {
 });
 
 describe("camera secret rotation", () => {
-  const body = (eventId: string) => JSON.stringify({ eventId, deviceId: "cam-1", kind: "snapshot", mediaUrl: `https://media.camera.example/${eventId}.jpg`, capturedAt: "2026-05-03T12:00:00Z" });
+  const body = (eventId: string) =>
+    JSON.stringify({
+      eventId,
+      deviceId: "cam-1",
+      kind: "snapshot",
+      mediaUrl: `https://media.camera.example/${eventId}.jpg`,
+      capturedAt: "2026-05-03T12:00:00Z",
+    });
   const deliver = (eventId: string, secret: string, secretId?: number | string) => {
     const raw = body(eventId);
     return call(receiveSnapshot, "/api/v1/camera/snapshot", {
       method: "POST",
       body: raw,
-      headers: { "Content-Type": "application/json", "X-Camera-Signature": signCameraBody(secret, raw), ...(secretId === undefined ? {} : { "X-Camera-Secret-Id": String(secretId) }) },
+      headers: {
+        "Content-Type": "application/json",
+        "X-Camera-Signature": signCameraBody(secret, raw),
+        ...(secretId === undefined ? {} : { "X-Camera-Secret-Id": String(secretId) }),
+      },
     });
   };
 
@@ -97,7 +118,10 @@ describe("camera secret rotation", () => {
     expect(listed.find((row) => row.id === record.id)).toMatchObject({ expiresAt: null, start: `${secret.slice(0, 6)}…` });
 
     // The window's end, as the database's clock will see it.
-    await db.update(cameraSecrets).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(cameraSecrets.id, seeded.id));
+    await db
+      .update(cameraSecrets)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(cameraSecrets.id, seeded.id));
     expect((await deliver("rot-old-late", seeded.secret)).status).toBe(401);
     expect((await deliver("rot-old-late-id", seeded.secret, seeded.id)).status).toBe(401);
     expect((await deliver("rot-new-late", secret)).status).toBe(201);

@@ -30,7 +30,10 @@ const userBy = async (email: string): Promise<ActingUser & { status: string; las
   return row;
 };
 const tokenOf = (url: string) => url.split("/").at(-1)!;
-const actionsOn = async (userId: number) => (await listAuditEvents({ db: database().db, companyId: demo, filters: { targetType: "user", targetId: String(userId) } })).events.map((event) => event.action);
+const actionsOn = async (userId: number) =>
+  (await listAuditEvents({ db: database().db, companyId: demo, filters: { targetType: "user", targetId: String(userId) } })).events.map(
+    (event) => event.action,
+  );
 
 beforeAll(async () => {
   ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db: database().db, liveVehicles: 1 }));
@@ -65,12 +68,20 @@ describe("inviting a user", () => {
     await actAs(null);
     const short = await acceptInviteAction(tokenOf(link.url), null, formOf({ name: "New Person", password: "short", confirm: "short" }));
     expect(short).toMatchObject({ ok: false, fieldErrors: { password: expect.stringContaining("12") } });
-    expect(await acceptInviteAction(tokenOf(link.url), null, formOf({ name: "New Person", password: "a long new password", confirm: "another password" }))).toMatchObject({ ok: false, fieldErrors: { confirm: expect.any(String) } });
+    expect(
+      await acceptInviteAction(tokenOf(link.url), null, formOf({ name: "New Person", password: "a long new password", confirm: "another password" })),
+    ).toMatchObject({ ok: false, fieldErrors: { confirm: expect.any(String) } });
     // Accepted, the person is signed in with the new password and sent to the live map.
-    expect(await redirectOf(acceptInviteAction(tokenOf(link.url), null, formOf({ name: "New Person", password: "a long new password", confirm: "a long new password" })))).toBe("/map");
+    expect(
+      await redirectOf(
+        acceptInviteAction(tokenOf(link.url), null, formOf({ name: "New Person", password: "a long new password", confirm: "a long new password" })),
+      ),
+    ).toBe("/map");
     expect(await getSessionUser()).toMatchObject({ email: "new.person@demo.test" });
     // Works once.
-    expect(await acceptInviteAction(tokenOf(link.url), null, formOf({ name: "Someone Else", password: "another long password", confirm: "another long password" }))).toMatchObject({ ok: false, message: expect.stringContaining("already used") });
+    expect(
+      await acceptInviteAction(tokenOf(link.url), null, formOf({ name: "Someone Else", password: "another long password", confirm: "another long password" })),
+    ).toMatchObject({ ok: false, message: expect.stringContaining("already used") });
     const signedIn = await authenticateUser({ email: "new.person@demo.test", password: "a long new password", ip: null });
     expect(signedIn).toMatchObject({ name: "New Person", role: "dispatcher" });
     expect((await userBy("new.person@demo.test")).lastSignInAt).toBeInstanceOf(Date);
@@ -80,30 +91,52 @@ describe("inviting a user", () => {
 
   it("refuses forged and expired links (404 and 403) and a second invite for a taken e-mail (409)", async () => {
     await actAs(null);
-    expect(await acceptInviteAction("ForgedTokenThatIsLongEnough1234567890", null, formOf({ name: "X", password: "a long new password", confirm: "a long new password" }))).toMatchObject({ ok: false, message: expect.stringContaining("not valid") });
+    expect(
+      await acceptInviteAction(
+        "ForgedTokenThatIsLongEnough1234567890",
+        null,
+        formOf({ name: "X", password: "a long new password", confirm: "a long new password" }),
+      ),
+    ).toMatchObject({ ok: false, message: expect.stringContaining("not valid") });
     await actAs(await userBy("admin@demo.test"));
     const added = await addUserAction({ email: "late@demo.test", role: "manager", access: "invite" });
     if (!added.ok) throw new Error(added.message);
     vi.useFakeTimers({ now: Date.now() + 7 * 86_400_000 + 1_000, toFake: ["Date"] });
     try {
-      expect(await acceptInviteAction(tokenOf(added.invite!.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" }))).toMatchObject({ ok: false, message: expect.stringContaining("expired") });
+      expect(
+        await acceptInviteAction(tokenOf(added.invite!.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" })),
+      ).toMatchObject({ ok: false, message: expect.stringContaining("expired") });
     } finally {
       vi.useRealTimers();
     }
     // A new link replaces it; the old one stays dead.
     const again = await reissueInviteAction((await userBy("late@demo.test")).id);
     if (!again.ok) throw new Error(again.message);
-    expect(await acceptInviteAction(tokenOf(added.invite!.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" }))).toMatchObject({ ok: false });
-    expect(await redirectOf(acceptInviteAction(tokenOf(again.link.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" })))).toBe("/map");
+    expect(
+      await acceptInviteAction(tokenOf(added.invite!.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" })),
+    ).toMatchObject({ ok: false });
+    expect(
+      await redirectOf(
+        acceptInviteAction(tokenOf(again.link.url), null, formOf({ name: "Late", password: "a long new password", confirm: "a long new password" })),
+      ),
+    ).toBe("/map");
     await actAs(await userBy("admin@demo.test"));
-    expect(await addUserAction({ email: "late@demo.test", role: "dispatcher", access: "invite" })).toMatchObject({ ok: false, fieldErrors: { email: expect.stringContaining("already exists") } });
+    expect(await addUserAction({ email: "late@demo.test", role: "dispatcher", access: "invite" })).toMatchObject({
+      ok: false,
+      fieldErrors: { email: expect.stringContaining("already exists") },
+    });
     expect(await addUserAction({ email: "admin@other.test", role: "dispatcher", access: "invite" })).toMatchObject({ ok: false });
   });
 
   it("creates a user with a password the admin chose, active at once", async () => {
     await actAs(await userBy("admin@demo.test"));
-    expect(await addUserAction({ email: "direct@demo.test", name: "Direct Hire", role: "manager", access: "password", password: "short" })).toMatchObject({ ok: false, fieldErrors: { password: expect.any(String) } });
-    expect(await addUserAction({ email: "direct@demo.test", name: "Direct Hire", role: "manager", access: "password", password: "a chosen password" })).toMatchObject({ ok: true, invite: null });
+    expect(await addUserAction({ email: "direct@demo.test", name: "Direct Hire", role: "manager", access: "password", password: "short" })).toMatchObject({
+      ok: false,
+      fieldErrors: { password: expect.any(String) },
+    });
+    expect(
+      await addUserAction({ email: "direct@demo.test", name: "Direct Hire", role: "manager", access: "password", password: "a chosen password" }),
+    ).toMatchObject({ ok: true, invite: null });
     expect(await authenticateUser({ email: "direct@demo.test", password: "a chosen password", ip: null })).toMatchObject({ role: "manager" });
     expect(await actionsOn((await userBy("direct@demo.test")).id)).toEqual(["user.created"]);
   });
@@ -170,9 +203,14 @@ describe("passwords", () => {
     expect(Date.parse(sent.link.expiresAt) - Date.now()).toBeLessThanOrEqual(3_600_000);
     expect(sent.link.mailed).toBe(true);
     await actAs(null);
-    expect(await redirectOf(resetPasswordAction(tokenOf(sent.link.url), null, formOf({ password: "a reset password", confirm: "a reset password" })))).toBe("/map");
+    expect(await redirectOf(resetPasswordAction(tokenOf(sent.link.url), null, formOf({ password: "a reset password", confirm: "a reset password" })))).toBe(
+      "/map",
+    );
     expect(await getSessionUser()).toMatchObject({ email: "dispatcher@demo.test" });
-    expect(await resetPasswordAction(tokenOf(sent.link.url), null, formOf({ password: "a second reset", confirm: "a second reset" }))).toMatchObject({ ok: false, message: expect.stringContaining("already used") });
+    expect(await resetPasswordAction(tokenOf(sent.link.url), null, formOf({ password: "a second reset", confirm: "a second reset" }))).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("already used"),
+    });
     await actAs(dispatcher);
     expect(await getSessionUser()).toBeNull();
     expect(await authenticateUser({ email: "dispatcher@demo.test", password: "a reset password", ip: null })).toMatchObject({ id: dispatcher.id });
@@ -194,8 +232,15 @@ describe("passwords", () => {
     // Its session version counts the reset and the two role changes above.
     const manager = await userBy("manager@demo.test");
     await actAs(manager);
-    expect(await changeOwnPasswordAction(null, formOf({ currentPassword: "wrong password", newPassword: "my newest password", confirm: "my newest password" }))).toMatchObject({ ok: false, fieldErrors: { currentPassword: expect.any(String) } });
-    expect(await changeOwnPasswordAction(null, formOf({ currentPassword: "manager's new password", newPassword: "my newest password", confirm: "my newest password" }))).toMatchObject({ ok: true });
+    expect(
+      await changeOwnPasswordAction(null, formOf({ currentPassword: "wrong password", newPassword: "my newest password", confirm: "my newest password" })),
+    ).toMatchObject({ ok: false, fieldErrors: { currentPassword: expect.any(String) } });
+    expect(
+      await changeOwnPasswordAction(
+        null,
+        formOf({ currentPassword: "manager's new password", newPassword: "my newest password", confirm: "my newest password" }),
+      ),
+    ).toMatchObject({ ok: true });
     await resetRateLimits(database().db);
     expect(await authenticateUser({ email: "manager@demo.test", password: "my newest password", ip: null })).toMatchObject({ id: manager.id });
     const [changed] = (await listAuditEvents({ db: database().db, companyId: demo, filters: { action: "user.password_changed" } })).events;
@@ -208,7 +253,17 @@ describe("what the audit log holds", () => {
   it("every user action these tests performed, attributed to who did it", async () => {
     const { events } = await listAuditEvents({ db: database().db, companyId: demo, filters: { targetType: "user" }, limit: 500 });
     const performed = new Set(events.map((event) => event.action));
-    for (const action of ["user.invited", "user.invite_accepted", "user.created", "user.role_changed", "user.deactivated", "user.reactivated", "user.password_reset_sent", "user.password_reset", "user.password_changed"]) {
+    for (const action of [
+      "user.invited",
+      "user.invite_accepted",
+      "user.created",
+      "user.role_changed",
+      "user.deactivated",
+      "user.reactivated",
+      "user.password_reset_sent",
+      "user.password_reset",
+      "user.password_changed",
+    ]) {
       expect(performed, action).toContain(action);
     }
     const deactivated = events.find((event) => event.action === "user.deactivated")!;
@@ -223,7 +278,12 @@ describe("what the audit log holds", () => {
     await updateUser({ companyId: demo, userId: manager.id, input: { name: "Renamed Manager" }, actor: operatorActor("ops") });
     const [renamed] = (await listAuditEvents({ db: database().db, companyId: demo, filters: { action: "user.updated" } })).events;
     expect(renamed).toMatchObject({ actorType: "operator", changes: { name: { before: "Demo Fleet Manager", after: "Renamed Manager" } } });
-    const role: Role = (await database().db.select({ role: users.role }).from(users).where(and(eq(users.companyId, demo), eq(users.id, manager.id))))[0].role;
+    const role: Role = (
+      await database()
+        .db.select({ role: users.role })
+        .from(users)
+        .where(and(eq(users.companyId, demo), eq(users.id, manager.id)))
+    )[0].role;
     expect(role).toBe("manager");
   });
 });

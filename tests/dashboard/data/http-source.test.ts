@@ -80,17 +80,44 @@ const setup = async () => {
   const stats: StatSample[] = [];
   for (let minute = 0; minute <= 20; minute++) {
     positions.push({ ...tenant, vehicleId: live[0].id, time: at(minute), latitude: 41.88 + minute * 0.004, longitude: -87.63, speed: 9, heading: 0 });
-    stats.push({ ...tenant, vehicleId: live[0].id, time: at(minute), engineRpm: 1500, fuelPercent: 80 - minute * 0.1, odometerMeters: 1e6 + minute * 500, engineSeconds: 3.6e6 + minute * 60, speed: 9, engineState: "On" });
+    stats.push({
+      ...tenant,
+      vehicleId: live[0].id,
+      time: at(minute),
+      engineRpm: 1500,
+      fuelPercent: 80 - minute * 0.1,
+      odometerMeters: 1e6 + minute * 500,
+      engineSeconds: 3.6e6 + minute * 60,
+      speed: 9,
+      engineState: "On",
+    });
   }
   // The engine goes off after the drive: the trip detector closes the trip (playback lists it).
   stats.push({ ...tenant, vehicleId: live[0].id, time: at(21), engineState: "Off" });
-  for (const vehicle of live.slice(1)) positions.push({ ...tenant, vehicleId: vehicle.id, time: at(20), latitude: 41.7, longitude: -87.7, speed: 0, heading: 90 });
+  for (const vehicle of live.slice(1))
+    positions.push({ ...tenant, vehicleId: vehicle.id, time: at(20), latitude: 41.7, longitude: -87.7, speed: 0, heading: 90 });
   await ingestTelemetry({ db, batch: { positions, stats } });
-  await db.insert(faultCodes).values({ ...tenant, vehicleId: live[0].id, protocol: "obdii", dtcShortCode: "P0128", description: "Coolant thermostat", firstSeenAt: at(12), lastSeenAt: at(14) });
+  await db
+    .insert(faultCodes)
+    .values({
+      ...tenant,
+      vehicleId: live[0].id,
+      protocol: "obdii",
+      dtcShortCode: "P0128",
+      description: "Coolant thermostat",
+      firstSeenAt: at(12),
+      lastSeenAt: at(14),
+    });
   await runTelemetryProcessors({ db, processors: [tripProcessor] });
   // The third vehicle's static driver drives the second one now: the second shows them, the third nobody.
   const [relief] = await db.select().from(drivers).where(eq(drivers.staticAssignedVehicleId, live[2].id));
-  await createAssignment({ db, ...tenant, input: { driverId: relief.id, vehicleId: live[1].id, startTime: at(10), endTime: null }, source: "api", actor: operatorActor("tests") });
+  await createAssignment({
+    db,
+    ...tenant,
+    input: { driverId: relief.id, vehicleId: live[1].id, startTime: at(10), endTime: null },
+    source: "api",
+    actor: operatorActor("tests"),
+  });
   const { key } = await createTestApiKey({ db, companyId: demoCompanyId, scopes: ["vehicles:read", "drivers:read", "hos:read", "assignments:read"] });
   return { demoCompanyId, live, tenant, key, relief };
 };
@@ -151,7 +178,19 @@ describe("the HTTP source against this app's /fleet handlers returns what the in
       db: getDb(),
       batch: {
         positions: [{ ...fixture.tenant, vehicleId: moved.id, time: at(21), latitude: 41.71, longitude: -87.71, speed: 4, heading: 45 }],
-        stats: [{ ...fixture.tenant, vehicleId: moved.id, time: at(21), engineRpm: 900, fuelPercent: 55, odometerMeters: 2e6, engineSeconds: 1e6, speed: 4, engineState: "On" }],
+        stats: [
+          {
+            ...fixture.tenant,
+            vehicleId: moved.id,
+            time: at(21),
+            engineRpm: 900,
+            fuelPercent: 55,
+            odometerMeters: 2e6,
+            engineSeconds: 1e6,
+            speed: 4,
+            engineState: "On",
+          },
+        ],
       },
     });
     const http = await overHttp.getChanges({ locationsAfter: httpSnapshot.locationsCursor, statsAfter: httpSnapshot.statsCursor });

@@ -28,13 +28,33 @@ const setup = async () => {
     const stopped = minute >= 10 && minute < 15;
     const latitude = 41.88 + Math.min(minute, 10) * 0.005 + Math.max(0, minute - 15) * 0.005;
     positions.push({ ...tenantOf(demoCompanyId), vehicleId: demo[0].id, time: at(minute), latitude, longitude: -87.63, speed: stopped ? 0 : 9, heading: 0 });
-    stats.push({ ...tenantOf(demoCompanyId), vehicleId: demo[0].id, time: at(minute), engineRpm: stopped ? 700 : 1500, fuelPercent: 80 - minute * 0.1, odometerMeters: 1e6 + minute * 500, engineSeconds: 3.6e6 + minute * 60, speed: stopped ? 0 : 9, engineState: stopped ? "Idle" : "On" });
+    stats.push({
+      ...tenantOf(demoCompanyId),
+      vehicleId: demo[0].id,
+      time: at(minute),
+      engineRpm: stopped ? 700 : 1500,
+      fuelPercent: 80 - minute * 0.1,
+      odometerMeters: 1e6 + minute * 500,
+      engineSeconds: 3.6e6 + minute * 60,
+      speed: stopped ? 0 : 9,
+      engineState: stopped ? "Idle" : "On",
+    });
   }
   for (const vehicle of [...demo.slice(1), ...other]) {
     positions.push({ ...tenantOf(vehicle.companyId), vehicleId: vehicle.id, time: at(20), latitude: 41.7, longitude: -87.7, speed: 0, heading: 90 });
   }
   await ingestTelemetry({ db, batch: { positions, stats } });
-  await db.insert(faultCodes).values({ ...tenantOf(demoCompanyId), vehicleId: demo[0].id, protocol: "obdii", dtcShortCode: "P0128", description: "Coolant thermostat", firstSeenAt: at(12), lastSeenAt: at(14) });
+  await db
+    .insert(faultCodes)
+    .values({
+      ...tenantOf(demoCompanyId),
+      vehicleId: demo[0].id,
+      protocol: "obdii",
+      dtcShortCode: "P0128",
+      description: "Coolant thermostat",
+      firstSeenAt: at(12),
+      lastSeenAt: at(14),
+    });
   await runTelemetryProcessors({ db, processors: [tripProcessor] });
   return { demoCompanyId, otherCompanyId, demo, other };
 };
@@ -76,11 +96,17 @@ describe("dashboard data (in-process source)", () => {
     expect(none.locations).toEqual([]);
     await ingestTelemetry({
       db: getDb(),
-      batch: { positions: [{ companyId: demoCompanyId, dataset: "live", vehicleId: demo[1].id, time: at(21), latitude: 41.71, longitude: -87.71, speed: 4, heading: 45 }] },
+      batch: {
+        positions: [
+          { companyId: demoCompanyId, dataset: "live", vehicleId: demo[1].id, time: at(21), latitude: 41.71, longitude: -87.71, speed: 4, heading: 45 },
+        ],
+      },
     });
     const changes = await source.getChanges({ locationsAfter: none.locationsCursor, statsAfter: none.statsCursor });
     expect(changes.locations).toEqual([{ id: String(demo[1].id), location: expect.objectContaining({ latitude: 41.71, speed: 4 }) }]);
-    await expect(sourceFor(otherCompanyId).getChanges({ locationsAfter: snapshot.locationsCursor, statsAfter: snapshot.statsCursor })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(sourceFor(otherCompanyId).getChanges({ locationsAfter: snapshot.locationsCursor, statsAfter: snapshot.statsCursor })).rejects.toMatchObject({
+      code: "bad_request",
+    });
   });
 
   it("returns the breadcrumb whose summary finds the 5-minute stop and the distance driven", async () => {
@@ -92,7 +118,9 @@ describe("dashboard data (in-process source)", () => {
     expect(summary.stops[0].durationMs).toBe(4 * 60_000);
     expect(summary.distanceMeters).toBeCloseTo(15 * 0.005 * 111_195, -2);
     // The trip detector's trips of the range, to jump to: the drive before the stop.
-    expect(history.trips).toEqual([expect.objectContaining({ startTime: at(0).toISOString(), endTime: at(10).toISOString(), from: "105 S State St, Chicago, IL" })]);
+    expect(history.trips).toEqual([
+      expect.objectContaining({ startTime: at(0).toISOString(), endTime: at(10).toISOString(), from: "105 S State St, Chicago, IL" }),
+    ]);
   });
 
   it("returns five stats series and the fault codes seen in the range, and the panel's active codes", async () => {
@@ -108,4 +136,3 @@ describe("dashboard data (in-process source)", () => {
     expect(details.driver?.name).toBe(details.vehicle.driverName);
   });
 });
-

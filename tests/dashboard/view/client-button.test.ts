@@ -9,7 +9,13 @@ import { ClientButton, LOADING_TITLE } from "@/components/ui/client-button";
  * Screens that are nothing without the page's script (their data and map or charts load in the
  * browser): their buttons appear only once the script runs, so they stay plain buttons.
  */
-const SCRIPT_ONLY_SCREENS = ["components/map/", "components/playback/", "components/stats/", "components/dashboard/use-speed-unit.tsx", "components/dashboard/vehicle-range-picker.tsx"];
+const SCRIPT_ONLY_SCREENS = [
+  "components/map/",
+  "components/playback/",
+  "components/stats/",
+  "components/dashboard/use-speed-unit.tsx",
+  "components/dashboard/vehicle-range-picker.tsx",
+];
 
 const sources = (folder: string): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -27,7 +33,9 @@ const scriptButtons = (source: string): string[] =>
 
 describe("a button that acts only through the page's script", () => {
   it("is disabled, busy and titled as loading in the server's HTML, keeping its label", () => {
-    const html = renderToStaticMarkup(createElement(ClientButton, { className: "button", "aria-label": "Revoke Partner key", onClick: () => undefined }, "Revoke"));
+    const html = renderToStaticMarkup(
+      createElement(ClientButton, { className: "button", "aria-label": "Revoke Partner key", onClick: () => undefined }, "Revoke"),
+    );
     expect(html).toContain('type="button"');
     expect(html).toContain('disabled=""');
     expect(html).toContain('aria-busy="true"');

@@ -11,7 +11,7 @@ describe("CSV", () => {
   });
 
   it("defuses spreadsheet formulas in text cells but keeps negative numbers", () => {
-    expect(toCsvCell("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(toCsvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(toCsvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(toCsvCell(-3)).toBe("-3");
   });
@@ -19,7 +19,7 @@ describe("CSV", () => {
   // A spreadsheet opened in a locale whose separator is ";" (or a tab-separated paste) splits an
   // unquoted cell there: "Depot;=cmd" became a second cell starting with "=".
   it.each([
-    ["a semicolon", "Depot;=2+5+cmd|' /C calc'!A0", '"Depot;=2+5+cmd|\' /C calc\'!A0"'],
+    ["a semicolon", "Depot;=2+5+cmd|' /C calc'!A0", "\"Depot;=2+5+cmd|' /C calc'!A0\""],
     ["a tab", "Depot\t=1+1", '"Depot\t=1+1"'],
     ["a comma", "Depot,=1+1", '"Depot,=1+1"'],
     ["a line break", "Depot\r\n=1+1", '"Depot\r\n=1+1"'],
@@ -27,8 +27,8 @@ describe("CSV", () => {
     ["a leading +", "+1+1", "'+1+1"],
     ["a leading -", "-1+1", "'-1+1"],
     ["a leading @", "@SUM(A1)", "'@SUM(A1)"],
-    ["a leading tab", "\t=1+1", "\"'\t=1+1\""],
-    ["a leading carriage return", "\r=1+1", "\"'\r=1+1\""],
+    ["a leading tab", "\t=1+1", '"\'\t=1+1"'],
+    ["a leading carriage return", "\r=1+1", '"\'\r=1+1"'],
     ["spaces before =", "  =1+1", "'  =1+1"],
     ["a no-break space before =", "\u00a0=1+1", "'\u00a0=1+1"],
     ["a full-width =", "\uff1d1+1", "'\uff1d1+1"],
@@ -46,6 +46,15 @@ describe("CSV", () => {
       { header: "id", value: (r: { id: number; name: string }) => r.id },
       { header: "name", value: (r: { id: number; name: string }) => r.name },
     ];
-    expect(toCsvHeader(columns) + toCsvLines([{ id: 1, name: "a" }, { id: 2, name: "b,c" }], columns)).toBe('id,name\r\n1,a\r\n2,"b,c"\r\n');
+    expect(
+      toCsvHeader(columns) +
+        toCsvLines(
+          [
+            { id: 1, name: "a" },
+            { id: 2, name: "b,c" },
+          ],
+          columns,
+        ),
+    ).toBe('id,name\r\n1,a\r\n2,"b,c"\r\n');
   });
 });

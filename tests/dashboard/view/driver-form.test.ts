@@ -31,7 +31,9 @@ describe("driver form", () => {
   });
 
   it("puts a taken username on its field and rethrows unexpected errors", () => {
-    expect(toDriverFormError(new AppError("conflict", 'A driver with username "ana" already exists.'), {}).fieldErrors).toEqual({ username: 'A driver with username "ana" already exists.' });
+    expect(toDriverFormError(new AppError("conflict", 'A driver with username "ana" already exists.'), {}).fieldErrors).toEqual({
+      username: 'A driver with username "ana" already exists.',
+    });
     expect(() => toDriverFormError(new Error("db down"), {})).toThrow("db down");
   });
 });

@@ -21,7 +21,16 @@ describe("ELD log graph geometry", () => {
       ["driving", 6.5 / 24, 0.5],
       ["offDuty", 0.5, 1],
     ]);
-    expect(graph.points).toEqual([[0, 1], [0.25, 1], [0.25, 3], [6.5 / 24, 3], [6.5 / 24, 2], [0.5, 2], [0.5, 0], [1, 0]]);
+    expect(graph.points).toEqual([
+      [0, 1],
+      [0.25, 1],
+      [0.25, 3],
+      [6.5 / 24, 3],
+      [6.5 / 24, 2],
+      [0.5, 2],
+      [0.5, 0],
+      [1, 0],
+    ]);
     expect(graph.totalsMs).toEqual({ offDuty: 12 * 3_600_000, sleeperBed: 6 * 3_600_000, driving: 5.5 * 3_600_000, onDuty: 0.5 * 3_600_000 });
     expect(graph.hourTicks).toHaveLength(25);
   });
@@ -35,7 +44,13 @@ describe("ELD log graph geometry", () => {
       { status: "offDuty", startTime: at(4) },
     ];
     const graph = buildLogGraph({ log, dayStart: day, dayEnd: end });
-    expect(graph.segments.map((s) => [s.status, s.row])).toEqual([["offDuty", 0], ["personalConveyance", 0], ["yardMove", 3], ["onDuty", 3], ["offDuty", 0]]);
+    expect(graph.segments.map((s) => [s.status, s.row])).toEqual([
+      ["offDuty", 0],
+      ["personalConveyance", 0],
+      ["yardMove", 3],
+      ["onDuty", 3],
+      ["offDuty", 0],
+    ]);
     expect(graph.totalsMs.offDuty).toBe(22 * 3_600_000);
     expect(graph.totalsMs.onDuty).toBe(2 * 3_600_000);
   });

@@ -9,7 +9,10 @@ describe("mini map geometry", () => {
 
   it("puts two points inside the box, north up, east right, at equal scale", () => {
     const { positions } = projectPoints({
-      points: [{ latitude: 41.88, longitude: -87.63 }, { latitude: 41.9, longitude: -87.6 }],
+      points: [
+        { latitude: 41.88, longitude: -87.63 },
+        { latitude: 41.9, longitude: -87.6 },
+      ],
       width: 400,
       height: 300,
     });

@@ -29,7 +29,24 @@ describe("the dashboard's role policy", () => {
   });
 
   it("builds the menu from the role and the company's modules, so it offers nothing the server refuses", () => {
-    expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual(["Live map", "Playback", "Stats", "HOS", "Waste jobs", "Vehicles", "Drivers", "Fuel stops", "Reports", "Camera events", "Devices", "Places", "Alerts", "Alert rules", "API reference", "Account"]);
+    expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual([
+      "Live map",
+      "Playback",
+      "Stats",
+      "HOS",
+      "Waste jobs",
+      "Vehicles",
+      "Drivers",
+      "Fuel stops",
+      "Reports",
+      "Camera events",
+      "Devices",
+      "Places",
+      "Alerts",
+      "Alert rules",
+      "API reference",
+      "Account",
+    ]);
     expect(labels(visibleSections({ role: "dispatcher", modules: [] }))).not.toContain("Tags");
     expect(labels(visibleSections({ role: "manager", modules: [] }))).toContain("Tags");
     expect(canDo("dispatcher", "editVehicles")).toBe(false);

@@ -46,6 +46,4 @@ describe("summarizeTrip", () => {
     const summary = summarizeTrip(track([0, 0, 0, 0, 10, 10, 0, 0, 0, 0, 0]));
     expect(summary.stops.map((stop) => stop.durationMs)).toEqual([3 * 60_000, 4 * 60_000]);
   });
-
 });
-

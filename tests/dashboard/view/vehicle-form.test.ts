@@ -11,7 +11,18 @@ const form = (fields: Record<string, string | string[]>) => {
 describe("vehicle form", () => {
   it("reads the form as the public interface's vehicle input", () => {
     const vin = makeVin({ wmi: "1FV", seed: 42, year: 2020 });
-    const { input } = validateVehicleForm({ form: form({ name: " Truck 1 ", vin: vin.toLowerCase(), year: "2020", vehicleSubType: "", externalIds: "erp = T-1\nfleet=9", tagIds: ["3", "4"], tagsShown: "1" }), mode: "create" });
+    const { input } = validateVehicleForm({
+      form: form({
+        name: " Truck 1 ",
+        vin: vin.toLowerCase(),
+        year: "2020",
+        vehicleSubType: "",
+        externalIds: "erp = T-1\nfleet=9",
+        tagIds: ["3", "4"],
+        tagsShown: "1",
+      }),
+      mode: "create",
+    });
     expect(input).toMatchObject({ name: "Truck 1", vin, year: 2020, vehicleSubType: null, externalIds: { erp: "T-1", fleet: "9" }, tagIds: ["3", "4"] });
   });
 

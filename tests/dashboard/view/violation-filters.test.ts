@@ -17,7 +17,10 @@ describe("violations page filters", () => {
   it("replace a reversed or over-long range with the 7 days ending at `to`, and drop bad values", () => {
     expect(parseViolationFilters({ params: { from: "2026-03-09", to: "2026-03-01" }, timeZone: "UTC", now }).from).toBe("2026-02-23");
     expect(parseViolationFilters({ params: { from: "2025-01-01", to: "2026-03-01" }, timeZone: "UTC", now }).from).toBe("2026-02-23");
-    expect(parseViolationFilters({ params: { driver: "abc", type: "speeding" }, timeZone: "UTC", now })).toMatchObject({ driverId: undefined, type: undefined });
+    expect(parseViolationFilters({ params: { driver: "abc", type: "speeding" }, timeZone: "UTC", now })).toMatchObject({
+      driverId: undefined,
+      type: undefined,
+    });
   });
 
   it("count days in the company's time zone", () => {

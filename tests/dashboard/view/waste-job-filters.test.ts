@@ -22,7 +22,11 @@ describe("waste-jobs page filters", () => {
   });
 
   it("drop blank or hand-edited values instead of failing the page", () => {
-    const { filters, query } = parseWasteJobFilters({ params: { status: "Lost", from: "2026-13-45", vehicle: "x", offset: "-3", serviceType: "" }, timeZone: "UTC", now: NOW });
+    const { filters, query } = parseWasteJobFilters({
+      params: { status: "Lost", from: "2026-13-45", vehicle: "x", offset: "-3", serviceType: "" },
+      timeZone: "UTC",
+      now: NOW,
+    });
     expect(query).toEqual({ statuses: undefined, serviceTypes: undefined, scheduledFrom: undefined, scheduledTo: undefined, assignedToAssetId: undefined });
     expect(filters.offset).toBe(0);
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { dayInZone, formatCalendarDay, formatDateTime, formatTime, fromLocalInput, isoInZone, isTimeZone, startOfDayInZone, toLocalInput } from "@/lib/platform/zoned-time";
+import {
+  dayInZone,
+  formatCalendarDay,
+  formatDateTime,
+  formatTime,
+  fromLocalInput,
+  isoInZone,
+  isTimeZone,
+  startOfDayInZone,
+  toLocalInput,
+} from "@/lib/platform/zoned-time";
 
 const winter = new Date("2026-11-21T20:05:09Z");
 const summer = new Date("2026-07-04T20:05:09Z");

@@ -16,7 +16,13 @@ const database = useTestDatabase();
 let demo = 0;
 let other = 0;
 const live = async (table: typeof vehicles | typeof drivers, companyId: number) =>
-  (await database().db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.dataset, "live"))).orderBy(asc(table.id))).map((row) => row.id);
+  (
+    await database()
+      .db.select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.companyId, companyId), eq(table.dataset, "live")))
+      .orderBy(asc(table.id))
+  ).map((row) => row.id);
 
 beforeAll(async () => {
   ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db: database().db, liveVehicles: 3 }));
@@ -39,7 +45,10 @@ describe("the vehicle page's assignment actions", () => {
     expect(await assignDriverAction(v0, d2)).toEqual({ ok: true });
     const now = await findDriverForVehicle({ ...tenant, vehicleId: v0, at: new Date() });
     expect(now).toMatchObject({ id: d2, assignmentId: expect.any(Number) });
-    const [created] = await database().db.select().from(auditEvents).where(and(eq(auditEvents.action, "assignment.created"), eq(auditEvents.targetId, String(now!.assignmentId))));
+    const [created] = await database()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "assignment.created"), eq(auditEvents.targetId, String(now!.assignmentId))));
     expect(created).toMatchObject({ companyId: demo, actorType: "user", actorId: String(manager.id) });
 
     expect(await endAssignmentAction(now!.assignmentId)).toEqual({ ok: true });

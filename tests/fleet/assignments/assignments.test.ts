@@ -28,7 +28,14 @@ describe("POST /fleet/driver-vehicle-assignments: the history has no overlaps", 
     const [, v1, v2] = fixture.demo.vehicleIds;
     const first = await call("POST", { driverId: String(d1), vehicleId: String(v1), startTime: at(10), endTime: at(12), metadata: { sourceName: "Dispatch" } });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ driver: { id: String(d1) }, vehicle: { id: String(v1) }, startTime: at(10), endTime: at(12), assignmentType: "external", metadata: { sourceName: "Dispatch" } });
+    expect(first.body.data).toMatchObject({
+      driver: { id: String(d1) },
+      vehicle: { id: String(v1) },
+      startTime: at(10),
+      endTime: at(12),
+      assignmentType: "external",
+      metadata: { sourceName: "Dispatch" },
+    });
     expect(first.body.data.message).toMatch(/created/);
 
     const sameVehicle = await call("POST", { driverId: String(d2), vehicleId: String(v1), startTime: at(11), endTime: at(13) });
@@ -60,7 +67,16 @@ describe("POST /fleet/driver-vehicle-assignments: the history has no overlaps", 
     expect((await call("POST", { driverId: String(d1), vehicleId: String(fixture.other.vehicleIds[1]), startTime: at(20) })).status).toBe(404);
     expect((await call("POST", { driverId: String(fixture.sandbox.driverIds[1]), vehicleId: String(v1), startTime: at(20) })).status).toBe(404);
     expect((await call("DELETE", { vehicleId: String(fixture.other.vehicleIds[1]) })).status).toBe(404);
-    expect((await call("PATCH", { driverId: String(fixture.other.driverIds[0]), vehicleId: String(fixture.other.vehicleIds[0]), startTime: "2020-01-01T00:00:00Z", endTime: at(1) })).status).toBe(404);
+    expect(
+      (
+        await call("PATCH", {
+          driverId: String(fixture.other.driverIds[0]),
+          vehicleId: String(fixture.other.vehicleIds[0]),
+          startTime: "2020-01-01T00:00:00Z",
+          endTime: at(1),
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -101,8 +117,13 @@ describe("GET, PATCH and DELETE", () => {
     const id = patched.body.data.id;
     const deleted = await call("DELETE", { vehicleId: String(v1), startTime: at(10), endTime: at(11) });
     expect(deleted.status).toBe(204);
-    expect((await list(`filterBy=vehicles&vehicleIds=${v1}&startTime=${at(0)}&endTime=${at(23)}`)).body.data.map((a: { startTime: string }) => a.startTime)).toEqual([at(12)]);
-    const events = await database().db.select().from(auditEvents).where(and(eq(auditEvents.targetType, "assignment"), eq(auditEvents.targetId, id)));
+    expect(
+      (await list(`filterBy=vehicles&vehicleIds=${v1}&startTime=${at(0)}&endTime=${at(23)}`)).body.data.map((a: { startTime: string }) => a.startTime),
+    ).toEqual([at(12)]);
+    const events = await database()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, "assignment"), eq(auditEvents.targetId, id)));
     expect(events.map((event) => event.action)).toEqual(["assignment.created", "assignment.updated", "assignment.deleted"]);
     expect(events[1].changes).toEqual({ endTime: { before: at(12), after: at(11) } });
     expect(events.every((event) => event.actorType === "api_key" && event.companyId === fixture.demo.companyId)).toBe(true);
@@ -135,12 +156,17 @@ describe("who drove when: assignments first, the static assignment as the defaul
     expect(second.id).not.toBe(first.id);
     expect(await findVehicleForDriver({ ...tenant, driverId: d4, at: new Date() })).toMatchObject({ id: v4, assignmentId: second.id });
     // The other vehicle is taken now by someone else's assignment: 409 for d4 wanting it.
-    await expect(assignFromNow({ ...tenant, driverId: d4, vehicleId: fixture.demo.vehicleIds[0], handOver: "driver", actor })).rejects.toMatchObject({ code: "conflict" });
+    await expect(assignFromNow({ ...tenant, driverId: d4, vehicleId: fixture.demo.vehicleIds[0], handOver: "driver", actor })).rejects.toMatchObject({
+      code: "conflict",
+    });
 
     const clocks = await callFleet(hosClocksRoute.GET, `/fleet/hos/clocks?driverIds=${d4}`, { key: fixture.demo.key });
     expect(clocks.body.data[0].currentVehicle).toMatchObject({ id: String(v4) });
     await setDutyStatus({ ...tenant, driverId: d4, status: "onDuty" });
-    const [entry] = await db.select().from(hosLogs).where(and(eq(hosLogs.companyId, tenant.companyId), eq(hosLogs.driverId, d4)));
+    const [entry] = await db
+      .select()
+      .from(hosLogs)
+      .where(and(eq(hosLogs.companyId, tenant.companyId), eq(hosLogs.driverId, d4)));
     expect(entry.vehicleId).toBe(v4);
 
     await endAssignment({ ...tenant, assignmentId: second.id, actor });
@@ -161,7 +187,10 @@ describe("who drove when: assignments first, the static assignment as the defaul
     const second = await assignFromNow({ ...tenant, driverId: d5, vehicleId: v3, handOver: "vehicle", actor });
     expect(await findDriverForVehicle({ ...tenant, vehicleId: v3, at: new Date() })).toMatchObject({ id: d5, assignmentId: second.id });
     // d0 drives the first vehicle (the fixture's open assignment): taking v3 too is refused, and v3 keeps d5.
-    await expect(assignFromNow({ ...tenant, driverId: d0, vehicleId: v3, handOver: "vehicle", actor })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining(`Driver ${d0} is already assigned to vehicle ${fixture.demo.vehicleIds[0]}`) });
+    await expect(assignFromNow({ ...tenant, driverId: d0, vehicleId: v3, handOver: "vehicle", actor })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining(`Driver ${d0} is already assigned to vehicle ${fixture.demo.vehicleIds[0]}`),
+    });
     expect((await assignFromNow({ ...tenant, driverId: d5, vehicleId: v3, handOver: "vehicle", actor })).id).toBe(second.id);
 
     const history = await findRecentAssignments({ ...tenant, of: { vehicleId: v3 }, now: new Date() });
@@ -170,7 +199,10 @@ describe("who drove when: assignments first, the static assignment as the defaul
       [first.id, d2, false],
     ]);
     expect(history[1].endTime?.getTime()).toBe(second.startTime.getTime());
-    const events = await db.select().from(auditEvents).where(and(eq(auditEvents.targetType, "assignment"), eq(auditEvents.targetId, String(first.id))));
+    const events = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetType, "assignment"), eq(auditEvents.targetId, String(first.id))));
     expect(events.map((event) => event.action)).toEqual(["assignment.created", "assignment.updated"]);
   });
 });

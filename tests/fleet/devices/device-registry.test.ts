@@ -31,19 +31,31 @@ const report = (db: Database, id: string, secondsAgo: number | null, lat = 41.9)
   });
 
 const positionsOf = async (vehicleId: number) =>
-  database().db.select({ latitude: vehiclePositions.latitude }).from(vehiclePositions).where(and(eq(vehiclePositions.companyId, demo.companyId), eq(vehiclePositions.vehicleId, vehicleId))).orderBy(asc(vehiclePositions.time));
+  database()
+    .db.select({ latitude: vehiclePositions.latitude })
+    .from(vehiclePositions)
+    .where(and(eq(vehiclePositions.companyId, demo.companyId), eq(vehiclePositions.vehicleId, vehicleId)))
+    .orderBy(asc(vehiclePositions.time));
 
 const deviceRow = async (identifier: string) => (await database().db.select().from(devices).where(eq(devices.identifier, identifier)))[0];
 
 const auditActions = async (companyId: number) =>
-  (await database().db.select({ action: auditEvents.action, targetId: auditEvents.targetId }).from(auditEvents).where(eq(auditEvents.companyId, companyId))).map((event) => `${event.action} ${event.targetId}`);
+  (
+    await database().db.select({ action: auditEvents.action, targetId: auditEvents.targetId }).from(auditEvents).where(eq(auditEvents.companyId, companyId))
+  ).map((event) => `${event.action} ${event.targetId}`);
 
 beforeAll(async () => {
   const { db } = database();
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db });
   demo = { companyId: demoCompanyId, dataset: "live" };
   other = { companyId: otherCompanyId, dataset: "live" };
-  demoVehicleIds = (await db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id))).map((row) => row.id);
+  demoVehicleIds = (
+    await db
+      .select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")))
+      .orderBy(asc(vehicles.id))
+  ).map((row) => row.id);
 });
 
 describe("the device registry", () => {
@@ -55,14 +67,24 @@ describe("the device registry", () => {
   });
 
   it("refuses with 409 naming an identifier registered here or in another company in the same words, and a vehicle that has a device", async () => {
-    await expect(registerDevice({ ...tenantOf(demo), input: { identifier: "demo-live-2", model: "osmand" } })).rejects.toMatchObject({ code: "conflict", message: 'Device "demo-live-2" is already registered.' });
-    await expect(registerDevice({ ...tenantOf(other), input: { identifier: "demo-live-2", model: "osmand" } })).rejects.toMatchObject({ code: "conflict", message: 'Device "demo-live-2" is already registered.' });
-    await expect(registerDevice({ ...tenantOf(demo), input: { identifier: "356307042441013", model: "teltonika", vehicleId: demoVehicleIds[1] } })).rejects.toMatchObject({
+    await expect(registerDevice({ ...tenantOf(demo), input: { identifier: "demo-live-2", model: "osmand" } })).rejects.toMatchObject({
+      code: "conflict",
+      message: 'Device "demo-live-2" is already registered.',
+    });
+    await expect(registerDevice({ ...tenantOf(other), input: { identifier: "demo-live-2", model: "osmand" } })).rejects.toMatchObject({
+      code: "conflict",
+      message: 'Device "demo-live-2" is already registered.',
+    });
+    await expect(
+      registerDevice({ ...tenantOf(demo), input: { identifier: "356307042441013", model: "teltonika", vehicleId: demoVehicleIds[1] } }),
+    ).rejects.toMatchObject({
       code: "conflict",
       message: expect.stringContaining('already has device "demo-live-2"'),
     });
     const [otherVehicle] = await database().db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.companyId, other.companyId)).limit(1);
-    await expect(registerDevice({ ...tenantOf(demo), input: { identifier: "356307042441013", model: "teltonika", vehicleId: otherVehicle.id } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      registerDevice({ ...tenantOf(demo), input: { identifier: "356307042441013", model: "teltonika", vehicleId: otherVehicle.id } }),
+    ).rejects.toMatchObject({ code: "not_found" });
     const demoDevice = await deviceRow("demo-live-2");
     await expect(bindDevice({ ...tenantOf(other), deviceRowId: demoDevice.id, vehicleId: null })).rejects.toMatchObject({ code: "not_found" });
     // Nothing half-written: the identifier is still free.
@@ -87,7 +109,9 @@ describe("the device registry", () => {
     expect(listed).toMatchObject({ vehicleId: second, name: "Dana's phone", latitude: 41.92, connection: "online" });
     // The report made before the move is not this binding's: the device's last report is the one after it.
     expect(Date.now() - listed.lastReportAt!.getTime()).toBeLessThan(120_000);
-    expect(await auditActions(demo.companyId)).toEqual(expect.arrayContaining(["device.registered driver-phone-7", "device.bound driver-phone-7", "device.unbound demo-live-4"]));
+    expect(await auditActions(demo.companyId)).toEqual(
+      expect.arrayContaining(["device.registered driver-phone-7", "device.bound driver-phone-7", "device.unbound demo-live-4"]),
+    );
   });
 
   it("refuses a report from a registered device bound to no vehicle without listing it as unclaimed", async () => {
@@ -105,7 +129,10 @@ describe("the device registry", () => {
     // The third vehicle was freed above; the fifth still has its seeded phone.
     const target = demoVehicleIds[2];
     await expect(claimDevice({ ...tenantOf(demo), identifier: "nobody-reported", vehicleId: target })).rejects.toMatchObject({ code: "not_found" });
-    await expect(claimDevice({ ...tenantOf(demo), identifier: "new-phone-9", vehicleId: demoVehicleIds[4] })).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining('"demo-live-5"') });
+    await expect(claimDevice({ ...tenantOf(demo), identifier: "new-phone-9", vehicleId: demoVehicleIds[4] })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining('"demo-live-5"'),
+    });
     expect(await findUnclaimedDevice({ db, identifier: "new-phone-9" })).not.toBeNull();
     const device = await claimDevice({ ...tenantOf(demo), identifier: "new-phone-9", vehicleId: target });
     expect(device).toMatchObject({ identifier: "new-phone-9", model: "osmand", vehicleId: target });
@@ -138,7 +165,8 @@ describe("the device registry", () => {
     const { db } = database();
     const before = (await db.select().from(unclaimedDevices)).length;
     const maxRows = before + 3;
-    const record = (identifier: string, now = new Date()) => recordUnclaimedDevice({ db, identifier, protocol: "teltonika", remoteAddress: "198.51.100.7", now, maxRows });
+    const record = (identifier: string, now = new Date()) =>
+      recordUnclaimedDevice({ db, identifier, protocol: "teltonika", remoteAddress: "198.51.100.7", now, maxRows });
     await record("flood-old-1", new Date(Date.now() - 40 * 86_400_000));
     for (let index = 0; index < 20; index += 1) await record(`flood-${index}`);
     expect(await db.select().from(unclaimedDevices)).toHaveLength(maxRows);
@@ -181,8 +209,24 @@ describe("the device registry", () => {
 
   it("a manager may view but not change bindings: the refusal is recorded as device.denied", async () => {
     const user = { role: "manager" as const, companyId: demo.companyId };
-    await expect(authorizeAction({ db: database().db, user, action: "manageDevices", actor: testActor, denied: { action: "device.denied", target: { type: "device", id: "demo-live-1" } } })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(authorizeAction({ db: database().db, user: { ...user, role: "admin" }, action: "manageDevices", actor: testActor, denied: { action: "device.denied", target: { type: "device", id: "demo-live-1" } } })).resolves.toBeUndefined();
+    await expect(
+      authorizeAction({
+        db: database().db,
+        user,
+        action: "manageDevices",
+        actor: testActor,
+        denied: { action: "device.denied", target: { type: "device", id: "demo-live-1" } },
+      }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      authorizeAction({
+        db: database().db,
+        user: { ...user, role: "admin" },
+        action: "manageDevices",
+        actor: testActor,
+        denied: { action: "device.denied", target: { type: "device", id: "demo-live-1" } },
+      }),
+    ).resolves.toBeUndefined();
     expect(await auditActions(demo.companyId)).toContain("device.denied demo-live-1");
   });
 });

@@ -8,8 +8,7 @@ import { vehicleOfDevice } from "../../helpers/devices";
 
 const database = useTestDatabase();
 
-const positionsOf = async (vehicleId: number) =>
-  database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId));
+const positionsOf = async (vehicleId: number) => database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId));
 
 describe("POST /ingest/osmand (Traccar Client)", () => {
   it("stores a point sent as Traccar Client sends it on the device's vehicle, speed converted from knots", async () => {
@@ -18,11 +17,22 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
     const vehicle = await vehicleOfDevice({ db, identifier: "demo-live-1" });
     const timestamp = Math.floor(Date.now() / 1000) - 60;
     const response = await POST(
-      new Request(`http://localhost/ingest/osmand?id=demo-live-1&lat=41.9145&lon=-87.6858&timestamp=${timestamp}&speed=10&bearing=270&altitude=180&accuracy=5&batt=87`, { method: "POST" }),
+      new Request(
+        `http://localhost/ingest/osmand?id=demo-live-1&lat=41.9145&lon=-87.6858&timestamp=${timestamp}&speed=10&bearing=270&altitude=180&accuracy=5&batt=87`,
+        { method: "POST" },
+      ),
     );
     expect(response.status).toBe(200);
     const [point] = await positionsOf(vehicle.id);
-    expect(point).toMatchObject({ latitude: 41.9145, longitude: -87.6858, heading: 270, altitude: 180, accuracy: 5, battery: 87, companyId: vehicle.companyId });
+    expect(point).toMatchObject({
+      latitude: 41.9145,
+      longitude: -87.6858,
+      heading: 270,
+      altitude: 180,
+      accuracy: 5,
+      battery: 87,
+      companyId: vehicle.companyId,
+    });
     expect(point.time.getTime()).toBe(timestamp * 1000);
     expect(point.speed).toBeCloseTo(5.144, 2);
   });
@@ -31,15 +41,26 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
     const { db } = database();
     const vehicle = await vehicleOfDevice({ db, identifier: "demo-live-2" });
     const iso = new Date(Date.now() - 120_000).toISOString();
-    expect((await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-2&lat=41.90&lon=-87.70&timestamp=${encodeURIComponent(iso)}`))).status).toBe(200);
+    expect((await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-2&lat=41.90&lon=-87.70&timestamp=${encodeURIComponent(iso)}`))).status).toBe(
+      200,
+    );
     const form = new Request("http://localhost/ingest/osmand", {
-      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" },
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
       body: `id=demo-live-2&lat=41.91&lon=-87.70&timestamp=${Date.now() - 60_000}`,
     });
     expect((await POST(form)).status).toBe(200);
     const json = new Request("http://localhost/ingest/osmand", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ device_id: "demo-live-2", location: { timestamp: new Date(Date.now() - 30_000).toISOString(), coords: { latitude: 41.92, longitude: -87.7, speed: 3, heading: 90 }, battery: { level: 0.5 } } }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        device_id: "demo-live-2",
+        location: {
+          timestamp: new Date(Date.now() - 30_000).toISOString(),
+          coords: { latitude: 41.92, longitude: -87.7, speed: 3, heading: 90 },
+          battery: { level: 0.5 },
+        },
+      }),
     });
     expect((await POST(json)).status).toBe(200);
     const points = (await positionsOf(vehicle.id)).sort((a, b) => a.time.getTime() - b.time.getTime());

@@ -13,7 +13,13 @@ const actor = operatorActor("search test setup");
 beforeAll(async () => {
   const { db } = database();
   ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db }));
-  const zed = await createDriver({ db, companyId: demo, dataset: "live", actor, input: { name: "Zed 100%_Match", username: "zed.match", phone: "+1 312 999 0177" } });
+  const zed = await createDriver({
+    db,
+    companyId: demo,
+    dataset: "live",
+    actor,
+    input: { name: "Zed 100%_Match", username: "zed.match", phone: "+1 312 999 0177" },
+  });
   await createDriver({ db, companyId: demo, dataset: "live", actor, input: { name: "Amy Match", username: "amy", licenseNumber: "MATCH-9" } });
   await createDriver({ db, companyId: other, dataset: "live", actor, input: { name: "Other Match", username: "other.match" } });
   await updateDriver({ db, companyId: demo, dataset: "live", driverId: zed.id, actor, input: { driverActivationStatus: "deactivated" } });
@@ -30,9 +36,15 @@ describe("driver search (dashboard list)", () => {
 
   it("treats % and _ literally and filters by activation", async () => {
     const { db } = database();
-    expect((await searchDrivers({ db, companyId: demo, dataset: "live", text: "100%_", offset: 0, limit: 10 })).drivers.map((d) => d.username)).toEqual(["zed.match"]);
+    expect((await searchDrivers({ db, companyId: demo, dataset: "live", text: "100%_", offset: 0, limit: 10 })).drivers.map((d) => d.username)).toEqual([
+      "zed.match",
+    ]);
     expect((await searchDrivers({ db, companyId: demo, dataset: "live", text: "%", offset: 0, limit: 10 })).count).toBe(1);
-    expect((await searchDrivers({ db, companyId: demo, dataset: "live", text: "match", activationStatus: "active", offset: 0, limit: 10 })).drivers.map((d) => d.username)).toEqual(["amy"]);
+    expect(
+      (await searchDrivers({ db, companyId: demo, dataset: "live", text: "match", activationStatus: "active", offset: 0, limit: 10 })).drivers.map(
+        (d) => d.username,
+      ),
+    ).toEqual(["amy"]);
   });
 
   it("pages with offset and a total count", async () => {

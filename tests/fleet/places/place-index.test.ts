@@ -7,7 +7,11 @@ const circle = (latitude: number, longitude: number, radiusMeters: number): Loca
   return { ...shape, ...boundingBox(shape) };
 };
 const triangle = (latitude: number, longitude: number, size: number): LocatablePlace => {
-  const vertices = [{ latitude, longitude }, { latitude: latitude + size, longitude }, { latitude, longitude: longitude + size }];
+  const vertices = [
+    { latitude, longitude },
+    { latitude: latitude + size, longitude },
+    { latitude, longitude: longitude + size },
+  ];
   const shape = { latitude, longitude, radiusMeters: null, vertices };
   return { ...shape, ...boundingBox(shape) };
 };
@@ -25,7 +29,10 @@ describe("indexPlaces", () => {
       circle(41.8, -87.7, 10),
     ];
     const placesAt = indexPlaces(places);
-    const points = [{ latitude: 41.8, longitude: -87.7 }, ...Array.from({ length: 3_000 }, () => ({ latitude: 41.79 + random() * 0.12, longitude: -87.71 + random() * 0.12 }))];
+    const points = [
+      { latitude: 41.8, longitude: -87.7 },
+      ...Array.from({ length: 3_000 }, () => ({ latitude: 41.79 + random() * 0.12, longitude: -87.71 + random() * 0.12 })),
+    ];
     for (const point of points) expect(placesAt(point)).toEqual(places.filter((place) => containsPoint(place, point)));
   });
 });

@@ -23,7 +23,12 @@ beforeAll(async () => {
 });
 
 const countVehicles = async (tenant: { companyId: number; dataset: "live" | "test" }) =>
-  (await database().db.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.companyId, tenant.companyId), eq(vehicles.dataset, tenant.dataset)))).length;
+  (
+    await database()
+      .db.select({ id: vehicles.id })
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, tenant.companyId), eq(vehicles.dataset, tenant.dataset)))
+  ).length;
 
 describe("vehicle CSV preview", () => {
   it("lists every bad row with its line and reason, and the good rows", async () => {
@@ -42,7 +47,14 @@ E",${vin()},IL 5,1850,,,`,
     ].join("\n");
     const preview = await parseVehiclesCsv({ db: database().db, ...live, csv });
     expect(preview.rows.map((row) => row.line)).toEqual([2]);
-    expect(preview.rows[0].input).toMatchObject({ name: "Truck A", vin: a, licensePlate: "IL 1", year: 2021, vehicleType: "Truck", externalIds: { erp: "T-1" } });
+    expect(preview.rows[0].input).toMatchObject({
+      name: "Truck A",
+      vin: a,
+      licensePlate: "IL 1",
+      year: 2021,
+      vehicleType: "Truck",
+      externalIds: { erp: "T-1" },
+    });
     expect(preview.rows[0].input.tagIds).toHaveLength(1);
     expect(preview.problems.map((problem) => problem.line)).toEqual([3, 5, 6, 7, 9, 10]);
     const reasons = Object.fromEntries(preview.problems.map((problem) => [problem.line, problem.message]));
@@ -55,7 +67,10 @@ E",${vin()},IL 5,1850,,,`,
   });
 
   it("refuses a file whose header has an unknown column or lacks vin, naming it", async () => {
-    await expect(parseVehiclesCsv({ db: database().db, ...live, csv: "name,vin,colour\nA,B,C" })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining('unknown column "colour"') });
+    await expect(parseVehiclesCsv({ db: database().db, ...live, csv: "name,vin,colour\nA,B,C" })).rejects.toMatchObject({
+      code: "bad_request",
+      message: expect.stringContaining('unknown column "colour"'),
+    });
     await expect(parseVehiclesCsv({ db: database().db, ...live, csv: "name,plate\n" })).rejects.toMatchObject({ code: "bad_request" });
     await expect(parseVehiclesCsv({ db: database().db, ...live, csv: "name,vin\nA" })).resolves.toMatchObject({ problems: [{ line: 2 }] });
   });
@@ -74,7 +89,10 @@ describe("vehicle CSV import", () => {
     const fixed = ["name,vin,licensePlate", ...rows].join("\n");
     expect(await importVehicles({ db: database().db, ...live, csv: fixed, onExisting: "update", actor })).toEqual({ imported: true, created: 3, updated: 0 });
     expect(await countVehicles(live)).toBe(before + 3);
-    const [event] = await database().db.select().from(auditEvents).where(and(eq(auditEvents.companyId, live.companyId), eq(auditEvents.action, "vehicle.imported")));
+    const [event] = await database()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, live.companyId), eq(auditEvents.action, "vehicle.imported")));
     expect(event.changes.created.after).toEqual(vins);
   });
 
@@ -89,16 +107,31 @@ describe("vehicle CSV import", () => {
     expect(await countVehicles(live)).toBe(before);
 
     expect(await importVehicles({ db: database().db, ...live, csv, onExisting: "update", actor })).toEqual({ imported: true, created: 1, updated: 1 });
-    const [updated] = await database().db.select().from(vehicles).where(and(eq(vehicles.companyId, live.companyId), eq(vehicles.vin, existingVin)));
+    const [updated] = await database()
+      .db.select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, live.companyId), eq(vehicles.vin, existingVin)));
     expect(updated).toMatchObject({ name: "New name", make: "Volvo" });
   });
 
   it("raises VehicleCreated for each imported vehicle in the import's transaction", async () => {
     const { db } = database();
-    await db.insert(webhooks).values({ ...live, name: "Import listener", url: "https://import.example.invalid/", secretKey: "c2VjcmV0", version: "2024-02-27", eventTypes: ["VehicleCreated"] });
+    await db
+      .insert(webhooks)
+      .values({
+        ...live,
+        name: "Import listener",
+        url: "https://import.example.invalid/",
+        secretKey: "c2VjcmV0",
+        version: "2024-02-27",
+        eventTypes: ["VehicleCreated"],
+      });
     const vins = [vin(), vin()];
     await importVehicles({ db, ...live, csv: `name,vin\nHook 1,${vins[0]}\nHook 2,${vins[1]}`, onExisting: "update", actor });
-    const events = await db.select({ payload: webhookDeliveries.payload }).from(webhookDeliveries).where(and(eq(webhookDeliveries.companyId, live.companyId), eq(webhookDeliveries.eventType, "VehicleCreated")));
+    const events = await db
+      .select({ payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.companyId, live.companyId), eq(webhookDeliveries.eventType, "VehicleCreated")));
     const importedVins = events.map((event) => (event.payload as { data: { vehicle: { vin: string } } }).data.vehicle.vin);
     expect(importedVins).toEqual(expect.arrayContaining(vins));
   });
@@ -107,16 +140,25 @@ describe("vehicle CSV import", () => {
     const sandbox = { companyId: fixture.sandbox.companyId, dataset: "test" as const };
     const shared = vin();
     const liveBefore = await countVehicles(live);
-    expect(await importVehicles({ db: database().db, ...sandbox, csv: `name,vin\nSandbox truck,${shared}`, onExisting: "refuse", actor })).toMatchObject({ imported: true, created: 1 });
+    expect(await importVehicles({ db: database().db, ...sandbox, csv: `name,vin\nSandbox truck,${shared}`, onExisting: "refuse", actor })).toMatchObject({
+      imported: true,
+      created: 1,
+    });
     expect(await countVehicles(live)).toBe(liveBefore);
-    expect(await importVehicles({ db: database().db, ...live, csv: `name,vin\nLive truck,${shared}`, onExisting: "refuse", actor })).toMatchObject({ imported: true, created: 1 });
+    expect(await importVehicles({ db: database().db, ...live, csv: `name,vin\nLive truck,${shared}`, onExisting: "refuse", actor })).toMatchObject({
+      imported: true,
+      created: 1,
+    });
   });
 
   it("leaves the planner knowing a large file's vehicles: the tenant's fleet is estimated as imported, not as before", async () => {
     const { db } = database();
     const sandbox = { companyId: fixture.sandbox.companyId, dataset: "test" as const };
     const rows = Array.from({ length: 600 }, (_, i) => `Imported ${i},${vin()}`);
-    expect(await importVehicles({ db, ...sandbox, csv: `name,vin\n${rows.join("\n")}`, onExisting: "refuse", actor })).toMatchObject({ imported: true, created: 600 });
+    expect(await importVehicles({ db, ...sandbox, csv: `name,vin\n${rows.join("\n")}`, onExisting: "refuse", actor })).toMatchObject({
+      imported: true,
+      created: 600,
+    });
     const [explained] = await queryRows<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] | string }>(
       db,
       sql`explain (format json) select id from vehicles where company_id = ${sandbox.companyId} and dataset = 'test' and archived_at is null`,

@@ -21,9 +21,15 @@ const STATUSES = ["Scheduled", "Assigned", "InProgress", "Completed", "Completed
 beforeAll(async () => {
   const { db } = database();
   ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db }));
-  const [vehicle] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demo), eq(vehicles.dataset, "live"))).limit(1);
+  const [vehicle] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.companyId, demo), eq(vehicles.dataset, "live")))
+    .limit(1);
   vehicleId = vehicle.id;
-  await db.insert(vehicleState).values({ vehicleId, companyId: demo, dataset: "live", latitude: 41.9, longitude: -87.65, locationTime: new Date("2026-03-01T10:00:00Z") });
+  await db
+    .insert(vehicleState)
+    .values({ vehicleId, companyId: demo, dataset: "live", latitude: 41.9, longitude: -87.65, locationTime: new Date("2026-03-01T10:00:00Z") });
   // 1,200 jobs: more than two export pages of 500; names with commas and quotes to exercise the CSV.
   await db.insert(wasteJobs).values(
     Array.from({ length: 1200 }, (_, i) => ({
@@ -40,10 +46,28 @@ beforeAll(async () => {
       tonnage: 1.5,
     })),
   );
-  await db.insert(wasteJobs).values({ companyId: demo, dataset: "test", scheduledDate: new Date("2026-03-01T08:00:00Z"), serviceType: "Collection", status: "Scheduled", pickUpClientName: "Sandbox", pickUpAddress: "x" });
+  await db
+    .insert(wasteJobs)
+    .values({
+      companyId: demo,
+      dataset: "test",
+      scheduledDate: new Date("2026-03-01T08:00:00Z"),
+      serviceType: "Collection",
+      status: "Scheduled",
+      pickUpClientName: "Sandbox",
+      pickUpAddress: "x",
+    });
   const [otherJob] = await db
     .insert(wasteJobs)
-    .values({ companyId: other, dataset: "live", scheduledDate: new Date("2026-03-01T08:00:00Z"), serviceType: "Collection", status: "Scheduled", pickUpClientName: "Other", pickUpAddress: "x" })
+    .values({
+      companyId: other,
+      dataset: "live",
+      scheduledDate: new Date("2026-03-01T08:00:00Z"),
+      serviceType: "Collection",
+      status: "Scheduled",
+      pickUpClientName: "Other",
+      pickUpAddress: "x",
+    })
     .returning();
   otherJobId = otherJob.id;
 });
@@ -95,9 +119,13 @@ describe("waste-jobs page data", () => {
 
   it("exports every filtered job as CSV across pages, header first, fields quoted", async () => {
     const { db } = database();
-    const text = await new Response(streamWasteJobsCsv({ db, companyId: demo, dataset: "live", statuses: ["Completed", "Scheduled"], timeZone: "America/Chicago" })).text();
+    const text = await new Response(
+      streamWasteJobsCsv({ db, companyId: demo, dataset: "live", statuses: ["Completed", "Scheduled"], timeZone: "America/Chicago" }),
+    ).text();
     const lines = text.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("jobId,scheduledDate,serviceType,status,pickUpClientName,pickUpAddress,assignedToAssetId,assignedToAssetName,assignedToDriverName,tonnage,utcCreated");
+    expect(lines[0]).toBe(
+      "jobId,scheduledDate,serviceType,status,pickUpClientName,pickUpAddress,assignedToAssetId,assignedToAssetName,assignedToDriverName,tonnage,utcCreated",
+    );
     expect(lines).toHaveLength(601);
     expect(new Set(lines.slice(1).map((line) => line.split(",")[0])).size).toBe(600);
     expect(text).toContain('"ACME, ""North"" yard"');

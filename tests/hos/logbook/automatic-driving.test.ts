@@ -18,13 +18,22 @@ beforeAll(async () => {
   ({ demoCompanyId: companyId } = await seedTestCompanies({ db, liveVehicles: 2 }));
   // The processor starts at what is committed from now on: plant its checkpoint before the tracks.
   const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
-  await writeTelemetry({ db, companyId, dataset: "live", positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 20 * 3_600_000), latitude: 41.5, longitude: -88.1 }] });
+  await writeTelemetry({
+    db,
+    companyId,
+    dataset: "live",
+    positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 20 * 3_600_000), latitude: 41.5, longitude: -88.1 }],
+  });
   await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
 });
 
 const logOf = async (driverId: number) => {
   const { db } = database();
-  return db.select().from(hosLogs).where(and(eq(hosLogs.companyId, companyId), eq(hosLogs.driverId, driverId))).orderBy(asc(hosLogs.startTime));
+  return db
+    .select()
+    .from(hosLogs)
+    .where(and(eq(hosLogs.companyId, companyId), eq(hosLogs.driverId, driverId)))
+    .orderBy(asc(hosLogs.startTime));
 };
 
 describe("automatic driving", () => {
@@ -32,10 +41,16 @@ describe("automatic driving", () => {
     const { db } = database();
     const { vehicle, driver } = await addVehicleAndDriver({ db, companyId });
     const start = new Date(Date.now() - 3 * 3_600_000);
-    await db.insert(hosLogs).values({ companyId, dataset: "live", driverId: driver!.id, status: "onDuty", startTime: new Date(start.getTime() - MINUTE), origin: "manual" });
+    await db
+      .insert(hosLogs)
+      .values({ companyId, dataset: "live", driverId: driver!.id, status: "onDuty", startTime: new Date(start.getTime() - MINUTE), origin: "manual" });
     await ingestAndProcess({ db, companyId, positions: recordedTrack({ vehicleId: vehicle.id, start, driveMinutes: 20 }) });
     const log = await logOf(driver!.id);
-    expect(log.map((entry) => [entry.status, entry.origin])).toEqual([["onDuty", "manual"], ["driving", "automatic"], ["onDuty", "automatic"]]);
+    expect(log.map((entry) => [entry.status, entry.origin])).toEqual([
+      ["onDuty", "manual"],
+      ["driving", "automatic"],
+      ["onDuty", "automatic"],
+    ]);
     // The first point above 5 mph, and the moment it came to rest.
     expect(log[1].startTime.getTime()).toBe(start.getTime() + 2 * MINUTE + 30_000);
     expect(log[2].startTime.getTime()).toBe(start.getTime() + 22 * MINUTE + 30_000);
@@ -68,7 +83,10 @@ describe("automatic driving", () => {
     const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
     const start = new Date(Date.now() - 9 * 3_600_000);
     await ingestAndProcess({ db, companyId, positions: recordedTrack({ vehicleId: vehicle.id, start, driveMinutes: 12 }), batch: 10 });
-    const segments = await db.select().from(unassignedDriving).where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.vehicleId, vehicle.id)));
+    const segments = await db
+      .select()
+      .from(unassignedDriving)
+      .where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.vehicleId, vehicle.id)));
     expect(segments).toHaveLength(1);
     expect(segments[0]).toMatchObject({ status: "unassigned", closed: true, driverId: null });
     expect(segments[0].endTime.getTime() - segments[0].startTime.getTime()).toBe(12 * MINUTE);
@@ -82,11 +100,20 @@ describe("automatic driving", () => {
     const fleet = [await addVehicleAndDriver({ db, companyId, driver: false }), await addVehicleAndDriver({ db, companyId, driver: false })];
     const start = new Date(Date.now() - 11 * 3_600_000);
     // Both still driving when the data ends (no rest after), in the same windows.
-    const [long, short] = [recordedTrack({ vehicleId: fleet[0].vehicle.id, start, driveMinutes: 12, restAfter: 0 }), recordedTrack({ vehicleId: fleet[1].vehicle.id, start, driveMinutes: 8, restAfter: 0 })];
+    const [long, short] = [
+      recordedTrack({ vehicleId: fleet[0].vehicle.id, start, driveMinutes: 12, restAfter: 0 }),
+      recordedTrack({ vehicleId: fleet[1].vehicle.id, start, driveMinutes: 8, restAfter: 0 }),
+    ];
     const positions = [...long, ...short].sort((a, b) => a.time.getTime() - b.time.getTime());
     await ingestAndProcess({ db, companyId, positions, batch: 7 });
-    for (const [{ vehicle }, minutes] of [[fleet[0], 12], [fleet[1], 8]] as const) {
-      const [segment, ...more] = await db.select().from(unassignedDriving).where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.vehicleId, vehicle.id)));
+    for (const [{ vehicle }, minutes] of [
+      [fleet[0], 12],
+      [fleet[1], 8],
+    ] as const) {
+      const [segment, ...more] = await db
+        .select()
+        .from(unassignedDriving)
+        .where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.vehicleId, vehicle.id)));
       expect(more).toHaveLength(0);
       expect(segment.closed).toBe(false);
       expect(segment.endTime.getTime()).toBe(start.getTime() + (2 + minutes) * MINUTE);
@@ -100,7 +127,12 @@ describe("automatic driving", () => {
     const { db } = database();
     const { vehicle, driver } = await addVehicleAndDriver({ db, companyId });
     const start = new Date(Date.now() - 13 * 3_600_000);
-    await ingestAndProcess({ db, companyId, positions: recordedTrack({ vehicleId: vehicle.id, start, driveMinutes: 12 * 60, restAfter: 10, everySeconds: 120 }), batch: 200 });
+    await ingestAndProcess({
+      db,
+      companyId,
+      positions: recordedTrack({ vehicleId: vehicle.id, start, driveMinutes: 12 * 60, restAfter: 10, everySeconds: 120 }),
+      batch: 200,
+    });
     const hos = await getDriverHos({ db, companyId, dataset: "live", driverId: driver!.id, at: new Date() });
     expect(hos.log.map((entry) => entry.status)).toEqual(["driving", "onDuty"]);
     const types = new Set(hos.violations.map((violation) => violation.type));

@@ -9,9 +9,22 @@ let serial = 0;
 /** A vehicle of the tenant, and (unless `driver: false`) an active driver whose static vehicle it is. */
 export const addVehicleAndDriver = async ({ db, companyId, driver = true }: { db: Database; companyId: number; driver?: boolean }) => {
   serial += 1;
-  const [vehicle] = await db.insert(vehicles).values({ companyId, dataset: "live", vin: `LOGBOOK${serial}${Date.now()}`, name: `Logbook truck ${serial}` }).returning();
+  const [vehicle] = await db
+    .insert(vehicles)
+    .values({ companyId, dataset: "live", vin: `LOGBOOK${serial}${Date.now()}`, name: `Logbook truck ${serial}` })
+    .returning();
   if (!driver) return { vehicle, driver: null };
-  const [row] = await db.insert(drivers).values({ companyId, dataset: "live", name: `Logbook driver ${serial}`, username: `logbook-driver-${serial}-${Date.now()}`, timezone: "UTC", staticAssignedVehicleId: vehicle.id }).returning();
+  const [row] = await db
+    .insert(drivers)
+    .values({
+      companyId,
+      dataset: "live",
+      name: `Logbook driver ${serial}`,
+      username: `logbook-driver-${serial}-${Date.now()}`,
+      timezone: "UTC",
+      staticAssignedVehicleId: vehicle.id,
+    })
+    .returning();
   return { vehicle, driver: row };
 };
 
@@ -19,7 +32,25 @@ export const addVehicleAndDriver = async ({ db, companyId, driver = true }: { db
  * A recorded drive: `restBefore` minutes parked, `driveMinutes` at 20 m/s heading north, then
  * `restAfter` minutes parked; one point every `everySeconds`. Starts at `start`.
  */
-export const recordedTrack = ({ vehicleId, start, restBefore = 2, driveMinutes, restAfter = 7, everySeconds = 30, latitude = 41.5, longitude = -88.1 }: { vehicleId: number; start: Date; restBefore?: number; driveMinutes: number; restAfter?: number; everySeconds?: number; latitude?: number; longitude?: number }) => {
+export const recordedTrack = ({
+  vehicleId,
+  start,
+  restBefore = 2,
+  driveMinutes,
+  restAfter = 7,
+  everySeconds = 30,
+  latitude = 41.5,
+  longitude = -88.1,
+}: {
+  vehicleId: number;
+  start: Date;
+  restBefore?: number;
+  driveMinutes: number;
+  restAfter?: number;
+  everySeconds?: number;
+  latitude?: number;
+  longitude?: number;
+}) => {
   const points: TestPosition[] = [];
   let lat = latitude;
   const total = (restBefore + driveMinutes + restAfter) * 60;
@@ -32,7 +63,17 @@ export const recordedTrack = ({ vehicleId, start, restBefore = 2, driveMinutes, 
 };
 
 /** Ingests positions in batches of `batch` and lets the automatic-driving processor follow each, as the service does. */
-export const ingestAndProcess = async ({ db, companyId, positions, batch = positions.length }: { db: Database; companyId: number; positions: readonly TestPosition[]; batch?: number }) => {
+export const ingestAndProcess = async ({
+  db,
+  companyId,
+  positions,
+  batch = positions.length,
+}: {
+  db: Database;
+  companyId: number;
+  positions: readonly TestPosition[];
+  batch?: number;
+}) => {
   for (let i = 0; i < positions.length; i += batch) {
     await writeTelemetry({ db, companyId, dataset: "live", positions: positions.slice(i, i + batch) });
     await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });

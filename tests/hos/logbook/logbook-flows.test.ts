@@ -34,20 +34,34 @@ beforeAll(async () => {
   const { db } = database();
   ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db, liveVehicles: 2 }));
   const { vehicle } = await addVehicleAndDriver({ db, companyId: demo, driver: false });
-  await writeTelemetry({ db, companyId: demo, dataset: "live", positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 30 * HOUR), latitude: 41.5, longitude: -88.1 }] });
+  await writeTelemetry({
+    db,
+    companyId: demo,
+    dataset: "live",
+    positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 30 * HOUR), latitude: 41.5, longitude: -88.1 }],
+  });
   await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
 });
 
 const tenant = () => ({ db: database().db, companyId: demo, dataset: "live" as const });
 const actorOf = (driver: { id: number; name: string }) => driverActor({ driver: { driverId: driver.id, name: driver.name }, ip: null, requestId: null });
 const logOf = async (driverId: number) =>
-  database().db.select().from(hosLogs).where(and(eq(hosLogs.companyId, demo), eq(hosLogs.driverId, driverId))).orderBy(asc(hosLogs.startTime));
+  database()
+    .db.select()
+    .from(hosLogs)
+    .where(and(eq(hosLogs.companyId, demo), eq(hosLogs.driverId, driverId)))
+    .orderBy(asc(hosLogs.startTime));
 
 /** A finished drive of a driverless vehicle, `hoursAgo` before now, `minutes` long. */
 const unassignedDrive = async ({ hoursAgo, minutes }: { hoursAgo: number; minutes: number }) => {
   const { db } = database();
   const { vehicle } = await addVehicleAndDriver({ db, companyId: demo, driver: false });
-  await ingestAndProcess({ db, companyId: demo, positions: recordedTrack({ vehicleId: vehicle.id, start: new Date(Date.now() - hoursAgo * HOUR), driveMinutes: minutes, restAfter: 10, everySeconds: 60 }), batch: 500 });
+  await ingestAndProcess({
+    db,
+    companyId: demo,
+    positions: recordedTrack({ vehicleId: vehicle.id, start: new Date(Date.now() - hoursAgo * HOUR), driveMinutes: minutes, restAfter: 10, everySeconds: 60 }),
+    batch: 500,
+  });
   const [segment] = (await listUnassignedDriving(tenant())).filter((s) => s.vehicle.id === vehicle.id);
   return segment;
 };
@@ -59,22 +73,38 @@ describe("driver sign-in", () => {
     await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "482193", actor: manager });
     const [login] = await db.select().from(driverLogins).where(eq(driverLogins.driverId, driver!.id));
     expect(login.secretHash).not.toContain("482193");
-    expect(await authenticateDriver({ username: driver!.username.toUpperCase(), secret: "482193", ip: "192.0.2.80" })).toMatchObject({ driverId: driver!.id, companyId: demo, dataset: "live" });
+    expect(await authenticateDriver({ username: driver!.username.toUpperCase(), secret: "482193", ip: "192.0.2.80" })).toMatchObject({
+      driverId: driver!.id,
+      companyId: demo,
+      dataset: "live",
+    });
     await expect(authenticateDriver({ username: driver!.username, secret: "482194", ip: "192.0.2.80" })).rejects.toMatchObject({ code: "unauthorized" });
-    const audit = await db.select().from(auditEvents).where(and(eq(auditEvents.companyId, demo), eq(auditEvents.action, "driver.sign_in_set")));
+    const audit = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, demo), eq(auditEvents.action, "driver.sign_in_set")));
     expect(audit.some((event) => event.targetId === String(driver!.id))).toBe(true);
-    await expect(setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "12", actor: manager })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining('"secret"') });
+    await expect(setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "12", actor: manager })).rejects.toMatchObject({
+      code: "bad_request",
+      message: expect.stringContaining('"secret"'),
+    });
   });
 
   it("refuses a new PIN shorter than 6 digits (10,000 four-digit PINs fall to the sign-in throttle within weeks); one already set still signs in", async () => {
     const { db } = database();
     const { driver } = await addVehicleAndDriver({ db, companyId: demo });
     for (const short of ["4821", "48213"]) {
-      await expect(setDriverSecret({ ...tenant(), driverId: driver!.id, secret: short, actor: manager })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("6 to 12 digits") });
+      await expect(setDriverSecret({ ...tenant(), driverId: driver!.id, secret: short, actor: manager })).rejects.toMatchObject({
+        code: "bad_request",
+        message: expect.stringContaining("6 to 12 digits"),
+      });
     }
     // A 4-digit PIN set before this rule (its hash is in the table) keeps working until it is changed.
     await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "password-9", actor: manager });
-    await db.update(driverLogins).set({ secretHash: await hashPassword("4821") }).where(eq(driverLogins.driverId, driver!.id));
+    await db
+      .update(driverLogins)
+      .set({ secretHash: await hashPassword("4821") })
+      .where(eq(driverLogins.driverId, driver!.id));
     expect(await authenticateDriver({ username: driver!.username, secret: "4821", ip: "192.0.2.82" })).toMatchObject({ driverId: driver!.id });
   });
 
@@ -82,10 +112,18 @@ describe("driver sign-in", () => {
     const { db } = database();
     const { driver } = await addVehicleAndDriver({ db, companyId: demo });
     await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "password-1", actor: manager });
-    await db.update(drivers).set({ username: `${driver!.username}-renamed` }).where(eq(drivers.id, driver!.id));
+    await db
+      .update(drivers)
+      .set({ username: `${driver!.username}-renamed` })
+      .where(eq(drivers.id, driver!.id));
     await expect(authenticateDriver({ username: driver!.username, secret: "password-1", ip: "192.0.2.81" })).rejects.toMatchObject({ code: "unauthorized" });
-    await expect(setDriverSecret({ db, companyId: other, dataset: "live", driverId: driver!.id, secret: "password-1", actor: manager })).rejects.toMatchObject({ code: "not_found" });
-    const [twin] = await db.insert(drivers).values({ companyId: other, dataset: "live", name: "Twin", username: `${driver!.username}-renamed` }).returning();
+    await expect(setDriverSecret({ db, companyId: other, dataset: "live", driverId: driver!.id, secret: "password-1", actor: manager })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    const [twin] = await db
+      .insert(drivers)
+      .values({ companyId: other, dataset: "live", name: "Twin", username: `${driver!.username}-renamed` })
+      .returning();
     await expect(setDriverSecret({ db, companyId: other, dataset: "live", driverId: twin.id, secret: "password-2", actor: manager })).resolves.toBeUndefined();
     await expect(setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "password-1", actor: manager })).rejects.toMatchObject({ code: "conflict" });
   });
@@ -108,24 +146,55 @@ describe("the driver's duty status and certification", () => {
     const { db } = database();
     const { driver } = await addVehicleAndDriver({ db, companyId: demo });
     const now = new Date();
-    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "onDuty", at: new Date(now.getTime() + 60_000), now })).rejects.toMatchObject({ code: "bad_request" });
-    await setDutyStatus({ ...tenant(), driverId: driver!.id, status: "onDuty", at: new Date(now.getTime() - 30 * HOUR), now: new Date(now.getTime() - 30 * HOUR) });
+    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "onDuty", at: new Date(now.getTime() + 60_000), now })).rejects.toMatchObject({
+      code: "bad_request",
+    });
+    await setDutyStatus({
+      ...tenant(),
+      driverId: driver!.id,
+      status: "onDuty",
+      at: new Date(now.getTime() - 30 * HOUR),
+      now: new Date(now.getTime() - 30 * HOUR),
+    });
     const yesterday = new Date(now.getTime() - 24 * HOUR).toISOString().slice(0, 10);
     await certifyLogDay({ ...tenant(), driverId: driver!.id, date: yesterday, actor: actorOf(driver!) });
-    await expect(certifyLogDay({ ...tenant(), driverId: driver!.id, date: "2999-01-01", actor: actorOf(driver!) })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(certifyLogDay({ ...tenant(), driverId: driver!.id, date: "2999-01-01", actor: actorOf(driver!) })).rejects.toMatchObject({
+      code: "bad_request",
+    });
     const startOfToday = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
     // Asked an hour into today, so the 8-hour backdating limit does not answer first late in the UTC day.
-    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", at: new Date(startOfToday - 60_000), now: new Date(startOfToday + HOUR) })).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("certified") });
+    await expect(
+      setDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", at: new Date(startOfToday - 60_000), now: new Date(startOfToday + HOUR) }),
+    ).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("certified") });
     // Today certified at `now`: nothing before that moment, but a later status re-opens today for certification.
     const today = now.toISOString().slice(0, 10);
     await certifyLogDay({ ...tenant(), driverId: driver!.id, date: today, actor: actorOf(driver!), now });
-    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", at: new Date(now.getTime() - 60_000), now })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", at: new Date(now.getTime() - 60_000), now })).rejects.toMatchObject({
+      code: "bad_request",
+    });
     expect(await listCertifiedDates({ ...tenant(), driverId: driver!.id })).toEqual([today, yesterday]);
-    await changeOwnDutyStatus({ ...tenant(), driverId: driver!.id, status: "sleeperBed", remark: "rest", actor: actorOf(driver!), now: new Date(now.getTime() + 1_000) });
+    await changeOwnDutyStatus({
+      ...tenant(),
+      driverId: driver!.id,
+      status: "sleeperBed",
+      remark: "rest",
+      actor: actorOf(driver!),
+      now: new Date(now.getTime() + 1_000),
+    });
     expect(await listCertifiedDates({ ...tenant(), driverId: driver!.id })).toEqual([yesterday]);
     expect((await logOf(driver!.id)).at(-1)).toMatchObject({ status: "sleeperBed", remark: "rest", origin: "manual" });
-    await db.insert(drivingDetectorStates).values({ companyId: demo, dataset: "live", vehicleId: driver!.staticAssignedVehicleId!, driverId: driver!.id, motion: { open: { startTime: 1 }, previous: null } });
-    await expect(changeOwnDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", remark: "", actor: actorOf(driver!) })).rejects.toMatchObject({ code: "conflict" });
+    await db
+      .insert(drivingDetectorStates)
+      .values({
+        companyId: demo,
+        dataset: "live",
+        vehicleId: driver!.staticAssignedVehicleId!,
+        driverId: driver!.id,
+        motion: { open: { startTime: 1 }, previous: null },
+      });
+    await expect(changeOwnDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", remark: "", actor: actorOf(driver!) })).rejects.toMatchObject({
+      code: "conflict",
+    });
   });
 });
 
@@ -133,16 +202,24 @@ describe("unassigned driving", () => {
   it("a manager assigns a drive, the driver accepts it: it becomes their driving time, and its violations follow", async () => {
     const { db } = database();
     const { driver } = await addVehicleAndDriver({ db, companyId: demo });
-    await db.insert(hosLogs).values({ companyId: demo, dataset: "live", driverId: driver!.id, status: "offDuty", startTime: new Date(Date.now() - 40 * HOUR), origin: "manual" });
+    await db
+      .insert(hosLogs)
+      .values({ companyId: demo, dataset: "live", driverId: driver!.id, status: "offDuty", startTime: new Date(Date.now() - 40 * HOUR), origin: "manual" });
     const segment = await unassignedDrive({ hoursAgo: 13, minutes: 12 * 60 });
     expect(segment).toMatchObject({ status: "unassigned", closed: true });
     expect(segment.from).toMatch(/IL$/);
-    await expect(assignUnassignedDriving({ db, companyId: other, dataset: "live", segmentId: segment.id, driverId: driver!.id, actor: manager })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      assignUnassignedDriving({ db, companyId: other, dataset: "live", segmentId: segment.id, driverId: driver!.id, actor: manager }),
+    ).rejects.toMatchObject({ code: "not_found" });
     await assignUnassignedDriving({ ...tenant(), segmentId: segment.id, driverId: driver!.id, actor: manager });
-    await expect(assignUnassignedDriving({ ...tenant(), segmentId: segment.id, driverId: driver!.id, actor: manager })).rejects.toMatchObject({ code: "conflict" });
+    await expect(assignUnassignedDriving({ ...tenant(), segmentId: segment.id, driverId: driver!.id, actor: manager })).rejects.toMatchObject({
+      code: "conflict",
+    });
     // Another driver cannot answer it.
     const { driver: stranger } = await addVehicleAndDriver({ db, companyId: demo });
-    await expect(answerUnassignedDriving({ ...tenant(), driverId: stranger!.id, segmentId: segment.id, accept: true, actor: actorOf(stranger!) })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      answerUnassignedDriving({ ...tenant(), driverId: stranger!.id, segmentId: segment.id, accept: true, actor: actorOf(stranger!) }),
+    ).rejects.toMatchObject({ code: "not_found" });
     await answerUnassignedDriving({ ...tenant(), driverId: driver!.id, segmentId: segment.id, accept: true, actor: actorOf(driver!) });
     const log = await logOf(driver!.id);
     expect(log.map((entry) => entry.status)).toEqual(["offDuty", "driving", "offDuty"]);
@@ -160,17 +237,32 @@ describe("unassigned driving", () => {
     await assignUnassignedDriving({ ...tenant(), segmentId: segment.id, driverId: driver!.id, actor: manager });
     await answerUnassignedDriving({ ...tenant(), driverId: driver!.id, segmentId: segment.id, accept: false, actor: actorOf(driver!) });
     expect(await logOf(driver!.id)).toEqual([]);
-    await expect(annotateUnassignedDriving({ ...tenant(), segmentId: segment.id, annotation: " ", actor: manager })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(annotateUnassignedDriving({ ...tenant(), segmentId: segment.id, annotation: " ", actor: manager })).rejects.toMatchObject({
+      code: "bad_request",
+    });
     await annotateUnassignedDriving({ ...tenant(), segmentId: segment.id, annotation: "Yard move by the mechanic", actor: manager });
-    expect((await listUnassignedDriving(tenant())).find((s) => s.id === segment.id)).toMatchObject({ status: "annotated", annotation: "Yard move by the mechanic", driver: null });
+    expect((await listUnassignedDriving(tenant())).find((s) => s.id === segment.id)).toMatchObject({
+      status: "annotated",
+      annotation: "Yard move by the mechanic",
+      driver: null,
+    });
   });
 
   it("refuses a dispatcher and records the refusal", async () => {
     const { db } = database();
     await expect(
-      authorizeAction({ db, user: { role: "dispatcher", companyId: demo }, action: "manageHosLogs", actor: manager, denied: { action: "unassigned_driving.denied", target: { type: "unassigned_driving", id: 1 } } }),
+      authorizeAction({
+        db,
+        user: { role: "dispatcher", companyId: demo },
+        action: "manageHosLogs",
+        actor: manager,
+        denied: { action: "unassigned_driving.denied", target: { type: "unassigned_driving", id: 1 } },
+      }),
     ).rejects.toMatchObject({ code: "forbidden" });
-    const denied = await db.select().from(auditEvents).where(and(eq(auditEvents.companyId, demo), eq(auditEvents.action, "unassigned_driving.denied")));
+    const denied = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, demo), eq(auditEvents.action, "unassigned_driving.denied")));
     expect(denied).toHaveLength(1);
   });
 });

@@ -19,7 +19,11 @@ let rested = 0;
 beforeAll(async () => {
   const { db } = database();
   ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db }));
-  const demoDrivers = await db.select().from(drivers).where(and(eq(drivers.companyId, demo), eq(drivers.dataset, "live"))).orderBy(drivers.id);
+  const demoDrivers = await db
+    .select()
+    .from(drivers)
+    .where(and(eq(drivers.companyId, demo), eq(drivers.dataset, "live")))
+    .orderBy(drivers.id);
   [tired, rested] = [demoDrivers[0].id, demoDrivers[1].id];
   await db.update(drivers).set({ timezone: "UTC" }).where(eq(drivers.id, tired));
   const at = (hoursBeforeNow: number) => new Date(now.getTime() - hoursBeforeNow * HOUR);
@@ -74,7 +78,9 @@ describe("driver HOS for the dashboard", () => {
     const all = await listFleetViolations({ db, companyId: demo, dataset: "live", from: new Date(now.getTime() - 24 * HOUR), to: now });
     expect(all.map((v) => v.driver.id)).toEqual([tired, tired]);
     expect(all[0].startTime.getTime()).toBeGreaterThanOrEqual(all[1].startTime.getTime());
-    expect(await listFleetViolations({ db, companyId: demo, dataset: "live", from: new Date(now.getTime() - 24 * HOUR), to: now, driverId: rested })).toEqual([]);
+    expect(await listFleetViolations({ db, companyId: demo, dataset: "live", from: new Date(now.getTime() - 24 * HOUR), to: now, driverId: rested })).toEqual(
+      [],
+    );
     expect(await listFleetViolations({ db, companyId: other, dataset: "live", from: new Date(now.getTime() - 24 * HOUR), to: now })).toEqual([]);
   });
 });

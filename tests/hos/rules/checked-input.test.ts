@@ -60,7 +60,7 @@ describe("the engine refuses what it cannot understand, naming the field", () =>
     });
   });
 
-  it('an unknown status is refused rather than read as on duty (a driver who drove 5 h no longer shows 11 h left)', () => {
+  it("an unknown status is refused rather than read as on duty (a driver who drove 5 h no longer shows 11 h left)", () => {
     const log = [{ status: "Driving", startTime: new Date("2026-01-05T07:00:00Z") }] as unknown as DutyStatusEntry[];
     expect(() => computeHosClocks({ log, ruleset: "us70_8", at })).toThrow('Invalid "log[0].status": "Driving" is not one of');
   });

@@ -6,7 +6,19 @@ const scenarios: Scenario[] = [
   {
     name: "empty log: everything available, off duty since unknown",
     log: seq(T0),
-    clocks: [{ at: "0m", drive: "11h", shift: "14h", untilBreak: "8h", cycle: "70h", cycleTomorrow: "70h", status: "offDuty", statusSince: null, cycleStartedAt: null }],
+    clocks: [
+      {
+        at: "0m",
+        drive: "11h",
+        shift: "14h",
+        untilBreak: "8h",
+        cycle: "70h",
+        cycleTomorrow: "70h",
+        status: "offDuty",
+        statusSince: null,
+        cycleStartedAt: null,
+      },
+    ],
     violations: [],
   },
   {

@@ -6,7 +6,13 @@ const hoursOf = (ms: number) => ms / 3_600_000;
 
 describe("daily logs across DST changes in America/Chicago", () => {
   it.each([
-    { name: "spring forward, 2026-03-08: a 23-hour day", date: "2026-03-08", start: "2026-03-08T06:00:00.000Z", end: "2026-03-09T05:00:00.000Z", offDutyHours: 21 },
+    {
+      name: "spring forward, 2026-03-08: a 23-hour day",
+      date: "2026-03-08",
+      start: "2026-03-08T06:00:00.000Z",
+      end: "2026-03-09T05:00:00.000Z",
+      offDutyHours: 21,
+    },
     { name: "fall back, 2026-11-01: a 25-hour day", date: "2026-11-01", start: "2026-11-01T05:00:00.000Z", end: "2026-11-02T06:00:00.000Z", offDutyHours: 23 },
   ])("$name", ({ date, start, end, offDutyHours }) => {
     const { log } = seq(`${date}T12:00:00Z`, ["driving", "2h"], ["offDuty", "1h"]);

@@ -19,7 +19,11 @@ let bigDay = 0;
 beforeAll(async () => {
   const { db } = database();
   ({ demoCompanyId: company } = await seedTestCompanies({ db }));
-  const rows = await db.select().from(drivers).where(and(eq(drivers.companyId, company), eq(drivers.dataset, "live"))).orderBy(drivers.id);
+  const rows = await db
+    .select()
+    .from(drivers)
+    .where(and(eq(drivers.companyId, company), eq(drivers.dataset, "live")))
+    .orderBy(drivers.id);
   [shortHaul, longHaul, bigDay] = rows.map((row) => row.id);
   await db.update(drivers).set({ shortHaulException: true }).where(eq(drivers.id, shortHaul));
   const tenant = { companyId: company, dataset: "live" as const };

@@ -5,7 +5,12 @@ import { T0, describeScenarios, type Scenario } from "./scenarios";
 const FAQ_2020 = "FMCSA, Frequently Asked Questions Relating to 2020 Changes to Hours of Service Regulations";
 const claim = { sixteenHourException: true };
 /** A 16-hour duty day claiming the 16-hour exception: 2 h on duty, 6 h driving, 5 h on duty, 3 h driving. */
-const sixteenHourDay: Step[] = [["onDuty", "2h", claim], ["driving", "6h"], ["onDuty", "5h"], ["driving", "3h"]];
+const sixteenHourDay: Step[] = [
+  ["onDuty", "2h", claim],
+  ["driving", "6h"],
+  ["onDuty", "5h"],
+  ["driving", "3h"],
+];
 
 /** Split-sleeper pairing (395.1(g)(1)(ii)) beyond neighbouring periods, and the choice among several pairings. */
 const splitSleeper: Scenario[] = [
@@ -157,38 +162,21 @@ const exceptions: Scenario[] = [
   {
     name: "16-hour exception claimed again two days later without a 34-hour restart: refused",
     source: "49 CFR 395.1(o)(3) (not taken within the previous 6 consecutive days)",
-    log: seq(
-      T0,
-      ...sixteenHourDay,
-      ["offDuty", "32h"],
-      ...sixteenHourDay,
-    ),
+    log: seq(T0, ...sixteenHourDay, ["offDuty", "32h"], ...sixteenHourDay),
     clocks: [{ at: "end", shift: "0m", drive: "2h" }],
     violations: [["shiftHours", "2026-01-07T20:00:00.000Z", "2h"]],
   },
   {
     name: "16-hour exception again after a 34-hour restart: granted",
     source: "49 CFR 395.1(o)(3) (unless a new 7/8-day period began with 34 hours off, 395.3(c))",
-    log: seq(
-      T0,
-      ...sixteenHourDay,
-      ["offDuty", "34h"],
-      ...sixteenHourDay,
-    ),
+    log: seq(T0, ...sixteenHourDay, ["offDuty", "34h"], ...sixteenHourDay),
     clocks: [{ at: "end", shift: "0m", drive: "2h" }],
     violations: [],
   },
   {
     name: "a claim on a day that does not drive past the 14th hour does not use up the exception",
     source: "49 CFR 395.1(o); J. J. Keller RegSense, “If drivers are on duty but not driving after the 14th hour…” (2024)",
-    log: seq(
-      T0,
-      ["onDuty", "2h", claim],
-      ["driving", "6h"],
-      ["onDuty", "6h"],
-      ["offDuty", "32h"],
-      ...sixteenHourDay,
-    ),
+    log: seq(T0, ["onDuty", "2h", claim], ["driving", "6h"], ["onDuty", "6h"], ["offDuty", "32h"], ...sixteenHourDay),
     clocks: [{ at: "end", shift: "0m" }],
     violations: [],
   },

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeHosClocks, findHosViolations, type DutyStatus, type DutyStatusEntry, type HosClocks, type HosExceptions, type HosRuleset } from "@/lib/hos/rules";
+import {
+  computeHosClocks,
+  findHosViolations,
+  type DutyStatus,
+  type DutyStatusEntry,
+  type HosClocks,
+  type HosExceptions,
+  type HosRuleset,
+} from "@/lib/hos/rules";
 
 const HOUR_MS = 3_600_000;
 // Seeded, as the route fuzzer is: CI runs the same cases every time (a failure prints its seed and path to replay).

@@ -14,7 +14,9 @@ const database = useTestDatabase();
 const send = async (body: unknown, token: string | null = "demo-ingest-token") => {
   const headers = new Headers({ "content-type": "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
-  const response = await POST(new Request("http://localhost/ingest/batch", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }));
+  const response = await POST(
+    new Request("http://localhost/ingest/batch", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }),
+  );
   return { status: response.status, body: await response.json() };
 };
 const count = async (table: string) => (await queryRows<{ n: number }>(getDb(), sql`select count(*)::int as n from ${sql.raw(table)}`))[0].n;
@@ -34,13 +36,21 @@ describe("POST /ingest/batch", () => {
   it("stores acknowledged points with their stats, and a resend is counted as duplicates", async () => {
     const { demo } = await setup();
     const points = demo.map((vehicleId, i) => ({
-      vehicleId, time: secondsAgo(30), latitude: 41.8 + i / 100, longitude: -87.6, speed: 12, heading: 90,
+      vehicleId,
+      time: secondsAgo(30),
+      latitude: 41.8 + i / 100,
+      longitude: -87.6,
+      speed: 12,
+      heading: 90,
       stats: i % 2 === 0 ? { engineRpm: 1400, fuelPercent: 55, engineState: "On" } : undefined,
     }));
     const first = await send(points);
     expect(first).toMatchObject({ status: 200, body: { data: { accepted: { positions: 4, stats: 2 }, duplicates: { positions: 0, stats: 0 } } } });
     expect(await count("vehicle_positions")).toBe(4);
-    const [state] = await queryRows<{ latitude: number; fuel_percent: number }>(getDb(), sql`select latitude, fuel_percent from vehicle_state where vehicle_id = ${demo[0]}`);
+    const [state] = await queryRows<{ latitude: number; fuel_percent: number }>(
+      getDb(),
+      sql`select latitude, fuel_percent from vehicle_state where vehicle_id = ${demo[0]}`,
+    );
     expect(state).toEqual({ latitude: 41.8, fuel_percent: 55 });
     const again = await send(points);
     expect(again.body.data).toEqual({ accepted: { positions: 0, stats: 0 }, duplicates: { positions: 4, stats: 2 } });

@@ -33,12 +33,20 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
   });
 
   it("decodes Codec 8 example 3: two records in one packet", () => {
-    const { records } = decodeTeltonikaPacket(hex("000000000000004308020000016B40D57B480100000000000000000000000000000001010101000000000000016B40D5C198010000000000000000000000000000000101010101000000020000252C"));
+    const { records } = decodeTeltonikaPacket(
+      hex(
+        "000000000000004308020000016B40D57B480100000000000000000000000000000001010101000000000000016B40D5C198010000000000000000000000000000000101010101000000020000252C",
+      ),
+    );
     expect(records.map((record) => record.time.toISOString())).toEqual(["2019-06-10T10:01:01.000Z", "2019-06-10T10:01:19.000Z"]);
   });
 
   it("decodes the Codec 8 Extended example: 2-byte IO ids, total odometer 22,949,000 m", () => {
-    const { codec, records } = decodeTeltonikaPacket(hex("000000000000004A8E010000016B412CEE000100000000000000000000000000000000010005000100010100010011001D00010010015E2C880002000B000000003544C87A000E000000001DD7E06A00000100002994"));
+    const { codec, records } = decodeTeltonikaPacket(
+      hex(
+        "000000000000004A8E010000016B412CEE000100000000000000000000000000000000010005000100010100010011001D00010010015E2C880002000B000000003544C87A000E000000001DD7E06A00000100002994",
+      ),
+    );
     expect(codec).toBe(CODEC_8_EXTENDED);
     expect(records).toEqual([{ time: new Date("2019-06-10T11:36:32.000Z"), fix: undefined, io: { odometerMeters: 22_949_000 } }]);
   });
@@ -106,7 +114,11 @@ describe("GT06 / Concox", () => {
   });
 
   it("round-trips the GPS+ACC packet the demo's trackers send, southern and western hemispheres included", () => {
-    const record = { time: new Date("2026-11-20T08:00:05Z"), fix: { latitude: -33.8688, longitude: -70.65, speedKmh: 42, heading: 181, satellites: 9 }, io: { ignition: true } };
+    const record = {
+      time: new Date("2026-11-20T08:00:05Z"),
+      fix: { latitude: -33.8688, longitude: -70.65, speedKmh: 42, heading: 181, satellites: 9 },
+      io: { ignition: true },
+    };
     const message = decodeGt06Frame(encodeGt06Location(record, 7));
     expect(message).toMatchObject({ type: "record", protocol: 0x22, serial: 7 });
     if (message.type !== "record") throw new Error("not a record");

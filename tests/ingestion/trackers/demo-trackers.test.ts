@@ -21,9 +21,25 @@ describe("the demo's hardware trackers", () => {
       .select({ id: vehicles.id, deviceId: devices.identifier })
       .from(vehicles)
       .innerJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-      .where(inArray(devices.identifier, DEMO_TRACKERS.map((tracker) => tracker.imei)));
+      .where(
+        inArray(
+          devices.identifier,
+          DEMO_TRACKERS.map((tracker) => tracker.imei),
+        ),
+      );
     expect(trackerVehicles).toHaveLength(4);
-    trackers = await startTrackers({ db, settings: { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20, maxConnections: 1_000, frameTimeoutMs: 30_000 } });
+    trackers = await startTrackers({
+      db,
+      settings: {
+        teltonikaPort: 0,
+        gt06Port: 0,
+        host: "127.0.0.1",
+        idleTimeoutMs: 60_000,
+        maxConnectionsPerAddress: 20,
+        maxConnections: 1_000,
+        frameTimeoutMs: 30_000,
+      },
+    });
     // Mid-morning yesterday in Chicago: the day crews drive.
     let clock = dayStartOf(dayOfTime(Date.now()) - 1) + 10 * HOUR;
     const simulator = await createFleetSimulator({ db, seed: 3, backfillMs: HOUR, now: () => clock, trackerPorts: trackers.ports });
@@ -34,14 +50,22 @@ describe("the demo's hardware trackers", () => {
     simulator.stop();
     for (const vehicle of trackerVehicles) {
       const protocol = DEMO_TRACKERS.find((tracker) => tracker.imei === vehicle.deviceId)!.protocol;
-      const live = await db.select().from(vehiclePositions).where(and(eq(vehiclePositions.vehicleId, vehicle.id), gt(vehiclePositions.time, new Date(before))));
+      const live = await db
+        .select()
+        .from(vehiclePositions)
+        .where(and(eq(vehiclePositions.vehicleId, vehicle.id), gt(vehiclePositions.time, new Date(before))));
       expect(live.length, `${protocol} vehicle ${vehicle.id}`).toBeGreaterThan(0);
       // What each protocol leaves out shows the points came through it: Teltonika sends altitude (0 here, the
       // simulator has none), GT06 no HDOP; the simulator's direct points have no altitude and an HDOP.
       if (protocol === "teltonika") expect(live.every((point) => point.altitude === 0)).toBe(true);
       else expect(live.every((point) => point.hdop === null && point.altitude === null)).toBe(true);
       // Samples that came over TCP carry no engine hours (neither protocol sends them); the simulator's own do.
-      const [latest] = await db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicle.id)).orderBy(desc(vehicleStatSamples.time)).limit(1);
+      const [latest] = await db
+        .select()
+        .from(vehicleStatSamples)
+        .where(eq(vehicleStatSamples.vehicleId, vehicle.id))
+        .orderBy(desc(vehicleStatSamples.time))
+        .limit(1);
       expect(latest.engineSeconds).toBeNull();
     }
   });

@@ -74,33 +74,54 @@ describe("decoder fuzzing", () => {
   const options = { seed: SEED, numRuns: RUNS };
 
   it("Teltonika: random bytes, and sealed packets of random records, decode or raise FrameError, into valid telemetry", () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
-      const buffer = Buffer.from(bytes);
-      try {
-        readTeltonikaImei(buffer);
-      } catch (error) {
-        if (!(error instanceof FrameError)) throw error;
-      }
-      return acceptedByIngestion(decodeLike(teltonikaPacketLength, teltonikaRecords, buffer));
-    }), options);
-    fc.assert(fc.property(fc.constantFrom(0x08, 0x8e), fc.uint8Array({ maxLength: 400 }), (codec, data) =>
-      acceptedByIngestion(decodeLike(teltonikaPacketLength, teltonikaRecords, sealedTeltonika(codec, data)))), options);
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        const buffer = Buffer.from(bytes);
+        try {
+          readTeltonikaImei(buffer);
+        } catch (error) {
+          if (!(error instanceof FrameError)) throw error;
+        }
+        return acceptedByIngestion(decodeLike(teltonikaPacketLength, teltonikaRecords, buffer));
+      }),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(0x08, 0x8e), fc.uint8Array({ maxLength: 400 }), (codec, data) =>
+        acceptedByIngestion(decodeLike(teltonikaPacketLength, teltonikaRecords, sealedTeltonika(codec, data))),
+      ),
+      options,
+    );
   });
 
   it("Teltonika: valid packets with one byte changed and the CRC fixed still decode or raise FrameError", () => {
-    const record = { time: new Date(Date.now() - 60_000), fix: { latitude: 41.9, longitude: -87.6, speedKmh: 50, heading: 10, satellites: 9, altitude: 180, hdop: 1 }, io: { ignition: true, odometerMeters: 5_000, fuelPercent: 50, engineRpm: 900 } };
-    fc.assert(fc.property(fc.constantFrom(0x08, 0x8e), fc.nat(), fc.nat(255), (codec, at, value) => {
-      const data = encodeTeltonikaPacket({ records: [record, record], codec: codec as 0x08 }).subarray(9, -4);
-      const mutated = Buffer.from(data);
-      mutated[at % mutated.length] = value;
-      return acceptedByIngestion(decodeLike(teltonikaPacketLength, teltonikaRecords, sealedTeltonika(codec, mutated)));
-    }), options);
+    const record = {
+      time: new Date(Date.now() - 60_000),
+      fix: { latitude: 41.9, longitude: -87.6, speedKmh: 50, heading: 10, satellites: 9, altitude: 180, hdop: 1 },
+      io: { ignition: true, odometerMeters: 5_000, fuelPercent: 50, engineRpm: 900 },
+    };
+    fc.assert(
+      fc.property(fc.constantFrom(0x08, 0x8e), fc.nat(), fc.nat(255), (codec, at, value) => {
+        const data = encodeTeltonikaPacket({ records: [record, record], codec: codec as 0x08 }).subarray(9, -4);
+        const mutated = Buffer.from(data);
+        mutated[at % mutated.length] = value;
+        return acceptedByIngestion(decodeLike(teltonikaPacketLength, teltonikaRecords, sealedTeltonika(codec, mutated)));
+      }),
+      options,
+    );
   });
 
   it("GT06: random bytes, and sealed frames of every packet type with random content, decode or raise FrameError, into valid telemetry", () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(gt06FrameLength, gt06Records, Buffer.from(bytes)))), options);
-    fc.assert(fc.property(fc.constantFrom(0x01, 0x12, 0x13, 0x16, 0x22, 0x26, 0x8a), fc.uint8Array({ maxLength: 60 }), (protocol, content) =>
-      acceptedByIngestion(decodeLike(gt06FrameLength, gt06Records, sealedGt06(protocol, content)))), options);
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(gt06FrameLength, gt06Records, Buffer.from(bytes)))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(0x01, 0x12, 0x13, 0x16, 0x22, 0x26, 0x8a), fc.uint8Array({ maxLength: 60 }), (protocol, content) =>
+        acceptedByIngestion(decodeLike(gt06FrameLength, gt06Records, sealedGt06(protocol, content))),
+      ),
+      options,
+    );
   });
 });
 
@@ -112,23 +133,43 @@ describe("listener fuzzing", () => {
     await seedTestCompanies({ db });
     await rebindDevice({ db, from: "demo-live-1", to: "356307042441013" });
     await rebindDevice({ db, from: "demo-live-2", to: "868120301234567" });
-    trackers = await startTrackers({ db, settings: { teltonikaPort: 3465, gt06Port: 3466, host: "127.0.0.1", idleTimeoutMs: 2_000, maxConnectionsPerAddress: 50, maxConnections: 1_000, frameTimeoutMs: 2_000 } });
+    trackers = await startTrackers({
+      db,
+      settings: {
+        teltonikaPort: 3465,
+        gt06Port: 3466,
+        host: "127.0.0.1",
+        idleTimeoutMs: 2_000,
+        maxConnectionsPerAddress: 50,
+        maxConnections: 1_000,
+        frameTimeoutMs: 2_000,
+      },
+    });
   });
   afterAll(async () => trackers?.close());
 
   it("takes hostile streams, before and after the handshake, and still serves a well-behaved device", async () => {
-    const streams = fc.sample(fc.tuple(fc.boolean(), fc.boolean(), fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 })), { seed: SEED, numRuns: 40 });
-    await Promise.all(streams.map(async ([teltonika, handshake, chunks]) => {
-      const device = await connectTracker({ port: teltonika ? 3465 : 3466, timeoutMs: 3_000 });
-      if (handshake) device.send(teltonika ? encodeTeltonikaImei("356307042441013") : encodeGt06Login("868120301234567", 1));
-      for (const chunk of chunks) device.send(Buffer.from(chunk));
-      await device.closed();
-      device.end();
-    }));
+    const streams = fc.sample(
+      fc.tuple(fc.boolean(), fc.boolean(), fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 })),
+      { seed: SEED, numRuns: 40 },
+    );
+    await Promise.all(
+      streams.map(async ([teltonika, handshake, chunks]) => {
+        const device = await connectTracker({ port: teltonika ? 3465 : 3466, timeoutMs: 3_000 });
+        if (handshake) device.send(teltonika ? encodeTeltonikaImei("356307042441013") : encodeGt06Login("868120301234567", 1));
+        for (const chunk of chunks) device.send(Buffer.from(chunk));
+        await device.closed();
+        device.end();
+      }),
+    );
     const device = await connectTracker({ port: 3465, timeoutMs: 3_000 });
     device.send(encodeTeltonikaImei("356307042441013"));
     expect(await device.read(1)).toEqual(Buffer.from([0x01]));
-    device.send(encodeTeltonikaPacket({ records: [{ time: new Date(Date.now() - 1_000), fix: { latitude: 41.9, longitude: -87.6, speedKmh: 20, heading: 0, satellites: 7 }, io: {} }] }));
+    device.send(
+      encodeTeltonikaPacket({
+        records: [{ time: new Date(Date.now() - 1_000), fix: { latitude: 41.9, longitude: -87.6, speedKmh: 20, heading: 0, satellites: 7 }, io: {} }],
+      }),
+    );
     expect((await device.read(4))?.readUInt32BE(0)).toBe(1);
     device.end();
   });

@@ -14,7 +14,14 @@ describe("tracker ingest queue", () => {
     const [first, second] = await db.select().from(vehicles).where(eq(vehicles.dataset, "live")).limit(2);
     const queue = createIngestQueue({ db, flushMs: 20 });
     const time = new Date(Date.now() - 60_000);
-    const point = (vehicle: typeof first, offsetMs = 0) => ({ companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.id, time: new Date(time.getTime() + offsetMs), latitude: 41.9, longitude: -87.7 });
+    const point = (vehicle: typeof first, offsetMs = 0) => ({
+      companyId: vehicle.companyId,
+      dataset: vehicle.dataset,
+      vehicleId: vehicle.id,
+      time: new Date(time.getTime() + offsetMs),
+      latitude: 41.9,
+      longitude: -87.7,
+    });
     const results = await Promise.allSettled([
       queue.submit({ positions: [point(first)] }),
       // A vehicle gone since its device connected: the shared write fails, this packet alone is refused.

@@ -22,7 +22,15 @@ let trackers: Trackers;
 let vehicleIds: { teltonika: number; gt06: number };
 
 // Port 0: each listener takes a free port (tests run beside other suites and servers).
-const settings = { teltonikaPort: 0, gt06Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000, maxConnectionsPerAddress: 20, maxConnections: 1_000, frameTimeoutMs: 30_000 };
+const settings = {
+  teltonikaPort: 0,
+  gt06Port: 0,
+  host: "127.0.0.1",
+  idleTimeoutMs: 60_000,
+  maxConnectionsPerAddress: 20,
+  maxConnections: 1_000,
+  frameTimeoutMs: 30_000,
+};
 
 beforeAll(async () => {
   const { db } = database();
@@ -45,12 +53,14 @@ const freeVehicleOf = async (identifier: string) => {
 
 const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - minutes * 60_000);
 const teltonikaRecord = (time: Date, speedKmh: number) => ({
-  time, fix: { latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 90, satellites: 11, speedKmh, hdop: 0.8 },
+  time,
+  fix: { latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 90, satellites: 11, speedKmh, hdop: 0.8 },
   io: { ignition: true, odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500, externalVolts: 13.9 },
 });
 const teltonika = () => connectTracker({ port: trackers.ports.teltonika!, timeoutMs: 3_000 });
 const gt06 = () => connectTracker({ port: trackers.ports.gt06!, timeoutMs: 3_000 });
-const positionsOf = (vehicleId: number) => database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId)).orderBy(asc(vehiclePositions.time));
+const positionsOf = (vehicleId: number) =>
+  database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId)).orderBy(asc(vehiclePositions.time));
 
 describe("Teltonika listener", () => {
   it("accepts a registered IMEI, stores the records and acknowledges their count only once they are committed", async () => {
@@ -65,7 +75,11 @@ describe("Teltonika listener", () => {
     expect(positions).toHaveLength(2);
     expect(positions[0]).toMatchObject({ latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 90, satellites: 11, hdop: 0.8 });
     expect(positions[0].speed).toBeCloseTo(20, 5); // 72 km/h
-    const stats = await database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicleIds.teltonika)).orderBy(asc(vehicleStatSamples.time));
+    const stats = await database()
+      .db.select()
+      .from(vehicleStatSamples)
+      .where(eq(vehicleStatSamples.vehicleId, vehicleIds.teltonika))
+      .orderBy(asc(vehicleStatSamples.time));
     expect(stats.map((sample) => sample.engineState)).toEqual(["On", "Idle"]);
     expect(stats[0]).toMatchObject({ odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500, batteryMilliVolts: 13_900 });
     device.end();
@@ -184,9 +198,15 @@ describe("GT06 listener", () => {
 
 describe("connection limits", () => {
   it("refuses connections past the per-address cap and closes idle ones", async () => {
-    const limited = await startTrackers({ db: database().db, settings: { ...settings, teltonikaPort: 0, gt06Port: null, maxConnectionsPerAddress: 2, idleTimeoutMs: 300 } });
+    const limited = await startTrackers({
+      db: database().db,
+      settings: { ...settings, teltonikaPort: 0, gt06Port: null, maxConnectionsPerAddress: 2, idleTimeoutMs: 300 },
+    });
     try {
-      const open = [await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 }), await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 })];
+      const open = [
+        await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 }),
+        await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 }),
+      ];
       const third = await connectTracker({ port: limited.ports.teltonika!, timeoutMs: 2_000 });
       expect(await third.closed()).toBe(true);
       // The first two said nothing for longer than the idle timeout.

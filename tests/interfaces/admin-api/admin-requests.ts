@@ -17,7 +17,8 @@ const request = (path: string, { method = "GET", token, body, ip = "198.51.100.7
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
 
-export const requestToken = async (email: string, password: string, ip?: string) => postToken(request("/api/v2/auth/token", { method: "POST", body: { email, password }, ip }));
+export const requestToken = async (email: string, password: string, ip?: string) =>
+  postToken(request("/api/v2/auth/token", { method: "POST", body: { email, password }, ip }));
 
 export const adminToken = async (email = "admin@demo.test", password = "demo-password-1") => {
   const response = await requestToken(email, password);

@@ -20,7 +20,13 @@ beforeAll(async () => {
   // A second admin, so the first can be demoted and signed out while someone still runs the company.
   const [admin] = await database().db.select().from(users).where(eq(users.email, "admin@demo.test"));
   await setUserPassword({ db: database().db, email: "manager@demo.test", password: "manager-password-1", actor: operatorActor("test") });
-  await updateUser({ db: database().db, companyId: demo, userId: (await userId("manager@demo.test")), input: { role: "admin" }, actor: userActor({ user: admin, ip: null, requestId: null }) });
+  await updateUser({
+    db: database().db,
+    companyId: demo,
+    userId: await userId("manager@demo.test"),
+    input: { role: "admin" },
+    actor: userActor({ user: admin, ip: null, requestId: null }),
+  });
 });
 beforeEach(() => resetRateLimits(database().db));
 
@@ -33,7 +39,12 @@ describe("an admin token ends with the user's sessions (issue 33, hole 3)", () =
     expect((await listKeys(token)).status).toBe(200);
     const id = await userId("admin@demo.test");
     const { url } = await sendPasswordReset({ db: database().db, companyId: demo, userId: id, actor });
-    await resetPasswordWithLink({ db: database().db, token: url.split("/").at(-1)!, input: { password: "a fresh password 1" }, request: { ip: null, requestId: null } });
+    await resetPasswordWithLink({
+      db: database().db,
+      token: url.split("/").at(-1)!,
+      input: { password: "a fresh password 1" },
+      request: { ip: null, requestId: null },
+    });
     const refused = await listKeys(token);
     expect(refused.status).toBe(401);
     expect(((await refused.json()) as { message: string }).message).toMatch(/ended/);
@@ -50,7 +61,12 @@ describe("an admin token ends with the user's sessions (issue 33, hole 3)", () =
   it("stops working after 'sign out everywhere', which is audited", async () => {
     const token = await adminToken();
     const id = await userId("admin@demo.test");
-    await signOutEverywhere({ db: database().db, companyId: demo, userId: id, actor: userActor({ user: { id, name: "Admin" }, ip: "198.51.100.5", requestId: null }) });
+    await signOutEverywhere({
+      db: database().db,
+      companyId: demo,
+      userId: id,
+      actor: userActor({ user: { id, name: "Admin" }, ip: "198.51.100.5", requestId: null }),
+    });
     expect((await listKeys(token)).status).toBe(401);
     const events = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "user.signed_out_everywhere"));
     expect(events).toEqual([expect.objectContaining({ companyId: demo, targetId: String(id), actorIp: "198.51.100.5" })]);

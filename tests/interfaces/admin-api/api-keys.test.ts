@@ -18,7 +18,17 @@ let otherCompanyId: number;
 let demoToken: string;
 let otherToken: string;
 
-type CreatedKey = { id: string; key: string; start: string; name: string; scopes: string[]; environment: string; status: string; revokedAt: string | null; [field: string]: unknown };
+type CreatedKey = {
+  id: string;
+  key: string;
+  start: string;
+  name: string;
+  scopes: string[];
+  environment: string;
+  status: string;
+  revokedAt: string | null;
+  [field: string]: unknown;
+};
 
 beforeAll(async () => {
   ({ demoCompanyId, otherCompanyId } = await seedTestCompanies({ db: database().db, liveVehicles: 2 }));
@@ -77,7 +87,9 @@ describe("POST /api/v2/api-keys", () => {
     expect(rows[0].hash).toBe(hashApiKey(key.key));
     expect(rows[0].start).toBe(key.start);
     const secretPart = key.key.slice("svc_live_".length);
-    const everything = JSON.stringify(await queryRows(database().db, sql`select * from api_keys`)) + JSON.stringify(await queryRows(database().db, sql`select * from audit_events`));
+    const everything =
+      JSON.stringify(await queryRows(database().db, sql`select * from api_keys`)) +
+      JSON.stringify(await queryRows(database().db, sql`select * from audit_events`));
     expect(everything).not.toContain(secretPart);
   });
 
@@ -154,7 +166,8 @@ describe("DELETE /api/v2/api-keys/{id}", () => {
 });
 
 describe("a key created here, on the public interface", () => {
-  const fleetRequest = (key: string, ip = "203.0.113.9") => new Request("http://fleet.test/fleet/vehicles", { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: ip } });
+  const fleetRequest = (key: string, ip = "203.0.113.9") =>
+    new Request("http://fleet.test/fleet/vehicles", { headers: { authorization: `Bearer ${key}`, [CLIENT_IP_HEADER]: ip } });
 
   it("reads what its scopes allow (200), nothing else (403), and is refused (401) right after revocation", async () => {
     const { id, key } = await created({ name: "Partner", scopes: ["vehicles:read", "drivers:read"] });

@@ -41,7 +41,12 @@ describe("/contacts", () => {
   });
 
   it("refuses bad input with a 400 naming the field", async () => {
-    for (const [body, field] of [[{ email: "not-an-address" }, "email"], [{ phone: "call me" }, "phone"], [{ nickname: "x" }, "nickname"], [{ firstName: "x".repeat(101) }, "firstName"]] as const) {
+    for (const [body, field] of [
+      [{ email: "not-an-address" }, "email"],
+      [{ phone: "call me" }, "phone"],
+      [{ nickname: "x" }, "nickname"],
+      [{ firstName: "x".repeat(101) }, "firstName"],
+    ] as const) {
       const response = await create(body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect((response.body as { message: string }).message).toContain(field);
@@ -52,14 +57,21 @@ describe("/contacts", () => {
     const theirs = (await create({ firstName: "Theirs", email: "theirs@other.test" }, fixture.other.key)).body as ContactBody;
     const sandbox = (await create({ firstName: "Sandbox", email: "sandbox@demo.test" }, fixture.sandbox.key)).body as ContactBody;
     for (const id of [theirs.data.id, sandbox.data.id]) {
-      for (const method of ["GET", "PATCH", "DELETE"] as const) expect((await one(method, id, method === "PATCH" ? { firstName: "Mine" } : undefined)).status).toBe(404);
+      for (const method of ["GET", "PATCH", "DELETE"] as const)
+        expect((await one(method, id, method === "PATCH" ? { firstName: "Mine" } : undefined)).status).toBe(404);
     }
     const listed = await callFleet(contactsRoute.GET, "/contacts?limit=512", { key: fixture.demo.key });
     expect((listed.body as { data: { id: string }[] }).data.map((contact) => contact.id)).not.toContain(theirs.data.id);
     const rule = await callFleet(alertsRoute.POST, "/alerts/configurations", {
       key: fixture.demo.key,
       method: "POST",
-      body: { name: "Theirs", isEnabled: true, scope: { all: true }, triggers: [{ triggerTypeId: 1019, triggerParams: { engineIdle: { minDurationMilliseconds: 600_000 } } }], actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "contact", contactId: theirs.data.id }] } }] },
+      body: {
+        name: "Theirs",
+        isEnabled: true,
+        scope: { all: true },
+        triggers: [{ triggerTypeId: 1019, triggerParams: { engineIdle: { minDurationMilliseconds: 600_000 } } }],
+        actions: [{ actionTypeId: 1, actionParams: { recipients: [{ type: "contact", contactId: theirs.data.id }] } }],
+      },
     });
     expect(rule.status).toBe(404);
     expect((rule.body as { message: string }).message).toContain("contactId");

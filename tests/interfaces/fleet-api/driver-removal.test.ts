@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 beforeEach(() => resetRateLimits(database().db));
 
-const remove = (id: number, key = fixture.demo.key) => callFleet(driverRoute.DELETE, `/fleet/drivers/${id}`, { key, method: "DELETE", params: { id: String(id) } });
+const remove = (id: number, key = fixture.demo.key) =>
+  callFleet(driverRoute.DELETE, `/fleet/drivers/${id}`, { key, method: "DELETE", params: { id: String(id) } });
 const read = (id: number) => callFleet(driverRoute.GET, `/fleet/drivers/${id}`, { key: fixture.demo.key, params: { id: String(id) } });
 const signOut = (body: unknown, key = fixture.demo.key) => callFleet(signOutRoute.POST, "/fleet/drivers/remote-sign-out", { key, method: "POST", body });
 const auditOf = (driverId: number, action: string) =>
@@ -57,7 +58,15 @@ describe("POST /fleet/drivers/remote-sign-out", () => {
     const { db } = database();
     const id = fixture.demo.driverIds[2];
     const [driver] = await db.select().from(drivers).where(eq(drivers.id, id));
-    const session = { companyId: fixture.demo.companyId, dataset: "live" as const, driverId: id, username: driver.username, name: driver.name, companyName: "Demo Fleet", sessionVersion: driver.sessionVersion };
+    const session = {
+      companyId: fixture.demo.companyId,
+      dataset: "live" as const,
+      driverId: id,
+      username: driver.username,
+      name: driver.name,
+      companyName: "Demo Fleet",
+      sessionVersion: driver.sessionVersion,
+    };
     expect(await checkDriverSession({ db, driver: session })).not.toBeNull();
     const response = await signOut({ driverId: String(id) });
     expect(response.status).toBe(200);

@@ -28,10 +28,21 @@ describe("drivers", () => {
 
   it("POST creates a driver (201) assigned to a vehicle; GET returns it", async () => {
     const vehicle = String(fixture.demo.vehicleIds[3]);
-    const created = await post({ name: "Ana Ruiz", username: "ana.ruiz", timezone: "America/Denver", staticAssignedVehicleId: vehicle, externalIds: { payroll: "77" } });
+    const created = await post({
+      name: "Ana Ruiz",
+      username: "ana.ruiz",
+      timezone: "America/Denver",
+      staticAssignedVehicleId: vehicle,
+      externalIds: { payroll: "77" },
+    });
     expect(created.status).toBe(201);
     FLEET_RESPONSES.driver.parse(created.body);
-    expect(created.body.data).toMatchObject({ name: "Ana Ruiz", driverActivationStatus: "active", staticAssignedVehicle: { id: vehicle }, externalIds: { payroll: "77" } });
+    expect(created.body.data).toMatchObject({
+      name: "Ana Ruiz",
+      driverActivationStatus: "active",
+      staticAssignedVehicle: { id: vehicle },
+      externalIds: { payroll: "77" },
+    });
     const read = await callFleet(driverByIdRoute.GET, "/fleet/drivers/x", { key: fixture.demo.key, params: { id: created.body.data.id } });
     expect(read.body).toEqual(created.body);
   });
@@ -58,16 +69,31 @@ describe("drivers", () => {
     expect((await post({ name: "Two", username: "dup.name" })).status).toBe(409);
     expect((await post({ name: "Two", username: "dup.name" }, fixture.sandbox.key)).status).toBe(201);
     const other = await post({ name: "Three", username: "dup.other" });
-    const patch = await callFleet(driverByIdRoute.PATCH, "/fleet/drivers/x", { key: fixture.demo.key, method: "PATCH", params: { id: other.body.data.id }, body: { username: "dup.name" } });
+    const patch = await callFleet(driverByIdRoute.PATCH, "/fleet/drivers/x", {
+      key: fixture.demo.key,
+      method: "PATCH",
+      params: { id: other.body.data.id },
+      body: { username: "dup.name" },
+    });
     expect(patch.status).toBe(409);
   });
 
   it("PATCH changes only the given fields; deactivated drivers leave the default list", async () => {
     const id = String(fixture.demo.driverIds[2]);
     const before = await callFleet(driverByIdRoute.GET, "/fleet/drivers/x", { key: fixture.demo.key, params: { id } });
-    const patched = await callFleet(driverByIdRoute.PATCH, "/fleet/drivers/x", { key: fixture.demo.key, method: "PATCH", params: { id }, body: { driverActivationStatus: "deactivated", phone: "+13125550000" } });
+    const patched = await callFleet(driverByIdRoute.PATCH, "/fleet/drivers/x", {
+      key: fixture.demo.key,
+      method: "PATCH",
+      params: { id },
+      body: { driverActivationStatus: "deactivated", phone: "+13125550000" },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ ...before.body.data, driverActivationStatus: "deactivated", phone: "+13125550000", updatedAtTime: expect.any(String) });
+    expect(patched.body.data).toMatchObject({
+      ...before.body.data,
+      driverActivationStatus: "deactivated",
+      phone: "+13125550000",
+      updatedAtTime: expect.any(String),
+    });
     const active = await callFleet(driversRoute.GET, "/fleet/drivers?limit=512", { key: fixture.demo.key });
     expect(active.body.data.map((d: { id: string }) => d.id)).not.toContain(id);
     const deactivated = await callFleet(driversRoute.GET, "/fleet/drivers?driverActivationStatus=deactivated", { key: fixture.demo.key });
@@ -88,7 +114,10 @@ describe("hours of service", () => {
     expect(logs.body.data[0].hosLogs.map((l: { hosStatusType: string }) => l.hosStatusType)).toEqual(["onDuty", "driving", "offDuty"]);
     const daily = await callFleet(hosDailyLogsRoute.GET, `/fleet/hos/daily-logs?driverIds=${driverId}`, { key: fixture.demo.key });
     FLEET_RESPONSES.hosDailyLogs.parse(daily.body);
-    const driven = daily.body.data.reduce((total: number, day: { dutyStatusDurations: { driveDurationMs: number } }) => total + day.dutyStatusDurations.driveDurationMs, 0);
+    const driven = daily.body.data.reduce(
+      (total: number, day: { dutyStatusDurations: { driveDurationMs: number } }) => total + day.dutyStatusDurations.driveDurationMs,
+      0,
+    );
     expect(driven).toBe(10 * HOUR_MS);
   });
 });
@@ -99,21 +128,36 @@ describe("API key verification", () => {
     const { key, id } = await createTestApiKey({ db, companyId: fixture.demo.companyId });
     const now = Date.now();
     await authenticateApiKey({ db, key, environment: "live", now });
-    await db.update(apiKeys).set({ revokedAt: new Date(now - 1) }).where(sql`id = ${id}`);
+    await db
+      .update(apiKeys)
+      .set({ revokedAt: new Date(now - 1) })
+      .where(sql`id = ${id}`);
     await expect(authenticateApiKey({ db, key, environment: "live", now: now + API_KEY_CACHE_TTL_MS + 1 })).rejects.toMatchObject({ code: "unauthorized" });
   });
 
   it("refuses a revoked key even when the database's clock, which stamped the revocation, runs ahead of the app's", async () => {
     const { db } = database();
     const { key, id } = await createTestApiKey({ db, companyId: fixture.demo.companyId });
-    await db.update(apiKeys).set({ revokedAt: new Date(Date.now() + 60_000) }).where(sql`id = ${id}`);
-    await expect(authenticateApiKey({ db, key, environment: "live" })).rejects.toMatchObject({ code: "unauthorized", message: "This API key has been revoked." });
+    await db
+      .update(apiKeys)
+      .set({ revokedAt: new Date(Date.now() + 60_000) })
+      .where(sql`id = ${id}`);
+    await expect(authenticateApiKey({ db, key, environment: "live" })).rejects.toMatchObject({
+      code: "unauthorized",
+      message: "This API key has been revoked.",
+    });
   });
 
   it("records last use at most once a minute", async () => {
     const { db } = database();
     const { key, id } = await createTestApiKey({ db, companyId: fixture.demo.companyId });
-    const lastUsed = async () => (await db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(sql`id = ${id}`))[0].at;
+    const lastUsed = async () =>
+      (
+        await db
+          .select({ at: apiKeys.lastUsedAt })
+          .from(apiKeys)
+          .where(sql`id = ${id}`)
+      )[0].at;
     await authenticateApiKey({ db, key, environment: "live" });
     const first = await lastUsed();
     expect(first).not.toBeNull();

@@ -34,7 +34,15 @@ beforeAll(async () => {
     // Checked against the day after the data, not the clock: the fixed dates would one day fall out of the retention.
     now: new Date(day0.getTime() + 3 * 86_400_000),
     positions: times.map((time, i) => ({ vehicleId, time, latitude: 41 + i / 1e4, longitude: -87, speed: i % 30 })),
-    stats: times.map((time, i) => ({ vehicleId, time, engineRpm: 1000 + (i % 60) * 10, fuelPercent: 90, odometerMeters: i * 500, engineSeconds: i * 60, speed: i % 30 })),
+    stats: times.map((time, i) => ({
+      vehicleId,
+      time,
+      engineRpm: 1000 + (i % 60) * 10,
+      fuelPercent: 90,
+      odometerMeters: i * 500,
+      engineSeconds: i * 60,
+      speed: i % 30,
+    })),
   });
 });
 beforeEach(() => resetRateLimits(database().db));
@@ -73,7 +81,10 @@ describe("history", () => {
   });
 
   it("stats history: hourly buckets with the average RPM and the last odometer", async () => {
-    const response = await history(statsHistoryRoute.GET, "types=engineRpm,obdOdometerMeters,fuelPercents&startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T03:00:00Z&bucketSeconds=3600");
+    const response = await history(
+      statsHistoryRoute.GET,
+      "types=engineRpm,obdOdometerMeters,fuelPercents&startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T03:00:00Z&bucketSeconds=3600",
+    );
     FLEET_RESPONSES.statsSeries.parse(response.body);
     const [series] = response.body.data;
     expect(series.engineRpm).toHaveLength(3);
@@ -115,7 +126,11 @@ describe("versions (X-Service-Version)", () => {
     }
     const raw = await history(statsHistoryRoute.GET, "types=fuelPercents&startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T00:10:00Z&limit=4", OLD);
     expect(raw.body.data[0].fuelPercents.map((r: { time: number }) => r.time)).toEqual([0, 1, 2, 3].map((i) => day0.getTime() + i * 60_000));
-    const rest = await history(statsHistoryRoute.GET, `types=fuelPercents&startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T00:10:00Z&limit=512&after=${encodeURIComponent(raw.body.pagination.endCursor)}`, OLD);
+    const rest = await history(
+      statsHistoryRoute.GET,
+      `types=fuelPercents&startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T00:10:00Z&limit=512&after=${encodeURIComponent(raw.body.pagination.endCursor)}`,
+      OLD,
+    );
     expect(rest.body.data[0].fuelPercents).toHaveLength(6);
   });
 

@@ -31,7 +31,13 @@ describe("POST /v1/fleet/drivers/{driverId}/hos/duty_status", () => {
     const response = await setStatus({ duty_status: "ON_DUTY", remark: "Pre-trip inspection", location: "Joliet, IL", vehicle_id: fixture.demo.vehicleIds[1] });
     expect(response.status).toBe(204);
     const [entry] = (await entriesOf(driverId)).slice(-1);
-    expect(entry).toMatchObject({ status: "onDuty", remark: "Pre-trip inspection", locationName: "Joliet, IL", vehicleId: fixture.demo.vehicleIds[1], origin: "manual" });
+    expect(entry).toMatchObject({
+      status: "onDuty",
+      remark: "Pre-trip inspection",
+      locationName: "Joliet, IL",
+      vehicleId: fixture.demo.vehicleIds[1],
+      origin: "manual",
+    });
     expect(Math.abs(entry.startTime.getTime() - Date.now())).toBeLessThan(10_000);
     const clocks = await callFleet(hosClocksRoute.GET, `/fleet/hos/clocks?driverIds=${driverId}`, { key: fixture.demo.key });
     expect((clocks.body as { data: { currentDutyStatus: { hosStatusType: string } }[] }).data[0].currentDutyStatus.hosStatusType).toBe("onDuty");

@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 beforeEach(() => resetRateLimits(database().db));
 
-type StreamRecord = { asset: { id: string; externalIds?: object }; happenedAtTime: string; location: { latitude: number; longitude: number; headingDegrees: number }; speed?: { gpsSpeedMetersPerSecond: number; ecuSpeedMetersPerSecond?: number } };
+type StreamRecord = {
+  asset: { id: string; externalIds?: object };
+  happenedAtTime: string;
+  location: { latitude: number; longitude: number; headingDegrees: number };
+  speed?: { gpsSpeedMetersPerSecond: number; ecuSpeedMetersPerSecond?: number };
+};
 type Body = { data: StreamRecord[]; pagination: { endCursor: string; hasNextPage: boolean } };
 
 const stream = async (query: string, key = fixture.demo.key) => {
@@ -38,7 +43,10 @@ describe("GET /assets/location-and-speed/stream", () => {
       speed: { gpsSpeedMetersPerSecond: expect.any(Number), ecuSpeedMetersPerSecond: data[0].speed!.gpsSpeedMetersPerSecond },
     });
     expect((await stream(closed())).body.data[0].speed).toBeUndefined();
-    expect((await stream(`${closed()}&includeExternalIds=true&limit=1`)).body.data[0].asset).toEqual({ id: expect.any(String), externalIds: expect.any(Object) });
+    expect((await stream(`${closed()}&includeExternalIds=true&limit=1`)).body.data[0].asset).toEqual({
+      id: expect.any(String),
+      externalIds: expect.any(Object),
+    });
   });
 
   it("pages with the cursor, neither skipping nor repeating; ids narrow to those vehicles, another company's match nothing", async () => {
@@ -67,7 +75,12 @@ describe("GET /assets/location-and-speed/stream", () => {
     const again = await stream(`${start}${after}`);
     expect(again.body, JSON.stringify(again.body)).toMatchObject({ data: [] });
     const late = new Date(Date.now() - 90 * 60_000);
-    await writeTelemetry({ db: database().db, companyId: fixture.demo.companyId, dataset: "live", positions: [{ vehicleId: fixture.demo.vehicleIds[1], time: late, latitude: 41.7, longitude: -87.7, speed: 5, heading: 180 }] });
+    await writeTelemetry({
+      db: database().db,
+      companyId: fixture.demo.companyId,
+      dataset: "live",
+      positions: [{ vehicleId: fixture.demo.vehicleIds[1], time: late, latitude: 41.7, longitude: -87.7, speed: 5, heading: 180 }],
+    });
     const next = await stream(`${start}${after}`);
     expect(next.body.data.map((record) => [record.asset.id, record.happenedAtTime])).toEqual([[String(fixture.demo.vehicleIds[1]), late.toISOString()]]);
   });

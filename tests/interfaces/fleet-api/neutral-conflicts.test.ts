@@ -53,7 +53,11 @@ describe("409s that name no company (issue 33, hole 11)", () => {
 describe("API-key scope refusals in the audit log (issue 33, hole 14)", () => {
   it("records each refusal, one row per key, method and scope a minute with a count, never the key", async () => {
     for (let i = 0; i < 4; i++) {
-      const refused = await callFleet(postUser, "/users", { key: readOnly.key, method: "POST", body: { authType: "default", email: `x${i}@demo.test`, name: "X", roles: [{ roleId: "dispatcher" }] } });
+      const refused = await callFleet(postUser, "/users", {
+        key: readOnly.key,
+        method: "POST",
+        body: { authType: "default", email: `x${i}@demo.test`, name: "X", roles: [{ roleId: "dispatcher" }] },
+      });
       expect(refused.status).toBe(403);
     }
     expect((await callFleet(listUsers, "/users", { key: readOnly.key })).status).toBe(200);
@@ -72,7 +76,8 @@ describe("API-key scope refusals in the audit log (issue 33, hole 14)", () => {
 describe("another company's user ids in the owner's audit log (issue 33, hole 14)", () => {
   it("records a 404 on another company's user id in that company's log, counted, naming neither caller nor address; the caller's log stays empty of it", async () => {
     const [foreign] = await database().db.select({ id: users.id }).from(users).where(eq(users.email, "admin@other.test"));
-    for (let i = 0; i < 3; i++) expect((await callFleet(getUserRoute, `/users/${foreign.id}`, { key: demoKey, params: { id: String(foreign.id) } })).status).toBe(404);
+    for (let i = 0; i < 3; i++)
+      expect((await callFleet(getUserRoute, `/users/${foreign.id}`, { key: demoKey, params: { id: String(foreign.id) } })).status).toBe(404);
     expect((await callFleet(getUserRoute, "/users/987654", { key: demoKey, params: { id: "987654" } })).status).toBe(404);
     const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "user.foreign_lookup"));
     expect(rows.every((row) => row.companyId === other && row.targetId === String(foreign.id) && row.actorIp === null && row.actorId === null)).toBe(true);
@@ -82,7 +87,10 @@ describe("another company's user ids in the owner's audit log (issue 33, hole 14
 
 describe("another company's record ids in the owner's audit log (issue 33, hole 14)", () => {
   it("answers GET and PATCH of another company's vehicle exactly as a missing one, and records them in the owner's log only", async () => {
-    const [foreign] = await database().db.insert(vehicles).values({ companyId: other, dataset: "live", vin: "FOREIGNVIN0000001", name: "Theirs" }).returning({ id: vehicles.id });
+    const [foreign] = await database()
+      .db.insert(vehicles)
+      .values({ companyId: other, dataset: "live", vin: "FOREIGNVIN0000001", name: "Theirs" })
+      .returning({ id: vehicles.id });
     const missing = String(foreign.id + 100_000);
     const call = (handler: typeof getVehicleRoute, id: string, method = "GET") =>
       callFleet(handler, `/fleet/vehicles/${id}`, { key: demoKey, method, params: { id }, ...(method === "PATCH" ? { body: { name: "Mine now" } } : {}) });

@@ -63,7 +63,9 @@ describe("cursor pagination", () => {
     expect(await pageThrough(userRolesRoute.GET, "/user-roles", 2)).toEqual(["admin", "manager", "dispatcher"]);
     const first = await callFleet(userRolesRoute.GET, "/user-roles?limit=1", { key: fixture.demo.key });
     expect(first.body.pagination.hasNextPage).toBe(true);
-    const foreign = await callFleet(vehiclesRoute.GET, `/fleet/vehicles?after=${encodeURIComponent(first.body.pagination.endCursor)}`, { key: fixture.demo.key });
+    const foreign = await callFleet(vehiclesRoute.GET, `/fleet/vehicles?after=${encodeURIComponent(first.body.pagination.endCursor)}`, {
+      key: fixture.demo.key,
+    });
     expect(foreign.status).toBe(400);
     expect((await callFleet(userRolesRoute.GET, "/user-roles?after=garbage", { key: fixture.demo.key })).status).toBe(400);
   });
@@ -81,7 +83,11 @@ describe("cursor pagination", () => {
     const cursor: string = first.body.pagination.endCursor;
     const tampered = `${cursor.slice(0, -2)}${cursor.endsWith("AA") ? "BB" : "AA"}`;
     const foreignCompany = (await callFleet(vehiclesRoute.GET, "/fleet/vehicles?limit=2", { key: fixture.other.key })).body.pagination.endCursor;
-    const expired = encodeCursor({ scope: { endpoint: "fleet/vehicles", companyId: fixture.demo.companyId, dataset: "live" }, position: { id: 1 }, ttlMs: -1000 });
+    const expired = encodeCursor({
+      scope: { endpoint: "fleet/vehicles", companyId: fixture.demo.companyId, dataset: "live" },
+      position: { id: 1 },
+      ttlMs: -1000,
+    });
     const cases: [Handler, string, string][] = [
       [vehiclesRoute.GET, tampered, "Invalid"],
       [vehiclesRoute.GET, "garbage", "Invalid"],
@@ -117,7 +123,17 @@ describe("stats snapshot fault codes", () => {
     // A code on a vehicle of the second page too (the fixture puts two on the first vehicle).
     const [added] = await db
       .insert(faultCodes)
-      .values({ companyId: fixture.demo.companyId, dataset: "live", vehicleId: ids[5], protocol: "j1939", spnId: 100, fmiId: 1, description: "Oil pressure low", firstSeenAt: fixture.now, lastSeenAt: fixture.now })
+      .values({
+        companyId: fixture.demo.companyId,
+        dataset: "live",
+        vehicleId: ids[5],
+        protocol: "j1939",
+        spnId: 100,
+        fmiId: 1,
+        description: "Oil pressure low",
+        firstSeenAt: fixture.now,
+        lastSeenAt: fixture.now,
+      })
       .returning({ id: faultCodes.id });
     try {
       const expected = (id: string) => (id === String(ids[0]) ? 2 : id === String(ids[5]) ? 1 : 0);
@@ -125,7 +141,11 @@ describe("stats snapshot fault codes", () => {
       let after = "";
       for (let pages = 0; pages < 20; pages++) {
         await resetRateLimits(db);
-        const response = await callFleet(statsRoute.GET, `/fleet/vehicles/stats?types=faultCodes&limit=4${after ? `&after=${encodeURIComponent(after)}` : ""}`, { key: fixture.demo.key });
+        const response = await callFleet(
+          statsRoute.GET,
+          `/fleet/vehicles/stats?types=faultCodes&limit=4${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+          { key: fixture.demo.key },
+        );
         records.push(...response.body.data);
         if (!response.body.pagination.hasNextPage) break;
         after = response.body.pagination.endCursor;
@@ -142,7 +162,11 @@ describe("stats snapshot fault codes", () => {
         pages.push(...response.body.data.map((record: StatsRecord): [string, number] => [record.id, codeCount(record)]));
         after = response.body.pagination.endCursor;
       }
-      expect(pages).toEqual([[String(ids[0]), 2], [String(ids[5]), 1], [String(ids[9]), 0]]);
+      expect(pages).toEqual([
+        [String(ids[0]), 2],
+        [String(ids[5]), 1],
+        [String(ids[9]), 0],
+      ]);
     } finally {
       await db.delete(faultCodes).where(eq(faultCodes.id, added.id));
     }
@@ -155,7 +179,9 @@ describe("change feeds", () => {
     let cursor = after;
     for (;;) {
       await resetRateLimits(database().db);
-      const response = await callFleet(handler, `${path}${path.includes("?") ? "&" : "?"}limit=${limit}&after=${encodeURIComponent(cursor)}`, { key: fixture.demo.key });
+      const response = await callFleet(handler, `${path}${path.includes("?") ? "&" : "?"}limit=${limit}&after=${encodeURIComponent(cursor)}`, {
+        key: fixture.demo.key,
+      });
       expect(response.status).toBe(200);
       FLEET_RESPONSES.locationSeries.parse(response.body);
       for (const vehicle of response.body.data) for (const point of vehicle.locations) points.push(`${vehicle.id}@${point.time}`);
@@ -169,7 +195,9 @@ describe("change feeds", () => {
     expect(first.length).toBe(23);
     const start = await callFleet(locationsFeedRoute.GET, "/fleet/vehicles/locations/feed?limit=512", { key: fixture.demo.key });
     expect(start.body.data.every((v: { locations: unknown[] }) => v.locations.length === 1)).toBe(true);
-    const caughtUp = await callFleet(locationsFeedRoute.GET, `/fleet/vehicles/locations/feed?after=${encodeURIComponent(start.body.pagination.endCursor)}`, { key: fixture.demo.key });
+    const caughtUp = await callFleet(locationsFeedRoute.GET, `/fleet/vehicles/locations/feed?after=${encodeURIComponent(start.body.pagination.endCursor)}`, {
+      key: fixture.demo.key,
+    });
     expect(caughtUp.body).toEqual({ data: [], pagination: { endCursor: expect.any(String), hasNextPage: false } });
   });
 
@@ -181,9 +209,16 @@ describe("change feeds", () => {
     const base = Date.now() + 3_600_000;
     const writer = (async () => {
       for (let batch = 0; batch < 15; batch++) {
-        const positions = fixture.demo.vehicleIds.slice(0, 4).map((vehicleId, i) => ({ vehicleId, time: new Date(base + batch * 1000 + i), latitude: 41, longitude: -87 }));
+        const positions = fixture.demo.vehicleIds
+          .slice(0, 4)
+          .map((vehicleId, i) => ({ vehicleId, time: new Date(base + batch * 1000 + i), latitude: 41, longitude: -87 }));
         await writeTelemetry({ db, companyId: fixture.demo.companyId, dataset: "live", positions });
-        await writeTelemetry({ db, companyId: fixture.other.companyId, dataset: "live", positions: [{ vehicleId: fixture.other.vehicleIds[0], time: new Date(base + batch * 1000), latitude: 1, longitude: 1 }] });
+        await writeTelemetry({
+          db,
+          companyId: fixture.other.companyId,
+          dataset: "live",
+          positions: [{ vehicleId: fixture.other.vehicleIds[0], time: new Date(base + batch * 1000), latitude: 1, longitude: 1 }],
+        });
         written.push(...positions.map((p) => `${p.vehicleId}@${p.time.toISOString()}`));
       }
     })();
@@ -209,11 +244,25 @@ describe("change feeds", () => {
     FLEET_RESPONSES.statsSeries.parse(start.body);
     const vehicleId = fixture.demo.vehicleIds[2];
     const time = new Date(Date.now() + 7_200_000);
-    await writeTelemetry({ db, companyId: fixture.demo.companyId, dataset: "live", positions: [{ vehicleId, time, latitude: 40, longitude: -80 }], stats: [{ vehicleId, time, fuelPercent: 42 }] });
-    const next = await callFleet(statsFeedRoute.GET, `/fleet/vehicles/stats/feed?types=fuelPercents,gps&after=${encodeURIComponent(start.body.pagination.endCursor)}`, { key: fixture.demo.key });
+    await writeTelemetry({
+      db,
+      companyId: fixture.demo.companyId,
+      dataset: "live",
+      positions: [{ vehicleId, time, latitude: 40, longitude: -80 }],
+      stats: [{ vehicleId, time, fuelPercent: 42 }],
+    });
+    const next = await callFleet(
+      statsFeedRoute.GET,
+      `/fleet/vehicles/stats/feed?types=fuelPercents,gps&after=${encodeURIComponent(start.body.pagination.endCursor)}`,
+      { key: fixture.demo.key },
+    );
     FLEET_RESPONSES.statsSeries.parse(next.body);
     expect(next.body.data).toEqual([
-      expect.objectContaining({ id: String(vehicleId), fuelPercents: [{ time: time.toISOString(), value: 42 }], gps: [expect.objectContaining({ latitude: 40, longitude: -80 })] }),
+      expect.objectContaining({
+        id: String(vehicleId),
+        fuelPercents: [{ time: time.toISOString(), value: 42 }],
+        gps: [expect.objectContaining({ latitude: 40, longitude: -80 })],
+      }),
     ]);
   });
 

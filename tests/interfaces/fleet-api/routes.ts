@@ -7,7 +7,19 @@ import { FIXTURE_ASSIGNMENT_START } from "../../helpers/fleet-fixture";
 import type { OwnedTable } from "../../harness/owned-tables";
 import type { FleetCall } from "../../helpers/fleet-request";
 
-export type TenantIds = { vehicleIds: number[]; driverIds: number[]; spareDriverIds: number[]; webhookIds: number[]; userIds: number[]; liveShareIds: number[]; spareSerials: string[]; tagIds: number[]; placeIds: number[]; alertRuleIds: number[]; contactIds: number[] };
+export type TenantIds = {
+  vehicleIds: number[];
+  driverIds: number[];
+  spareDriverIds: number[];
+  webhookIds: number[];
+  userIds: number[];
+  liveShareIds: number[];
+  spareSerials: string[];
+  tagIds: number[];
+  placeIds: number[];
+  alertRuleIds: number[];
+  contactIds: number[];
+};
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
 type FleetRouteSample = {
@@ -106,7 +118,10 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /fleet/hos/daily-logs": { owns: "drivers", request: () => ({ path: "/fleet/hos/daily-logs" }) },
   "GET /fleet/hos/violations": { owns: "drivers", request: () => ({ path: `/fleet/hos/violations?${range()}` }) },
   "GET /webhooks": { owns: "webhooks", request: () => ({ path: "/webhooks" }) },
-  "POST /webhooks": { owns: "webhooks", request: () => ({ path: "/webhooks", method: "POST", body: { name: "Matrix receiver", url: "https://matrix.example.invalid/hook" } }) },
+  "POST /webhooks": {
+    owns: "webhooks",
+    request: () => ({ path: "/webhooks", method: "POST", body: { name: "Matrix receiver", url: "https://matrix.example.invalid/hook" } }),
+  },
   "GET /webhooks/{id}": { owns: "webhooks", single: true, request: (t) => ({ path: `/webhooks/${t.webhookIds[0]}`, params: { id: String(t.webhookIds[0]) } }) },
   "PATCH /webhooks/{id}": {
     owns: "webhooks",
@@ -126,12 +141,20 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "POST /users": {
     owns: "users",
     liveOnly: true,
-    request: () => ({ path: "/users", method: "POST", body: { authType: "default", email: `matrix.invite.${++invites}@fixture.test`, name: "Matrix Invite", roles: [{ roleId: "dispatcher" }] } }),
+    request: () => ({
+      path: "/users",
+      method: "POST",
+      body: { authType: "default", email: `matrix.invite.${++invites}@fixture.test`, name: "Matrix Invite", roles: [{ roleId: "dispatcher" }] },
+    }),
   },
   // Users are the company's, whichever dataset the key reads: not `single` (the sandbox's ids are
   // Demo Fleet's users); tests/interfaces/fleet-api/users.test.ts checks another company's ids answer 404.
   "GET /users/{id}": { owns: "users", request: (t) => ({ path: `/users/${t.userIds[0]}`, params: { id: String(t.userIds[0]) } }) },
-  "PATCH /users/{id}": { owns: "users", liveOnly: true, request: (t) => ({ path: `/users/${t.userIds[0]}`, params: { id: String(t.userIds[0]) }, method: "PATCH", body: { name: "Patched Person" } }) },
+  "PATCH /users/{id}": {
+    owns: "users",
+    liveOnly: true,
+    request: (t) => ({ path: `/users/${t.userIds[0]}`, params: { id: String(t.userIds[0]) }, method: "PATCH", body: { name: "Patched Person" } }),
+  },
   "DELETE /users/{id}": {
     owns: "users",
     liveOnly: true,
@@ -145,7 +168,11 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /live-shares": { owns: "liveShares", request: () => ({ path: "/live-shares" }) },
   "POST /live-shares": {
     owns: "liveShares",
-    request: (t) => ({ path: "/live-shares", method: "POST", body: { name: "Matrix link", type: "assetsLocation", assetsLocationLinkConfig: { assetId: String(t.vehicleIds[0]) } } }),
+    request: (t) => ({
+      path: "/live-shares",
+      method: "POST",
+      body: { name: "Matrix link", type: "assetsLocation", assetsLocationLinkConfig: { assetId: String(t.vehicleIds[0]) } },
+    }),
   },
   "PATCH /live-shares": {
     owns: "liveShares",
@@ -167,7 +194,12 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       return {
         path: "/fleet/driver-vehicle-assignments",
         method: "POST",
-        body: { driverId: String(t.driverIds.at(-1)), vehicleId: String(t.vehicleIds.at(-1)), startTime: new Date(start).toISOString(), endTime: new Date(start + HOUR / 2).toISOString() },
+        body: {
+          driverId: String(t.driverIds.at(-1)),
+          vehicleId: String(t.vehicleIds.at(-1)),
+          startTime: new Date(start).toISOString(),
+          endTime: new Date(start + HOUR / 2).toISOString(),
+        },
       };
     },
   },
@@ -183,7 +215,11 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "DELETE /fleet/driver-vehicle-assignments": {
     owns: "vehicles",
     single: true,
-    request: (t) => ({ path: "/fleet/driver-vehicle-assignments", method: "DELETE", body: { vehicleId: String(t.vehicleIds.at(-1)), startTime: "2018-01-01T00:00:00Z", endTime: "2018-01-02T00:00:00Z" } }),
+    request: (t) => ({
+      path: "/fleet/driver-vehicle-assignments",
+      method: "DELETE",
+      body: { vehicleId: String(t.vehicleIds.at(-1)), startTime: "2018-01-01T00:00:00Z", endTime: "2018-01-02T00:00:00Z" },
+    }),
   },
   "GET /gateways": { owns: "vehicles", request: () => ({ path: "/gateways" }) },
   "POST /gateways": { owns: "vehicles", request: () => ({ path: "/gateways", method: "POST", body: { serial: `matrix-${process.pid}-${++serials}` } }) },
@@ -207,7 +243,12 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "PUT /tags/{id}": {
     owns: "tags",
     single: true,
-    request: (t) => ({ path: `/tags/${t.tagIds[2]}`, params: { id: String(t.tagIds[2]) }, method: "PUT", body: { name: "Replaced tag", drivers: [String(t.driverIds[0])] } }),
+    request: (t) => ({
+      path: `/tags/${t.tagIds[2]}`,
+      params: { id: String(t.tagIds[2]) },
+      method: "PUT",
+      body: { name: "Replaced tag", drivers: [String(t.driverIds[0])] },
+    }),
   },
   "DELETE /tags/{id}": {
     owns: "tags",
@@ -221,7 +262,11 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /addresses": { owns: "places", request: () => ({ path: "/addresses" }) },
   "POST /addresses": {
     owns: "places",
-    request: () => ({ path: "/addresses", method: "POST", body: { name: "Matrix site", formattedAddress: "1 Matrix Way", geofence: { circle: { latitude: 41.9, longitude: -87.6, radiusMeters: 120 } } } }),
+    request: () => ({
+      path: "/addresses",
+      method: "POST",
+      body: { name: "Matrix site", formattedAddress: "1 Matrix Way", geofence: { circle: { latitude: 41.9, longitude: -87.6, radiusMeters: 120 } } },
+    }),
   },
   "GET /addresses/{id}": { owns: "places", single: true, request: (t) => ({ path: `/addresses/${t.placeIds[0]}`, params: { id: String(t.placeIds[0]) } }) },
   "PATCH /addresses/{id}": {
@@ -259,7 +304,13 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     request: () => ({
       path: "/alerts/configurations",
       method: "POST",
-      body: { name: "Matrix rule", isEnabled: true, actions: [{ actionTypeId: 4 }], scope: { all: true }, triggers: [{ triggerTypeId: 1019, triggerParams: { engineIdle: { minDurationMilliseconds: 600_000 } } }] },
+      body: {
+        name: "Matrix rule",
+        isEnabled: true,
+        actions: [{ actionTypeId: 4 }],
+        scope: { all: true },
+        triggers: [{ triggerTypeId: 1019, triggerParams: { engineIdle: { minDurationMilliseconds: 600_000 } } }],
+      },
     }),
   },
   "PATCH /alerts/configurations": {
@@ -302,10 +353,20 @@ export const FLEET_ROUTES: FleetRoute[] = FLEET_ENDPOINTS.map((endpoint) => {
 export const ownerIdsOf = (body: { data?: unknown }, owns: FleetRoute["owns"]): number[] => {
   // Lists and /fleet records wrap in `data`; Samsara's newer resources (webhooks) answer the record itself.
   const payload = "data" in body ? body.data : body;
-  const records = (Array.isArray(payload) ? payload : [payload]) as { id?: string; driver?: { id: string }; serial?: string; asset?: { id: string | number }; configurationId?: string }[];
+  const records = (Array.isArray(payload) ? payload : [payload]) as {
+    id?: string;
+    driver?: { id: string };
+    serial?: string;
+    asset?: { id: string | number };
+    configurationId?: string;
+  }[];
   // Gateways name the vehicle they report for as `asset`; an unbound one names none. Incidents name
   // their rule; trips, idling events and speeding intervals belong to their vehicle, the `asset`.
   return records.flatMap((record) =>
-    record.serial !== undefined ? (record.asset ? [Number(record.asset.id)] : []) : [Number(owns === "drivers" && record.driver ? record.driver.id : (record.configurationId ?? record.asset?.id ?? record.id))],
+    record.serial !== undefined
+      ? record.asset
+        ? [Number(record.asset.id)]
+        : []
+      : [Number(owns === "drivers" && record.driver ? record.driver.id : (record.configurationId ?? record.asset?.id ?? record.id))],
   );
 };

@@ -17,7 +17,12 @@ beforeEach(() => resetRateLimits(database().db));
 // Users are the company's real people (the dashboard's), not sandbox data: a sandbox key must not
 // invite an admin who would then sign in to the live fleet, nor demote or deactivate anyone.
 describe("a sandbox (svc_test_) key and the company's users", () => {
-  const invite = (key: string, email: string) => callFleet(usersRoute.POST, "/users", { key, method: "POST", body: { authType: "default", name: "Integration admin", email, roles: [{ roleId: "admin" }] } });
+  const invite = (key: string, email: string) =>
+    callFleet(usersRoute.POST, "/users", {
+      key,
+      method: "POST",
+      body: { authType: "default", name: "Integration admin", email, roles: [{ roleId: "admin" }] },
+    });
 
   it("reads them, but adds, changes and deactivates none (403 naming the live key); a live key does", async () => {
     const { db } = database();
@@ -27,9 +32,17 @@ describe("a sandbox (svc_test_) key and the company's users", () => {
     expect(refused.body).toMatchObject({ message: expect.stringContaining("live"), requestId: expect.any(String) });
     expect(await db.select().from(users).where(eq(users.email, "sandbox-invite@demo.test"))).toEqual([]);
 
-    const [someone] = await db.select().from(users).where(and(eq(users.companyId, fixture.demo.companyId), eq(users.role, "dispatcher")));
+    const [someone] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.companyId, fixture.demo.companyId), eq(users.role, "dispatcher")));
     const id = String(someone.id);
-    const patch = await callFleet(userRoute.PATCH, `/users/${id}`, { key: fixture.sandbox.key, method: "PATCH", params: { id }, body: { roles: [{ roleId: "admin" }] } });
+    const patch = await callFleet(userRoute.PATCH, `/users/${id}`, {
+      key: fixture.sandbox.key,
+      method: "PATCH",
+      params: { id },
+      body: { roles: [{ roleId: "admin" }] },
+    });
     expect(patch.status).toBe(403);
     const remove = await callFleet(userRoute.DELETE, `/users/${id}`, { key: fixture.sandbox.key, method: "DELETE", params: { id } });
     expect(remove.status).toBe(403);

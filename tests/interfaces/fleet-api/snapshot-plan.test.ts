@@ -45,9 +45,13 @@ beforeAll(async () => {
   // first report, with no ANALYZE after it.
   const [company] = await db.insert(companies).values({ name: "Imported Fleet", planTier: "Professional", modules: [] }).returning();
   tenant = { companyId: company.id, dataset: "live" };
-  await db.execute(sql`insert into vehicles (company_id, dataset, vin, name) select ${company.id}, 'live', 'VIN' || n, 'Truck ' || n from generate_series(1, ${FLEET}) n`);
+  await db.execute(
+    sql`insert into vehicles (company_id, dataset, vin, name) select ${company.id}, 'live', 'VIN' || n, 'Truck ' || n from generate_series(1, ${FLEET}) n`,
+  );
   await db.execute(sql`analyze`);
-  const vehicleIds = (await queryRows<{ id: number }>(db, sql`select id from vehicles where company_id = ${company.id} order by id`)).map((row) => Number(row.id));
+  const vehicleIds = (await queryRows<{ id: number }>(db, sql`select id from vehicles where company_id = ${company.id} order by id`)).map((row) =>
+    Number(row.id),
+  );
   const time = new Date(Date.now() - 60_000);
   await writeTelemetry({ db, ...tenant, positions: vehicleIds.map((vehicleId, i) => ({ vehicleId, time, latitude: 41.8 + i / 1e5, longitude: -87.6 })) });
 });

@@ -91,7 +91,17 @@ describe("snapshot records kept between requests", () => {
 
     const [code] = await db
       .insert(faultCodes)
-      .values({ companyId: fixture.demo.companyId, dataset: "live", vehicleId, protocol: "j1939", spnId: 100, fmiId: 1, description: "Oil pressure low", firstSeenAt: fixture.now, lastSeenAt: fixture.now })
+      .values({
+        companyId: fixture.demo.companyId,
+        dataset: "live",
+        vehicleId,
+        protocol: "j1939",
+        spnId: 100,
+        fmiId: 1,
+        description: "Oil pressure low",
+        firstSeenAt: fixture.now,
+        lastSeenAt: fixture.now,
+      })
       .returning({ id: faultCodes.id });
     expect((await recordOf(statsRoute.GET, statsPath, vehicleId)).faultCodes.j1939.diagnosticTroubleCodes).toMatchObject([{ spnId: 100, fmiId: 1 }]);
     await db.update(faultCodes).set({ occurrenceCount: 7 }).where(eq(faultCodes.id, code.id));

@@ -35,9 +35,18 @@ beforeAll(async () => {
   fixture = await setupFleetFixture({ db });
   const tenant = { companyId: fixture.demo.companyId, dataset: "live" as const };
   const { vehicleIds, driverIds } = fixture.demo;
-  [{ id: root }] = await db.insert(tags).values({ ...tenant, name: "Region" }).returning({ id: tags.id });
-  [{ id: child }] = await db.insert(tags).values({ ...tenant, name: "Depot", parentTagId: root }).returning({ id: tags.id });
-  [{ id: grandchild }] = await db.insert(tags).values({ ...tenant, name: "Bay", parentTagId: child }).returning({ id: tags.id });
+  [{ id: root }] = await db
+    .insert(tags)
+    .values({ ...tenant, name: "Region" })
+    .returning({ id: tags.id });
+  [{ id: child }] = await db
+    .insert(tags)
+    .values({ ...tenant, name: "Depot", parentTagId: root })
+    .returning({ id: tags.id });
+  [{ id: grandchild }] = await db
+    .insert(tags)
+    .values({ ...tenant, name: "Bay", parentTagId: child })
+    .returning({ id: tags.id });
   await db.insert(tagVehicles).values([
     { companyId: tenant.companyId, tagId: root, vehicleId: vehicleIds[2] },
     { companyId: tenant.companyId, tagId: child, vehicleId: vehicleIds[3] },
@@ -72,17 +81,20 @@ const VEHICLE_ENDPOINTS: [string, Handler, string][] = [
 ];
 
 describe("tagIds and parentTagIds on every vehicle endpoint that documents them", () => {
-  it.each(VEHICLE_ENDPOINTS)("%s: tagIds and parentTagIds the tag's subtree's vehicles, with vehicleIds both, another company's tag none", async (_name, handler, path) => {
-    const v = fixture.demo.vehicleIds;
-    expect(await idsOf(handler, `${path}tagIds=${root}`)).toEqual([v[2], v[3], v[4]]);
-    expect(await idsOf(handler, `${path}tagIds=${child}`)).toEqual([v[3], v[4]]);
-    expect(await idsOf(handler, `${path}parentTagIds=${root}`)).toEqual([v[2], v[3], v[4]]);
-    expect(await idsOf(handler, `${path}parentTagIds=${grandchild}&tagIds=${child}`)).toEqual([v[3], v[4]]);
-    expect(await idsOf(handler, `${path}parentTagIds=${root}&vehicleIds=${v[3]},${v[5]}`)).toEqual([v[3]]);
-    expect(await idsOf(handler, `${path}tagIds=${fixture.other.tagIds[0]}`)).toEqual([]);
-    expect(await idsOf(handler, `${path}tagIds=999999999`)).toEqual([]);
-    expect((await idsOf(handler, path)).length).toBe(v.length);
-  });
+  it.each(VEHICLE_ENDPOINTS)(
+    "%s: tagIds and parentTagIds the tag's subtree's vehicles, with vehicleIds both, another company's tag none",
+    async (_name, handler, path) => {
+      const v = fixture.demo.vehicleIds;
+      expect(await idsOf(handler, `${path}tagIds=${root}`)).toEqual([v[2], v[3], v[4]]);
+      expect(await idsOf(handler, `${path}tagIds=${child}`)).toEqual([v[3], v[4]]);
+      expect(await idsOf(handler, `${path}parentTagIds=${root}`)).toEqual([v[2], v[3], v[4]]);
+      expect(await idsOf(handler, `${path}parentTagIds=${grandchild}&tagIds=${child}`)).toEqual([v[3], v[4]]);
+      expect(await idsOf(handler, `${path}parentTagIds=${root}&vehicleIds=${v[3]},${v[5]}`)).toEqual([v[3]]);
+      expect(await idsOf(handler, `${path}tagIds=${fixture.other.tagIds[0]}`)).toEqual([]);
+      expect(await idsOf(handler, `${path}tagIds=999999999`)).toEqual([]);
+      expect((await idsOf(handler, path)).length).toBe(v.length);
+    },
+  );
 
   it("the filter pages: limit=1 walks the subtree's vehicles only", async () => {
     const seen: number[] = [];
@@ -125,15 +137,28 @@ describe("tagIds and parentTagIds on the driver endpoints", () => {
 describe("tag filters on records of a vehicle and on tagged records", () => {
   it("GET /idling/events: the tagged vehicles' events only", async () => {
     const range = `startTime=${new Date(Date.now() - 86_400_000).toISOString()}&endTime=${new Date().toISOString()}`;
-    const events = async (filter: string) => (await callFleet(idlingRoute.GET, `/idling/events?${range}&${filter}`, { key: fixture.demo.key })).body.data as { asset: { id: number } }[];
+    const events = async (filter: string) =>
+      (await callFleet(idlingRoute.GET, `/idling/events?${range}&${filter}`, { key: fixture.demo.key })).body.data as { asset: { id: number } }[];
     expect((await events(`tagIds=${fixture.demo.tagIds[0]}`)).map((event) => event.asset.id)).toEqual([fixture.demo.vehicleIds[0]]);
     expect(await events(`parentTagIds=${root}`)).toEqual([]);
   });
 
   it("GET /addresses: places carrying the tag or a tag below it", async () => {
     const { db } = database();
-    const box = { latitude: 41.9, longitude: -87.6, radiusMeters: 100, minLatitude: 41.899, maxLatitude: 41.901, minLongitude: -87.601, maxLongitude: -87.599, formattedAddress: "1 N State St" };
-    const [depot] = await db.insert(places).values({ companyId: fixture.demo.companyId, dataset: "live", ...box, name: "Depot yard", tagIds: [child] }).returning({ id: places.id });
+    const box = {
+      latitude: 41.9,
+      longitude: -87.6,
+      radiusMeters: 100,
+      minLatitude: 41.899,
+      maxLatitude: 41.901,
+      minLongitude: -87.601,
+      maxLongitude: -87.599,
+      formattedAddress: "1 N State St",
+    };
+    const [depot] = await db
+      .insert(places)
+      .values({ companyId: fixture.demo.companyId, dataset: "live", ...box, name: "Depot yard", tagIds: [child] })
+      .returning({ id: places.id });
     expect(await idsOf(addressesRoute.GET, `/addresses?tagIds=${child}`)).toEqual([depot.id]);
     expect(await idsOf(addressesRoute.GET, `/addresses?parentTagIds=${root}`)).toEqual([depot.id]);
     expect(await idsOf(addressesRoute.GET, `/addresses?tagIds=${root}`)).toEqual([depot.id]);
@@ -143,14 +168,31 @@ describe("tag filters on records of a vehicle and on tagged records", () => {
 
 describe("the one mechanism", () => {
   it("reads nothing when no tag filter is given (the snapshots' cost is unchanged)", async () => {
-    const untouchable = new Proxy({}, { get: () => { throw new Error("no statement expected"); } }) as Executor;
+    const untouchable = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error("no statement expected");
+        },
+      },
+    ) as Executor;
     const query = { vehicleIds: [1, 2], limit: 50 };
-    expect(await applyTagFilter({ db: untouchable, tenant: { companyId: 1, dataset: "live" }, query, target: { members: "vehicles", narrows: "vehicleIds" } })).toBe(query);
+    expect(
+      await applyTagFilter({ db: untouchable, tenant: { companyId: 1, dataset: "live" }, query, target: { members: "vehicles", narrows: "vehicleIds" } }),
+    ).toBe(query);
   });
 
   it("refuses, at definition, an endpoint that documents tagIds without applying them", () => {
     const define = (tagFilter?: { members: "vehicles"; narrows: "vehicleIds" }) =>
-      defineFleetEndpoint({ method: "GET", path: "/example", scope: "vehicles:read", summary: "Example", query: z.object({ vehicleIds: z.array(z.number()).optional(), ...tagFilterQuery }), tagFilter, run: async () => ({}) });
+      defineFleetEndpoint({
+        method: "GET",
+        path: "/example",
+        scope: "vehicles:read",
+        summary: "Example",
+        query: z.object({ vehicleIds: z.array(z.number()).optional(), ...tagFilterQuery }),
+        tagFilter,
+        run: async () => ({}),
+      });
     expect(() => define()).toThrow(/tagFilter/);
     expect(() => define({ members: "vehicles", narrows: "vehicleIds" })).not.toThrow();
   });

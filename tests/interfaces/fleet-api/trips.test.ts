@@ -23,13 +23,24 @@ beforeAll(async () => {
   // Two trips of the demo's second vehicle, the first over 120 km/h for 2 minutes, 8 minutes idling between them.
   start = Math.floor((Date.now() - 20 * 3_600_000) / MINUTE) * MINUTE;
   const track = buildTrack({ tenant: { companyId: fixture.demo.companyId, dataset: "live" }, vehicleId: fixture.demo.vehicleIds[1], start });
-  track.stand(MINUTE).drive(5 * MINUTE).drive(2 * MINUTE, 40).drive(3 * MINUTE).stand(8 * MINUTE).drive(10 * MINUTE).stand(2 * MINUTE, { engineOn: false });
+  track
+    .stand(MINUTE)
+    .drive(5 * MINUTE)
+    .drive(2 * MINUTE, 40)
+    .drive(3 * MINUTE)
+    .stand(8 * MINUTE)
+    .drive(10 * MINUTE)
+    .stand(2 * MINUTE, { engineOn: false });
   // A trip in progress on the third vehicle (moving for the last 13 minutes), and the fourth one's,
   // silent for 10 minutes (over: it is stored when the vehicle next reports).
   const tenant = { companyId: fixture.demo.companyId, dataset: "live" as const };
   openStart = Math.floor((Date.now() - 14 * MINUTE) / 10_000) * 10_000;
-  const moving = buildTrack({ tenant, vehicleId: fixture.demo.vehicleIds[2], start: openStart - 6 * MINUTE }).stand(6 * MINUTE).drive(13 * MINUTE);
-  const rested = buildTrack({ tenant, vehicleId: fixture.demo.vehicleIds[3], start: openStart - 6 * MINUTE }).stand(6 * MINUTE).drive(4 * MINUTE);
+  const moving = buildTrack({ tenant, vehicleId: fixture.demo.vehicleIds[2], start: openStart - 6 * MINUTE })
+    .stand(6 * MINUTE)
+    .drive(13 * MINUTE);
+  const rested = buildTrack({ tenant, vehicleId: fixture.demo.vehicleIds[3], start: openStart - 6 * MINUTE })
+    .stand(6 * MINUTE)
+    .drive(4 * MINUTE);
   for (const built of [track, moving, rested]) await ingestTelemetry({ db, batch: { positions: built.positions, stats: built.stats } });
   await runTelemetryProcessors({ db, processors: [tripProcessor] });
 });
@@ -95,14 +106,27 @@ describe("GET /trips/stream: trips in progress", () => {
   const moving = () => fixture.demo.vehicleIds[2];
   const rested = () => fixture.demo.vehicleIds[3];
   const since = () => `startTime=${new Date(openStart - 60 * MINUTE).toISOString()}`;
-  type Trip = { id?: string; asset: { id: string }; completionStatus: string; tripStartTime: string; tripEndTime?: string; endLocation?: unknown; distanceMeters: number };
+  type Trip = {
+    id?: string;
+    asset: { id: string };
+    completionStatus: string;
+    tripStartTime: string;
+    tripEndTime?: string;
+    endLocation?: unknown;
+    distanceMeters: number;
+  };
 
   it("lists a trip in progress with its start and no end; completionStatus filters it", async () => {
     const inProgress = await get(tripsRoute.GET, `/trips/stream?${since()}&completionStatus=inProgress&includeAsset=true`);
     expect(inProgress.status, JSON.stringify(inProgress.body)).toBe(200);
     const [trip, ...more] = inProgress.body.data as Trip[];
     expect(more).toEqual([]);
-    expect(trip).toMatchObject({ asset: { id: String(moving()), type: "vehicle" }, completionStatus: "inProgress", tripStartTime: new Date(openStart).toISOString(), startLocation: { latitude: 41.88, longitude: -87.63 } });
+    expect(trip).toMatchObject({
+      asset: { id: String(moving()), type: "vehicle" },
+      completionStatus: "inProgress",
+      tripStartTime: new Date(openStart).toISOString(),
+      startLocation: { latitude: 41.88, longitude: -87.63 },
+    });
     expect(trip.tripEndTime).toBeUndefined();
     expect(trip.endLocation).toBeUndefined();
     expect(trip.id).toBeUndefined();
@@ -143,7 +167,13 @@ describe("GET /idling/events", () => {
   it("lists the 8-minute idle with its vehicle, driver and place, filtered by duration", async () => {
     const response = await get(idlingRoute.GET, `/idling/events?${range()}&assetIds=${vehicle()}`);
     expect(response.body.data).toEqual([
-      expect.objectContaining({ asset: { id: vehicle() }, startTime: new Date(start + 11 * MINUTE).toISOString(), durationMilliseconds: 8 * MINUTE, latitude: expect.any(Number), fuelConsumedMilliliters: 0 }),
+      expect.objectContaining({
+        asset: { id: vehicle() },
+        startTime: new Date(start + 11 * MINUTE).toISOString(),
+        durationMilliseconds: 8 * MINUTE,
+        latitude: expect.any(Number),
+        fuelConsumedMilliliters: 0,
+      }),
     ]);
     expect((await get(idlingRoute.GET, `/idling/events?${range()}&assetIds=${vehicle()}&minDurationMilliseconds=${9 * MINUTE}`)).body.data).toEqual([]);
     expect((await get(idlingRoute.GET, `/idling/events?${range()}&assetIds=${vehicle()}&maxDurationMilliseconds=${8 * MINUTE}`)).body.data).toHaveLength(1);
@@ -159,7 +189,13 @@ describe("GET /speeding-intervals/stream", () => {
     const response = await get(speedingRoute.GET, `/speeding-intervals/stream?${range()}&queryBy=tripStartTime&assetIds=${vehicle()}&includeDriverId=true`);
     const [first, second] = response.body.data;
     expect(first.intervals).toEqual([
-      expect.objectContaining({ startTime: new Date(start + 6 * MINUTE).toISOString(), endTime: new Date(start + 8 * MINUTE).toISOString(), maxSpeedKilometersPerHour: 144, postedSpeedLimitKilometersPerHour: 120, severityLevel: "heavy" }),
+      expect.objectContaining({
+        startTime: new Date(start + 6 * MINUTE).toISOString(),
+        endTime: new Date(start + 8 * MINUTE).toISOString(),
+        maxSpeedKilometersPerHour: 144,
+        postedSpeedLimitKilometersPerHour: 120,
+        severityLevel: "heavy",
+      }),
     ]);
     expect(second.intervals).toEqual([]);
     const light = await get(speedingRoute.GET, `/speeding-intervals/stream?${range()}&queryBy=tripStartTime&assetIds=${vehicle()}&severityLevels=light`);

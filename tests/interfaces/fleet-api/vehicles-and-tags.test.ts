@@ -25,7 +25,8 @@ beforeEach(() => resetRateLimits(database().db));
 type Ref = { id: string; name: string };
 type Tag = Ref & { parentTagId?: string; parentTag?: Ref; vehicles: Ref[]; drivers: Ref[] };
 
-const patchVehicle = (id: number, body: unknown, key = fixture.demo.key) => callFleet(vehicleRoute.PATCH, `/fleet/vehicles/${id}`, { key, method: "PATCH", body, params: { id: String(id) } });
+const patchVehicle = (id: number, body: unknown, key = fixture.demo.key) =>
+  callFleet(vehicleRoute.PATCH, `/fleet/vehicles/${id}`, { key, method: "PATCH", body, params: { id: String(id) } });
 const createTag = async (body: Record<string, unknown>) => {
   const response = await callFleet(tagsRoute.POST, "/tags", { key: fixture.demo.key, method: "POST", body });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
@@ -43,16 +44,46 @@ describe("PATCH /fleet/vehicles/{id}", () => {
   it("changes the given fields, answers Samsara's vehicle, audits and raises VehicleUpdated", async () => {
     const { db } = database();
     const tenant = { companyId: fixture.demo.companyId, dataset: "live" as const };
-    await db.insert(webhooks).values({ ...tenant, name: "Vehicle listener", url: "https://vehicles.example.invalid/", secretKey: "c2VjcmV0", version: "2024-02-27", eventTypes: ["VehicleUpdated"] });
+    await db
+      .insert(webhooks)
+      .values({
+        ...tenant,
+        name: "Vehicle listener",
+        url: "https://vehicles.example.invalid/",
+        secretKey: "c2VjcmV0",
+        version: "2024-02-27",
+        eventTypes: ["VehicleUpdated"],
+      });
     const id = fixture.demo.vehicleIds[2];
     const vin = makeVin({ wmi: "1XK", seed: 8_100_001, year: 2023 });
-    const response = await patchVehicle(id, { name: "Truck 42", licensePlate: "IL 42", vin: vin.toLowerCase(), year: "2023", externalIds: { erp: "T-42" }, tagIds: [String(fixture.demo.tagIds[5])] });
+    const response = await patchVehicle(id, {
+      name: "Truck 42",
+      licensePlate: "IL 42",
+      vin: vin.toLowerCase(),
+      year: "2023",
+      externalIds: { erp: "T-42" },
+      tagIds: [String(fixture.demo.tagIds[5])],
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body.data).toMatchObject({ id: String(id), name: "Truck 42", licensePlate: "IL 42", vin, year: "2023", externalIds: { erp: "T-42" }, tags: [{ id: String(fixture.demo.tagIds[5]), name: "Fixture tag 5" }] });
-    const [event] = await db.select().from(auditEvents).where(and(eq(auditEvents.companyId, tenant.companyId), eq(auditEvents.action, "vehicle.updated"), eq(auditEvents.targetId, String(id))));
+    expect(response.body.data).toMatchObject({
+      id: String(id),
+      name: "Truck 42",
+      licensePlate: "IL 42",
+      vin,
+      year: "2023",
+      externalIds: { erp: "T-42" },
+      tags: [{ id: String(fixture.demo.tagIds[5]), name: "Fixture tag 5" }],
+    });
+    const [event] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, tenant.companyId), eq(auditEvents.action, "vehicle.updated"), eq(auditEvents.targetId, String(id))));
     expect(event.actorType).toBe("api_key");
     expect(event.changes.name.after).toBe("Truck 42");
-    const deliveries = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.companyId, tenant.companyId), eq(webhookDeliveries.orderingKey, `vehicle:${id}`)));
+    const deliveries = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.companyId, tenant.companyId), eq(webhookDeliveries.orderingKey, `vehicle:${id}`)));
     expect(deliveries.map((delivery) => delivery.eventType)).toContain("VehicleUpdated");
   });
 
@@ -71,7 +102,10 @@ describe("PATCH /fleet/vehicles/{id}", () => {
   });
 
   it("409 naming the VIN another vehicle of the dataset has; the sandbox may share it", async () => {
-    const [taken] = await database().db.select({ vin: vehicles.vin }).from(vehicles).where(and(eq(vehicles.companyId, fixture.demo.companyId), eq(vehicles.id, fixture.demo.vehicleIds[0])));
+    const [taken] = await database()
+      .db.select({ vin: vehicles.vin })
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, fixture.demo.companyId), eq(vehicles.id, fixture.demo.vehicleIds[0])));
     const response = await patchVehicle(fixture.demo.vehicleIds[4], { vin: taken.vin });
     expect(response.status).toBe(409);
     expect(response.body.message).toContain(taken.vin);
@@ -87,8 +121,18 @@ describe("PATCH /fleet/vehicles/{id}", () => {
 describe("/tags", () => {
   it("creates a tree, lists members, patches, replaces and deletes as Samsara does", async () => {
     const region = await createTag({ name: "Region", externalIds: { erp: "R1" } });
-    const depot = await createTag({ name: "Depot", parentTagId: region.id, vehicles: [String(fixture.demo.vehicleIds[0])], drivers: [String(fixture.demo.driverIds[0])] });
-    expect(depot).toMatchObject({ parentTagId: region.id, parentTag: { id: region.id, name: "Region" }, vehicles: [{ id: String(fixture.demo.vehicleIds[0]) }], drivers: [{ id: String(fixture.demo.driverIds[0]) }] });
+    const depot = await createTag({
+      name: "Depot",
+      parentTagId: region.id,
+      vehicles: [String(fixture.demo.vehicleIds[0])],
+      drivers: [String(fixture.demo.driverIds[0])],
+    });
+    expect(depot).toMatchObject({
+      parentTagId: region.id,
+      parentTag: { id: region.id, name: "Region" },
+      vehicles: [{ id: String(fixture.demo.vehicleIds[0]) }],
+      drivers: [{ id: String(fixture.demo.driverIds[0]) }],
+    });
 
     const patched = await tagCall("PATCH", depot.id, { name: "Depot North" });
     expect(patched.body.data).toMatchObject({ name: "Depot North", parentTagId: region.id, vehicles: [{ id: String(fixture.demo.vehicleIds[0]) }] });
@@ -99,7 +143,10 @@ describe("/tags", () => {
 
     expect((await tagCall("DELETE", depot.id)).status).toBe(204);
     expect((await tagCall("GET", depot.id)).status).toBe(404);
-    const actions = await database().db.select({ action: auditEvents.action }).from(auditEvents).where(and(eq(auditEvents.companyId, fixture.demo.companyId), eq(auditEvents.targetId, depot.id)));
+    const actions = await database()
+      .db.select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, fixture.demo.companyId), eq(auditEvents.targetId, depot.id)));
     expect(actions.map((row) => row.action)).toEqual(["tag.created", "tag.updated", "tag.updated", "tag.deleted"]);
   });
 
@@ -107,7 +154,11 @@ describe("/tags", () => {
     const top = await createTag({ name: "Top" });
     const middle = await createTag({ name: "Middle", parentTagId: top.id });
     const bottom = await createTag({ name: "Bottom", parentTagId: middle.id });
-    for (const [id, parentTagId] of [[top.id, bottom.id], [top.id, top.id], [middle.id, String(fixture.other.tagIds[0])]]) {
+    for (const [id, parentTagId] of [
+      [top.id, bottom.id],
+      [top.id, top.id],
+      [middle.id, String(fixture.other.tagIds[0])],
+    ]) {
       const response = await tagCall("PATCH", id, { parentTagId });
       expect(response.status).toBe(400);
       expect(response.body.message).toContain('"parentTagId"');
@@ -116,7 +167,12 @@ describe("/tags", () => {
   });
 
   it("400 for members of another company, and for kinds of members this service does not keep", async () => {
-    for (const body of [{ name: "X", vehicles: [String(fixture.other.vehicleIds[0])] }, { name: "X", drivers: [String(fixture.sandbox.driverIds[0])] }, { name: "X", sensors: ["12"] }, { name: "X", colour: "red" }]) {
+    for (const body of [
+      { name: "X", vehicles: [String(fixture.other.vehicleIds[0])] },
+      { name: "X", drivers: [String(fixture.sandbox.driverIds[0])] },
+      { name: "X", sensors: ["12"] },
+      { name: "X", colour: "red" },
+    ]) {
       const response = await callFleet(tagsRoute.POST, "/tags", { key: fixture.demo.key, method: "POST", body });
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
@@ -148,7 +204,10 @@ describe("tag filters on /fleet/vehicles and /fleet/drivers", () => {
   });
 
   it("a vehicle's tags come with it", async () => {
-    const response = await callFleet(vehicleRoute.GET, `/fleet/vehicles/${fixture.demo.vehicleIds[0]}`, { key: fixture.demo.key, params: { id: String(fixture.demo.vehicleIds[0]) } });
+    const response = await callFleet(vehicleRoute.GET, `/fleet/vehicles/${fixture.demo.vehicleIds[0]}`, {
+      key: fixture.demo.key,
+      params: { id: String(fixture.demo.vehicleIds[0]) },
+    });
     expect((response.body.data.tags as Ref[]).map((tag) => tag.name)).toContain("Fixture tag 0");
   });
 });
@@ -173,7 +232,10 @@ describe("archived vehicles", () => {
 
     await setVehicleArchived({ db, ...tenant, vehicleId: id, archived: false, actor: operatorActor("tests") });
     expect(await listIds("/fleet/vehicles")).toContain(id);
-    const actions = await db.select({ action: auditEvents.action }).from(auditEvents).where(and(eq(auditEvents.companyId, tenant.companyId), eq(auditEvents.targetId, String(id))));
+    const actions = await db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, tenant.companyId), eq(auditEvents.targetId, String(id))));
     expect(actions.map((row) => row.action)).toEqual(expect.arrayContaining(["vehicle.archived", "vehicle.unarchived"]));
   });
 });

@@ -9,7 +9,13 @@ import { GET as getAssetStates } from "@/app/api/v2/assets/route";
 import { GET as getByAssetId } from "@/app/api/v2/assets/getByAssetId/[assetId]/route";
 import { GET as getByVin } from "@/app/api/v2/assets/vin/[vin]/route";
 import { auditEvents, drivers, hosLogs } from "@/db/schema";
-import { legacyAssetPositionSchema, legacyAssetStateSchema, legacyAssetWithTimersSchema, legacyGpsPointSchema, legacyLocationPointSchema } from "@/lib/interfaces/legacy-api/schemas";
+import {
+  legacyAssetPositionSchema,
+  legacyAssetStateSchema,
+  legacyAssetWithTimersSchema,
+  legacyGpsPointSchema,
+  legacyLocationPointSchema,
+} from "@/lib/interfaces/legacy-api/schemas";
 import { ingestTelemetry, type PositionReport } from "@/lib/telemetry/store";
 import { seedTestCompanies } from "../../helpers/seeded";
 import { useTestDatabase } from "../../helpers/test-database";
@@ -37,10 +43,34 @@ beforeAll(async () => {
   [demo, other] = [await liveFleet(db, demoCompanyId), await liveFleet(db, otherCompanyId)];
   const tenant = { companyId: demoCompanyId, dataset: "live" as const };
   // Vehicles 0-3 report positions and CAN data, vehicle 4 positions only, vehicle 5 nothing yet.
-  const positions: PositionReport[] = demo.slice(0, 5).flatMap((vehicle, v) =>
-    [30, 20, 10].map((minutes, i) => ({ ...tenant, vehicleId: vehicle.id, time: ago(minutes), latitude: Number((41.88 + v * 0.01 + i * 0.001).toFixed(6)), longitude: -87.63, speed: 10, heading: 90.4, hdop: 0.9, satellites: 11 })),
-  );
-  const stats = demo.slice(0, 4).map((vehicle) => ({ ...tenant, vehicleId: vehicle.id, time: ago(10), engineRpm: 1450.6, fuelPercent: 62.5, odometerMeters: 123_456_700, engineSeconds: 36_000, speed: 10, engineState: "On" as const }));
+  const positions: PositionReport[] = demo
+    .slice(0, 5)
+    .flatMap((vehicle, v) =>
+      [30, 20, 10].map((minutes, i) => ({
+        ...tenant,
+        vehicleId: vehicle.id,
+        time: ago(minutes),
+        latitude: Number((41.88 + v * 0.01 + i * 0.001).toFixed(6)),
+        longitude: -87.63,
+        speed: 10,
+        heading: 90.4,
+        hdop: 0.9,
+        satellites: 11,
+      })),
+    );
+  const stats = demo
+    .slice(0, 4)
+    .map((vehicle) => ({
+      ...tenant,
+      vehicleId: vehicle.id,
+      time: ago(10),
+      engineRpm: 1450.6,
+      fuelPercent: 62.5,
+      odometerMeters: 123_456_700,
+      engineSeconds: 36_000,
+      speed: 10,
+      engineState: "On" as const,
+    }));
   await ingestTelemetry({ db, batch: { positions, stats } });
   token = await issueToken("demo-client-key");
   otherToken = await issueToken("other-client-key");
@@ -59,7 +89,12 @@ describe("GET/POST /api/v1/assets", () => {
     const plain = await call(getAssets, "/api/v1/assets", { token });
     expect(plain.status).toBe(200);
     const records = expectShape(z.array(legacyAssetPositionSchema), plain.json);
-    expect(records.map((r) => r.vin).sort()).toEqual(demo.slice(0, 5).map((v) => v.vin).sort());
+    expect(records.map((r) => r.vin).sort()).toEqual(
+      demo
+        .slice(0, 5)
+        .map((v) => v.vin)
+        .sort(),
+    );
     expect(Object.keys(records[0]).sort()).toEqual(["latitude", "longitude", "utcTimestamp", "vin"]);
     expect(records.find((r) => r.vin === demo[0].vin)).toMatchObject({ latitude: 41.882, longitude: -87.63, utcTimestamp: ago(10).toISOString() });
     const detailed = expectShape(z.array(legacyAssetPositionSchema), (await call(getAssets, "/api/v1/assets?additionalInfo=true", { token })).json);
@@ -79,7 +114,7 @@ describe("GET/POST /api/v1/assets", () => {
   });
 
   it("POST answers 400 for anything but a JSON array of VIN strings", async () => {
-    for (const body of ["not json", {}, { vins: [demo[0].vin] }, [demo[0].vin, 42], [""], "\"VIN\""]) {
+    for (const body of ["not json", {}, { vins: [demo[0].vin] }, [demo[0].vin, 42], [""], '"VIN"']) {
       expectError(await call(postAssets, "/api/v1/assets", { token, method: "POST", body }), 400);
     }
   });
@@ -109,7 +144,13 @@ describe("GET /api/v1/assets/driversTimers and /currentWithTimers", () => {
       rpm: 1451,
     });
     // A driver without any log is off duty with every clock full.
-    expect(records.find((r) => r.vin === demo[1].vin)).toMatchObject({ statusAbbreviation: "OFF", statusDesctiption: "Off Duty", minsTillDriving: 660, minsTillShift: 840, minsTillBreak: 480 });
+    expect(records.find((r) => r.vin === demo[1].vin)).toMatchObject({
+      statusAbbreviation: "OFF",
+      statusDesctiption: "Off Duty",
+      minsTillDriving: 660,
+      minsTillShift: 840,
+      minsTillBreak: 480,
+    });
     expect(records.find((r) => r.vin === demo[4].vin)).toMatchObject({ ignition: false, rpm: 0, fuel: 0 });
   });
 
@@ -135,7 +176,13 @@ describe("GET /api/v1/assets/location and /gps", () => {
   const range = `from=${ago(60).toISOString()}&to=${new Date(now + 60_000).toISOString()}`;
 
   it("answers 400 for a missing, reversed or over-35-day range, 404 for a VIN the company lacks", async () => {
-    for (const query of [`vin=${demo[3].vin}`, `vin=${demo[3].vin}&from=${ago(10).toISOString()}&to=${ago(20).toISOString()}`, `vin=${demo[3].vin}&from=2026-01-01T00:00:00Z&to=2026-02-06T00:00:00Z`, `vin=${demo[3].vin}&from=yesterday&to=today`, range]) {
+    for (const query of [
+      `vin=${demo[3].vin}`,
+      `vin=${demo[3].vin}&from=${ago(10).toISOString()}&to=${ago(20).toISOString()}`,
+      `vin=${demo[3].vin}&from=2026-01-01T00:00:00Z&to=2026-02-06T00:00:00Z`,
+      `vin=${demo[3].vin}&from=yesterday&to=today`,
+      range,
+    ]) {
       expectError(await call(getLocation, `/api/v1/assets/location?${query}`, { token }), 400);
     }
     expectError(await call(getLocation, `/api/v1/assets/location?vin=${other[0].vin}&${range}`, { token }), 404);
@@ -223,7 +270,10 @@ describe("tenant isolation", () => {
     expect((await call(getDriversTimers, "/api/v1/assets/driversTimers", { token: otherToken })).json).toEqual([]);
     expectError(await call(getByVin, `/api/v2/assets/vin/${demo[0].vin}`, { token: otherToken, params: { vin: demo[0].vin } }), 404);
     expectError(await call(getByAssetId, `/api/v2/assets/getByAssetId/${demo[0].id}`, { token: otherToken, params: { assetId: String(demo[0].id) } }), 404);
-    expectError(await call(getLocation, `/api/v1/assets/location?vin=${demo[0].vin}&from=${ago(60).toISOString()}&to=${ago(1).toISOString()}`, { token: otherToken }), 404);
+    expectError(
+      await call(getLocation, `/api/v1/assets/location?vin=${demo[0].vin}&from=${ago(60).toISOString()}&to=${ago(1).toISOString()}`, { token: otherToken }),
+      404,
+    );
   });
 
   it("answers an assetId of another company as one that exists nowhere, and records it in the owner's log only", async () => {
@@ -237,7 +287,9 @@ describe("tenant isolation", () => {
     expect(await answer(String(demo[3].id))).toBe(miss);
     expect(await answer(String(demo[3].id))).toBe(miss);
     const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "vehicle.foreign_lookup"));
-    expect(rows.filter((row) => row.targetId === String(demo[3].id)).map((row) => [row.companyId, row.repeatCount, row.actorId, row.actorIp])).toEqual([[companyIds.demo, 2, null, null]]);
+    expect(rows.filter((row) => row.targetId === String(demo[3].id)).map((row) => [row.companyId, row.repeatCount, row.actorId, row.actorIp])).toEqual([
+      [companyIds.demo, 2, null, null],
+    ]);
     expect(rows.some((row) => row.targetId === missing)).toBe(false);
   });
 });

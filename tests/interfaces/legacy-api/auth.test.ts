@@ -50,7 +50,10 @@ describe("GET /api/v1/auth", () => {
     await db.insert(clientKeys).values({ companyId: demoCompanyId, name: "to revoke", hash: sha256Hex("revoked-key") });
     const token = await issueToken("revoked-key");
     expect((await call(getWasteJobs, "/api/v1/wastejob", { token })).status).toBe(200);
-    await db.update(clientKeys).set({ revokedAt: new Date() }).where(eq(clientKeys.hash, sha256Hex("revoked-key")));
+    await db
+      .update(clientKeys)
+      .set({ revokedAt: new Date() })
+      .where(eq(clientKeys.hash, sha256Hex("revoked-key")));
     expectError(await call(getAuth, "/api/v1/auth", { headers: { "X-Client-Key": "revoked-key" } }), 401);
     expectError(await call(getWasteJobs, "/api/v1/wastejob", { token }), 401);
   });
@@ -111,7 +114,9 @@ describe("legacy token", () => {
   });
 
   it("names the request in X-Request-Id on success too", async () => {
-    const response = await getWasteJobs(new Request(`${BASE}/api/v1/wastejob`, { headers: { Authorization: `Bearer ${await issueToken("demo-client-key")}` } }));
+    const response = await getWasteJobs(
+      new Request(`${BASE}/api/v1/wastejob`, { headers: { Authorization: `Bearer ${await issueToken("demo-client-key")}` } }),
+    );
     expect(response.headers.get("X-Request-Id")).toMatch(/^req_/);
   });
 });

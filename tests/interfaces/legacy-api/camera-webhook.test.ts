@@ -44,10 +44,19 @@ const event = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const deliver = (body: string, signature: string | null = signCameraBody(SECRET, body)) =>
-  call(receiveSnapshot, PATH, { method: "POST", body, headers: { "Content-Type": "application/json", ...(signature ? { "X-Camera-Signature": signature } : {}) } });
+  call(receiveSnapshot, PATH, {
+    method: "POST",
+    body,
+    headers: { "Content-Type": "application/json", ...(signature ? { "X-Camera-Signature": signature } : {}) },
+  });
 
 const rowsFor = async (eventId: string) =>
-  (await database().db.select({ n: count() }).from(cameraEvents).where(and(eq(cameraEvents.companyId, demoCompanyId), eq(cameraEvents.eventId, eventId))))[0].n;
+  (
+    await database()
+      .db.select({ n: count() })
+      .from(cameraEvents)
+      .where(and(eq(cameraEvents.companyId, demoCompanyId), eq(cameraEvents.eventId, eventId)))
+  )[0].n;
 
 describe("POST /api/v1/camera/snapshot", () => {
   it("stores the media reference against the vehicle with its position at capture time", async () => {
@@ -88,7 +97,13 @@ describe("POST /api/v1/camera/snapshot", () => {
   });
 
   it("answers 400 for a signed body that is not a valid event", async () => {
-    for (const body of ["not json", JSON.stringify(event({ kind: "audio" })), JSON.stringify(event({ mediaUrl: "javascript:alert(1)" })), JSON.stringify(event({ capturedAt: "soon" })), JSON.stringify({ eventId: "x" })]) {
+    for (const body of [
+      "not json",
+      JSON.stringify(event({ kind: "audio" })),
+      JSON.stringify(event({ mediaUrl: "javascript:alert(1)" })),
+      JSON.stringify(event({ capturedAt: "soon" })),
+      JSON.stringify({ eventId: "x" }),
+    ]) {
       expectError(await deliver(body), 400);
     }
   });

@@ -28,7 +28,12 @@ const proposals = () => listFuelStopProposals({ db: database().db, companyId: de
 describe("POST /api/v2/assets/fuelStopProposal", () => {
   it("stores every proposed stop per asset and answers 200", async () => {
     const [a, b] = demo.assets;
-    const body = { fuelStopsProposalsPerAsset: [{ assetId: a.id, proposedFuelStops: [stop("Pilot 101"), stop("Love's 7")] }, { assetId: b.id, proposedFuelStops: [stop("TA 3")] }] };
+    const body = {
+      fuelStopsProposalsPerAsset: [
+        { assetId: a.id, proposedFuelStops: [stop("Pilot 101"), stop("Love's 7")] },
+        { assetId: b.id, proposedFuelStops: [stop("TA 3")] },
+      ],
+    };
     const result = await call(proposeFuelStops, "/api/v2/assets/fuelStopProposal", { token, method: "POST", body });
     expect(result.status).toBe(200);
     const stored = await proposals();
@@ -40,7 +45,12 @@ describe("POST /api/v2/assets/fuelStopProposal", () => {
 
   it("refuses another company's asset with 404 naming it, storing none of the batch", async () => {
     const before = (await proposals()).length;
-    const body = { fuelStopsProposalsPerAsset: [{ assetId: demo.assets[0].id, proposedFuelStops: [stop("Ok")] }, { assetId: otherAssetId, proposedFuelStops: [stop("Sneaky")] }] };
+    const body = {
+      fuelStopsProposalsPerAsset: [
+        { assetId: demo.assets[0].id, proposedFuelStops: [stop("Ok")] },
+        { assetId: otherAssetId, proposedFuelStops: [stop("Sneaky")] },
+      ],
+    };
     const result = await call(proposeFuelStops, "/api/v2/assets/fuelStopProposal", { token, method: "POST", body });
     expectError(result, 404);
     expect(result.json.message).toContain(String(otherAssetId));
@@ -79,7 +89,10 @@ describe("POST /api/v2/assets/driverProposedFuelStop", () => {
     const [asset] = demo.assets;
     const path = "/api/v2/assets/driverProposedFuelStop";
     expectError(await call(proposeDriverStop, path, { token, method: "POST", body: { assetId: otherAssetId, name: "x", latitude: 1, longitude: 1 } }), 404);
-    expectError(await call(proposeDriverStop, path, { token, method: "POST", body: { assetId: asset.id, driverId: 999999, name: "x", latitude: 1, longitude: 1 } }), 404);
+    expectError(
+      await call(proposeDriverStop, path, { token, method: "POST", body: { assetId: asset.id, driverId: 999999, name: "x", latitude: 1, longitude: 1 } }),
+      404,
+    );
     expectError(await call(proposeDriverStop, path, { token, method: "POST", body: { assetId: asset.id, name: "x", latitude: 91, longitude: 1 } }), 400);
     expectError(await call(proposeDriverStop, path, { token, method: "POST", body: { assetId: asset.id, latitude: 1, longitude: 1 } }), 400);
   });

@@ -23,7 +23,9 @@ describe("OpenAPI document", () => {
     const document = getOpenApiDocument();
     for (const path of LEGACY_PATHS) expect(document.paths?.[path], path).toBeDefined();
     const schemas = document.components?.schemas ?? {};
-    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(["LegacyAssetPosition", "LegacyAssetWithTimers", "LegacyLocationPoint", "LegacyGpsPoint", "LegacyAssetState", "LegacyWasteJob"]));
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(["LegacyAssetPosition", "LegacyAssetWithTimers", "LegacyLocationPoint", "LegacyGpsPoint", "LegacyAssetState", "LegacyWasteJob"]),
+    );
     expect(JSON.stringify(schemas.LegacyAssetWithTimers)).toContain("statusDesctiption");
   });
 });

@@ -83,11 +83,34 @@ describe("GET /api/v1/wastejob", () => {
     expect(Object.keys(job).sort()).toEqual(["assignedToAssetId", "companyId", "jobId", "scheduledDate", "serviceType", "status", "tonnage", "utcCreated"]);
     const full = (await list("?short=false&status=InProgress&limit=1")).json.jobs[0];
     // Fields in the contract's order (2.7), as partners' byte-level fixtures have them.
-    expect(Object.keys(full)).toEqual(["jobId", "companyId", "scheduledDate", "serviceType", "status", "pickUpClientName", "pickUpAddress", "assignedToAssetId", "assignedToAssetName", "assignedToDriverName", "tonnage", "utcCreated"]);
+    expect(Object.keys(full)).toEqual([
+      "jobId",
+      "companyId",
+      "scheduledDate",
+      "serviceType",
+      "status",
+      "pickUpClientName",
+      "pickUpAddress",
+      "assignedToAssetId",
+      "assignedToAssetName",
+      "assignedToDriverName",
+      "tonnage",
+      "utcCreated",
+    ]);
   });
 
   it("answers 400 for bad filter values", async () => {
-    for (const query of ["?status=Done", "?serviceType=Teleport", "?limit=0", "?limit=501", "?offset=-1", "?limit=ten", "?scheduledFrom=yesterday", "?assignedToAssetId=1.5", "?short=yes"]) {
+    for (const query of [
+      "?status=Done",
+      "?serviceType=Teleport",
+      "?limit=0",
+      "?limit=501",
+      "?offset=-1",
+      "?limit=ten",
+      "?scheduledFrom=yesterday",
+      "?assignedToAssetId=1.5",
+      "?short=yes",
+    ]) {
       expectError(await list(query), 400);
     }
     expect((await list("?limit=500")).status).toBe(200);

@@ -10,7 +10,10 @@ describe("buildApiReference", () => {
   it("groups every operation under the four interfaces, in the document's order", () => {
     expect(groups.map((group) => group.tag)).toEqual(["Public fleet interface", "Legacy interface", "Admin interface", "Device ingestion"]);
     expect(groups.map((group) => group.anchor)).toEqual(["public-fleet-interface", "legacy-interface", "admin-interface", "device-ingestion"]);
-    const documented = Object.values(getOpenApiDocument().paths ?? {}).reduce((count, item) => count + Object.keys(item ?? {}).filter((key) => ["get", "post", "put", "patch", "delete"].includes(key)).length, 0);
+    const documented = Object.values(getOpenApiDocument().paths ?? {}).reduce(
+      (count, item) => count + Object.keys(item ?? {}).filter((key) => ["get", "post", "put", "patch", "delete"].includes(key)).length,
+      0,
+    );
     expect(groups.reduce((count, group) => count + group.operations.length, 0)).toBe(documented);
   });
 
@@ -45,7 +48,9 @@ describe("buildApiReference", () => {
   });
 
   it("names a component already being expanded instead of recursing, and reads nullable unions", () => {
-    const components = { Node: { type: "object", properties: { child: { $ref: "#/components/schemas/Node" }, label: { anyOf: [{ type: "string" }, { type: "null" }] } } } };
+    const components = {
+      Node: { type: "object", properties: { child: { $ref: "#/components/schemas/Node" }, label: { anyOf: [{ type: "string" }, { type: "null" }] } } },
+    };
     const view = viewSchema({ $ref: "#/components/schemas/Node" }, { components, seen: [] });
     expect(view.type).toBe("Node");
     expect(view.fields.map((field) => [field.name, field.type, field.nullable, field.fields.length])).toEqual([

@@ -49,7 +49,9 @@ describe("OpenAPI document coverage", () => {
   it("documents every method of every route file of the fleet, legacy, admin and ingestion interfaces, and nothing else", async () => {
     const routes = await routeOperations();
     expect(routes.length).toBeGreaterThanOrEqual(38);
-    expect(routes).toEqual(expect.arrayContaining(["GET /fleet/vehicles/locations/feed", "DELETE /api/v2/api-keys/{id}", "POST /ingest/osmand", "POST /ingest/batch"]));
+    expect(routes).toEqual(
+      expect.arrayContaining(["GET /fleet/vehicles/locations/feed", "DELETE /api/v2/api-keys/{id}", "POST /ingest/osmand", "POST /ingest/batch"]),
+    );
     expect(documentedOperations()).toEqual(routes);
   }, 60_000);
 
@@ -57,7 +59,9 @@ describe("OpenAPI document coverage", () => {
     const document = getOpenApiDocument();
     expect(document.tags?.map((tag) => tag.name)).toEqual(["Public fleet interface", "Legacy interface", "Admin interface", "Device ingestion"]);
     expect(Object.keys(document.components?.securitySchemes ?? {})).toEqual(expect.arrayContaining(["apiKey", "legacyToken", "adminToken", "ingestToken"]));
-    const tagsUsed = new Set(Object.values(document.paths ?? {}).flatMap((item) => Object.values(item ?? {}).flatMap((operation) => (operation as { tags?: string[] }).tags ?? [])));
+    const tagsUsed = new Set(
+      Object.values(document.paths ?? {}).flatMap((item) => Object.values(item ?? {}).flatMap((operation) => (operation as { tags?: string[] }).tags ?? [])),
+    );
     expect([...tagsUsed].sort()).toEqual(["Admin interface", "Device ingestion", "Legacy interface", "Public fleet interface"]);
   });
 

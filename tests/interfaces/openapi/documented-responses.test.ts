@@ -21,13 +21,20 @@ beforeAll(async () => {
 
 describe("real responses match the documented schemas", () => {
   it("POST /api/v2/auth/token", async () => {
-    const response = await postToken(adminRequest("/api/v2/auth/token", { method: "POST", body: { email: "admin@demo.test", password: "demo-password-1" }, ip: "198.51.100.80" }));
+    const response = await postToken(
+      adminRequest("/api/v2/auth/token", { method: "POST", body: { email: "admin@demo.test", password: "demo-password-1" }, ip: "198.51.100.80" }),
+    );
     expect(response.status).toBe(200);
     documentedResponse({ document, path: "/api/v2/auth/token", method: "post", status: "200" }).parse(await response.json());
   });
 
   it("POST /api/v2/api-keys, GET /api/v2/api-keys and DELETE /api/v2/api-keys/{id}", async () => {
-    const createdResponse = await createKey(token, { name: "Documented", scopes: ["vehicles:read"], expiresAt: "2040-01-01T00:00:00Z", ipAllowlist: ["203.0.113.0/24"] });
+    const createdResponse = await createKey(token, {
+      name: "Documented",
+      scopes: ["vehicles:read"],
+      expiresAt: "2040-01-01T00:00:00Z",
+      ipAllowlist: ["203.0.113.0/24"],
+    });
     expect(createdResponse.status).toBe(201);
     const created = (await createdResponse.json()) as { id: string; key: string };
     documentedResponse({ document, path: "/api/v2/api-keys", method: "post", status: "201" }).parse(created);
@@ -55,8 +62,16 @@ describe("real responses match the documented schemas", () => {
   });
 
   it("POST /ingest/batch", async () => {
-    const { token: ingestToken } = await createIngestToken({ db: getDb(), companyId: demoCompanyId, dataset: "live", name: "documented gateway", actor: testActor });
-    const vehicleId = (await getDb().query.vehicles.findFirst({ where: (vehicles, { and, eq }) => and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")) }))!.id;
+    const { token: ingestToken } = await createIngestToken({
+      db: getDb(),
+      companyId: demoCompanyId,
+      dataset: "live",
+      name: "documented gateway",
+      actor: testActor,
+    });
+    const vehicleId = (await getDb().query.vehicles.findFirst({
+      where: (vehicles, { and, eq }) => and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")),
+    }))!.id;
     const response = await postBatch(
       new Request("http://ingest.test/ingest/batch", {
         method: "POST",

@@ -20,7 +20,11 @@ describe("live sharing link tokens", () => {
     const { demoCompanyId } = await seedTestCompanies({ db, liveVehicles: 1 });
     const { key } = await createTestApiKey({ db, companyId: demoCompanyId });
     const [vehicle] = await queryRows<{ id: number }>(db, sql`select id from vehicles where company_id = ${demoCompanyId} and dataset = 'live' limit 1`);
-    const created = await callFleet(liveSharesRoute.POST, "/live-shares", { key, method: "POST", body: { name: "Delivery", type: "assetsLocation", assetsLocationLinkConfig: { assetId: String(vehicle.id) } } });
+    const created = await callFleet(liveSharesRoute.POST, "/live-shares", {
+      key,
+      method: "POST",
+      body: { name: "Delivery", type: "assetsLocation", assetsLocationLinkConfig: { assetId: String(vehicle.id) } },
+    });
     expect(created.status).toBe(200);
     const url = created.body.data.liveSharingUrl as string;
     const token = decodeURIComponent(new URL(url).pathname.split("/").pop()!);
@@ -31,7 +35,11 @@ describe("live sharing link tokens", () => {
     expect(JSON.stringify(stored)).not.toContain(token.split("_")[1]);
 
     const listed = await callFleet(liveSharesRoute.GET, `/live-shares?ids=${created.body.data.id}`, { key });
-    const updated = await callFleet(liveSharesRoute.PATCH, `/live-shares?id=${created.body.data.id}`, { key, method: "PATCH", body: { name: "Delivery, dock 4" } });
+    const updated = await callFleet(liveSharesRoute.PATCH, `/live-shares?id=${created.body.data.id}`, {
+      key,
+      method: "PATCH",
+      body: { name: "Delivery, dock 4" },
+    });
     for (const shown of [listed.body.data[0].liveSharingUrl as string, updated.body.data.liveSharingUrl as string]) {
       expect(shown).not.toContain(token.split("_")[1]);
       expect(shown).toMatch(new RegExp(`/share/${demoCompanyId}_[A-Za-z0-9_-]{4}…$`));
@@ -45,11 +53,16 @@ describe("live sharing link tokens", () => {
     const [vehicle] = await queryRows<{ id: number }>(db, sql`select id from vehicles where company_id = ${demoCompanyId} and dataset = 'live' limit 1`);
     const token = generateShareToken(demoCompanyId);
     // A link as it was stored before: the token in clear (in the renamed column).
-    await db.insert(liveShares).values({ companyId: demoCompanyId, dataset: "live", name: "Old link", vehicleId: vehicle.id, tokenHash: token, tokenStart: "" });
+    await db
+      .insert(liveShares)
+      .values({ companyId: demoCompanyId, dataset: "live", name: "Old link", vehicleId: vehicle.id, tokenHash: token, tokenStart: "" });
     const migration = readFileSync(new URL("../../../db/migrations/0036_hashed_live_share_tokens.sql", import.meta.url), "utf8");
     const hashing = migration.split("--> statement-breakpoint").find((statement) => statement.includes("UPDATE"))!;
     await db.execute(sql.raw(hashing));
-    const [row] = await queryRows<{ token_hash: string; token_start: string }>(db, sql`select token_hash, token_start from live_shares where name = 'Old link'`);
+    const [row] = await queryRows<{ token_hash: string; token_start: string }>(
+      db,
+      sql`select token_hash, token_start from live_shares where name = 'Old link'`,
+    );
     expect(row).toEqual({ token_hash: hashShareToken(token), token_start: shareTokenStart(token) });
     expect((await getSharedVehicle({ db, token })).vehicleName).toBeTruthy();
   });

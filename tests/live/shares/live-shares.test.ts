@@ -17,7 +17,12 @@ const actor = operatorActor("tests");
 const setup = async () => {
   const { db } = database();
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles: 3 });
-  const fleetOf = (companyId: number) => db.select().from(vehicles).where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
+  const fleetOf = (companyId: number) =>
+    db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, "live")))
+      .orderBy(asc(vehicles.id));
   const [shared, notShared] = await fleetOf(demoCompanyId);
   const [otherVehicle] = await fleetOf(otherCompanyId);
   const tenant = { companyId: demoCompanyId, dataset: "live" as const };
@@ -25,14 +30,21 @@ const setup = async () => {
   const base = Date.now() - 3_600_000;
   const report = async (vehicleId: number) => {
     const time = new Date(base + ++minute * 60_000);
-    await writeTelemetry({ db, ...tenant, positions: [{ vehicleId, time, latitude: 41.88, longitude: -87.63 }], stats: [{ vehicleId, time, fuelPercent: 50 }] });
+    await writeTelemetry({
+      db,
+      ...tenant,
+      positions: [{ vehicleId, time, latitude: 41.88, longitude: -87.63 }],
+      stats: [{ vehicleId, time, fuelPercent: 50 }],
+    });
     return time.toISOString();
   };
   return { db, tenant, shared, notShared, otherVehicle, report };
 };
 
 const positionsOf = (events: readonly { event: string; data: unknown }[]) =>
-  events.filter((event) => event.event === "changes").flatMap((event) => (event.data as FleetChanges).locations.map(({ id, location }) => `${id}@${location.time}`));
+  events
+    .filter((event) => event.event === "changes")
+    .flatMap((event) => (event.data as FleetChanges).locations.map(({ id, location }) => `${id}@${location.time}`));
 
 describe("live sharing links", () => {
   beforeAll(async () => startFleetEventBus({ database: database() }));
@@ -42,10 +54,17 @@ describe("live sharing links", () => {
     const { db, tenant, shared, otherVehicle } = await setup();
     const share = await createLiveShare({ db, ...tenant, actor, input: { name: "Delivery to ACME", vehicleId: shared.id } });
     expect(share.token.startsWith(`${tenant.companyId}_`)).toBe(true);
-    const [event] = await db.select().from(auditEvents).where(and(eq(auditEvents.companyId, tenant.companyId), eq(auditEvents.action, "live_share.created")));
+    const [event] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, tenant.companyId), eq(auditEvents.action, "live_share.created")));
     expect(event).toMatchObject({ targetId: String(share.id) });
-    await expect(createLiveShare({ db, ...tenant, actor, input: { name: "Not ours", vehicleId: otherVehicle.id } })).rejects.toMatchObject({ code: "not_found" });
-    await expect(createLiveShare({ db, ...tenant, actor, input: { name: "Past", vehicleId: shared.id, expiresAt: new Date(Date.now() - 1_000) } })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(createLiveShare({ db, ...tenant, actor, input: { name: "Not ours", vehicleId: otherVehicle.id } })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(
+      createLiveShare({ db, ...tenant, actor, input: { name: "Past", vehicleId: shared.id, expiresAt: new Date(Date.now() - 1_000) } }),
+    ).rejects.toMatchObject({ code: "bad_request" });
   });
 
   it("stream only the shared vehicle's positions, and stop the stream once the link is revoked", async () => {
@@ -66,7 +85,9 @@ describe("live sharing links", () => {
     // And nothing after it: the stream is closed.
     expect(await stream.until(() => false)).toBe(false);
     await expect(getSharedVehicle({ db, token: share.token })).rejects.toMatchObject({ code: "not_found" });
-    await expect(openSharedStream({ db, token: share.token, afterSeq: streamSeq, address: null, signal: controller.signal })).rejects.toMatchObject({ code: "not_found" });
+    await expect(openSharedStream({ db, token: share.token, afterSeq: streamSeq, address: null, signal: controller.signal })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("stop an open stream when the link expires, and list only working links", async () => {
@@ -75,7 +96,9 @@ describe("live sharing links", () => {
     const share = await createLiveShare({ db, ...tenant, actor, input: { name: "One hour", vehicleId: shared.id, expiresAt } });
     let now = new Date();
     const { streamSeq } = await getSharedVehicle({ db, token: share.token, now });
-    const stream = readServerSentEvents(await openSharedStream({ db, token: share.token, afterSeq: streamSeq, address: null, signal: new AbortController().signal, clock: () => now }));
+    const stream = readServerSentEvents(
+      await openSharedStream({ db, token: share.token, afterSeq: streamSeq, address: null, signal: new AbortController().signal, clock: () => now }),
+    );
     now = new Date(expiresAt.getTime() + 1);
     expect(await stream.until((event) => event.event === "end")).toBe(true);
     expect(await findOpenLiveShare({ db, token: share.token, now })).toBeNull();

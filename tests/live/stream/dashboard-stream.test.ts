@@ -15,7 +15,11 @@ const setup = async () => {
   const { db } = database();
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles: 3 });
   const fleetOf = (companyId: number, dataset: "live" | "test") =>
-    db.select().from(vehicles).where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, dataset))).orderBy(asc(vehicles.id));
+    db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, dataset)))
+      .orderBy(asc(vehicles.id));
   const fleet = await fleetOf(demoCompanyId, "live");
   const [otherVehicle] = await fleetOf(otherCompanyId, "live");
   const [sandboxVehicle] = await fleetOf(demoCompanyId, "test");
@@ -32,7 +36,9 @@ const setup = async () => {
 };
 
 const locationsOf = (events: readonly ReceivedEvent[]) =>
-  events.filter((event) => event.event === "changes").flatMap((event) => (event.data as FleetChanges).locations.map(({ id, location }) => `${id}@${location.time}`));
+  events
+    .filter((event) => event.event === "changes")
+    .flatMap((event) => (event.data as FleetChanges).locations.map(({ id, location }) => `${id}@${location.time}`));
 
 describe("the dashboard's live stream", () => {
   beforeAll(async () => startFleetEventBus({ database: database() }));

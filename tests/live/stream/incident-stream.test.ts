@@ -16,12 +16,21 @@ describe("the incident stream (the inbox and the header's badge)", () => {
     await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
     const open = (companyId: number) => {
       const controller = new AbortController();
-      const stream = openLiveStream({ tenant: { companyId, dataset: "live" }, afterSeq: 0, read: async () => null, events: { incident: "forward" }, signal: controller.signal });
+      const stream = openLiveStream({
+        tenant: { companyId, dataset: "live" },
+        afterSeq: 0,
+        read: async () => null,
+        events: { incident: "forward" },
+        signal: controller.signal,
+      });
       return { events: readServerSentEvents(stream), close: () => controller.abort() };
     };
     const ours = open(tenant.companyId);
     const theirs = open(otherCompanyId);
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE, 0]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE, 0],
+    ]);
     await run();
     expect(await ours.events.until((event) => event.event === "incident")).toBe(true);
     expect(ours.events.received.find((event) => event.event === "incident")?.data).toMatchObject({ kind: "incident", companyId: tenant.companyId });

@@ -23,7 +23,12 @@ export const readServerSentEvents = (body: ReadableStream<Uint8Array>) => {
     while ((end = buffer.indexOf("\n\n")) >= 0) {
       const block = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
-      const fields = Object.fromEntries(block.split("\n").filter((line) => line && !line.startsWith(":")).map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]));
+      const fields = Object.fromEntries(
+        block
+          .split("\n")
+          .filter((line) => line && !line.startsWith(":"))
+          .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 2)]),
+      );
       if (fields.event) received.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) });
     }
   };

@@ -18,7 +18,9 @@ describe("sendMail", () => {
     vi.stubEnv("SMTP_URL", sink.url);
     vi.stubEnv("MAIL_FROM", "Fleet <fleet@example.test>");
     reloadConfig();
-    const result = await sendMail({ message: { to: "dispatcher@example.test", subject: "You are invited", text: "Open https://fleet.example.test/invite/abc" } });
+    const result = await sendMail({
+      message: { to: "dispatcher@example.test", subject: "You are invited", text: "Open https://fleet.example.test/invite/abc" },
+    });
     expect(result.sent).toBe(true);
     const mail = sink.received.at(-1)!;
     expect(mail).toMatchObject({ from: "fleet@example.test", to: ["dispatcher@example.test"], subject: "You are invited" });

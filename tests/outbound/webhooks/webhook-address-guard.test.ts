@@ -38,7 +38,9 @@ describe("the webhook address guard and IPv6 forms of an IPv4 address", () => {
   });
 
   it("refuses a name whose DNS answer is an IPv6 form of a private IPv4", async () => {
-    await expect(assertWebhookUrl({ url: "https://sneaky.example.invalid/", resolve: async () => ["64:ff9b::a00:5"] })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(assertWebhookUrl({ url: "https://sneaky.example.invalid/", resolve: async () => ["64:ff9b::a00:5"] })).rejects.toMatchObject({
+      code: "bad_request",
+    });
   });
 });
 
@@ -63,14 +65,26 @@ describe("a delivery's connection is pinned to the checked address", () => {
 
   it("connects to the given address and never asks DNS again; the Host header and TLS name stay the URL's", async () => {
     const lookup = vi.spyOn(dns, "lookup");
-    const { status } = await postToPinnedAddress({ url: new URL(`http://rebind.example.invalid:${port}/hook`), address: "127.0.0.1", headers: { "x-test": "1" }, body: "{}", signal: AbortSignal.timeout(5_000) });
+    const { status } = await postToPinnedAddress({
+      url: new URL(`http://rebind.example.invalid:${port}/hook`),
+      address: "127.0.0.1",
+      headers: { "x-test": "1" },
+      body: "{}",
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(status).toBe(204);
     expect(lookup).not.toHaveBeenCalled();
     expect(received).toMatchObject([{ url: "/hook", headers: { host: `rebind.example.invalid:${port}`, "x-test": "1" } }]);
   });
 
   it("does not follow a redirect", async () => {
-    const { status } = await postToPinnedAddress({ url: new URL(`http://receiver.example.invalid:${port}/moved`), address: "127.0.0.1", headers: {}, body: "{}", signal: AbortSignal.timeout(5_000) });
+    const { status } = await postToPinnedAddress({
+      url: new URL(`http://receiver.example.invalid:${port}/moved`),
+      address: "127.0.0.1",
+      headers: {},
+      body: "{}",
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(status).toBe(302);
     expect(received.map((request) => request.url)).toEqual(["/moved"]);
   });

@@ -37,23 +37,42 @@ describe("POST /webhooks and reads", () => {
     expect(body.secretKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     expect(created.headers.get("cache-control")).toBe("no-store");
     const read = await callFleet(webhookRoute.GET, `/webhooks/${body.id}`, { key: fixture.demo.key, params: { id: body.id } });
-    expect(read.body).toMatchObject({ id: body.id, url: "https://dispatch.example.invalid/samsara", eventTypes: ["DriverUpdated"], secretKey: `********${body.secretKey.slice(-4)}` });
+    expect(read.body).toMatchObject({
+      id: body.id,
+      url: "https://dispatch.example.invalid/samsara",
+      eventTypes: ["DriverUpdated"],
+      secretKey: `********${body.secretKey.slice(-4)}`,
+    });
   });
 
   it("shows custom header values in full once; reads mask them; a PATCH that sends the masked value back keeps the real one", async () => {
-    const headers = [{ key: "Authorization", value: "Bearer receiver-credential-7Kq2" }, { key: "X-Tenant", value: "acme" }];
+    const headers = [
+      { key: "Authorization", value: "Bearer receiver-credential-7Kq2" },
+      { key: "X-Tenant", value: "acme" },
+    ];
     const created = await post({ name: "Credentialed receiver", url: "https://dispatch.example.invalid/with-headers", customHeaders: headers });
     const body = created.body as WebhookBody & { customHeaders: { key: string; value: string }[] };
     expect(body.customHeaders).toEqual(headers);
-    const masked = [{ key: "Authorization", value: "********7Kq2" }, { key: "X-Tenant", value: "********" }];
+    const masked = [
+      { key: "Authorization", value: "********7Kq2" },
+      { key: "X-Tenant", value: "********" },
+    ];
     const read = await callFleet(webhookRoute.GET, `/webhooks/${body.id}`, { key: fixture.demo.key, params: { id: body.id } });
     expect(read.body).toMatchObject({ customHeaders: masked });
     const listed = await callFleet(webhooksRoute.GET, `/webhooks?ids=${body.id}`, { key: fixture.demo.key });
     expect(JSON.stringify(listed.body)).not.toContain("receiver-credential");
     expect(JSON.stringify(listed.body)).not.toContain("acme");
-    const patched = await callFleet(webhookRoute.PATCH, `/webhooks/${body.id}`, { key: fixture.demo.key, method: "PATCH", params: { id: body.id }, body: { name: "Renamed", customHeaders: [...masked, { key: "X-New", value: "fresh" }] } });
+    const patched = await callFleet(webhookRoute.PATCH, `/webhooks/${body.id}`, {
+      key: fixture.demo.key,
+      method: "PATCH",
+      params: { id: body.id },
+      body: { name: "Renamed", customHeaders: [...masked, { key: "X-New", value: "fresh" }] },
+    });
     expect(patched.status).toBe(200);
-    const [stored] = await database().db.select().from(webhooks).where(eq(webhooks.id, Number(body.id)));
+    const [stored] = await database()
+      .db.select()
+      .from(webhooks)
+      .where(eq(webhooks.id, Number(body.id)));
     expect(stored.customHeaders).toEqual([...headers, { key: "X-New", value: "fresh" }]);
   });
 
@@ -77,9 +96,27 @@ describe("POST /webhooks and reads", () => {
     const { db } = database();
     const tenant = { companyId: fixture.demo.companyId, dataset: "live" as const };
     const actor = operatorActor("tests");
-    await expect(createWebhook({ db, ...tenant, actor, input: { name: "Sneaky", url: "https://internal.example.com/" }, resolve: async () => ["93.184.215.14", "192.168.1.20"] })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(createWebhook({ db, ...tenant, actor, input: { name: "Public", url: "https://public.example.com/" }, resolve: async () => ["93.184.215.14"] })).resolves.toMatchObject({ url: "https://public.example.com/" });
-    await expect(createWebhook({ db, ...tenant, actor, input: { name: "Later", url: "https://not-yet.example.com/" }, resolve: async () => Promise.reject(new Error("ENOTFOUND")) })).resolves.toBeTruthy();
+    await expect(
+      createWebhook({
+        db,
+        ...tenant,
+        actor,
+        input: { name: "Sneaky", url: "https://internal.example.com/" },
+        resolve: async () => ["93.184.215.14", "192.168.1.20"],
+      }),
+    ).rejects.toMatchObject({ code: "bad_request" });
+    await expect(
+      createWebhook({ db, ...tenant, actor, input: { name: "Public", url: "https://public.example.com/" }, resolve: async () => ["93.184.215.14"] }),
+    ).resolves.toMatchObject({ url: "https://public.example.com/" });
+    await expect(
+      createWebhook({
+        db,
+        ...tenant,
+        actor,
+        input: { name: "Later", url: "https://not-yet.example.com/" },
+        resolve: async () => Promise.reject(new Error("ENOTFOUND")),
+      }),
+    ).resolves.toBeTruthy();
   });
 });
 
@@ -92,7 +129,10 @@ describe("delivery", () => {
 
   beforeAll(async () => {
     // The fixture's receivers (unresolvable names) would take every sandbox event too.
-    await database().db.update(webhooks).set({ deletedAt: new Date() }).where(and(eq(webhooks.companyId, fixture.sandbox.companyId), eq(webhooks.dataset, "test")));
+    await database()
+      .db.update(webhooks)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(webhooks.companyId, fixture.sandbox.companyId), eq(webhooks.dataset, "test")));
     vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS", "1");
     reloadConfig();
     server = createServer((request, response) => {
@@ -113,11 +153,22 @@ describe("delivery", () => {
   });
 
   const tenant = () => ({ companyId: fixture.sandbox.companyId, dataset: "test" as const });
-  const renameDriver = (name: string, driverId = fixture.sandbox.driverIds[0]) => updateDriver({ db: database().db, ...tenant(), driverId, input: { name }, actor: operatorActor("tests") });
-  const deliveriesOf = (webhookId: number) => database().db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.companyId, fixture.sandbox.companyId), eq(webhookDeliveries.webhookId, webhookId))).orderBy(webhookDeliveries.id);
+  const renameDriver = (name: string, driverId = fixture.sandbox.driverIds[0]) =>
+    updateDriver({ db: database().db, ...tenant(), driverId, input: { name }, actor: operatorActor("tests") });
+  const deliveriesOf = (webhookId: number) =>
+    database()
+      .db.select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.companyId, fixture.sandbox.companyId), eq(webhookDeliveries.webhookId, webhookId)))
+      .orderBy(webhookDeliveries.id);
 
   it("signs each delivery as a receiver verifies it, with the event's stable id; retries a failure with the same id", async () => {
-    const webhook = await createWebhook({ db: database().db, ...tenant(), actor: operatorActor("tests"), input: { name: "Receiver", url: receiverUrl, eventTypes: ["DriverUpdated"], customHeaders: [{ key: "X-Tenant", value: "acme" }] } });
+    const webhook = await createWebhook({
+      db: database().db,
+      ...tenant(),
+      actor: operatorActor("tests"),
+      input: { name: "Receiver", url: receiverUrl, eventTypes: ["DriverUpdated"], customHeaders: [{ key: "X-Tenant", value: "acme" }] },
+    });
     received.length = 0;
     answer = 503;
     await renameDriver("Dana Retry");
@@ -132,7 +183,11 @@ describe("delivery", () => {
     const [first, second] = received;
     expect(JSON.parse(second.body).eventId).toBe(JSON.parse(first.body).eventId);
     const payload = JSON.parse(second.body);
-    expect(payload).toMatchObject({ eventType: "DriverUpdated", webhookId: String(webhook.id), data: { driver: { id: String(fixture.sandbox.driverIds[0]), name: "Dana Retry" } } });
+    expect(payload).toMatchObject({
+      eventType: "DriverUpdated",
+      webhookId: String(webhook.id),
+      data: { driver: { id: String(fixture.sandbox.driverIds[0]), name: "Dana Retry" } },
+    });
     expect(second.headers["x-tenant"]).toBe("acme");
     const timestamp = Number(second.headers[TIMESTAMP_HEADER.toLowerCase()]);
     const signature = String(second.headers[SIGNATURE_HEADER.toLowerCase()]);
@@ -182,7 +237,12 @@ describe("delivery", () => {
     vi.stubEnv("WEBHOOK_ALLOW_PRIVATE_TARGETS", "0");
     reloadConfig();
     try {
-      const webhook = await createWebhook({ db: database().db, ...tenant(), actor: operatorActor("tests"), input: { name: "Rebound", url: "https://rebound.example.invalid/hook" } });
+      const webhook = await createWebhook({
+        db: database().db,
+        ...tenant(),
+        actor: operatorActor("tests"),
+        input: { name: "Rebound", url: "https://rebound.example.invalid/hook" },
+      });
       await renameDriver("Rebound", fixture.sandbox.driverIds[3]);
       await deliverDueWebhooks({ db: database().db, resolve: async () => ["127.0.0.1"] });
       const [delivery] = await deliveriesOf(webhook.id);
@@ -212,7 +272,13 @@ describe("delivery", () => {
     };
     try {
       const url = `http://rebind.example.invalid:${new URL(receiverUrl).port}/hook`;
-      const webhook = await createWebhook({ db: database().db, ...tenant(), actor: operatorActor("tests"), input: { name: "Rebinding", url }, resolve: async () => ["93.184.215.14"] });
+      const webhook = await createWebhook({
+        db: database().db,
+        ...tenant(),
+        actor: operatorActor("tests"),
+        input: { name: "Rebinding", url },
+        resolve: async () => ["93.184.215.14"],
+      });
       received.length = 0;
       await renameDriver("Rebinding", fixture.sandbox.driverIds[5]);
       await deliverDueWebhooks({ db: database().db, resolve: async (host) => [answer(host)], post: recordConnection });
@@ -237,18 +303,35 @@ describe("delivery", () => {
     await redeliverWebhookDelivery({ db: database().db, ...tenant(), deliveryId: entry.id, actor: operatorActor("tests") });
     await deliverDueWebhooks({ db: database().db });
     expect(received.map((r) => JSON.parse(r.body).eventId)).toContain(entry.eventId);
-    const [audit] = await database().db.select().from(auditEvents).where(and(eq(auditEvents.companyId, fixture.sandbox.companyId), eq(auditEvents.action, "webhook.redelivered")));
+    const [audit] = await database()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, fixture.sandbox.companyId), eq(auditEvents.action, "webhook.redelivered")));
     expect(audit).toMatchObject({ targetType: "webhook", targetId: String(webhook.id) });
-    await expect(redeliverWebhookDelivery({ db: database().db, companyId: fixture.other.companyId, dataset: "live", deliveryId: entry.id, actor: operatorActor("tests") })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      redeliverWebhookDelivery({ db: database().db, companyId: fixture.other.companyId, dataset: "live", deliveryId: entry.id, actor: operatorActor("tests") }),
+    ).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("a receiver down for an hour gets every event when it returns: in order per vehicle, same event ids", async () => {
     const { db } = database();
-    const webhook = await createWebhook({ db, ...tenant(), actor: operatorActor("tests"), input: { name: "Down for an hour", url: receiverUrl, eventTypes: ["AlertIncident"] } });
+    const webhook = await createWebhook({
+      db,
+      ...tenant(),
+      actor: operatorActor("tests"),
+      input: { name: "Down for an hour", url: receiverUrl, eventTypes: ["AlertIncident"] },
+    });
     const vehicleKeys = ["vehicle:1", "vehicle:2", "vehicle:3"];
-    const events = [0, 1, 2, 3].flatMap((sequence) => vehicleKeys.map((orderingKey) => ({ eventType: "AlertIncident" as const, orderingKey, data: { vehicle: orderingKey, sequence } })));
+    const events = [0, 1, 2, 3].flatMap((sequence) =>
+      vehicleKeys.map((orderingKey) => ({ eventType: "AlertIncident" as const, orderingKey, data: { vehicle: orderingKey, sequence } })),
+    );
     await enqueueWebhookEvents({ db, ...tenant(), events });
-    const enqueued = new Map((await deliveriesOf(webhook.id)).map((row) => [`${(row.payload as { data: { vehicle: string; sequence: number } }).data.vehicle}#${(row.payload as { data: { sequence: number } }).data.sequence}`, row.eventId]));
+    const enqueued = new Map(
+      (await deliveriesOf(webhook.id)).map((row) => [
+        `${(row.payload as { data: { vehicle: string; sequence: number } }).data.vehicle}#${(row.payload as { data: { sequence: number } }).data.sequence}`,
+        row.eventId,
+      ]),
+    );
     const ours = () => received.map((r) => JSON.parse(r.body)).filter((body) => body.webhookId === String(webhook.id));
     const pass = (minutes: number) => deliverDueWebhooks({ db, now: () => new Date(start + minutes * 60_000) });
     const start = Date.now();

@@ -50,10 +50,21 @@ describe("the audit log records each administrative action once, with its actor,
   });
 
   it("driver created, updated and deactivated through /fleet/drivers, the API key as actor", async () => {
-    const create = await callFleet(postDriver, "/fleet/drivers", { key: key.key, method: "POST", ip: "192.0.2.44", body: { name: "Audit Driver", username: "audit.driver", password: "never-stored-1" } });
+    const create = await callFleet(postDriver, "/fleet/drivers", {
+      key: key.key,
+      method: "POST",
+      ip: "192.0.2.44",
+      body: { name: "Audit Driver", username: "audit.driver", password: "never-stored-1" },
+    });
     expect(create.status).toBe(201);
     const id = create.body.data.id as string;
-    const update = await callFleet(patchDriver, `/fleet/drivers/${id}`, { key: key.key, method: "PATCH", ip: "192.0.2.45", params: { id }, body: { phone: "+1 555 0100", name: "Audit Driver" } });
+    const update = await callFleet(patchDriver, `/fleet/drivers/${id}`, {
+      key: key.key,
+      method: "PATCH",
+      ip: "192.0.2.45",
+      params: { id },
+      body: { phone: "+1 555 0100", name: "Audit Driver" },
+    });
     expect(update.status).toBe(200);
     await callFleet(patchDriver, `/fleet/drivers/${id}`, { key: key.key, method: "PATCH", params: { id }, body: { driverActivationStatus: "deactivated" } });
 
@@ -78,7 +89,12 @@ describe("the audit log records each administrative action once, with its actor,
     const id = first.body.data.id as string;
     const afterCreate = await countAll();
     expect(afterCreate).toBe(before + 1);
-    const badVehicle = await callFleet(patchDriver, `/fleet/drivers/${id}`, { key: key.key, method: "PATCH", params: { id }, body: { phone: "+1 555 0199", staticAssignedVehicleId: "999999" } });
+    const badVehicle = await callFleet(patchDriver, `/fleet/drivers/${id}`, {
+      key: key.key,
+      method: "PATCH",
+      params: { id },
+      body: { phone: "+1 555 0199", staticAssignedVehicleId: "999999" },
+    });
     expect(badVehicle.status).toBe(400);
     const taken = await callFleet(patchDriver, `/fleet/drivers/${id}`, { key: key.key, method: "PATCH", params: { id }, body: { username: "audit.driver" } });
     expect(taken.status).toBe(409);
@@ -88,11 +104,21 @@ describe("the audit log records each administrative action once, with its actor,
   it("a refused role escalation is recorded as denied with its reason, and changes nothing", async () => {
     const actor = operatorActor("crafted call");
     await expect(
-      authorizeAction({ user: { role: "dispatcher", companyId: demo }, action: "editDrivers", actor: { ...actor, type: "user", id: "42", name: "Dee Dispatcher", ip: "203.0.113.9" }, denied: { action: "driver.denied", target: { type: "driver", id: 7 } } }),
+      authorizeAction({
+        user: { role: "dispatcher", companyId: demo },
+        action: "editDrivers",
+        actor: { ...actor, type: "user", id: "42", name: "Dee Dispatcher", ip: "203.0.113.9" },
+        denied: { action: "driver.denied", target: { type: "driver", id: 7 } },
+      }),
     ).rejects.toMatchObject({ code: "forbidden" });
     const [denied] = (await listAuditEvents({ db: database().db, companyId: demo, filters: { action: "driver.denied" } })).events;
     expect(denied).toMatchObject({ actorName: "Dee Dispatcher", actorIp: "203.0.113.9", targetId: "7", reason: "The dispatcher role may not editDrivers." });
-    await authorizeAction({ user: { role: "manager", companyId: demo }, action: "editDrivers", actor, denied: { action: "driver.denied", target: { type: "driver", id: 7 } } });
+    await authorizeAction({
+      user: { role: "manager", companyId: demo },
+      action: "editDrivers",
+      actor,
+      denied: { action: "driver.denied", target: { type: "driver", id: 7 } },
+    });
     expect((await listAuditEvents({ db: database().db, companyId: demo, filters: { action: "driver.denied" } })).events).toHaveLength(1);
   });
 });
@@ -107,7 +133,13 @@ describe("the audit log is append only and per company", () => {
   });
 
   it("never shows another company's events", async () => {
-    await recordAuditEvent({ db: database().db, companyId: other, actor: operatorActor("other ops"), action: "driver.updated", target: { type: "driver", id: 1 } });
+    await recordAuditEvent({
+      db: database().db,
+      companyId: other,
+      actor: operatorActor("other ops"),
+      action: "driver.updated",
+      target: { type: "driver", id: 1 },
+    });
     const mine = (await listAuditEvents({ db: database().db, companyId: demo, filters: {} })).events;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.map((event) => event.actorName)).not.toContain("other ops");
@@ -121,16 +153,23 @@ describe("the audit log is append only and per company", () => {
     const second = await listAuditEvents({ db, companyId: demo, filters: {}, after: first.endCursor!, limit: 2 });
     expect(second.events[0].id).toBeLessThan(first.events[1].id);
     await expect(listAuditEvents({ db, companyId: other, filters: {}, after: first.endCursor! })).rejects.toMatchObject({ code: "bad_request" });
-    await expect(listAuditEvents({ db, companyId: demo, filters: { action: "driver.created" }, after: first.endCursor! })).rejects.toMatchObject({ code: "bad_request" });
+    await expect(listAuditEvents({ db, companyId: demo, filters: { action: "driver.created" }, after: first.endCursor! })).rejects.toMatchObject({
+      code: "bad_request",
+    });
   });
 });
 
 describe("GET /settings/audit-log/export", () => {
   const exportAs = async (role: string, query: string) => {
     // The session's role is the user's current one (lib/access/auth/session-check), so each role signs in as its own user.
-    const [user] = await database().db.select().from(users).where(eq(users.email, `${role}@demo.test`));
+    const [user] = await database()
+      .db.select()
+      .from(users)
+      .where(eq(users.email, `${role}@demo.test`));
     const cookie = await sessionCookieFor(user);
-    return exportAuditLog(new Request(`http://localhost/settings/audit-log/export?${query}`, { headers: { cookie, [CLIENT_IP_HEADER]: "203.0.113.1" } }), { params: Promise.resolve({}) });
+    return exportAuditLog(new Request(`http://localhost/settings/audit-log/export?${query}`, { headers: { cookie, [CLIENT_IP_HEADER]: "203.0.113.1" } }), {
+      params: Promise.resolve({}),
+    });
   };
 
   it("holds the filtered rows, this company's only", async () => {

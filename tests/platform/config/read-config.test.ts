@@ -5,7 +5,16 @@ import { ConfigError, readConfig } from "@/lib/platform/config";
 describe("readConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
     const config = readConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: "0.0.0.0", SIM_VEHICLES: 50, RETENTION_DAYS: 400, LOG_LEVEL: "info", DEMO: false, PROCESS_ROLE: "all", WORKER_NICE: 10 });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      SIM_VEHICLES: 50,
+      RETENTION_DAYS: 400,
+      LOG_LEVEL: "info",
+      DEMO: false,
+      PROCESS_ROLE: "all",
+      WORKER_NICE: 10,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
     // Unset SIMULATOR means "on" in the demo and "off" in production (isSimulatorOn).
     expect(config.SIMULATOR).toBeUndefined();

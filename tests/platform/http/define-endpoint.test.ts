@@ -8,15 +8,34 @@ const noteBody = z.object({ text: z.string().min(1) }).strict();
 
 const updateNote = buildEndpoint(
   withRequest,
-  { method: "PATCH", path: "/notes/{id}", summary: "Update a note", params: idParams, body: noteBody, run: async ({ params, body }) => ({ data: { id: params.id, text: body.text } }) },
+  {
+    method: "PATCH",
+    path: "/notes/{id}",
+    summary: "Update a note",
+    params: idParams,
+    body: noteBody,
+    run: async ({ params, body }) => ({ data: { id: params.id, text: body.text } }),
+  },
   {},
 );
 const createNote = buildEndpoint(
   withRequest,
-  { method: "POST", path: "/notes", summary: "Create a note", body: noteBody, status: 201, headers: { "Cache-Control": "no-store" }, run: async ({ body }) => ({ data: body }) },
+  {
+    method: "POST",
+    path: "/notes",
+    summary: "Create a note",
+    body: noteBody,
+    status: 201,
+    headers: { "Cache-Control": "no-store" },
+    run: async ({ body }) => ({ data: body }),
+  },
   {},
 );
-const deleteNote = buildEndpoint(withRequest, { method: "DELETE", path: "/notes/{id}", summary: "Delete a note", params: idParams, status: 204, run: async () => ({ ignored: true }) }, {});
+const deleteNote = buildEndpoint(
+  withRequest,
+  { method: "DELETE", path: "/notes/{id}", summary: "Delete a note", params: idParams, status: 204, run: async () => ({ ignored: true }) },
+  {},
+);
 const exportNotes = buildEndpoint(
   withRequest,
   { method: "GET", path: "/notes/export", summary: "Notes as CSV", run: async () => new Response("id,text\n", { headers: { "Content-Type": "text/csv" } }) },
@@ -24,7 +43,9 @@ const exportNotes = buildEndpoint(
 );
 
 const call = (handler: typeof updateNote.handler, method: string, params: Record<string, string>, body?: string) =>
-  handler(new Request("http://localhost/notes", { method, body, headers: body ? { "content-type": "application/json" } : {} }), { params: Promise.resolve(params) });
+  handler(new Request("http://localhost/notes", { method, body, headers: body ? { "content-type": "application/json" } : {} }), {
+    params: Promise.resolve(params),
+  });
 
 const expectError = async (response: Response, status: number, message: RegExp) => {
   expect(response.status).toBe(status);
@@ -67,7 +88,8 @@ describe("endpoint definitions (lib/platform/http/endpoint.ts)", () => {
 });
 
 describe("readBearerToken (every interface's Authorization header)", () => {
-  const tokenOf = (authorization?: string) => readBearerToken(new Request("http://localhost/", { headers: authorization === undefined ? {} : { authorization } }));
+  const tokenOf = (authorization?: string) =>
+    readBearerToken(new Request("http://localhost/", { headers: authorization === undefined ? {} : { authorization } }));
 
   it("reads the token whatever the scheme's case and the spaces around it", () => {
     expect(tokenOf("Bearer abc")).toBe("abc");

@@ -15,16 +15,26 @@ describe("place rules", () => {
   it("open one incident when a vehicle enters, close it when it leaves, and raise Samsara's webhook events", async () => {
     const { a, place, run, rule, drive, incidents, events } = await setupAlertTrack(database().db);
     const entry = await rule({ name: "Arrives at depot", trigger: { type: "placeEntry", placeIds: [place.id] } });
-    await drive(a.id, [[0, OUTSIDE], [10, OUTSIDE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, OUTSIDE],
+    ]);
     await run();
     expect(await incidents(entry.id)).toHaveLength(0);
-    await drive(a.id, [[20, CENTRE, 0], [30, CENTRE, 0]]);
+    await drive(a.id, [
+      [20, CENTRE, 0],
+      [30, CENTRE, 0],
+    ]);
     await run();
     const [opened] = await incidents(entry.id);
     expect(opened).toMatchObject({ vehicleId: a.id, placeId: place.id, latitude: CENTRE.latitude, longitude: CENTRE.longitude, endedAt: null });
     const raised = await events();
     expect(raised.map((event) => event.eventType)).toEqual(["AlertIncident", "GeofenceEntry"]);
-    expect(raised[0].data).toMatchObject({ configurationId: String(entry.id), isResolved: false, conditions: [{ triggerId: 5016, details: { geofenceEntry: { address: { id: String(place.id), name: "Loop depot" }, vehicle: { id: String(a.id) } } } }] });
+    expect(raised[0].data).toMatchObject({
+      configurationId: String(entry.id),
+      isResolved: false,
+      conditions: [{ triggerId: 5016, details: { geofenceEntry: { address: { id: String(place.id), name: "Loop depot" }, vehicle: { id: String(a.id) } } } }],
+    });
     await drive(a.id, [[40, OUTSIDE]]);
     await run();
     const [closed] = await incidents(entry.id);
@@ -36,11 +46,22 @@ describe("place rules", () => {
     const { db } = database();
     const { a, place, rule, drive, incidents, at } = await setupAlertTrack(db);
     const entry = await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE], [20, CENTRE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+      [20, CENTRE],
+    ]);
     // Two instances at once, each a window of one row at a time (the checkpoint serialises them).
-    await Promise.all([runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 }), runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 })]);
+    await Promise.all([
+      runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 }),
+      runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 }),
+    ]);
     // The same points again (a device resending), then a fresh runner (a restart: state is in the database).
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE], [20, CENTRE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+      [20, CENTRE],
+    ]);
     await runTelemetryProcessors({ db, processors: [alertsProcessor] });
     const found = await incidents(entry.id);
     expect(found).toHaveLength(1);
@@ -60,7 +81,11 @@ describe("place rules", () => {
     await drive(a.id, [[20, CENTRE]]);
     await run();
     // Another instance's window moved the checkpoint: this process's memory no longer applies.
-    if (takeOver) await db.update(telemetryCheckpoints).set({ updatedAt: new Date(Date.now() + 1_000) }).where(eq(telemetryCheckpoints.processor, alertsProcessor.name));
+    if (takeOver)
+      await db
+        .update(telemetryCheckpoints)
+        .set({ updatedAt: new Date(Date.now() + 1_000) })
+        .where(eq(telemetryCheckpoints.processor, alertsProcessor.name));
     await drive(a.id, [[10, OUTSIDE]]); // late: between the two already evaluated
     await run();
     await drive(a.id, [[30, CENTRE]]);
@@ -82,7 +107,10 @@ describe("place rules", () => {
     const due = Date.now() + 11_000;
     vi.spyOn(Date, "now").mockImplementation(() => due);
     try {
-      await drive(b.id, [[15, OUTSIDE], [20, CENTRE]]);
+      await drive(b.id, [
+        [15, OUTSIDE],
+        [20, CENTRE],
+      ]);
       await run();
     } finally {
       vi.restoreAllMocks();
@@ -94,11 +122,18 @@ describe("place rules", () => {
     const { a, place, run, rule, drive, incidents } = await setupAlertTrack(database().db);
     const exit = await rule({ name: "Leaves", trigger: { type: "placeExit", placeIds: [place.id] } });
     const dwell = await rule({ name: "Lingers", trigger: { type: "placeDwell", placeIds: [place.id], minutes: 5 } });
-    await drive(a.id, [[0, CENTRE], [60, CENTRE], [240, CENTRE]]);
+    await drive(a.id, [
+      [0, CENTRE],
+      [60, CENTRE],
+      [240, CENTRE],
+    ]);
     await run();
     expect(await incidents(exit.id)).toHaveLength(0);
     expect(await incidents(dwell.id)).toHaveLength(0);
-    await drive(a.id, [[300, CENTRE], [360, OUTSIDE]]);
+    await drive(a.id, [
+      [300, CENTRE],
+      [360, OUTSIDE],
+    ]);
     await run();
     const [dwelt] = await incidents(dwell.id);
     expect(dwelt.endedAt).not.toBeNull();
@@ -111,11 +146,17 @@ describe("place rules", () => {
   it("a rule made while a vehicle is in a place sees no entry; its dwell counts from when the vehicle entered", async () => {
     const { a, place, run, rule, drive, incidents, at } = await setupAlertTrack(database().db);
     await rule({ name: "Something to evaluate", trigger: { type: "speeding", speedKph: 200, seconds: 0 } });
-    await drive(a.id, [[0, OUTSIDE], [60, CENTRE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [60, CENTRE],
+    ]);
     await run();
     const entry = await rule({ name: "Arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
     const dwell = await rule({ name: "Lingers", trigger: { type: "placeDwell", placeIds: [place.id], minutes: 5 } });
-    await drive(a.id, [[120, CENTRE], [361, CENTRE]]);
+    await drive(a.id, [
+      [120, CENTRE],
+      [361, CENTRE],
+    ]);
     await run();
     expect(await incidents(entry.id)).toHaveLength(0);
     expect(await incidents(dwell.id)).toMatchObject([{ startedAt: at(361), endedAt: null }]);
@@ -124,8 +165,14 @@ describe("place rules", () => {
   it("watch only the listed vehicles", async () => {
     const { a, b, place, run, rule, drive, incidents } = await setupAlertTrack(database().db);
     const entry = await rule({ name: "Only A", trigger: { type: "placeEntry", placeIds: [place.id] }, vehicleIds: [a.id] });
-    await drive(b.id, [[0, OUTSIDE], [10, CENTRE]]);
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await drive(b.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+    ]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+    ]);
     await run();
     expect((await incidents(entry.id)).map((incident) => incident.vehicleId)).toEqual([a.id]);
   });
@@ -136,8 +183,14 @@ describe("place rules", () => {
     const north = await createTag({ db, ...tenant, actor, input: { name: "North" } });
     const depot = await createTag({ db, ...tenant, actor, input: { name: "North depot", parentTagId: String(north.id), vehicles: [String(b.id)] } });
     const entry = await rule({ name: "North arrives", trigger: { type: "placeEntry", placeIds: [place.id] }, tagIds: [north.id] });
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
-    await drive(b.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+    ]);
+    await drive(b.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+    ]);
     await run();
     expect((await incidents(entry.id)).map((incident) => incident.vehicleId)).toEqual([b.id]);
     expect(depot.parentTag?.id).toBe(north.id);
@@ -150,8 +203,14 @@ describe("place rules", () => {
     const tagged = await rule({ name: "Tagged arrives", trigger: { type: "placeEntry", placeIds: [place.id] }, tagIds: [both.id] });
     const listed = await rule({ name: "B arrives", trigger: { type: "placeEntry", placeIds: [place.id] }, vehicleIds: [b.id] });
     const everyone = await rule({ name: "Anyone arrives", trigger: { type: "placeEntry", placeIds: [place.id] } });
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
-    await drive(b.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+    ]);
+    await drive(b.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+    ]);
     await run();
     expect((await incidents(tagged.id)).map((incident) => incident.vehicleId).sort()).toEqual([a.id, b.id].sort());
     expect((await incidents(listed.id)).map((incident) => incident.vehicleId)).toEqual([b.id]);
@@ -164,14 +223,27 @@ describe("duration rules", () => {
     const { a, run, rule, drive, incidents } = await setupAlertTrack(database().db);
     const speeding = await rule({ name: "Over 100", trigger: { type: "speeding", speedKph: 100, seconds: 10 } });
     const fast = 30; // 108 km/h
-    await drive(a.id, [[0, OUTSIDE, fast], [5, OUTSIDE, fast], [8, OUTSIDE, 20]]);
+    await drive(a.id, [
+      [0, OUTSIDE, fast],
+      [5, OUTSIDE, fast],
+      [8, OUTSIDE, 20],
+    ]);
     await run();
     expect(await incidents(speeding.id)).toHaveLength(0);
-    await drive(a.id, [[20, OUTSIDE, fast], [25, OUTSIDE, fast], [31, OUTSIDE, fast], [40, OUTSIDE, 10]]);
+    await drive(a.id, [
+      [20, OUTSIDE, fast],
+      [25, OUTSIDE, fast],
+      [31, OUTSIDE, fast],
+      [40, OUTSIDE, 10],
+    ]);
     await run();
     const found = await incidents(speeding.id);
     expect(found).toHaveLength(1);
-    expect(found[0].details).toMatchObject({ triggerId: 1000, value: 108, conditionDetails: { speed: { thresholdSpeedKilometersPerHour: 100, currentSpeedKilometersPerHour: 108 } } });
+    expect(found[0].details).toMatchObject({
+      triggerId: 1000,
+      value: 108,
+      conditionDetails: { speed: { thresholdSpeedKilometersPerHour: 100, currentSpeedKilometersPerHour: 108 } },
+    });
     expect(found[0].endedAt).not.toBeNull();
   });
 
@@ -179,7 +251,11 @@ describe("duration rules", () => {
     const { a, run, rule, report, incidents } = await setupAlertTrack(database().db);
     const idling = await rule({ name: "Idles", trigger: { type: "idling", minutes: 5 } });
     const fuel = await rule({ name: "Fuel", trigger: { type: "fuelLow", percent: 10, minutes: 0 } });
-    await report(a.id, [[0, { engineState: "On", speed: 0, fuelPercent: 15 }], [120, { engineState: "On", speed: 0, fuelPercent: 12 }], [301, { engineState: "Idle", speed: 0, fuelPercent: 9 }]]);
+    await report(a.id, [
+      [0, { engineState: "On", speed: 0, fuelPercent: 15 }],
+      [120, { engineState: "On", speed: 0, fuelPercent: 12 }],
+      [301, { engineState: "Idle", speed: 0, fuelPercent: 9 }],
+    ]);
     await run();
     expect(await incidents(idling.id)).toHaveLength(1);
     expect(await incidents(fuel.id)).toHaveLength(1);
@@ -195,7 +271,10 @@ describe("what the processor remembers", () => {
     const { db } = database();
     const { tenant, a, run, rule, drive, incidents } = await setupAlertTrack(db);
     const speeding = await rule({ name: "Over 100", trigger: { type: "speeding", speedKph: 100, seconds: 0 } });
-    await drive(a.id, [[0, OUTSIDE, 30], [10, OUTSIDE, 30]]);
+    await drive(a.id, [
+      [0, OUTSIDE, 30],
+      [10, OUTSIDE, 30],
+    ]);
     await run();
     expect(await incidents(speeding.id)).toMatchObject([{ endedAt: null }]);
     await updateAlertRule({ db, ...tenant, ruleId: speeding.id, actor, fields: { trigger: { type: "speeding", speedKph: 90, seconds: 0 } } });
@@ -214,10 +293,13 @@ describe("what the processor remembers", () => {
     await drive(a.id, [[0, OUTSIDE]]);
     await run();
     await drive(a.id, [[10, CENTRE]]);
-    const failing = { ...alertsProcessor, process: async (options: Parameters<typeof alertsProcessor.process>[0]) => {
-      await alertsProcessor.process(options);
-      throw new Error("the instance died before committing");
-    } };
+    const failing = {
+      ...alertsProcessor,
+      process: async (options: Parameters<typeof alertsProcessor.process>[0]) => {
+        await alertsProcessor.process(options);
+        throw new Error("the instance died before committing");
+      },
+    };
     await expect(runTelemetryProcessors({ db, processors: [failing] })).rejects.toThrow("died");
     expect(await incidents(entry.id)).toHaveLength(0);
     await run();

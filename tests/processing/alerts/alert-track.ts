@@ -26,8 +26,17 @@ let tracks = 0;
 export const setupAlertTrack = async (db: Database) => {
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles: 3 });
   const tenant = { companyId: demoCompanyId, dataset: "live" as const };
-  const [a, b, c] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
-  const place = await createPlace({ db, ...tenant, actor, input: { name: "Loop depot", formattedAddress: "Loop, Chicago", geofence: { circle: { ...CENTRE, radiusMeters: 200 } } } });
+  const [a, b, c] = await db
+    .select()
+    .from(vehicles)
+    .where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")))
+    .orderBy(asc(vehicles.id));
+  const place = await createPlace({
+    db,
+    ...tenant,
+    actor,
+    input: { name: "Loop depot", formattedAddress: "Loop, Chicago", geofence: { circle: { ...CENTRE, radiusMeters: 200 } } },
+  });
   await db.insert(webhooks).values({ ...tenant, name: "Receiver", url: "https://receiver.example.invalid/hook", secretKey: "c2VjcmV0", version: "2024-02-27" });
   const run = () => runTelemetryProcessors({ db, processors: [alertsProcessor] });
   tracks += 1;
@@ -36,15 +45,28 @@ export const setupAlertTrack = async (db: Database) => {
   await writeTelemetry({ db, ...tenant, positions: [{ vehicleId: c.id, time: new Date(start - 60_000), ...OUTSIDE }] });
   await run();
   const at = (seconds: number) => new Date(start + seconds * 1000);
-  const rule = (fields: Omit<AlertRuleFields, "isEnabled" | "vehicleIds"> & Partial<AlertRuleFields>) => createAlertRule({ db, ...tenant, actor, fields: { isEnabled: true, vehicleIds: [], ...fields } });
+  const rule = (fields: Omit<AlertRuleFields, "isEnabled" | "vehicleIds"> & Partial<AlertRuleFields>) =>
+    createAlertRule({ db, ...tenant, actor, fields: { isEnabled: true, vehicleIds: [], ...fields } });
   /** Positions of one vehicle: [seconds, where, speed m/s]. */
   const drive = async (vehicleId: number, track: [number, { latitude: number; longitude: number }, number?][]) => {
-    await writeTelemetry({ db, ...tenant, positions: track.map(([seconds, where, speed]) => ({ vehicleId, time: at(seconds), ...where, speed: speed ?? 10 })) });
+    await writeTelemetry({
+      db,
+      ...tenant,
+      positions: track.map(([seconds, where, speed]) => ({ vehicleId, time: at(seconds), ...where, speed: speed ?? 10 })),
+    });
   };
   const report = async (vehicleId: number, stats: [number, Omit<TestStat, "vehicleId" | "time">][]) => {
     await writeTelemetry({ db, ...tenant, stats: stats.map(([seconds, values]) => ({ vehicleId, time: at(seconds), ...values })) });
   };
-  const incidents = (ruleId: number) => db.select().from(alertIncidents).where(and(eq(alertIncidents.companyId, demoCompanyId), eq(alertIncidents.ruleId, ruleId))).orderBy(asc(alertIncidents.id));
-  const events = async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, demoCompanyId)).orderBy(asc(webhookDeliveries.id))).map((row) => row.payload as { eventId: string; eventType: string; data: Record<string, unknown> });
+  const incidents = (ruleId: number) =>
+    db
+      .select()
+      .from(alertIncidents)
+      .where(and(eq(alertIncidents.companyId, demoCompanyId), eq(alertIncidents.ruleId, ruleId)))
+      .orderBy(asc(alertIncidents.id));
+  const events = async () =>
+    (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, demoCompanyId)).orderBy(asc(webhookDeliveries.id))).map(
+      (row) => row.payload as { eventId: string; eventType: string; data: Record<string, unknown> },
+    );
   return { tenant, otherCompanyId, a, b, place, run, at, rule, drive, report, incidents, events };
 };

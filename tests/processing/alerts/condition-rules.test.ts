@@ -15,7 +15,10 @@ describe("fault-code rules", () => {
     const { db } = database();
     const { tenant, a, b, rule, incidents } = await setupAlertTrack(db);
     const fault = (vehicleId: number, dtcShortCode: string, firstSeenAt: Date) =>
-      db.insert(faultCodes).values({ ...tenant, vehicleId, protocol: "obdii", dtcShortCode, description: "Misfire", milStatus: true, firstSeenAt, lastSeenAt: firstSeenAt }).returning();
+      db
+        .insert(faultCodes)
+        .values({ ...tenant, vehicleId, protocol: "obdii", dtcShortCode, description: "Misfire", milStatus: true, firstSeenAt, lastSeenAt: firstSeenAt })
+        .returning();
     await fault(a.id, "P0420", new Date(Date.now() - 10 * MINUTE)); // on before the rules existed
     const any = await rule({ name: "Any fault", trigger: { type: "faultCode", codes: [], milOnly: false } });
     const misfire = await rule({ name: "Misfire", trigger: { type: "faultCode", codes: [{ faultCode: "p0300", type: "PASSENGER_DTC" }], milOnly: false } });
@@ -29,7 +32,10 @@ describe("fault-code rules", () => {
     expect(opened).toMatchObject({ vehicleId: b.id, startedAt: raised.firstSeenAt, endedAt: null });
     expect(opened.details).toMatchObject({ triggerId: 1029, description: "Fault code: P0300 (Misfire)" });
     expect((await incidents(any.id)).map((incident) => incident.vehicleId).sort()).toEqual([a.id, b.id].sort());
-    await db.update(faultCodes).set({ clearedAt: now }).where(and(eq(faultCodes.companyId, tenant.companyId), eq(faultCodes.id, raised.id)));
+    await db
+      .update(faultCodes)
+      .set({ clearedAt: now })
+      .where(and(eq(faultCodes.companyId, tenant.companyId), eq(faultCodes.id, raised.id)));
     await checkConditionRules({ db, now: new Date(now.getTime() + MINUTE) });
     expect((await incidents(misfire.id))[0].endedAt).not.toBeNull();
     expect((await incidents(any.id)).filter((incident) => incident.endedAt === null).map((incident) => incident.vehicleId)).toEqual([a.id]);
@@ -40,7 +46,11 @@ describe("HOS rules", () => {
   it("open when an on-duty driver has N minutes of driving left, not before, and close after a rest", async () => {
     const { db } = database();
     const { tenant, a, rule, incidents } = await setupAlertTrack(db);
-    const [driver] = await db.select().from(drivers).where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live"))).limit(1);
+    const [driver] = await db
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live")))
+      .limit(1);
     const now = new Date();
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
     await db.delete(hosLogs).where(and(eq(hosLogs.companyId, tenant.companyId), eq(hosLogs.driverId, driver.id)));
@@ -63,14 +73,20 @@ describe("HOS rules", () => {
 });
 
 describe("working hours (operational settings)", () => {
-  const workingHours: OperationalSettings = { timeRangeType: "inactiveBetween", timeRanges: [{ daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"], startTime: "07:00", endTime: "18:00", timezone: "America/Chicago" }] };
+  const workingHours: OperationalSettings = {
+    timeRangeType: "inactiveBetween",
+    timeRanges: [{ daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"], startTime: "07:00", endTime: "18:00", timezone: "America/Chicago" }],
+  };
 
   it("are inactive inside the listed hours on the listed days, active outside them, overnight ranges included", () => {
     // 2026-11-23 is a Monday; Chicago is UTC-6 in November.
     expect(isOperationalAt(workingHours, new Date("2026-11-23T15:00:00Z"))).toBe(false); // Monday 09:00
     expect(isOperationalAt(workingHours, new Date("2026-11-24T02:00:00Z"))).toBe(true); // Monday 20:00
     expect(isOperationalAt(workingHours, new Date("2026-11-22T15:00:00Z"))).toBe(true); // Sunday 09:00
-    const nights: OperationalSettings = { timeRangeType: "activeBetween", timeRanges: [{ daysOfWeek: ["FRIDAY"], startTime: "22:00", endTime: "06:00", timezone: "America/Chicago" }] };
+    const nights: OperationalSettings = {
+      timeRangeType: "activeBetween",
+      timeRanges: [{ daysOfWeek: ["FRIDAY"], startTime: "22:00", endTime: "06:00", timezone: "America/Chicago" }],
+    };
     expect(isOperationalAt(nights, new Date("2026-11-28T10:00:00Z"))).toBe(true); // Saturday 04:00, Friday's night
     expect(isOperationalAt(nights, new Date("2026-11-29T10:00:00Z"))).toBe(false); // Sunday 04:00
   });
@@ -80,9 +96,22 @@ describe("working hours (operational settings)", () => {
     const trigger = { type: "engineOn" as const, minutes: 5 };
     const at = (iso: string) => new Date(iso);
     const rules = rulesByKind([{ id: 1, trigger, isActive }]);
-    const day = evaluateVehicle({ vehicle: null, rules, stored: undefined, samples: [{ time: at("2026-11-23T15:00:00Z"), engineState: "On" }, { time: at("2026-11-23T15:10:00Z"), engineState: "On" }] });
+    const day = evaluateVehicle({
+      vehicle: null,
+      rules,
+      stored: undefined,
+      samples: [
+        { time: at("2026-11-23T15:00:00Z"), engineState: "On" },
+        { time: at("2026-11-23T15:10:00Z"), engineState: "On" },
+      ],
+    });
     expect(day.transitions).toEqual([]);
-    const evening = evaluateVehicle({ vehicle: day.vehicle, rules, stored: new Map([...day.states].flatMap(([ruleId, state]) => (state ? [[ruleId, state]] : []))), samples: [{ time: at("2026-11-24T00:05:00Z"), engineState: "Idle" }] });
+    const evening = evaluateVehicle({
+      vehicle: day.vehicle,
+      rules,
+      stored: new Map([...day.states].flatMap(([ruleId, state]) => (state ? [[ruleId, state]] : []))),
+      samples: [{ time: at("2026-11-24T00:05:00Z"), engineState: "Idle" }],
+    });
     expect(evening.transitions).toMatchObject([{ kind: "open", sample: { time: at("2026-11-24T00:05:00Z") } }]);
   });
 });

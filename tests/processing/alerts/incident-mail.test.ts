@@ -40,12 +40,27 @@ describe("incident e-mail", () => {
     const { db } = database();
     const { tenant, a, place, rule, drive } = await setupAlertTrack(db);
     const [admin, manager] = await usersOf(tenant.companyId);
-    await rule({ name: "Arrives at depot", trigger: { type: "placeEntry", placeIds: [place.id] }, actions: [emailUsersAction([admin.id, manager.id]), { actionTypeId: 4 }] });
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE], [20, CENTRE]]);
+    await rule({
+      name: "Arrives at depot",
+      trigger: { type: "placeEntry", placeIds: [place.id] },
+      actions: [emailUsersAction([admin.id, manager.id]), { actionTypeId: 4 }],
+    });
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+      [20, CENTRE],
+    ]);
     const before = sink.received.length;
-    await Promise.all([runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 }), runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 })]);
+    await Promise.all([
+      runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 }),
+      runTelemetryProcessors({ db, processors: [alertsProcessor], window: 1 }),
+    ]);
     // The same points again, then a fresh runner (a restart), then two senders at once.
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE], [20, CENTRE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+      [20, CENTRE],
+    ]);
     await runTelemetryProcessors({ db, processors: [alertsProcessor] });
     await Promise.all([sendQueuedMail({ db }), sendQueuedMail({ db })]);
     expect(await sendQueuedMail({ db })).toEqual({ attempted: 0, sent: 0 });
@@ -78,11 +93,19 @@ describe("incident e-mail", () => {
     ];
     await rule({ name: "Reaches depot", trigger: { type: "placeEntry", placeIds: [place.id] }, actions: [{ actionTypeId: 1, actionParams: { recipients } }] });
     await db.delete(contacts).where(and(eq(contacts.companyId, tenant.companyId), eq(contacts.id, Number(gone))));
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+    ]);
     await run();
     const before = sink.received.length;
     await sendQueuedMail({ db });
-    expect(sink.received.slice(before).map((mail) => mail.to[0]).sort()).toEqual([admin.email, "night.dispatch@partner.test"].sort());
+    expect(
+      sink.received
+        .slice(before)
+        .map((mail) => mail.to[0])
+        .sort(),
+    ).toEqual([admin.email, "night.dispatch@partner.test"].sort());
   });
 
   it("mails a device-silent incident opened by the periodic check", async () => {
@@ -108,16 +131,29 @@ describe("incident e-mail", () => {
     await down.close();
     vi.stubEnv("SMTP_URL", down.url);
     reloadConfig();
-    await drive(a.id, [[0, CENTRE], [10, OUTSIDE], [20, CENTRE], [30, OUTSIDE]]);
+    await drive(a.id, [
+      [0, CENTRE],
+      [10, OUTSIDE],
+      [20, CENTRE],
+      [30, OUTSIDE],
+    ]);
     await run();
-    const queued = () => db.select().from(mailOutbox).where(and(eq(mailOutbox.companyId, tenant.companyId), eq(mailOutbox.recipient, admin.email))).orderBy(asc(mailOutbox.id));
+    const queued = () =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.companyId, tenant.companyId), eq(mailOutbox.recipient, admin.email)))
+        .orderBy(asc(mailOutbox.id));
     const [, second] = await queued();
     expect(await sendQueuedMail({ db })).toEqual({ attempted: 2, sent: 0 });
     expect((await queued())[0]).toMatchObject({ status: "pending", attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
     // Not due again before its backoff.
     expect(await sendQueuedMail({ db })).toEqual({ attempted: 0, sent: 0 });
     // The second was queued a day ago: its next failure is its last.
-    await db.update(mailOutbox).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(and(eq(mailOutbox.companyId, tenant.companyId), eq(mailOutbox.id, second.id)));
+    await db
+      .update(mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
+      .where(and(eq(mailOutbox.companyId, tenant.companyId), eq(mailOutbox.id, second.id)));
     const later = (hours: number) => () => new Date(Date.now() + hours * 3_600_000);
     expect(await sendQueuedMail({ db, now: later(1) })).toEqual({ attempted: 2, sent: 0 });
     const back = await startSmtpSink();
@@ -140,7 +176,10 @@ describe("incident e-mail", () => {
     const [admin] = await usersOf(tenant.companyId);
     await rule({ name: "Arrives quietly", trigger: { type: "placeEntry", placeIds: [place.id] }, actions: [emailUsersAction([admin.id])] });
     const before = await db.$count(mailOutbox);
-    await drive(a.id, [[0, OUTSIDE], [10, CENTRE]]);
+    await drive(a.id, [
+      [0, OUTSIDE],
+      [10, CENTRE],
+    ]);
     await run();
     expect(await db.$count(mailOutbox)).toBe(before);
   });

@@ -16,7 +16,10 @@ const processors = [tripProcessor];
 
 type Day = { day: string; driverId: number | null; trips: number; meters: number; driving: number; idle: number; fuel: number | null };
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
-const byKey = (days: Day[]) => days.map((day) => ({ ...day, meters: round(day.meters), driving: round(day.driving), idle: round(day.idle), fuel: day.fuel === null ? null : round(day.fuel) })).sort((a, b) => `${a.day}|${a.driverId}`.localeCompare(`${b.day}|${b.driverId}`));
+const byKey = (days: Day[]) =>
+  days
+    .map((day) => ({ ...day, meters: round(day.meters), driving: round(day.driving), idle: round(day.idle), fuel: day.fuel === null ? null : round(day.fuel) }))
+    .sort((a, b) => `${a.day}|${a.driverId}`.localeCompare(`${b.day}|${b.driverId}`));
 
 /** What grouping the vehicle's stored trips and idles by local day and driver gives, computed here from the rows. */
 const groupedNow = async (companyId: number, vehicleId: number, timeZone: string) => {
@@ -30,12 +33,18 @@ const groupedNow = async (companyId: number, vehicleId: number, timeZone: string
   };
   const seconds = (row: { startTime: Date; endTime: Date }) => (row.endTime.getTime() - row.startTime.getTime()) / 1000;
   const addFuel = (day: Day, fuel: number | null) => (day.fuel = fuel === null ? day.fuel : (day.fuel ?? 0) + fuel);
-  for (const trip of await db.select().from(trips).where(and(eq(trips.companyId, companyId), eq(trips.vehicleId, vehicleId)))) {
+  for (const trip of await db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.companyId, companyId), eq(trips.vehicleId, vehicleId)))) {
     const day = entry(trip.startTime, trip.driverId);
     Object.assign(day, { trips: day.trips + 1, meters: day.meters + trip.distanceMeters, driving: day.driving + seconds(trip) });
     addFuel(day, trip.fuelUsedPercent);
   }
-  for (const idle of await db.select().from(idlingEvents).where(and(eq(idlingEvents.companyId, companyId), eq(idlingEvents.vehicleId, vehicleId)))) {
+  for (const idle of await db
+    .select()
+    .from(idlingEvents)
+    .where(and(eq(idlingEvents.companyId, companyId), eq(idlingEvents.vehicleId, vehicleId)))) {
     const day = entry(idle.startTime, idle.driverId);
     day.idle += seconds(idle);
     addFuel(day, idle.fuelUsedPercent);
@@ -45,7 +54,12 @@ const groupedNow = async (companyId: number, vehicleId: number, timeZone: string
 
 const storedDays = async (companyId: number, vehicleId: number) =>
   byKey(
-    (await database().db.select().from(vehicleActivityDays).where(and(eq(vehicleActivityDays.companyId, companyId), eq(vehicleActivityDays.vehicleId, vehicleId)))).map((row) => ({
+    (
+      await database()
+        .db.select()
+        .from(vehicleActivityDays)
+        .where(and(eq(vehicleActivityDays.companyId, companyId), eq(vehicleActivityDays.vehicleId, vehicleId)))
+    ).map((row) => ({
       day: row.day,
       driverId: row.driverId,
       trips: row.trips,
@@ -61,17 +75,32 @@ describe("vehicle activity days", () => {
     const { db } = database();
     const { demoCompanyId } = await seedTestCompanies({ db, liveVehicles: 2 });
     const tenant = { companyId: demoCompanyId, dataset: "live" as const };
-    const [vehicle, second] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
+    const [vehicle, second] = await db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")))
+      .orderBy(asc(vehicles.id));
     // Yesterday's local midnight (America/Chicago, the demo company's zone), so the whole track is in the past.
     const midnight = startOfDayInZone(Date.now() - 86_400_000, "America/Chicago").getTime();
     const track = buildTrack({ tenant, vehicleId: vehicle.id, start: midnight - 30 * MINUTE });
-    track.stand(MINUTE).drive(10 * MINUTE).stand(7 * MINUTE).drive(10 * MINUTE);
+    track
+      .stand(MINUTE)
+      .drive(10 * MINUTE)
+      .stand(7 * MINUTE)
+      .drive(10 * MINUTE);
     const before = { positions: track.positions.splice(0), stats: track.stats.splice(0) };
     track.drive(8 * MINUTE);
     const gap = { positions: track.positions.splice(0), stats: track.stats.splice(0) };
-    track.drive(10 * MINUTE).stand(7 * MINUTE).drive(5 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    track
+      .drive(10 * MINUTE)
+      .stand(7 * MINUTE)
+      .drive(5 * MINUTE)
+      .stand(10 * MINUTE, { engineOn: false });
     // A second vehicle in the same batches: each vehicle's days are rewritten from its own first day.
-    const other = buildTrack({ tenant, vehicleId: second.id, start: midnight - 5 * MINUTE }).drive(10 * MINUTE).stand(7 * MINUTE).stand(5 * MINUTE, { engineOn: false });
+    const other = buildTrack({ tenant, vehicleId: second.id, start: midnight - 5 * MINUTE })
+      .drive(10 * MINUTE)
+      .stand(7 * MINUTE)
+      .stand(5 * MINUTE, { engineOn: false });
     const ingest = async (batch: typeof before) => {
       await ingestTelemetry({ db, batch });
       await runTelemetryProcessors({ db, processors });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { TRIP_MOTION } from "@/lib/telemetry/motion-segments";
-import { detectActivity, EMPTY_ACTIVITY_STATE, type ActivitySettings, type DetectedActivity, type StoredDetectorState } from "@/lib/processing/trips/activity-detector";
+import {
+  detectActivity,
+  EMPTY_ACTIVITY_STATE,
+  type ActivitySettings,
+  type DetectedActivity,
+  type StoredDetectorState,
+} from "@/lib/processing/trips/activity-detector";
 import { fromDetectorStateRow, toDetectorStateRow } from "@/lib/processing/trips/detector-state-row";
 import { EMPTY_CARRY, toMotionSamples } from "@/lib/processing/trips/motion-samples";
 import { buildTrack, MINUTE } from "./track-builder";
@@ -11,9 +17,32 @@ const settings: ActivitySettings = { motion: TRIP_MOTION, idleMinimumMs: 5 * MIN
 const rowsOfTrack = () => {
   const start = Date.UTC(2026, 2, 8, 6, 0);
   const track = buildTrack({ tenant: { companyId: 1, dataset: "live" }, vehicleId: 1, start });
-  track.stand(MINUTE).drive(10 * MINUTE).stand(2 * MINUTE).drive(3 * MINUTE, 36).stand(7 * MINUTE).silence(6 * MINUTE).drive(4 * MINUTE).stand(20 * MINUTE, { engineOn: false, jitter: true });
-  const fuelWhileIdle = [12, 13, 14].map((minute) => ({ time: new Date(start + 16 * MINUTE + minute * 10_000), engineState: null, odometerMeters: null, fuelPercent: 70 - minute / 10, speed: null }));
-  const stats = [...track.stats.map((stat) => ({ time: stat.time, engineState: stat.engineState ?? null, odometerMeters: stat.odometerMeters ?? null, fuelPercent: stat.fuelPercent ?? null, speed: null })), ...fuelWhileIdle];
+  track
+    .stand(MINUTE)
+    .drive(10 * MINUTE)
+    .stand(2 * MINUTE)
+    .drive(3 * MINUTE, 36)
+    .stand(7 * MINUTE)
+    .silence(6 * MINUTE)
+    .drive(4 * MINUTE)
+    .stand(20 * MINUTE, { engineOn: false, jitter: true });
+  const fuelWhileIdle = [12, 13, 14].map((minute) => ({
+    time: new Date(start + 16 * MINUTE + minute * 10_000),
+    engineState: null,
+    odometerMeters: null,
+    fuelPercent: 70 - minute / 10,
+    speed: null,
+  }));
+  const stats = [
+    ...track.stats.map((stat) => ({
+      time: stat.time,
+      engineState: stat.engineState ?? null,
+      odometerMeters: stat.odometerMeters ?? null,
+      fuelPercent: stat.fuelPercent ?? null,
+      speed: null,
+    })),
+    ...fuelWhileIdle,
+  ];
   const positions = track.positions.map(({ time, latitude, longitude, speed }) => ({ time, latitude, longitude, speed: speed ?? 0 }));
   const rows = [...positions.map((position) => ({ positions: [position], stats: [] })), ...stats.map((stat) => ({ positions: [], stats: [stat] }))];
   return rows.sort((a, b) => [...a.positions, ...a.stats][0].time.getTime() - [...b.positions, ...b.stats][0].time.getTime());

@@ -18,16 +18,33 @@ describe("the detector states a process remembers", () => {
     const { db } = database();
     const { demoCompanyId } = await seedTestCompanies({ db, liveVehicles: 2 });
     const tenant = { companyId: demoCompanyId, dataset: "live" as const };
-    const [vehicle] = await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id));
+    const [vehicle] = await db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")))
+      .orderBy(asc(vehicles.id));
     const track = buildTrack({ tenant, vehicleId: vehicle.id, start: Math.floor((Date.now() - 5 * 3_600_000) / MINUTE) * MINUTE });
     track.stand(MINUTE).drive(5 * MINUTE);
     await ingestTelemetry({ db, batch: { positions: track.positions, stats: track.stats } });
     await runTelemetryProcessors({ db, processors: [tripProcessor] });
     const checkpointNow = async () =>
-      (await db.select({ seq: telemetryCheckpoints.seq, at: telemetryCheckpoints.updatedAt }).from(telemetryCheckpoints).where(and(eq(telemetryCheckpoints.companyId, demoCompanyId), eq(telemetryCheckpoints.dataset, "live"), eq(telemetryCheckpoints.processor, tripProcessor.name))))[0];
+      (
+        await db
+          .select({ seq: telemetryCheckpoints.seq, at: telemetryCheckpoints.updatedAt })
+          .from(telemetryCheckpoints)
+          .where(
+            and(
+              eq(telemetryCheckpoints.companyId, demoCompanyId),
+              eq(telemetryCheckpoints.dataset, "live"),
+              eq(telemetryCheckpoints.processor, tripProcessor.name),
+            ),
+          )
+      )[0];
     const known = async () => {
       const checkpoint = await checkpointNow();
-      return db.transaction(async (tx) => (await knownDetectorStates({ db: tx, tenant, checkpoint, settings, vehicleIds: [vehicle.id] })).stored.get(vehicle.id));
+      return db.transaction(async (tx) =>
+        (await knownDetectorStates({ db: tx, tenant, checkpoint, settings, vehicleIds: [vehicle.id] })).stored.get(vehicle.id),
+      );
     };
     const ofVehicle = and(eq(tripDetectorStates.companyId, demoCompanyId), eq(tripDetectorStates.vehicleId, vehicle.id));
     const [stored] = await db.select().from(tripDetectorStates).where(ofVehicle);
@@ -39,10 +56,13 @@ describe("the detector states a process remembers", () => {
     // A window whose transaction rolled back is not remembered.
     track.drive(5 * MINUTE);
     await ingestTelemetry({ db, batch: { positions: track.positions, stats: track.stats } });
-    const failing = { ...tripProcessor, process: async (options: Parameters<typeof tripProcessor.process>[0]) => {
-      await tripProcessor.process(options);
-      throw new Error("rolled back");
-    } };
+    const failing = {
+      ...tripProcessor,
+      process: async (options: Parameters<typeof tripProcessor.process>[0]) => {
+        await tripProcessor.process(options);
+        throw new Error("rolled back");
+      },
+    };
     await expect(runTelemetryProcessors({ db, processors: [failing] })).rejects.toThrow("rolled back");
     expect((await known())?.carrySpeed).toBe(stored.carrySpeed);
 
@@ -51,7 +71,13 @@ describe("the detector states a process remembers", () => {
     await db
       .update(telemetryCheckpoints)
       .set({ updatedAt: sql`now()` })
-      .where(and(eq(telemetryCheckpoints.companyId, demoCompanyId), eq(telemetryCheckpoints.dataset, "live"), eq(telemetryCheckpoints.processor, tripProcessor.name)));
+      .where(
+        and(
+          eq(telemetryCheckpoints.companyId, demoCompanyId),
+          eq(telemetryCheckpoints.dataset, "live"),
+          eq(telemetryCheckpoints.processor, tripProcessor.name),
+        ),
+      );
     expect((await known())?.carrySpeed).toBe(123);
   });
 });

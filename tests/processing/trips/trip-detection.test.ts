@@ -22,14 +22,25 @@ const setup = async (hoursAgo = 10) => {
   const { db } = database();
   const { demoCompanyId } = await (seeded ??= seedTestCompanies({ db, liveVehicles: 10 }));
   const tenant = { companyId: demoCompanyId, dataset: "live" as const };
-  const vehicle = (await db.select().from(vehicles).where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live"))).orderBy(asc(vehicles.id)))[used++];
+  const vehicle = (
+    await db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, demoCompanyId), eq(vehicles.dataset, "live")))
+      .orderBy(asc(vehicles.id))
+  )[used++];
   const start = Math.floor((Date.now() - hoursAgo * 3_600_000) / MINUTE) * MINUTE;
   const track = buildTrack({ tenant, vehicleId: vehicle.id, start });
   const ingest = async (batch = { positions: track.positions.splice(0), stats: track.stats.splice(0) }) => {
     await ingestTelemetry({ db, batch });
     await runTelemetryProcessors({ db, processors });
   };
-  const tripsOf = () => db.select().from(trips).where(and(eq(trips.companyId, demoCompanyId), eq(trips.vehicleId, vehicle.id))).orderBy(asc(trips.startTime));
+  const tripsOf = () =>
+    db
+      .select()
+      .from(trips)
+      .where(and(eq(trips.companyId, demoCompanyId), eq(trips.vehicleId, vehicle.id)))
+      .orderBy(asc(trips.startTime));
   return { db, tenant, vehicle, start, track, ingest, tripsOf };
 };
 
@@ -45,7 +56,12 @@ describe("trip detection", () => {
 
   it("a 2-minute traffic stop does not split a trip, and the engine going off in a car park ends it", async () => {
     const { start, track, ingest, tripsOf, db, vehicle } = await setup();
-    track.stand(MINUTE).drive(10 * MINUTE).stand(2 * MINUTE).drive(10 * MINUTE).stand(20 * MINUTE, { engineOn: false, jitter: true });
+    track
+      .stand(MINUTE)
+      .drive(10 * MINUTE)
+      .stand(2 * MINUTE)
+      .drive(10 * MINUTE)
+      .stand(20 * MINUTE, { engineOn: false, jitter: true });
     await ingest();
     const [trip, ...more] = await tripsOf();
     expect(more).toEqual([]);
@@ -63,7 +79,12 @@ describe("trip detection", () => {
 
   it("a stop of 5 minutes or more ends the trip where the vehicle came to rest, and records the idle", async () => {
     const { start, track, ingest, tripsOf, db, vehicle } = await setup();
-    track.stand(MINUTE).drive(10 * MINUTE).stand(7 * MINUTE).drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    track
+      .stand(MINUTE)
+      .drive(10 * MINUTE)
+      .stand(7 * MINUTE)
+      .drive(10 * MINUTE)
+      .stand(10 * MINUTE, { engineOn: false });
     await ingest();
     const found = await tripsOf();
     expect(found.map((trip) => [trip.startTime.getTime() - start, minutesOf(trip)])).toEqual([
@@ -77,12 +98,20 @@ describe("trip detection", () => {
   it("the company's idle minimum and speeding threshold decide idles and speeding intervals", async () => {
     const { start, track, ingest, db, tenant, vehicle } = await setup();
     await db.update(companies).set({ idleMinimumMinutes: 10, speedingThreshold: 30 }).where(eq(companies.id, tenant.companyId));
-    track.drive(5 * MINUTE).stand(7 * MINUTE).drive(2 * MINUTE, 36).drive(5 * MINUTE, 20).stand(12 * MINUTE).stand(MINUTE, { engineOn: false });
+    track
+      .drive(5 * MINUTE)
+      .stand(7 * MINUTE)
+      .drive(2 * MINUTE, 36)
+      .drive(5 * MINUTE, 20)
+      .stand(12 * MINUTE)
+      .stand(MINUTE, { engineOn: false });
     await ingest();
     const idles = await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id));
     expect(idles.map((idle) => [idle.startTime.getTime() - start, minutesOf(idle)])).toEqual([[19 * MINUTE, 12]]);
     const speeding = await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id));
-    expect(speeding.map((interval) => [interval.vehicleId, interval.startTime.getTime() - start, minutesOf(interval), interval.maxSpeed, interval.thresholdSpeed])).toEqual([[vehicle.id, 12 * MINUTE, 2, 36, 30]]);
+    expect(
+      speeding.map((interval) => [interval.vehicleId, interval.startTime.getTime() - start, minutesOf(interval), interval.maxSpeed, interval.thresholdSpeed]),
+    ).toEqual([[vehicle.id, 12 * MINUTE, 2, 36, 30]]);
     await db.update(companies).set({ idleMinimumMinutes: 5, speedingThreshold: 33.333332 }).where(eq(companies.id, tenant.companyId));
   });
 
@@ -105,24 +134,50 @@ describe("trip detection", () => {
 
   it("a trip across midnight is one trip, with the vehicle's assigned driver", async () => {
     const { db, tenant, vehicle } = await setup();
-    const [driver] = await db.select().from(drivers).where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live"))).orderBy(asc(drivers.id)).limit(1);
-    await db.update(drivers).set({ staticAssignedVehicleId: vehicle.id }).where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.id, driver.id)));
+    const [driver] = await db
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live")))
+      .orderBy(asc(drivers.id))
+      .limit(1);
+    await db
+      .update(drivers)
+      .set({ staticAssignedVehicleId: vehicle.id })
+      .where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.id, driver.id)));
     // The last midnight in the company's zone (America/Chicago).
     const localMidnight = startOfDayInZone(Date.now(), "America/Chicago").getTime();
     const start = localMidnight - 10 * MINUTE - MINUTE;
     const track = buildTrack({ tenant, vehicleId: vehicle.id, start });
-    track.stand(MINUTE).drive(30 * MINUTE).stand(5 * MINUTE, { engineOn: false });
+    track
+      .stand(MINUTE)
+      .drive(30 * MINUTE)
+      .stand(5 * MINUTE, { engineOn: false });
     await ingestTelemetry({ db, batch: { positions: track.positions, stats: track.stats } });
     await runTelemetryProcessors({ db, processors });
-    const found = await db.select().from(trips).where(and(eq(trips.companyId, tenant.companyId), eq(trips.vehicleId, vehicle.id)));
+    const found = await db
+      .select()
+      .from(trips)
+      .where(and(eq(trips.companyId, tenant.companyId), eq(trips.vehicleId, vehicle.id)));
     expect(found.map((trip) => [trip.startTime.getTime() - localMidnight, minutesOf(trip), trip.driverId])).toEqual([[-10 * MINUTE, 30, driver.id]]);
   });
 
   it("detects from the beginning of a tenant's history, once, whatever the batching", async () => {
     const { track, tripsOf, db } = await setup();
-    track.stand(MINUTE).drive(10 * MINUTE).stand(6 * MINUTE).drive(10 * MINUTE).stand(5 * MINUTE, { engineOn: false });
+    track
+      .stand(MINUTE)
+      .drive(10 * MINUTE)
+      .stand(6 * MINUTE)
+      .drive(10 * MINUTE)
+      .stand(5 * MINUTE, { engineOn: false });
     const { positions, stats } = track;
-    for (let k = 0; k < positions.length; k += 17) await ingestTelemetry({ db, batch: { positions: positions.slice(k, k + 17), stats: stats.filter((stat) => stat.time >= positions[k].time && stat.time < (positions[k + 17]?.time ?? new Date(8e15))) } });
+    for (let k = 0; k < positions.length; k += 17)
+      await ingestTelemetry({
+        db,
+        batch: {
+          positions: positions.slice(k, k + 17),
+          stats: stats.filter((stat) => stat.time >= positions[k].time && stat.time < (positions[k + 17]?.time ?? new Date(8e15))),
+        },
+      });
     await runTelemetryProcessors({ db, processors, window: 23 });
     await runTelemetryProcessors({ db, processors });
     expect((await tripsOf()).map(minutesOf)).toEqual([10, 10]);
@@ -130,33 +185,61 @@ describe("trip detection", () => {
 
   it("each trip, idle and speeding interval gets who drove at its start: the assignment, else the static driver unless assigned elsewhere", async () => {
     const { db, tenant, vehicle, start, track, ingest, tripsOf } = await setup();
-    const fleet = await db.select().from(drivers).where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live"))).orderBy(asc(drivers.id));
+    const fleet = await db
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live")))
+      .orderBy(asc(drivers.id));
     const staticDriver = fleet.find((driver) => driver.staticAssignedVehicleId === vehicle.id)!;
     const [relief, elsewhere] = [fleet.at(-1)!, fleet.at(-2)!];
     const assign = (driverId: number, vehicleId: number, from: number, to: number) =>
-      createAssignment({ db, ...tenant, input: { driverId, vehicleId, startTime: new Date(start + from * MINUTE), endTime: new Date(start + to * MINUTE) }, source: "api", actor: operatorActor("tests") });
+      createAssignment({
+        db,
+        ...tenant,
+        input: { driverId, vehicleId, startTime: new Date(start + from * MINUTE), endTime: new Date(start + to * MINUTE) },
+        source: "api",
+        actor: operatorActor("tests"),
+      });
     // The relief driver has the vehicle 16–40 min; from 45 min its static driver is in another vehicle.
     await assign(relief.id, vehicle.id, 16, 40);
     await assign(staticDriver.id, elsewhere.staticAssignedVehicleId!, 45, 70);
-    track.stand(MINUTE).drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
-    track.drive(2 * MINUTE, 36).drive(8 * MINUTE).stand(7 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+    track
+      .stand(MINUTE)
+      .drive(10 * MINUTE)
+      .stand(10 * MINUTE, { engineOn: false });
+    track
+      .drive(2 * MINUTE, 36)
+      .drive(8 * MINUTE)
+      .stand(7 * MINUTE)
+      .stand(10 * MINUTE, { engineOn: false });
     track.drive(10 * MINUTE).stand(10 * MINUTE, { engineOn: false });
     await ingest();
-    const startsAndDrivers = (rows: { startTime: Date; driverId: number | null }[]) => rows.map((row) => [(row.startTime.getTime() - start) / MINUTE, row.driverId]);
+    const startsAndDrivers = (rows: { startTime: Date; driverId: number | null }[]) =>
+      rows.map((row) => [(row.startTime.getTime() - start) / MINUTE, row.driverId]);
     expect(startsAndDrivers(await tripsOf())).toEqual([
       [1, staticDriver.id],
       [21, relief.id],
       [48, null],
     ]);
-    const idles = await db.select().from(idlingEvents).where(and(eq(idlingEvents.companyId, tenant.companyId), eq(idlingEvents.vehicleId, vehicle.id)));
+    const idles = await db
+      .select()
+      .from(idlingEvents)
+      .where(and(eq(idlingEvents.companyId, tenant.companyId), eq(idlingEvents.vehicleId, vehicle.id)));
     expect(startsAndDrivers(idles)).toEqual([[31, relief.id]]);
-    const speeding = await db.select().from(speedingIntervals).where(and(eq(speedingIntervals.companyId, tenant.companyId), eq(speedingIntervals.vehicleId, vehicle.id)));
+    const speeding = await db
+      .select()
+      .from(speedingIntervals)
+      .where(and(eq(speedingIntervals.companyId, tenant.companyId), eq(speedingIntervals.vehicleId, vehicle.id)));
     expect(startsAndDrivers(speeding)).toEqual([[21, relief.id]]);
   });
 
   it("a process that continues where another left off, its states not yet written, detects what one process would", async () => {
     const { db, tenant, start, track, ingest, tripsOf } = await setup();
-    const checkpointWhere = and(eq(telemetryCheckpoints.companyId, tenant.companyId), eq(telemetryCheckpoints.dataset, tenant.dataset), eq(telemetryCheckpoints.processor, tripProcessor.name));
+    const checkpointWhere = and(
+      eq(telemetryCheckpoints.companyId, tenant.companyId),
+      eq(telemetryCheckpoints.dataset, tenant.dataset),
+      eq(telemetryCheckpoints.processor, tripProcessor.name),
+    );
     // The first window writes the states; the next ones, within 10 s, keep them in this process only.
     track.stand(MINUTE).drive(10 * MINUTE, 36);
     await ingest();
@@ -166,7 +249,10 @@ describe("trip detection", () => {
     expect(written.stateSeq).toBeLessThan(written.seq);
     // Another instance's window stamps the checkpoint: this process's memory no longer stands, and the
     // stored states are rolled forward over what came since they were written.
-    await db.update(telemetryCheckpoints).set({ updatedAt: new Date(Date.now() + 1_000) }).where(checkpointWhere);
+    await db
+      .update(telemetryCheckpoints)
+      .set({ updatedAt: new Date(Date.now() + 1_000) })
+      .where(checkpointWhere);
     track.drive(5 * MINUTE).stand(20 * MINUTE, { engineOn: false });
     await ingest();
     const [trip, ...more] = await tripsOf();
@@ -174,7 +260,10 @@ describe("trip detection", () => {
     expect([trip.startTime.getTime() - start, trip.endTime.getTime() - start]).toEqual([MINUTE, 28 * MINUTE]);
     expect(trip.distanceMeters).toBeCloseTo(10 * 60 * 36 + 15 * 60 * 15, -2);
     expect(trip.maxSpeed).toBeCloseTo(36);
-    const speeding = await db.select().from(speedingIntervals).where(and(eq(speedingIntervals.companyId, tenant.companyId), eq(speedingIntervals.vehicleId, trip.vehicleId)));
+    const speeding = await db
+      .select()
+      .from(speedingIntervals)
+      .where(and(eq(speedingIntervals.companyId, tenant.companyId), eq(speedingIntervals.vehicleId, trip.vehicleId)));
     expect(speeding.map((interval) => (interval.startTime.getTime() - start) / MINUTE)).toEqual([1]);
   });
 
@@ -182,14 +271,26 @@ describe("trip detection", () => {
     const { db, tenant, vehicle, track, ingest, tripsOf } = await setup();
     track.stand(MINUTE).drive(10 * MINUTE, 36);
     await ingest();
-    const checkpointWhere = and(eq(telemetryCheckpoints.companyId, tenant.companyId), eq(telemetryCheckpoints.dataset, tenant.dataset), eq(telemetryCheckpoints.processor, tripProcessor.name));
-    const stateWhere = and(eq(tripDetectorStates.companyId, tenant.companyId), eq(tripDetectorStates.dataset, tenant.dataset), eq(tripDetectorStates.vehicleId, vehicle.id));
+    const checkpointWhere = and(
+      eq(telemetryCheckpoints.companyId, tenant.companyId),
+      eq(telemetryCheckpoints.dataset, tenant.dataset),
+      eq(telemetryCheckpoints.processor, tripProcessor.name),
+    );
+    const stateWhere = and(
+      eq(tripDetectorStates.companyId, tenant.companyId),
+      eq(tripDetectorStates.dataset, tenant.dataset),
+      eq(tripDetectorStates.vehicleId, vehicle.id),
+    );
     const [checkpoint] = await db.select().from(telemetryCheckpoints).where(checkpointWhere);
     const [state] = await db.select().from(tripDetectorStates).where(stateWhere);
     // The window that closes the open trip and speeding interval, and an idle.
     track.stand(7 * MINUTE).stand(10 * MINUTE, { engineOn: false });
     await ingest();
-    const once = { trips: await tripsOf(), idles: await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id)), speeding: await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id)) };
+    const once = {
+      trips: await tripsOf(),
+      idles: await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id)),
+      speeding: await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id)),
+    };
     expect(once.trips.map(minutesOf)).toEqual([10]);
     expect(once.idles).toHaveLength(1);
     expect(once.speeding).toHaveLength(1);

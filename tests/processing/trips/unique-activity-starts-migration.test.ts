@@ -39,7 +39,14 @@ describe(`migration ${MIGRATION}`, () => {
     const vehicle = await insertedId(sql`insert into vehicles (company_id, vin, name) values (${demoCompanyId}, '1FUJGLDR0CLBP8834', 'Truck 1') returning id`);
     const start = Date.UTC(2026, 5, 1, 15);
     const at = (minutes: number) => new Date(start + minutes * 60_000);
-    const common = { companyId: demoCompanyId, dataset: "live" as const, vehicleId: vehicle.id, latitude: 41.9, longitude: -87.6, address: "1800 N Halsted St, Chicago, IL" };
+    const common = {
+      companyId: demoCompanyId,
+      dataset: "live" as const,
+      vehicleId: vehicle.id,
+      latitude: 41.9,
+      longitude: -87.6,
+      address: "1800 N Halsted St, Chicago, IL",
+    };
     const trip = (minutes: number, distanceMeters: number) => ({
       ...common,
       startTime: at(minutes),

@@ -14,7 +14,17 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "fleet-production-"));
 const database = openDatabase({ dataDir });
 
 const bootInProduction = async (env: Record<string, string>) => {
-  for (const [name, value] of Object.entries({ NODE_ENV: "production", DEMO: "", DATA_DIR: dataDir, DATABASE_URL: "", SIMULATOR: "", TELTONIKA_PORT: "off", GT06_PORT: "off", PUBLIC_URL: "https://fleet.example.com", ...env })) {
+  for (const [name, value] of Object.entries({
+    NODE_ENV: "production",
+    DEMO: "",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SIMULATOR: "",
+    TELTONIKA_PORT: "off",
+    GT06_PORT: "off",
+    PUBLIC_URL: "https://fleet.example.com",
+    ...env,
+  })) {
     vi.stubEnv(name, value);
   }
   reloadConfig();

@@ -17,7 +17,12 @@ describe("demo seed", () => {
     expect(demo).toMatchObject({ name: "Demo Fleet", planTier: "Professional", modules: ["Waste"] });
     expect(other.modules).toEqual([]);
     const vehicleCount = async (companyId: number, dataset: "live" | "test") =>
-      (await db.select({ n: count() }).from(vehicles).where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, dataset))))[0].n;
+      (
+        await db
+          .select({ n: count() })
+          .from(vehicles)
+          .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, dataset)))
+      )[0].n;
     expect(await vehicleCount(demoCompanyId, "live")).toBe(6);
     expect(await vehicleCount(demoCompanyId, "test")).toBe(5);
     expect(await vehicleCount(otherCompanyId, "live")).toBe(8);

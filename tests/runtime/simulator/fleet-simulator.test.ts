@@ -23,7 +23,9 @@ const groupBy = <T, K>(rows: T[], key: (row: T) => K) => {
 
 const onStreet = ({ latitude, longitude }: { latitude: number; longitude: number }) => {
   const { x, y } = latLonToGrid({ latitude, longitude });
-  return ARTERIALS.some((a) => (a.axis === "ns" ? Math.abs(x - a.at) < 1 && y >= a.from - 1 && y <= a.to + 1 : Math.abs(y - a.at) < 1 && x >= a.from - 1 && x <= a.to + 1));
+  return ARTERIALS.some((a) =>
+    a.axis === "ns" ? Math.abs(x - a.at) < 1 && y >= a.from - 1 && y <= a.to + 1 : Math.abs(y - a.at) < 1 && x >= a.from - 1 && x <= a.to + 1,
+  );
 };
 
 describe("fleet simulator", () => {
@@ -142,7 +144,15 @@ describe("fleet simulator", () => {
 
 describe("day plans", () => {
   const vehicle = (id: number): SimVehicle => ({
-    vehicleId: id, driverId: id, companyId: 1, dataset: "live", faultProtocol: "j1939", depot: DEPOTS[id % DEPOTS.length], sleeper: id % 4 === 0, wasteJobs: true, seed: 3,
+    vehicleId: id,
+    driverId: id,
+    companyId: 1,
+    dataset: "live",
+    faultProtocol: "j1939",
+    depot: DEPOTS[id % DEPOTS.length],
+    sleeper: id % 4 === 0,
+    wasteJobs: true,
+    seed: 3,
     dayOffsetMs: 0,
   });
 

@@ -77,7 +77,10 @@ describe("telemetry processors", () => {
       name: "whole-batches",
       startAt: "now",
       process: async ({ vehicles: handed }) => {
-        windows.push({ positions: handed.flatMap((vehicle) => vehicle.positions.map((row) => row.time.getTime())), stats: handed.flatMap((vehicle) => vehicle.stats.map((row) => row.time.getTime())) });
+        windows.push({
+          positions: handed.flatMap((vehicle) => vehicle.positions.map((row) => row.time.getTime())),
+          stats: handed.flatMap((vehicle) => vehicle.stats.map((row) => row.time.getTime())),
+        });
       },
     };
     await report(a);
@@ -156,13 +159,25 @@ describe("processor loops", () => {
     const slow = recorder("backlogged", "beginning");
     const quick = recorder("follows-the-head", "now");
     let slowly = true;
-    const backlogged: TelemetryProcessor = { ...slow.processor, process: async (options) => {
-      if (slowly) await new Promise((resolve) => setTimeout(resolve, 150));
-      await slow.processor.process(options);
-    } };
+    const backlogged: TelemetryProcessor = {
+      ...slow.processor,
+      process: async (options) => {
+        if (slowly) await new Promise((resolve) => setTimeout(resolve, 150));
+        await slow.processor.process(options);
+      },
+    };
     for (let k = 0; k < 8; k++) await report(a);
     await runTelemetryProcessors({ db, processors: [quick.processor] });
-    const stop = startTelemetryProcessors({ db, processors: [backlogged, quick.processor], window: 1, subscribe: () => () => {}, onError: (error) => { throw error; }, sweepEveryMs: 50 });
+    const stop = startTelemetryProcessors({
+      db,
+      processors: [backlogged, quick.processor],
+      window: 1,
+      subscribe: () => () => {},
+      onError: (error) => {
+        throw error;
+      },
+      sweepEveryMs: 50,
+    });
     try {
       const time = await report(a);
       await vi.waitFor(() => expect(quick.seen.map((row) => row.time)).toContain(time.getTime()));

@@ -21,14 +21,28 @@ const setup = async () => {
   const db = getDb();
   const { demoCompanyId } = await seedTestCompanies({ db: database().db, liveVehicles: 3 });
   const fleet = await db.select().from(vehicles).where(eq(vehicles.companyId, demoCompanyId)).orderBy(asc(vehicles.id));
-  const ids = fleet.filter((v) => v.dataset === "live").slice(0, 2).map((v) => v.id);
+  const ids = fleet
+    .filter((v) => v.dataset === "live")
+    .slice(0, 2)
+    .map((v) => v.id);
   for (const [n, vehicleId] of ids.entries()) {
     const positions = Array.from({ length: (6 * 3600) / 7 }, (_, i) => ({
-      vehicleId, time: at(i * 7 + n), latitude: 41.8 + i / 1e4, longitude: -87.6 - n / 100, speed: (i * 3 + n) % 29, heading: (i * 11) % 360,
+      vehicleId,
+      time: at(i * 7 + n),
+      latitude: 41.8 + i / 1e4,
+      longitude: -87.6 - n / 100,
+      speed: (i * 3 + n) % 29,
+      heading: (i * 11) % 360,
     }));
     const stats = Array.from({ length: (6 * 3600) / 20 }, (_, i) => ({
-      vehicleId, time: at(i * 20), engineRpm: i % 5 === 0 ? null : 800 + ((i * 37) % 1500), fuelPercent: 90 - i / 100,
-      odometerMeters: 1e6 + i * 150, engineSeconds: 5e4 + i * 20, speed: (i * 7) % 25, engineState: "On" as const,
+      vehicleId,
+      time: at(i * 20),
+      engineRpm: i % 5 === 0 ? null : 800 + ((i * 37) % 1500),
+      fuelPercent: 90 - i / 100,
+      odometerMeters: 1e6 + i * 150,
+      engineSeconds: 5e4 + i * 20,
+      speed: (i * 7) % 25,
+      engineState: "On" as const,
     }));
     await writeTelemetry({ db, companyId: demoCompanyId, dataset: "live", positions, stats });
   }
@@ -66,8 +80,13 @@ describe("telemetry rollups", () => {
       ]);
       expect(fromRollups.length).toBeGreaterThan(0);
       expect(fromRollups).toEqual(fromRaw);
-      const [statsRollups, statsRaw] = [await findStatsHistory({ ...tenant, range, bucketSeconds }), await findStatsHistory({ ...tenant, range, bucketSeconds, source: "raw" })];
-      expect(statsRollups.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds])).toEqual(statsRaw.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds]));
+      const [statsRollups, statsRaw] = [
+        await findStatsHistory({ ...tenant, range, bucketSeconds }),
+        await findStatsHistory({ ...tenant, range, bucketSeconds, source: "raw" }),
+      ];
+      expect(statsRollups.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds])).toEqual(
+        statsRaw.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds]),
+      );
       statsRollups.forEach((bucket, i) => {
         expect(bucket.engineRpm).toBeCloseTo(statsRaw[i].engineRpm!, 3);
         expect(bucket.fuelPercent).toBeCloseTo(statsRaw[i].fuelPercent!, 3);
@@ -78,13 +97,19 @@ describe("telemetry rollups", () => {
 
   it("late points below the watermark are queued and folded into the rollups by the next run", async () => {
     const db = getDb();
-    const [{ vehicle_id: vehicleId, company_id: companyId }] = await queryRows<{ vehicle_id: number; company_id: number }>(db, sql`select vehicle_id, company_id from vehicle_positions limit 1`);
+    const [{ vehicle_id: vehicleId, company_id: companyId }] = await queryRows<{ vehicle_id: number; company_id: number }>(
+      db,
+      sql`select vehicle_id, company_id from vehicle_positions limit 1`,
+    );
     const late = at(3 * 3600 + 3); // inside an already rolled-up minute, between two stored points
     await writeTelemetry({ db, companyId, dataset: "live", positions: [{ vehicleId, time: late, latitude: 42, longitude: -88, speed: 140 }] });
     expect((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from rollup_dirty`))[0].n).toBe(1);
     await catchUpRollups({ db });
-    const [minute] = await queryRows<{ speed_max: number }>(db, sql`select speed_max from vehicle_location_rollups
-      where vehicle_id = ${vehicleId} and width = 900 and bucket = ${at(3 * 3600).toISOString()}::timestamptz`);
+    const [minute] = await queryRows<{ speed_max: number }>(
+      db,
+      sql`select speed_max from vehicle_location_rollups
+      where vehicle_id = ${vehicleId} and width = 900 and bucket = ${at(3 * 3600).toISOString()}::timestamptz`,
+    );
     expect(minute.speed_max).toBe(140);
     expect((await queryRows<{ n: number }>(db, sql`select count(*)::int as n from rollup_dirty`))[0].n).toBe(0);
   });
@@ -94,12 +119,26 @@ describe("telemetry rollups", () => {
     const count = async (table: string) => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.raw(table)}`))[0].n;
     const [vehicle] = await queryRows<{ vehicle_id: number; company_id: number }>(db, sql`select vehicle_id, company_id from vehicle_positions limit 1`);
     // One newer day of data, rolled up, that must survive.
-    await writeTelemetry({ db, companyId: vehicle.company_id, dataset: "live", positions: [{ vehicleId: vehicle.vehicle_id, time: new Date(day0.getTime() + DAY + 600_000), latitude: 41, longitude: -87 }] });
+    await writeTelemetry({
+      db,
+      companyId: vehicle.company_id,
+      dataset: "live",
+      positions: [{ vehicleId: vehicle.vehicle_id, time: new Date(day0.getTime() + DAY + 600_000), latitude: 41, longitude: -87 }],
+    });
     await catchUpRollups({ db });
-    const before = { positions: await count("vehicle_positions"), rollups: await count("vehicle_location_rollups"), stats: await count("vehicle_stat_rollups") };
+    const before = {
+      positions: await count("vehicle_positions"),
+      rollups: await count("vehicle_location_rollups"),
+      stats: await count("vehicle_stat_rollups"),
+    };
     const dropped = await dropExpiredPartitions({ db, retentionDays: 2, now: new Date(day0.getTime() + 3 * DAY) });
     const day = day0.toISOString().slice(0, 10).replaceAll("-", "");
-    expect(dropped.sort()).toEqual([`vehicle_location_rollups_${day}`, `vehicle_positions_${day}`, `vehicle_stat_rollups_${day}`, `vehicle_stat_samples_${day}`]);
+    expect(dropped.sort()).toEqual([
+      `vehicle_location_rollups_${day}`,
+      `vehicle_positions_${day}`,
+      `vehicle_stat_rollups_${day}`,
+      `vehicle_stat_samples_${day}`,
+    ]);
     expect(await count("vehicle_positions")).toBe(1);
     expect(await count("vehicle_location_rollups")).toBe(2);
     expect(await count("vehicle_stat_samples")).toBe(0);

@@ -47,7 +47,10 @@ describe("ingestTelemetry", () => {
     const [state] = await db.select().from(vehicleState).where(eq(vehicleState.vehicleId, a.id));
     expect(state).toMatchObject({ latitude: 41.901, speed: 11, engineRpm: 1500, fuelPercent: 70, engineState: "On" });
     expect(state.statsSeq).toBe(4);
-    const [counter] = await db.select().from(feedCounters).where(and(eq(feedCounters.companyId, demoCompanyId), eq(feedCounters.dataset, "live")));
+    const [counter] = await db
+      .select()
+      .from(feedCounters)
+      .where(and(eq(feedCounters.companyId, demoCompanyId), eq(feedCounters.dataset, "live")));
     expect(counter.seq).toBe(4);
 
     // An older point arriving late is stored but does not move the vehicle's latest state back.
@@ -63,8 +66,21 @@ describe("ingestTelemetry", () => {
     // The batch is checked against this `now`, not the clock: against the clock, the fixed time below
     // would fall out of the 400-day retention one day (2027-02-06) and the test would start failing.
     const now = new Date("2026-01-02T04:00:00Z");
-    const full = { ...tenant, vehicleId: demo[0].id, time: new Date("2026-01-02T03:04:05.678Z"), latitude: -33.868_812_3, longitude: 151.209_295_7,
-      speed: 27.5, heading: 359.75, altitude: -12.25, hdop: 0.9, satellites: 11, accuracy: 3.5, distance: 1234.5, battery: 87.5 };
+    const full = {
+      ...tenant,
+      vehicleId: demo[0].id,
+      time: new Date("2026-01-02T03:04:05.678Z"),
+      latitude: -33.868_812_3,
+      longitude: 151.209_295_7,
+      speed: 27.5,
+      heading: 359.75,
+      altitude: -12.25,
+      hdop: 0.9,
+      satellites: 11,
+      accuracy: 3.5,
+      distance: 1234.5,
+      battery: 87.5,
+    };
     const bare = { ...tenant, vehicleId: demo[1].id, time: new Date(now.getTime() - 1_000), latitude: 41.9, longitude: -87.7 };
     await ingestTelemetry({
       db,
@@ -72,20 +88,64 @@ describe("ingestTelemetry", () => {
       batch: {
         positions: [full, bare],
         stats: [
-          { ...tenant, vehicleId: demo[0].id, time: full.time, engineRpm: 812.5, fuelPercent: 0, odometerMeters: 9_876_543_210.5, engineSeconds: 1e9, speed: 0.25, engineState: "Idle" },
+          {
+            ...tenant,
+            vehicleId: demo[0].id,
+            time: full.time,
+            engineRpm: 812.5,
+            fuelPercent: 0,
+            odometerMeters: 9_876_543_210.5,
+            engineSeconds: 1e9,
+            speed: 0.25,
+            engineState: "Idle",
+          },
           { ...tenant, vehicleId: demo[1].id, time: bare.time, fuelPercent: 33.25 },
         ],
       },
     });
     const positionAt = async ({ vehicleId, time }: { vehicleId: number; time: Date }) =>
-      (await db.select().from(vehiclePositions).where(and(eq(vehiclePositions.vehicleId, vehicleId), eq(vehiclePositions.time, time))))[0];
+      (
+        await db
+          .select()
+          .from(vehiclePositions)
+          .where(and(eq(vehiclePositions.vehicleId, vehicleId), eq(vehiclePositions.time, time)))
+      )[0];
     const statsAt = async ({ vehicleId, time }: { vehicleId: number; time: Date }) =>
-      (await db.select().from(vehicleStatSamples).where(and(eq(vehicleStatSamples.vehicleId, vehicleId), eq(vehicleStatSamples.time, time))))[0];
+      (
+        await db
+          .select()
+          .from(vehicleStatSamples)
+          .where(and(eq(vehicleStatSamples.vehicleId, vehicleId), eq(vehicleStatSamples.time, time)))
+      )[0];
     const { companyId: _c, dataset: _d, ...sent } = full;
     expect(await positionAt(full)).toMatchObject(sent);
-    expect(await positionAt(bare)).toMatchObject({ latitude: 41.9, longitude: -87.7, speed: 0, heading: 0, altitude: null, hdop: null, satellites: null, accuracy: null, battery: null });
-    expect(await statsAt(full)).toMatchObject({ engineRpm: 812.5, fuelPercent: 0, odometerMeters: 9_876_543_210.5, engineSeconds: 1e9, speed: 0.25, engineState: "Idle" });
-    expect(await statsAt(bare)).toMatchObject({ fuelPercent: 33.25, engineRpm: null, odometerMeters: null, engineSeconds: null, speed: null, engineState: null });
+    expect(await positionAt(bare)).toMatchObject({
+      latitude: 41.9,
+      longitude: -87.7,
+      speed: 0,
+      heading: 0,
+      altitude: null,
+      hdop: null,
+      satellites: null,
+      accuracy: null,
+      battery: null,
+    });
+    expect(await statsAt(full)).toMatchObject({
+      engineRpm: 812.5,
+      fuelPercent: 0,
+      odometerMeters: 9_876_543_210.5,
+      engineSeconds: 1e9,
+      speed: 0.25,
+      engineState: "Idle",
+    });
+    expect(await statsAt(bare)).toMatchObject({
+      fuelPercent: 33.25,
+      engineRpm: null,
+      odometerMeters: null,
+      engineSeconds: null,
+      speed: null,
+      engineState: null,
+    });
   });
 
   it("is idempotent: a resent batch is counted as duplicates and stored once", async () => {
@@ -110,7 +170,14 @@ describe("ingestTelemetry", () => {
   ])("rejects %s with 400 and writes nothing of the batch", async (_name, patch, message) => {
     const db = getDb();
     const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.name, "DEMO-006"));
-    const good: PositionReport = { companyId: vehicle.companyId, dataset: "live", vehicleId: vehicle.id, time: minutesAgo(3), latitude: 41.9, longitude: -87.7 };
+    const good: PositionReport = {
+      companyId: vehicle.companyId,
+      dataset: "live",
+      vehicleId: vehicle.id,
+      time: minutesAgo(3),
+      latitude: 41.9,
+      longitude: -87.7,
+    };
     const attempt = ingestTelemetry({ db, batch: { positions: [good, { ...good, time: minutesAgo(2), ...patch }] } });
     await expect(attempt).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(message) });
     expect(await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicle.id))).toHaveLength(0);
@@ -191,7 +258,12 @@ describe("ingestTelemetry", () => {
           db,
           batch: {
             positions: otherFleet.map((vehicle, i) => ({
-              companyId, dataset: "live" as const, vehicleId: vehicle.id, time: new Date(base + call * 1000 + i), latitude: 41.9, longitude: -87.7,
+              companyId,
+              dataset: "live" as const,
+              vehicleId: vehicle.id,
+              time: new Date(base + call * 1000 + i),
+              latitude: 41.9,
+              longitude: -87.7,
             })),
           },
         }),
@@ -211,7 +283,15 @@ describe("ingestTelemetry", () => {
     // A day no other test writes: every call below finds it unknown and asks the database for it.
     const day = new Date(Date.UTC(2031, 0, 1 + Math.floor(Math.random() * 300)));
     await Promise.all(Array.from({ length: 8 }, () => ensurePartitions({ db, from: day, to: day })));
-    const tables = await queryRows<{ name: string }>(db, sql`select relname as name from pg_class where relname like ${`%_${day.toISOString().slice(0, 10).replaceAll("-", "")}`} order by 1`);
-    expect(tables.map((table) => table.name.replace(/_\d{8}$/, ""))).toEqual(["vehicle_location_rollups", "vehicle_positions", "vehicle_stat_rollups", "vehicle_stat_samples"]);
+    const tables = await queryRows<{ name: string }>(
+      db,
+      sql`select relname as name from pg_class where relname like ${`%_${day.toISOString().slice(0, 10).replaceAll("-", "")}`} order by 1`,
+    );
+    expect(tables.map((table) => table.name.replace(/_\d{8}$/, ""))).toEqual([
+      "vehicle_location_rollups",
+      "vehicle_positions",
+      "vehicle_stat_rollups",
+      "vehicle_stat_samples",
+    ]);
   });
 });

@@ -11,7 +11,18 @@ import { formatDateTime } from "@/lib/platform/zoned-time";
 import { markIncidentsReadAction } from "../actions";
 import { ClientButton } from "@/components/ui/client-button";
 
-type Incident = { id: number; ruleName: string; vehicleName: string; placeName: string | null; description: string; latitude: number | null; longitude: number | null; startedAt: string; endedAt: string | null; isRead: boolean };
+type Incident = {
+  id: number;
+  ruleName: string;
+  vehicleName: string;
+  placeName: string | null;
+  description: string;
+  latitude: number | null;
+  longitude: number | null;
+  startedAt: string;
+  endedAt: string | null;
+  isRead: boolean;
+};
 
 const FILTERS: { value: InboxFilter; label: string }[] = [
   { value: "all", label: "All" },
@@ -88,7 +99,12 @@ export const InboxPageClient = () => {
                 <td data-label="Status">{incident.endedAt ? `Closed ${formatDateTime(new Date(incident.endedAt), timeZone)}` : "Open"}</td>
                 <td data-label="Actions">
                   {!incident.isRead && (
-                    <ClientButton className="button" onClick={() => markRead([incident.id])} disabled={isPending} aria-label={`Mark ${incident.ruleName} on ${incident.vehicleName} read`}>
+                    <ClientButton
+                      className="button"
+                      onClick={() => markRead([incident.id])}
+                      disabled={isPending}
+                      aria-label={`Mark ${incident.ruleName} on ${incident.vehicleName} read`}
+                    >
                       Mark read
                     </ClientButton>
                   )}

@@ -35,7 +35,19 @@ const OptionalChoice = ({ label, name, none, options }: { label: string; name: s
   </label>
 );
 
-export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rules: RuleView[]; places: Option[]; tags: Option[]; users: Option[]; canManage: boolean }) => {
+export const RulesPageClient = ({
+  rules,
+  places,
+  tags,
+  users,
+  canManage,
+}: {
+  rules: RuleView[];
+  places: Option[];
+  tags: Option[];
+  users: Option[];
+  canManage: boolean;
+}) => {
   const router = useRouter();
   const timeZone = useTimeZone();
   const [type, setType] = useState<AlertTriggerType>("placeEntry");
@@ -66,7 +78,10 @@ export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rul
     const tagId = number("tagId");
     const operationalSettings = readWorkingHours(form, timeZone);
     const emailUserIds = form.getAll("emailUserIds").map(String);
-    run(() => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [], tagIds: tagId ? [tagId] : [], operationalSettings, emailUserIds }), "Rule created.");
+    run(
+      () => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [], tagIds: tagId ? [tagId] : [], operationalSettings, emailUserIds }),
+      "Rule created.",
+    );
   };
 
   return (
@@ -74,7 +89,10 @@ export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rul
       <div className="page-header">
         <div>
           <h1>Alert rules</h1>
-          <p className="muted">Each rule watches every vehicle, or those with a tag, for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set up, to the users the rule e-mails.</p>
+          <p className="muted">
+            Each rule watches every vehicle, or those with a tag, for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set
+            up, to the users the rule e-mails.
+          </p>
         </div>
       </div>
       {message && (
@@ -111,7 +129,11 @@ export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rul
                 {canManage && (
                   <td data-label="Actions">
                     <div className="form-actions">
-                      <ClientButton className="button" disabled={isPending} onClick={() => run(() => setAlertRuleEnabledAction(rule.id, !rule.isEnabled), rule.isEnabled ? "Rule turned off." : "Rule turned on.")}>
+                      <ClientButton
+                        className="button"
+                        disabled={isPending}
+                        onClick={() => run(() => setAlertRuleEnabledAction(rule.id, !rule.isEnabled), rule.isEnabled ? "Rule turned off." : "Rule turned on.")}
+                      >
                         {rule.isEnabled ? `Turn off ${rule.name}` : `Turn on ${rule.name}`}
                       </ClientButton>
                       <ClientButton className="button-danger" disabled={isPending} onClick={() => run(() => deleteAlertRuleAction(rule.id), "Rule deleted.")}>
@@ -143,7 +165,9 @@ export const RulesPageClient = ({ rules, places, tags, users, canManage }: { rul
             </select>
           </label>
           {PLACE_TYPES.includes(type) && <OptionalChoice label="Place" name="placeId" none="Any place" options={places} />}
-          {tags.length > 0 && <OptionalChoice label="Vehicles" name="tagId" none="All vehicles" options={tags.map((tag) => ({ id: tag.id, name: `Tagged ${tag.name}` }))} />}
+          {tags.length > 0 && (
+            <OptionalChoice label="Vehicles" name="tagId" none="All vehicles" options={tags.map((tag) => ({ id: tag.id, name: `Tagged ${tag.name}` }))} />
+          )}
           {users.length > 0 && (
             <label>
               E-mail these users

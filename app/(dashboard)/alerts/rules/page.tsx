@@ -30,7 +30,12 @@ const Page = async () => {
     name: rule.name,
     isEnabled: rule.isEnabled,
     watches: [describeTrigger(rule.trigger), describeOperationalSettings(rule.operationalSettings)].filter(Boolean).join(", "),
-    places: "placeIds" in rule.trigger ? (rule.trigger.placeIds.length === 0 ? "Every place" : rule.trigger.placeIds.map((id) => placeNames.get(id) ?? `#${id}`).join(", ")) : "",
+    places:
+      "placeIds" in rule.trigger
+        ? rule.trigger.placeIds.length === 0
+          ? "Every place"
+          : rule.trigger.placeIds.map((id) => placeNames.get(id) ?? `#${id}`).join(", ")
+        : "",
     emails: emailedUserIds(rule.actions)
       .map((id) => userNames.get(id))
       .filter((name) => name !== undefined)
@@ -46,7 +51,13 @@ const Page = async () => {
   return (
     <>
       <LocalDataNotice subject="Alert rules" reason="alert rules are kept and evaluated by this service." />
-      <RulesPageClient rules={views} places={places.map(({ id, name }) => ({ id, name }))} tags={tags.map(({ id, name }) => ({ id, name }))} users={users.map(({ id, name, email }) => ({ id, name: `${name} <${email}>` }))} canManage={canDo(user.role, "manageAlertRules")} />
+      <RulesPageClient
+        rules={views}
+        places={places.map(({ id, name }) => ({ id, name }))}
+        tags={tags.map(({ id, name }) => ({ id, name }))}
+        users={users.map(({ id, name, email }) => ({ id, name: `${name} <${email}>` }))}
+        canManage={canDo(user.role, "manageAlertRules")}
+      />
     </>
   );
 };

@@ -25,7 +25,18 @@ const Page = async () => {
         submitLabel="Create driver"
         vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
         timezones={DRIVER_TIMEZONES}
-        initial={{ name: "", username: "", phone: "", licenseNumber: "", licenseState: "", timezone: "America/Chicago", eldExempt: false, eldExemptReason: "", staticAssignedVehicleId: "", notes: "" }}
+        initial={{
+          name: "",
+          username: "",
+          phone: "",
+          licenseNumber: "",
+          licenseState: "",
+          timezone: "America/Chicago",
+          eldExempt: false,
+          eldExemptReason: "",
+          staticAssignedVehicleId: "",
+          notes: "",
+        }}
       />
     </section>
   );

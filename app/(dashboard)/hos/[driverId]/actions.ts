@@ -14,7 +14,17 @@ import { fromLocalInput } from "@/lib/platform/zoned-time";
 
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const text = z.string().default("");
-const editFormSchema = z.object({ driverId: z.number(), entryId: text, status: text, startTime: text, endTime: text, entryStartLocal: text, entryStart: text, remark: text, reason: text });
+const editFormSchema = z.object({
+  driverId: z.number(),
+  entryId: text,
+  status: text,
+  startTime: text,
+  endTime: text,
+  entryStartLocal: text,
+  entryStart: text,
+  remark: text,
+  reason: text,
+});
 const entryIdOf = (entry: string) => (/^\d{1,9}$/.test(entry) ? Number(entry) : null);
 
 /** The form's readings checked with the messages the form shows (the domain checks the rest). */
@@ -27,7 +37,11 @@ const checkReadings = ({ status, startTime, endTime }: z.output<typeof editFormS
 export const proposeLogEditAction = defineAction(
   {
     action: "manageHosLogs",
-    denied: { action: "hos_log.denied", target: "hos_log", id: (raw) => entryIdOf((raw as { entryId?: string }).entryId ?? "") ?? `${(raw as { driverId: number }).driverId}:new` },
+    denied: {
+      action: "hos_log.denied",
+      target: "hos_log",
+      id: (raw) => entryIdOf((raw as { entryId?: string }).entryId ?? "") ?? `${(raw as { driverId: number }).driverId}:new`,
+    },
     input: editFormSchema,
     args: (driverId: number, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), driverId }),
   },
@@ -38,7 +52,12 @@ export const proposeLogEditAction = defineAction(
     const untouched = entryId !== null && input.startTime === input.entryStartLocal && !Number.isNaN(Date.parse(input.entryStart));
     const startTime = untouched ? new Date(input.entryStart) : fromLocalInput(input.startTime, timezone);
     const endTime = input.endTime ? fromLocalInput(input.endTime, timezone) : null;
-    await proposeLogEdit({ ...tenant, driverId: input.driverId, input: { entryId, status: input.status as DutyStatus, startTime, endTime, remark: input.remark, reason: input.reason }, actor });
+    await proposeLogEdit({
+      ...tenant,
+      driverId: input.driverId,
+      input: { entryId, status: input.status as DutyStatus, startTime, endTime, remark: input.remark, reason: input.reason },
+      actor,
+    });
     revalidate(`/hos/${input.driverId}`);
     return { message: "Proposed: the driver accepts or rejects it in their logbook." };
   },

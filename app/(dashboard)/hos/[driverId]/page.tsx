@@ -28,7 +28,13 @@ import { ProposeEditForm } from "./propose-edit-form";
 
 export const metadata = { title: "Driver hours of service" };
 
-const Page = async ({ params, searchParams }: { params: Promise<{ driverId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
+const Page = async ({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ driverId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) => {
   const user = await requireUser(SECTIONS.hos.roles);
   const { timeZone } = await companySettings(user.companyId);
   const { driverId } = await params;
@@ -76,7 +82,8 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
           ))}
         </div>
         <p className="muted" style={{ margin: 0, fontSize: "0.85rem" }}>
-          Ruleset {driver.hosRuleset === "us60_7" ? "60 h / 7 days" : "70 h / 8 days"} · home terminal time {driver.timezone} · vehicle {currentVehicle?.name ?? "none"}
+          Ruleset {driver.hosRuleset === "us60_7" ? "60 h / 7 days" : "70 h / 8 days"} · home terminal time {driver.timezone} · vehicle{" "}
+          {currentVehicle?.name ?? "none"}
         </p>
       </section>
       <section className="page">
@@ -175,24 +182,47 @@ const Page = async ({ params, searchParams }: { params: Promise<{ driverId: stri
             {canEditLog && (
               <ProposeEditForm
                 action={proposeLogEditAction.bind(null, driver.id)}
-                entries={dayEntries.map((entry) => ({ id: entry.id, label: `${logTime(entry.startTime)} ${DUTY_STATUS_NAMES[entry.status].name}`, status: entry.status, start: entry.startTime.toISOString(), startLocal: toLocalInput(entry.startTime, driver.timezone), remark: entry.remark }))}
+                entries={dayEntries.map((entry) => ({
+                  id: entry.id,
+                  label: `${logTime(entry.startTime)} ${DUTY_STATUS_NAMES[entry.status].name}`,
+                  status: entry.status,
+                  start: entry.startTime.toISOString(),
+                  startLocal: toLocalInput(entry.startTime, driver.timezone),
+                  remark: entry.remark,
+                }))}
                 dayStartLocal={toLocalInput(day.startTime, driver.timezone)}
               />
             )}
-            {dayEdits.length === 0 ? <p className="muted">No edits proposed for this day.</p> : <LogEditList edits={dayEdits} log={log} timeZone={driver.timezone} />}
+            {dayEdits.length === 0 ? (
+              <p className="muted">No edits proposed for this day.</p>
+            ) : (
+              <LogEditList edits={dayEdits} log={log} timeZone={driver.timezone} />
+            )}
           </>
         )}
       </section>
       <AssignmentSection
         subject={{ kind: "driver", name: driver.name }}
         now={currentVehicle}
-        control={canAssign ? { options: vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name })), assign: assignVehicleAction.bind(null, driver.id), end: endAssignmentAction } : null}
+        control={
+          canAssign
+            ? {
+                options: vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name })),
+                assign: assignVehicleAction.bind(null, driver.id),
+                end: endAssignmentAction,
+              }
+            : null
+        }
         history={recentAssignments}
         timeZone={timeZone}
       />
       <section className="page">
         <h2 style={{ marginTop: 0 }}>Violations, last 8 days</h2>
-        {violations.length === 0 ? <EmptyState title="No violations">No driving past a limit in these days.</EmptyState> : <ViolationsTable violations={[...violations].reverse()} timeZone={timeZone} />}
+        {violations.length === 0 ? (
+          <EmptyState title="No violations">No driving past a limit in these days.</EmptyState>
+        ) : (
+          <ViolationsTable violations={[...violations].reverse()} timeZone={timeZone} />
+        )}
       </section>
     </div>
   );

@@ -12,7 +12,15 @@ export type EditableEntry = { id: number; label: string; status: DutyStatus; sta
  * A manager's proposed edit of one of the day's entries (its status, start, end or remark) or a new
  * entry, with the reason the driver reads before accepting or rejecting it.
  */
-export const ProposeEditForm = ({ action, entries, dayStartLocal }: { action: FormAction<ActionFormState>; entries: EditableEntry[]; dayStartLocal: string }) => {
+export const ProposeEditForm = ({
+  action,
+  entries,
+  dayStartLocal,
+}: {
+  action: FormAction<ActionFormState>;
+  entries: EditableEntry[];
+  dayStartLocal: string;
+}) => {
   const { props, state, pending } = useActionForm(action);
   const [entryId, setEntryId] = useState("");
   const entry = entries.find((e) => String(e.id) === entryId);

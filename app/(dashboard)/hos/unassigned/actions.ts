@@ -7,10 +7,20 @@ import { formFields } from "@/app/_server/action-args";
 import { defineAction } from "@/app/_server/define-action";
 import { annotateUnassignedDriving, assignUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 
-const rowId = z.string().regex(/^\d{1,9}$/).transform(Number);
+const rowId = z
+  .string()
+  .regex(/^\d{1,9}$/)
+  .transform(Number);
 const resolveSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("annotate"), segmentId: rowId, annotation: z.string().default("") }),
-  z.object({ intent: z.literal("assign"), segmentId: rowId, driverId: z.string().regex(/^\d{1,9}$/, "choose a driver.").transform(Number) }),
+  z.object({
+    intent: z.literal("assign"),
+    segmentId: rowId,
+    driverId: z
+      .string()
+      .regex(/^\d{1,9}$/, "choose a driver.")
+      .transform(Number),
+  }),
 ]);
 
 export const resolveUnassignedAction = defineAction(

@@ -12,7 +12,12 @@ import { ResolveDriveForm } from "./page-client";
 
 export const metadata = { title: "Unassigned driving" };
 
-const STATUS_LABELS: Record<UnassignedSegment["status"], string> = { unassigned: "Unassigned", assigned: "Waiting for the driver", accepted: "Accepted by the driver", annotated: "Annotated" };
+const STATUS_LABELS: Record<UnassignedSegment["status"], string> = {
+  unassigned: "Unassigned",
+  assigned: "Waiting for the driver",
+  accepted: "Accepted by the driver",
+  annotated: "Annotated",
+};
 
 const Page = async () => {
   const user = await requireUser(SECTIONS.hos.roles);

@@ -62,7 +62,13 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           options={[...drivers].sort((a, b) => a.name.localeCompare(b.name)).map((driver) => ({ value: driver.id, label: driver.name }))}
           selected={filters.driverId}
         />
-        <FilterSelect label="Type" name="type" allLabel="All types" options={VIOLATION_TYPES.map((type) => ({ value: type, label: VIOLATION_LABELS[type].title }))} selected={filters.type} />
+        <FilterSelect
+          label="Type"
+          name="type"
+          allLabel="All types"
+          options={VIOLATION_TYPES.map((type) => ({ value: type, label: VIOLATION_LABELS[type].title }))}
+          selected={filters.type}
+        />
         <label>
           From
           <input type="date" name="from" defaultValue={filters.from} />
@@ -73,7 +79,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         </label>
         <FilterActions submitLabel="Apply" clearHref="/hos/violations" />
       </form>
-      {shown.length === 0 ? <EmptyState title="No violations in this range">No driver drove past a limit with these filters.</EmptyState> : <ViolationsTable violations={shown} timeZone={timeZone} />}
+      {shown.length === 0 ? (
+        <EmptyState title="No violations in this range">No driver drove past a limit with these filters.</EmptyState>
+      ) : (
+        <ViolationsTable violations={shown} timeZone={timeZone} />
+      )}
     </section>
   );
 };

@@ -15,7 +15,8 @@ import { revokeApiKey } from "@/lib/access/api-keys/revoke-api-key";
 import { AppError } from "@/lib/platform/errors";
 import { fromLocalInput } from "@/lib/platform/zoned-time";
 
-const manageApiKeys = (id: (raw: unknown) => unknown) => ({ action: "manageApiKeys", denied: { action: "api_key.denied", target: "api_key", id }, revalidate: ["/settings/api-keys"] }) as const;
+const manageApiKeys = (id: (raw: unknown) => unknown) =>
+  ({ action: "manageApiKeys", denied: { action: "api_key.denied", target: "api_key", id }, revalidate: ["/settings/api-keys"] }) as const;
 
 /** The form's fields as posted: text, and the ticked scopes. */
 const keyFormSchema = z.object({ fields: z.record(z.string(), z.string()), scopes: z.array(z.string()) });

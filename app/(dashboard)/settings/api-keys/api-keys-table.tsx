@@ -49,7 +49,9 @@ export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevok
               <td>
                 <div className="chips">
                   {key.scopes.map((scope) => (
-                    <code key={scope} className="chip">{scope}</code>
+                    <code key={scope} className="chip">
+                      {scope}
+                    </code>
                   ))}
                 </div>
               </td>
@@ -59,7 +61,17 @@ export const ApiKeysTable = ({ keys, onRevoke }: { keys: ApiKeyRecord[]; onRevok
               <DateCell date={key.createdAt} empty="—" />
               <DateCell date={key.lastUsedAt} empty="Never" />
               <DateCell date={key.expiresAt} empty="Never" />
-              <td>{key.ipAllowlist.length === 0 ? <span className="muted any-address">Any address</span> : key.ipAllowlist.map((entry) => <code key={entry} className="allowlist-entry">{entry}</code>)}</td>
+              <td>
+                {key.ipAllowlist.length === 0 ? (
+                  <span className="muted any-address">Any address</span>
+                ) : (
+                  key.ipAllowlist.map((entry) => (
+                    <code key={entry} className="allowlist-entry">
+                      {entry}
+                    </code>
+                  ))
+                )}
+              </td>
               <td>
                 <span className={`status status-${key.status}`}>{key.status[0].toUpperCase() + key.status.slice(1)}</span>
               </td>

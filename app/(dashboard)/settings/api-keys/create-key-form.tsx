@@ -57,10 +57,20 @@ export const CreateKeyForm = ({ onClose }: { onClose: () => void }) => {
       </fieldset>
 
       <div className="form-row">
-        <Field label="IP allowlist (optional)" hint="One IPv4/IPv6 address or CIDR per line. Empty allows any address." error={form.error("ipAllowlist")} errorId="ipAllowlist-error">
+        <Field
+          label="IP allowlist (optional)"
+          hint="One IPv4/IPv6 address or CIDR per line. Empty allows any address."
+          error={form.error("ipAllowlist")}
+          errorId="ipAllowlist-error"
+        >
           <textarea name="ipAllowlist" rows={3} placeholder={"203.0.113.0/24\n2001:db8::1"} {...form.invalid("ipAllowlist")} />
         </Field>
-        <Field label="Expires (optional)" hint={`In ${timeZone}. Empty means the key does not expire.`} error={form.error("expiresAt")} errorId="expiresAt-error">
+        <Field
+          label="Expires (optional)"
+          hint={`In ${timeZone}. Empty means the key does not expire.`}
+          error={form.error("expiresAt")}
+          errorId="expiresAt-error"
+        >
           <input type="datetime-local" name="expiresAt" {...form.invalid("expiresAt")} />
         </Field>
       </div>

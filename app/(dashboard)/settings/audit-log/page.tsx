@@ -50,7 +50,9 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           </a>
         </div>
       </div>
-      <p className="muted">Every administrative change in your company: who made it, when, from which address, and what changed. Entries cannot be edited or deleted.</p>
+      <p className="muted">
+        Every administrative change in your company: who made it, when, from which address, and what changed. Entries cannot be edited or deleted.
+      </p>
       <AuditLogFiltersForm params={params} />
       {problem && (
         <p role="alert" className="form-error">
@@ -63,8 +65,16 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         <AuditLogTable events={page.events} timeZone={timeZone} />
       )}
       <nav className="pager" aria-label="Pages">
-        {after && <Link className="button-link" href={`/settings/audit-log?${search}`}>Newest events</Link>}
-        {page.endCursor && <Link className="button-link" href={`/settings/audit-log?${nextSearch}`}>Older events</Link>}
+        {after && (
+          <Link className="button-link" href={`/settings/audit-log?${search}`}>
+            Newest events
+          </Link>
+        )}
+        {page.endCursor && (
+          <Link className="button-link" href={`/settings/audit-log?${nextSearch}`}>
+            Older events
+          </Link>
+        )}
       </nav>
     </section>
   );

@@ -37,13 +37,19 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
         Time zone
         <select name="timeZone" defaultValue={settings.timeZone}>
           {!TIME_ZONES.includes(settings.timeZone) && <option>{settings.timeZone}</option>}
-          {TIME_ZONES.map((zone) => <option key={zone}>{zone}</option>)}
+          {TIME_ZONES.map((zone) => (
+            <option key={zone}>{zone}</option>
+          ))}
         </select>
       </label>
       <fieldset>
         <legend>Distances in</legend>
-        <label className="choice"><input type="radio" name="distanceUnit" value="mi" defaultChecked={settings.distanceUnit === "mi"} /> miles</label>
-        <label className="choice"><input type="radio" name="distanceUnit" value="km" defaultChecked={settings.distanceUnit === "km"} /> kilometres</label>
+        <label className="choice">
+          <input type="radio" name="distanceUnit" value="mi" defaultChecked={settings.distanceUnit === "mi"} /> miles
+        </label>
+        <label className="choice">
+          <input type="radio" name="distanceUnit" value="km" defaultChecked={settings.distanceUnit === "km"} /> kilometres
+        </label>
       </fieldset>
       <fieldset>
         <legend>Reports and detection</legend>
@@ -53,11 +59,23 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
         </label>
         <label>
           Speeding over ({settings.distanceUnit === "km" ? "km/h" : "mph"})
-          <input name="speedingInUnit" type="number" min={11} max={252} step={1} defaultValue={Math.round(settings.speedingThreshold * SPEED_FACTOR[settings.distanceUnit])} required />
+          <input
+            name="speedingInUnit"
+            type="number"
+            min={11}
+            max={252}
+            step={1}
+            defaultValue={Math.round(settings.speedingThreshold * SPEED_FACTOR[settings.distanceUnit])}
+            required
+          />
         </label>
         <p className="muted">They apply to trips, idles and speeding detected from now on.</p>
       </fieldset>
-      {status && <p role={status.kind === "error" ? "alert" : "status"} className={status.kind === "error" ? "form-error" : "muted"}>{status.message}</p>}
+      {status && (
+        <p role={status.kind === "error" ? "alert" : "status"} className={status.kind === "error" ? "form-error" : "muted"}>
+          {status.message}
+        </p>
+      )}
       <SubmitButton label="Save" pendingLabel="Saving…" pending={pending} />
     </form>
   );

@@ -12,7 +12,15 @@ const Page = async () => {
   return (
     <section className="page">
       <h1>Company settings</h1>
-      <CompanySettingsForm settings={{ name: company.name, timeZone: company.timeZone, distanceUnit: company.distanceUnit, idleMinimumMinutes: company.idleMinimumMinutes, speedingThreshold: company.speedingThreshold }} />
+      <CompanySettingsForm
+        settings={{
+          name: company.name,
+          timeZone: company.timeZone,
+          distanceUnit: company.distanceUnit,
+          idleMinimumMinutes: company.idleMinimumMinutes,
+          speedingThreshold: company.speedingThreshold,
+        }}
+      />
       <h2>Plan and modules</h2>
       <dl className="details">
         <dt>Plan</dt>
@@ -20,7 +28,9 @@ const Page = async () => {
         <dt>Modules</dt>
         <dd>{company.modules.length > 0 ? company.modules.join(", ") : "None"}</dd>
       </dl>
-      <p className="muted">Whoever runs this service changes the plan and modules (<code>npm run fleet -- company update</code>).</p>
+      <p className="muted">
+        Whoever runs this service changes the plan and modules (<code>npm run fleet -- company update</code>).
+      </p>
     </section>
   );
 };

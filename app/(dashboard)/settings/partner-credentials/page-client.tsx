@@ -24,7 +24,13 @@ type Props = {
 type Revealed = { kind: "client-key" | "camera-secret"; secret: string; id: number };
 
 const secretState = (secret: CameraSecretRecord, now: number) =>
-  secret.revokedAt ? "Revoked" : secret.expiresAt === null ? "Current" : new Date(secret.expiresAt).getTime() > now ? "Verifying until its window ends" : "Expired";
+  secret.revokedAt
+    ? "Revoked"
+    : secret.expiresAt === null
+      ? "Current"
+      : new Date(secret.expiresAt).getTime() > now
+        ? "Verifying until its window ends"
+        : "Expired";
 
 /** Settings → Partner credentials: legacy ClientKeys and the camera platform's webhook secrets. */
 export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, overlap }: Props) => {
@@ -73,7 +79,9 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
       <div className="page-header">
         <div>
           <h1>Partner credentials</h1>
-          <p className="muted">Credentials for partners on the legacy interface and for the camera platform that posts snapshots. Each secret is shown once, when it is made.</p>
+          <p className="muted">
+            Credentials for partners on the legacy interface and for the camera platform that posts snapshots. Each secret is shown once, when it is made.
+          </p>
         </div>
       </div>
       {message && (
@@ -83,7 +91,10 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
       )}
 
       <h2 id="client-keys-heading">Legacy ClientKeys</h2>
-      <p className="muted">A partner trades its ClientKey for a token at <code>GET /api/v1/auth</code>. Revoking a key refuses it, and every token issued for it, from the next request.</p>
+      <p className="muted">
+        A partner trades its ClientKey for a token at <code>GET /api/v1/auth</code>. Revoking a key refuses it, and every token issued for it, from the next
+        request.
+      </p>
       <form className="filters" onSubmit={createKey} aria-labelledby="client-keys-heading">
         <label>
           Partner name
@@ -116,7 +127,17 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
                   <td data-label="Status">{key.revokedAt ? `Revoked ${formatDateTime(key.revokedAt, timeZone)}` : "Active"}</td>
                   <td>
                     {!key.revokedAt && (
-                      <ClientButton className="button button-small" disabled={isPending} aria-label={`Revoke ${key.name}`} onClick={() => perform(() => revokeClientKeyAction(key.id), () => undefined)}>
+                      <ClientButton
+                        className="button button-small"
+                        disabled={isPending}
+                        aria-label={`Revoke ${key.name}`}
+                        onClick={() =>
+                          perform(
+                            () => revokeClientKeyAction(key.id),
+                            () => undefined,
+                          )
+                        }
+                      >
                         Revoke
                       </ClientButton>
                     )}
@@ -130,15 +151,18 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
 
       <h2 id="camera-heading">Camera webhook secrets</h2>
       <p className="muted">
-        The camera platform signs each delivery with <code>X-Camera-Signature: sha256=…</code>; sending <code>X-Camera-Secret-Id</code> with the secret&apos;s id finds it directly.
-        Rotating makes a new secret; the old one keeps verifying for the overlap window, so the platform can switch without losing events.
+        The camera platform signs each delivery with <code>X-Camera-Signature: sha256=…</code>; sending <code>X-Camera-Secret-Id</code> with the secret&apos;s
+        id finds it directly. Rotating makes a new secret; the old one keeps verifying for the overlap window, so the platform can switch without losing events.
       </p>
       <form className="filters" onSubmit={rotate} aria-labelledby="camera-heading">
         <label>
           Old secret keeps working for (hours)
           <input name="overlapHours" type="number" min={0} max={overlap.maxHours} step={1} defaultValue={overlap.defaultHours} required />
         </label>
-        <SubmitButton label={cameraSecrets.some((secret) => !secret.revokedAt && secret.expiresAt === null) ? "Rotate secret" : "Create secret"} pending={isPending} />
+        <SubmitButton
+          label={cameraSecrets.some((secret) => !secret.revokedAt && secret.expiresAt === null) ? "Rotate secret" : "Create secret"}
+          pending={isPending}
+        />
       </form>
       {cameraSecrets.length === 0 ? (
         <p className="empty-state">No camera secret yet.</p>
@@ -169,7 +193,17 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
                     <td data-label="Status">{state}</td>
                     <td>
                       {(state === "Current" || state.startsWith("Verifying")) && (
-                        <ClientButton className="button button-small" disabled={isPending} aria-label={`Revoke now: camera secret ${secret.id}`} onClick={() => perform(() => revokeCameraSecretAction(secret.id), () => undefined)}>
+                        <ClientButton
+                          className="button button-small"
+                          disabled={isPending}
+                          aria-label={`Revoke now: camera secret ${secret.id}`}
+                          onClick={() =>
+                            perform(
+                              () => revokeCameraSecretAction(secret.id),
+                              () => undefined,
+                            )
+                          }
+                        >
                           Revoke now
                         </ClientButton>
                       )}

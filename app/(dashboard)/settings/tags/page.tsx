@@ -16,7 +16,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const user = await requireUser(SECTIONS.tags.roles);
   const params = await searchParams;
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [tags, vehicles, drivers] = await Promise.all([listTags({ ...tenant, limit: 1_000 }), listVehicles({ ...tenant, limit: 5_000 }), listDrivers({ ...tenant, activationStatus: "active", limit: 5_000 })]);
+  const [tags, vehicles, drivers] = await Promise.all([
+    listTags({ ...tenant, limit: 1_000 }),
+    listVehicles({ ...tenant, limit: 5_000 }),
+    listDrivers({ ...tenant, activationStatus: "active", limit: 5_000 }),
+  ]);
   const editId = Number(one(params.edit)) || null;
   const order = tagOptions(tags);
   const byId = new Map(tags.map((tag) => [tag.id, tag]));
@@ -24,7 +28,9 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     <section className="page">
       <LocalDataNotice subject="Tags" reason="edits here change this service's tags, not the upstream fleet's." />
       <h1>Tags</h1>
-      <p className="muted">Group vehicles and drivers; a tag may sit under a parent (a region over its depots). Filtering by a parent includes everything under it.</p>
+      <p className="muted">
+        Group vehicles and drivers; a tag may sit under a parent (a region over its depots). Filtering by a parent includes everything under it.
+      </p>
       {one(params.saved) && (
         <div className="alert alert-info" role="status">
           Tag saved.
@@ -38,7 +44,15 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <TagsScreen
         tags={order.map((option) => {
           const tag = byId.get(option.value)!;
-          return { id: tag.id, label: option.label, name: tag.name, parentTagId: tag.parentTag?.id ?? null, parentName: tag.parentTag?.name ?? null, vehicleIds: tag.vehicles.map((v) => v.id), driverIds: tag.drivers.map((d) => d.id) };
+          return {
+            id: tag.id,
+            label: option.label,
+            name: tag.name,
+            parentTagId: tag.parentTag?.id ?? null,
+            parentName: tag.parentTag?.name ?? null,
+            vehicleIds: tag.vehicles.map((v) => v.id),
+            driverIds: tag.drivers.map((d) => d.id),
+          };
         })}
         vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
         drivers={drivers.map((driver) => ({ id: driver.id, name: driver.name }))}

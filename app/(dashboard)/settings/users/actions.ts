@@ -47,7 +47,12 @@ export const addUserAction = defineAction(
 
 /** Changes a user's role, or deactivates or reactivates them (`{ role }` or `{ status }`). */
 export const updateUserAction = defineAction(
-  { ...manageUsers, denied: deniedOn((raw) => (raw as { userId: number }).userId), input: z.object({ userId: z.number(), change: z.unknown() }), args: (userId: unknown, change: unknown) => ({ ...userIdArgs(userId), change }) },
+  {
+    ...manageUsers,
+    denied: deniedOn((raw) => (raw as { userId: number }).userId),
+    input: z.object({ userId: z.number(), change: z.unknown() }),
+    args: (userId: unknown, change: unknown) => ({ ...userIdArgs(userId), change }),
+  },
   async ({ input: { userId, change }, tenant: { companyId }, actor }) => {
     await updateUser({ companyId, userId, input: change, actor });
   },

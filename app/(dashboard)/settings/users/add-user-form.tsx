@@ -17,7 +17,13 @@ export const AddUserForm = ({ onAdded, onCancel }: { onAdded: (added: Added) => 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const body = { email: String(form.get("email") ?? ""), name: String(form.get("name") ?? ""), role: String(form.get("role") ?? ""), access, password: access === "password" ? String(form.get("password") ?? "") : undefined };
+    const body = {
+      email: String(form.get("email") ?? ""),
+      name: String(form.get("name") ?? ""),
+      role: String(form.get("role") ?? ""),
+      access,
+      password: access === "password" ? String(form.get("password") ?? "") : undefined,
+    };
     startTransition(async () => {
       const result = await addUserAction(body);
       if (result.ok) onAdded(result);
@@ -51,7 +57,8 @@ export const AddUserForm = ({ onAdded, onCancel }: { onAdded: (added: Added) => 
       <fieldset className="choice-group">
         <legend>How they get in</legend>
         <label className="choice">
-          <input type="radio" name="access" value="invite" checked={access === "invite"} onChange={() => setAccess("invite")} /> An invite link (they choose their password; valid 7 days)
+          <input type="radio" name="access" value="invite" checked={access === "invite"} onChange={() => setAccess("invite")} /> An invite link (they choose
+          their password; valid 7 days)
         </label>
         <label className="choice">
           <input type="radio" name="access" value="password" checked={access === "password"} onChange={() => setAccess("password")} /> A password I set now

@@ -13,7 +13,17 @@ export type ListedUser = { id: number; name: string; email: string; role: Role; 
 export type ShownLink = IssuedLink & { kind: "invite" | "reset"; email: string };
 
 /** Settings → Users: the company's users, inviting, roles, deactivation and one-time links shown once. */
-export const UsersPageClient = ({ users, currentUserId, mailConfigured, formOpen }: { users: ListedUser[]; currentUserId: number; mailConfigured: boolean; formOpen: boolean }) => {
+export const UsersPageClient = ({
+  users,
+  currentUserId,
+  mailConfigured,
+  formOpen,
+}: {
+  users: ListedUser[];
+  currentUserId: number;
+  mailConfigured: boolean;
+  formOpen: boolean;
+}) => {
   const [isFormOpen, setFormOpen] = useState(formOpen);
   // A link lives only here, and only until its dialog closes: the server keeps a hash.
   const [link, setLink] = useState<ShownLink | null>(null);
@@ -27,7 +37,8 @@ export const UsersPageClient = ({ users, currentUserId, mailConfigured, formOpen
           <h1>Users</h1>
           <p className="muted">
             People who sign in to this dashboard. Admins manage everything, managers edit drivers, dispatchers see the fleet. A deactivated user is signed out
-            everywhere within a minute. {mailConfigured ? "Invites and reset links are also e-mailed." : "Mail is not set up (SMTP_URL): pass invite and reset links on yourself."}
+            everywhere within a minute.{" "}
+            {mailConfigured ? "Invites and reset links are also e-mailed." : "Mail is not set up (SMTP_URL): pass invite and reset links on yourself."}
           </p>
         </div>
         {!isFormOpen && <FormOpener label="Add user" onOpen={() => setFormOpen(true)} />}

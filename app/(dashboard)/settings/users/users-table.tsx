@@ -81,23 +81,46 @@ export const UsersTable = ({ users, currentUserId, onLink, onDeactivate, onNotic
                         </option>
                       ))}
                     </select>
-                    <SubmitButton label="Change" pending={isPending} disabled={user.status === "deactivated"} className="button button-small" aria-label={`Change role of ${user.name}`} />
+                    <SubmitButton
+                      label="Change"
+                      pending={isPending}
+                      disabled={user.status === "deactivated"}
+                      className="button button-small"
+                      aria-label={`Change role of ${user.name}`}
+                    />
                   </form>
                 </td>
                 <td data-label="Status">{STATUS_LABELS[user.status]}</td>
-                <td data-label="Last sign-in">{user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatDateTime(user.lastSignInAt, timeZone)}</time> : "Never"}</td>
+                <td data-label="Last sign-in">
+                  {user.lastSignInAt ? <time dateTime={user.lastSignInAt}>{formatDateTime(user.lastSignInAt, timeZone)}</time> : "Never"}
+                </td>
                 <td className="cell-actions">
                   {user.status !== "deactivated" && (
-                    <ClientButton className="button button-small" disabled={isPending} onClick={() => issueLink(user)} aria-label={`${user.status === "invited" ? "New invite link for" : "Reset link for"} ${user.name}`}>
+                    <ClientButton
+                      className="button button-small"
+                      disabled={isPending}
+                      onClick={() => issueLink(user)}
+                      aria-label={`${user.status === "invited" ? "New invite link for" : "Reset link for"} ${user.name}`}
+                    >
                       {user.status === "invited" ? "New invite link" : "Reset link"}
                     </ClientButton>
                   )}
                   {user.status === "deactivated" ? (
-                    <ClientButton className="button button-small" disabled={isPending} onClick={() => run(() => updateUserAction(user.id, { status: "active" }), `${user.name} can sign in again.`)} aria-label={`Reactivate ${user.name}`}>
+                    <ClientButton
+                      className="button button-small"
+                      disabled={isPending}
+                      onClick={() => run(() => updateUserAction(user.id, { status: "active" }), `${user.name} can sign in again.`)}
+                      aria-label={`Reactivate ${user.name}`}
+                    >
                       Reactivate
                     </ClientButton>
                   ) : (
-                    <ClientButton className="button button-small" disabled={isPending} onClick={() => onDeactivate(user)} aria-label={`Deactivate ${user.name}`}>
+                    <ClientButton
+                      className="button button-small"
+                      disabled={isPending}
+                      onClick={() => onDeactivate(user)}
+                      aria-label={`Deactivate ${user.name}`}
+                    >
                       Deactivate
                     </ClientButton>
                   )}

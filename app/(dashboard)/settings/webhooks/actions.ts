@@ -31,7 +31,11 @@ export const createWebhookAction = defineAction(
   {
     ...manageWebhooks(() => "new"),
     input: createWebhookSchema,
-    args: (_previous: unknown, form: FormData) => ({ name: form.get("name") ?? "", url: form.get("url") ?? "", eventTypes: form.getAll("eventTypes").map(String) }),
+    args: (_previous: unknown, form: FormData) => ({
+      name: form.get("name") ?? "",
+      url: form.get("url") ?? "",
+      eventTypes: form.getAll("eventTypes").map(String),
+    }),
   },
   async ({ input, tenant, actor }) => {
     const row = await createWebhook({ ...tenant, input, actor });
@@ -39,10 +43,16 @@ export const createWebhookAction = defineAction(
   },
 );
 
-export const deleteWebhookAction = defineAction({ ...manageWebhooks((raw) => raw), input: z.number(), args: (webhookId: unknown) => readId(webhookId) }, async ({ input: webhookId, tenant, actor }) => {
-  await deleteWebhook({ ...tenant, webhookId, actor });
-});
+export const deleteWebhookAction = defineAction(
+  { ...manageWebhooks((raw) => raw), input: z.number(), args: (webhookId: unknown) => readId(webhookId) },
+  async ({ input: webhookId, tenant, actor }) => {
+    await deleteWebhook({ ...tenant, webhookId, actor });
+  },
+);
 
-export const redeliverAction = defineAction({ ...manageWebhooks((raw) => `delivery ${String(raw)}`), input: z.number(), args: (deliveryId: unknown) => readId(deliveryId) }, async ({ input: deliveryId, tenant, actor }) => {
-  await redeliverWebhookDelivery({ ...tenant, deliveryId, actor });
-});
+export const redeliverAction = defineAction(
+  { ...manageWebhooks((raw) => `delivery ${String(raw)}`), input: z.number(), args: (deliveryId: unknown) => readId(deliveryId) },
+  async ({ input: deliveryId, tenant, actor }) => {
+    await redeliverWebhookDelivery({ ...tenant, deliveryId, actor });
+  },
+);

@@ -20,7 +20,8 @@ export const CreateWebhookForm = ({ onClose }: { onClose: () => void }) => {
         onClose={onClose}
         warning={
           <>
-            <strong>Copy this secret now.</strong> Your receiver needs it to check the <code>X-Samsara-Signature</code> header; it will not be shown in full again.
+            <strong>Copy this secret now.</strong> Your receiver needs it to check the <code>X-Samsara-Signature</code> header; it will not be shown in full
+            again.
           </>
         }
       />

@@ -62,7 +62,12 @@ export const DeliveryLog = ({ deliveries }: { deliveries: WebhookDeliveryRow[] }
                 <td data-label="Response">{delivery.responseStatus ?? "—"}</td>
                 <td data-label="Latency">{delivery.latencyMs === null ? "—" : `${delivery.latencyMs} ms`}</td>
                 <td className="cell-actions">
-                  <ClientButton className="button button-small" disabled={isPending} onClick={() => redeliver(delivery)} aria-label={`Send ${delivery.eventType} ${delivery.eventId.slice(0, 8)} again`}>
+                  <ClientButton
+                    className="button button-small"
+                    disabled={isPending}
+                    onClick={() => redeliver(delivery)}
+                    aria-label={`Send ${delivery.eventType} ${delivery.eventId.slice(0, 8)} again`}
+                  >
                     Send again
                   </ClientButton>
                 </td>

@@ -10,7 +10,17 @@ import { DeliveryLog } from "./delivery-log";
 import { WebhooksTable } from "./webhooks-table";
 
 /** Settings → Webhooks: receivers, the create form with the secret's one-time reveal, delete, and the delivery log with redeliver. */
-export const WebhooksPageClient = ({ webhooks, deliveries, selectedWebhookId, formOpen }: { webhooks: WebhookRow[]; deliveries: WebhookDeliveryRow[]; selectedWebhookId?: number; formOpen: boolean }) => {
+export const WebhooksPageClient = ({
+  webhooks,
+  deliveries,
+  selectedWebhookId,
+  formOpen,
+}: {
+  webhooks: WebhookRow[];
+  deliveries: WebhookDeliveryRow[];
+  selectedWebhookId?: number;
+  formOpen: boolean;
+}) => {
   const [isFormOpen, setFormOpen] = useState(formOpen);
   const [deleting, setDeleting] = useState<WebhookRow | null>(null);
   const selected = webhooks.find((webhook) => webhook.id === selectedWebhookId);
@@ -20,8 +30,8 @@ export const WebhooksPageClient = ({ webhooks, deliveries, selectedWebhookId, fo
         <div>
           <h1>Webhooks</h1>
           <p className="muted">
-            The service POSTs events (drivers created or updated, and more as they arrive) to your systems as they happen, signed with each webhook&apos;s secret
-            the way Samsara signs them. Failed deliveries are retried for 24 hours.
+            The service POSTs events (drivers created or updated, and more as they arrive) to your systems as they happen, signed with each webhook&apos;s
+            secret the way Samsara signs them. Failed deliveries are retried for 24 hours.
           </p>
         </div>
         {!isFormOpen && <FormOpener label="Add webhook" onOpen={() => setFormOpen(true)} />}

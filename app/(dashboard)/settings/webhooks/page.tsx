@@ -17,7 +17,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<{ webhook?: string
   const webhookId = Number.isSafeInteger(selected) && selected > 0 ? selected : undefined;
   const [rows, deliveries] = await Promise.all([listWebhooks({ ...tenant, limit: 100 }), listWebhookDeliveries({ ...tenant, webhookId, limit: 100 })]);
   // The secret and the custom header values never reach the browser after creation.
-  const webhooks = rows.map(({ secretKey, customHeaders, ...row }) => ({ ...row, secretKey: maskWebhookSecret(secretKey), customHeaders: maskHeaders(customHeaders) }));
+  const webhooks = rows.map(({ secretKey, customHeaders, ...row }) => ({
+    ...row,
+    secretKey: maskWebhookSecret(secretKey),
+    customHeaders: maskHeaders(customHeaders),
+  }));
   return <WebhooksPageClient webhooks={webhooks} deliveries={deliveries} selectedWebhookId={webhookId} formOpen={query[CREATE_PARAMETER] !== undefined} />;
 };
 

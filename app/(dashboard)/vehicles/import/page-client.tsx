@@ -76,7 +76,11 @@ export const VehicleImport = () => {
     setWorking("Importing…");
     try {
       const result = await post<ImportResult>(state.csv, `mode=import&onExisting=${onExisting}`);
-      setState(result.imported ? { step: "done", created: result.created, updated: result.updated } : { ...state, preview: { ...state.preview, problems: result.problems } });
+      setState(
+        result.imported
+          ? { step: "done", created: result.created, updated: result.updated }
+          : { ...state, preview: { ...state.preview, problems: result.problems } },
+      );
     } catch (error) {
       setState({ ...state, error: (error as Error).message });
     } finally {
@@ -100,7 +104,12 @@ export const VehicleImport = () => {
     <div className="form">
       <div className="field">
         <label htmlFor="vehicle-csv">CSV file</label>
-        <input id="vehicle-csv" type="file" accept=".csv,text/csv" disabled={busy} onChange={(event) => {
+        <input
+          id="vehicle-csv"
+          type="file"
+          accept=".csv,text/csv"
+          disabled={busy}
+          onChange={(event) => {
             // Cleared after reading, so choosing the same (fixed) file again checks it again.
             const file = event.currentTarget.files?.[0];
             event.currentTarget.value = "";
@@ -118,16 +127,19 @@ export const VehicleImport = () => {
       {state.step === "checked" && preview && preview.problems.length === 0 && (
         <>
           <p role="status" data-testid="csv-preview">
-            {state.fileName}: {preview.rows} {preview.rows === 1 ? "vehicle" : "vehicles"}, all valid; {preview.rows - preview.existing} new, {preview.existing} with a VIN already here.
+            {state.fileName}: {preview.rows} {preview.rows === 1 ? "vehicle" : "vehicles"}, all valid; {preview.rows - preview.existing} new, {preview.existing}{" "}
+            with a VIN already here.
           </p>
           {preview.existing > 0 && (
             <fieldset>
               <legend>Vehicles whose VIN is already here</legend>
               <label className="checkbox-row">
-                <input type="radio" name="onExisting" value="update" checked={onExisting === "update"} onChange={() => setOnExisting("update")} /> Update them with the file&apos;s values
+                <input type="radio" name="onExisting" value="update" checked={onExisting === "update"} onChange={() => setOnExisting("update")} /> Update them
+                with the file&apos;s values
               </label>
               <label className="checkbox-row">
-                <input type="radio" name="onExisting" value="refuse" checked={onExisting === "refuse"} onChange={() => setOnExisting("refuse")} /> Refuse the import
+                <input type="radio" name="onExisting" value="refuse" checked={onExisting === "refuse"} onChange={() => setOnExisting("refuse")} /> Refuse the
+                import
               </label>
             </fieldset>
           )}

@@ -17,9 +17,9 @@ const Page = async () => {
       </div>
       <h1>Import vehicles from CSV</h1>
       <p className="muted">
-        A header row, then one vehicle a row. Columns: <code>{VEHICLE_CSV_HEADERS.join(", ")}</code>; only <code>name</code> and <code>vin</code> are required. <code>tags</code>: tag names
-        separated by <code>;</code>. <code>externalIds</code>: <code>key=value</code> pairs separated by <code>;</code>. An export from the Vehicles page imports back as it is. The file is checked
-        first and imported all or nothing.
+        A header row, then one vehicle a row. Columns: <code>{VEHICLE_CSV_HEADERS.join(", ")}</code>; only <code>name</code> and <code>vin</code> are required.{" "}
+        <code>tags</code>: tag names separated by <code>;</code>. <code>externalIds</code>: <code>key=value</code> pairs separated by <code>;</code>. An export
+        from the Vehicles page imports back as it is. The file is checked first and imported all or nothing.
       </p>
       <VehicleImport />
     </section>

@@ -26,7 +26,20 @@ const Page = async () => {
         submitLabel="Create vehicle"
         vehicleTypes={VEHICLE_TYPE_NAMES}
         tags={tagOptions(tags).map((option) => ({ id: option.value, name: option.label }))}
-        initial={{ name: "", vin: "", licensePlate: "", make: "", model: "", year: "", vehicleType: "Truck", vehicleSubType: "", trailers: "", notes: "", externalIds: "", tagIds: [] }}
+        initial={{
+          name: "",
+          vin: "",
+          licensePlate: "",
+          make: "",
+          model: "",
+          year: "",
+          vehicleType: "Truck",
+          vehicleSubType: "",
+          trailers: "",
+          notes: "",
+          externalIds: "",
+          tagIds: [],
+        }}
       />
     </section>
   );

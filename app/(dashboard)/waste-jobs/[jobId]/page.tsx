@@ -15,7 +15,6 @@ import { formatDateTime } from "@/lib/platform/zoned-time";
 
 export const metadata = { title: "Waste job" };
 
-
 const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
   const user = await requireUser(SECTIONS.wasteJobs.roles);
   const { timeZone, modules } = await companySettings(user.companyId);
@@ -74,7 +73,11 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
             <>
               <dt>Vehicle last seen</dt>
               <dd data-testid="vehicle-last-seen">
-                {job.vehiclePosition ? `${formatDateTime(job.vehiclePosition.time, timeZone)} at ${place(job.vehiclePosition)}` : <span className="muted">No position reported</span>}
+                {job.vehiclePosition ? (
+                  `${formatDateTime(job.vehiclePosition.time, timeZone)} at ${place(job.vehiclePosition)}`
+                ) : (
+                  <span className="muted">No position reported</span>
+                )}
               </dd>
             </>
           )}
@@ -86,7 +89,8 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
             <EmptyState title="Nothing to place on a map">The job has no pick-up coordinates and its vehicle has not reported a position yet.</EmptyState>
           )}
           <p className="muted" style={{ fontSize: "0.8rem" }}>
-            Red square: pick-up point. Blue dot: {job.completion ? "where the vehicle was when the job was completed" : "the vehicle's latest reported position"}.
+            Red square: pick-up point. Blue dot:{" "}
+            {job.completion ? "where the vehicle was when the job was completed" : "the vehicle's latest reported position"}.
           </p>
         </div>
       </div>

@@ -19,7 +19,9 @@ const presentAddresses = async ({ db, tenant, rows }: { db: Executor; tenant: Te
   return rows.map((row) => presentAddress(row, tagsById));
 };
 
-const oneAddress = async ({ db, tenant, row }: { db: Executor; tenant: Tenant; row: PlaceRow }) => ({ data: (await presentAddresses({ db, tenant, rows: [row] }))[0] });
+const oneAddress = async ({ db, tenant, row }: { db: Executor; tenant: Tenant; row: PlaceRow }) => ({
+  data: (await presentAddresses({ db, tenant, rows: [row] }))[0],
+});
 
 export const listAddressesEndpoint = defineFleetEndpoint({
   method: "GET",
@@ -45,7 +47,8 @@ export const createAddressEndpoint = defineFleetEndpoint({
   path: "/addresses",
   scope: "addresses:write",
   summary: "Create a place",
-  description: "A circle (radius over 0, at most 50 km) or a polygon (3 to 1,000 vertices whose edges do not cross). This service does not geocode: a circle needs a latitude and longitude.",
+  description:
+    "A circle (radius over 0, at most 50 km) or a polygon (3 to 1,000 vertices whose edges do not cross). This service does not geocode: a circle needs a latitude and longitude.",
   body: createPlaceSchema,
   response: addressResponse,
   errors: ["not_found"],
@@ -72,7 +75,8 @@ export const updateAddressEndpoint = defineFleetEndpoint({
   body: updatePlaceSchema,
   response: addressResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, params, body, actor }) => oneAddress({ db, tenant, row: await updatePlace({ db, ...tenant, placeId: params.id, input: body, actor }) }),
+  run: async ({ db, tenant, params, body, actor }) =>
+    oneAddress({ db, tenant, row: await updatePlace({ db, ...tenant, placeId: params.id, input: body, actor }) }),
 });
 
 export const deleteAddressEndpoint = defineFleetEndpoint({

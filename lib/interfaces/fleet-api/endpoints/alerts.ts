@@ -3,7 +3,14 @@ import { createAlertRuleSchema, updateAlertRuleSchema, type AlertRuleInput } fro
 import { presentIncident } from "@/lib/processing/alerts/incident-payload";
 import { streamIncidents } from "@/lib/processing/alerts/list-incidents";
 import type { Executor } from "@/db/client";
-import { createAlertRule, deleteAlertRule, listAlertRules, updateAlertRule, type AlertRuleFields, type AlertRuleRow } from "@/lib/processing/alerts/manage-alert-rules";
+import {
+  createAlertRule,
+  deleteAlertRule,
+  listAlertRules,
+  updateAlertRule,
+  type AlertRuleFields,
+  type AlertRuleRow,
+} from "@/lib/processing/alerts/manage-alert-rules";
 import { findTagsByIds } from "@/lib/fleet/tags";
 import type { Tenant } from "@/lib/platform/tenant";
 import { parseTimeRange } from "@/lib/platform/time-range";
@@ -20,7 +27,9 @@ const idList = (what: string) =>
     .optional();
 
 /** Samsara's configuration body onto our rule fields. */
-const toRuleFields = (input: Partial<Omit<AlertRuleInput, "operationalSettings">> & Pick<AlertRuleFields, "operationalSettings">): Partial<AlertRuleFields> => ({
+const toRuleFields = (
+  input: Partial<Omit<AlertRuleInput, "operationalSettings">> & Pick<AlertRuleFields, "operationalSettings">,
+): Partial<AlertRuleFields> => ({
   name: input.name,
   isEnabled: input.isEnabled,
   trigger: input.triggers?.[0],
@@ -39,14 +48,21 @@ const presentConfigurations = async ({ db, tenant, rows }: { db: Executor; tenan
   return rows.map((row) => presentAlertConfiguration(row, tagsById));
 };
 
-const oneConfiguration = async ({ db, tenant, row }: { db: Executor; tenant: Tenant; row: AlertRuleRow }) => ({ data: (await presentConfigurations({ db, tenant, rows: [row] }))[0] });
+const oneConfiguration = async ({ db, tenant, row }: { db: Executor; tenant: Tenant; row: AlertRuleRow }) => ({
+  data: (await presentConfigurations({ db, tenant, rows: [row] }))[0],
+});
 
 export const listAlertConfigurationsEndpoint = defineFleetEndpoint({
   method: "GET",
   path: "/alerts/configurations",
   scope: "alerts:read",
   summary: "List alert configurations",
-  query: z.object({ ...paginationQuery, ids: idList("configuration"), status: z.enum(["all", "enabled", "disabled"]).optional(), includeExternalIds: z.enum(["true", "false"]).optional() }),
+  query: z.object({
+    ...paginationQuery,
+    ids: idList("configuration"),
+    status: z.enum(["all", "enabled", "disabled"]).optional(),
+    includeExternalIds: z.enum(["true", "false"]).optional(),
+  }),
   listKeys: ["ids"],
   response: pageSchema(alertConfigurationSchema, "AlertConfigurationsPage"),
   run: async ({ db, tenant, query }) => {
@@ -63,11 +79,13 @@ export const createAlertConfigurationEndpoint = defineFleetEndpoint({
   path: "/alerts/configurations",
   scope: "alerts:write",
   summary: "Create an alert configuration",
-  description: "One trigger per configuration; the trigger types evaluated are listed in docs/decisions.md (Alert rules). Scope: all vehicles, or listed vehicles (assets) and the vehicles of listed tags (a tag's sub-tags included).",
+  description:
+    "One trigger per configuration; the trigger types evaluated are listed in docs/decisions.md (Alert rules). Scope: all vehicles, or listed vehicles (assets) and the vehicles of listed tags (a tag's sub-tags included).",
   body: createAlertRuleSchema,
   response: configurationResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, body, actor }) => oneConfiguration({ db, tenant, row: await createAlertRule({ db, ...tenant, fields: toRuleFields(body) as AlertRuleFields, actor }) }),
+  run: async ({ db, tenant, body, actor }) =>
+    oneConfiguration({ db, tenant, row: await createAlertRule({ db, ...tenant, fields: toRuleFields(body) as AlertRuleFields, actor }) }),
 });
 
 export const patchAlertConfigurationEndpoint = defineFleetEndpoint({
@@ -89,7 +107,12 @@ export const deleteAlertConfigurationEndpoint = defineFleetEndpoint({
   path: "/alerts/configurations",
   scope: "alerts:write",
   summary: "Delete an alert configuration (its id in the query)",
-  query: z.object({ id: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number) }),
+  query: z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,9}$/, "a numeric id")
+      .transform(Number),
+  }),
   status: 204,
   errors: ["not_found"],
   run: async ({ db, tenant, query, actor }) => {
@@ -108,7 +131,15 @@ export const streamAlertIncidentsEndpoint = defineFleetEndpoint({
   run: async ({ db, tenant, query }) => {
     const range = parseTimeRange({ start: query.startTime, end: query.endTime ?? new Date().toISOString(), names: ["startTime", "endTime"] });
     const scope = cursorScope(`alerts/incidents?${range.start.getTime()}-${query.endTime ?? ""}&${query.configurationIds?.join(",") ?? ""}`, tenant);
-    const rows = await streamIncidents({ db, ...tenant, startTime: range.start, endTime: range.end, ruleIds: query.configurationIds, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    const rows = await streamIncidents({
+      db,
+      ...tenant,
+      startTime: range.start,
+      endTime: range.end,
+      ruleIds: query.configurationIds,
+      afterId: readAfterId({ after: query.after, scope }),
+      limit: query.limit + 1,
+    });
     return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentIncident) });
   },
 });

@@ -54,7 +54,9 @@ export const updateContactEndpoint = defineFleetEndpoint({
   body: contactInputSchema,
   response: contactResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, params, body, actor }) => ({ data: presentContact(await updateContact({ db, ...tenant, contactId: params.id, input: body, actor })) }),
+  run: async ({ db, tenant, params, body, actor }) => ({
+    data: presentContact(await updateContact({ db, ...tenant, contactId: params.id, input: body, actor })),
+  }),
 });
 
 export const deleteContactEndpoint = defineFleetEndpoint({

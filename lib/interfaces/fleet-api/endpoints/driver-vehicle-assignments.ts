@@ -13,7 +13,21 @@ const PATH = "/fleet/driver-vehicle-assignments";
 /** The longest history one list reads (the range is paged, so it may be longer than the telemetry ranges). */
 const MAX_LIST_DAYS = 366;
 
-const SAMSARA_ASSIGNMENT_TYPES = ["HOS", "idCard", "static", "faceId", "tachograph", "safetyManual", "RFID", "trailer", "external", "qrCode", "driverApp", "voiceSignIn", "smartAssign"] as const;
+const SAMSARA_ASSIGNMENT_TYPES = [
+  "HOS",
+  "idCard",
+  "static",
+  "faceId",
+  "tachograph",
+  "safetyManual",
+  "RFID",
+  "trailer",
+  "external",
+  "qrCode",
+  "driverApp",
+  "voiceSignIn",
+  "smartAssign",
+] as const;
 
 const time = (description: string) => z.string().max(64).meta({ description });
 // Samsara's SDK sends ids as strings; a JSON number is taken too.
@@ -22,7 +36,10 @@ const bodyId = (what: string) =>
     .union([z.string().regex(/^\d{1,9}$/, `a ${what} id`), z.number().int().positive().max(2_147_483_647)])
     .transform(Number)
     .meta({ description: `The ${what}'s id.` });
-const metadataSchema = z.object({ sourceName: z.string().trim().max(255).optional() }).strict().optional();
+const metadataSchema = z
+  .object({ sourceName: z.string().trim().max(255).optional() })
+  .strict()
+  .optional();
 
 const listQuerySchema = z.object({
   ...paginationQuery,
@@ -51,7 +68,10 @@ const updateSchema = z
     driverId: bodyId("driver"),
     vehicleId: bodyId("vehicle"),
     startTime: time("RFC 3339: with driverId and vehicleId, names the assignment (exact start)."),
-    endTime: z.union([time("RFC 3339"), z.null()]).optional().meta({ description: 'RFC 3339; null (or "null") makes the assignment ongoing.' }),
+    endTime: z
+      .union([time("RFC 3339"), z.null()])
+      .optional()
+      .meta({ description: 'RFC 3339; null (or "null") makes the assignment ongoing.' }),
     assignedAtTime: time("RFC 3339").optional(),
     isPassenger: z.boolean().optional(),
     metadata: metadataSchema,
@@ -85,22 +105,38 @@ export const listAssignmentsEndpoint = defineFleetEndpoint({
   path: PATH,
   scope: "assignments:read",
   summary: "List driver-vehicle assignments",
-  description: "Who drove which vehicle when: the assignments that meet the range, oldest start first. A driver's static vehicle is the default where no assignment covers a time, and is not listed here.",
+  description:
+    "Who drove which vehicle when: the assignments that meet the range, oldest start first. A driver's static vehicle is the default where no assignment covers a time, and is not listed here.",
   query: listQuerySchema,
   listKeys: LIST_PARAMS,
   response: pageSchema(assignmentSchema, "DriverVehicleAssignmentsPage"),
   run: async ({ db, tenant, query }): Promise<Page<AssignmentRecord>> => {
-    const scope = cursorScope(`${PATH}?${JSON.stringify([query.filterBy, query.driverIds, query.vehicleIds, query.assignmentType, query.startTime, query.endTime])}`, tenant);
+    const scope = cursorScope(
+      `${PATH}?${JSON.stringify([query.filterBy, query.driverIds, query.vehicleIds, query.assignmentType, query.startTime, query.endTime])}`,
+      tenant,
+    );
     const position = query.after === undefined ? undefined : decodeCursor<ListPosition>({ cursor: query.after, scope });
     // A cursor keeps the range its first page resolved "now" to.
     const range = position ? { start: new Date(position.range[0]), end: new Date(position.range[1]) } : listRange(query, new Date());
     if (query.assignmentType !== undefined && query.assignmentType !== "external") return { data: [], pagination: { endCursor: "", hasNextPage: false } };
-    const rows = await findAssignmentsInRange({ db, ...tenant, range, driverIds: query.driverIds, vehicleIds: query.vehicleIds, after: position, limit: query.limit + 1 });
+    const rows = await findAssignmentsInRange({
+      db,
+      ...tenant,
+      range,
+      driverIds: query.driverIds,
+      vehicleIds: query.vehicleIds,
+      after: position,
+      limit: query.limit + 1,
+    });
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const hasNextPage = rows.length > query.limit && last !== undefined;
     const endCursor = hasNextPage
-      ? encodeCursor<ListPosition>({ scope, position: { startTime: last.startTime.toISOString(), id: last.id, range: [range.start.toISOString(), range.end.toISOString()] }, ttlMs: LIST_CURSOR_TTL_MS })
+      ? encodeCursor<ListPosition>({
+          scope,
+          position: { startTime: last.startTime.toISOString(), id: last.id, range: [range.start.toISOString(), range.end.toISOString()] },
+          ttlMs: LIST_CURSOR_TTL_MS,
+        })
       : "";
     return { data: page.map(presentAssignment), pagination: { endCursor, hasNextPage } };
   },
@@ -111,7 +147,8 @@ export const createAssignmentEndpoint = defineFleetEndpoint({
   path: PATH,
   scope: "assignments:write",
   summary: "Create a driver-vehicle assignment",
-  description: "Assigns the driver to the vehicle from startTime (default now) to endTime (absent: ongoing). 409 naming the assignment it would overlap (same vehicle or same driver); 404 for a driver or vehicle of another company.",
+  description:
+    "Assigns the driver to the vehicle from startTime (default now) to endTime (absent: ongoing). 409 naming the assignment it would overlap (same vehicle or same driver); 404 for a driver or vehicle of another company.",
   body: createSchema,
   response: assignmentMessageSchema,
   errors: ["not_found", "conflict"],
@@ -141,7 +178,8 @@ export const updateAssignmentEndpoint = defineFleetEndpoint({
   path: PATH,
   scope: "assignments:write",
   summary: "Update a driver-vehicle assignment",
-  description: "The assignment is named by driverId, vehicleId and its exact startTime (404 when none matches); endTime, isPassenger, assignedAtTime and metadata change.",
+  description:
+    "The assignment is named by driverId, vehicleId and its exact startTime (404 when none matches); endTime, isPassenger, assignedAtTime and metadata change.",
   body: updateSchema,
   response: assignmentMessageSchema,
   errors: ["not_found", "conflict"],
@@ -168,7 +206,8 @@ export const deleteAssignmentsEndpoint = defineFleetEndpoint({
   path: PATH,
   scope: "assignments:write",
   summary: "Delete a vehicle's driver-vehicle assignments",
-  description: "Deletes the vehicle's assignments that meet startTime (default now) to endTime (absent: every later one too). 404 for a vehicle of another company; nothing to delete is not an error.",
+  description:
+    "Deletes the vehicle's assignments that meet startTime (default now) to endTime (absent: every later one too). 404 for a vehicle of another company; nothing to delete is not an error.",
   body: deleteSchema,
   status: 204,
   errors: ["not_found"],

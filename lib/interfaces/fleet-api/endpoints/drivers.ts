@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { createDriver, createDriverSchema, deleteDriver, driverInputSchema, getDriver, listDrivers, signOutDriver, updateDriver, type CreateDriverInput, type DriverInput } from "@/lib/fleet/drivers";
+import {
+  createDriver,
+  createDriverSchema,
+  deleteDriver,
+  driverInputSchema,
+  getDriver,
+  listDrivers,
+  signOutDriver,
+  updateDriver,
+  type CreateDriverInput,
+  type DriverInput,
+} from "@/lib/fleet/drivers";
 import type { AuditActor } from "@/lib/platform/audit";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
@@ -34,7 +45,13 @@ export const createDriverRecord = async ({ db, tenant, input, actor }: EndpointC
 });
 
 /** PATCH /fleet/drivers/{id} */
-export const updateDriverRecord = async ({ db, tenant, driverId, input, actor }: EndpointContext & { driverId: number; input: DriverInput; actor: AuditActor }) => ({
+export const updateDriverRecord = async ({
+  db,
+  tenant,
+  driverId,
+  input,
+  actor,
+}: EndpointContext & { driverId: number; input: DriverInput; actor: AuditActor }) => ({
   data: presentDriver(await updateDriver({ db, ...tenant, driverId, input, actor })),
 });
 
@@ -108,7 +125,8 @@ export const remoteSignOutDriverEndpoint = defineFleetEndpoint({
   path: "/fleet/drivers/remote-sign-out",
   scope: "drivers:write",
   summary: "Sign a driver out of the logbook",
-  description: "Ends the driver's logbook sessions on every device: each is signed out at its next request. Answers the driver's name; 404 for an unknown driver.",
+  description:
+    "Ends the driver's logbook sessions on every device: each is signed out at its next request. Answers the driver's name; 404 for an unknown driver.",
   body: remoteSignOutSchema,
   response: z.object({ driverName: z.string() }).meta({ id: "DriverRemoteSignOutResponse" }),
   errors: ["not_found"],

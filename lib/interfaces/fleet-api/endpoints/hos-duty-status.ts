@@ -20,7 +20,12 @@ export const setDutyStatusEndpoint = defineFleetEndpoint({
   summary: "Set a driver's current duty status",
   description:
     "Samsara's hoursOfService.setCurrentDutyStatus: a manual log entry for the driver, now or dated up to 8 hours back (never in the future). Setting the status already in effect changes nothing.",
-  params: z.object({ driverId: z.string().regex(/^\d{1,9}$/, "a numeric id").transform(Number) }),
+  params: z.object({
+    driverId: z
+      .string()
+      .regex(/^\d{1,9}$/, "a numeric id")
+      .transform(Number),
+  }),
   body: dutyStatusBodySchema,
   status: 204,
   errors: ["not_found", "conflict"],

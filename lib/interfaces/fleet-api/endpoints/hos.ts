@@ -13,20 +13,42 @@ import * as queries from "../queries";
 import type { HosClocksQuery, HosDailyLogsQuery, HosRangeQuery, HosViolationsQuery } from "../queries";
 import { FLEET_RESPONSES } from "../response-schemas";
 import { ref } from "../records/common";
-import { presentHosClock, presentHosDailyLog, presentHosLogs, presentHosViolation, type HosClockRecord, type HosDailyLogRecord, type HosDriverViolationsRecord, type HosLogsRecord } from "../records/hos-record";
+import {
+  presentHosClock,
+  presentHosDailyLog,
+  presentHosLogs,
+  presentHosViolation,
+  type HosClockRecord,
+  type HosDailyLogRecord,
+  type HosDriverViolationsRecord,
+  type HosLogsRecord,
+} from "../records/hos-record";
 import { cursorScope, type EndpointContext } from "./context";
 
 const DAY_MS = 86_400_000;
 
 /** Pages of drivers (keyset by id); each HOS endpoint computes its records for the drivers of one page. */
-const pageDrivers = async <T>({ db, tenant, query, endpoint, present }: EndpointContext & {
+const pageDrivers = async <T>({
+  db,
+  tenant,
+  query,
+  endpoint,
+  present,
+}: EndpointContext & {
   query: HosClocksQuery;
   endpoint: string;
   /** One record per driver, or a list of records per driver. */
   present: (drivers: DriverRow[]) => Promise<(T | T[])[]>;
 }) => {
   const scope = cursorScope(endpoint, tenant);
-  const rows = await listDrivers({ db, ...tenant, driverIds: query.driverIds, activationStatus: "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  const rows = await listDrivers({
+    db,
+    ...tenant,
+    driverIds: query.driverIds,
+    activationStatus: "active",
+    afterId: readAfterId({ after: query.after, scope }),
+    limit: query.limit + 1,
+  });
   const page = toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (drivers) => drivers });
   return { data: (await present(page.data)).flat() as T[], pagination: page.pagination };
 };
@@ -71,7 +93,9 @@ export const listHosClocksPage = ({ db, tenant, version, query, now = new Date()
         }),
       );
       const ids = [...new Set(currentVehicleIds.values())].filter((id) => id > 0);
-      const vehicles = new Map((ids.length ? await listVehicles({ db, ...tenant, vehicleIds: ids, archive: "all", limit: ids.length }) : []).map((v) => [v.id, v]));
+      const vehicles = new Map(
+        (ids.length ? await listVehicles({ db, ...tenant, vehicleIds: ids, archive: "all", limit: ids.length }) : []).map((v) => [v.id, v]),
+      );
       return computed.map(({ driver, clocks }) => presentHosClock({ driver, vehicle: vehicles.get(currentVehicleIds.get(driver.id) ?? 0), clocks }));
     },
   });
@@ -107,7 +131,13 @@ export const listHosDailyLogsPage = ({ db, tenant, version, query, now = new Dat
     query,
     endpoint: "fleet/hos/daily-logs",
     present: async (drivers) => {
-      const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(range.start.getTime() - HOS_LOOKBACK_MS), to: range.end });
+      const logs = await loadDutyLogs({
+        db,
+        ...tenant,
+        driverIds: drivers.map((d) => d.id),
+        from: new Date(range.start.getTime() - HOS_LOOKBACK_MS),
+        to: range.end,
+      });
       return drivers.map((driver) =>
         buildDailyLogs({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...hosCalendarOf(driver) })
           .filter((day) => wanted(day.date))
@@ -128,10 +158,18 @@ export const listHosViolationsPage = ({ db, tenant, version, query, now = new Da
     query,
     endpoint: "fleet/hos/violations",
     present: async (drivers) => {
-      const logs = await loadDutyLogs({ db, ...tenant, driverIds: drivers.map((d) => d.id), from: new Date(range.start.getTime() - HOS_LOOKBACK_MS), to: range.end });
+      const logs = await loadDutyLogs({
+        db,
+        ...tenant,
+        driverIds: drivers.map((d) => d.id),
+        from: new Date(range.start.getTime() - HOS_LOOKBACK_MS),
+        to: range.end,
+      });
       return drivers.map((driver) => {
         const calendar = createDriverCalendar(hosCalendarOf(driver));
-        const violations = findHosViolations({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...hosCalendarOf(driver) }).filter((violation) => wanted(violation.type));
+        const violations = findHosViolations({ log: logs.get(driver.id) ?? [], from: range.start, to: range.end, ...hosCalendarOf(driver) }).filter(
+          (violation) => wanted(violation.type),
+        );
         return {
           driver: ref(driver),
           violations: violations.map((violation) => presentHosViolation(driver, violation, calendar.dayContaining(violation.startTime.getTime()))),

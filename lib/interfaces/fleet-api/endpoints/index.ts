@@ -1,8 +1,21 @@
 import { createAddressEndpoint, deleteAddressEndpoint, getAddressEndpoint, listAddressesEndpoint, updateAddressEndpoint } from "./addresses";
-import { createAlertConfigurationEndpoint, deleteAlertConfigurationEndpoint, listAlertConfigurationsEndpoint, patchAlertConfigurationEndpoint, streamAlertIncidentsEndpoint } from "./alerts";
+import {
+  createAlertConfigurationEndpoint,
+  deleteAlertConfigurationEndpoint,
+  listAlertConfigurationsEndpoint,
+  patchAlertConfigurationEndpoint,
+  streamAlertIncidentsEndpoint,
+} from "./alerts";
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
-import { createDriverEndpoint, deleteDriverEndpoint, getDriverEndpoint, listDriversEndpoint, remoteSignOutDriverEndpoint, updateDriverEndpoint } from "./drivers";
+import {
+  createDriverEndpoint,
+  deleteDriverEndpoint,
+  getDriverEndpoint,
+  listDriversEndpoint,
+  remoteSignOutDriverEndpoint,
+  updateDriverEndpoint,
+} from "./drivers";
 import { getOrganizationEndpoint } from "./organization";
 import { locationAndSpeedStreamEndpoint } from "./location-and-speed";
 import { createContactEndpoint, deleteContactEndpoint, getContactEndpoint, listContactsEndpoint, updateContactEndpoint } from "./contacts";

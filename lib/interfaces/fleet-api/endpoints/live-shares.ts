@@ -14,15 +14,31 @@ const createSchema = z
     ...textFields,
     type: z.enum(LIVE_SHARE_TYPES, { error: "type: only assetsLocation (one vehicle's live position) is supported." }),
     expiresAtTime: expiresAtTime.optional(),
-    assetsLocationLinkConfig: z.object({ assetId: z.string().regex(/^\d{1,9}$/, "a vehicle id").transform(Number) }).strict(),
+    assetsLocationLinkConfig: z
+      .object({
+        assetId: z
+          .string()
+          .regex(/^\d{1,9}$/, "a vehicle id")
+          .transform(Number),
+      })
+      .strict(),
   })
   .strict();
 const updateSchema = z.object({ ...textFields, expiresAtTime: expiresAtTime.optional() }).strict();
-const idQuerySchema = z.object({ id: z.string().regex(/^\d{1,9}$/, "a live sharing link id").transform(Number) });
+const idQuerySchema = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, "a live sharing link id")
+    .transform(Number),
+});
 const listQuerySchema = z.object({
   ...paginationQuery,
   limit: paginationQuery.limit.pipe(z.number().max(MAX_LINKS_PAGE)).meta({ description: `Page size, 1 to ${MAX_LINKS_PAGE} (default 50).` }),
-  ids: z.string().regex(/^\d{1,9}(,\d{1,9})*$/, "comma-separated link ids").transform((ids) => ids.split(",").map(Number)).optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, "comma-separated link ids")
+    .transform((ids) => ids.split(",").map(Number))
+    .optional(),
   type: z.enum(["all", "assetsLocation", "assetsNearLocation", "assetsOnRoute"]).optional(),
 });
 const linkResponse = z.object({ data: liveShareSchema }).meta({ id: "LiveSharingLinkResponse" });
@@ -38,7 +54,10 @@ export const listLiveSharesEndpoint = defineFleetEndpoint({
   run: async ({ db, tenant, query }) => {
     const scope = cursorScope(`live-shares?${query.ids?.join(",") ?? ""}`, tenant);
     // Only assetsLocation links exist here: asking for another type lists none.
-    const rows = query.type && query.type !== "all" && query.type !== "assetsLocation" ? [] : await listLiveShares({ db, ...tenant, ids: query.ids, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    const rows =
+      query.type && query.type !== "all" && query.type !== "assetsLocation"
+        ? []
+        : await listLiveShares({ db, ...tenant, ids: query.ids, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
     return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentLiveShare) });
   },
 });
@@ -54,7 +73,12 @@ export const createLiveShareEndpoint = defineFleetEndpoint({
   errors: ["not_found"],
   run: async ({ db, tenant, body, actor }) => ({
     data: presentLiveShare(
-      await createLiveShare({ db, ...tenant, actor, input: { name: body.name, description: body.description, vehicleId: body.assetsLocationLinkConfig.assetId, expiresAt: body.expiresAtTime } }),
+      await createLiveShare({
+        db,
+        ...tenant,
+        actor,
+        input: { name: body.name, description: body.description, vehicleId: body.assetsLocationLinkConfig.assetId, expiresAt: body.expiresAtTime },
+      }),
     ),
   }),
 });
@@ -69,7 +93,15 @@ export const updateLiveShareEndpoint = defineFleetEndpoint({
   response: linkResponse,
   errors: ["not_found"],
   run: async ({ db, tenant, query, body, actor }) => ({
-    data: presentLiveShare(await updateLiveShare({ db, ...tenant, actor, shareId: query.id, input: { name: body.name, description: body.description, expiresAt: body.expiresAtTime } })),
+    data: presentLiveShare(
+      await updateLiveShare({
+        db,
+        ...tenant,
+        actor,
+        shareId: query.id,
+        input: { name: body.name, description: body.description, expiresAt: body.expiresAtTime },
+      }),
+    ),
   }),
 });
 

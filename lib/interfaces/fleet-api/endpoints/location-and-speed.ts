@@ -12,7 +12,10 @@ import { locationAndSpeedSchema, presentLocationAndSpeed } from "../records/loca
 import { cursorScope, readHistory, type CallingKey, type EndpointContext } from "./context";
 
 const DAY_MS = 86_400_000;
-const flag = z.enum(["true", "false"]).transform((value) => value === "true").optional();
+const flag = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .optional();
 
 const querySchema = z
   .object({
@@ -21,7 +24,9 @@ const querySchema = z
     endTime: z
       .string()
       .optional()
-      .meta({ description: `RFC 3339 end (exclusive), at most ${MAX_RANGE_DAYS} days after startTime. Without it the stream never ends: every page has a cursor, and points older than ${MAX_RANGE_DAYS} days are not streamed.` }),
+      .meta({
+        description: `RFC 3339 end (exclusive), at most ${MAX_RANGE_DAYS} days after startTime. Without it the stream never ends: every page has a cursor, and points older than ${MAX_RANGE_DAYS} days are not streamed.`,
+      }),
     ids: idList("vehicle"),
     includeSpeed: flag.meta({ description: "Add `speed` (GPS, and the ECU's when a stat sample of the same instant has it)." }),
     includeExternalIds: flag.meta({ description: "Add the vehicle's externalIds to `asset`." }),
@@ -60,10 +65,16 @@ const readLocationAndSpeedStream = async ({ db, tenant, key, query }: EndpointCo
     // Every stored point up to uptoSeq has been seen unless the page is full.
     const next: StreamPosition = { seq: hasNextPage ? page.at(-1)!.seq : Math.max(uptoSeq, resumed?.seq ?? 0), startMs: range.start.getTime() };
     const vehicleIds = [...new Set(page.map((row) => row.vehicleId))];
-    const vehicles = query.includeExternalIds && vehicleIds.length ? await listVehicles({ db, ...tenant, vehicleIds, archive: "all", limit: vehicleIds.length }) : [];
+    const vehicles =
+      query.includeExternalIds && vehicleIds.length ? await listVehicles({ db, ...tenant, vehicleIds, archive: "all", limit: vehicleIds.length }) : [];
     const externalIdsOf = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.externalIds]));
     return {
-      data: page.map((row) => presentLocationAndSpeed(row, { includeSpeed: query.includeSpeed ?? false, externalIds: query.includeExternalIds ? (externalIdsOf.get(row.vehicleId) ?? {}) : undefined })),
+      data: page.map((row) =>
+        presentLocationAndSpeed(row, {
+          includeSpeed: query.includeSpeed ?? false,
+          externalIds: query.includeExternalIds ? (externalIdsOf.get(row.vehicleId) ?? {}) : undefined,
+        }),
+      ),
       pagination: { endCursor: encodeCursor({ scope, position: next, ttlMs: LIST_CURSOR_TTL_MS }), hasNextPage },
     };
   });

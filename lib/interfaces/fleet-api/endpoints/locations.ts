@@ -20,7 +20,14 @@ const pointOf = (state: VehicleStateRow) =>
   presentLocationPoint({ time: state.locationTime!, latitude: state.latitude!, longitude: state.longitude!, heading: state.heading, speed: state.speed });
 
 /** A snapshot page of the vehicles that have a position (the snapshot endpoint, and the feed under 2023-06-01). */
-const locationsSnapshot = async ({ db, tenant, version, query, kind, present }: EndpointContext & { query: VehiclesQuery; kind: string; present: (state: VehicleStateRow) => unknown }) => {
+const locationsSnapshot = async ({
+  db,
+  tenant,
+  version,
+  query,
+  kind,
+  present,
+}: EndpointContext & { query: VehiclesQuery; kind: string; present: (state: VehicleStateRow) => unknown }) => {
   const scope = cursorScope("fleet/vehicles/locations", tenant);
   const afterId = readAfterId({ after: query.after, scope });
   const rows = await listVehicleStateVersions({ db, ...tenant, vehicleIds: query.vehicleIds, afterId, limit: query.limit + 1, withLocationOnly: true });
@@ -69,7 +76,14 @@ export const readLocationsHistory = async ({ db, tenant, version, query, key }: 
   const scope = cursorScope("fleet/vehicles/locations/history", tenant);
   return readHistory({ tenant, key, range }, async () => {
     // History stays reachable after archiving: an archived vehicle named in vehicleIds is read too.
-    const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, archive: query.vehicleIds ? "all" : "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    const vehicles = await listVehicles({
+      db,
+      ...tenant,
+      vehicleIds: query.vehicleIds,
+      archive: query.vehicleIds ? "all" : "active",
+      afterId: readAfterId({ after: query.after, scope }),
+      limit: query.limit + 1,
+    });
     const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
     const pointsOf = groupByVehicle(await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }));
     return toKeysetPage({
@@ -77,8 +91,7 @@ export const readLocationsHistory = async ({ db, tenant, version, query, key }: 
       limit: query.limit,
       scope,
       idOf: (vehicle) => vehicle.id,
-      present: (page) =>
-        page.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, locations: pointsOf(vehicle.id).map(presentLocationPoint) })),
+      present: (page) => page.map((vehicle) => ({ id: String(vehicle.id), name: vehicle.name, locations: pointsOf(vehicle.id).map(presentLocationPoint) })),
     });
   });
 };

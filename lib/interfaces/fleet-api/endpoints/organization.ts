@@ -8,7 +8,10 @@ const organizationSchema = z
     id: idSchema.meta({ description: "The company's id." }),
     name: z.string().meta({ description: "The company's name." }),
   })
-  .meta({ id: "OrganizationInfo", description: "Samsara's organization object; `carrierSettings` is left out (this service keeps no carrier name, DOT number or office address)." });
+  .meta({
+    id: "OrganizationInfo",
+    description: "Samsara's organization object; `carrierSettings` is left out (this service keeps no carrier name, DOT number or office address).",
+  });
 
 /** GET /me: the calling key's company, as Samsara's organizationInfo answers it. */
 export const getOrganizationEndpoint = defineFleetEndpoint({

@@ -44,7 +44,10 @@ export const readFeed = async <Change extends { seq: number; vehicleId: number }
   const ids = [...new Set(page.map((change) => change.vehicleId))].sort((a, b) => a - b);
   const vehicles = ids.length === 0 ? [] : await listVehicles({ db, ...tenant, vehicleIds: ids, archive: "all", limit: ids.length });
   return {
-    data: options.presentChanges(vehicles.map(({ id, name }) => ({ id, name })), page),
+    data: options.presentChanges(
+      vehicles.map(({ id, name }) => ({ id, name })),
+      page,
+    ),
     pagination: { endCursor: encodeFeedCursor(scope, { seq: nextSeq }), hasNextPage },
   };
 };

@@ -25,7 +25,8 @@ import { readFeed } from "./read-feed";
 const checkTypes = ({ types, version, allowFaultCodes }: { types: readonly StatType[]; version: ApiVersion; allowFaultCodes: boolean }) => {
   for (const type of types) {
     if (STAT_TYPES[type].since > version) throw new AppError("bad_request", `Invalid value for "types": "${type}" does not exist in API version ${version}.`);
-    if (type === "faultCodes" && !allowFaultCodes) throw new AppError("bad_request", 'Invalid value for "types": faultCodes is served by /fleet/vehicles/stats only.');
+    if (type === "faultCodes" && !allowFaultCodes)
+      throw new AppError("bad_request", 'Invalid value for "types": faultCodes is served by /fleet/vehicles/stats only.');
   }
   return [...new Set(types)];
 };
@@ -34,7 +35,15 @@ const checkTypes = ({ types, version, allowFaultCodes }: { types: readonly StatT
  * A snapshot page of the stats (the snapshot endpoint, and the feed under 2023-06-01) with each
  * record as `present` makes it; the fault codes are read alongside only when asked for.
  */
-const statsSnapshot = async ({ db, tenant, version, query, types, kind, present }: EndpointContext & {
+const statsSnapshot = async ({
+  db,
+  tenant,
+  version,
+  query,
+  types,
+  kind,
+  present,
+}: EndpointContext & {
   query: StatsQuery;
   types: StatType[];
   kind: string;
@@ -65,7 +74,15 @@ const statsSnapshot = async ({ db, tenant, version, query, types, kind, present 
 
 /** GET /fleet/vehicles/stats: each vehicle's latest value of each requested type. */
 export const listStatsPage = ({ db, tenant, version, query }: EndpointContext & { query: StatsQuery }) =>
-  statsSnapshot({ db, tenant, version, query, types: checkTypes({ types: query.types, version, allowFaultCodes: true }), kind: "snapshot", present: (record) => record });
+  statsSnapshot({
+    db,
+    tenant,
+    version,
+    query,
+    types: checkTypes({ types: query.types, version, allowFaultCodes: true }),
+    kind: "snapshot",
+    present: (record) => record,
+  });
 
 /** GET /fleet/vehicles/stats/feed; under 2023-06-01 the whole snapshot on every call. */
 export const readStatsFeed = async ({ db, tenant, version, query }: EndpointContext & { query: StatsQuery }) => {
@@ -112,7 +129,14 @@ export const readStatsHistory = async ({ db, tenant, version, query, key }: Endp
     const bucketSeconds = chooseBucketSeconds({ range, bucketSeconds: query.bucketSeconds });
     const scope = cursorScope("fleet/vehicles/stats/history", tenant);
     // History stays reachable after archiving: an archived vehicle named in vehicleIds is read too.
-    const vehicles = await listVehicles({ db, ...tenant, vehicleIds: query.vehicleIds, archive: query.vehicleIds ? "all" : "active", afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    const vehicles = await listVehicles({
+      db,
+      ...tenant,
+      vehicleIds: query.vehicleIds,
+      archive: query.vehicleIds ? "all" : "active",
+      afterId: readAfterId({ after: query.after, scope }),
+      limit: query.limit + 1,
+    });
     const pageIds = vehicles.slice(0, query.limit).map((vehicle) => vehicle.id);
     const samples = await findStatsHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds });
     const positions = types.includes("gps") ? await findLocationHistory({ db: getReadDb(), ...tenant, vehicleIds: pageIds, range, bucketSeconds }) : [];
@@ -126,7 +150,13 @@ export const readStatsHistory = async ({ db, tenant, version, query, key }: Endp
   });
 };
 
-const readRawStatsHistory = async ({ db, tenant, query, types, range }: EndpointContext & { query: StatsHistoryQuery; types: StatType[]; range: { start: Date; end: Date } }) => {
+const readRawStatsHistory = async ({
+  db,
+  tenant,
+  query,
+  types,
+  range,
+}: EndpointContext & { query: StatsHistoryQuery; types: StatType[]; range: { start: Date; end: Date } }) => {
   if (types.includes("gps")) throw new AppError("bad_request", 'Invalid value for "types": gps history does not exist in API version 2023-06-01.');
   const scope = cursorScope("fleet/vehicles/stats/history@2023-06-01", tenant);
   const after = query.after === undefined ? undefined : decodeCursor<SamplePosition>({ cursor: query.after, scope });

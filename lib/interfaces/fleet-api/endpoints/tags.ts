@@ -53,7 +53,9 @@ export const patchTagEndpoint = defineFleetEndpoint({
   body: patchTagSchema,
   response: tagResponseSchema,
   errors: ["not_found"],
-  run: async ({ db, tenant, params, body, actor }) => ({ data: presentTag(await updateTag({ db, ...tenant, tagId: params.id, input: body, mode: "patch", actor })) }),
+  run: async ({ db, tenant, params, body, actor }) => ({
+    data: presentTag(await updateTag({ db, ...tenant, tagId: params.id, input: body, mode: "patch", actor })),
+  }),
 });
 
 export const replaceTagEndpoint = defineFleetEndpoint({
@@ -66,7 +68,9 @@ export const replaceTagEndpoint = defineFleetEndpoint({
   body: replaceTagSchema,
   response: tagResponseSchema,
   errors: ["not_found"],
-  run: async ({ db, tenant, params, body, actor }) => ({ data: presentTag(await updateTag({ db, ...tenant, tagId: params.id, input: body, mode: "replace", actor })) }),
+  run: async ({ db, tenant, params, body, actor }) => ({
+    data: presentTag(await updateTag({ db, ...tenant, tagId: params.id, input: body, mode: "replace", actor })),
+  }),
 });
 
 export const deleteTagEndpoint = defineFleetEndpoint({

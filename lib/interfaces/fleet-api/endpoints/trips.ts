@@ -8,7 +8,18 @@ import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { pageSchema, paginationQuery, readAfterId, toKeysetPage } from "../pagination";
 import { tagFilterQuery } from "../queries";
 import { TAG_FILTER_PARAMS } from "../tag-filter";
-import { idlingEventSchema, presentIdlingEvent, presentOpenTrip, presentTrip, presentTripSpeeding, SEVERITY_LEVELS, severityOf, tripSchema, tripSpeedingIntervalsSchema, type AssetLookup } from "../records/trip-record";
+import {
+  idlingEventSchema,
+  presentIdlingEvent,
+  presentOpenTrip,
+  presentTrip,
+  presentTripSpeeding,
+  SEVERITY_LEVELS,
+  severityOf,
+  tripSchema,
+  tripSpeedingIntervalsSchema,
+  type AssetLookup,
+} from "../records/trip-record";
 import { cursorScope, type EndpointContext } from "./context";
 
 const ids = (what: string, max: number) =>
@@ -18,10 +29,16 @@ const ids = (what: string, max: number) =>
     .transform((list) => list.map(Number))
     .optional()
     .meta({ description: `Only these ${what}s (ids, comma-separated or repeated; at most ${max}).` });
-const flag = z.enum(["true", "false"]).transform((value) => value === "true").optional();
+const flag = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .optional();
 const startTime = z.string().meta({ description: "RFC 3339 start (inclusive). Required." });
 const endTime = z.string().meta({ description: "RFC 3339 end (exclusive), at most 35 days after startTime; default now." });
-const queryBy = z.enum(["updatedAtTime", "tripStartTime"]).default("updatedAtTime").meta({ description: "Which time startTime/endTime compare to (default updatedAtTime: a feed of trips as they are written)." });
+const queryBy = z
+  .enum(["updatedAtTime", "tripStartTime"])
+  .default("updatedAtTime")
+  .meta({ description: "Which time startTime/endTime compare to (default updatedAtTime: a feed of trips as they are written)." });
 const LIST_KEYS = ["ids", "assetIds", "operatorIds", "severityLevels"] as const;
 
 const rangeOf = (query: { startTime?: string; endTime?: string }, now = new Date()) =>
@@ -57,7 +74,15 @@ const completedTripsPage = async ({ context, query, key }: { context: EndpointCo
   const { db, tenant } = context;
   const range = rangeOf(query);
   const scope = tripsScope(context, query, key, range);
-  const rows = await listTrips({ db, ...tenant, ...range, by: query.queryBy === "updatedAtTime" ? "updated" : "start", vehicleIds: query.ids, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+  const rows = await listTrips({
+    db,
+    ...tenant,
+    ...range,
+    by: query.queryBy === "updatedAtTime" ? "updated" : "start",
+    vehicleIds: query.ids,
+    afterId: readAfterId({ after: query.after, scope }),
+    limit: query.limit + 1,
+  });
   return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page });
 };
 
@@ -106,8 +131,16 @@ export const tripsStreamEndpoint = defineFleetEndpoint({
   response: pageSchema(tripSchema, "TripsPage"),
   run: async ({ query, ...context }) => {
     const page = await tripsStreamPage({ context, query });
-    const lookup = query.includeAsset ? await assetLookup(context, page.data.map((row) => (row.completed ? row.completed.vehicleId : row.open.vehicleId))) : null;
-    return { data: page.data.map((row) => (row.completed ? presentTrip(row.completed, lookup) : presentOpenTrip(row.open, lookup))), pagination: page.pagination };
+    const lookup = query.includeAsset
+      ? await assetLookup(
+          context,
+          page.data.map((row) => (row.completed ? row.completed.vehicleId : row.open.vehicleId)),
+        )
+      : null;
+    return {
+      data: page.data.map((row) => (row.completed ? presentTrip(row.completed, lookup) : presentOpenTrip(row.open, lookup))),
+      pagination: page.pagination,
+    };
   },
 });
 
@@ -116,7 +149,8 @@ export const idlingEventsEndpoint = defineFleetEndpoint({
   path: "/idling/events",
   scope: "vehicles:read",
   summary: "Idling events",
-  description: "Engine on and not moving for at least the company's idle minimum (Settings → Company, default 5 minutes). Fuel is known as a level, so fuelConsumedMilliliters is 0 and fuelUsedPercent says how much of the tank was used.",
+  description:
+    "Engine on and not moving for at least the company's idle minimum (Settings → Company, default 5 minutes). Fuel is known as a level, so fuelConsumedMilliliters is 0 and fuelUsedPercent says how much of the tank was used.",
   query: z.object({
     ...paginationQuery,
     startTime,
@@ -155,11 +189,15 @@ export const speedingIntervalsEndpoint = defineFleetEndpoint({
   path: "/speeding-intervals/stream",
   scope: "vehicles:read",
   summary: "Speeding intervals",
-  description: "Trips with their speeding intervals: faster than the company's speeding threshold (Settings → Company, default 120 km/h), which the intervals report as the posted limit. Severity by how far over it the top speed went: light under 10 %, moderate under 20 %, heavy under 30 %, then severe.",
+  description:
+    "Trips with their speeding intervals: faster than the company's speeding threshold (Settings → Company, default 120 km/h), which the intervals report as the posted limit. Severity by how far over it the top speed went: light under 10 %, moderate under 20 %, heavy under 30 %, then severe.",
   query: tripsQuerySchema.omit({ completionStatus: true, ids: true }).extend({
     assetIds: ids("vehicle", 50),
     includeDriverId: flag,
-    severityLevels: z.array(z.enum(SEVERITY_LEVELS)).optional().meta({ description: "Only intervals of these severities (trips without any are still listed)." }),
+    severityLevels: z
+      .array(z.enum(SEVERITY_LEVELS))
+      .optional()
+      .meta({ description: "Only intervals of these severities (trips without any are still listed)." }),
   }),
   listKeys: LIST_KEYS,
   response: pageSchema(tripSpeedingIntervalsSchema, "SpeedingIntervalsPage"),
@@ -177,12 +215,20 @@ export const speedingIntervalsEndpoint = defineFleetEndpoint({
             vehicleIds: [...new Set(trips.map((trip) => trip.vehicleId))],
             limit: 10_000,
           });
-    const wanted = (interval: SpeedingIntervalRow) => !query.severityLevels || query.severityLevels.includes(severityOf(interval.maxSpeed, interval.thresholdSpeed));
-    const lookup = query.includeAsset ? await assetLookup(context, trips.map((trip) => trip.vehicleId)) : null;
+    const wanted = (interval: SpeedingIntervalRow) =>
+      !query.severityLevels || query.severityLevels.includes(severityOf(interval.maxSpeed, interval.thresholdSpeed));
+    const lookup = query.includeAsset
+      ? await assetLookup(
+          context,
+          trips.map((trip) => trip.vehicleId),
+        )
+      : null;
     const data = trips.map((trip) =>
       presentTripSpeeding({
         trip,
-        intervals: intervals.filter((interval) => interval.vehicleId === trip.vehicleId && interval.startTime >= trip.startTime && interval.startTime <= trip.endTime && wanted(interval)),
+        intervals: intervals.filter(
+          (interval) => interval.vehicleId === trip.vehicleId && interval.startTime >= trip.startTime && interval.startTime <= trip.endTime && wanted(interval),
+        ),
         lookup,
         includeDriverId: query.includeDriverId ?? false,
       }),

@@ -13,9 +13,14 @@ import { cursorScope } from "./context";
 
 // Users are the company's people: a live and a sandbox key of one company see the same users
 // (docs/decisions.md "Users and roles"), but only a live key changes them ("Sandbox keys and users").
-const authTypeSchema = z.enum(["default", "saml"]).refine((value) => value === "default", "SAML is not supported: use \"default\".");
+const authTypeSchema = z.enum(["default", "saml"]).refine((value) => value === "default", 'SAML is not supported: use "default".');
 const rolesSchema = z
-  .array(z.strictObject({ roleId: z.enum(ROLES, { error: `Must be one of ${ROLES.join(", ")} (GET /user-roles).` }), tagId: z.never({ error: "Tag-specific roles are not supported." }).optional() }))
+  .array(
+    z.strictObject({
+      roleId: z.enum(ROLES, { error: `Must be one of ${ROLES.join(", ")} (GET /user-roles).` }),
+      tagId: z.never({ error: "Tag-specific roles are not supported." }).optional(),
+    }),
+  )
   .length(1, "Give exactly one organization-wide role.");
 // Strict: expireAt (temporary access) and misspelt fields are a 400 naming them, not a silent no-op.
 const createSchema = z.strictObject({ authType: authTypeSchema, email: z.string().max(200), name: userNameSchema, roles: rolesSchema });
@@ -27,7 +32,11 @@ const userResponse = z.object({ data: userSchema }).meta({ id: "UserResponse" })
  * or deactivate are real and sign in to the live fleet. 403 for a `svc_test_` key.
  */
 const assertLiveKey = (tenant: { dataset: Dataset }) => {
-  if (tenant.dataset !== "live") throw new AppError("forbidden", "A sandbox (svc_test_) key cannot add, change or deactivate the company's users: they are real and sign in to the live fleet. Use a live (svc_live_) key.");
+  if (tenant.dataset !== "live")
+    throw new AppError(
+      "forbidden",
+      "A sandbox (svc_test_) key cannot add, change or deactivate the company's users: they are real and sign in to the live fleet. Use a live (svc_live_) key.",
+    );
 };
 
 export const listUsersEndpoint = defineFleetEndpoint({
@@ -35,12 +44,19 @@ export const listUsersEndpoint = defineFleetEndpoint({
   path: "/users",
   scope: "users:read",
   summary: "List users",
-  description: "The company's users, invited ones included; deactivated users (DELETE /users/{id}) are left out, as Samsara leaves out users whose access expired.",
+  description:
+    "The company's users, invited ones included; deactivated users (DELETE /users/{id}) are left out, as Samsara leaves out users whose access expired.",
   query: z.object(paginationQuery),
   response: pageSchema(userSchema, "UsersPage"),
   run: async ({ db, tenant, query }) => {
     const scope = cursorScope("users", tenant);
-    const rows = await listUsers({ db, companyId: tenant.companyId, includeDeactivated: false, afterId: readAfterId({ after: query.after, scope }), limit: query.limit + 1 });
+    const rows = await listUsers({
+      db,
+      companyId: tenant.companyId,
+      includeDeactivated: false,
+      afterId: readAfterId({ after: query.after, scope }),
+      limit: query.limit + 1,
+    });
     return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentUser) });
   },
 });
@@ -50,7 +66,8 @@ export const createUserEndpoint = defineFleetEndpoint({
   path: "/users",
   scope: "users:write",
   summary: "Add a user",
-  description: "Live keys only (403 for a sandbox key). The user is invited: a one-time link (7 days) is e-mailed when the service has SMTP_URL; until they accept, they cannot sign in. An admin can show a new link under Settings → Users.",
+  description:
+    "Live keys only (403 for a sandbox key). The user is invited: a one-time link (7 days) is e-mailed when the service has SMTP_URL; until they accept, they cannot sign in. An admin can show a new link under Settings → Users.",
   body: createSchema,
   status: 201,
   response: userResponse,
@@ -70,7 +87,9 @@ export const getUserEndpoint = defineFleetEndpoint({
   params: idParamsSchema,
   response: userResponse,
   errors: ["not_found"],
-  run: async ({ db, tenant, params }) => ({ data: presentUser(await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false })) }),
+  run: async ({ db, tenant, params }) => ({
+    data: presentUser(await getUser({ db, companyId: tenant.companyId, userId: params.id, includeDeactivated: false })),
+  }),
 });
 
 export const updateUserEndpoint = defineFleetEndpoint({

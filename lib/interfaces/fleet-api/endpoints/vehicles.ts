@@ -26,7 +26,13 @@ export const getVehicleRecord = async ({ db, tenant, vehicleId }: EndpointContex
 });
 
 /** PATCH /fleet/vehicles/{id} */
-export const updateVehicleRecord = async ({ db, tenant, vehicleId, input, actor }: EndpointContext & { vehicleId: number; input: VehicleInput; actor: AuditActor }) => ({
+export const updateVehicleRecord = async ({
+  db,
+  tenant,
+  vehicleId,
+  input,
+  actor,
+}: EndpointContext & { vehicleId: number; input: VehicleInput; actor: AuditActor }) => ({
   data: presentVehicle(await updateVehicle({ db, ...tenant, vehicleId, input, actor })),
 });
 

@@ -7,7 +7,18 @@ import { idParamsSchema } from "../queries";
 import { presentWebhook, webhookSchema } from "../records/webhook-record";
 import { cursorScope } from "./context";
 
-const headersSchema = z.array(z.object({ key: z.string().min(1).max(100).regex(/^[!#$%&'*+.^_`|~\w-]+$/, "a header name"), value: z.string().max(1_000) })).max(5);
+const headersSchema = z
+  .array(
+    z.object({
+      key: z
+        .string()
+        .min(1)
+        .max(100)
+        .regex(/^[!#$%&'*+.^_`|~\w-]+$/, "a header name"),
+      value: z.string().max(1_000),
+    }),
+  )
+  .max(5);
 const writableFields = {
   name: z.string().trim().min(1).max(255),
   url: z.string().max(2_000),
@@ -16,12 +27,21 @@ const writableFields = {
 };
 // Strict, as the drivers' bodies are: a misspelt field is a 400 naming it, not a silent no-op.
 const createSchema = z
-  .object({ ...writableFields, eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length).optional(), customHeaders: headersSchema.optional(), version: writableFields.version.optional() })
+  .object({
+    ...writableFields,
+    eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).max(WEBHOOK_EVENT_TYPES.length).optional(),
+    customHeaders: headersSchema.optional(),
+    version: writableFields.version.optional(),
+  })
   .strict();
 const patchSchema = z.object(writableFields).partial().strict();
 const listQuerySchema = z.object({
   ...paginationQuery,
-  ids: z.string().regex(/^\d{1,9}(,\d{1,9})*$/, "comma-separated webhook ids").transform((ids) => ids.split(",").map(Number)).optional(),
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, "comma-separated webhook ids")
+    .transform((ids) => ids.split(",").map(Number))
+    .optional(),
 });
 const webhookResponse = webhookSchema.meta({ id: "WebhookResponse" });
 
@@ -44,7 +64,8 @@ export const createWebhookEndpoint = defineFleetEndpoint({
   path: "/webhooks",
   scope: "webhooks:write",
   summary: "Create a webhook",
-  description: "The response carries the signing secret in full, the only time it is shown. URLs at loopback, private, link-local or metadata addresses are refused.",
+  description:
+    "The response carries the signing secret in full, the only time it is shown. URLs at loopback, private, link-local or metadata addresses are refused.",
   body: createSchema,
   response: webhookResponse,
   headers: { "Cache-Control": "no-store" },

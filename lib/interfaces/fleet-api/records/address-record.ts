@@ -35,7 +35,9 @@ export const presentAddress = (row: PlaceRow, tagsById: ReadonlyMap<number, TagT
   latitude: row.latitude,
   longitude: row.longitude,
   ...(row.notes ? { notes: row.notes } : {}),
-  geofence: row.vertices ? { polygon: { vertices: row.vertices } } : { circle: { latitude: row.latitude, longitude: row.longitude, radiusMeters: row.radiusMeters ?? 0 } },
+  geofence: row.vertices
+    ? { polygon: { vertices: row.vertices } }
+    : { circle: { latitude: row.latitude, longitude: row.longitude, radiusMeters: row.radiusMeters ?? 0 } },
   ...(row.addressTypes.length > 0 ? { addressTypes: row.addressTypes as AddressRecord["addressTypes"] } : {}),
   ...(Object.keys(row.externalIds).length > 0 ? { externalIds: row.externalIds } : {}),
   ...(row.tagIds.length > 0 ? { tags: row.tagIds.flatMap((id) => tagsById.get(id) ?? []).map(({ id, name }) => ({ id: String(id), name })) } : {}),

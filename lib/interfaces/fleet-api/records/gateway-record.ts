@@ -19,7 +19,8 @@ export const gatewaySchema = z
     connectionStatus: z
       .object({
         healthStatus: z.enum(HEALTH_STATUSES).meta({
-          description: "Connected: a report in the last 10 minutes; Recently Offline: within 24 hours; Prolonged Offline: earlier; Status Unknown: bound, no report yet; Not Installed: bound to no vehicle.",
+          description:
+            "Connected: a report in the last 10 minutes; Recently Offline: within 24 hours; Prolonged Offline: earlier; Status Unknown: bound, no report yet; Not Installed: bound to no vehicle.",
         }),
         lastConnected: z.string().optional().meta({ description: "RFC 3339 time of its last stored report since it was bound to its vehicle." }),
       })
@@ -41,7 +42,13 @@ export const presentGateway = (device: DeviceListItem, now = new Date()): Gatewa
   serial: device.identifier,
   model: device.model,
   ...(device.vehicleId !== null && device.vehicleName !== null
-    ? { asset: { id: String(device.vehicleId), name: device.vehicleName, ...(device.vehicleExternalIds && Object.keys(device.vehicleExternalIds).length ? { externalIds: device.vehicleExternalIds } : {}) } }
+    ? {
+        asset: {
+          id: String(device.vehicleId),
+          name: device.vehicleName,
+          ...(device.vehicleExternalIds && Object.keys(device.vehicleExternalIds).length ? { externalIds: device.vehicleExternalIds } : {}),
+        },
+      }
     : {}),
   connectionStatus: { healthStatus: healthStatusOf(device, now), ...(device.lastReportAt ? { lastConnected: rfc3339(device.lastReportAt) } : {}) },
 });

@@ -58,10 +58,24 @@ export const hosDailyLogSchema = z
 
 /** Samsara's violation types; a `types` filter may name any of them (this service finds the four of VIOLATION_TYPES). */
 export const SAMSARA_VIOLATION_TYPES = [
-  "NONE", "californiaMealbreakMissed", "cycleHoursOn", "cycleOffHoursAfterOnDutyHours", "dailyDrivingHours",
-  "dailyOffDutyDeferralAddToDay2Consecutive", "dailyOffDutyDeferralNotPartMandatory", "dailyOffDutyDeferralTwoDayDrivingLimit",
-  "dailyOffDutyDeferralTwoDayOffDuty", "dailyOffDutyNonResetHours", "dailyOffDutyTotalHours", "dailyOnDutyHours",
-  "mandatory24HoursOffDuty", "restbreakMissed", "shiftDrivingHours", "shiftHours", "shiftOnDutyHours", "unsubmittedLogs",
+  "NONE",
+  "californiaMealbreakMissed",
+  "cycleHoursOn",
+  "cycleOffHoursAfterOnDutyHours",
+  "dailyDrivingHours",
+  "dailyOffDutyDeferralAddToDay2Consecutive",
+  "dailyOffDutyDeferralNotPartMandatory",
+  "dailyOffDutyDeferralTwoDayDrivingLimit",
+  "dailyOffDutyDeferralTwoDayOffDuty",
+  "dailyOffDutyNonResetHours",
+  "dailyOffDutyTotalHours",
+  "dailyOnDutyHours",
+  "mandatory24HoursOffDuty",
+  "restbreakMissed",
+  "shiftDrivingHours",
+  "shiftHours",
+  "shiftOnDutyHours",
+  "unsubmittedLogs",
 ] as const;
 export const VIOLATION_TYPES = ["shiftDrivingHours", "shiftHours", "restbreakMissed", "cycleHoursOn"] as const;
 
@@ -77,9 +91,7 @@ export const hosViolationSchema = z
   .meta({ id: "HosViolation" });
 
 /** One driver's violations, Samsara's grouping (`data[].violations[]`). */
-export const hosDriverViolationsSchema = z
-  .object({ driver: refSchema, violations: z.array(hosViolationSchema) })
-  .meta({ id: "HosDriverViolations" });
+export const hosDriverViolationsSchema = z.object({ driver: refSchema, violations: z.array(hosViolationSchema) }).meta({ id: "HosDriverViolations" });
 
 export type HosClockRecord = z.infer<typeof hosClockSchema>;
 export type HosLogsRecord = z.infer<typeof hosLogsSchema>;

@@ -4,7 +4,9 @@ import { externalIdsSchema, idSchema, rfc3339 } from "./common";
 
 export const locationAndSpeedSchema = z
   .object({
-    asset: z.object({ id: idSchema, externalIds: externalIdsSchema.optional() }).meta({ description: "The vehicle (trailers and equipment do not exist in this service)." }),
+    asset: z
+      .object({ id: idSchema, externalIds: externalIdsSchema.optional() })
+      .meta({ description: "The vehicle (trailers and equipment do not exist in this service)." }),
     happenedAtTime: z.string(),
     location: z.object({
       latitude: z.number(),
@@ -13,7 +15,10 @@ export const locationAndSpeedSchema = z
       accuracyMeters: z.number().optional().meta({ description: "Radial accuracy in meters, when the device reported one." }),
     }),
     speed: z
-      .object({ gpsSpeedMetersPerSecond: z.number(), ecuSpeedMetersPerSecond: z.number().optional().meta({ description: "When a stat sample of the same instant carries the ECU's speed." }) })
+      .object({
+        gpsSpeedMetersPerSecond: z.number(),
+        ecuSpeedMetersPerSecond: z.number().optional().meta({ description: "When a stat sample of the same instant carries the ECU's speed." }),
+      })
       .optional()
       .meta({ description: "With includeSpeed=true only." }),
   })
@@ -21,7 +26,10 @@ export const locationAndSpeedSchema = z
 
 export type LocationAndSpeedRecord = z.output<typeof locationAndSpeedSchema>;
 
-export const presentLocationAndSpeed = (position: StreamedPosition, { includeSpeed, externalIds }: { includeSpeed: boolean; externalIds?: Record<string, string> }): LocationAndSpeedRecord => ({
+export const presentLocationAndSpeed = (
+  position: StreamedPosition,
+  { includeSpeed, externalIds }: { includeSpeed: boolean; externalIds?: Record<string, string> },
+): LocationAndSpeedRecord => ({
   asset: { id: String(position.vehicleId), ...(externalIds ? { externalIds } : {}) },
   happenedAtTime: rfc3339(position.time),
   location: {
@@ -30,5 +38,7 @@ export const presentLocationAndSpeed = (position: StreamedPosition, { includeSpe
     headingDegrees: position.heading,
     ...(position.accuracy === null ? {} : { accuracyMeters: position.accuracy }),
   },
-  ...(includeSpeed ? { speed: { gpsSpeedMetersPerSecond: position.speed, ...(position.ecuSpeed === null ? {} : { ecuSpeedMetersPerSecond: position.ecuSpeed }) } } : {}),
+  ...(includeSpeed
+    ? { speed: { gpsSpeedMetersPerSecond: position.speed, ...(position.ecuSpeed === null ? {} : { ecuSpeedMetersPerSecond: position.ecuSpeed }) } }
+    : {}),
 });

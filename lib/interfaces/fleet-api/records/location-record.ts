@@ -23,7 +23,13 @@ export const vehicleLocationsSchema = z
 export type VehicleLocationRecord = z.infer<typeof vehicleLocationSchema>;
 export type VehicleLocationSeriesRecord = z.infer<typeof vehicleLocationsSchema>;
 
-export const presentLocationPoint = (point: { time: Date; latitude: number; longitude: number; heading: number | null; speed: number | null }): LocationPoint => ({
+export const presentLocationPoint = (point: {
+  time: Date;
+  latitude: number;
+  longitude: number;
+  heading: number | null;
+  speed: number | null;
+}): LocationPoint => ({
   time: rfc3339(point.time),
   latitude: point.latitude,
   longitude: point.longitude,

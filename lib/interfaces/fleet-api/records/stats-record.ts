@@ -114,7 +114,13 @@ export const encodeDtcId = (shortCode: string): number => {
   return (DTC_SYSTEM_BITS[match[1].toUpperCase()] << 14) | (Number(match[2]) << 12) | Number.parseInt(match[3], 16);
 };
 
-const J1939_SOURCE_NAMES: Record<number, string> = { 0: "Engine #1", 3: "Transmission #1", 11: "Brakes - System Controller", 33: "Body Controller", 49: "Cab Controller" };
+const J1939_SOURCE_NAMES: Record<number, string> = {
+  0: "Engine #1",
+  3: "Transmission #1",
+  11: "Brakes - System Controller",
+  33: "Body Controller",
+  49: "Cab Controller",
+};
 
 /** A fix as a stats `gps` reading: the location record, with Samsara's `headingDegrees` for `heading`. */
 export const presentGps = (fix: Parameters<typeof presentLocationPoint>[0]): GpsReading => {
@@ -162,7 +168,15 @@ const presentFaultCodes = (codes: readonly FaultCodeRow[], time: Date) => ({
 });
 
 /** The snapshot of one vehicle for the requested types; types without a reading are left out, as Samsara does. */
-export const presentVehicleStats = ({ state, types, faultCodes }: { state: VehicleStateRow; types: readonly StatType[]; faultCodes: readonly FaultCodeRow[] }): VehicleStats => {
+export const presentVehicleStats = ({
+  state,
+  types,
+  faultCodes,
+}: {
+  state: VehicleStateRow;
+  types: readonly StatType[];
+  faultCodes: readonly FaultCodeRow[];
+}): VehicleStats => {
   const record: VehicleStats = { id: String(state.vehicleId), name: state.name };
   const at = state.statsTime ? rfc3339(state.statsTime) : null;
   const reading = <V>(value: V | null) => (at !== null && value !== null ? { time: at, value } : undefined);
@@ -205,7 +219,12 @@ const SAMPLE_FIELDS = {
  * Per-vehicle series for the requested types (feeds and history), in the order of `vehicles`;
  * samples must come oldest first per vehicle. A type with no reading gives an empty list.
  */
-export const presentStatsSeries = ({ vehicles, samples, positions, types }: {
+export const presentStatsSeries = ({
+  vehicles,
+  samples,
+  positions,
+  types,
+}: {
   vehicles: readonly { id: number; name: string }[];
   samples: readonly StatsSample[];
   positions: readonly PositionSample[];

@@ -4,7 +4,9 @@ import type { OpenTripRow } from "@/lib/processing/trips/list-open-trips";
 import { rfc3339, timestampSchema } from "./common";
 
 /** Samsara's address object from our reverse geocoder's "105 S State St, Chicago, IL" (coordinates alone: no address). */
-const addressSchema = z.object({ streetNumber: z.string().optional(), street: z.string().optional(), city: z.string().optional(), state: z.string().optional() }).meta({ id: "TripAddress" });
+const addressSchema = z
+  .object({ streetNumber: z.string().optional(), street: z.string().optional(), city: z.string().optional(), state: z.string().optional() })
+  .meta({ id: "TripAddress" });
 
 export const toAddress = (text: string): z.output<typeof addressSchema> | undefined => {
   const match = /^(\d+) ([^,]+), ([^,]+), ([A-Z]{2})$/.exec(text);
@@ -12,12 +14,26 @@ export const toAddress = (text: string): z.output<typeof addressSchema> | undefi
 };
 
 const locationSchema = z
-  .object({ latitude: z.number(), longitude: z.number(), headingDegrees: z.number(), address: addressSchema.optional(), formattedAddress: z.string().meta({ description: "Extension: the address as one line." }) })
+  .object({
+    latitude: z.number(),
+    longitude: z.number(),
+    headingDegrees: z.number(),
+    address: addressSchema.optional(),
+    formattedAddress: z.string().meta({ description: "Extension: the address as one line." }),
+  })
   .meta({ id: "TripLocation" });
 
-const location = (latitude: number, longitude: number, address: string) => ({ latitude, longitude, headingDegrees: 0, ...(toAddress(address) ? { address: toAddress(address) } : {}), formattedAddress: address });
+const location = (latitude: number, longitude: number, address: string) => ({
+  latitude,
+  longitude,
+  headingDegrees: 0,
+  ...(toAddress(address) ? { address: toAddress(address) } : {}),
+  formattedAddress: address,
+});
 
-const assetSchema = z.object({ id: z.string(), name: z.string().optional(), type: z.literal("vehicle").optional(), vin: z.string().optional() }).meta({ id: "TripAsset" });
+const assetSchema = z
+  .object({ id: z.string(), name: z.string().optional(), type: z.literal("vehicle").optional(), vin: z.string().optional() })
+  .meta({ id: "TripAsset" });
 export type AssetLookup = (vehicleId: number) => { name: string; vin: string } | undefined;
 const asset = (vehicleId: number, lookup: AssetLookup | null) => {
   const found = lookup?.(vehicleId);
@@ -30,7 +46,9 @@ export const tripSchema = z
     asset: assetSchema,
     completionStatus: z.enum(["inProgress", "completed"]),
     createdAtTime: timestampSchema.meta({ description: "When the trip was stored; a trip in progress: its start." }),
-    updatedAtTime: timestampSchema.meta({ description: "When the trip was last written; a trip in progress: when its state was last written (every 10 s while it goes on)." }),
+    updatedAtTime: timestampSchema.meta({
+      description: "When the trip was last written; a trip in progress: when its state was last written (every 10 s while it goes on).",
+    }),
     tripStartTime: timestampSchema,
     tripEndTime: timestampSchema.optional(),
     startLocation: locationSchema,
@@ -39,7 +57,10 @@ export const tripSchema = z
     durationMs: z.number().int().meta({ description: "A trip in progress: so far, to its newest report (as distance, speeds and fuel)." }),
     maxSpeedMetersPerSecond: z.number(),
     averageSpeedMetersPerSecond: z.number(),
-    fuelUsedPercent: z.number().nullable().meta({ description: "Extension: fuel level drops during the trip, percent of the tank; null without fuel reports." }),
+    fuelUsedPercent: z
+      .number()
+      .nullable()
+      .meta({ description: "Extension: fuel level drops during the trip, percent of the tank; null without fuel reports." }),
     driver: z.object({ id: z.string() }).nullable(),
   })
   .meta({ id: "Trip" });
@@ -129,7 +150,8 @@ export const presentIdlingEvent = (row: IdlingEventRow): z.output<typeof idlingE
 export const SEVERITY_LEVELS = ["light", "moderate", "heavy", "severe"] as const;
 
 /** Samsara's severity from how far over the threshold the interval's top speed went: under 10 %, 20 %, 30 %, then severe. */
-export const severityOf = (maxSpeed: number, threshold: number) => SEVERITY_LEVELS[Math.min(3, Math.floor(((maxSpeed - threshold) / threshold) * 10))] ?? "light";
+export const severityOf = (maxSpeed: number, threshold: number) =>
+  SEVERITY_LEVELS[Math.min(3, Math.floor(((maxSpeed - threshold) / threshold) * 10))] ?? "light";
 
 const KMH_PER_MPS = 3.6;
 
@@ -167,7 +189,17 @@ export const presentSpeedingInterval = (row: SpeedingIntervalRow): z.output<type
 });
 
 /** A trip and its speeding intervals (Samsara groups them by trip; a trip without any has an empty list). */
-export const presentTripSpeeding = ({ trip, intervals, lookup, includeDriverId }: { trip: TripRow; intervals: SpeedingIntervalRow[]; lookup: AssetLookup | null; includeDriverId: boolean }): z.output<typeof tripSpeedingIntervalsSchema> => ({
+export const presentTripSpeeding = ({
+  trip,
+  intervals,
+  lookup,
+  includeDriverId,
+}: {
+  trip: TripRow;
+  intervals: SpeedingIntervalRow[];
+  lookup: AssetLookup | null;
+  includeDriverId: boolean;
+}): z.output<typeof tripSpeedingIntervalsSchema> => ({
   asset: asset(trip.vehicleId, lookup),
   createdAtTime: rfc3339(trip.createdAt),
   updatedAtTime: rfc3339(trip.updatedAt),

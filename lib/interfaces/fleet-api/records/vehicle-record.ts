@@ -17,7 +17,9 @@ export const vehicleSchema = z
     vehicleSubType: z.string().optional(),
     trailers: z.string().optional().meta({ description: "Free text (e.g. the trailer numbers); absent when empty." }),
     tags: z.array(tagTinySchema).meta({ description: "The vehicle's tags (Samsara's tiny tag)." }),
-    archivedAtTime: timestampSchema.optional().meta({ description: "When the vehicle was archived; absent for live vehicles. Archived vehicles are left out of lists but readable by id." }),
+    archivedAtTime: timestampSchema
+      .optional()
+      .meta({ description: "When the vehicle was archived; absent for live vehicles. Archived vehicles are left out of lists but readable by id." }),
     staticAssignedDriver: refSchema.optional(),
     createdAtTime: timestampSchema,
     updatedAtTime: timestampSchema,

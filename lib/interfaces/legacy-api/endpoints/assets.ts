@@ -46,7 +46,8 @@ export const currentWithTimersEndpoint = defineLegacyEndpoint({
   run: async ({ db, caller }) => listLegacyAssetsWithTimers({ db, caller }),
 });
 
-const TRACK_DESCRIPTION = "At most 35 days from `from` to `to`; about one request per minute per asset and endpoint (429 with Retry-After). Downsampled to at most ~1,000 points.";
+const TRACK_DESCRIPTION =
+  "At most 35 days from `from` to `to`; about one request per minute per asset and endpoint (429 with Retry-After). Downsampled to at most ~1,000 points.";
 
 /** ?vin=&from=&to= (2.3). */
 export const assetLocationEndpoint = defineLegacyEndpoint({

@@ -27,7 +27,12 @@ export const cameraSnapshotEndpoint = definePublicLegacyEndpoint({
   },
   run: async ({ request, db }) => {
     const rawBody = await readBodyText(request, CAMERA_BODY_LIMIT_BYTES);
-    const { event, duplicate } = await receiveCameraWebhook({ db, rawBody, signature: request.headers.get(CAMERA_SIGNATURE_HEADER), secretId: request.headers.get(CAMERA_SECRET_ID_HEADER) });
+    const { event, duplicate } = await receiveCameraWebhook({
+      db,
+      rawBody,
+      signature: request.headers.get(CAMERA_SIGNATURE_HEADER),
+      secretId: request.headers.get(CAMERA_SECRET_ID_HEADER),
+    });
     return Response.json(toCameraEventResponse(event), { status: duplicate ? 200 : 201 });
   },
 });

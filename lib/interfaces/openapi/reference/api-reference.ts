@@ -26,7 +26,12 @@ export type OperationView = {
 
 export type GroupView = { tag: string; anchor: string; description?: string; operations: OperationView[] };
 
-const slug = (text: string) => text.toLowerCase().replace(/[{}]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[{}]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 const firstContent = (content: Record<string, oas31.MediaTypeObject> | undefined) => {
   const [contentType, media] = Object.entries(content ?? {})[0] ?? [];
@@ -41,7 +46,9 @@ export const buildApiReference = (document: oas31.OpenAPIObject): GroupView[] =>
   const components = (document.components?.schemas ?? {}) as Record<string, JsonSchema>;
   const schemes = document.components?.securitySchemes ?? {};
   const view = (schema: unknown) => viewSchema(schema, { components, seen: [] });
-  const groups = new Map<string, GroupView>((document.tags ?? []).map((tag) => [tag.name, { tag: tag.name, anchor: slug(tag.name), description: tag.description, operations: [] }]));
+  const groups = new Map<string, GroupView>(
+    (document.tags ?? []).map((tag) => [tag.name, { tag: tag.name, anchor: slug(tag.name), description: tag.description, operations: [] }]),
+  );
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item?.[method];
@@ -73,7 +80,11 @@ export const buildApiReference = (document: oas31.OpenAPIObject): GroupView[] =>
           schema: view(parameter.schema),
         })),
         requestBody: body
-          ? { contentTypes: Object.keys(body.content ?? {}), required: body.required === true, schema: bodyContent?.schema ? view(bodyContent.schema) : undefined }
+          ? {
+              contentTypes: Object.keys(body.content ?? {}),
+              required: body.required === true,
+              schema: bodyContent?.schema ? view(bodyContent.schema) : undefined,
+            }
           : undefined,
         responses: responses.filter((response) => Number(response.status) < 400),
         errors: responses.filter((response) => Number(response.status) >= 400),

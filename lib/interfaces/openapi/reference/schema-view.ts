@@ -68,7 +68,13 @@ export const viewSchema = (schema: unknown, context: Context, depth = 0): Schema
       return { ...view, nullable: true, description: description ?? view.description, defaultValue: defaultValue ?? view.defaultValue };
     }
     const views = members.map((member) => viewSchema(member, context, depth));
-    return { type: views.map((view) => view.type).join(" | "), nullable, description, defaultValue, fields: views.find((view) => view.fields.length > 0)?.fields ?? [] };
+    return {
+      type: views.map((view) => view.type).join(" | "),
+      nullable,
+      description,
+      defaultValue,
+      fields: views.find((view) => view.fields.length > 0)?.fields ?? [],
+    };
   }
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((type): type is string => typeof type === "string");
   const nullable = types.includes("null");

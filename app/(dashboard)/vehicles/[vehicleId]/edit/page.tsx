@@ -64,7 +64,10 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
           </div>
         </div>
         {archived && (
-          <p className="muted">Archived: off the live map, the lists and the pickers. Its history, playback and logs stay here; restore it to bring it back (and to assign it a driver).</p>
+          <p className="muted">
+            Archived: off the live map, the lists and the pickers. Its history, playback and logs stay here; restore it to bring it back (and to assign it a
+            driver).
+          </p>
         )}
         <VehicleForm
           action={updateVehicleAction.bind(null, vehicleId)}
@@ -82,7 +85,9 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
             vehicleSubType: vehicle.subType ?? "",
             trailers: vehicle.trailers,
             notes: vehicle.notes,
-            externalIds: Object.entries(vehicle.externalIds).map(([key, value]) => `${key}=${value}`).join("\n"),
+            externalIds: Object.entries(vehicle.externalIds)
+              .map(([key, value]) => `${key}=${value}`)
+              .join("\n"),
             tagIds: vehicle.tags.map((tag) => String(tag.id)),
           }}
         />
@@ -90,7 +95,15 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
       <AssignmentSection
         subject={{ kind: "vehicle", name: vehicle.name }}
         now={driverNow}
-        control={canAssign ? { options: drivers.map((driver) => ({ id: driver.id, name: driver.name })), assign: assignDriverAction.bind(null, vehicleId), end: endAssignmentAction } : null}
+        control={
+          canAssign
+            ? {
+                options: drivers.map((driver) => ({ id: driver.id, name: driver.name })),
+                assign: assignDriverAction.bind(null, vehicleId),
+                end: endAssignmentAction,
+              }
+            : null
+        }
         history={recentAssignments}
         timeZone={timeZone}
       />
