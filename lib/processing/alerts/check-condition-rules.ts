@@ -117,7 +117,7 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
 
 /**
  * Fault-code and HOS rules watch what the database holds (active fault codes, drivers' clocks),
- * not telemetry: this runs every 30 s in every instance (lib/runtime/boot) and returns how many incidents
+ * not telemetry: this runs every 30 s in each worker (a job of lib/runtime/boot) and returns how many incidents
  * it opened or closed.
  */
 export const checkConditionRules = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
