@@ -46,9 +46,13 @@ server.listen(port, hostname, async () => {
   console.log(`> Ready on http://localhost:${port} (database ${health?.database?.kind ?? "unknown"}, status ${health?.status ?? "unknown"})`);
 });
 
+// The service's one stop (lib/runtime/boot/boot-service.ts STOP_SERVICE): its jobs finish the run under
+// way, the tracker listeners close, then the process exits.
+const stopService = () => globalThis[Symbol.for("fleet-telematics.stop-service")]?.().catch((error) => console.error(`> stopping: ${error.message}`));
+
 const shutdown = (signal) => {
-  console.log(`> ${signal}: finishing in-flight requests`);
-  server.close(() => process.exit(0));
+  console.log(`> ${signal}: finishing in-flight requests and background jobs`);
+  server.close(() => void Promise.resolve(stopService()).finally(() => process.exit(0)));
   server.closeIdleConnections?.();
   setTimeout(() => process.exit(0), config.SHUTDOWN_GRACE_MS).unref();
 };

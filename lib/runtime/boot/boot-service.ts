@@ -71,10 +71,17 @@ export const bootService = async () => {
   };
 };
 
+/**
+ * Where scripts/server.mjs finds the service's one stop on SIGTERM: Next loads this module in its own
+ * bundle, so the launcher cannot import it; a registered global symbol is the handshake both can see.
+ */
+export const STOP_SERVICE = Symbol.for("fleet-telematics.stop-service");
+
 /** A server that cannot migrate or is misconfigured must not linger answering 500s. */
 export const bootServiceOrExit = async () => {
   try {
-    await bootService();
+    const { stop } = await bootService();
+    (globalThis as { [STOP_SERVICE]?: () => Promise<void> })[STOP_SERVICE] = stop;
   } catch (error) {
     console.error(`[boot] fatal: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
