@@ -21,7 +21,7 @@ vi.mock("next/cache", () => nextCacheMock);
  * with each role's session: a role the policy denies is refused and the refusal recorded as the
  * action's `*.denied` event; an allowed role gets past the role check (its sample input changes nothing).
  */
-const APP = resolve(__dirname, "../../app");
+const APP = resolve(__dirname, "../../../app");
 const files = readdirSync(APP, { recursive: true, encoding: "utf8" }).filter((file) => file === "actions.ts" || file.endsWith("/actions.ts"));
 type Exported = { file: string; name: string; call: (...args: unknown[]) => Promise<unknown>; entry: ActionEntry | undefined };
 const exported: Exported[] = [];
