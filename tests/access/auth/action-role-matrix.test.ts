@@ -21,7 +21,7 @@ vi.mock("next/cache", () => nextCacheMock);
  * with each role's session: a role the policy denies is refused and the refusal recorded as the
  * action's `*.denied` event; an allowed role gets past the role check (its sample input changes nothing).
  */
-const APP = resolve(__dirname, "../../app");
+const APP = resolve(__dirname, "../../../app");
 const files = readdirSync(APP, { recursive: true, encoding: "utf8" }).filter((file) => file === "actions.ts" || file.endsWith("/actions.ts"));
 type Exported = { file: string; name: string; call: (...args: unknown[]) => Promise<unknown>; entry: ActionEntry | undefined };
 const exported: Exported[] = [];
@@ -31,12 +31,6 @@ for (const file of files.sort()) {
     if (typeof value === "function") exported.push({ file, name, call: value as Exported["call"], entry: ACTION_REGISTRY.get(value as () => unknown) });
   }
 }
-
-/**
- * The page forms still on their own form state (values echoed back, redirects to /forbidden), not yet
- * moved onto the contract and useActionForm; the older role matrix (role-matrix.test.ts) covers them.
- */
-const NOT_YET_ON_THE_CONTRACT = new Set(["createDriverAction", "updateDriverAction", "createVehicleAction", "updateVehicleAction", "saveTagAction"]);
 
 const database = useTestDatabase();
 const people = {} as Record<Role, ActingUser>;
@@ -72,7 +66,7 @@ const deniedCount = async (action: string, userId: number) =>
 
 describe("every server action goes through defineAction", () => {
   it("finds the actions", () => expect(exported.length).toBeGreaterThan(40));
-  for (const { file, name, entry } of exported.filter(({ name }) => !NOT_YET_ON_THE_CONTRACT.has(name))) {
+  for (const { file, name, entry } of exported) {
     it(`${file} ${name} is defined with the contract and has its test row`, () => {
       expect(entry, `${name} is not defined with defineAction`).toBeDefined();
       expect(ACTION_SAMPLES[name], `${name} has no row in action-samples.ts`).toBeDefined();
