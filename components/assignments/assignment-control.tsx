@@ -3,7 +3,6 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useId, useState } from "react";
 import { useActionCall } from "@/components/ui/use-action-call";
-import { useRouter } from "next/navigation";
 import { ClientButton } from "@/components/ui/client-button";
 import type { ActionResult } from "@/lib/access/actions";
 
@@ -23,13 +22,8 @@ type Props = {
 export const AssignmentControl = ({ subjectName, partner, options, current, assign, end }: Props) => {
   const selectId = useId();
   const [partnerId, setPartnerId] = useState("");
-  const { run, pending: isPending, message, failed, refuse } = useActionCall();
-  const router = useRouter();
-  const perform = (work: () => Promise<ActionResult>, success: string) =>
-    run(work, () => {
-      router.refresh();
-      return success;
-    });
+  const { run, pending: isPending, message, failed, refuse } = useActionCall({ refresh: true });
+  const perform = (work: () => Promise<ActionResult>, success: string) => run(work, () => success);
   return (
     <div className="assignment-control" data-testid="assignment-control">
       <form

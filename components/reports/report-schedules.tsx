@@ -1,7 +1,6 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useRouter } from "next/navigation";
 import type { FormEvent } from "react";
 import { useActionCall } from "@/components/ui/use-action-call";
 import { createReportScheduleAction, deleteReportScheduleAction } from "@/app/(dashboard)/reports/actions";
@@ -26,13 +25,7 @@ export const ReportSchedules = ({
   canSchedule: boolean;
   mailConfigured: boolean;
 }) => {
-  const router = useRouter();
-  const { run, pending: isPending, message } = useActionCall();
-  /** After a success: the page shows the change, and says what was done. */
-  const refreshed = (done: string) => {
-    router.refresh();
-    return done;
-  };
+  const { run, pending: isPending, message } = useActionCall({ refresh: true });
   // A submit handler, not a form action: a refused schedule keeps what was typed (an action resets the form).
   const schedule = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,7 +39,7 @@ export const ReportSchedules = ({
       () => createReportScheduleAction(input),
       () => {
         formElement.reset();
-        return refreshed("Report scheduled.");
+        return "Report scheduled.";
       },
     );
   };
@@ -91,7 +84,7 @@ export const ReportSchedules = ({
                         onClick={() =>
                           run(
                             () => deleteReportScheduleAction(row.id),
-                            () => refreshed("Schedule deleted."),
+                            () => "Schedule deleted.",
                           )
                         }
                       >

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/lib/access/actions";
 
@@ -10,8 +11,10 @@ type Outcome<Made extends object> = { result: ActionResult<Made> | null; message
  * The one way a button, dialog or script-built body calls a server action (a page form posts with
  * useActionForm instead): `run` calls it in a transition; `pending`, the answer, its message and
  * each field's error come back here. The buttons stay ClientButtons (disabled until hydrated).
+ * `refresh`: after each success the page's server data is fetched again (the change shows).
  */
-export const useActionCall = <Made extends object = object>() => {
+export const useActionCall = <Made extends object = object>({ refresh = false }: { refresh?: boolean } = {}) => {
+  const router = useRouter();
   const [outcome, setOutcome] = useState<Outcome<Made>>({ result: null, message: null });
   const [pending, startTransition] = useTransition();
   const fieldErrors: Record<string, string> = outcome.result && !outcome.result.ok ? outcome.result.fieldErrors : {};
@@ -24,6 +27,7 @@ export const useActionCall = <Made extends object = object>() => {
       startTransition(async () => {
         const result = await call();
         const message = result.ok ? (done?.(result as Success<Answer>) ?? result.message ?? null) : result.message;
+        if (result.ok && refresh) router.refresh();
         // The hook's Made types `result` for a component that calls one action; a component calling several reads what `done` gets.
         setOutcome({ result: result as unknown as ActionResult<Made>, message });
       }),

@@ -2,7 +2,6 @@
 
 import { SubmitButton } from "@/components/ui/submit-button";
 import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useActionCall } from "@/components/ui/use-action-call";
 import { Field } from "@/components/ui/form-field";
@@ -37,11 +36,10 @@ export const PlacesPageClient = ({
   tileUrl: string;
   attribution: string;
 }) => {
-  const router = useRouter();
   const [search, setSearch] = useState("");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const { run, pending: isPending, message, fieldErrors, refuse, clear } = useActionCall();
+  const { run, pending: isPending, message, fieldErrors, refuse, clear } = useActionCall({ refresh: true });
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return needle ? places.filter((place) => `${place.name} ${place.formattedAddress}`.toLowerCase().includes(needle)) : places;
@@ -61,7 +59,6 @@ export const PlacesPageClient = ({
       () => (selectedId === null ? createPlaceAction(input) : updatePlaceAction(selectedId, input)),
       () => {
         if (selectedId === null) setDraft(EMPTY);
-        router.refresh();
         return selectedId === null ? "Place saved." : "Changes saved.";
       },
     );
@@ -73,7 +70,6 @@ export const PlacesPageClient = ({
       () => deletePlaceAction(selectedId),
       () => {
         select(null);
-        router.refresh();
         return "Place deleted.";
       },
     );
