@@ -59,10 +59,11 @@ const outcomeOf = async (call: () => Promise<unknown>) => {
   }
 };
 
-const deniedCount = async (action: string, userId: number) =>
+/** The user's recorded refusals of one kind, newest first. */
+const deniedEvents = async (action: string, userId: number) =>
   (await listAuditEvents({ db: database().db, companyId: demo, filters: { action: action as never }, limit: 500 })).events.filter(
     (event) => event.actorId === String(userId),
-  ).length;
+  );
 
 describe("every server action goes through defineAction", () => {
   it("finds the actions", () => expect(exported.length).toBeGreaterThan(40));
@@ -91,9 +92,11 @@ describe("the generated role matrix", () => {
       it(`${role} × ${name} (${action}): ${allowed ? "passes the role check" : "refused and recorded"}`, async () => {
         const user = people[role];
         await actAs(user, "198.51.100.77");
-        const before = await deniedCount(denied.action, user.id);
+        const before = (await deniedEvents(denied.action, user.id)).length;
         expect(await outcomeOf(() => call(...ACTION_SAMPLES[name]()))).toBe(allowed ? "passed" : "refused");
-        expect(await deniedCount(denied.action, user.id)).toBe(before + (allowed ? 0 : 1));
+        const after = await deniedEvents(denied.action, user.id);
+        expect(after.length).toBe(before + (allowed ? 0 : 1));
+        if (!allowed) expect(after[0]).toMatchObject({ actorIp: "198.51.100.77", reason: `The ${role} role may not ${action}.` });
       });
     }
   }
