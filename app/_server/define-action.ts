@@ -4,7 +4,15 @@ import { z } from "zod";
 import type { Executor } from "@/db/client";
 import { getDb } from "@/db/client";
 import type { Dataset } from "@/db/schema";
-import { ACTION_REGISTRY, CHECK_FIELDS, type ActionEntry, type ActionResult, type DeniedEvent } from "@/lib/access/actions";
+import {
+  ACTION_REGISTRY,
+  CHECK_FIELDS,
+  type ActionEntry,
+  type ActionFailure,
+  type ActionResult,
+  type DeniedEvent,
+  type FormValues,
+} from "@/lib/access/actions";
 import type { AuditActor, AuditTargetType } from "@/lib/platform/audit";
 import type { SessionUser } from "@/lib/access/auth/auth-options";
 import { authorizeAction } from "@/lib/access/auth/authorize-action";
@@ -34,6 +42,12 @@ type Common<Schema extends z.ZodType, Args extends unknown[]> = {
   revalidate?: readonly Revalidation[];
   /** The form field a domain error is about, to show its message there. */
   errorField?: (error: AppError) => string | undefined;
+  /**
+   * A failure carries the call's form fields back as `values`, so a page rendered after a post
+   * without the script shows what was typed next to its errors (useActionForm's `typed`). Only for
+   * forms without a secret: the values go back into the page.
+   */
+  echo?: boolean;
 };
 
 type Tenant = { db: Executor; companyId: number; dataset: Dataset };
@@ -53,16 +67,26 @@ type UserSpec<Schema extends z.ZodType, Args extends unknown[]> = Common<Schema,
 
 type Made<Output> = Output extends object ? Output : object;
 
-const failureOf = (error: unknown, errorField?: (error: AppError) => string | undefined) => {
-  if (error instanceof z.ZodError) return { ok: false as const, message: CHECK_FIELDS, fieldErrors: fieldErrorsFromZod(error) };
+const failureOf = (error: unknown, errorField?: (error: AppError) => string | undefined): ActionFailure => {
+  if (error instanceof z.ZodError) return { ok: false, message: CHECK_FIELDS, fieldErrors: fieldErrorsFromZod(error) };
   const appError = toAppError(error, newRequestId());
   const field = errorField?.(appError);
-  return { ok: false as const, message: appError.message, fieldErrors: field ? { [field]: appError.message } : {} };
+  return { ok: false, message: appError.message, fieldErrors: field ? { [field]: appError.message } : {} };
 };
 
-/** Runs `work` and answers its result: ok with what it made, or the failure. */
+/** The text fields of the call's form, each name with its values (a multiple select sends several), without React's `$ACTION_…` fields. */
+const echoedValues = (args: unknown[]): FormValues | undefined => {
+  const form = args.find((arg) => arg instanceof FormData);
+  if (!form) return undefined;
+  const values: FormValues = {};
+  for (const [name, value] of form.entries()) if (typeof value === "string" && !name.startsWith("$")) (values[name] ??= []).push(value);
+  return values;
+};
+
+/** Runs `work` and answers its result: ok with what it made, or the failure (with the form's values when the spec echoes them). */
 const answer = async <Output>(
   spec: Common<z.ZodType, never[]>,
+  args: unknown[],
   work: (revalidate: (...paths: Revalidation[]) => void) => Promise<Output>,
 ): Promise<ActionResult<Made<Output>>> => {
   try {
@@ -75,7 +99,9 @@ const answer = async <Output>(
     return { ...(made as Made<Output>), ok: true as const };
   } catch (error) {
     unstable_rethrow(error);
-    return failureOf(error, spec.errorField);
+    const failure = failureOf(error, spec.errorField);
+    const values = spec.echo ? echoedValues(args) : undefined;
+    return values ? { ...failure, values } : failure;
   }
 };
 
@@ -99,7 +125,7 @@ export const defineAction = <Schema extends z.ZodType, Output = void, Args exten
 ) =>
   register(
     async (...args: Args): Promise<ActionResult<Made<Output>>> =>
-      answer(spec as Common<z.ZodType, never[]>, async (revalidate) => {
+      answer(spec as Common<z.ZodType, never[]>, args, async (revalidate) => {
         const raw = rawInput(spec, args);
         const user = await getSessionUser();
         if (!user) {
@@ -135,7 +161,7 @@ export const defineDriverAction = <Schema extends z.ZodType, Output = void, Args
     async (...args: Args): Promise<ActionResult<Made<Output>>> => {
       // Outside the answer's catch: the sign-in redirect of a missing driver session goes through as it is.
       const driver = await requireDriver();
-      return answer(spec as Common<z.ZodType, never[]>, async (revalidate) => {
+      return answer(spec as Common<z.ZodType, never[]>, args, async (revalidate) => {
         const input = spec.input.parse(rawInput(spec, args)) as z.output<Schema>;
         const actor = await driverSessionActor(driver);
         return run({ input, revalidate, driver, actor, tenant: { db: getDb(), companyId: driver.companyId, dataset: driver.dataset } });
@@ -151,7 +177,7 @@ export const definePublicAction = <Schema extends z.ZodType, Output = void, Args
 ) =>
   register(
     async (...args: Args): Promise<ActionResult<Made<Output>>> =>
-      answer(spec as Common<z.ZodType, never[]>, async (revalidate) => {
+      answer(spec as Common<z.ZodType, never[]>, args, async (revalidate) => {
         const input = spec.input.parse(rawInput(spec, args)) as z.output<Schema>;
         return run({ input, revalidate });
       }),

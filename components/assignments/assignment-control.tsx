@@ -1,8 +1,8 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useId, useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { ClientButton } from "@/components/ui/client-button";
 import type { ActionResult } from "@/lib/access/actions";
 
@@ -22,15 +22,8 @@ type Props = {
 export const AssignmentControl = ({ subjectName, partner, options, current, assign, end }: Props) => {
   const selectId = useId();
   const [partnerId, setPartnerId] = useState("");
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const router = useRouter();
-  const perform = (work: () => Promise<ActionResult>, success: string) =>
-    startTransition(async () => {
-      const result = await work();
-      setMessage(result.ok ? { error: false, text: success } : { error: true, text: result.message });
-      if (result.ok) router.refresh();
-    });
+  const { run, pending: isPending, message, failed, refuse } = useActionCall({ refresh: true });
+  const perform = (work: () => Promise<ActionResult>, success: string) => run(work, () => success);
   return (
     <div className="assignment-control" data-testid="assignment-control">
       <form
@@ -40,7 +33,7 @@ export const AssignmentControl = ({ subjectName, partner, options, current, assi
           event.preventDefault();
           const chosen = options.find((option) => String(option.id) === partnerId);
           if (chosen) perform(() => assign(chosen.id), `${chosen.name} assigned to ${subjectName} from now.`);
-          else setMessage({ error: true, text: `Choose a ${partner}.` });
+          else refuse(`Choose a ${partner}.`);
         }}
       >
         <label htmlFor={selectId}>{partner === "vehicle" ? "Vehicle" : "Driver"}</label>
@@ -64,8 +57,8 @@ export const AssignmentControl = ({ subjectName, partner, options, current, assi
         )}
       </form>
       {message && (
-        <p role={message.error ? "alert" : "status"} className={message.error ? "text-danger small" : "muted small"}>
-          {message.text}
+        <p role={failed ? "alert" : "status"} className={failed ? "text-danger small" : "muted small"}>
+          {message}
         </p>
       )}
     </div>

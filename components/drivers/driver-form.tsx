@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
-import type { DriverFormState } from "@/lib/dashboard/view/driver-form";
+import { useActionForm, type ActionFormState, type FormAction } from "@/components/ui/use-action-form";
 
 export type DriverFormValues = {
   name: string;
@@ -21,12 +20,12 @@ type FieldProps = {
   name: keyof DriverFormValues;
   label: string;
   hint?: string;
-  errors: Record<string, string>;
+  error: (field: string) => string | undefined;
   children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
 };
 
-const Field = ({ name, label, hint, errors, children }: FieldProps) => {
-  const error = errors[name];
+const Field = ({ name, label, hint, error: errorOf, children }: FieldProps) => {
+  const error = errorOf(name);
   const id = `driver-${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
@@ -47,7 +46,9 @@ const Field = ({ name, label, hint, errors, children }: FieldProps) => {
   );
 };
 
-/** Create/edit form; the server action validates with the driver schema and returns field errors. */
+/**
+ * Create/edit form; the server action validates with the driver schema and returns field errors
+ * (and, after a post without the script, what was typed). */
 export const DriverForm = ({
   action,
   initial,
@@ -55,44 +56,41 @@ export const DriverForm = ({
   timezones,
   submitLabel,
 }: {
-  action: (state: DriverFormState, form: FormData) => Promise<DriverFormState>;
+  action: FormAction<ActionFormState>;
   initial: DriverFormValues;
   vehicles: { id: number; name: string }[];
   timezones: string[];
   submitLabel: string;
 }) => {
-  const [state, formAction, pending] = useActionState(action, { status: "idle", fieldErrors: {} });
-  const errors = state.fieldErrors;
-  // After a rejected submit, show what was typed, not the stored values.
-  const value = (field: keyof DriverFormValues) => (state.values ? (state.values[field] ?? "") : String(initial[field] ?? ""));
-  const key = state.values ? JSON.stringify(state.values) : "initial";
+  const { props, pending, error, formError, typed } = useActionForm(action);
+  const value = (field: Exclude<keyof DriverFormValues, "eldExempt">) => typed.value(field, initial[field]);
   return (
-    <form action={formAction} className="form" noValidate key={key} aria-label="Driver">
-      {state.message && (
+    <form {...props} className="form" noValidate aria-label="Driver">
+      {formError && (
         <p className="form-error" role="alert">
-          {state.message}
+          {formError}
         </p>
       )}
       <div className="form-grid">
-        <Field name="name" label="Name" errors={errors}>
+        <Field name="name" label="Name" error={error}>
           {(props) => <input {...props} defaultValue={value("name")} autoComplete="off" />}
         </Field>
-        <Field name="username" label="Username" hint="Letters, digits and . _ @ + -" errors={errors}>
+        <Field name="username" label="Username" hint="Letters, digits and . _ @ + -" error={error}>
           {(props) => <input {...props} defaultValue={value("username")} autoComplete="off" />}
         </Field>
-        <Field name="phone" label="Phone" errors={errors}>
+        <Field name="phone" label="Phone" error={error}>
           {(props) => <input {...props} type="tel" defaultValue={value("phone")} />}
         </Field>
-        <Field name="licenseNumber" label="License number" errors={errors}>
+        <Field name="licenseNumber" label="License number" error={error}>
           {(props) => <input {...props} defaultValue={value("licenseNumber")} />}
         </Field>
-        <Field name="licenseState" label="License state" errors={errors}>
+        <Field name="licenseState" label="License state" error={error}>
           {(props) => <input {...props} defaultValue={value("licenseState")} />}
         </Field>
-        <Field name="timezone" label="Home terminal time zone" hint="IANA name, e.g. America/Chicago" errors={errors}>
+        <Field name="timezone" label="Home terminal time zone" hint="IANA name, e.g. America/Chicago" error={error}>
           {(props) => <input {...props} list="driver-timezones" defaultValue={value("timezone")} />}
         </Field>
-        <Field name="staticAssignedVehicleId" label="Assigned vehicle" errors={errors}>
+        <Field name="staticAssignedVehicleId" label="Assigned vehicle" error={error}>
           {(props) => (
             <select {...props} defaultValue={value("staticAssignedVehicleId")}>
               <option value="">None</option>
@@ -104,14 +102,14 @@ export const DriverForm = ({
             </select>
           )}
         </Field>
-        <Field name="eldExemptReason" label="ELD exemption reason" errors={errors}>
+        <Field name="eldExemptReason" label="ELD exemption reason" error={error}>
           {(props) => <input {...props} defaultValue={value("eldExemptReason")} />}
         </Field>
       </div>
       <label className="checkbox-row">
-        <input type="checkbox" name="eldExempt" defaultChecked={state.values ? state.values.eldExempt === "on" : initial.eldExempt} /> ELD exempt
+        <input type="checkbox" name="eldExempt" defaultChecked={typed.checked("eldExempt", initial.eldExempt)} /> ELD exempt
       </label>
-      <Field name="notes" label="Notes" errors={errors}>
+      <Field name="notes" label="Notes" error={error}>
         {(props) => <textarea {...props} rows={3} defaultValue={value("notes")} />}
       </Field>
       <datalist id="driver-timezones">

@@ -1,21 +1,20 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { shareLiveLocationAction } from "@/app/(dashboard)/map/actions";
 import { SHARE_DURATIONS_HOURS } from "@/lib/live/shares/share-durations";
 
 /** The vehicle panel's "Share live location": an expiring public link to copy and send. */
 export const ShareLiveLocation = ({ vehicleId, vehicleName }: { vehicleId: string; vehicleName: string }) => {
   const [hours, setHours] = useState<number>(SHARE_DURATIONS_HOURS[1]);
-  const [result, setResult] = useState<Awaited<ReturnType<typeof shareLiveLocationAction>> | null>(null);
+  const { run, pending, result } = useActionCall<{ url: string }>();
   const [copied, setCopied] = useState(false);
-  const [pending, startTransition] = useTransition();
   const durationId = useId();
-  const share = () =>
-    startTransition(async () => {
-      setCopied(false);
-      setResult(await shareLiveLocationAction({ vehicleId, hours }));
-    });
+  const share = () => {
+    setCopied(false);
+    run(() => shareLiveLocationAction({ vehicleId, hours }));
+  };
   return (
     <section className="share-live" aria-label={`Share the live location of ${vehicleName}`}>
       <div className="share-live-row">

@@ -1,8 +1,8 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
+import type { FormEvent } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { createReportScheduleAction, deleteReportScheduleAction } from "@/app/(dashboard)/reports/actions";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ClientButton } from "@/components/ui/client-button";
@@ -25,18 +25,7 @@ export const ReportSchedules = ({
   canSchedule: boolean;
   mailConfigured: boolean;
 }) => {
-  const router = useRouter();
-  const [message, setMessage] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const run = (action: () => Promise<{ ok: boolean; message?: string }>, done: string, onDone?: () => void) =>
-    startTransition(async () => {
-      const result = await action();
-      setMessage(result.ok ? done : (result.message ?? "That did not work."));
-      if (result.ok) {
-        onDone?.();
-        router.refresh();
-      }
-    });
+  const { run, pending: isPending, message } = useActionCall({ refresh: true });
   // A submit handler, not a form action: a refused schedule keeps what was typed (an action resets the form).
   const schedule = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,8 +37,10 @@ export const ReportSchedules = ({
     const input = { kind: shown.kind, vehicleIds: shown.vehicleIds, driverIds: shown.driverIds, frequency: form.get("frequency"), recipients };
     run(
       () => createReportScheduleAction(input),
-      "Report scheduled.",
-      () => formElement.reset(),
+      () => {
+        formElement.reset();
+        return "Report scheduled.";
+      },
     );
   };
 
@@ -90,7 +81,12 @@ export const ReportSchedules = ({
                       <ClientButton
                         className="button-danger"
                         disabled={isPending}
-                        onClick={() => run(() => deleteReportScheduleAction(row.id), "Schedule deleted.")}
+                        onClick={() =>
+                          run(
+                            () => deleteReportScheduleAction(row.id),
+                            () => "Schedule deleted.",
+                          )
+                        }
                       >
                         Delete schedule {row.id}
                       </ClientButton>

@@ -1,9 +1,10 @@
 "use client";
 
-import { useState, useTransition, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { ActionResult } from "@/lib/access/actions";
 import { ClientButton } from "./client-button";
 import { closeDialogOf, ModalDialog } from "./modal-dialog";
+import { useActionCall } from "./use-action-call";
 
 type ConfirmDialogProps = {
   title: string;
@@ -18,14 +19,9 @@ type ConfirmDialogProps = {
 
 /** The one "are you sure?" of the dashboard (remove a device, deactivate a user, delete a webhook, revoke a key or token). */
 export const ConfirmDialog = ({ title, children, confirmLabel, pendingLabel, confirm, onClose }: ConfirmDialogProps) => {
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
-  const run = (button: HTMLElement) =>
-    startTransition(async () => {
-      const result = await confirm();
-      if (result.ok) closeDialogOf(button);
-      else setError(result.message);
-    });
+  const { run: call, pending: isPending, failed, message } = useActionCall();
+  const error = failed ? message : null;
+  const run = (button: HTMLElement) => call(confirm, () => closeDialogOf(button));
   return (
     <ModalDialog title={title} onClose={onClose} tone="danger">
       {children}

@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
-import type { VehicleFormState } from "@/lib/dashboard/view/vehicle-form";
+import { useActionForm, type ActionFormState, type FormAction } from "@/components/ui/use-action-form";
 
 export type VehicleFormValues = {
   name: string;
@@ -24,12 +23,12 @@ type FieldProps = {
   name: keyof VehicleFormValues;
   label: string;
   hint?: string;
-  errors: Record<string, string>;
+  error: (field: string) => string | undefined;
   children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
 };
 
-const Field = ({ name, label, hint, errors, children }: FieldProps) => {
-  const error = errors[name];
+const Field = ({ name, label, hint, error: errorOf, children }: FieldProps) => {
+  const error = errorOf(name);
   const id = `vehicle-${name}`;
   const hintId = hint ? `${id}-hint` : undefined;
   return (
@@ -50,7 +49,9 @@ const Field = ({ name, label, hint, errors, children }: FieldProps) => {
   );
 };
 
-/** Create/edit form; the server action validates with the public interface's vehicle schema and returns field errors. */
+/**
+ * Create/edit form; the server action validates with the public interface's vehicle schema and returns field errors
+ * (and, after a post without the script, what was typed). */
 export const VehicleForm = ({
   action,
   initial,
@@ -58,44 +59,41 @@ export const VehicleForm = ({
   tags,
   submitLabel,
 }: {
-  action: (state: VehicleFormState, form: FormData) => Promise<VehicleFormState>;
+  action: FormAction<ActionFormState>;
   initial: VehicleFormValues;
   vehicleTypes: readonly string[];
   tags: { id: number; name: string }[];
   submitLabel: string;
 }) => {
-  const [state, formAction, pending] = useActionState(action, { status: "idle", fieldErrors: {} });
-  const errors = state.fieldErrors;
-  // After a rejected submit, show what was typed, not the stored values.
-  const value = (field: Exclude<keyof VehicleFormValues, "tagIds">) => (state.values ? (state.values[field] ?? "") : initial[field]);
-  const key = state.values ? JSON.stringify(state.values) : "initial";
+  const { props, pending, error, formError, typed } = useActionForm(action);
+  const value = (field: Exclude<keyof VehicleFormValues, "tagIds">) => typed.value(field, initial[field]);
   return (
-    <form action={formAction} className="form" noValidate key={key} aria-label="Vehicle">
-      {state.message && (
+    <form {...props} className="form" noValidate aria-label="Vehicle">
+      {formError && (
         <p className="form-error" role="alert">
-          {state.message}
+          {formError}
         </p>
       )}
       <div className="form-grid">
-        <Field name="name" label="Name" errors={errors}>
+        <Field name="name" label="Name" error={error}>
           {(props) => <input {...props} defaultValue={value("name")} autoComplete="off" />}
         </Field>
-        <Field name="vin" label="VIN" hint="17 characters; the 9th is a check digit" errors={errors}>
+        <Field name="vin" label="VIN" hint="17 characters; the 9th is a check digit" error={error}>
           {(props) => <input {...props} defaultValue={value("vin")} autoComplete="off" spellCheck={false} maxLength={20} />}
         </Field>
-        <Field name="licensePlate" label="License plate" errors={errors}>
+        <Field name="licensePlate" label="License plate" error={error}>
           {(props) => <input {...props} defaultValue={value("licensePlate")} />}
         </Field>
-        <Field name="make" label="Make" errors={errors}>
+        <Field name="make" label="Make" error={error}>
           {(props) => <input {...props} defaultValue={value("make")} />}
         </Field>
-        <Field name="model" label="Model" errors={errors}>
+        <Field name="model" label="Model" error={error}>
           {(props) => <input {...props} defaultValue={value("model")} />}
         </Field>
-        <Field name="year" label="Year" errors={errors}>
+        <Field name="year" label="Year" error={error}>
           {(props) => <input {...props} inputMode="numeric" defaultValue={value("year")} />}
         </Field>
-        <Field name="vehicleType" label="Type" errors={errors}>
+        <Field name="vehicleType" label="Type" error={error}>
           {(props) => (
             <select {...props} defaultValue={value("vehicleType")}>
               {vehicleTypes.map((type) => (
@@ -104,15 +102,15 @@ export const VehicleForm = ({
             </select>
           )}
         </Field>
-        <Field name="vehicleSubType" label="Sub-type" hint="e.g. Rear loader" errors={errors}>
+        <Field name="vehicleSubType" label="Sub-type" hint="e.g. Rear loader" error={error}>
           {(props) => <input {...props} defaultValue={value("vehicleSubType")} />}
         </Field>
-        <Field name="trailers" label="Trailers" hint="Free text, e.g. TR-104, TR-220" errors={errors}>
+        <Field name="trailers" label="Trailers" hint="Free text, e.g. TR-104, TR-220" error={error}>
           {(props) => <input {...props} defaultValue={value("trailers")} />}
         </Field>
-        <Field name="tagIds" label="Tags" hint="Ctrl or ⌘ to pick several" errors={errors}>
+        <Field name="tagIds" label="Tags" hint="Ctrl or ⌘ to pick several" error={error}>
           {(props) => (
-            <select {...props} multiple size={Math.min(6, Math.max(2, tags.length))} defaultValue={state.values ? [] : initial.tagIds}>
+            <select {...props} multiple size={Math.min(6, Math.max(2, tags.length))} defaultValue={typed.values("tagIds", initial.tagIds)}>
               {tags.map((tag) => (
                 <option key={tag.id} value={String(tag.id)}>
                   {tag.name}
@@ -123,10 +121,10 @@ export const VehicleForm = ({
         </Field>
       </div>
       <input type="hidden" name="tagsShown" value="1" />
-      <Field name="externalIds" label="External ids" hint="One key=value per line (your systems' ids for this vehicle)" errors={errors}>
+      <Field name="externalIds" label="External ids" hint="One key=value per line (your systems' ids for this vehicle)" error={error}>
         {(props) => <textarea {...props} rows={2} defaultValue={value("externalIds")} />}
       </Field>
-      <Field name="notes" label="Notes" errors={errors}>
+      <Field name="notes" label="Notes" error={error}>
         {(props) => <textarea {...props} rows={3} defaultValue={value("notes")} />}
       </Field>
       <div className="form-actions">

@@ -1,7 +1,8 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { Field } from "@/components/ui/form-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -15,20 +16,19 @@ import { ClientButton } from "@/components/ui/client-button";
 type Created = Extract<Awaited<ReturnType<typeof createIngestTokenAction>>, { ok: true }>["created"];
 
 const CreateTokenForm = ({ onCreated }: { onCreated: (created: Created) => void }) => {
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
+  const { run, pending: isPending, failed, message, error: errorOf } = useActionCall();
+  const error = failed ? (errorOf("name") ?? message) : null;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "");
-    startTransition(async () => {
-      const result = await createIngestTokenAction({ name });
-      if (result.ok) {
+    run(
+      () => createIngestTokenAction({ name }),
+      (result) => {
         form.reset();
-        setError(null);
         onCreated(result.created);
-      } else setError(result.fieldErrors.name ?? result.message);
-    });
+      },
+    );
   };
   return (
     <form className="form form-panel" onSubmit={submit} aria-label="Create ingest token" noValidate>

@@ -1,7 +1,8 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useState, useTransition, type FormEvent } from "react";
+import type { FormEvent } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { Field } from "@/components/ui/form-field";
 import { DEVICE_MODEL_OPTIONS } from "@/lib/fleet/devices/device-model-labels";
 import { registerDeviceAction } from "./actions";
@@ -10,9 +11,7 @@ import { ClientButton } from "@/components/ui/client-button";
 
 /** Register a device by what it reports as, optionally bound to a vehicle at once. */
 export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOption[]; onDone: () => void }) => {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
+  const { run, pending: isPending, message, failed, fieldErrors: errors } = useActionCall();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -23,14 +22,10 @@ export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOpti
       name: String(form.get("name") ?? ""),
       vehicleId: vehicleId === "" ? null : vehicleId,
     };
-    startTransition(async () => {
-      const result = await registerDeviceAction(body);
-      if (result.ok) onDone();
-      else {
-        setErrors(result.fieldErrors);
-        setMessage(result.message);
-      }
-    });
+    run(
+      () => registerDeviceAction(body),
+      () => onDone(),
+    );
   };
   const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
   return (
@@ -68,7 +63,7 @@ export const RegisterDeviceForm = ({ vehicles, onDone }: { vehicles: VehicleOpti
           </select>
         </Field>
       </div>
-      {message && (
+      {failed && message && (
         <p role="alert" className="form-error">
           {message}
         </p>

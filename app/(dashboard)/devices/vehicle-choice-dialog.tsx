@@ -1,7 +1,8 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useState, useTransition, type FormEvent, type ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { closeDialogOf, ModalDialog } from "@/components/ui/modal-dialog";
 import type { ActionResult } from "@/lib/access/actions";
 import { ClientButton } from "@/components/ui/client-button";
@@ -23,17 +24,16 @@ type VehicleChoiceDialogProps = {
 
 /** Choose the vehicle a device reports for: bind, move, unbind, or claim an unclaimed device. */
 export const VehicleChoiceDialog = ({ title, children, vehicles, current, allowNone, submitLabel, onSubmit, onClose }: VehicleChoiceDialogProps) => {
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
+  const { run, pending: isPending, failed, message, error: errorOf } = useActionCall();
+  const error = failed ? (errorOf("vehicleId") ?? message) : null;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const value = String(new FormData(form).get("vehicleId") ?? "");
-    startTransition(async () => {
-      const result = await onSubmit(value === "" ? null : Number(value));
-      if (result.ok) closeDialogOf(form);
-      else setError(result.fieldErrors.vehicleId ?? result.message);
-    });
+    run(
+      () => onSubmit(value === "" ? null : Number(value)),
+      () => closeDialogOf(form),
+    );
   };
   return (
     <ModalDialog title={title} onClose={onClose}>

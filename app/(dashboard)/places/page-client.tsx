@@ -2,8 +2,8 @@
 
 import { SubmitButton } from "@/components/ui/submit-button";
 import dynamic from "next/dynamic";
-import { useRouter } from "next/navigation";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useState } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { Field } from "@/components/ui/form-field";
 import { shapeOfPlace, toGeofence, type PlaceShapeValue, type PlaceView } from "@/components/places/place-view";
 import { createPlaceAction, deletePlaceAction, updatePlaceAction } from "./actions";
@@ -36,13 +36,10 @@ export const PlacesPageClient = ({
   tileUrl: string;
   attribution: string;
 }) => {
-  const router = useRouter();
   const [search, setSearch] = useState("");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [message, setMessage] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [isPending, startTransition] = useTransition();
+  const { run, pending: isPending, message, fieldErrors, refuse, clear } = useActionCall({ refresh: true });
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return needle ? places.filter((place) => `${place.name} ${place.formattedAddress}`.toLowerCase().includes(needle)) : places;
@@ -50,41 +47,33 @@ export const PlacesPageClient = ({
 
   const select = (id: number | null) => {
     setSelectedId(id);
-    setMessage(null);
-    setFieldErrors({});
+    clear();
     const place = places.find((candidate) => candidate.id === id);
     setDraft(place ? { name: place.name, formattedAddress: place.formattedAddress, notes: place.notes, shape: shapeOfPlace(place) } : EMPTY);
   };
 
-  const save = () =>
-    startTransition(async () => {
-      if (!draft.shape) {
-        setMessage("Draw the place on the map first, or give a centre and radius.");
-        return;
-      }
-      const input = { name: draft.name, formattedAddress: draft.formattedAddress, notes: draft.notes, geofence: toGeofence(draft.shape) };
-      const result = selectedId === null ? await createPlaceAction(input) : await updatePlaceAction(selectedId, input);
-      if (!result.ok) {
-        setMessage(result.message);
-        setFieldErrors(result.fieldErrors);
-        return;
-      }
-      setMessage(selectedId === null ? "Place saved." : "Changes saved.");
-      setFieldErrors({});
-      if (selectedId === null) setDraft(EMPTY);
-      router.refresh();
-    });
+  const save = () => {
+    if (!draft.shape) return refuse("Draw the place on the map first, or give a centre and radius.");
+    const input = { name: draft.name, formattedAddress: draft.formattedAddress, notes: draft.notes, geofence: toGeofence(draft.shape) };
+    run(
+      () => (selectedId === null ? createPlaceAction(input) : updatePlaceAction(selectedId, input)),
+      () => {
+        if (selectedId === null) setDraft(EMPTY);
+        return selectedId === null ? "Place saved." : "Changes saved.";
+      },
+    );
+  };
 
-  const remove = () =>
-    startTransition(async () => {
-      if (selectedId === null) return;
-      const result = await deletePlaceAction(selectedId);
-      setMessage(result.ok ? "Place deleted." : result.message);
-      if (result.ok) {
+  const remove = () => {
+    if (selectedId === null) return;
+    run(
+      () => deletePlaceAction(selectedId),
+      () => {
         select(null);
-        router.refresh();
-      }
-    });
+        return "Place deleted.";
+      },
+    );
+  };
 
   const circle = draft.shape?.kind === "circle" ? draft.shape : null;
   const setCircle = (change: Partial<Extract<PlaceShapeValue, { kind: "circle" }>>) =>

@@ -1,5 +1,11 @@
-/** Why an action refused: a message, and the form fields it is about (a field's message shows next to it). */
-export type ActionFailure = { ok: false; message: string; fieldErrors: Record<string, string> };
+/** A posted form's text fields by name, each with its values in order (a multiple select sends several). */
+export type FormValues = Record<string, string[]>;
+
+/**
+ * Why an action refused: a message, and the form fields it is about (a field's message shows next to
+ * it); `values`, what the form sent, when its definition echoes them (a form posted without the script).
+ */
+export type ActionFailure = { ok: false; message: string; fieldErrors: Record<string, string>; values?: FormValues };
 
 /**
  * What every server action answers: ok with what it made (an id, a secret shown once), or a failure.

@@ -1,4 +1,4 @@
-export type TagFormState = { status: "idle" | "error"; message?: string; fieldErrors: Record<string, string> };
+import type { AppError } from "@/lib/platform/errors";
 
 /** The Tags page's form as the /tags body: no parent is null, members are lists of ids. */
 export const readTagForm = (form: FormData): Record<string, unknown> => {
@@ -11,3 +11,7 @@ export const readTagForm = (form: FormData): Record<string, unknown> => {
     drivers: strings("drivers"),
   };
 };
+
+/** The field a domain error of a save is about: an unknown parent, vehicle or driver. */
+export const tagErrorField = (error: AppError): string | undefined =>
+  ["parentTagId", "vehicles", "drivers"].find((name) => error.message.includes(`"${name}"`));

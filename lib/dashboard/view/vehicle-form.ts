@@ -1,11 +1,7 @@
-import { isAppError } from "@/lib/platform/errors";
-import { fieldErrorsFromZod } from "@/lib/platform/errors/field-errors";
-import { createVehicleSchema, vehicleInputSchema } from "@/lib/fleet/vehicles/vehicle-input";
+import type { AppError } from "@/lib/platform/errors";
 
 /** The form's text fields, named as the vehicle schema names them. */
 export const VEHICLE_FORM_TEXT_FIELDS = ["name", "vin", "licensePlate", "make", "model", "vehicleType", "trailers", "notes"] as const;
-
-export type VehicleFormState = { status: "idle" | "error"; message?: string; fieldErrors: Record<string, string>; values?: Record<string, string> };
 
 /** `key=value` per line (the form's external ids) as a record; a line without `=` is kept whole as a key so the schema names it. */
 export const parseExternalIdLines = (text: string): Record<string, string> =>
@@ -37,15 +33,6 @@ export const readVehicleForm = (form: FormData): Record<string, unknown> => {
   return input;
 };
 
-/** Validates a submitted vehicle form with THE schema of the public interface; errors keyed by field. */
-export const validateVehicleForm = ({ form, mode }: { form: FormData; mode: "create" | "update" }) => {
-  const parsed = (mode === "create" ? createVehicleSchema : vehicleInputSchema).safeParse(readVehicleForm(form));
-  return parsed.success ? { input: parsed.data, fieldErrors: null } : { input: null, fieldErrors: fieldErrorsFromZod(parsed.error) };
-};
-
-/** A domain error of a save as form state: a taken VIN or an unknown tag lands on its field. */
-export const toVehicleFormError = (error: unknown, values: Record<string, string>): VehicleFormState => {
-  if (!isAppError(error) || !["conflict", "bad_request", "not_found"].includes(error.code)) throw error;
-  const field = error.message.includes('"vin"') ? "vin" : error.message.includes('"tagIds"') ? "tagIds" : undefined;
-  return { status: "error", message: field ? undefined : error.message, fieldErrors: field ? { [field]: error.message } : {}, values };
-};
+/** The field a domain error of a save is about: a taken VIN, or an unknown tag. */
+export const vehicleErrorField = (error: AppError): string | undefined =>
+  error.message.includes('"vin"') ? "vin" : error.message.includes('"tagIds"') ? "tagIds" : undefined;

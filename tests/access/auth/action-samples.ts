@@ -50,7 +50,12 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   // account: the two passwords differ
   changeOwnPasswordAction: () => [null, formOf({ currentPassword: "x", newPassword: "a", confirm: "b" })],
   signOutEverywhereAction: () => [],
-  // drivers, vehicles, tags: no such row
+  // drivers, vehicles, tags: a form that fails its schema, or no such row
+  createDriverAction: () => [null, formOf({ name: "" })],
+  updateDriverAction: () => [NONE, null, formOf({ name: "" })],
+  createVehicleAction: () => [null, formOf({ name: "" })],
+  updateVehicleAction: () => [NONE, null, formOf({ name: "" })],
+  saveTagAction: () => [null, null, formOf({ name: "" })],
   setDriverActivationAction: () => [NONE, "active"],
   setDriverSignInAction: () => [NONE, null, formOf({ secret: "123456" })],
   setVehicleArchivedAction: () => [NONE, true],

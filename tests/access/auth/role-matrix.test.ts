@@ -33,12 +33,12 @@ const { createAlertRuleAction, markIncidentsReadAction } = await import("@/app/(
 const { createReportScheduleAction } = await import("@/app/(dashboard)/reports/actions");
 
 /**
- * The role matrix: every role × every action of lib/access/auth/role-policy.ts's ACTIONS, each done the
- * way a crafted request would do it — the exported server action called directly with that role's
- * session (what a hand-made POST with the action's id reaches), or the route requested with its
- * cookie. An allowed role's call succeeds; a refused role's is refused and, for server actions,
- * recorded as `*.denied`. CRAFTED is typed as a Record over Action: a new action without an
- * entry here does not compile, and the first test checks the keys at run time too.
+ * What the generated matrix (action-role-matrix.test.ts: every server action × every role, refusals
+ * recorded) does not show: every action of lib/access/auth/role-policy.ts's ACTIONS has a real call,
+ * and an allowed role's call DOES the thing (its sample rows change nothing); the export routes,
+ * which are not server actions, are refused to a role without the action. CRAFTED is typed as a
+ * Record over Action: a new action without an entry here does not compile, and the first test
+ * checks the keys at run time too.
  */
 type Outcome = "allowed" | "refused" | `failed: ${string}`;
 type Crafted =
@@ -112,7 +112,7 @@ const driverForm = (n: number) => {
 };
 
 const CRAFTED = {
-  editDrivers: { via: "server action", denied: "driver.denied", call: (n) => createDriverAction({ status: "idle", fieldErrors: {} }, driverForm(n)) },
+  editDrivers: { via: "server action", denied: "driver.denied", call: (n) => createDriverAction(null, driverForm(n)) },
   editCompanySettings: { via: "server action", denied: "company.denied", call: () => updateCompanySettingsAction({ name: "Demo Fleet" }) },
   manageApiKeys: {
     via: "server action",
@@ -137,8 +137,8 @@ const CRAFTED = {
   },
   shareLiveLocation: { via: "server action", denied: "live_share.denied", call: () => shareLiveLocationAction({ vehicleId: demoVehicle, hours: 1 }) },
   assignVehicles: { via: "server action", denied: "assignment.denied", call: () => assignVehicleAction(demoDriver, demoVehicle) },
-  editVehicles: { via: "server action", denied: "vehicle.denied", call: (n) => createVehicleAction({ status: "idle", fieldErrors: {} }, vehicleForm(n)) },
-  manageTags: { via: "server action", denied: "tag.denied", call: (n) => saveTagAction(null, { status: "idle", fieldErrors: {} }, tagForm(n)) },
+  editVehicles: { via: "server action", denied: "vehicle.denied", call: (n) => createVehicleAction(null, vehicleForm(n)) },
+  manageTags: { via: "server action", denied: "tag.denied", call: (n) => saveTagAction(null, null, tagForm(n)) },
   editPlaces: {
     via: "server action",
     denied: "place.denied",
@@ -206,6 +206,9 @@ describe("the role matrix", () => {
   for (const [action, crafted] of Object.entries(CRAFTED) as [Action, Crafted][]) {
     for (const role of ROLES) {
       const allowed = canDo(role, action);
+      // A refused server action (and its recorded refusal) is the generated matrix's row; the escalation
+      // the issue names (anyone but an admin making an admin) is tried here too, with a real body.
+      if (crafted.via === "server action" && !allowed && action !== "manageUsers") continue;
       it(`${role} × ${action} (${crafted.via}): ${allowed ? "allowed" : "refused"}`, async () => {
         const user = people[role];
         if (crafted.via === "driver session") {
@@ -221,30 +224,16 @@ describe("the role matrix", () => {
         }
         await actAs(user, "198.51.100.99");
         const before = (await deniedRows(crafted.denied, user.id)).length;
-        const outcome = await outcomeOf(() => crafted.call(++n));
-        expect(outcome).toBe(allowed ? "allowed" : "refused");
-        const denied = await deniedRows(crafted.denied, user.id);
-        expect(denied.length).toBe(before + (allowed ? 0 : 1));
-        if (!allowed) expect(denied[0]).toMatchObject({ actorIp: "198.51.100.99", reason: `The ${role} role may not ${action}.` });
+        expect(await outcomeOf(() => crafted.call(++n))).toBe(allowed ? "allowed" : "refused");
+        expect(await deniedRows(crafted.denied, user.id)).toHaveLength(before + (allowed ? 0 : 1));
       });
     }
   }
 
-  it("the audit log holds what the allowed calls did and every refusal", async () => {
+  it("the audit log holds what the allowed calls did and the refused escalations", async () => {
     const { events } = await listAuditEvents({ db: database().db, companyId: demo, filters: {}, limit: 500 });
     const actions = new Set(events.map((event) => event.action));
-    for (const done of [
-      "driver.created",
-      "api_key.created",
-      "webhook.created",
-      "user.invited",
-      "user.password_changed",
-      "driver.denied",
-      "company.denied",
-      "api_key.denied",
-      "webhook.denied",
-      "user.denied",
-    ]) {
+    for (const done of ["driver.created", "api_key.created", "webhook.created", "user.invited", "user.password_changed", "user.denied"]) {
       expect(actions, done).toContain(done);
     }
     // Nobody but the admin made an admin.

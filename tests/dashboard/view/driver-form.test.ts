@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { readDriverForm, toDriverFormError, validateDriverForm } from "@/lib/dashboard/view/driver-form";
+import { driverErrorField, readDriverForm } from "@/lib/dashboard/view/driver-form";
+import { createDriverSchema, driverInputSchema } from "@/lib/fleet/drivers/driver-input";
 import { AppError } from "@/lib/platform/errors";
+import { fieldErrorsFromZod } from "@/lib/platform/errors/field-errors";
 
 const form = (entries: Record<string, string>) => {
   const data = new FormData();
   for (const [key, value] of Object.entries(entries)) data.set(key, value);
   return data;
+};
+
+/** The form as its actions check it (defineAction parses with the schema, failures keyed by field). */
+const validateDriverForm = ({ form, mode }: { form: FormData; mode: "create" | "update" }) => {
+  const parsed = (mode === "create" ? createDriverSchema : driverInputSchema).safeParse(readDriverForm(form));
+  return parsed.success ? { input: parsed.data, fieldErrors: null } : { input: null, fieldErrors: fieldErrorsFromZod(parsed.error) };
 };
 
 describe("driver form", () => {
@@ -30,10 +38,9 @@ describe("driver form", () => {
     expect(validateDriverForm({ form: form({ phone: "555" }), mode: "update" }).input).toEqual({ phone: "555", eldExempt: false });
   });
 
-  it("puts a taken username on its field and rethrows unexpected errors", () => {
-    expect(toDriverFormError(new AppError("conflict", 'A driver with username "ana" already exists.'), {}).fieldErrors).toEqual({
-      username: 'A driver with username "ana" already exists.',
-    });
-    expect(() => toDriverFormError(new Error("db down"), {})).toThrow("db down");
+  it("puts a taken username or an unknown vehicle on its field, and nothing else", () => {
+    expect(driverErrorField(new AppError("conflict", 'A driver with username "ana" already exists.'))).toBe("username");
+    expect(driverErrorField(new AppError("not_found", "No vehicle with id staticAssignedVehicleId 9."))).toBe("staticAssignedVehicleId");
+    expect(driverErrorField(new AppError("internal_error", "db down"))).toBeUndefined();
   });
 });

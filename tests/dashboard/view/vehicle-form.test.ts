@@ -1,11 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { makeVin } from "@/lib/runtime/seed/vin";
-import { parseExternalIdLines, validateVehicleForm } from "@/lib/dashboard/view/vehicle-form";
+import { parseExternalIdLines, readVehicleForm } from "@/lib/dashboard/view/vehicle-form";
+import { createVehicleSchema, vehicleInputSchema } from "@/lib/fleet/vehicles/vehicle-input";
+import { fieldErrorsFromZod } from "@/lib/platform/errors/field-errors";
 
 const form = (fields: Record<string, string | string[]>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) data.append(name, one);
   return data;
+};
+
+/** The form as its actions check it (defineAction parses with the schema, failures keyed by field). */
+const validateVehicleForm = ({ form, mode }: { form: FormData; mode: "create" | "update" }) => {
+  const parsed = (mode === "create" ? createVehicleSchema : vehicleInputSchema).safeParse(readVehicleForm(form));
+  return parsed.success ? { input: parsed.data, fieldErrors: null } : { input: null, fieldErrors: fieldErrorsFromZod(parsed.error) };
 };
 
 describe("vehicle form", () => {

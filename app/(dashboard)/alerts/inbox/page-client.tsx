@@ -1,7 +1,8 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { INCIDENT_POLL_MS, UNREAD_QUERY_KEY } from "@/components/alerts/use-unread-incidents";
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -34,8 +35,7 @@ const FILTERS: { value: InboxFilter; label: string }[] = [
 /** The incidents inbox: polled every few seconds, so a new incident appears without a reload. */
 export const InboxPageClient = () => {
   const [filter, setFilter] = useState<InboxFilter>("all");
-  const [message, setMessage] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
+  const { run, pending: isPending, message } = useActionCall();
   const queryClient = useQueryClient();
   const timeZone = useTimeZone();
   const { data, error } = useQuery({
@@ -44,12 +44,14 @@ export const InboxPageClient = () => {
     refetchInterval: INCIDENT_POLL_MS,
   });
   const markRead = (ids: number[] | null) =>
-    startTransition(async () => {
-      const result = await markIncidentsReadAction(ids);
-      setMessage(result.ok ? (ids ? "Marked read." : "All marked read.") : result.message);
-      await queryClient.invalidateQueries({ queryKey: ["alerts"] });
-      await queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
-    });
+    run(
+      () => markIncidentsReadAction(ids),
+      () => {
+        void queryClient.invalidateQueries({ queryKey: ["alerts"] });
+        void queryClient.invalidateQueries({ queryKey: UNREAD_QUERY_KEY });
+        return ids ? "Marked read." : "All marked read.";
+      },
+    );
   const incidents = data?.incidents ?? [];
   return (
     <section className="page">

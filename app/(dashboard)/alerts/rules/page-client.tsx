@@ -1,8 +1,9 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
+import type { ActionResult } from "@/lib/access/actions";
 import { Field } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { readWorkingHours, WorkingHoursFields } from "@/components/alerts/working-hours-fields";
@@ -48,20 +49,12 @@ export const RulesPageClient = ({
   users: Option[];
   canManage: boolean;
 }) => {
-  const router = useRouter();
   const timeZone = useTimeZone();
   const [type, setType] = useState<AlertTriggerType>("placeEntry");
   const [faultChoice, setFaultChoice] = useState<"any" | "mil" | "codes">("any");
-  const [message, setMessage] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [isPending, startTransition] = useTransition();
-  const run = (action: () => Promise<{ ok: boolean; message?: string; fieldErrors?: Record<string, string> }>, done: string) =>
-    startTransition(async () => {
-      const result = await action();
-      setMessage(result.ok ? done : (result.message ?? "That did not work."));
-      setFieldErrors(result.ok ? {} : (result.fieldErrors ?? {}));
-      if (result.ok) router.refresh();
-    });
+  const call = useActionCall({ refresh: true });
+  const { pending: isPending, message, fieldErrors } = call;
+  const run = (action: () => Promise<ActionResult>, done: string) => call.run(action, () => done);
 
   const submit = (form: FormData) => {
     const number = (name: string) => String(form.get(name) ?? "");

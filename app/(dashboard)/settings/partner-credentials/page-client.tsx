@@ -1,8 +1,8 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useState, useTransition, type FormEvent } from "react";
-import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { SecretRevealDialog } from "@/components/ui/secret-reveal-dialog";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
@@ -10,7 +10,6 @@ import type { CameraSecretRecord } from "@/lib/ingestion/camera/camera-secrets";
 import type { ClientKeyRecord } from "@/lib/access/client-keys";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { createClientKeyAction, revokeCameraSecretAction, revokeClientKeyAction, rotateCameraSecretAction } from "./actions";
-import type { ActionResult } from "@/lib/access/actions";
 import { ClientButton } from "@/components/ui/client-button";
 
 type Props = {
@@ -35,22 +34,10 @@ const secretState = (secret: CameraSecretRecord, now: number) =>
 /** Settings → Partner credentials: legacy ClientKeys and the camera platform's webhook secrets. */
 export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, overlap }: Props) => {
   const timeZone = useTimeZone();
-  const router = useRouter();
   const [revealed, setRevealed] = useState<Revealed | null>(null);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const [isPending, startTransition] = useTransition();
+  // A success shows the change (and a new secret, once); only a failure says something here.
+  const { run: perform, pending: isPending, message, failed } = useActionCall({ refresh: true });
   const nowMs = Date.parse(now);
-
-  const perform = <Made extends object>(work: () => Promise<ActionResult<Made>>, onDone: (result: Made) => void) =>
-    startTransition(async () => {
-      const result = await work();
-      if (!result.ok) setMessage({ error: true, text: result.message });
-      else {
-        setMessage(null);
-        onDone(result);
-        router.refresh();
-      }
-    });
 
   const createKey = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,9 +71,9 @@ export const PartnerCredentialsPageClient = ({ clientKeys, cameraSecrets, now, o
           </p>
         </div>
       </div>
-      {message && (
+      {failed && message && (
         <p role="alert" className="form-error">
-          {message.text}
+          {message}
         </p>
       )}
 

@@ -1,9 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
-import type { TagFormState } from "@/lib/dashboard/view/tag-form";
+import { useActionForm } from "@/components/ui/use-action-form";
 import { deleteTagAction, saveTagAction } from "./actions";
 
 type TagItem = { id: number; label: string; name: string; parentTagId: number | null; parentName: string | null; vehicleIds: number[]; driverIds: number[] };
@@ -18,27 +17,31 @@ const FieldError = ({ id, message }: { id: string; message?: string }) =>
 
 /** Create (no `tag`) or edit a tag: name, parent, vehicles and drivers. */
 const TagForm = ({ tag, tags, vehicles, drivers }: { tag: TagItem | null; tags: TagItem[]; vehicles: Option[]; drivers: Option[] }) => {
-  const [state, action, pending] = useActionState<TagFormState, FormData>(saveTagAction.bind(null, tag?.id ?? null), { status: "idle", fieldErrors: {} });
-  const errors = state.fieldErrors;
+  const { props, pending, error, formError, typed } = useActionForm(saveTagAction.bind(null, tag?.id ?? null));
   const prefix = tag ? `tag-${tag.id}` : "tag-new";
-  const described = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${prefix}-${field}-error` } : {});
+  const described = (field: string) => (error(field) ? { "aria-invalid": true, "aria-describedby": `${prefix}-${field}-error` } : {});
   return (
-    <form action={action} className="form" aria-label={tag ? `Edit tag ${tag.name}` : "New tag"} noValidate>
+    <form {...props} className="form" aria-label={tag ? `Edit tag ${tag.name}` : "New tag"} noValidate>
       <h2>{tag ? `Edit ${tag.name}` : "New tag"}</h2>
-      {state.message && (
+      {formError && (
         <p className="form-error" role="alert">
-          {state.message}
+          {formError}
         </p>
       )}
       <div className="form-grid">
         <div className="field">
           <label htmlFor={`${prefix}-name`}>Name</label>
-          <input id={`${prefix}-name`} name="name" defaultValue={tag?.name ?? ""} autoComplete="off" {...described("name")} />
-          <FieldError id={`${prefix}-name-error`} message={errors.name} />
+          <input id={`${prefix}-name`} name="name" defaultValue={typed.value("name", tag?.name ?? "")} autoComplete="off" {...described("name")} />
+          <FieldError id={`${prefix}-name-error`} message={error("name")} />
         </div>
         <div className="field">
           <label htmlFor={`${prefix}-parent`}>Parent tag</label>
-          <select id={`${prefix}-parent`} name="parentTagId" defaultValue={tag?.parentTagId ? String(tag.parentTagId) : ""} {...described("parentTagId")}>
+          <select
+            id={`${prefix}-parent`}
+            name="parentTagId"
+            defaultValue={typed.value("parentTagId", tag?.parentTagId ? String(tag.parentTagId) : "")}
+            {...described("parentTagId")}
+          >
             <option value="">None (top level)</option>
             {tags
               .filter((other) => other.id !== tag?.id)
@@ -48,29 +51,43 @@ const TagForm = ({ tag, tags, vehicles, drivers }: { tag: TagItem | null; tags: 
                 </option>
               ))}
           </select>
-          <FieldError id={`${prefix}-parentTagId-error`} message={errors.parentTagId} />
+          <FieldError id={`${prefix}-parentTagId-error`} message={error("parentTagId")} />
         </div>
         <div className="field">
           <label htmlFor={`${prefix}-vehicles`}>Vehicles</label>
-          <select id={`${prefix}-vehicles`} name="vehicles" multiple size={6} defaultValue={(tag?.vehicleIds ?? []).map(String)} {...described("vehicles")}>
+          <select
+            id={`${prefix}-vehicles`}
+            name="vehicles"
+            multiple
+            size={6}
+            defaultValue={typed.values("vehicles", (tag?.vehicleIds ?? []).map(String))}
+            {...described("vehicles")}
+          >
             {vehicles.map((vehicle) => (
               <option key={vehicle.id} value={String(vehicle.id)}>
                 {vehicle.name}
               </option>
             ))}
           </select>
-          <FieldError id={`${prefix}-vehicles-error`} message={errors.vehicles} />
+          <FieldError id={`${prefix}-vehicles-error`} message={error("vehicles")} />
         </div>
         <div className="field">
           <label htmlFor={`${prefix}-drivers`}>Drivers</label>
-          <select id={`${prefix}-drivers`} name="drivers" multiple size={6} defaultValue={(tag?.driverIds ?? []).map(String)} {...described("drivers")}>
+          <select
+            id={`${prefix}-drivers`}
+            name="drivers"
+            multiple
+            size={6}
+            defaultValue={typed.values("drivers", (tag?.driverIds ?? []).map(String))}
+            {...described("drivers")}
+          >
             {drivers.map((driver) => (
               <option key={driver.id} value={String(driver.id)}>
                 {driver.name}
               </option>
             ))}
           </select>
-          <FieldError id={`${prefix}-drivers-error`} message={errors.drivers} />
+          <FieldError id={`${prefix}-drivers-error`} message={error("drivers")} />
         </div>
       </div>
       <div className="form-actions">

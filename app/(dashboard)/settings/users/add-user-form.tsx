@@ -1,7 +1,8 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useState, useTransition, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { Field, FieldError } from "@/components/ui/form-field";
 import { ROLES } from "@/db/schema";
 import { addUserAction } from "./actions";
@@ -10,10 +11,8 @@ import { ClientButton } from "@/components/ui/client-button";
 type Added = Extract<Awaited<ReturnType<typeof addUserAction>>, { ok: true }>;
 
 export const AddUserForm = ({ onAdded, onCancel }: { onAdded: (added: Added) => void; onCancel: () => void }) => {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const { run, pending: isPending, message, failed, fieldErrors: errors } = useActionCall();
   const [access, setAccess] = useState<"invite" | "password">("invite");
-  const [isPending, startTransition] = useTransition();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -24,14 +23,10 @@ export const AddUserForm = ({ onAdded, onCancel }: { onAdded: (added: Added) => 
       access,
       password: access === "password" ? String(form.get("password") ?? "") : undefined,
     };
-    startTransition(async () => {
-      const result = await addUserAction(body);
-      if (result.ok) onAdded(result);
-      else {
-        setErrors(result.fieldErrors);
-        setMessage(result.message);
-      }
-    });
+    run(
+      () => addUserAction(body),
+      (added) => onAdded(added),
+    );
   };
   const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
   return (
@@ -70,7 +65,7 @@ export const AddUserForm = ({ onAdded, onCancel }: { onAdded: (added: Added) => 
         </Field>
       )}
       <FieldError id="form-error" message={errors.access} />
-      {message && (
+      {failed && message && (
         <p role="alert" className="form-error">
           {message}
         </p>

@@ -1,7 +1,8 @@
 "use client";
 
 import { SubmitButton } from "@/components/ui/submit-button";
-import { useState, useTransition, type FormEvent } from "react";
+import type { FormEvent } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { ROLES } from "@/db/schema";
@@ -9,6 +10,7 @@ import { formatDateTime } from "@/lib/platform/zoned-time";
 import { reissueInviteAction, sendPasswordResetAction, updateUserAction } from "./actions";
 import type { ListedUser, ShownLink } from "./page-client";
 import { ClientButton } from "@/components/ui/client-button";
+import type { ActionResult } from "@/lib/access/actions";
 
 const STATUS_LABELS = { active: "Active", invited: "Invited", deactivated: "Deactivated" } as const;
 
@@ -22,26 +24,20 @@ type UsersTableProps = {
 
 export const UsersTable = ({ users, currentUserId, onLink, onDeactivate, onNotice }: UsersTableProps) => {
   const timeZone = useTimeZone();
-  const [error, setError] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
+  const { run: call, pending: isPending, message, failed } = useActionCall();
+  const error = failed ? message : null;
 
-  const run = (action: () => Promise<{ ok: true } | { ok: false; message: string }>, done: string) =>
-    startTransition(async () => {
-      const result = await action();
-      setError(result.ok ? null : result.message);
-      if (result.ok) onNotice(done);
-    });
+  const run = (action: () => Promise<ActionResult>, done: string) => call(action, () => onNotice(done));
   const changeRole = (user: ListedUser) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const role = String(new FormData(event.currentTarget).get("role"));
     run(() => updateUserAction(user.id, { role }), `${user.name} is now ${role === "admin" ? "an" : "a"} ${role}.`);
   };
   const issueLink = (user: ListedUser) =>
-    startTransition(async () => {
-      const result = user.status === "invited" ? await reissueInviteAction(user.id) : await sendPasswordResetAction(user.id);
-      setError(result.ok ? null : result.message);
-      if (result.ok) onLink({ ...result.link, kind: user.status === "invited" ? "invite" : "reset", email: user.email });
-    });
+    call(
+      () => (user.status === "invited" ? reissueInviteAction(user.id) : sendPasswordResetAction(user.id)),
+      (result) => onLink({ ...result.link, kind: user.status === "invited" ? "invite" : "reset", email: user.email }),
+    );
 
   return (
     <>

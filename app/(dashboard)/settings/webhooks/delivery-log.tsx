@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useActionCall } from "@/components/ui/use-action-call";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
 import type { WebhookDeliveryRow } from "@/lib/outbound/webhooks/webhook-delivery-log";
@@ -13,13 +13,12 @@ const STATUS_LABELS = { pending: "Retrying", succeeded: "Delivered", failed: "Fa
 /** Each event sent to each webhook: outcome, attempts, the receiver's answer and how long it took; Send again. */
 export const DeliveryLog = ({ deliveries }: { deliveries: WebhookDeliveryRow[] }) => {
   const timeZone = useTimeZone();
-  const [message, setMessage] = useState<string | null>(null);
-  const [isPending, startTransition] = useTransition();
+  const { run, pending: isPending, message } = useActionCall();
   const redeliver = (delivery: WebhookDeliveryRow) =>
-    startTransition(async () => {
-      const result = await redeliverAction(delivery.id);
-      setMessage(result.ok ? `${delivery.eventType} is queued to go again.` : result.message);
-    });
+    run(
+      () => redeliverAction(delivery.id),
+      () => `${delivery.eventType} is queued to go again.`,
+    );
   if (deliveries.length === 0) return <p className="empty-state">No deliveries yet. Events appear here as they are sent.</p>;
   return (
     <>
