@@ -13,6 +13,7 @@ import { formatTime } from "@/lib/platform/zoned-time";
 import type { MapVehicle } from "./fleet-map";
 import { useLiveFleet } from "./use-live-fleet";
 import { VehicleList } from "./vehicle-list";
+import type { ShareLiveLocationAction } from "./share-live-location";
 import { VehiclePanel } from "./vehicle-panel";
 
 // Leaflet touches `window` on import: load it in the browser only, and only on this page.
@@ -40,7 +41,7 @@ const tagChoices = (vehicles: readonly LiveVehicle[]) => {
 const matches = (vehicle: LiveVehicle, search: string) =>
   !search || [vehicle.name, vehicle.vin, vehicle.driverName ?? "", vehicle.plateNumber].some((field) => field.toLowerCase().includes(search));
 
-export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: string; attribution: string; canShare: boolean }) => {
+export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: string; attribution: string; shareAction?: ShareLiveLocationAction }) => {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -210,7 +211,7 @@ export const LiveMapScreen = ({ tileUrl, attribution, canShare }: { tileUrl: str
             ? `${streaming === "open" ? "Live" : streaming === "failed" ? "Polling every 5 s" : "Connecting"} · updated ${formatTime(lastUpdate, timeZone, { seconds: true })}`
             : ""}
         </div>
-        {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} canShare={canShare} /> : null}
+        {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} shareAction={shareAction} /> : null}
       </section>
     </div>
   );

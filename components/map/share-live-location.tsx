@@ -2,18 +2,29 @@
 
 import { useId, useState } from "react";
 import { useActionCall } from "@/components/ui/use-action-call";
-import { shareLiveLocationAction } from "@/app/(dashboard)/map/actions";
+import type { ActionResult } from "@/lib/access/actions";
 import { SHARE_DURATIONS_HOURS } from "@/lib/live/shares/share-durations";
 
+/** The page's server action that makes the link (passed down: components import no server code). */
+export type ShareLiveLocationAction = (input: { vehicleId: string; hours: number }) => Promise<ActionResult<{ url: string }>>;
+
 /** The vehicle panel's "Share live location": an expiring public link to copy and send. */
-export const ShareLiveLocation = ({ vehicleId, vehicleName }: { vehicleId: string; vehicleName: string }) => {
+export const ShareLiveLocation = ({
+  vehicleId,
+  vehicleName,
+  shareAction,
+}: {
+  vehicleId: string;
+  vehicleName: string;
+  shareAction: ShareLiveLocationAction;
+}) => {
   const [hours, setHours] = useState<number>(SHARE_DURATIONS_HOURS[1]);
   const { run, pending, result } = useActionCall<{ url: string }>();
   const [copied, setCopied] = useState(false);
   const durationId = useId();
   const share = () => {
     setCopied(false);
-    run(() => shareLiveLocationAction({ vehicleId, hours }));
+    run(() => shareAction({ vehicleId, hours }));
   };
   return (
     <section className="share-live" aria-label={`Share the live location of ${vehicleName}`}>

@@ -12,7 +12,7 @@ import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
 import type { DutyStatus } from "@/lib/hos/rules/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import type { ListedVehicle } from "./live-map-screen";
-import { ShareLiveLocation } from "./share-live-location";
+import { ShareLiveLocation, type ShareLiveLocationAction } from "./share-live-location";
 
 /** The duty status's name (the one table in lib/hos/rules); an unknown value from an upstream API as it came. */
 const dutyStatusName = (status: string) => DUTY_STATUS_NAMES[status as DutyStatus]?.name ?? status;
@@ -30,13 +30,14 @@ export const VehiclePanel = ({
   unit,
   onClose,
   synthetic,
-  canShare,
+  shareAction,
 }: {
   listed: ListedVehicle;
   unit: SpeedUnit;
   onClose: () => void;
   synthetic: boolean;
-  canShare: boolean;
+  /** Absent when the role may not share a live location. */
+  shareAction?: ShareLiveLocationAction;
 }) => {
   const { vehicle, status } = listed;
   const timeZone = useTimeZone();
@@ -116,7 +117,7 @@ export const VehiclePanel = ({
       ) : (
         <p className="muted small">—</p>
       )}
-      {canShare && !synthetic ? <ShareLiveLocation vehicleId={vehicle.id} vehicleName={vehicle.name} /> : null}
+      {shareAction && !synthetic ? <ShareLiveLocation vehicleId={vehicle.id} vehicleName={vehicle.name} shareAction={shareAction} /> : null}
       <div className="panel-links">
         <Link className="button" href={`/playback?vehicle=${vehicle.id}`}>
           Playback

@@ -1,9 +1,9 @@
 "use client";
 
+import type { ActionResult } from "@/lib/access/actions";
 import { SubmitButton } from "@/components/ui/submit-button";
 import type { FormEvent } from "react";
 import { useActionCall } from "@/components/ui/use-action-call";
-import { createReportScheduleAction, deleteReportScheduleAction } from "@/app/(dashboard)/reports/actions";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ClientButton } from "@/components/ui/client-button";
 
@@ -19,7 +19,12 @@ export const ReportSchedules = ({
   shown,
   canSchedule,
   mailConfigured,
+  createSchedule,
+  deleteSchedule,
 }: {
+  /** The page's server actions (passed down: components import no server code). */
+  createSchedule: (input: unknown) => Promise<ActionResult>;
+  deleteSchedule: (scheduleId: number) => Promise<ActionResult>;
   schedules: ScheduleView[];
   shown: ShownReport;
   canSchedule: boolean;
@@ -36,7 +41,7 @@ export const ReportSchedules = ({
       .filter((address) => address !== "");
     const input = { kind: shown.kind, vehicleIds: shown.vehicleIds, driverIds: shown.driverIds, frequency: form.get("frequency"), recipients };
     run(
-      () => createReportScheduleAction(input),
+      () => createSchedule(input),
       () => {
         formElement.reset();
         return "Report scheduled.";
@@ -83,7 +88,7 @@ export const ReportSchedules = ({
                         disabled={isPending}
                         onClick={() =>
                           run(
-                            () => deleteReportScheduleAction(row.id),
+                            () => deleteSchedule(row.id),
                             () => "Schedule deleted.",
                           )
                         }

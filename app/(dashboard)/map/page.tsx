@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { requireUser } from "@/app/_server/session";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { LiveMapScreen } from "@/components/map/live-map-screen";
+import { shareLiveLocationAction } from "./actions";
 import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
 
 export const metadata = { title: "Live map" };
@@ -11,7 +12,7 @@ const Page = async () => {
   const { tileUrl, attribution } = getMapTiles();
   return (
     <Suspense>
-      <LiveMapScreen tileUrl={tileUrl} attribution={attribution} canShare={canDo(user.role, "shareLiveLocation")} />
+      <LiveMapScreen tileUrl={tileUrl} attribution={attribution} shareAction={canDo(user.role, "shareLiveLocation") ? shareLiveLocationAction : undefined} />
     </Suspense>
   );
 };

@@ -6,6 +6,7 @@ import { DailyDistanceChart } from "@/components/reports/daily-distance-chart";
 import { ReportForm } from "@/components/reports/report-form";
 import { ReportTable } from "@/components/reports/report-table";
 import { ReportSchedules } from "@/components/reports/report-schedules";
+import { createReportScheduleAction, deleteReportScheduleAction } from "./actions";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { isMailQueued } from "@/lib/outbound/mail/queue-mail";
 import { listReportSchedules } from "@/lib/reports/report-schedules";
@@ -103,7 +104,14 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           <ReportTable report={report} timeZone={timeZone} limit={SHOWN_ROWS} />
         </>
       )}
-      <ReportSchedules schedules={scheduleViews} shown={shown} canSchedule={canDo(user.role, "scheduleReports")} mailConfigured={isMailQueued()} />
+      <ReportSchedules
+        schedules={scheduleViews}
+        shown={shown}
+        canSchedule={canDo(user.role, "scheduleReports")}
+        mailConfigured={isMailQueued()}
+        createSchedule={createReportScheduleAction}
+        deleteSchedule={deleteReportScheduleAction}
+      />
     </section>
   );
 };
