@@ -8,6 +8,7 @@ export const statReadingsOf = (row: Record<string, unknown>): StatReadings => ({
   odometerMeters: nullableNumber(row.odometer_meters),
   engineSeconds: nullableNumber(row.engine_seconds),
   speed: nullableNumber(row.speed),
+  batteryMilliVolts: nullableNumber(row.battery_milli_volts),
 });
 
 /** The vehicle, time and fix of a row shaped like `vehicle_positions`. */

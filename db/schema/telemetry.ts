@@ -33,7 +33,10 @@ export const vehiclePositions = pgTable(
 );
 
 /** The gauges and counters of a stat sample, as every read of them (snapshots, feeds, history) returns them. */
-export type StatReadings = Pick<typeof vehicleStatSamples.$inferSelect, "engineRpm" | "fuelPercent" | "odometerMeters" | "engineSeconds" | "speed">;
+export type StatReadings = Pick<
+  typeof vehicleStatSamples.$inferSelect,
+  "engineRpm" | "fuelPercent" | "odometerMeters" | "engineSeconds" | "speed" | "batteryMilliVolts"
+>;
 
 export const ENGINE_STATES = ["Off", "On", "Idle"] as const;
 export type EngineState = (typeof ENGINE_STATES)[number];

@@ -124,6 +124,25 @@ describe("vehicle stats through the SDK", () => {
     expect(caughtUp).toMatchObject({ data: [], pagination: { hasNextPage: false } });
   });
 
+  it("batteryMilliVolts and ecuSpeedMph: the latest reading in the snapshot, series in the feed and history", async () => {
+    const { client } = createSdkClient(key);
+    const types: Samsara.GetVehicleStatsRequestTypesItem[] = ["batteryMilliVolts", "ecuSpeedMph"];
+    const [first] = (await client.vehicles.list({ limit: 1 })).data;
+    const snapshot = await client.vehicleStats.getVehicleStats({ vehicleIds: [first.id], types });
+    expectSdkShape(snapshot, "VehicleStatsResponse");
+    // The fixture's last sample: 12,700 mV at 15 m/s.
+    expect(snapshot.data[0]).toMatchObject({ batteryMilliVolts: { value: 12_700 }, ecuSpeedMph: { value: 33.55 } });
+    const feed = await client.vehicleStats.getVehicleStatsFeed({ vehicleIds: [first.id], types });
+    expectSdkShape(feed, "VehicleStatsListResponse");
+    expect(feed.data[0].batteryMilliVolts![0].value).toBe(12_700);
+    const history = await client.vehicleStats.getVehicleStatsHistory({ vehicleIds: [first.id], ...lastHours(2), types });
+    expectSdkShape(history, "VehicleStatsListResponse");
+    const volts = history.data[0].batteryMilliVolts!.map((reading) => reading.value);
+    expect(Math.min(...volts)).toBeGreaterThanOrEqual(12_600);
+    expect(Math.max(...volts)).toBeLessThanOrEqual(12_700);
+    expect(history.data[0].ecuSpeedMph!.length).toBeGreaterThan(0);
+  });
+
   it("getVehicleStatsHistory gives every vehicle its series over the range, paged by vehicle", async () => {
     const { client } = createSdkClient(key);
     const range = lastHours(2);

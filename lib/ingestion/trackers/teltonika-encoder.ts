@@ -20,6 +20,7 @@ const ioElements = ({ io, fix }: TrackerRecord): [number, 1 | 2 | 4, number][] =
     [89, 1, io.fuelPercent === undefined ? undefined : Math.round(io.fuelPercent)],
     [66, 2, io.externalVolts === undefined ? undefined : Math.round(io.externalVolts * 1000)],
     [85, 2, io.engineRpm === undefined ? undefined : Math.round(io.engineRpm)],
+    [81, 1, io.ecuSpeedKmh === undefined ? undefined : Math.round(io.ecuSpeedKmh)],
     [182, 2, fix?.hdop === undefined ? undefined : Math.round(fix.hdop * 10)],
     [16, 4, io.odometerMeters === undefined ? undefined : Math.round(io.odometerMeters)],
   ];

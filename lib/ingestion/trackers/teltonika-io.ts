@@ -29,6 +29,12 @@ export const TELTONIKA_IO: Record<number, (value: number, io: Io, fix: Partial<F
   36: (value, io) => {
     io.engineRpm ??= value;
   }, // Engine RPM (OBD); CAN wins
+  81: (value, io) => {
+    io.ecuSpeedKmh = value;
+  }, // Vehicle Speed (CAN), km/h
+  37: (value, io) => {
+    io.ecuSpeedKmh ??= value;
+  }, // Vehicle Speed (OBD), km/h; CAN wins
   182: (value, _io, fix) => {
     fix.hdop = value / 10;
   }, // GNSS HDOP, 0.1

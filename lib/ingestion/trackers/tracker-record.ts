@@ -19,8 +19,10 @@ export type TrackerRecord = {
     ignition?: boolean;
     /** Total odometer, meters. */
     odometerMeters?: number;
-    /** External (vehicle) voltage, volts: decoded but not stored (no column; see docs/trackers.md). */
+    /** External (vehicle) voltage, volts (stored as the stat `batteryMilliVolts`). */
     externalVolts?: number;
+    /** Vehicle speed as the ECU reports it over CAN or OBD, km/h (the stat `speed`, Samsara's `ecuSpeedMph`). */
+    ecuSpeedKmh?: number;
     fuelPercent?: number;
     engineRpm?: number;
   };

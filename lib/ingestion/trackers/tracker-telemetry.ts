@@ -55,9 +55,10 @@ export const trackerTelemetry = ({ vehicle, records, now }: { vehicle: BoundVehi
       fuelPercent: allowed(STAT_FIELDS, "fuelPercent", io.fuelPercent),
       engineRpm: allowed(STAT_FIELDS, "engineRpm", io.engineRpm),
       batteryMilliVolts: allowed(STAT_FIELDS, "batteryMilliVolts", io.externalVolts === undefined ? undefined : Math.round(io.externalVolts * 1000)),
+      speed: allowed(STAT_FIELDS, "speed", io.ecuSpeedKmh === undefined ? undefined : io.ecuSpeedKmh * METERS_PER_SECOND_PER_KMH),
     };
-    const { engineState, odometerMeters, fuelPercent, engineRpm, batteryMilliVolts } = sample;
-    if ([engineState, odometerMeters, fuelPercent, engineRpm, batteryMilliVolts].some((value) => value !== null)) stats.push(sample);
+    const { engineState, odometerMeters, fuelPercent, engineRpm, batteryMilliVolts, speed: ecuSpeed } = sample;
+    if ([engineState, odometerMeters, fuelPercent, engineRpm, batteryMilliVolts, ecuSpeed].some((value) => value !== null)) stats.push(sample);
   }
   return { positions, stats };
 };

@@ -1,4 +1,5 @@
 import { CURRENT_API_VERSION, type ApiVersion } from "@/lib/platform/api-versions";
+import { METERS_PER_SECOND_TO_MPH } from "@/lib/platform/geo/distance";
 
 /** What each dated version of the public interface offers (decisions: "Versions of the public interface"). */
 export const VERSION_FEATURES: Record<ApiVersion, { changeFeeds: boolean; locationHistory: boolean; bucketedStatsHistory: boolean; newStatTypes: boolean }> = {
@@ -6,7 +7,6 @@ export const VERSION_FEATURES: Record<ApiVersion, { changeFeeds: boolean; locati
   "2025-01-15": { changeFeeds: true, locationHistory: true, bucketedStatsHistory: true, newStatTypes: true },
 };
 
-const METERS_PER_SECOND_TO_MPH = 3600 / 1609.344;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 const isTimestampKey = (key: string) => key === "time" || key.endsWith("Time");

@@ -23,6 +23,8 @@ export type VehicleStateRow = {
   /** ECU speed, meters per second. */
   ecuSpeed: number | null;
   engineState: EngineState | null;
+  /** The tracker's supply voltage (Samsara's batteryMilliVolts). */
+  batteryMilliVolts: number | null;
   /**
    * Which update of the row this is (`location_seq:stats_seq`): ingestion stamps a new change
    * sequence number on every write, so equal versions mean equal contents (what caches key on).
@@ -85,6 +87,7 @@ export const listVehicleStates = async ({ db, ...options }: ListVehicleStatesOpt
     db,
     sql`select v.id as vehicle_id, v.name, ${epochMs("s.location_time")} as location_time, s.latitude, s.longitude, s.speed, s.heading,
           s.hdop, s.satellites, ${epochMs("s.stats_time")} as stats_time, s.engine_rpm, s.fuel_percent, s.odometer_meters, s.engine_seconds, s.ecu_speed, s.engine_state,
+          s.battery_milli_volts,
           ${STATE_VERSION} as state_version
         ${pageOf(options)}`,
   );
@@ -124,5 +127,6 @@ const toVehicleStateRow = (row: Record<string, unknown>): VehicleStateRow => ({
   engineSeconds: nullableNumber(row.engine_seconds),
   ecuSpeed: nullableNumber(row.ecu_speed),
   engineState: (row.engine_state as EngineState | null) ?? null,
+  batteryMilliVolts: nullableNumber(row.battery_milli_volts),
   stateVersion: String(row.state_version),
 });

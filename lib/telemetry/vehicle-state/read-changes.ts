@@ -50,7 +50,8 @@ export const readStatChanges = async (options: ReadChangesOptions & { includePos
   const { db, companyId, dataset, afterSeq, uptoSeq, limit, vehicleIds, includePositions } = options;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select seq, vehicle_id, time, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, engine_state from vehicle_stat_samples
+    sql`select seq, vehicle_id, time, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, battery_milli_volts, engine_state
+        from vehicle_stat_samples
         where company_id = ${companyId} and dataset = ${dataset} and seq > ${afterSeq} and seq <= ${uptoSeq} ${vehicleFilter(vehicleIds)}
         order by seq limit ${limit}`,
   );

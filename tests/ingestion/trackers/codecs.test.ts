@@ -51,6 +51,17 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
     expect(records).toEqual([{ time: new Date("2019-06-10T11:36:32.000Z"), fix: undefined, io: { odometerMeters: 22_949_000 } }]);
   });
 
+  it("decodes the vehicle speed of the ECU: IO 37 (OBD, km/h) alone, IO 81 (CAN) over it", () => {
+    // Two Codec 8 records without a fix: IO 37 = 60; then IO 37 = 60 and IO 81 = 50.
+    const { records } = decodeTeltonikaPacket(
+      hex(
+        "000000000000004508020000016B40D8EA3000000000000000000000000000000000000101253C000000" +
+          "0000016B40D8EE1800000000000000000000000000000000000202253C51320000000200005635",
+      ),
+    );
+    expect(records.map((record) => record.io)).toEqual([{ ecuSpeedKmh: 60 }, { ecuSpeedKmh: 50 }]);
+  });
+
   it("refuses a packet whose CRC, preamble or length is wrong", () => {
     const packet = hex("000000000000002808010000016B40D9AD80010000000000000000000000000000000103021503010101425E100000010000F22A");
     const corrupted = Buffer.from(packet);
@@ -60,11 +71,11 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
     expect(() => teltonikaPacketLength(hex("0000000000100000"))).toThrow(/length/);
   });
 
-  it("round-trips what the demo's trackers send: position, km/h, ignition, odometer, fuel, RPM, HDOP", () => {
+  it("round-trips what the demo's trackers send: position, km/h, ignition, odometer, fuel, RPM, HDOP, ECU speed", () => {
     const record = {
       time: new Date("2026-11-20T08:00:00Z"),
       fix: { latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 270, satellites: 11, speedKmh: 54, hdop: 0.9 },
-      io: { ignition: true, odometerMeters: 123_456_789, fuelPercent: 63, engineRpm: 1450, externalVolts: 13.8 },
+      io: { ignition: true, odometerMeters: 123_456_789, fuelPercent: 63, engineRpm: 1450, externalVolts: 13.8, ecuSpeedKmh: 53 },
     };
     for (const codec of [0x08, 0x8e] as const) {
       expect(decodeTeltonikaPacket(encodeTeltonikaPacket({ records: [record], codec })).records).toEqual([record]);

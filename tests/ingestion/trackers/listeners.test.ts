@@ -55,7 +55,7 @@ const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 1000) *
 const teltonikaRecord = (time: Date, speedKmh: number) => ({
   time,
   fix: { latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 90, satellites: 11, speedKmh, hdop: 0.8 },
-  io: { ignition: true, odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500, externalVolts: 13.9 },
+  io: { ignition: true, odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500, externalVolts: 13.9, ecuSpeedKmh: speedKmh },
 });
 const teltonika = () => connectTracker({ port: trackers.ports.teltonika!, timeoutMs: 3_000 });
 const gt06 = () => connectTracker({ port: trackers.ports.gt06!, timeoutMs: 3_000 });
@@ -82,6 +82,7 @@ describe("Teltonika listener", () => {
       .orderBy(asc(vehicleStatSamples.time));
     expect(stats.map((sample) => sample.engineState)).toEqual(["On", "Idle"]);
     expect(stats[0]).toMatchObject({ odometerMeters: 120_000_500, fuelPercent: 64, engineRpm: 1500, batteryMilliVolts: 13_900 });
+    expect(stats[0].speed).toBeCloseTo(20, 5); // the ECU's 72 km/h, served as ecuSpeedMph
     device.end();
   });
 

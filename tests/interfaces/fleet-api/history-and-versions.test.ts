@@ -42,6 +42,7 @@ beforeAll(async () => {
       odometerMeters: i * 500,
       engineSeconds: i * 60,
       speed: i % 30,
+      batteryMilliVolts: 12_000 + (i % 60) * 10,
     })),
   });
 });
@@ -91,6 +92,26 @@ describe("history", () => {
     expect(series.engineRpm[0]).toEqual({ time: "2026-03-01T00:00:00.000Z", value: 1295 });
     expect(series.obdOdometerMeters[1]).toEqual({ time: "2026-03-01T01:00:00.000Z", value: 119 * 500 });
     expect(series.fuelPercents.every((r: { value: number }) => r.value === 90)).toBe(true);
+  });
+
+  it("stats history: the tracker's supply voltage and the ECU speed in mph, averaged per bucket under Samsara's names", async () => {
+    const response = await history(
+      statsHistoryRoute.GET,
+      "types=batteryMilliVolts,ecuSpeedMph&startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T02:00:00Z&bucketSeconds=3600",
+    );
+    FLEET_RESPONSES.statsSeries.parse(response.body);
+    const [series] = response.body.data;
+    expect(series.batteryMilliVolts).toEqual([
+      { time: "2026-03-01T00:00:00.000Z", value: 12_295 },
+      { time: "2026-03-01T01:00:00.000Z", value: 12_295 },
+    ]);
+    // Speeds 0..29 twice an hour: 14.5 m/s on average.
+    expect(series.ecuSpeedMph[0]).toEqual({ time: "2026-03-01T00:00:00.000Z", value: 32.44 });
+    const old = await callFleet(statsRoute.GET, `/fleet/vehicles/stats?types=batteryMilliVolts&vehicleIds=${vehicleId}`, {
+      key: fixture.demo.key,
+      version: OLD,
+    });
+    expect(old.status).toBe(400);
   });
 });
 

@@ -266,6 +266,31 @@ describe("change feeds", () => {
     ]);
   });
 
+  it("the tracker's supply voltage and the ECU speed in mph: latest in the snapshot, each change in the feed", async () => {
+    const { db } = database();
+    const vehicleId = fixture.demo.vehicleIds[3];
+    const types = "types=batteryMilliVolts,ecuSpeedMph";
+    const snapshot = await callFleet(statsRoute.GET, `/fleet/vehicles/stats?${types}&vehicleIds=${vehicleId}`, { key: fixture.demo.key });
+    FLEET_RESPONSES.stats.parse(snapshot.body);
+    // The fixture's last sample: 12,700 mV at 15 m/s.
+    expect(snapshot.body.data[0]).toMatchObject({ batteryMilliVolts: { value: 12_700 }, ecuSpeedMph: { value: 33.55 } });
+    const start = await callFleet(statsFeedRoute.GET, `/fleet/vehicles/stats/feed?${types}&limit=512`, { key: fixture.demo.key });
+    const time = new Date(Date.now() + 9_000_000);
+    await writeTelemetry({ db, companyId: fixture.demo.companyId, dataset: "live", stats: [{ vehicleId, time, batteryMilliVolts: 11_950, speed: 20 }] });
+    const next = await callFleet(statsFeedRoute.GET, `/fleet/vehicles/stats/feed?${types}&after=${encodeURIComponent(start.body.pagination.endCursor)}`, {
+      key: fixture.demo.key,
+    });
+    FLEET_RESPONSES.statsSeries.parse(next.body);
+    expect(next.body.data).toEqual([
+      {
+        id: String(vehicleId),
+        name: expect.any(String),
+        batteryMilliVolts: [{ time: time.toISOString(), value: 11_950 }],
+        ecuSpeedMph: [{ time: time.toISOString(), value: 44.74 }],
+      },
+    ]);
+  });
+
   it("refuses faultCodes on the stats feed and an unknown type with 400", async () => {
     for (const types of ["faultCodes", "bogus", ""]) {
       const response = await callFleet(statsFeedRoute.GET, `/fleet/vehicles/stats/feed?types=${types}`, { key: fixture.demo.key });

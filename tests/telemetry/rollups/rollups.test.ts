@@ -43,6 +43,7 @@ const setup = async () => {
       engineSeconds: 5e4 + i * 20,
       speed: (i * 7) % 25,
       engineState: "On" as const,
+      batteryMilliVolts: i % 3 === 0 ? null : 12_000 + ((i * 53) % 2000),
     }));
     await writeTelemetry({ db, companyId: demoCompanyId, dataset: "live", positions, stats });
   }
@@ -91,6 +92,7 @@ describe("telemetry rollups", () => {
         expect(bucket.engineRpm).toBeCloseTo(statsRaw[i].engineRpm!, 3);
         expect(bucket.fuelPercent).toBeCloseTo(statsRaw[i].fuelPercent!, 3);
         expect(bucket.speed).toBeCloseTo(statsRaw[i].speed!, 3);
+        expect(bucket.batteryMilliVolts).toBeCloseTo(statsRaw[i].batteryMilliVolts!, 3);
       });
     }
   });

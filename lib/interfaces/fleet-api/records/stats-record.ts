@@ -4,6 +4,7 @@ import type { FaultCodeRow } from "@/lib/telemetry/vehicle-state/list-active-fau
 import type { VehicleStateRow } from "@/lib/telemetry/vehicle-state/list-vehicle-states";
 import { idSchema, readingSchema, rfc3339, timestampSchema } from "./common";
 import { presentLocationPoint } from "./location-record";
+import { METERS_PER_SECOND_TO_MPH } from "@/lib/platform/geo/distance";
 
 /**
  * The `types` a stats request may ask for, Samsara's names: the snapshot answers one reading under
@@ -18,6 +19,8 @@ export const STAT_TYPES = {
   engineStates: { snapshotKey: "engineState", seriesKey: "engineStates", since: "2023-06-01" },
   gps: { snapshotKey: "gps", seriesKey: "gps", since: "2023-06-01" },
   faultCodes: { snapshotKey: "faultCodes", seriesKey: "faultCodes", since: "2025-01-15" },
+  batteryMilliVolts: { snapshotKey: "batteryMilliVolts", seriesKey: "batteryMilliVolts", since: "2025-01-15" },
+  ecuSpeedMph: { snapshotKey: "ecuSpeedMph", seriesKey: "ecuSpeedMph", since: "2025-01-15" },
 } as const;
 
 export type StatType = keyof typeof STAT_TYPES;
@@ -83,6 +86,8 @@ export const vehicleStatsSchema = z
     engineState: engineStateReading.optional(),
     gps: gpsReadingSchema.optional(),
     faultCodes: faultCodesSchema.optional(),
+    batteryMilliVolts: numberReading.optional().meta({ description: "Supply voltage measured by the tracker, millivolts." }),
+    ecuSpeedMph: numberReading.optional().meta({ description: "ECU speed, miles per hour." }),
   })
   .meta({ id: "VehicleStats", description: "Latest value of each requested stat type." });
 
@@ -97,6 +102,8 @@ export const vehicleStatsSeriesSchema = z
     speed: z.array(numberReading).optional(),
     engineStates: z.array(engineStateReading).optional(),
     gps: z.array(gpsReadingSchema).optional(),
+    batteryMilliVolts: z.array(numberReading).optional(),
+    ecuSpeedMph: z.array(numberReading).optional(),
   })
   .meta({ id: "VehicleStatsSeries", description: "One vehicle's readings per requested type, oldest first (feed and history)." });
 
@@ -104,6 +111,9 @@ export type VehicleStats = z.infer<typeof vehicleStatsSchema>;
 export type VehicleStatsSeries = z.infer<typeof vehicleStatsSeriesSchema>;
 export type GpsReading = z.infer<typeof gpsReadingSchema>;
 export type FaultCodesRecord = z.infer<typeof faultCodesSchema>;
+
+/** Meters per second as miles per hour (Samsara's `ecuSpeedMph`), to a hundredth as the 2023-06-01 `speed`. */
+const toMph = (metersPerSecond: number | null) => (metersPerSecond === null ? null : Math.round(metersPerSecond * METERS_PER_SECOND_TO_MPH * 100) / 100);
 
 const DTC_SYSTEM_BITS: Record<string, number> = { P: 0, C: 1, B: 2, U: 3 };
 
@@ -187,6 +197,8 @@ export const presentVehicleStats = ({
     if (type === "obdEngineSeconds") record.obdEngineSeconds = reading(state.engineSeconds);
     if (type === "speed") record.speed = reading(state.ecuSpeed);
     if (type === "engineStates") record.engineState = reading(state.engineState);
+    if (type === "batteryMilliVolts") record.batteryMilliVolts = reading(state.batteryMilliVolts);
+    if (type === "ecuSpeedMph") record.ecuSpeedMph = reading(toMph(state.ecuSpeed));
     if (type === "gps" && state.locationTime && state.latitude !== null && state.longitude !== null) {
       record.gps = presentGps({ time: state.locationTime, latitude: state.latitude, longitude: state.longitude, heading: state.heading, speed: state.speed });
     }
@@ -206,14 +218,17 @@ export type StatsSample = StatReadings & {
 
 export type PositionSample = { vehicleId: number; time: Date; latitude: number; longitude: number; heading: number | null; speed: number | null };
 
-const SAMPLE_FIELDS = {
-  engineRpm: "engineRpm",
-  fuelPercents: "fuelPercent",
-  obdOdometerMeters: "odometerMeters",
-  obdEngineSeconds: "engineSeconds",
-  speed: "speed",
-  engineStates: "engineState",
-} as const;
+/** Each series type's value in a sample (null: no reading). */
+const SAMPLE_VALUES: Record<Exclude<StatType, "gps" | "faultCodes">, (sample: StatsSample) => number | string | null | undefined> = {
+  engineRpm: (sample) => sample.engineRpm,
+  fuelPercents: (sample) => sample.fuelPercent,
+  obdOdometerMeters: (sample) => sample.odometerMeters,
+  obdEngineSeconds: (sample) => sample.engineSeconds,
+  speed: (sample) => sample.speed,
+  engineStates: (sample) => sample.engineState,
+  batteryMilliVolts: (sample) => sample.batteryMilliVolts,
+  ecuSpeedMph: (sample) => toMph(sample.speed),
+};
 
 /**
  * Per-vehicle series for the requested types (feeds and history), in the order of `vehicles`;
@@ -239,7 +254,7 @@ export const presentStatsSeries = ({
     if (!series) continue;
     for (const type of types) {
       if (type === "gps" || type === "faultCodes") continue;
-      const value = sample[SAMPLE_FIELDS[type]];
+      const value = SAMPLE_VALUES[type](sample);
       if (value !== null && value !== undefined) series[STAT_TYPES[type].seriesKey].push({ time: rfc3339(sample.time), value });
     }
   }
