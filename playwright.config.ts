@@ -14,8 +14,15 @@ export default defineConfig({
   outputDir: "test-results",
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
+  // The accessibility walks only read the demo data, so they run two at a time (one server, two
+  // browsers: on two cores a walk mostly waits for the server or its own browser). The other specs
+  // change the data (users, drivers, vehicles, keys) and sign in through the throttled form: one at a
+  // time, after the walks, so no walk meets a change half made.
+  workers: 2,
+  projects: [
+    { name: "accessibility", testMatch: "accessibility.spec.ts", fullyParallel: true },
+    { name: "flows", testIgnore: "accessibility.spec.ts", fullyParallel: false, workers: 1, dependencies: ["accessibility"] },
+  ],
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
   use: {

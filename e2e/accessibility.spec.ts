@@ -94,10 +94,13 @@ const PAGES: readonly PageVisit[] = [
   { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
 ];
 
-/** The page is settled enough to judge: no loading placeholder left in main. */
+/**
+ * The page is settled enough to judge, by the signals it gives itself: its heading is shown and nothing
+ * in main is busy (a loading placeholder, a screen still fetching its data, a button not yet hydrated).
+ * Not the network: the live pages poll and stream, so it is never idle and waiting for it only costs time.
+ */
 const settle = async (page: Page) => {
-  // Live pages poll every few seconds, so the network is never idle for long: a short wait is enough.
-  await page.waitForLoadState("networkidle", { timeout: 1_500 }).catch(() => undefined);
+  await expect(page.locator("h1").first()).toBeVisible();
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 };
 
