@@ -9,11 +9,7 @@ export const DEMO_DISPATCHER = { email: "dispatcher@demo.test", password: "demo-
 export const OTHER_ADMIN = { email: "admin@other.test", password: "other-password-1" };
 export const DEMO_USERS = [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER, OTHER_ADMIN];
 
-/**
- * Demo Fleet's live size in the e2e server. Forty keeps some vehicle on the road at every hour
- * (half are day-shift refuse trucks; the rest rotate day, evening and night crews).
- */
-export const E2E_FLEET_SIZE = Number(process.env.SIM_VEHICLES ?? 40);
+export { E2E_FLEET_SIZE } from "./server-env.mjs";
 
 /** Where e2e/global-setup.ts keeps each user's signed-in browser state. */
 export const authStatePath = (user: DemoUser) => `e2e/.auth/${user.email}.json`;

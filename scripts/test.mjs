@@ -1,8 +1,9 @@
 // `npm test`: every suite. Type check, lint, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
 // is set, and on a local Citus cluster when Citus is installed), a production build, Samsara's SDK and
 // then Playwright against it. Stops at the first failing step.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { e2eServerEnv } from "../e2e/server-env.mjs";
 import { findChromium, INSTALL_CHROMIUM } from "./chromium.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -123,11 +124,18 @@ if (process.env.TEST_DATABASE_URL) {
 }
 runOnCitus();
 run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST });
+// The e2e server's first start (the simulator's backfill, the processors working through it) is minutes
+// of mostly waiting: it starts now, beside the SDK and two-instance steps, and Playwright reuses it.
+rmSync(".data-e2e", { recursive: true, force: true });
+const e2eServer = spawn("node", ["scripts/server.mjs"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...env, ...e2eServerEnv(), NEXT_DIST_DIR: E2E_DIST },
+});
+process.on("exit", () => e2eServer.kill());
 run("Samsara SDK against the production build", "npx", ["vitest", "run", "-c", "vitest.sdk.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
 if (process.env.TEST_DATABASE_URL) {
   run("two app instances on one PostgreSQL (vitest)", "npx", ["vitest", "run", "--config", "vitest.multi-instance.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
 } else {
   console.log("\n(TEST_DATABASE_URL is not set: the two-instance test is skipped)");
 }
-rmSync(".data-e2e", { recursive: true, force: true });
-run("end-to-end tests (Playwright, chromium)", "npx", ["playwright", "test"], { NEXT_DIST_DIR: E2E_DIST });
+run("end-to-end tests (Playwright, chromium)", "npx", ["playwright", "test"], { NEXT_DIST_DIR: E2E_DIST, E2E_SERVER_STARTED: "1" });
