@@ -14,14 +14,12 @@ export const DASHBOARD_SAMPLES: Record<string, EndpointSample> = {
   "GET /api/dashboard/vehicles": { sample: () => ({ path: "/api/dashboard/vehicles" }) },
   "GET /api/dashboard/vehicles/{id}": { sample: (f) => ({ path: `/api/dashboard/vehicles/${f.demoVehicle.id}`, params: { id: String(f.demoVehicle.id) } }) },
   "GET /api/dashboard/vehicles/{id}/locations": {
-    query: ["from", "to"],
     sample: (f) => ({
       path: `/api/dashboard/vehicles/${f.demoVehicle.id}/locations?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`,
       params: { id: String(f.demoVehicle.id) },
     }),
   },
   "GET /api/dashboard/vehicles/{id}/stats": {
-    query: ["from", "to"],
     sample: (f) => ({
       path: `/api/dashboard/vehicles/${f.demoVehicle.id}/stats?from=${isoAgo(7_200_000)}&to=${isoAgo(0)}`,
       params: { id: String(f.demoVehicle.id) },

@@ -2,16 +2,16 @@ import type { z } from "zod";
 import { DASHBOARD_ENDPOINTS } from "@/app/_endpoints/dashboard";
 import { SERVICE_ENDPOINTS } from "@/app/_endpoints/service";
 import type { Module } from "@/db/schema";
+import { INGEST_ENDPOINTS } from "@/lib/ingestion/endpoints";
 import { ADMIN_ENDPOINTS } from "@/lib/interfaces/admin-api/endpoints";
 import { LEGACY_ENDPOINTS } from "@/lib/interfaces/legacy-api/endpoints";
 import type { Scope } from "@/lib/access/api-keys/scopes";
 import { DEFAULT_BODY_LIMIT_BYTES, routeFileOf, type Endpoint } from "@/lib/platform/http";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
-import * as ingestBatch from "@/app/ingest/batch/route";
-import * as ingestOsmand from "@/app/ingest/osmand/route";
 import { FLEET_ROUTES, type FleetRoute } from "../interfaces/fleet-api/routes";
 import type { HarnessFixture } from "./fixture";
 import { DASHBOARD_SAMPLES } from "./dashboard-samples";
+import { INGEST_SAMPLES } from "./ingest-samples";
 import { LEGACY_SAMPLES } from "./legacy-samples";
 import { SERVICE_SAMPLES } from "./service-samples";
 
@@ -117,8 +117,6 @@ const ADMIN_SAMPLES: Record<string, EndpointSample> = {
   "DELETE /api/v2/api-keys/{id}": { sample: (f) => ({ path: `/api/v2/api-keys/${f.revocableKeyId}`, params: { id: f.revocableKeyId } }) },
 };
 
-const isoAgo = (ms: number) => new Date(Date.now() - ms).toISOString();
-
 /**
  * Every route of the app, with its method, how it authenticates, and a request that works. The
  * harness (route-matrix.test.ts, fuzz.test.ts) runs the matrix and the fuzzer for each; a route
@@ -159,41 +157,8 @@ export const ROUTE_REGISTRY: RegisteredRoute[] = [
     }),
   },
 
-  // Device ingestion
-  {
-    file: "app/ingest/osmand/route.ts",
-    method: "GET",
-    handler: ingestOsmand.GET,
-    auth: { kind: "device" },
-    query: ["id", "lat", "lon", "timestamp", "speed", "bearing", "altitude", "accuracy", "batt"],
-    writes: true,
-    sample: () => ({ path: `/ingest/osmand?id=demo-live-1&lat=41.9&lon=-87.6&timestamp=${Math.floor(Date.now() / 1000) - 30}` }),
-  },
-  {
-    file: "app/ingest/osmand/route.ts",
-    method: "POST",
-    handler: ingestOsmand.POST,
-    auth: { kind: "device" },
-    query: ["id", "lat", "lon", "timestamp", "speed"],
-    bodyFields: ["id", "lat", "lon", "timestamp", "speed", "location", "device_id"],
-    writes: true,
-    bodyLimit: 64_000,
-    sample: () => ({
-      path: "/ingest/osmand",
-      body: `id=demo-live-2&lat=41.9&lon=-87.6&timestamp=${Math.floor(Date.now() / 1000) - 30}`,
-      contentType: "application/x-www-form-urlencoded",
-    }),
-  },
-  {
-    file: "app/ingest/batch/route.ts",
-    method: "POST",
-    handler: ingestBatch.POST,
-    auth: { kind: "ingest" },
-    bodyFields: ["vehicleId", "time", "latitude", "longitude", "speed", "heading", "stats"],
-    writes: true,
-    bodyLimit: 8 * 1024 * 1024,
-    sample: (f) => ({ path: "/ingest/batch", body: [{ vehicleId: f.demoVehicle.id, time: isoAgo(20_000), latitude: 41.85, longitude: -87.65, speed: 3 }] }),
-  },
+  // Device ingestion: a gateway's ingest token, or the OsmAnd device id
+  ...INGEST_ENDPOINTS.map(sampledRoute(INGEST_SAMPLES, (endpoint) => ({ kind: endpoint.credential === "ingestToken" ? "ingest" : "device" }))),
 
   // Unauthenticated service routes
   ...SERVICE_ENDPOINTS.map(sampledRoute(SERVICE_SAMPLES, () => ({ kind: "none" }))),

@@ -1,7 +1,7 @@
 import { SECTIONS } from "@/lib/access/auth/role-policy";
-import { changesQuerySchema, rangeQuerySchema, vehicleParamsSchema } from "@/lib/dashboard/data/queries";
+import { changesQuerySchema, historyRange, rangeQuerySchema, vehicleParamsSchema } from "@/lib/dashboard/data/queries";
 import { AppError } from "@/lib/platform/errors";
-import { getClientIp, parseQuery } from "@/lib/platform/http";
+import { getClientIp } from "@/lib/platform/http";
 import { parseResumeSeq, SERVER_SENT_EVENTS_HEADERS } from "@/lib/live/stream/server-sent-events";
 import { openHeldStream } from "@/lib/live/stream/stream-slots";
 import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
@@ -63,8 +63,8 @@ export const vehicleLocationsEndpoint = defineDashboardEndpoint({
   path: "/api/dashboard/vehicles/{id}/locations",
   summary: "The vehicle's downsampled breadcrumb over `from`..`to` (playback)",
   params: vehicleParamsSchema,
-  // The range is a transform of the query, read here rather than as the definition's (object) query.
-  run: ({ request, source, params }) => source.getLocationHistory({ vehicleId: params.id, range: parseQuery(request, rangeQuerySchema) }),
+  query: rangeQuerySchema,
+  run: ({ source, params, query }) => source.getLocationHistory({ vehicleId: params.id, range: historyRange(query) }),
 });
 
 export const vehicleStatsEndpoint = defineDashboardEndpoint({
@@ -72,6 +72,6 @@ export const vehicleStatsEndpoint = defineDashboardEndpoint({
   path: "/api/dashboard/vehicles/{id}/stats",
   summary: "The vehicle's downsampled stats series and the fault codes seen over `from`..`to`",
   params: vehicleParamsSchema,
-  // The range is a transform of the query, read here rather than as the definition's (object) query.
-  run: ({ request, source, params }) => source.getStatsHistory({ vehicleId: params.id, range: parseQuery(request, rangeQuerySchema) }),
+  query: rangeQuerySchema,
+  run: ({ source, params, query }) => source.getStatsHistory({ vehicleId: params.id, range: historyRange(query) }),
 });
