@@ -12,7 +12,8 @@ const osmand = (method: "GET" | "POST"): ZodOpenApiOperationObject => ({
   description:
     "Traccar Client and other OsmAnd-protocol trackers. The device id is the credential, as in Traccar: it must be a vehicle's device id." +
     (method === "POST"
-      ? " The parameters of GET, in the query string or as a form-encoded or JSON body (flat keys, or Traccar Client's `{ device_id, location: { coords } }`), at most 64 KB; body values win."
+      ? " The parameters of GET, in the query string or as a form-encoded or JSON body (flat keys, or Traccar " +
+        "Client's `{ device_id, location: { coords } }`), at most 64 KB; body values win."
       : ""),
   tags: [TAG],
   security: [],
@@ -42,7 +43,11 @@ export const ingestRegistry: OpenApiRegistry = {
     "/ingest/batch": {
       post: {
         summary: "Send a batch of points",
-        description: `A JSON array of at most ${MAX_BATCH_POINTS.toLocaleString("en-US")} points (at most ${MAX_BATCH_BYTES / 1024 / 1024} MB) for vehicles of the token's company and dataset. All points are checked before anything is written; the first bad one is named \`points[i]: …\`. The answer is sent after the commit; resent points count as duplicates.`,
+        description:
+          `A JSON array of at most ${MAX_BATCH_POINTS.toLocaleString("en-US")} points (at most ` +
+          `${MAX_BATCH_BYTES / 1024 / 1024} MB) for vehicles of the token's company and dataset. All points are ` +
+          `checked before anything is written; the first bad one is named \`points[i]: …\`. The answer is sent ` +
+          `after the commit; resent points count as duplicates.`,
         tags: [TAG],
         security: [{ ingestToken: [] }],
         requestBody: { required: true, content: { "application/json": { schema: z.array(batchPointSchema).max(MAX_BATCH_POINTS) } } },
