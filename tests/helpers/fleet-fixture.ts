@@ -138,31 +138,27 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       maxSpeed: 36,
       fuelUsedPercent: 2,
     });
-    await db
-      .insert(speedingIntervals)
-      .values({
-        ...tenant,
-        vehicleId: vehicleIds[0],
-        driverId: driverIds[0],
-        startTime: new Date(tripStart + 600_000),
-        endTime: new Date(tripStart + 660_000),
-        maxSpeed: 36,
-        thresholdSpeed: 33.3,
-        ...where,
-        address: "105 S State St, Chicago, IL",
-      });
-    await db
-      .insert(idlingEvents)
-      .values({
-        ...tenant,
-        vehicleId: vehicleIds[0],
-        driverId: driverIds[0],
-        startTime: new Date(tripStart + HOUR_MS),
-        endTime: new Date(tripStart + 1.2 * HOUR_MS),
-        ...where,
-        address: "105 S State St, Chicago, IL",
-        fuelUsedPercent: 0.5,
-      });
+    await db.insert(speedingIntervals).values({
+      ...tenant,
+      vehicleId: vehicleIds[0],
+      driverId: driverIds[0],
+      startTime: new Date(tripStart + 600_000),
+      endTime: new Date(tripStart + 660_000),
+      maxSpeed: 36,
+      thresholdSpeed: 33.3,
+      ...where,
+      address: "105 S State St, Chicago, IL",
+    });
+    await db.insert(idlingEvents).values({
+      ...tenant,
+      vehicleId: vehicleIds[0],
+      driverId: driverIds[0],
+      startTime: new Date(tripStart + HOUR_MS),
+      endTime: new Date(tripStart + 1.2 * HOUR_MS),
+      ...where,
+      address: "105 S State St, Chicago, IL",
+      fuelUsedPercent: 0.5,
+    });
     const webhookIds = (
       await db
         .insert(webhooks)
@@ -255,27 +251,25 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         )
         .returning({ id: contacts.id })
     ).map((row) => row.id);
-    await db
-      .insert(alertIncidents)
-      .values({
-        ...tenant,
-        ruleId: alertRuleIds[0],
-        vehicleId: vehicleIds[0],
-        startedAt: times[2],
-        details: {
-          triggerId: 1000,
-          description: "Over 100 km/h for 10 s",
-          conditionDetails: {
-            speed: {
-              operation: "GREATER",
-              thresholdSpeedKilometersPerHour: 100,
-              minDurationMilliseconds: 10_000,
-              currentSpeedKilometersPerHour: 112,
-              vehicle: { id: String(vehicleIds[0]), name: "Vehicle", serial: "" },
-            },
+    await db.insert(alertIncidents).values({
+      ...tenant,
+      ruleId: alertRuleIds[0],
+      vehicleId: vehicleIds[0],
+      startedAt: times[2],
+      details: {
+        triggerId: 1000,
+        description: "Over 100 km/h for 10 s",
+        conditionDetails: {
+          speed: {
+            operation: "GREATER",
+            thresholdSpeedKilometersPerHour: 100,
+            minDurationMilliseconds: 10_000,
+            currentSpeedKilometersPerHour: 112,
+            vehicle: { id: String(vehicleIds[0]), name: "Vehicle", serial: "" },
           },
         },
-      });
+      },
+    });
     ids.push({ ...tenant, vehicleIds, driverIds, spareDriverIds, webhookIds, userIds, liveShareIds, spareSerials, tagIds, placeIds, alertRuleIds, contactIds });
   }
   const [demo, sandbox, other] = ids;
