@@ -90,7 +90,8 @@ const handle = openDatabase({ url });
 try {
   const { db } = handle;
   console.log(
-    `\nIssue 19 figures: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), PostgreSQL, ${VEHICLES} vehicles × 1 Hz (a fifth with a stat), ${SECONDS} s a phase, ${TRAFFIC} traffic\n`,
+    `\nIssue 19 figures: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), PostgreSQL, ` +
+      `${VEHICLES} vehicles × 1 Hz (a fifth with a stat), ${SECONDS} s a phase, ${TRAFFIC} traffic\n`,
   );
   await migrateDatabase(handle);
   useDatabase(handle);
@@ -195,7 +196,10 @@ try {
     )[0].seq;
   const headSeq = async () =>
     (await queryRows<{ seq: number }>(db, sql`select seq::int as seq from feed_counters where company_id = ${companyId} and dataset = ${dataset}`))[0].seq;
-  /** Batches back to back while the alerts processor runs beside them: in a worker process, or in this one (woken after each batch, as the notification would). */
+  /**
+   * Batches back to back while the alerts processor runs beside them: in a worker process, or in this one (woken after
+   * each batch, as the notification would).
+   */
   const ingestAlongside = async (from: number, where: "worker" | "process") => {
     const batches = Array.from({ length: SECONDS }, (_, s) => batchAt(from + s));
     const wake = new Set<() => void>();
@@ -356,7 +360,8 @@ try {
       );
       const deliveries = await queryRows<{ id: number; started_at: string }>(
         db,
-        sql`select id, payload->'data'->>'happenedAtTime' as started_at from webhook_deliveries where company_id = ${companyId} and id > ${afterDelivery} and event_type = 'AlertIncident' and payload->'data'->>'isResolved' = 'false' order by id`,
+        sql`select id, payload->'data'->>'happenedAtTime' as started_at from webhook_deliveries where company_id = ${companyId} and id >
+          ${afterDelivery} and event_type = 'AlertIncident' and payload->'data'->>'isResolved' = 'false' order by id`,
       );
       const seen = performance.now();
       for (const row of incidents) inbox.push(latencyOf(row.started_at, seen));
@@ -406,8 +411,15 @@ try {
   const liveLoad = load();
   const inboxSorted = sorted(inbox);
   const queuedSorted = sorted(queued);
+  const stillToProcess =
+    behind > 0 ? `${lags.map((lag) => `${lag.processor} ${lag.behind}`).join(", ")}${inWorker ? "" : ` (done ${(drainedMs / 1000).toFixed(0)} s later)`}` : 0;
   console.log(
-    `2. live: ingest ack p50 ${ms(percentile(sorted(ackTimes), 50))}; ack → inbox p50 ${ms(percentile(inboxSorted, 50))} p95 ${ms(percentile(inboxSorted, 95))} max ${ms(inboxSorted.at(-1) ?? NaN)} (${inbox.length} incidents); ack → webhook queue p50 ${ms(percentile(queuedSorted, 50))} p95 ${ms(percentile(queuedSorted, 95))} (${queued.length}); rows the processors had still to process 10 s after the last batch: ${behind > 0 ? `${lags.map((lag) => `${lag.processor} ${lag.behind}`).join(", ")}${inWorker ? "" : ` (done ${(drainedMs / 1000).toFixed(0)} s later)`}` : 0} (target p95 ≤ 2 s); load ${liveLoad}`,
+    `2. live: ingest ack p50 ${ms(percentile(sorted(ackTimes), 50))};` +
+      ` ack → inbox p50 ${ms(percentile(inboxSorted, 50))} p95 ${ms(percentile(inboxSorted, 95))}` +
+      ` max ${ms(inboxSorted.at(-1) ?? NaN)} (${inbox.length} incidents);` +
+      ` ack → webhook queue p50 ${ms(percentile(queuedSorted, 50))} p95 ${ms(percentile(queuedSorted, 95))} (${queued.length});` +
+      ` rows the processors had still to process 10 s after the last batch: ` +
+      `${stillToProcess} (target p95 ≤ 2 s); load ${liveLoad}`,
   );
 
   // 1 again, without rules (switched off): a batch's ingestion drifts by a fifth over a run (the tables
@@ -420,10 +432,16 @@ try {
   const mean = (a: number, b: number) => (a + b) / 2;
   const bareRate = mean(bare.rate, bareAfter.rate);
   console.log(
-    `1. ingest + alerts processor, no rules: ${rate(bare.rate)} rows before, ${rate(bareAfter.rate)} after (a second's batch: ingest ${ms(bare.ingestMs)} / ${ms(bareAfter.ingestMs)}, processor ${ms(bare.evaluateMs)} / ${ms(bareAfter.evaluateMs)}); load ${bareLoad}`,
+    `1. ingest + alerts processor, no rules: ${rate(bare.rate)} rows before, ${rate(bareAfter.rate)} ` +
+      `after (a second's batch: ingest ${ms(bare.ingestMs)} / ${ms(bareAfter.ingestMs)}, processor ` +
+      `${ms(bare.evaluateMs)} / ${ms(bareAfter.evaluateMs)}); load ${bareLoad}`,
   );
   console.log(
-    `   with ${PLACES} places and ${triggers.length} rules: ${rate(withRules.rate)} rows (ingest ${ms(withRules.ingestMs)}, processor ${ms(withRules.evaluateMs)}) → ${((withRules.rate / bareRate) * 100).toFixed(0)} % of the mean (target ≥ 80 %); ${Math.round(changesPerSecond).toLocaleString("en-US")} incident openings and closings a second of the fleet; load ${rulesLoad}`,
+    `   with ${PLACES} places and ${triggers.length} rules: ${rate(withRules.rate)} rows (ingest ` +
+      `${ms(withRules.ingestMs)}, processor ${ms(withRules.evaluateMs)}) → ` +
+      `${((withRules.rate / bareRate) * 100).toFixed(0)} % of the mean (target ≥ 80 %); ` +
+      `${Math.round(changesPerSecond).toLocaleString("en-US")} incident openings and closings a second of ` +
+      `the fleet; load ${rulesLoad}`,
   );
   const alongside = (figures: typeof bareAlongside) =>
     `${rate(figures.rate)} rows, until evaluated ${rate(figures.evaluatedRate)} (${(figures.afterMs / 1000).toFixed(1)} s after the last batch)`;
@@ -431,13 +449,18 @@ try {
     `1b. the processor in a worker process, batches back to back: no rules ${alongside(bareAlongside)} before, ${alongside(bareAfterAlongside)} after`,
   );
   console.log(
-    `   with the rules: ${alongside(rulesAlongside)} → until evaluated ${((rulesAlongside.evaluatedRate / mean(bareAlongside.evaluatedRate, bareAfterAlongside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 %); load ${rulesAlongsideLoad}`,
+    `   with the rules: ${alongside(rulesAlongside)} → until evaluated ` +
+      `${((rulesAlongside.evaluatedRate / mean(bareAlongside.evaluatedRate, bareAfterAlongside.evaluatedRate)) * 100).toFixed(0)} % of the mean ` +
+      `(target ≥ 80 %); load ${rulesAlongsideLoad}`,
   );
   console.log(
-    `1c. the processor's own loop in this process (PROCESS_ROLE=all), batches back to back: no rules ${alongside(bareBeside)} before, ${alongside(bareAfterBeside)} after`,
+    `1c. the processor's own loop in this process (PROCESS_ROLE=all), batches back to back: no rules ` +
+      `${alongside(bareBeside)} before, ${alongside(bareAfterBeside)} after`,
   );
   console.log(
-    `   with the rules: ${alongside(rulesBeside)} → until evaluated ${((rulesBeside.evaluatedRate / mean(bareBeside.evaluatedRate, bareAfterBeside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 %)`,
+    `   with the rules: ${alongside(rulesBeside)} → until evaluated ` +
+      `${((rulesBeside.evaluatedRate / mean(bareBeside.evaluatedRate, bareAfterBeside.evaluatedRate)) * 100).toFixed(0)} % of the mean (target ≥ 80 ` +
+      `%)`,
   );
 
   // 3. Webhook delivery: EVENTS events over 1,000 vehicles (10 each, in order per vehicle) to a local receiver.
@@ -485,7 +508,9 @@ try {
   });
   const deliveryLoad = load();
   console.log(
-    `3. webhook delivery of ${EVENTS} events (1,000 vehicles): startWebhookDelivery ${rate(productionRate)}, passes back to back (4 at once) ${rate(backToBack)} (target ≥ 500/s); load ${deliveryLoad}`,
+    `3. webhook delivery of ${EVENTS} events (1,000 vehicles): startWebhookDelivery ` +
+      `${rate(productionRate)}, passes back to back (4 at once) ${rate(backToBack)} (target ≥ 500/s); load ` +
+      `${deliveryLoad}`,
   );
 } finally {
   useDatabase(undefined);

@@ -68,7 +68,8 @@ const measure = (label: string, run: () => void) => {
 };
 
 console.log(
-  `${DRIVERS.toLocaleString("en-US")} drivers, ${DAYS} days, ${entries.toLocaleString("en-US")} entries (${(entries / DRIVERS / DAYS).toFixed(1)} per driver-day)`,
+  `${DRIVERS.toLocaleString("en-US")} drivers, ${DAYS} days, ${entries.toLocaleString("en-US")} entries ` +
+    `(${(entries / DRIVERS / DAYS).toFixed(1)} per driver-day)`,
 );
 measure("computeHosClocks (clocks)", () => {
   for (const { log, timezone } of fleet) computeHosClocks({ log, ruleset: "us70_8", at, timezone });

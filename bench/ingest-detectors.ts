@@ -5,7 +5,8 @@
 // of one report per vehicle, through ingestTelemetry one after another. Then the same with the trip
 // processor running in this process as the service runs it (woken after each batch, as the
 // telemetry notification wakes it, and by its sweep), and the time it needs after the last batch
-// to detect everything, with the service's windows (lib/runtime/boot/start-fleet-reactions.ts). DATABASE_URL: PostgreSQL (a fresh database, dropped afterwards); DATABASE_URL=pglite: embedded, in memory.
+// to detect everything, with the service's windows (lib/runtime/boot/start-fleet-reactions.ts). DATABASE_URL:
+// PostgreSQL (a fresh database, dropped afterwards); DATABASE_URL=pglite: embedded, in memory.
 // DETECTORS_IN=worker (PostgreSQL): the trip processor runs in a process of its own (bench/processor-worker.ts),
 // as in a deployment with PROCESS_ROLE=web and PROCESS_ROLE=worker processes, woken by ingestion's NOTIFY.
 import { randomBytes } from "node:crypto";
@@ -195,11 +196,15 @@ export const benchIngestWithDetectors = async ({
 export const describeDetectorBench = (result: DetectorBenchResult) => {
   const rate = (value: number) => `${Math.round(value).toLocaleString("en-US")} rows/s`;
   return [
-    `${result.vehicles.toLocaleString("en-US")} vehicles, ${result.rows.toLocaleString("en-US")} rows a run (${result.trips.toLocaleString("en-US")} trips detected)`,
+    `${result.vehicles.toLocaleString("en-US")} vehicles, ${result.rows.toLocaleString("en-US")} rows a ` +
+      `run (${result.trips.toLocaleString("en-US")} trips detected)`,
     `without the detectors: ${rate(result.withoutRate)}`,
-    `the trip processor alone over those rows: ${result.alonePercent.toFixed(0)} % of their ingestion's time (${Math.round(result.aloneCpuMs).toLocaleString("en-US")} ms of this process's CPU)`,
+    `the trip processor alone over those rows: ${result.alonePercent.toFixed(0)} % of their ingestion's ` +
+      `time (${Math.round(result.aloneCpuMs).toLocaleString("en-US")} ms of this process's CPU)`,
     `with them running: ${rate(result.withRate)} (${((result.withRate / result.withoutRate) * 100).toFixed(0)} %)`,
-    `with them, until all is detected (${(result.catchUpMs / 1000).toFixed(1)} s after the last batch): ${rate(result.caughtUpRate)} (${((result.caughtUpRate / result.withoutRate) * 100).toFixed(0)} %; target ≥ 80 %)`,
+    `with them, until all is detected (${(result.catchUpMs / 1000).toFixed(1)} s after the last batch): ` +
+      `${rate(result.caughtUpRate)} (${((result.caughtUpRate / result.withoutRate) * 100).toFixed(0)} %; ` +
+      `target ≥ 80 %)`,
   ];
 };
 
@@ -227,7 +232,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
       workerDatabaseUrl: inWorker ? url! : undefined,
     });
     console.log(
-      `${embedded ? "PGlite" : "PostgreSQL"}, detectors ${inWorker ? "in a worker process" : "in the ingesting process"}: ${describeDetectorBench(result).join("\n  ")}`,
+      `${embedded ? "PGlite" : "PostgreSQL"}, detectors ` +
+        `${inWorker ? "in a worker process" : "in the ingesting process"}: ` +
+        `${describeDetectorBench(result).join("\n  ")}`,
     );
   } finally {
     await handle.close();

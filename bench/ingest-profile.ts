@@ -43,7 +43,14 @@ try {
 
   for (let s = 0; s < ROUNDS; s++) {
     const time = new Date(start + s * 1000).toISOString();
-    const body = `[${ids.map((id, i) => `{"vehicleId":${id},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`).join(",")}]`;
+    const body = `[${ids
+      .map(
+        (id, i) =>
+          `{"vehicleId":${id},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},` +
+          `"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90` +
+          `${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`,
+      )
+      .join(",")}]`;
     const t0 = performance.now();
     const response = await batchRoute.POST(
       new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }),

@@ -106,7 +106,9 @@ try {
     if (response.status !== 200) throw new Error(`OsmAnd answered ${response.status}`);
     // In-page code as text: tsx would wrap a function in a helper the page does not have.
     await page.waitForFunction(
-      `document.querySelector("[data-testid=panel-position]")?.textContent === "${moved.latitude}, ${moved.longitude}" && JSON.stringify(document.querySelector('${marker}')?.getBoundingClientRect()) !== ${JSON.stringify(before)}`,
+      `document.querySelector("[data-testid=panel-position]")?.textContent === "${moved.latitude}, ` +
+        `${moved.longitude}" && JSON.stringify(document.querySelector('${marker}')?.getBoundingClientRect()) ` +
+        `!== ${JSON.stringify(before)}`,
       null,
       { polling: "raf", timeout: 10_000 },
     );
@@ -119,10 +121,11 @@ try {
     ? `; the other ${vehicles.length - 1} vehicles posted ${Math.round((fleet.sent() * 1000) / (Date.now() - loadStarted))} positions/s`
     : "";
   console.log(
-    `ack → marker moved (${PROBES} points${fleetRate}): p50 ${percentile(sorted, 50)} ms, p95 ${percentile(sorted, 95)} ms, max ${sorted.at(-1)} ms (target p95 < 1 s); load ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(" ")}`,
+    `ack → marker moved (${PROBES} points${fleetRate}): p50 ${percentile(sorted, 50)} ms, p95 ${percentile(sorted, 95)} ms, ` +
+      `max ${sorted.at(-1)} ms (target p95 < 1 s); load ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(" ")}`,
   );
 } finally {
   await browser.close();

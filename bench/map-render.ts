@@ -41,12 +41,14 @@ try {
   // The vehicles are drawn on a canvas: the map counts what it drew.
   const countDrawn = async () =>
     (await page.evaluate(
-      `(() => { const { vehiclesDrawn, clustersDrawn } = document.querySelector(".fleet-map").dataset; return Number(vehiclesDrawn) + Number(clustersDrawn); })()`,
+      `(() => { const { vehiclesDrawn, clustersDrawn } = document.querySelector(".fleet-map").dataset; ` +
+        `return Number(vehiclesDrawn) + Number(clustersDrawn); })()`,
     )) as number;
   const drawn = await countDrawn();
   // The page's JavaScript as it crossed the wire (the server compresses): every script resource so far.
   const scriptBytes = (await page.evaluate(
-    `performance.getEntriesByType("resource").filter((entry) => entry.initiatorType === "script" || entry.name.endsWith(".js")).reduce((sum, entry) => sum + entry.encodedBodySize, 0)`,
+    `performance.getEntriesByType("resource").filter((entry) => entry.initiatorType === "script" || ` +
+      `entry.name.endsWith(".js")).reduce((sum, entry) => sum + entry.encodedBodySize, 0)`,
   )) as number;
 
   // The fleet updating every second, the map still: frames over 5 s (five updates).
@@ -93,9 +95,12 @@ try {
   const sorted = await collectFrames();
   // Frames come in whole refreshes (16.7, 33.3 ms, ...): the share over budget says more than p95 moving between them.
   const figures = (frames: number[]) =>
-    `median ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ${frames.at(-1)?.toFixed(1)} ms, ${((100 * frames.filter((frame) => frame > 20).length) / frames.length).toFixed(1)} % over 20 ms`;
+    `median ${percentile(frames, 50).toFixed(1)} ms, p95 ${percentile(frames, 95).toFixed(1)} ms, max ` +
+    `${frames.at(-1)?.toFixed(1)} ms, ` +
+    `${((100 * frames.filter((frame) => frame > 20).length) / frames.length).toFixed(1)} % over 20 ms`;
   console.log(
-    `map-render: ${VEHICLES.toLocaleString("en-US")} vehicles, vehicles and clusters drawn in and around the viewport: ${drawn} framed, ${drawnZoomed} at zoom 12 (panned)`,
+    `map-render: ${VEHICLES.toLocaleString("en-US")} vehicles, vehicles and clusters drawn in and around ` +
+      `the viewport: ${drawn} framed, ${drawnZoomed} at zoom 12 (panned)`,
   );
   console.log(`  first full render after data arrived: ${renderMs.toFixed(0)} ms (target < 1500 ms)`);
   console.log(`  the map page's JavaScript, compressed as sent: ${(scriptBytes / 1024).toFixed(0)} kB (target < 300 kB)`);

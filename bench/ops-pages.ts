@@ -40,15 +40,18 @@ const main = async () => {
   const started = performance.now();
   // Drivers 21..2,000 beside the seeded 20, then ~6 duty changes a day for 10 days, all set-based.
   await db.execute(sql`insert into drivers (company_id, dataset, name, username, timezone)
-    select ${companyId}, 'live', 'Bench Driver ' || g, 'bench.' || g, (array['America/Chicago','America/New_York','America/Denver','America/Los_Angeles'])[1 + g % 4]
+    select ${companyId}, 'live', 'Bench Driver ' || g, 'bench.' || g,
+      (array['America/Chicago','America/New_York','America/Denver','America/Los_Angeles'])[1 + g % 4]
     from generate_series(1, ${DRIVERS - 20}) g`);
   await db.execute(sql`insert into hos_logs (company_id, dataset, driver_id, status, start_time, origin)
-    select d.company_id, 'live', d.id, s.status, date_trunc('day', now()) - g.day * interval '1 day' + (s.at_h + (d.id % 7) * 0.25) * interval '1 hour', 'simulator'
+    select d.company_id, 'live', d.id, s.status, date_trunc('day', now()) - g.day * interval '1 day' + (s.at_h + (d.id % 7) * 0.25) * interval
+      '1 hour', 'simulator'
     from drivers d cross join generate_series(0, 9) g(day)
     cross join (values ('offDuty', 0.0), ('onDuty', 5.0), ('driving', 5.5), ('offDuty', 10.0), ('driving', 10.5), ('offDuty', 15.0)) s(status, at_h)
     where d.company_id = ${companyId} and d.dataset = 'live'
       and date_trunc('day', now()) - g.day * interval '1 day' + (s.at_h + (d.id % 7) * 0.25) * interval '1 hour' < now()`);
-  await db.execute(sql`insert into waste_jobs (company_id, dataset, scheduled_date, service_type, status, pick_up_client_name, pick_up_address, assigned_to_asset_id, tonnage)
+  await db.execute(sql`insert into waste_jobs (company_id, dataset, scheduled_date, service_type, status, pick_up_client_name, pick_up_address,
+    assigned_to_asset_id, tonnage)
     select ${companyId}, 'live', now() - interval '60 days' + g * interval '3 minutes',
       (array['Collection','Delivery','Exchange','Removal','Recycling'])[1 + g % 5],
       (array['Scheduled','Assigned','InProgress','Completed','Completed','Cancelled'])[1 + g % 6],

@@ -222,7 +222,8 @@ try {
     const end = new Date(Math.floor(now / 86_400_000) * 86_400_000 - 86_400_000);
     const start = new Date(end.getTime() - 35 * 86_400_000);
     await db.execute(sql`insert into vehicle_positions (company_id, dataset, vehicle_id, time, seq, latitude, longitude, speed, heading, distance)
-      select ${demo.id}, 'live', ${vehicleId}, ${start.toISOString()}::timestamptz + make_interval(secs => s * 5), 10000000 + s, 41 + s / 1e7, -87, s % 30, 0, 55
+      select ${demo.id}, 'live', ${vehicleId}, ${start.toISOString()}::timestamptz + make_interval(secs => s * 5), 10000000 + s, 41 + s / 1e7, -87, s
+        % 30, 0, 55
       from generate_series(0, 35 * 17280 - 1) as s`);
     await db.execute(sql`analyze`);
     const rollupStarted = performance.now();
@@ -281,7 +282,14 @@ try {
     const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1);
     const post = async (s: number, share: number[]) => {
       const time = new Date(sustainedStart + s * 1000).toISOString();
-      const body = `[${share.map((i) => `{"vehicleId":${ids[i]},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`).join(",")}]`;
+      const body = `[${share
+        .map(
+          (i) =>
+            `{"vehicleId":${ids[i]},"time":"${time}","latitude":${41.8 + i / 1e5 + s / 1e5},` +
+            `"longitude":${-87.7 + s / 1e5},"speed":11,"heading":90` +
+            `${i % 5 === s % 5 ? `,"stats":{"engineRpm":1500,"fuelPercent":60,"odometerMeters":${1e6 + s * 11},"engineState":"On"}` : ""}}`,
+        )
+        .join(",")}]`;
       const t0 = performance.now();
       const response = await batchRoute.POST(
         new Request("http://bench/ingest/batch", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body }),
@@ -350,7 +358,9 @@ try {
     const acks = summarize(ackTimes);
     const reads = summarize(apiTimes);
     row(
-      `sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} points/s, 20 % with stats, ${LAG_SECONDS} s old; processors ${withProcessors ? "in a worker process" : "off"})`,
+      `sustained ${SECONDS} s via POST /ingest/batch (${GATEWAYS} gateways × ${VEHICLES / GATEWAYS} ` +
+        `points/s, 20 % with stats, ${LAG_SECONDS} s old; processors ` +
+        `${withProcessors ? "in a worker process" : "off"})`,
       rate(sustainedRate),
       `ack p50 ${ms(acks.p50)} p99 ${ms(acks.p99)}`,
       "≥ 10,000/s, ack p99 < 500 ms",

@@ -116,7 +116,8 @@ export const benchTrackers = async ({ db, connections, seconds }: { db: Database
 };
 
 export const describeTrackerBench = (result: TrackerBenchResult) =>
-  `${result.rate.toFixed(0)} fixes/s acknowledged (${result.acked} of ${result.sent} sent, ${result.stored} stored), ack p50 ${result.p50.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms`;
+  `${result.rate.toFixed(0)} fixes/s acknowledged (${result.acked} of ${result.sent} sent, ` +
+  `${result.stored} stored), ack p50 ${result.p50.toFixed(1)} ms p99 ${result.p99.toFixed(1)} ms`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const connections = Number(process.env.TRACKER_CONNECTIONS ?? 1_000);

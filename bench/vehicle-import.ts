@@ -25,7 +25,11 @@ const vehicleCsv = (rows: number, seed: number) =>
     "name,vin,licensePlate,make,model,year,vehicleType,vehicleSubType,trailers,notes,tags,externalIds",
     ...Array.from({ length: rows }, (_, i) => {
       const vin = makeVin({ wmi: "1XP", seed: seed + i, year: 2020 + (i % 5) });
-      return `Imported ${i + 1},${vin},IL ${100_000 + i},Peterbilt,579,${2020 + (i % 5)},Tractor,Sleeper,TR-${i},"Row ${i + 1}, imported",North depot;Chicago region,erp=T-${i};fuelCard=${9_000 + i}`;
+      return (
+        `Imported ${i + 1},${vin},IL ` +
+        `${100_000 + i},Peterbilt,579,${2020 + (i % 5)},Tractor,Sleeper,TR-${i},"Row ${i + 1}, ` +
+        `imported",North depot;Chicago region,erp=T-${i};fuelCard=${9_000 + i}`
+      );
     }),
   ].join("\n");
 
@@ -49,7 +53,8 @@ export const benchVehicleImport = async ({ db, rows = ROWS }: { db: Database; ro
 };
 
 export const describeVehicleImportBench = (result: VehicleImportBenchResult) =>
-  `${result.rows} rows: preview ${result.previewMs.toFixed(0)} ms, import (new) ${result.createMs.toFixed(0)} ms, import again (update) ${result.updateMs.toFixed(0)} ms`;
+  `${result.rows} rows: preview ${result.previewMs.toFixed(0)} ms, import (new) ` +
+  `${result.createMs.toFixed(0)} ms, import again (update) ${result.updateMs.toFixed(0)} ms`;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   if (process.env.BENCH_DB === "pglite") {

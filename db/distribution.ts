@@ -116,7 +116,8 @@ export const distributeSchema = async (db: Executor) => {
     const [fn] = await queryRows<{ signature: string; placed: boolean }>(
       db,
       sql`select p.oid::regprocedure::text as signature,
-            exists (select 1 from pg_dist_object o where o.classid = 'pg_proc'::regclass and o.objid = p.oid and o.distribution_argument_index is not null) as placed
+            exists (select 1 from pg_dist_object o where o.classid = 'pg_proc'::regclass and o.objid = p.oid and o.distribution_argument_index is not
+              null) as placed
           from pg_proc p where p.proname = ${name} and p.pronamespace = 'public'::regnamespace`,
     );
     if (fn && !fn.placed) {

@@ -32,74 +32,75 @@ const verified = (delivery: Delivery, secret: string) => {
   return signature.length === expected.length && timingSafeEqual(signature, expected) && Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;
 };
 
-test("draw a place, make an entry rule; a vehicle drives in: the incident appears in the inbox without reload and the receiver gets a verified delivery", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const receiver = await startReceiver();
-  const suffix = Date.now().toString(36);
+test(
+  "draw a place, make an entry rule; a vehicle drives in: the incident appears in the inbox without " + "reload and the receiver gets a verified delivery",
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const receiver = await startReceiver();
+    const suffix = Date.now().toString(36);
 
-  // A webhook to the local receiver; its secret is shown once.
-  await page.goto("/settings/webhooks");
-  await page.getByRole("button", { name: "Add webhook" }).click();
-  const webhookForm = page.getByRole("form", { name: "Add webhook" });
-  await webhookForm.getByLabel("Name").fill(`Dispatch ${suffix}`);
-  await webhookForm.getByLabel("URL").fill(receiver.url);
-  await webhookForm.getByRole("button", { name: "Add webhook" }).click();
-  const secret = (await page.getByTestId("new-webhook-secret").innerText()).trim();
-  await page.getByRole("button", { name: "I have copied the secret" }).click();
+    // A webhook to the local receiver; its secret is shown once.
+    await page.goto("/settings/webhooks");
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    const webhookForm = page.getByRole("form", { name: "Add webhook" });
+    await webhookForm.getByLabel("Name").fill(`Dispatch ${suffix}`);
+    await webhookForm.getByLabel("URL").fill(receiver.url);
+    await webhookForm.getByRole("button", { name: "Add webhook" }).click();
+    const secret = (await page.getByTestId("new-webhook-secret").innerText()).trim();
+    await page.getByRole("button", { name: "I have copied the secret" }).click();
 
-  // A polygon drawn on the map with the drawing tools.
-  await page.goto("/places");
-  const placeName = `Yard ${suffix}`;
-  await page.getByRole("button", { name: "Draw Polygon" }).click();
-  const map = page.locator(".places-map");
-  const box = (await map.boundingBox())!;
-  const corner = (dx: number, dy: number) => ({ x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 + dy });
-  for (const point of [corner(-60, -40), corner(60, -40), corner(60, 40), corner(-60, 40), corner(-60, -40)]) await page.mouse.click(point.x, point.y);
-  await expect(page.getByTestId("place-shape")).toHaveText("Polygon, 4 vertices");
-  const placeForm = page.getByRole("form", { name: "New place" });
-  await placeForm.getByLabel("Name").fill(placeName);
-  await placeForm.getByLabel("Address").fill("Drawn in the test");
-  await placeForm.getByRole("button", { name: "Save place" }).click();
-  await expect(page.getByRole("list", { name: "Places" })).toContainText(placeName);
-  const { places } = (await (await page.request.get("/api/dashboard/places")).json()) as {
-    places: { name: string; vertices: { latitude: number; longitude: number }[] | null }[];
-  };
-  const vertices = places.find((place) => place.name === placeName)!.vertices!;
-  const inside = {
-    latitude: vertices.reduce((sum, v) => sum + v.latitude, 0) / vertices.length,
-    longitude: vertices.reduce((sum, v) => sum + v.longitude, 0) / vertices.length,
-  };
+    // A polygon drawn on the map with the drawing tools.
+    await page.goto("/places");
+    const placeName = `Yard ${suffix}`;
+    await page.getByRole("button", { name: "Draw Polygon" }).click();
+    const map = page.locator(".places-map");
+    const box = (await map.boundingBox())!;
+    const corner = (dx: number, dy: number) => ({ x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 + dy });
+    for (const point of [corner(-60, -40), corner(60, -40), corner(60, 40), corner(-60, 40), corner(-60, -40)]) await page.mouse.click(point.x, point.y);
+    await expect(page.getByTestId("place-shape")).toHaveText("Polygon, 4 vertices");
+    const placeForm = page.getByRole("form", { name: "New place" });
+    await placeForm.getByLabel("Name").fill(placeName);
+    await placeForm.getByLabel("Address").fill("Drawn in the test");
+    await placeForm.getByRole("button", { name: "Save place" }).click();
+    await expect(page.getByRole("list", { name: "Places" })).toContainText(placeName);
+    const { places } = (await (await page.request.get("/api/dashboard/places")).json()) as {
+      places: { name: string; vertices: { latitude: number; longitude: number }[] | null }[];
+    };
+    const vertices = places.find((place) => place.name === placeName)!.vertices!;
+    const inside = {
+      latitude: vertices.reduce((sum, v) => sum + v.latitude, 0) / vertices.length,
+      longitude: vertices.reduce((sum, v) => sum + v.longitude, 0) / vertices.length,
+    };
 
-  // An entry rule for it.
-  await page.goto("/alerts/rules");
-  const ruleName = `Arrives at ${placeName}`;
-  const ruleForm = page.getByRole("form", { name: "New rule" });
-  await ruleForm.getByLabel("Name").fill(ruleName);
-  await ruleForm.getByLabel("When a vehicle").selectOption("placeEntry");
-  await ruleForm.locator("select[name=placeId]").selectOption({ label: placeName });
-  await ruleForm.getByRole("button", { name: "Create rule" }).click();
-  await expect(page.getByTestId("alert-rules")).toContainText(ruleName);
+    // An entry rule for it.
+    await page.goto("/alerts/rules");
+    const ruleName = `Arrives at ${placeName}`;
+    const ruleForm = page.getByRole("form", { name: "New rule" });
+    await ruleForm.getByLabel("Name").fill(ruleName);
+    await ruleForm.getByLabel("When a vehicle").selectOption("placeEntry");
+    await ruleForm.locator("select[name=placeId]").selectOption({ label: placeName });
+    await ruleForm.getByRole("button", { name: "Create rule" }).click();
+    await expect(page.getByTestId("alert-rules")).toContainText(ruleName);
 
-  // The inbox is open while demo vehicle 1's phone reports from outside, then from inside the place. Its
-  // times are ahead of the simulator's, so they are the vehicle's newest samples when the rule sees them.
-  // No speed: a vehicle left "Moving" by a test while the simulator has it parked (a report every
-  // 5 minutes) would be the map spec's moving vehicle, and stand still there.
-  await page.goto("/alerts/inbox");
-  await screenshot(page, "alerts-inbox-before");
-  const report = (where: { latitude: number; longitude: number }, secondsAhead: number) =>
-    page.request.post(`/ingest/osmand?id=demo-live-1&lat=${where.latitude}&lon=${where.longitude}&timestamp=${Math.floor(Date.now() / 1000) + secondsAhead}`);
-  expect((await report({ latitude: inside.latitude + 0.5, longitude: inside.longitude }, 20)).status()).toBe(200);
-  expect((await report(inside, 25)).status()).toBe(200);
-  await expect(page.getByTestId("incident").filter({ hasText: ruleName })).toBeVisible({ timeout: 20_000 });
-  await screenshot(page, "alerts-inbox-incident");
+    // The inbox is open while demo vehicle 1's phone reports from outside, then from inside the place. Its
+    // times are ahead of the simulator's, so they are the vehicle's newest samples when the rule sees them.
+    // No speed: a vehicle left "Moving" by a test while the simulator has it parked (a report every
+    // 5 minutes) would be the map spec's moving vehicle, and stand still there.
+    await page.goto("/alerts/inbox");
+    await screenshot(page, "alerts-inbox-before");
+    const report = (where: { latitude: number; longitude: number }, secondsAhead: number) =>
+      page.request.post(`/ingest/osmand?id=demo-live-1&lat=${where.latitude}&lon=${where.longitude}&timestamp=${Math.floor(Date.now() / 1000) + secondsAhead}`);
+    expect((await report({ latitude: inside.latitude + 0.5, longitude: inside.longitude }, 20)).status()).toBe(200);
+    expect((await report(inside, 25)).status()).toBe(200);
+    await expect(page.getByTestId("incident").filter({ hasText: ruleName })).toBeVisible({ timeout: 20_000 });
+    await screenshot(page, "alerts-inbox-incident");
 
-  await expect.poll(() => receiver.received.filter((delivery) => delivery.body.includes(placeName)).length, { timeout: 30_000 }).toBeGreaterThan(0);
-  const delivery = receiver.received.find(
-    (candidate) => (JSON.parse(candidate.body) as { eventType: string }).eventType === "AlertIncident" && candidate.body.includes(placeName),
-  )!;
-  expect(verified(delivery, secret)).toBe(true);
-  expect(verified({ ...delivery, body: delivery.body.replace(placeName, "Elsewhere") }, secret)).toBe(false);
-  receiver.close();
-});
+    await expect.poll(() => receiver.received.filter((delivery) => delivery.body.includes(placeName)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const delivery = receiver.received.find(
+      (candidate) => (JSON.parse(candidate.body) as { eventType: string }).eventType === "AlertIncident" && candidate.body.includes(placeName),
+    )!;
+    expect(verified(delivery, secret)).toBe(true);
+    expect(verified({ ...delivery, body: delivery.body.replace(placeName, "Elsewhere") }, secret)).toBe(false);
+    receiver.close();
+  },
+);

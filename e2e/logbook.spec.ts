@@ -21,134 +21,134 @@ const eventually = (page: Page, check: () => Promise<void>) =>
   }).toPass({ timeout: 30_000 });
 
 // Other Fleet (its admin is the manager here): a truck reporting in Demo Fleet would change the fleet the map spec counts.
-test("at a phone size: a driver goes on duty, the truck moves → Driving without a tap, stands 5 minutes → On Duty; accepts a drive and an edit, certifies the day", async ({
-  browser,
-  page,
-  request,
-}) => {
-  test.setTimeout(120_000);
-  const stamp = Date.now();
-  const username = `e2e.logbook.${stamp}`;
-  const [truck, device] = [`Logbook truck ${stamp}`, `e2e-logbook-${stamp}`];
-  await signIn(page, OTHER_ADMIN);
-  await page.goto("/drivers/new");
-  await page.getByLabel("Name", { exact: true }).fill("Lena Logbook");
-  await page.getByLabel("Username", { exact: true }).fill(username);
-  await page.getByLabel("Home terminal time zone").fill("America/Chicago");
-  await page.getByRole("button", { name: "Create driver" }).click();
-  await expect(page).toHaveURL(/\/drivers\?saved=\d+/);
-  const driverId = new URL(page.url()).searchParams.get("saved");
-  await page.goto(`/drivers/${driverId}/edit`);
-  await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill("12ab");
-  await page.getByRole("button", { name: "Set password or PIN" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "secret" })).toContainText("a PIN of 6 to 12 digits");
-  await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill("482915");
-  await page.getByRole("button", { name: "Set password or PIN" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+test(
+  "at a phone size: a driver goes on duty, the truck moves → Driving without a tap, stands 5 minutes → " +
+    "On Duty; accepts a drive and an edit, certifies the day",
+  async ({ browser, page, request }) => {
+    test.setTimeout(120_000);
+    const stamp = Date.now();
+    const username = `e2e.logbook.${stamp}`;
+    const [truck, device] = [`Logbook truck ${stamp}`, `e2e-logbook-${stamp}`];
+    await signIn(page, OTHER_ADMIN);
+    await page.goto("/drivers/new");
+    await page.getByLabel("Name", { exact: true }).fill("Lena Logbook");
+    await page.getByLabel("Username", { exact: true }).fill(username);
+    await page.getByLabel("Home terminal time zone").fill("America/Chicago");
+    await page.getByRole("button", { name: "Create driver" }).click();
+    await expect(page).toHaveURL(/\/drivers\?saved=\d+/);
+    const driverId = new URL(page.url()).searchParams.get("saved");
+    await page.goto(`/drivers/${driverId}/edit`);
+    await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill("12ab");
+    await page.getByRole("button", { name: "Set password or PIN" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "secret" })).toContainText("a PIN of 6 to 12 digits");
+    await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill("482915");
+    await page.getByRole("button", { name: "Set password or PIN" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
 
-  // A truck with a phone speaking OsmAnd, driven 40 minutes ago while nobody was on it: unassigned driving.
-  await page.goto("/vehicles/new");
-  await page.getByLabel("Name", { exact: true }).fill(truck);
-  await page.getByLabel("VIN").fill(makeVin({ wmi: "1E2", seed: 5_000_000 + (stamp % 1_000_000), year: 2024 }));
-  await page.getByRole("button", { name: "Create vehicle" }).click();
-  await page.waitForURL(/\/vehicles\?saved=/);
-  await page.goto("/devices");
-  await page.getByRole("button", { name: "Register device" }).click();
-  const register = page.getByRole("form", { name: "Register device" });
-  await register.getByLabel("Identifier").fill(device);
-  await register.getByLabel("Model").selectOption("osmand");
-  await register.getByLabel("Vehicle").selectOption({ label: truck });
-  await register.getByRole("button", { name: "Register device" }).click();
-  await expect(page.getByRole("main").getByText(device)).toBeVisible();
-  const earlier = Date.now() - 40 * MINUTE;
-  for (const point of [
-    { time: earlier, north: 0, knots: 0 },
-    { time: earlier + 30_000, north: 0.004, knots: 30 },
-    { time: earlier + 60_000, north: 0.008, knots: 30 },
-    { time: earlier + 90_000, north: 0.01, knots: 0 },
-    { time: earlier + 90_000 + 5 * MINUTE + 1_000, north: 0.01, knots: 0 },
-  ])
-    await sendPoint(request, device, point);
+    // A truck with a phone speaking OsmAnd, driven 40 minutes ago while nobody was on it: unassigned driving.
+    await page.goto("/vehicles/new");
+    await page.getByLabel("Name", { exact: true }).fill(truck);
+    await page.getByLabel("VIN").fill(makeVin({ wmi: "1E2", seed: 5_000_000 + (stamp % 1_000_000), year: 2024 }));
+    await page.getByRole("button", { name: "Create vehicle" }).click();
+    await page.waitForURL(/\/vehicles\?saved=/);
+    await page.goto("/devices");
+    await page.getByRole("button", { name: "Register device" }).click();
+    const register = page.getByRole("form", { name: "Register device" });
+    await register.getByLabel("Identifier").fill(device);
+    await register.getByLabel("Model").selectOption("osmand");
+    await register.getByLabel("Vehicle").selectOption({ label: truck });
+    await register.getByRole("button", { name: "Register device" }).click();
+    await expect(page.getByRole("main").getByText(device)).toBeVisible();
+    const earlier = Date.now() - 40 * MINUTE;
+    for (const point of [
+      { time: earlier, north: 0, knots: 0 },
+      { time: earlier + 30_000, north: 0.004, knots: 30 },
+      { time: earlier + 60_000, north: 0.008, knots: 30 },
+      { time: earlier + 90_000, north: 0.01, knots: 0 },
+      { time: earlier + 90_000 + 5 * MINUTE + 1_000, north: 0.01, knots: 0 },
+    ])
+      await sendPoint(request, device, point);
 
-  // From now on the truck is the driver's; the earlier drive goes to them to accept.
-  await page.goto(`/hos/${driverId}`);
-  const assign = page.getByRole("form", { name: "Assign a vehicle to Lena Logbook" });
-  await assign.getByLabel("Vehicle").selectOption({ label: truck });
-  await assign.getByRole("button", { name: "Assign from now" }).click();
-  await expect(page.getByRole("main").getByText(`${truck} assigned to Lena Logbook from now.`)).toBeVisible();
-  await page.goto("/hos/unassigned");
-  const drive = page.getByRole("region", { name: truck }).getByTestId("unassigned-drive");
-  await eventually(page, () => expect(drive.getByRole("button", { name: "Assign", exact: true })).toBeVisible({ timeout: 2_000 }));
-  await drive.locator('select[name="driverId"]').selectOption({ label: "Lena Logbook" });
-  await drive.getByRole("button", { name: "Assign", exact: true }).click();
-  await expect(drive).toContainText("Lena Logbook");
+    // From now on the truck is the driver's; the earlier drive goes to them to accept.
+    await page.goto(`/hos/${driverId}`);
+    const assign = page.getByRole("form", { name: "Assign a vehicle to Lena Logbook" });
+    await assign.getByLabel("Vehicle").selectOption({ label: truck });
+    await assign.getByRole("button", { name: "Assign from now" }).click();
+    await expect(page.getByRole("main").getByText(`${truck} assigned to Lena Logbook from now.`)).toBeVisible();
+    await page.goto("/hos/unassigned");
+    const drive = page.getByRole("region", { name: truck }).getByTestId("unassigned-drive");
+    await eventually(page, () => expect(drive.getByRole("button", { name: "Assign", exact: true })).toBeVisible({ timeout: 2_000 }));
+    await drive.locator('select[name="driverId"]').selectOption({ label: "Lena Logbook" });
+    await drive.getByRole("button", { name: "Assign", exact: true }).click();
+    await expect(drive).toContainText("Lena Logbook");
 
-  // The driver, on their own phone: a manager's session is not a driver's.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  const driver = await phone.newPage();
-  await driver.goto("/logbook");
-  await expect(driver).toHaveURL(/\/logbook\/login/);
-  await driver.getByLabel("Username").fill(username);
-  await driver.getByLabel("Password or PIN").fill("000000");
-  await driver.getByRole("button", { name: "Sign in" }).click();
-  await expect(driver.getByRole("alert").filter({ hasText: "Wrong" })).toHaveText("Wrong username, password or PIN.");
-  await driver.getByLabel("Password or PIN").fill("482915");
-  await driver.getByRole("button", { name: "Sign in" }).click();
-  await expect(driver).toHaveURL(/\/logbook$/);
-  await expect(driver.getByRole("heading", { level: 1 })).toHaveText("Logbook");
+    // The driver, on their own phone: a manager's session is not a driver's.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const driver = await phone.newPage();
+    await driver.goto("/logbook");
+    await expect(driver).toHaveURL(/\/logbook\/login/);
+    await driver.getByLabel("Username").fill(username);
+    await driver.getByLabel("Password or PIN").fill("000000");
+    await driver.getByRole("button", { name: "Sign in" }).click();
+    await expect(driver.getByRole("alert").filter({ hasText: "Wrong" })).toHaveText("Wrong username, password or PIN.");
+    await driver.getByLabel("Password or PIN").fill("482915");
+    await driver.getByRole("button", { name: "Sign in" }).click();
+    await expect(driver).toHaveURL(/\/logbook$/);
+    await expect(driver.getByRole("heading", { level: 1 })).toHaveText("Logbook");
 
-  await driver.getByLabel("Remark (optional)").fill("Pre-trip inspection");
-  await driver.getByRole("button", { name: "On Duty", exact: true }).click();
-  await expect(driver.getByTestId("current-status")).toContainText("On Duty");
-  await expect(driver.getByTestId("log-entries")).toContainText("Pre-trip inspection");
+    await driver.getByLabel("Remark (optional)").fill("Pre-trip inspection");
+    await driver.getByRole("button", { name: "On Duty", exact: true }).click();
+    await expect(driver.getByTestId("current-status")).toContainText("On Duty");
+    await expect(driver.getByTestId("log-entries")).toContainText("Pre-trip inspection");
 
-  // The truck moves: Driving, without a tap.
-  const onDutyAt = Date.now();
-  await sendPoint(request, device, { time: onDutyAt, north: 0.01, knots: 0 });
-  await sendPoint(request, device, { time: onDutyAt + 500, north: 0.0102, knots: 30 });
-  await sendPoint(request, device, { time: onDutyAt + 1_000, north: 0.0104, knots: 30 });
-  await expect(driver.getByTestId("current-status")).toContainText("Driving");
-  // It comes to rest; the point that proves 5 minutes stood is stamped 5 minutes on (a test cannot
-  // wait them out; telemetry accepts device clocks ahead). On Duty starts when it came to rest.
-  await sendPoint(request, device, { time: onDutyAt + 1_500, north: 0.0104, knots: 0 });
-  await sendPoint(request, device, { time: onDutyAt + 1_500 + 5 * MINUTE + 1_000, north: 0.0104, knots: 0 });
-  await expect(driver.getByTestId("current-status")).toContainText("On Duty");
-  await expect(driver.getByTestId("log-entries").getByRole("listitem").last()).toContainText("On Duty");
-  await expect(driver.getByTestId("log-entries").getByRole("listitem").filter({ hasText: "Driving" })).not.toHaveCount(0);
+    // The truck moves: Driving, without a tap.
+    const onDutyAt = Date.now();
+    await sendPoint(request, device, { time: onDutyAt, north: 0.01, knots: 0 });
+    await sendPoint(request, device, { time: onDutyAt + 500, north: 0.0102, knots: 30 });
+    await sendPoint(request, device, { time: onDutyAt + 1_000, north: 0.0104, knots: 30 });
+    await expect(driver.getByTestId("current-status")).toContainText("Driving");
+    // It comes to rest; the point that proves 5 minutes stood is stamped 5 minutes on (a test cannot
+    // wait them out; telemetry accepts device clocks ahead). On Duty starts when it came to rest.
+    await sendPoint(request, device, { time: onDutyAt + 1_500, north: 0.0104, knots: 0 });
+    await sendPoint(request, device, { time: onDutyAt + 1_500 + 5 * MINUTE + 1_000, north: 0.0104, knots: 0 });
+    await expect(driver.getByTestId("current-status")).toContainText("On Duty");
+    await expect(driver.getByTestId("log-entries").getByRole("listitem").last()).toContainText("On Duty");
+    await expect(driver.getByTestId("log-entries").getByRole("listitem").filter({ hasText: "Driving" })).not.toHaveCount(0);
 
-  // The dashboard stays closed to a driver's session.
-  await driver.goto("/hos");
-  await expect(driver).toHaveURL(/\/login/);
-  await driver.goto("/logbook");
+    // The dashboard stays closed to a driver's session.
+    await driver.goto("/hos");
+    await expect(driver).toHaveURL(/\/login/);
+    await driver.goto("/logbook");
 
-  const assigned = driver.getByTestId("assigned-drive");
-  await expect(assigned).toContainText(truck);
-  await assigned.getByRole("button", { name: "Accept: it was me" }).click();
-  await expect(assigned).toHaveCount(0);
+    const assigned = driver.getByTestId("assigned-drive");
+    await expect(assigned).toContainText(truck);
+    await assigned.getByRole("button", { name: "Accept: it was me" }).click();
+    await expect(assigned).toHaveCount(0);
 
-  await driver.getByRole("button", { name: "Certify today" }).click();
-  await expect(driver.getByRole("checkbox", { name: /I certify these entries are true and correct/ })).toBeFocused();
-  await driver.getByRole("checkbox", { name: /I certify these entries are true and correct/ }).check();
-  await driver.getByRole("button", { name: "Certify today" }).click();
-  await expect(driver.getByTestId("certified")).toHaveText("You certified today.");
-  await screenshot(driver, "logbook-phone");
+    await driver.getByRole("button", { name: "Certify today" }).click();
+    await expect(driver.getByRole("checkbox", { name: /I certify these entries are true and correct/ })).toBeFocused();
+    await driver.getByRole("checkbox", { name: /I certify these entries are true and correct/ }).check();
+    await driver.getByRole("button", { name: "Certify today" }).click();
+    await expect(driver.getByTestId("certified")).toHaveText("You certified today.");
+    await screenshot(driver, "logbook-phone");
 
-  // The manager proposes an edit of the remark; accepted, it withdraws the day's certification.
-  await page.goto(`/hos/${driverId}`);
-  const edit = page.getByRole("form", { name: "Propose a log edit" });
-  const entry = await edit.getByLabel("Entry").locator("option", { hasText: "On Duty" }).first().getAttribute("value");
-  await edit.getByLabel("Entry").selectOption(entry!);
-  await edit.getByLabel("Remark").fill("Pre-trip inspection and tyres");
-  await edit.getByLabel("Reason").fill("The tyre check was part of the inspection");
-  await edit.getByRole("button", { name: "Propose edit" }).click();
-  await expect(edit.getByRole("status")).toContainText("Proposed");
+    // The manager proposes an edit of the remark; accepted, it withdraws the day's certification.
+    await page.goto(`/hos/${driverId}`);
+    const edit = page.getByRole("form", { name: "Propose a log edit" });
+    const entry = await edit.getByLabel("Entry").locator("option", { hasText: "On Duty" }).first().getAttribute("value");
+    await edit.getByLabel("Entry").selectOption(entry!);
+    await edit.getByLabel("Remark").fill("Pre-trip inspection and tyres");
+    await edit.getByLabel("Reason").fill("The tyre check was part of the inspection");
+    await edit.getByRole("button", { name: "Propose edit" }).click();
+    await expect(edit.getByRole("status")).toContainText("Proposed");
 
-  await driver.reload();
-  const proposed = driver.getByTestId("log-edits").getByRole("listitem");
-  await expect(proposed).toContainText("The tyre check was part of the inspection");
-  await proposed.getByRole("button", { name: "Accept edit" }).click();
-  await expect(driver.getByTestId("log-entries")).toContainText("Pre-trip inspection and tyres");
-  await expect(driver.getByRole("button", { name: "Certify today" })).toBeVisible();
-  await screenshot(driver, "logbook-phone-edit-accepted");
-  await phone.close();
-});
+    await driver.reload();
+    const proposed = driver.getByTestId("log-edits").getByRole("listitem");
+    await expect(proposed).toContainText("The tyre check was part of the inspection");
+    await proposed.getByRole("button", { name: "Accept edit" }).click();
+    await expect(driver.getByTestId("log-entries")).toContainText("Pre-trip inspection and tyres");
+    await expect(driver.getByRole("button", { name: "Certify today" })).toBeVisible();
+    await screenshot(driver, "logbook-phone-edit-accepted");
+    await phone.close();
+  },
+);

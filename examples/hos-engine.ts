@@ -27,7 +27,8 @@ const hours = (ms: number) => `${Math.floor(ms / 3_600_000)}h${String(Math.round
 const clocks = computeHosClocks({ log, at, ...driver });
 console.log(`status ${clocks.currentStatus} since ${clocks.currentStatusStartedAt?.toISOString()}`);
 console.log(
-  `drive ${hours(clocks.driveRemainingMs)}, shift ${hours(clocks.shiftRemainingMs)}, break in ${hours(clocks.timeUntilBreakMs)}, cycle ${hours(clocks.cycleRemainingMs)}`,
+  `drive ${hours(clocks.driveRemainingMs)}, shift ${hours(clocks.shiftRemainingMs)}, break in ` +
+    `${hours(clocks.timeUntilBreakMs)}, cycle ${hours(clocks.cycleRemainingMs)}`,
 );
 
 const violations = findHosViolations({ log, from: new Date(rows[0].start), to: at, ...driver });

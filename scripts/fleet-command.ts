@@ -91,7 +91,8 @@ export const runFleetCommand = async (argv: string[], io: FleetCommandIo): Promi
         const input = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
         const updated = await updateCompany({ db: io.db, companyId, input, editor: "operator", actor: operatorActor("npm run fleet") });
         io.out(
-          `updated company ${updated.id} (${updated.name}, ${updated.planTier}, modules ${updated.modules.join(",") || "none"}, ${updated.timeZone}, ${updated.distanceUnit})`,
+          `updated company ${updated.id} (${updated.name}, ${updated.planTier}, modules ` +
+            `${updated.modules.join(",") || "none"}, ${updated.timeZone}, ${updated.distanceUnit})`,
         );
         return 0;
       }

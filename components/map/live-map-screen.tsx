@@ -208,7 +208,8 @@ export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: 
           {synthetic ? `Synthetic fleet of ${synthetic.toLocaleString("en-US")} vehicles · ` : ""}
           {error && vehicles ? <span className="text-danger">Live updates paused: {error.message} </span> : null}
           {lastUpdate
-            ? `${streaming === "open" ? "Live" : streaming === "failed" ? "Polling every 5 s" : "Connecting"} · updated ${formatTime(lastUpdate, timeZone, { seconds: true })}`
+            ? `${streaming === "open" ? "Live" : streaming === "failed" ? "Polling every 5 s" : "Connecting"} · ` +
+              `updated ${formatTime(lastUpdate, timeZone, { seconds: true })}`
             : ""}
         </div>
         {selected ? <VehiclePanel listed={selected} unit={unit} onClose={() => select(null)} synthetic={Boolean(synthetic)} shareAction={shareAction} /> : null}

@@ -18,8 +18,10 @@ const selectedIcon = (status: VehicleStatus, heading: number) => {
       className: "vehicle-icon",
       iconSize: [30, 30],
       iconAnchor: [15, 15],
-      html: `<div class="vm vm-${status} vm-selected" style="--c:${STATUS_COLORS[status]}">
-        <svg viewBox="0 0 24 24" style="transform:rotate(${step}deg)" aria-hidden="true"><circle cx="12" cy="12" r="8.5"/><path d="M12 3.2 L16.2 12.6 L12 10.6 L7.8 12.6 Z"/></svg></div>`,
+      html:
+        `<div class="vm vm-${status} vm-selected" style="--c:${STATUS_COLORS[status]}">
+        <svg viewBox="0 0 24 24" style="transform:rotate(${step}deg)" aria-hidden="true">` +
+        `<circle cx="12" cy="12" r="8.5"/><path d="M12 3.2 L16.2 12.6 L12 10.6 L7.8 12.6 Z"/></svg></div>`,
     });
     iconCache.set(key, icon);
   }

@@ -25,7 +25,9 @@ const vehicleIcon = (heading: number) =>
     className: "vehicle-icon",
     iconSize: [28, 28],
     iconAnchor: [14, 14],
-    html: `<div class="vm vm-playhead" style="--c:#1f6feb"><svg viewBox="0 0 24 24" style="transform:rotate(${Math.round(heading)}deg)"><circle cx="12" cy="12" r="8.5"/><path d="M12 3.2 L16.2 12.6 L12 10.6 L7.8 12.6 Z"/></svg></div>`,
+    html:
+      `<div class="vm vm-playhead" style="--c:#1f6feb"><svg viewBox="0 0 24 24" style="transform:rotate(${Math.round(heading)}deg)">` +
+      `<circle cx="12" cy="12" r="8.5"/><path d="M12 3.2 L16.2 12.6 L12 10.6 L7.8 12.6 Z"/></svg></div>`,
   });
 
 const FitRoute = ({ points }: { points: readonly HistoryPoint[] }) => {

@@ -32,7 +32,8 @@ export const trips = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    // A vehicle starts one trip at a time: a trip stored again updates its row, never adds one (lib/processing/trips/store-activity.ts; so idles and speeding intervals).
+    // A vehicle starts one trip at a time: a trip stored again updates its row, never adds one
+    // (lib/processing/trips/store-activity.ts; so idles and speeding intervals).
     uniqueIndex("trips_vehicle_start_key").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
     index("trips_time_idx").on(t.companyId, t.dataset, t.startTime),
     index("trips_updated_idx").on(t.companyId, t.dataset, t.updatedAt),

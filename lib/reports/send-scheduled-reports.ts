@@ -31,7 +31,8 @@ const reportMails = async ({
   const days = period.from === period.to ? period.from : `${period.from} to ${period.to}`;
   const subject = `${label}, ${days}`;
   const body = [
-    `Your ${schedule.frequency} ${label.toLowerCase()} report for ${days} (${timeZone}) is attached as CSV: ${report.rows.length} row${report.rows.length === 1 ? "" : "s"}.`,
+    `Your ${schedule.frequency} ${label.toLowerCase()} report for ${days} (${timeZone}) is attached as ` +
+      `CSV: ${report.rows.length} row${report.rows.length === 1 ? "" : "s"}.`,
     "",
     `See it on the Reports page: ${getPublicOrigin()}/reports?${toReportSearch(params).toString()}`,
   ].join("\n");

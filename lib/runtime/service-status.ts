@@ -2,7 +2,10 @@
 export type ServiceStatus = {
   bootedAt: string | null;
   simulator: { state: "off" | "backfilling" | "running" | "standby" | "failed"; vehicles: number; detail?: string };
-  /** The telemetry processors (alerts, trips, automatic driving): working through a backlog, following as rows commit, or off: a worker process runs them (PROCESS_ROLE=web). */
+  /**
+   * The telemetry processors (alerts, trips, automatic driving): working through a backlog, following as rows commit,
+   * or off: a worker process runs them (PROCESS_ROLE=web).
+   */
   telemetryProcessors: "starting" | "catching up" | "current" | "off";
 };
 

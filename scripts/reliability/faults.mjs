@@ -143,7 +143,9 @@ const killRound = async ({ name, kinds, databaseUrl, fleet, workers = 8, killAft
   const missingPoints = ackedBeforeKill.points.filter((key) => !storedAfterRestart.points.has(key)).length;
   const missingEvents = ackedBeforeKill.events.filter((id) => !storedAfterRestart.eventIds.has(id)).length;
   console.log(
-    `  before the kill: ${ackedBeforeKill.points.length} points and ${ackedBeforeKill.events.length} camera events acknowledged; after the restart ${missingPoints} points and ${missingEvents} events of those missing`,
+    `  before the kill: ${ackedBeforeKill.points.length} points and ${ackedBeforeKill.events.length} ` +
+      `camera events acknowledged; after the restart ${missingPoints} points and ${missingEvents} events of ` +
+      `those missing`,
   );
   check(missingPoints === 0 && missingEvents === 0, "everything acknowledged before the SIGKILL survived it");
   // Unacknowledged requests are resent (as a client does), and some acknowledged ones too (a client
@@ -166,7 +168,8 @@ const killRound = async ({ name, kinds, databaseUrl, fleet, workers = 8, killAft
   if (kinds.some((kind) => kind !== "camera")) {
     const lost = [...acked.points].filter((key) => !storedKeys.has(key)).length;
     console.log(
-      `  points: sent ${sent.points.size}, acknowledged ${acked.points.size}, stored ${storedKeys.size}, acknowledged but missing ${lost}, stored twice ${twice}`,
+      `  points: sent ${sent.points.size}, acknowledged ${acked.points.size}, stored ${storedKeys.size}, ` +
+        `acknowledged but missing ${lost}, stored twice ${twice}`,
     );
     check(lost === 0, "every acknowledged point is stored");
     check(storedKeys.size === acked.points.size, "stored points = acknowledged points (after resending the rest)");
@@ -175,7 +178,8 @@ const killRound = async ({ name, kinds, databaseUrl, fleet, workers = 8, killAft
   const lostEvents = [...acked.events].filter((id) => !storedEvents.has(id)).length;
   const eventsTwice = events.filter((row) => row.n > 1).length;
   console.log(
-    `  camera events: sent ${sent.events.size}, acknowledged ${acked.events.size}, stored ${storedEvents.size}, acknowledged but missing ${lostEvents}, stored twice ${eventsTwice}`,
+    `  camera events: sent ${sent.events.size}, acknowledged ${acked.events.size}, stored ` +
+      `${storedEvents.size}, acknowledged but missing ${lostEvents}, stored twice ${eventsTwice}`,
   );
   check(lostEvents === 0 && storedEvents.size === acked.events.size, "every acknowledged camera event is stored, and only those");
   check(eventsTwice === 0, "no camera event stored twice (redelivered ids included)");
@@ -240,10 +244,15 @@ const postgresRestart = async ({ server }) => {
   const firstOkAfter = results.filter((r) => r.at >= restartDone && r.status === 200).sort((a, b) => a.at - b.at)[0];
   const lastFailure = results.filter((r) => r.status !== 200 && r.status !== 429).sort((a, b) => b.at - a.at)[0];
   console.log(
-    `  requests ${results.length}: 200 ${count((r) => r.status === 200)}, 503 ${unavailable.length}, 429 ${count((r) => r.status === 429)}, 500 ${count((r) => r.status === 500)}, other ${count((r) => ![200, 503, 429, 500].includes(r.status))} (0 = no answer: ${count((r) => r.status === 0)})`,
+    `  requests ${results.length}: 200 ${count((r) => r.status === 200)}, 503 ${unavailable.length}, 429 ` +
+      `${count((r) => r.status === 429)}, 500 ${count((r) => r.status === 500)}, other ` +
+      `${count((r) => ![200, 503, 429, 500].includes(r.status))} (0 = no answer: ` +
+      `${count((r) => r.status === 0)})`,
   );
   console.log(
-    `  503 latency: max ${Math.max(0, ...unavailable.map((r) => r.ms))} ms; first 200 ${firstOkAfter ? firstOkAfter.at - restartDone : "never"} ms after the restart finished; last failure ${lastFailure ? lastFailure.at - restartAt : "none"} ms after it began`,
+    `  503 latency: max ${Math.max(0, ...unavailable.map((r) => r.ms))} ms; first 200 ` +
+      `${firstOkAfter ? firstOkAfter.at - restartDone : "never"} ms after the restart finished; last ` +
+      `failure ${lastFailure ? lastFailure.at - restartAt : "none"} ms after it began`,
   );
   check(count((r) => r.status >= 500 && r.status !== 503) === 0, "no 5xx other than 503 while the database restarts");
   check(count((r) => r.status === 0) === 0, "every request answered (no crash, no hang)");
@@ -298,7 +307,9 @@ const gracefulShutdown = async ({ server, databaseUrl, fleet }) => {
     points.map((p) => new Date(p.time).toISOString()),
   ]);
   console.log(
-    `  in-flight request answered ${result.status} ${result.text.slice(0, 80)}; stored ${stored[0].n}/${points.length}; new connections refused after SIGTERM: ${refused}; exit code ${exitCode}`,
+    `  in-flight request answered ${result.status} ${result.text.slice(0, 80)}; stored ` +
+      `${stored[0].n}/${points.length}; new connections refused after SIGTERM: ${refused}; exit code ` +
+      `${exitCode}`,
   );
   check(result.status === 200 && stored[0].n === points.length, "the in-flight request completed and its points are stored");
   check(refused, "no new connections accepted after SIGTERM");
@@ -314,7 +325,8 @@ const main = async () => {
     const boot = await startServer({ databaseUrl: database.url });
     const fleet = await query(
       database.url,
-      `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`,
+      `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id
+        and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`,
     );
     boot.child.kill("SIGTERM");
     await boot.exited;

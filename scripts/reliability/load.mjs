@@ -57,7 +57,8 @@ const main = async () => {
     const token = await legacyToken();
     const fleet = await query(
       database.url,
-      `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`,
+      `select v.id, d.identifier as device_id from vehicles v join companies c on c.id = v.company_id join devices d on d.company_id = v.company_id
+        and d.vehicle_id = v.id where c.name = 'Demo Fleet' and v.dataset = 'live' order by v.id`,
     );
     const base = Date.now() - 3_600_000;
     const nextTime = () => base + clock++ * 3;
@@ -130,13 +131,19 @@ const main = async () => {
         .map(([code, { count }]) => `${code}:${count}`)
         .join(" ");
       console.log(
-        `  ${title.padEnd(11)} ${String(result.requests.sent ?? result.requests.total).padStart(9)} ${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(8)} ${String(result.latency.p99).padStart(7)} ${String(result["2xx"]).padStart(8)} ${String(result["4xx"]).padStart(7)} ${String(result["5xx"]).padStart(7)} ${String(result.errors).padStart(7)}  ${codes}`,
+        `  ${title.padEnd(11)} ${String(result.requests.sent ?? result.requests.total).padStart(9)} ` +
+          `${result.requests.average.toFixed(0).padStart(7)} ${String(result.latency.p50).padStart(8)} ` +
+          `${String(result.latency.p99).padStart(7)} ${String(result["2xx"]).padStart(8)} ` +
+          `${String(result["4xx"]).padStart(7)} ${String(result["5xx"]).padStart(7)} ` +
+          `${String(result.errors).padStart(7)}  ${codes}`,
       );
     }
     const stored = await query(database.url, `select count(*)::int as n from vehicle_positions where time >= $1`, [new Date(base)]);
     console.log(`\n  requests sent ${total}; 5xx ${fiveXx}; connection errors/timeouts ${errors}; points stored ${stored[0].n}`);
     console.log(
-      `  public 429s ${rateLimitChecks.limited}, with X-RateLimit-Limit/Remaining/Reset and Retry-After ${rateLimitChecks.withHeaders}; 200s with the limit headers ${rateLimitChecks.okWithHeaders}/${rateLimitChecks.ok}`,
+      `  public 429s ${rateLimitChecks.limited}, with X-RateLimit-Limit/Remaining/Reset and Retry-After ` +
+        `${rateLimitChecks.withHeaders}; 200s with the limit headers ` +
+        `${rateLimitChecks.okWithHeaders}/${rateLimitChecks.ok}`,
     );
     // The first half warms up (JIT, caches, pools, the heap growing to its working size).
     const settled = rss.filter((p) => p.x >= SECONDS / 2);
@@ -146,7 +153,8 @@ const main = async () => {
     const mean = (points) => points.reduce((s, p) => s + p.y, 0) / points.length;
     console.log(`  server RSS (MB) every 2 s: ${rss.map((p) => p.y.toFixed(0)).join(" ")}`);
     console.log(
-      `  RSS in the second half of the run: first quarter ${mean(first).toFixed(0)} MB, last quarter ${mean(last).toFixed(0)} MB, trend ${trend >= 0 ? "+" : ""}${trend.toFixed(1)} MB/min`,
+      `  RSS in the second half of the run: first quarter ${mean(first).toFixed(0)} MB, last quarter ` +
+        `${mean(last).toFixed(0)} MB, trend ${trend >= 0 ? "+" : ""}${trend.toFixed(1)} MB/min`,
     );
     check(fiveXx === 0, "no 5xx");
     check(errors === 0, "no connection errors or timeouts");

@@ -144,13 +144,16 @@ describe("live streams (hole 4)", () => {
     await stream.cancel();
   });
 
-  it("the map's stream asked to resume further back than LIVE_STREAM_REPLAY_CHANGES ends at once (the map then polls the change feeds, which page)", async () => {
-    limits({ LIVE_STREAM_REPLAY_CHANGES: 5 });
-    const stream = readServerSentEvents((await open(fleetStream, { path: "/api/dashboard/fleet/stream?after=0", headers: session() })).body!);
-    expect(await stream.until((event) => event.event === "end" || event.event === "changes")).toBe(true);
-    expect(stream.received[0].event).toBe("end");
-    await stream.cancel();
-  });
+  it(
+    "the map's stream asked to resume further back than LIVE_STREAM_REPLAY_CHANGES ends at once (the map " + "then polls the change feeds, which page)",
+    async () => {
+      limits({ LIVE_STREAM_REPLAY_CHANGES: 5 });
+      const stream = readServerSentEvents((await open(fleetStream, { path: "/api/dashboard/fleet/stream?after=0", headers: session() })).body!);
+      expect(await stream.until((event) => event.event === "end" || event.event === "changes")).toBe(true);
+      expect(stream.received[0].event).toBe("end");
+      await stream.cancel();
+    },
+  );
 });
 
 const reportsExport = routeOf("app/(dashboard)/reports/export/route.ts");

@@ -91,7 +91,10 @@ const publicRoute = (route: FleetRoute): RegisteredRoute => ({
   },
 });
 
-/** The harness's facts about an endpoint that its definition does not give: a request that works, and how its caller authenticates where the interface does not say. */
+/**
+ * The harness's facts about an endpoint that its definition does not give: a request that works, and how its caller
+ * authenticates where the interface does not say.
+ */
 export type EndpointSample = Pick<RegisteredRoute, "sample"> &
   Partial<Pick<RegisteredRoute, "auth" | "writes" | "query" | "pathParams" | "bodyFields" | "bodyLimit">>;
 

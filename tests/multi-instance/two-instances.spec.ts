@@ -228,7 +228,10 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
     const { token } = (await auth.json()) as { token: string };
     const { key } = await createKey(await adminToken("admin@demo.test", "demo-password-1"), "vin");
     const [vehicle] = (await json(await call(a, "/fleet/vehicles?limit=1", { key }))).body.data as { vin: string }[];
-    const path = `/api/v1/assets/location?vin=${vehicle.vin}&from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date().toISOString())}`;
+    const path =
+      `/api/v1/assets/location?vin=${vehicle.vin}` +
+      `&from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}` +
+      `&to=${encodeURIComponent(new Date().toISOString())}`;
     const headers = { authorization: `Bearer ${token}` };
     expect((await call(a, path, { headers })).status).toBe(200);
     const second = await call(b, path, { headers });

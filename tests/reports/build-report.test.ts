@@ -54,19 +54,17 @@ beforeAll(async () => {
     trip("2026-11-02T05:50:00Z", "2026-11-02T06:20:00Z", 30_000), // 23:50 CST on the 1st, across midnight: counts on the 1st
     trip("2026-11-02T06:30:00Z", "2026-11-02T07:00:00Z", 5_000), // 00:30 CST on the 2nd
   ]);
-  await db
-    .insert(idlingEvents)
-    .values({
-      ...tenant,
-      vehicleId: vehicle.id,
-      driverId: driver.id,
-      startTime: at("2026-11-01T06:00:00Z"),
-      endTime: at("2026-11-01T06:40:00Z"),
-      latitude: 41.9,
-      longitude: -87.63,
-      address: "1800 N Halsted St, Chicago, IL",
-      fuelUsedPercent: 0.5,
-    });
+  await db.insert(idlingEvents).values({
+    ...tenant,
+    vehicleId: vehicle.id,
+    driverId: driver.id,
+    startTime: at("2026-11-01T06:00:00Z"),
+    endTime: at("2026-11-01T06:40:00Z"),
+    latitude: 41.9,
+    longitude: -87.63,
+    address: "1800 N Halsted St, Chicago, IL",
+    fuelUsedPercent: 0.5,
+  });
   // Another company's trip on the same day is in no report of this one.
   await db.insert(trips).values({ ...trip("2026-11-01T05:30:00Z", "2026-11-01T06:00:00Z", 99_000), companyId: otherCompanyId });
   // Written here without the trip processor, so the activity days are built as a zone change builds them.

@@ -14,7 +14,8 @@ type Key = { table: string; index: string; primary: boolean; columns: string[] }
 const listTables = (db: Executor) =>
   queryRows<{ table: string; has_company: boolean }>(
     db,
-    sql`select c.relname as "table", exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped) as has_company
+    sql`select c.relname as "table", exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'company_id' and not
+      a.attisdropped) as has_company
         from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p') and not c.relispartition order by 1`,
   );
 
@@ -24,7 +25,8 @@ const listKeys = async (db: Executor): Promise<Key[]> =>
     await queryRows<{ table: string; index: string; primary: boolean; columns: string[] | string }>(
       db,
       sql`select t.relname as "table", i.relname as "index", x.indisprimary as "primary",
-            array(select a.attname::text from unnest(x.indkey) with ordinality k(attnum, n) join pg_attribute a on a.attrelid = t.oid and a.attnum = k.attnum order by k.n) as columns
+            array(select a.attname::text from unnest(x.indkey) with ordinality k(attnum, n) join pg_attribute a on a.attrelid = t.oid and a.attnum =
+              k.attnum order by k.n) as columns
           from pg_index x join pg_class t on t.oid = x.indrelid join pg_class i on i.oid = x.indexrelid
           where t.relnamespace = 'public'::regnamespace and not t.relispartition and x.indisunique order by 1, 2`,
     )
@@ -78,7 +80,8 @@ describe("the Citus rule", () => {
     async () => {
       const placed = await queryRows<{ table: string; method: string; column: string | null; colocation: number }>(
         database().db,
-        sql`select logicalrelid::regclass::text as "table", partmethod as method, column_to_column_name(logicalrelid, partkey) as "column", colocationid as colocation
+        sql`select logicalrelid::regclass::text as "table", partmethod as method, column_to_column_name(logicalrelid, partkey) as "column",
+          colocationid as colocation
           from pg_dist_partition p join pg_class c on c.oid = p.logicalrelid where not c.relispartition`,
       );
       const tables = await listTables(database().db);
@@ -102,7 +105,8 @@ describe("the Citus rule", () => {
     await db.execute(sql`select ensure_telemetry_partitions('2031-01-02', '2031-01-02')`);
     const partitions = await queryRows<{ table: string; method: string }>(
       db,
-      sql`select logicalrelid::regclass::text as "table", partmethod as method from pg_dist_partition where logicalrelid::regclass::text like '%_20310102' order by 1`,
+      sql`select logicalrelid::regclass::text as "table", partmethod as method from pg_dist_partition where logicalrelid::regclass::text like
+        '%_20310102' order by 1`,
     );
     expect(partitions).toEqual(
       ["vehicle_location_rollups", "vehicle_positions", "vehicle_stat_rollups", "vehicle_stat_samples"].map((parent) => ({

@@ -23,7 +23,10 @@ type DevicesTableProps = {
   onRemove: (device: DeviceListItem) => void;
 };
 
-/** Each registered device: its vehicle (marked when archived), last report, position, battery or voltage, online or offline; admins bind, move, unbind or remove it. */
+/**
+ * Each registered device: its vehicle (marked when archived), last report, position, battery or voltage, online or
+ * offline; admins bind, move, unbind or remove it.
+ */
 export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTableProps) => {
   const timeZone = useTimeZone();
   if (devices.length === 0) return <p className="empty-state">No devices yet.{canManage ? " Register one, or claim one that reports below." : ""}</p>;

@@ -11,7 +11,9 @@ const BODIES: Record<UserLinkPurpose, (company: string, url: string) => string> 
   invite: (company, url) =>
     `You have been invited to ${company}.\n\nOpen this link within 7 days to choose your name and password:\n${url}\n\nThe link works once.`,
   password_reset: (_company, url) =>
-    `Someone (hopefully you) asked to reset your password.\n\nOpen this link within an hour to choose a new one:\n${url}\n\nThe link works once. If you did not ask, ignore this message: your password stays as it is.`,
+    `Someone (hopefully you) asked to reset your password.\n\nOpen this link within an hour to choose a ` +
+    `new one:\n${url}\n\nThe link works once. If you did not ask, ignore this message: your password ` +
+    `stays as it is.`,
 };
 
 /**

@@ -18,7 +18,8 @@ export const DISTANCE_UNIT_LABELS: Record<SpeedUnit, string> = { kmh: "km", mph:
 export const formatDistance = (meters: number | null | undefined, unit: SpeedUnit, digits = 1) =>
   meters == null
     ? "—"
-    : `${convertDistance(meters, unit).toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })} ${DISTANCE_UNIT_LABELS[unit]}`;
+    : `${convertDistance(meters, unit).toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits })}` +
+      ` ${DISTANCE_UNIT_LABELS[unit]}`;
 
 export const formatDuration = (ms: number) => {
   const totalMinutes = Math.round(ms / 60_000);

@@ -88,7 +88,8 @@ export const listDevices = async ({
         from devices d
         left join vehicles v on v.company_id = d.company_id and v.id = d.vehicle_id
         left join vehicle_state s on s.company_id = d.company_id and s.vehicle_id = d.vehicle_id
-        left join vehicle_positions p on p.company_id = d.company_id and p.vehicle_id = d.vehicle_id and p.time = s.location_time and s.location_time >= d.bound_at
+        left join vehicle_positions p on p.company_id = d.company_id and p.vehicle_id = d.vehicle_id and p.time = s.location_time and s.location_time
+          >= d.bound_at
         where d.company_id = ${companyId} and d.dataset = ${dataset} ${after} ${byModel} ${byIdentifier}
         order by d.id limit ${limit}`,
   );

@@ -47,7 +47,8 @@ export const deleteDriver = async ({ db, companyId, dataset, driverId, actor }: 
     if (await hasHistory({ db: tx, companyId, driverId })) {
       throw new AppError(
         "conflict",
-        `Driver ${driverId} has recorded history (duty status, trips or assignments), which is kept: deactivate the driver instead (driverActivationStatus "deactivated").`,
+        `Driver ${driverId} has recorded history (duty status, trips or assignments), which is kept: ` +
+          `deactivate the driver instead (driverActivationStatus "deactivated").`,
       );
     }
     await tx.delete(tagDrivers).where(and(eq(tagDrivers.companyId, companyId), eq(tagDrivers.driverId, driverId)));

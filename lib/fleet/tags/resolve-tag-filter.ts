@@ -42,7 +42,8 @@ export const resolveTagMembers = async ({ db, members, ...filter }: TenantQuery 
   const select =
     members === "vehicles"
       ? sql`select distinct tv.vehicle_id as id from tag_vehicles tv join vehicles v on v.company_id = tv.company_id and v.id = tv.vehicle_id
-            where tv.company_id = ${companyId} and tv.tag_id in (select id from matched) and v.company_id = ${companyId} and v.dataset = ${dataset} and v.archived_at is null`
+            where tv.company_id = ${companyId} and tv.tag_id in (select id from matched) and v.company_id = ${companyId} and v.dataset = ${dataset}
+              and v.archived_at is null`
       : sql`select distinct td.driver_id as id from tag_drivers td join drivers d on d.company_id = td.company_id and d.id = td.driver_id
             where td.company_id = ${companyId} and td.tag_id in (select id from matched) and d.company_id = ${companyId} and d.dataset = ${dataset}`;
   const rows = await queryRows<{ id: number }>(db, sql`${matchedTags(filter)} ${select} order by id`);

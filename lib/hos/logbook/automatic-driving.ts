@@ -108,7 +108,10 @@ const stopDriving = async (step: Step, segment: MotionSegment) => {
   detector.unassignedId = null;
 };
 
-/** The window's unassigned segment updates (closed ones, and every open one as it stands): one statement for all (every moving vehicle without a driver has one). */
+/**
+ * The window's unassigned segment updates (closed ones, and every open one as it stands): one statement for all (every
+ * moving vehicle without a driver has one).
+ */
 const writeSegments = async ({ tx, tenant, segments }: { tx: Executor; tenant: Tenant; segments: readonly SegmentUpdate[] }) => {
   if (segments.length === 0) return;
   const rows = segments.map(({ id, segment, closed }) => ({
@@ -119,8 +122,10 @@ const writeSegments = async ({ tx, tenant, segments }: { tx: Executor; tenant: T
     distance_meters: segment.distanceMeters,
     closed,
   }));
-  await tx.execute(sql`update unassigned_driving u set end_time = r.end_time, end_latitude = r.end_latitude, end_longitude = r.end_longitude, distance_meters = r.distance_meters, closed = r.closed, updated_at = ${new Date().toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, end_time timestamptz, end_latitude float8, end_longitude float8, distance_meters float8, closed boolean)
+  await tx.execute(sql`update unassigned_driving u set end_time = r.end_time, end_latitude = r.end_latitude, end_longitude = r.end_longitude,
+    distance_meters = r.distance_meters, closed = r.closed, updated_at = ${new Date().toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, end_time timestamptz, end_latitude float8, end_longitude float8,
+      distance_meters float8, closed boolean)
     where u.company_id = ${tenant.companyId} and u.id = r.id`);
 };
 
@@ -136,7 +141,8 @@ const saveDetectors = async ({ tx, tenant, detectors }: { tx: Executor; tenant: 
   await tx.execute(sql`insert into driving_detector_states (company_id, dataset, vehicle_id, motion, driver_id, unassigned_id)
     select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.motion, r.driver_id, r.unassigned_id
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(vehicle_id int, motion jsonb, driver_id int, unassigned_id int)
-    on conflict (company_id, dataset, vehicle_id) do update set motion = excluded.motion, driver_id = excluded.driver_id, unassigned_id = excluded.unassigned_id`);
+    on conflict (company_id, dataset, vehicle_id) do update set motion = excluded.motion, driver_id = excluded.driver_id, unassigned_id =
+      excluded.unassigned_id`);
 };
 
 /**

@@ -5,7 +5,10 @@ import { listLogEdits } from "./log-edits";
 import { listUnassignedDriving } from "./unassigned-driving";
 import { findDriverVehicle } from "./vehicle-driver";
 
-/** What the driver's logbook shows: their HOS over the last 8 days, the days they certified, drives assigned to them and log edits proposed to them (with the answered ones, for each day's history), their vehicle. */
+/**
+ * What the driver's logbook shows: their HOS over the last 8 days, the days they certified, drives assigned to them and
+ * log edits proposed to them (with the answered ones, for each day's history), their vehicle.
+ */
 export const getLogbook = async ({ db, companyId, dataset, driverId, now }: TenantQuery & { driverId: number; now: Date }) => {
   const tenant = { db, companyId, dataset };
   const [hos, certifiedDates, assignments, edits, vehicle] = await Promise.all([

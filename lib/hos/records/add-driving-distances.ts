@@ -28,7 +28,8 @@ export const addDrivingDistances = async ({
           where p.company_id = ${companyId} and p.dataset = ${dataset} and p.vehicle_id = e.vehicle_id
             and p.time > e.start_time and p.time <= e.end_time)::float8 as meters
         from unnest(${intArray(driving.map((entry) => entry.id))}, ${intArray(driving.map((entry) => entry.vehicleId))},
-          ${sql.param(driving.map((entry) => entry.start.toISOString()))}::timestamptz[], ${sql.param(driving.map((entry) => entry.end.toISOString()))}::timestamptz[])
+          ${sql.param(driving.map((entry) => entry.start.toISOString()))}::timestamptz[],
+            ${sql.param(driving.map((entry) => entry.end.toISOString()))}::timestamptz[])
           as e(id, vehicle_id, start_time, end_time)`,
   );
   const meters = new Map(rows.map((row) => [Number(row.id), Number(row.meters)]));

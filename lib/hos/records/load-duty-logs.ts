@@ -27,12 +27,14 @@ export const loadDutyLogs = async ({ db, companyId, dataset, driverIds, from, to
   if (driverIds.length === 0) return new Map<number, DutyLogRow[]>();
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select l.id, l.driver_id, l.status, l.start_time, l.vehicle_id, l.adverse_driving, l.sixteen_hour_exception, l.latitude, l.longitude, l.remark, l.location_name
+    sql`select l.id, l.driver_id, l.status, l.start_time, l.vehicle_id, l.adverse_driving, l.sixteen_hour_exception, l.latitude, l.longitude,
+      l.remark, l.location_name
         from hos_logs l
         where l.company_id = ${companyId} and l.dataset = ${dataset} and l.driver_id = any(${intArray(driverIds)})
           and l.start_time < ${to.toISOString()}::timestamptz
           and (l.start_time >= ${from.toISOString()}::timestamptz or l.start_time = (
-            select max(p.start_time) from hos_logs p where p.company_id = ${companyId} and p.driver_id = l.driver_id and p.start_time < ${from.toISOString()}::timestamptz))
+            select max(p.start_time) from hos_logs p where p.company_id = ${companyId} and p.driver_id = l.driver_id and p.start_time <
+              ${from.toISOString()}::timestamptz))
         order by l.driver_id, l.start_time`,
   );
   const byDriver = new Map<number, DutyLogRow[]>();

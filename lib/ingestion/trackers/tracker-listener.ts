@@ -5,7 +5,10 @@ import type { SessionFactory, TrackerContext } from "./tracker-session";
 export type ListenerLimits = {
   /** A connection silent this long is closed. */
   idleTimeoutMs: number;
-  /** A connection that has not handed over its first frame (the handshake or login) this long after connecting, or a frame begun and not completed this long, is closed. */
+  /**
+   * A connection that has not handed over its first frame (the handshake or login) this long after connecting, or a
+   * frame begun and not completed this long, is closed.
+   */
   frameTimeoutMs: number;
   /** More simultaneous connections from one address are refused (closed at once). */
   maxConnectionsPerAddress: number;

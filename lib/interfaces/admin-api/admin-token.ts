@@ -8,7 +8,10 @@ export const ADMIN_TOKEN_LIFETIME_SECONDS = 60 * 60;
 const ISSUER = "fleet-telematics";
 const AUDIENCE = "admin-api";
 
-/** `sessionVersion` is the user's when the token was issued: a password reset, role change, deactivation or "sign out everywhere" raises it, and the token stops. */
+/**
+ * `sessionVersion` is the user's when the token was issued: a password reset, role change, deactivation or "sign out
+ * everywhere" raises it, and the token stops.
+ */
 export type AdminClaims = { userId: number; companyId: number; role: Role; sessionVersion: number };
 
 const signingKey = () => deriveSecret("admin-jwt");

@@ -17,7 +17,10 @@ export const issueAdminTokenEndpoint = definePublicAdminEndpoint({
   path: "/api/v2/auth/token",
   summary: "Get an admin token",
   description:
-    "Email and password of a user with the admin role. Wrong credentials are 401; repeated failures per account and address, per account and per address are throttled (429 with Retry-After; a right password never counts); a non-admin's correct password is 403. The token ends at once when the user's password is reset, their role changes, they are deactivated or they sign out everywhere.",
+    "Email and password of a user with the admin role. Wrong credentials are 401; repeated failures per " +
+    "account and address, per account and per address are throttled (429 with Retry-After; a right " +
+    "password never counts); a non-admin's correct password is 403. The token ends at once when the " +
+    "user's password is reset, their role changes, they are deactivated or they sign out everywhere.",
   body: adminTokenRequestSchema,
   bodyLimit: 10_000,
   response: adminTokenResponseSchema,

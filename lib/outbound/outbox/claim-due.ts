@@ -58,4 +58,5 @@ export const claimDueRows = async <Row extends { id: number }>({
 
 /** The clause every `dueOfCompany` query shares: the company's pending rows whose attempt is due. */
 export const dueClause = ({ alias, companyId, now }: { alias: string; companyId: number; now: Date }): SQL =>
-  sql`${sql.identifier(alias)}.company_id = ${companyId} and ${sql.identifier(alias)}.status = 'pending' and ${sql.identifier(alias)}.next_attempt_at <= ${now.toISOString()}::timestamptz`;
+  sql`${sql.identifier(alias)}.company_id = ${companyId} and ${sql.identifier(alias)}.status = 'pending' and ${sql.identifier(alias)}.next_attempt_at
+    <= ${now.toISOString()}::timestamptz`;

@@ -74,7 +74,8 @@ const record = (db: Executor, delivery: ClaimedDelivery, outcome: Outcome, now: 
   const settled = settleAttempt({ ok: outcome.ok, attempts: delivery.attempts, createdAt: delivery.created_at, now, giveUp: !delivery.url });
   const status = settled.outcome === "done" ? "succeeded" : settled.outcome;
   return db.execute(sql`update webhook_deliveries
-    set status = ${status}, attempts = ${settled.attempts}, response_status = ${outcome.status}, latency_ms = ${outcome.latencyMs}, last_error = ${outcome.error},
+    set status = ${status}, attempts = ${settled.attempts}, response_status = ${outcome.status}, latency_ms = ${outcome.latencyMs}, last_error =
+      ${outcome.error},
         next_attempt_at = ${settled.nextAttemptAt.toISOString()}::timestamptz, delivered_at = ${outcome.ok ? now.toISOString() : null}::timestamptz
     where company_id = ${delivery.company_id} and id = ${delivery.id}`);
 };

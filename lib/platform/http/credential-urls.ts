@@ -19,11 +19,14 @@ export const loggablePath = (url: string) => {
   return tokenPage ? `${tokenPage}/:token` : pathname;
 };
 
-const REFUSAL_PAGE = `<!doctype html>
+const REFUSAL_PAGE =
+  `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Request refused</title></head>
 <body><main><h1>Request refused</h1>
-<p>This request was refused: it carried a password in the web address, where browsers and servers keep it. Nothing was signed in and the password was not used.</p>
-<p>Go back to the <a href="/login">sign-in page</a> and sign in there; if the page still sends the password this way, reload it first. Consider changing that password.</p>
+<p>This request was refused: it carried a password in the web address, where browsers and servers keep it. ` +
+  `Nothing was signed in and the password was not used.</p>
+<p>Go back to the <a href="/login">sign-in page</a> and sign in there; ` +
+  `if the page still sends the password this way, reload it first. Consider changing that password.</p>
 </main></body></html>`;
 
 /**

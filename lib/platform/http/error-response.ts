@@ -1,8 +1,21 @@
 import { AppError, isAppError } from "@/lib/platform/errors";
 import { logger } from "@/lib/platform/logger";
 
-const CONNECTION_ERROR =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|terminating connection|Connection terminated|connect timeout|the database system is (starting up|shutting down|in recovery)|Client has encountered a connection error|timeout exceeded when trying to connect/i;
+const CONNECTION_ERROR = new RegExp(
+  [
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "ETIMEDOUT",
+    "EPIPE",
+    "terminating connection",
+    "Connection terminated",
+    "connect timeout",
+    "the database system is (starting up|shutting down|in recovery)",
+    "Client has encountered a connection error",
+    "timeout exceeded when trying to connect",
+  ].join("|"),
+  "i",
+);
 /** SQLSTATEs of a database that is restarting or unreachable: class 08 and the 57P0x shutdown codes. */
 const UNAVAILABLE_STATE = /^(08|57P0[1-3])/;
 

@@ -29,7 +29,8 @@ export type RateLimitResult = {
  */
 export const takeToken = async ({ db, key, rule }: { db: Executor; key: string; rule: RateLimitRule }): Promise<RateLimitResult> => {
   const { capacity, refillPerSecond } = rule;
-  const refilled = sql`least(${capacity}::float8, rate_limit_buckets.tokens + extract(epoch from (clock_timestamp() - rate_limit_buckets.updated_at)) * ${refillPerSecond}::float8)`;
+  const refilled = sql`least(${capacity}::float8, rate_limit_buckets.tokens + extract(epoch from (clock_timestamp() - rate_limit_buckets.updated_at))
+    * ${refillPerSecond}::float8)`;
   const [row] = await queryRows<{ tokens: number; last_allowed: boolean }>(
     db,
     sql`insert into rate_limit_buckets (key, tokens, last_allowed, updated_at)

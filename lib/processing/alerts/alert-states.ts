@@ -61,7 +61,8 @@ export const loadAlertStates = async ({
     const ids = intArray(missing);
     const stored = await queryRows<{ vehicle_id: number; position_ms: string | null; stat_ms: string | null; inside: Record<string, number> }>(
       db,
-      sql`select vehicle_id, position_ms, stat_ms, inside from alert_vehicle_states where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and vehicle_id = any(${ids})`,
+      sql`select vehicle_id, position_ms, stat_ms, inside from alert_vehicle_states where company_id = ${tenant.companyId} and dataset =
+        ${tenant.dataset} and vehicle_id = any(${ids})`,
     );
     for (const row of stored) {
       vehicles.set(row.vehicle_id, {
@@ -78,7 +79,8 @@ export const loadAlertStates = async ({
         ? []
         : await queryRows<{ rule_id: number; vehicle_id: number; state: RuleState }>(
             db,
-            sql`select rule_id, vehicle_id, state from alert_rule_states where company_id = ${tenant.companyId} and rule_id = any(${intArray(ruleIds)}) and vehicle_id = any(${ids})`,
+            sql`select rule_id, vehicle_id, state from alert_rule_states where company_id = ${tenant.companyId} and rule_id =
+              any(${intArray(ruleIds)}) and vehicle_id = any(${ids})`,
           );
     for (const row of states) vehicles.get(row.vehicle_id)?.rules.set(row.rule_id, row.state);
   }
@@ -211,7 +213,8 @@ export const settleVehicleTimes = async ({ db, tenant, through }: { db: Executor
   ] as const;
   if (afterSeq < throughSeq)
     for (const [table, column] of kinds) {
-      await db.execute(sql`update alert_vehicle_states s set ${sql.raw(column)} = greatest(s.${sql.raw(column)}, n.newest_ms), updated_at = greatest(s.updated_at, ${through.at.toISOString()}::timestamptz)
+      await db.execute(sql`update alert_vehicle_states s set ${sql.raw(column)} = greatest(s.${sql.raw(column)}, n.newest_ms), updated_at =
+        greatest(s.updated_at, ${through.at.toISOString()}::timestamptz)
       from (select vehicle_id, (extract(epoch from max(time)) * 1000)::bigint as newest_ms from ${sql.raw(table)}
         where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and seq > ${afterSeq} and seq <= ${throughSeq} group by vehicle_id) n
       where s.company_id = ${tenant.companyId} and s.dataset = ${tenant.dataset} and s.vehicle_id = n.vehicle_id`);
@@ -241,14 +244,16 @@ export const writeRuleStates = async ({
   const kept = states.filter((row) => row.state !== null);
   const gone = states.filter((row) => row.state === null);
   for (let i = 0; i < kept.length; i += STATES_A_STATEMENT) {
+    const slice = kept.slice(i, i + STATES_A_STATEMENT).map((row) => ({ rule_id: row.ruleId, vehicle_id: row.vehicleId, state: row.state }));
     await db.execute(sql`insert into alert_rule_states (company_id, dataset, rule_id, vehicle_id, state, updated_at)
       select ${tenant.companyId}, ${tenant.dataset}, r.rule_id, r.vehicle_id, r.state, ${updatedAt.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(kept.slice(i, i + STATES_A_STATEMENT).map((row) => ({ rule_id: row.ruleId, vehicle_id: row.vehicleId, state: row.state })))}::jsonb) as r(rule_id int, vehicle_id int, state jsonb)
+      from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as r(rule_id int, vehicle_id int, state jsonb)
       on conflict (company_id, rule_id, vehicle_id) do update set state = excluded.state, updated_at = excluded.updated_at`);
   }
   for (let i = 0; i < gone.length; i += STATES_A_STATEMENT) {
     const slice = gone.slice(i, i + STATES_A_STATEMENT);
-    await db.execute(sql`delete from alert_rule_states s using unnest(${intArray(slice.map((row) => row.ruleId))}, ${intArray(slice.map((row) => row.vehicleId))}) as g(rule_id, vehicle_id)
+    await db.execute(sql`delete from alert_rule_states s using unnest(${intArray(slice.map((row) => row.ruleId))},
+      ${intArray(slice.map((row) => row.vehicleId))}) as g(rule_id, vehicle_id)
       where s.company_id = ${tenant.companyId} and s.rule_id = g.rule_id and s.vehicle_id = g.vehicle_id`);
   }
 };

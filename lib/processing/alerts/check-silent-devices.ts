@@ -41,14 +41,16 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
   db.transaction(async (tx) => {
     const checkpoints = await queryRows<{ dataset: Tenant["dataset"]; seq: string; at: string }>(
       tx,
-      sql`select dataset, seq, updated_at as at from telemetry_checkpoints where company_id = ${companyId} and processor = ${ALERTS_PROCESSOR} order by dataset for update`,
+      sql`select dataset, seq, updated_at as at from telemetry_checkpoints where company_id = ${companyId} and processor = ${ALERTS_PROCESSOR} order
+        by dataset for update`,
     );
     for (const { dataset, seq, at } of checkpoints)
       await settleVehicleTimes({ db: tx, tenant: { companyId, dataset }, through: { seq: Number(seq), at: new Date(at) } });
     const shortestMs = Math.min(...rules.map((rule) => rule.trigger.minutes * 60_000));
     const quiet = await queryRows<QuietVehicle>(
       tx,
-      sql`select s.vehicle_id, s.dataset, greatest(s.position_ms, s.stat_ms) as last_ms, s.updated_at as evaluated_at, v.name, d.identifier as serial, vs.latitude, vs.longitude
+      sql`select s.vehicle_id, s.dataset, greatest(s.position_ms, s.stat_ms) as last_ms, s.updated_at as evaluated_at, v.name, d.identifier as serial,
+        vs.latitude, vs.longitude
         from alert_vehicle_states s
         join vehicles v on v.company_id = s.company_id and v.id = s.vehicle_id
         left join devices d on d.company_id = s.company_id and d.vehicle_id = s.vehicle_id

@@ -33,8 +33,10 @@ const driversAt = async ({ db, tenant, openings }: { db: Executor; tenant: Tenan
   const rows = await queryRows<{ i: number; id: number; name: string }>(
     db,
     sql`select o.i, d.id, d.name
-      from unnest(${intArray(openings.map((opening) => opening.vehicle.id))}, ${timestampArray(openings.map((opening) => opening.at))}) with ordinality as o(vehicle_id, at, i)
-      cross join lateral (select driver_id from hos_logs l where l.company_id = ${tenant.companyId} and l.dataset = ${tenant.dataset} and l.vehicle_id = o.vehicle_id and l.start_time <= o.at order by l.start_time desc limit 1) last
+      from unnest(${intArray(openings.map((opening) => opening.vehicle.id))}, ${timestampArray(openings.map((opening) => opening.at))}) with
+        ordinality as o(vehicle_id, at, i)
+      cross join lateral (select driver_id from hos_logs l where l.company_id = ${tenant.companyId} and l.dataset = ${tenant.dataset} and l.vehicle_id
+        = o.vehicle_id and l.start_time <= o.at order by l.start_time desc limit 1) last
       join drivers d on d.company_id = ${tenant.companyId} and d.id = last.driver_id`,
   );
   const byIndex = new Map(rows.map((row) => [Number(row.i) - 1, { id: Number(row.id), name: row.name }]));
@@ -58,23 +60,24 @@ const insertIncidents = async ({ db, tenant, rows }: { db: Executor; tenant: Ten
   const now = new Date();
   const full: AlertIncidentRow[] = rows.map((row, i) => ({ ...row, ...tenant, id: Number(ids[i].id), readAt: null, createdAt: now, updatedAt: now }));
   for (let i = 0; i < full.length; i += 5_000) {
-    const slice = full
-      .slice(i, i + 5_000)
-      .map((row) => ({
-        id: row.id,
-        rule_id: row.ruleId,
-        vehicle_id: row.vehicleId,
-        driver_id: row.driverId,
-        place_id: row.placeId,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        started_at: row.startedAt,
-        ended_at: row.endedAt,
-        details: row.details,
-      }));
-    await db.execute(sql`insert into alert_incidents (id, company_id, dataset, rule_id, vehicle_id, driver_id, place_id, latitude, longitude, started_at, ended_at, details, created_at, updated_at)
-      select r.id, ${tenant.companyId}, ${tenant.dataset}, r.rule_id, r.vehicle_id, r.driver_id, r.place_id, r.latitude, r.longitude, r.started_at, r.ended_at, r.details, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-      from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as r(id bigint, rule_id int, vehicle_id int, driver_id int, place_id int, latitude float8, longitude float8, started_at timestamptz, ended_at timestamptz, details jsonb)`);
+    const slice = full.slice(i, i + 5_000).map((row) => ({
+      id: row.id,
+      rule_id: row.ruleId,
+      vehicle_id: row.vehicleId,
+      driver_id: row.driverId,
+      place_id: row.placeId,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      started_at: row.startedAt,
+      ended_at: row.endedAt,
+      details: row.details,
+    }));
+    await db.execute(sql`insert into alert_incidents (id, company_id, dataset, rule_id, vehicle_id, driver_id, place_id, latitude, longitude,
+      started_at, ended_at, details, created_at, updated_at)
+      select r.id, ${tenant.companyId}, ${tenant.dataset}, r.rule_id, r.vehicle_id, r.driver_id, r.place_id, r.latitude, r.longitude, r.started_at,
+        r.ended_at, r.details, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as r(id bigint, rule_id int, vehicle_id int, driver_id int, place_id int, latitude
+        float8, longitude float8, started_at timestamptz, ended_at timestamptz, details jsonb)`);
   }
   return full;
 };
@@ -89,7 +92,8 @@ const endStored = async ({ db, tenant, ends }: { db: Executor; tenant: Tenant; e
         ends.map((end) => end.id),
         "bigint",
       )}, ${timestampArray(ends.map((end) => end.at))}) as e(id, at)
-      where alert_incidents.company_id = ${tenant.companyId} and alert_incidents.dataset = ${tenant.dataset} and alert_incidents.id = e.id and alert_incidents.ended_at is null
+      where alert_incidents.company_id = ${tenant.companyId} and alert_incidents.dataset = ${tenant.dataset} and alert_incidents.id = e.id and
+        alert_incidents.ended_at is null
       returning alert_incidents.id`,
   );
   if (ended.length === 0) return [];
@@ -108,7 +112,10 @@ const endStored = async ({ db, tenant, ends }: { db: Executor; tenant: Tenant; e
     .orderBy(asc(alertIncidents.id));
 };
 
-/** The webhook events of an incident opening (its trigger given) or ending (null): AlertIncident, and Samsara's geofence event with an entry or exit rule's opening. */
+/**
+ * The webhook events of an incident opening (its trigger given) or ending (null): AlertIncident, and Samsara's geofence
+ * event with an entry or exit rule's opening.
+ */
 const eventsOf = (row: AlertIncidentRow, trigger: AlertTrigger | null): WebhookEvent[] => {
   const orderingKey = `vehicle:${row.vehicleId}`;
   const incident = presentIncident(row);

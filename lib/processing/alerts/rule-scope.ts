@@ -38,7 +38,8 @@ export const ruleScopeFor = async ({ db, tenant, rules }: { db: Executor; tenant
       (
         await queryRows<{ tag_id: number; vehicle_ids: number[] }>(
           db,
-          sql`select tag_id, array_agg(vehicle_id) as vehicle_ids from tag_vehicles where company_id = ${tenant.companyId} and tag_id = any(${intArray(covered)}) group by tag_id`,
+          sql`select tag_id, array_agg(vehicle_id) as vehicle_ids from tag_vehicles where company_id = ${tenant.companyId} and tag_id =
+            any(${intArray(covered)}) group by tag_id`,
         )
       ).map((row) => [row.tag_id, row.vehicle_ids]),
     );

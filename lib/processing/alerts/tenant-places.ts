@@ -24,7 +24,8 @@ export const tenantPlaces = async ({ db, tenant }: { db: Executor; tenant: Tenan
   const key = `${tenant.companyId}:${tenant.dataset}`;
   const [{ version }] = await queryRows<{ version: string }>(
     db,
-    sql`select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(max(id), 0) as version from places where company_id = ${tenant.companyId} and dataset = ${tenant.dataset}`,
+    sql`select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(max(id), 0) as version from places where company_id =
+      ${tenant.companyId} and dataset = ${tenant.dataset}`,
   );
   const known = indexed.get(key);
   if (known?.version === version) return known;

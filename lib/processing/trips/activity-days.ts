@@ -12,13 +12,17 @@ type EventTable = "trips" | "idling_events";
  */
 const insertGrouped = (db: Executor, timeZone: string, scope: (table: EventTable) => SQL) =>
   db.execute(sql`
-    insert into vehicle_activity_days (company_id, dataset, vehicle_id, day, driver_id, trips, distance_meters, driving_seconds, idle_seconds, fuel_used_percent)
-    select company_id, dataset, vehicle_id, (start_time at time zone ${timeZone})::date, driver_id, sum(trips)::int, sum(distance_meters), sum(driving_seconds), sum(idle_seconds), sum(fuel_used_percent)
+    insert into vehicle_activity_days (company_id, dataset, vehicle_id, day, driver_id, trips, distance_meters, driving_seconds, idle_seconds,
+      fuel_used_percent)
+    select company_id, dataset, vehicle_id, (start_time at time zone ${timeZone})::date, driver_id, sum(trips)::int, sum(distance_meters),
+      sum(driving_seconds), sum(idle_seconds), sum(fuel_used_percent)
     from (
-      select e.company_id, e.dataset, e.vehicle_id, e.driver_id, e.start_time, 1 as trips, e.distance_meters, extract(epoch from e.end_time - e.start_time)::float8 as driving_seconds, 0::float8 as idle_seconds, e.fuel_used_percent::float8
+      select e.company_id, e.dataset, e.vehicle_id, e.driver_id, e.start_time, 1 as trips, e.distance_meters, extract(epoch from e.end_time -
+        e.start_time)::float8 as driving_seconds, 0::float8 as idle_seconds, e.fuel_used_percent::float8
       ${scope("trips")}
       union all
-      select e.company_id, e.dataset, e.vehicle_id, e.driver_id, e.start_time, 0, 0, 0, extract(epoch from e.end_time - e.start_time)::float8, e.fuel_used_percent::float8
+      select e.company_id, e.dataset, e.vehicle_id, e.driver_id, e.start_time, 0, 0, 0, extract(epoch from e.end_time - e.start_time)::float8,
+        e.fuel_used_percent::float8
       ${scope("idling_events")}
     ) activity
     -- By position: the zone is a parameter, and two parameters are never the same expression to PostgreSQL.
@@ -26,7 +30,8 @@ const insertGrouped = (db: Executor, timeZone: string, scope: (table: EventTable
 
 /** Each vehicle with the instant its rewrite starts from, as rows `r(vehicle, since)`. */
 const sinceRows = (since: readonly { vehicleId: number; from: number }[]) =>
-  sql`jsonb_to_recordset(${JSON.stringify(since.map(({ vehicleId, from }) => ({ vehicle: vehicleId, since: new Date(from).toISOString() })))}::jsonb) as r(vehicle int, since timestamptz)`;
+  sql`jsonb_to_recordset(${JSON.stringify(since.map(({ vehicleId, from }) => ({ vehicle: vehicleId, since: new Date(from).toISOString() })))}::jsonb)
+    as r(vehicle int, since timestamptz)`;
 
 /**
  * Rewrites the vehicles' days, each from the local day holding its `from` on, from the stored trips

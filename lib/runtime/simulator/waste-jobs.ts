@@ -41,7 +41,8 @@ export const loadKnownJobs = async ({ db, vehicles, now }: { db: Executor; vehic
   const rows = await queryRows<{ id: number; asset: number; scheduled: string; client: string; status: string }>(
     db,
     sql`select id, assigned_to_asset_id as asset, scheduled_date as scheduled, pick_up_client_name as client, status from waste_jobs
-        where assigned_to_asset_id = any(${sql.param(ids)}::int[]) and scheduled_date >= ${new Date(now - (JOB_DAYS_BACK + 1) * DAY_MS).toISOString()}::timestamptz`,
+        where assigned_to_asset_id = any(${sql.param(ids)}::int[]) and scheduled_date >=
+          ${new Date(now - (JOB_DAYS_BACK + 1) * DAY_MS).toISOString()}::timestamptz`,
   );
   return new Map(rows.map((row) => [keyOf(row.asset, new Date(row.scheduled).getTime(), row.client), { id: row.id, status: row.status }]));
 };
@@ -62,7 +63,8 @@ export const syncWasteJobs = async ({ db, jobs, known, now }: { db: Executor; jo
           select *, now() from unnest(${column((j) => j.vehicle.companyId)}::int[], ${column((j) => j.vehicle.dataset)}::text[],
             ${column((j) => new Date(j.scheduled).toISOString())}::timestamptz[], ${column((j) => j.serviceType)}::text[], ${column(status)}::text[],
             ${column((j) => j.customer.name)}::text[], ${column((j) => formatPlaceAddress(j.customer))}::text[],
-            ${column((j) => gridToLatLon(placeToGrid(j.customer)).latitude)}::float8[], ${column((j) => gridToLatLon(placeToGrid(j.customer)).longitude)}::float8[],
+            ${column((j) => gridToLatLon(placeToGrid(j.customer)).latitude)}::float8[],
+              ${column((j) => gridToLatLon(placeToGrid(j.customer)).longitude)}::float8[],
             ${column((j) => j.vehicle.vehicleId)}::int[], ${column((j) => j.vehicle.driverId)}::int[],
             ${column((j) => (status(j) === "Completed" ? j.tonnage : 0))}::real[], ${column((j) => completedAt(j, now))}::timestamptz[],
             ${column((j) => new Date(j.createdAt).toISOString())}::timestamptz[])

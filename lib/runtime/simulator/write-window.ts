@@ -36,14 +36,16 @@ export const writeWindow = async ({ db, output }: { db: Database; output: Window
           ${column((e) => e.fault.fmiId)}::int2[], ${column((e) => e.fault.sourceAddress)}::int2[], ${column((e) => e.fault.dtcShortCode)}::text[],
           ${column((e) => e.fault.description)}::text[], ${column((e) => e.fault.occurrenceCount)}::int[], ${column((e) => e.fault.milStatus)}::bool[],
           ${column((e) => iso(e.fault.firstSeenAt))}::timestamptz[])
-          as t(company_id, dataset, vehicle_id, protocol, spn_id, fmi_id, source_address, dtc_short_code, description, occurrence_count, mil_status, first_seen_at)
+          as t(company_id, dataset, vehicle_id, protocol, spn_id, fmi_id, source_address, dtc_short_code, description, occurrence_count, mil_status,
+            first_seen_at)
         on conflict (company_id, vehicle_id, first_seen_at) do nothing`);
     }
     if (faultsCleared.length > 0) {
       await tx.execute(sql`
         update fault_codes f set cleared_at = t.cleared_at, last_seen_at = t.cleared_at
         from unnest(${array(faultsCleared.map((e) => e.vehicle.companyId))}::int[], ${array(faultsCleared.map((e) => e.vehicle.vehicleId))}::int[],
-          ${array(faultsCleared.map((e) => iso(e.fault.firstSeenAt)))}::timestamptz[], ${array(faultsCleared.map((e) => iso(e.fault.clearedAt)))}::timestamptz[])
+          ${array(faultsCleared.map((e) => iso(e.fault.firstSeenAt)))}::timestamptz[],
+            ${array(faultsCleared.map((e) => iso(e.fault.clearedAt)))}::timestamptz[])
           as t(company_id, vehicle_id, first_seen_at, cleared_at)
         where f.company_id = t.company_id and f.vehicle_id = t.vehicle_id and f.first_seen_at = t.first_seen_at and f.cleared_at is null`);
     }

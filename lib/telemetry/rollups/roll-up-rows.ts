@@ -19,7 +19,8 @@ const rawRows = (table: string, source: RollupSource) =>
 const quarterFilter = (source: RollupSource) =>
   "dirty" in source
     ? sql`(company_id, vehicle_id, ${quarter("bucket")}) in (select distinct company_id, vehicle_id, ${quarter("bucket")} from (${source.dirty}) d)`
-    : sql`bucket >= date_bin('900 seconds', ${source.from.toISOString()}::timestamptz, timestamptz 'epoch') and bucket < ${source.to.toISOString()}::timestamptz`;
+    : sql`bucket >= date_bin('900 seconds', ${source.from.toISOString()}::timestamptz, timestamptz 'epoch') and bucket <
+      ${source.to.toISOString()}::timestamptz`;
 
 const LOCATION_COLUMNS = [
   "vehicle_id",

@@ -32,6 +32,7 @@ export const listPageFaultCodes = async ({
   const after = afterId === undefined ? sql`` : sql`and v.id > ${afterId}`;
   return listWhere(
     tenant,
-    sql`${faultCodes.vehicleId} in (select v.id from vehicles v where v.company_id = ${tenant.companyId} and v.dataset = ${tenant.dataset} ${ids} ${after} order by v.id limit ${limit})`,
+    sql`${faultCodes.vehicleId} in (select v.id from vehicles v where v.company_id = ${tenant.companyId} and v.dataset = ${tenant.dataset} ${ids}
+      ${after} order by v.id limit ${limit})`,
   );
 };

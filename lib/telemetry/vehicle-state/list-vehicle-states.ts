@@ -86,8 +86,8 @@ export const listVehicleStates = async ({ db, ...options }: ListVehicleStatesOpt
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select v.id as vehicle_id, v.name, ${epochMs("s.location_time")} as location_time, s.latitude, s.longitude, s.speed, s.heading,
-          s.hdop, s.satellites, ${epochMs("s.stats_time")} as stats_time, s.engine_rpm, s.fuel_percent, s.odometer_meters, s.engine_seconds, s.ecu_speed, s.engine_state,
-          s.battery_milli_volts,
+          s.hdop, s.satellites, ${epochMs("s.stats_time")} as stats_time, s.engine_rpm, s.fuel_percent, s.odometer_meters, s.engine_seconds,
+            s.ecu_speed, s.engine_state, s.battery_milli_volts,
           ${STATE_VERSION} as state_version
         ${pageOf(options)}`,
   );

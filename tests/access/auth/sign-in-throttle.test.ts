@@ -48,16 +48,19 @@ describe("sign-in throttle: failures only (issue 33, hole 8)", () => {
     expect(await signIn("demo-password-1", "198.51.100.62")).toBe(200);
   });
 
-  it("once guesses from many addresses empty the account's bucket, a new address with the right password still gets in and a guessing address is refused", async () => {
-    for (let i = 0; i < 30; i++) expect(await signIn("wrong", `203.0.113.${i + 1}`)).toBe(401);
-    // An address that failed once is refused before its password is checked.
-    expect(await signIn("wrong", "203.0.113.1")).toBe(429);
-    // A new address gets one check: the owner's right password passes...
-    expect(await signIn("demo-password-1", "192.0.2.200")).toBe(200);
-    // ...a guesser's wrong one fails, and that address is then refused too.
-    expect(await signIn("wrong", "192.0.2.201")).toBe(401);
-    expect(await signIn("wrong", "192.0.2.201")).toBe(429);
-  });
+  it(
+    "once guesses from many addresses empty the account's bucket, a new address with the right password " + "still gets in and a guessing address is refused",
+    async () => {
+      for (let i = 0; i < 30; i++) expect(await signIn("wrong", `203.0.113.${i + 1}`)).toBe(401);
+      // An address that failed once is refused before its password is checked.
+      expect(await signIn("wrong", "203.0.113.1")).toBe(429);
+      // A new address gets one check: the owner's right password passes...
+      expect(await signIn("demo-password-1", "192.0.2.200")).toBe(200);
+      // ...a guesser's wrong one fails, and that address is then refused too.
+      expect(await signIn("wrong", "192.0.2.201")).toBe(401);
+      expect(await signIn("wrong", "192.0.2.201")).toBe(429);
+    },
+  );
 
   it("applies to POST /api/v2/auth/token: an admin's right password from a second address passes while the first is throttled", async () => {
     for (let i = 0; i < 5; i++) expect((await requestToken("admin@demo.test", "wrong", "198.51.100.70")).status).toBe(401);

@@ -97,17 +97,15 @@ const setup = async () => {
   for (const vehicle of live.slice(1))
     positions.push({ ...tenant, vehicleId: vehicle.id, time: at(20), latitude: 41.7, longitude: -87.7, speed: 0, heading: 90 });
   await ingestTelemetry({ db, batch: { positions, stats } });
-  await db
-    .insert(faultCodes)
-    .values({
-      ...tenant,
-      vehicleId: live[0].id,
-      protocol: "obdii",
-      dtcShortCode: "P0128",
-      description: "Coolant thermostat",
-      firstSeenAt: at(12),
-      lastSeenAt: at(14),
-    });
+  await db.insert(faultCodes).values({
+    ...tenant,
+    vehicleId: live[0].id,
+    protocol: "obdii",
+    dtcShortCode: "P0128",
+    description: "Coolant thermostat",
+    firstSeenAt: at(12),
+    lastSeenAt: at(14),
+  });
   await runTelemetryProcessors({ db, processors: [tripProcessor] });
   // The third vehicle's static driver drives the second one now: the second shows them, the third nobody.
   const [relief] = await db.select().from(drivers).where(eq(drivers.staticAssignedVehicleId, live[2].id));

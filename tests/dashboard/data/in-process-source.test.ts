@@ -44,17 +44,15 @@ const setup = async () => {
     positions.push({ ...tenantOf(vehicle.companyId), vehicleId: vehicle.id, time: at(20), latitude: 41.7, longitude: -87.7, speed: 0, heading: 90 });
   }
   await ingestTelemetry({ db, batch: { positions, stats } });
-  await db
-    .insert(faultCodes)
-    .values({
-      ...tenantOf(demoCompanyId),
-      vehicleId: demo[0].id,
-      protocol: "obdii",
-      dtcShortCode: "P0128",
-      description: "Coolant thermostat",
-      firstSeenAt: at(12),
-      lastSeenAt: at(14),
-    });
+  await db.insert(faultCodes).values({
+    ...tenantOf(demoCompanyId),
+    vehicleId: demo[0].id,
+    protocol: "obdii",
+    dtcShortCode: "P0128",
+    description: "Coolant thermostat",
+    firstSeenAt: at(12),
+    lastSeenAt: at(14),
+  });
   await runTelemetryProcessors({ db, processors: [tripProcessor] });
   return { demoCompanyId, otherCompanyId, demo, other };
 };

@@ -8,7 +8,10 @@ import { reloadConfig } from "@/lib/platform/config";
 const DASHBOARD = "app/(dashboard)";
 /** Pages whose fleet data comes through lib/dashboard/data (their screens call /api/dashboard/...). */
 const THROUGH_THE_SOURCE = ["map", "playback", "stats"];
-/** Pages without fleet data: the API reference, one's account, and this service's own settings (keys, company, audit log, webhooks, users, partner credentials). */
+/**
+ * Pages without fleet data: the API reference, one's account, and this service's own settings (keys, company, audit
+ * log, webhooks, users, partner credentials).
+ */
 const NOT_FLEET_DATA = [
   "api-reference",
   "account",

@@ -143,23 +143,26 @@ describe("the device registry", () => {
     expect(await auditActions(demo.companyId)).toContain("device.claimed new-phone-9");
   });
 
-  it("another company cannot find or claim a device by part of its identifier, nor search identifiers by claiming: claims are throttled, found or not", async () => {
-    const { db } = database();
-    await expect(report(db, "acme-phone-482913", 60)).rejects.toMatchObject({ code: "bad_request" });
-    const claim = (tenant: typeof demo, identifier: string) => claimDevice({ ...tenantOf(tenant), identifier, vehicleId: demoVehicleIds[2] });
-    for (const partial of ["acme-phone-48291", "acme-phone", "482913", "%"]) await expect(claim(other, partial)).rejects.toMatchObject({ code: "not_found" });
-    expect(await findUnclaimedDevice({ db, identifier: "acme-phone" })).toBeNull();
-    // Guessing: past the company's hourly allowance every claim is refused, the right identifier too.
-    let refusedAfter = 0;
-    for (let guess = 0; guess < 70 && refusedAfter === 0; guess += 1) {
-      const outcome = await claim(other, `acme-phone-4829${String(guess).padStart(2, "0")}`).catch((error: { code: string }) => error.code);
-      if (outcome === "rate_limited") refusedAfter = guess;
-      else expect(outcome).toBe("not_found");
-    }
-    expect(refusedAfter).toBeGreaterThan(0);
-    await expect(claim(other, "acme-phone-482913")).rejects.toMatchObject({ code: "rate_limited" });
-    expect(await findUnclaimedDevice({ db, identifier: "acme-phone-482913" })).not.toBeNull();
-  });
+  it(
+    "another company cannot find or claim a device by part of its identifier, nor search identifiers by " + "claiming: claims are throttled, found or not",
+    async () => {
+      const { db } = database();
+      await expect(report(db, "acme-phone-482913", 60)).rejects.toMatchObject({ code: "bad_request" });
+      const claim = (tenant: typeof demo, identifier: string) => claimDevice({ ...tenantOf(tenant), identifier, vehicleId: demoVehicleIds[2] });
+      for (const partial of ["acme-phone-48291", "acme-phone", "482913", "%"]) await expect(claim(other, partial)).rejects.toMatchObject({ code: "not_found" });
+      expect(await findUnclaimedDevice({ db, identifier: "acme-phone" })).toBeNull();
+      // Guessing: past the company's hourly allowance every claim is refused, the right identifier too.
+      let refusedAfter = 0;
+      for (let guess = 0; guess < 70 && refusedAfter === 0; guess += 1) {
+        const outcome = await claim(other, `acme-phone-4829${String(guess).padStart(2, "0")}`).catch((error: { code: string }) => error.code);
+        if (outcome === "rate_limited") refusedAfter = guess;
+        else expect(outcome).toBe("not_found");
+      }
+      expect(refusedAfter).toBeGreaterThan(0);
+      await expect(claim(other, "acme-phone-482913")).rejects.toMatchObject({ code: "rate_limited" });
+      expect(await findUnclaimedDevice({ db, identifier: "acme-phone-482913" })).not.toBeNull();
+    },
+  );
 
   it("a flood of made-up identifiers stops at the table's bound; devices recorded before stay, silent ones make room", async () => {
     const { db } = database();

@@ -116,16 +116,14 @@ describe("vehicle CSV import", () => {
 
   it("raises VehicleCreated for each imported vehicle in the import's transaction", async () => {
     const { db } = database();
-    await db
-      .insert(webhooks)
-      .values({
-        ...live,
-        name: "Import listener",
-        url: "https://import.example.invalid/",
-        secretKey: "c2VjcmV0",
-        version: "2024-02-27",
-        eventTypes: ["VehicleCreated"],
-      });
+    await db.insert(webhooks).values({
+      ...live,
+      name: "Import listener",
+      url: "https://import.example.invalid/",
+      secretKey: "c2VjcmV0",
+      version: "2024-02-27",
+      eventTypes: ["VehicleCreated"],
+    });
     const vins = [vin(), vin()];
     await importVehicles({ db, ...live, csv: `name,vin\nHook 1,${vins[0]}\nHook 2,${vins[1]}`, onExisting: "update", actor });
     const events = await db

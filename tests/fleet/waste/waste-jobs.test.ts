@@ -46,17 +46,15 @@ beforeAll(async () => {
       tonnage: 1.5,
     })),
   );
-  await db
-    .insert(wasteJobs)
-    .values({
-      companyId: demo,
-      dataset: "test",
-      scheduledDate: new Date("2026-03-01T08:00:00Z"),
-      serviceType: "Collection",
-      status: "Scheduled",
-      pickUpClientName: "Sandbox",
-      pickUpAddress: "x",
-    });
+  await db.insert(wasteJobs).values({
+    companyId: demo,
+    dataset: "test",
+    scheduledDate: new Date("2026-03-01T08:00:00Z"),
+    serviceType: "Collection",
+    status: "Scheduled",
+    pickUpClientName: "Sandbox",
+    pickUpAddress: "x",
+  });
   const [otherJob] = await db
     .insert(wasteJobs)
     .values({

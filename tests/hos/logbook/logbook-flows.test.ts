@@ -183,15 +183,13 @@ describe("the driver's duty status and certification", () => {
     });
     expect(await listCertifiedDates({ ...tenant(), driverId: driver!.id })).toEqual([yesterday]);
     expect((await logOf(driver!.id)).at(-1)).toMatchObject({ status: "sleeperBed", remark: "rest", origin: "manual" });
-    await db
-      .insert(drivingDetectorStates)
-      .values({
-        companyId: demo,
-        dataset: "live",
-        vehicleId: driver!.staticAssignedVehicleId!,
-        driverId: driver!.id,
-        motion: { open: { startTime: 1 }, previous: null },
-      });
+    await db.insert(drivingDetectorStates).values({
+      companyId: demo,
+      dataset: "live",
+      vehicleId: driver!.staticAssignedVehicleId!,
+      driverId: driver!.id,
+      motion: { open: { startTime: 1 }, previous: null },
+    });
     await expect(changeOwnDutyStatus({ ...tenant(), driverId: driver!.id, status: "offDuty", remark: "", actor: actorOf(driver!) })).rejects.toMatchObject({
       code: "conflict",
     });

@@ -74,15 +74,18 @@ describe("API-key scope refusals in the audit log (issue 33, hole 14)", () => {
 });
 
 describe("another company's user ids in the owner's audit log (issue 33, hole 14)", () => {
-  it("records a 404 on another company's user id in that company's log, counted, naming neither caller nor address; the caller's log stays empty of it", async () => {
-    const [foreign] = await database().db.select({ id: users.id }).from(users).where(eq(users.email, "admin@other.test"));
-    for (let i = 0; i < 3; i++)
-      expect((await callFleet(getUserRoute, `/users/${foreign.id}`, { key: demoKey, params: { id: String(foreign.id) } })).status).toBe(404);
-    expect((await callFleet(getUserRoute, "/users/987654", { key: demoKey, params: { id: "987654" } })).status).toBe(404);
-    const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "user.foreign_lookup"));
-    expect(rows.every((row) => row.companyId === other && row.targetId === String(foreign.id) && row.actorIp === null && row.actorId === null)).toBe(true);
-    expect(rows.reduce((sum, row) => sum + row.repeatCount, 0)).toBe(3);
-  });
+  it(
+    "records a 404 on another company's user id in that company's log, counted, naming neither caller nor " + "address; the caller's log stays empty of it",
+    async () => {
+      const [foreign] = await database().db.select({ id: users.id }).from(users).where(eq(users.email, "admin@other.test"));
+      for (let i = 0; i < 3; i++)
+        expect((await callFleet(getUserRoute, `/users/${foreign.id}`, { key: demoKey, params: { id: String(foreign.id) } })).status).toBe(404);
+      expect((await callFleet(getUserRoute, "/users/987654", { key: demoKey, params: { id: "987654" } })).status).toBe(404);
+      const rows = await database().db.select().from(auditEvents).where(eq(auditEvents.action, "user.foreign_lookup"));
+      expect(rows.every((row) => row.companyId === other && row.targetId === String(foreign.id) && row.actorIp === null && row.actorId === null)).toBe(true);
+      expect(rows.reduce((sum, row) => sum + row.repeatCount, 0)).toBe(3);
+    },
+  );
 });
 
 describe("another company's record ids in the owner's audit log (issue 33, hole 14)", () => {

@@ -44,16 +44,14 @@ describe("PATCH /fleet/vehicles/{id}", () => {
   it("changes the given fields, answers Samsara's vehicle, audits and raises VehicleUpdated", async () => {
     const { db } = database();
     const tenant = { companyId: fixture.demo.companyId, dataset: "live" as const };
-    await db
-      .insert(webhooks)
-      .values({
-        ...tenant,
-        name: "Vehicle listener",
-        url: "https://vehicles.example.invalid/",
-        secretKey: "c2VjcmV0",
-        version: "2024-02-27",
-        eventTypes: ["VehicleUpdated"],
-      });
+    await db.insert(webhooks).values({
+      ...tenant,
+      name: "Vehicle listener",
+      url: "https://vehicles.example.invalid/",
+      secretKey: "c2VjcmV0",
+      version: "2024-02-27",
+      eventTypes: ["VehicleUpdated"],
+    });
     const id = fixture.demo.vehicleIds[2];
     const vin = makeVin({ wmi: "1XK", seed: 8_100_001, year: 2023 });
     const response = await patchVehicle(id, {

@@ -43,34 +43,30 @@ beforeAll(async () => {
   [demo, other] = [await liveFleet(db, demoCompanyId), await liveFleet(db, otherCompanyId)];
   const tenant = { companyId: demoCompanyId, dataset: "live" as const };
   // Vehicles 0-3 report positions and CAN data, vehicle 4 positions only, vehicle 5 nothing yet.
-  const positions: PositionReport[] = demo
-    .slice(0, 5)
-    .flatMap((vehicle, v) =>
-      [30, 20, 10].map((minutes, i) => ({
-        ...tenant,
-        vehicleId: vehicle.id,
-        time: ago(minutes),
-        latitude: Number((41.88 + v * 0.01 + i * 0.001).toFixed(6)),
-        longitude: -87.63,
-        speed: 10,
-        heading: 90.4,
-        hdop: 0.9,
-        satellites: 11,
-      })),
-    );
-  const stats = demo
-    .slice(0, 4)
-    .map((vehicle) => ({
+  const positions: PositionReport[] = demo.slice(0, 5).flatMap((vehicle, v) =>
+    [30, 20, 10].map((minutes, i) => ({
       ...tenant,
       vehicleId: vehicle.id,
-      time: ago(10),
-      engineRpm: 1450.6,
-      fuelPercent: 62.5,
-      odometerMeters: 123_456_700,
-      engineSeconds: 36_000,
+      time: ago(minutes),
+      latitude: Number((41.88 + v * 0.01 + i * 0.001).toFixed(6)),
+      longitude: -87.63,
       speed: 10,
-      engineState: "On" as const,
-    }));
+      heading: 90.4,
+      hdop: 0.9,
+      satellites: 11,
+    })),
+  );
+  const stats = demo.slice(0, 4).map((vehicle) => ({
+    ...tenant,
+    vehicleId: vehicle.id,
+    time: ago(10),
+    engineRpm: 1450.6,
+    fuelPercent: 62.5,
+    odometerMeters: 123_456_700,
+    engineSeconds: 36_000,
+    speed: 10,
+    engineState: "On" as const,
+  }));
   await ingestTelemetry({ db, batch: { positions, stats } });
   token = await issueToken("demo-client-key");
   otherToken = await issueToken("other-client-key");

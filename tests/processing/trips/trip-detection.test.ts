@@ -267,44 +267,47 @@ describe("trip detection", () => {
     expect(speeding.map((interval) => (interval.startTime.getTime() - start) / MINUTE)).toEqual([1]);
   });
 
-  it("a window handed again from its starting state (checkpoint and detector state as before it) lists each trip, idle and speeding interval once", async () => {
-    const { db, tenant, vehicle, track, ingest, tripsOf } = await setup();
-    track.stand(MINUTE).drive(10 * MINUTE, 36);
-    await ingest();
-    const checkpointWhere = and(
-      eq(telemetryCheckpoints.companyId, tenant.companyId),
-      eq(telemetryCheckpoints.dataset, tenant.dataset),
-      eq(telemetryCheckpoints.processor, tripProcessor.name),
-    );
-    const stateWhere = and(
-      eq(tripDetectorStates.companyId, tenant.companyId),
-      eq(tripDetectorStates.dataset, tenant.dataset),
-      eq(tripDetectorStates.vehicleId, vehicle.id),
-    );
-    const [checkpoint] = await db.select().from(telemetryCheckpoints).where(checkpointWhere);
-    const [state] = await db.select().from(tripDetectorStates).where(stateWhere);
-    // The window that closes the open trip and speeding interval, and an idle.
-    track.stand(7 * MINUTE).stand(10 * MINUTE, { engineOn: false });
-    await ingest();
-    const once = {
-      trips: await tripsOf(),
-      idles: await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id)),
-      speeding: await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id)),
-    };
-    expect(once.trips.map(minutesOf)).toEqual([10]);
-    expect(once.idles).toHaveLength(1);
-    expect(once.speeding).toHaveLength(1);
-    // The checkpoint and the vehicle's stored state put back as before that window (the state may not
-    // have been written yet: states are written every 10 s): the window is handed and detected again.
-    await db.update(telemetryCheckpoints).set({ seq: checkpoint.seq, stateSeq: checkpoint.stateSeq, updatedAt: checkpoint.updatedAt }).where(checkpointWhere);
-    if (state) {
-      // Its key left out: Citus refuses an UPDATE that sets the distribution column, even to its own value.
-      const saved = Object.fromEntries(Object.entries(state).filter(([column]) => !["companyId", "dataset", "vehicleId"].includes(column)));
-      await db.update(tripDetectorStates).set(saved).where(stateWhere);
-    } else await db.delete(tripDetectorStates).where(stateWhere);
-    await runTelemetryProcessors({ db, processors });
-    expect((await tripsOf()).map((trip) => [trip.startTime, trip.endTime])).toEqual(once.trips.map((trip) => [trip.startTime, trip.endTime]));
-    expect(await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id))).toHaveLength(1);
-    expect(await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id))).toHaveLength(1);
-  });
+  it(
+    "a window handed again from its starting state (checkpoint and detector state as before it) lists " + "each trip, idle and speeding interval once",
+    async () => {
+      const { db, tenant, vehicle, track, ingest, tripsOf } = await setup();
+      track.stand(MINUTE).drive(10 * MINUTE, 36);
+      await ingest();
+      const checkpointWhere = and(
+        eq(telemetryCheckpoints.companyId, tenant.companyId),
+        eq(telemetryCheckpoints.dataset, tenant.dataset),
+        eq(telemetryCheckpoints.processor, tripProcessor.name),
+      );
+      const stateWhere = and(
+        eq(tripDetectorStates.companyId, tenant.companyId),
+        eq(tripDetectorStates.dataset, tenant.dataset),
+        eq(tripDetectorStates.vehicleId, vehicle.id),
+      );
+      const [checkpoint] = await db.select().from(telemetryCheckpoints).where(checkpointWhere);
+      const [state] = await db.select().from(tripDetectorStates).where(stateWhere);
+      // The window that closes the open trip and speeding interval, and an idle.
+      track.stand(7 * MINUTE).stand(10 * MINUTE, { engineOn: false });
+      await ingest();
+      const once = {
+        trips: await tripsOf(),
+        idles: await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id)),
+        speeding: await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id)),
+      };
+      expect(once.trips.map(minutesOf)).toEqual([10]);
+      expect(once.idles).toHaveLength(1);
+      expect(once.speeding).toHaveLength(1);
+      // The checkpoint and the vehicle's stored state put back as before that window (the state may not
+      // have been written yet: states are written every 10 s): the window is handed and detected again.
+      await db.update(telemetryCheckpoints).set({ seq: checkpoint.seq, stateSeq: checkpoint.stateSeq, updatedAt: checkpoint.updatedAt }).where(checkpointWhere);
+      if (state) {
+        // Its key left out: Citus refuses an UPDATE that sets the distribution column, even to its own value.
+        const saved = Object.fromEntries(Object.entries(state).filter(([column]) => !["companyId", "dataset", "vehicleId"].includes(column)));
+        await db.update(tripDetectorStates).set(saved).where(stateWhere);
+      } else await db.delete(tripDetectorStates).where(stateWhere);
+      await runTelemetryProcessors({ db, processors });
+      expect((await tripsOf()).map((trip) => [trip.startTime, trip.endTime])).toEqual(once.trips.map((trip) => [trip.startTime, trip.endTime]));
+      expect(await db.select().from(idlingEvents).where(eq(idlingEvents.vehicleId, vehicle.id))).toHaveLength(1);
+      expect(await db.select().from(speedingIntervals).where(eq(speedingIntervals.vehicleId, vehicle.id))).toHaveLength(1);
+    },
+  );
 });

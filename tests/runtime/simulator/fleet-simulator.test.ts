@@ -136,7 +136,8 @@ describe("fleet simulator", () => {
     // The odometer continues from the stored value: still monotonic across the restart.
     const [{ n: regressions }] = await queryRows<{ n: number }>(
       db,
-      sql`select count(*)::int as n from (select odometer_meters < lag(odometer_meters) over (partition by vehicle_id order by time) as fell from vehicle_stat_samples) t where fell`,
+      sql`select count(*)::int as n from (select odometer_meters < lag(odometer_meters) over (partition by vehicle_id order by time) as fell from
+        vehicle_stat_samples) t where fell`,
     );
     expect(regressions).toBe(0);
   });

@@ -63,7 +63,8 @@ describe("telemetry rollups", () => {
               from vehicle_positions group by 1, 2, 3)
             select count(*)::int as rows, count(*) filter (where r.points is distinct from raw.points or r.last_time <> raw.last_time
               or abs(r.speed_sum - raw.speed_sum) > 1e-3 or r.speed_max <> raw.speed_max or abs(r.distance_sum - raw.distance_sum) > 1e-2)::int as mismatches
-            from raw full join (select * from vehicle_location_rollups where width = ${width}) r on r.company_id = raw.company_id and r.vehicle_id = raw.vehicle_id and r.bucket = raw.bucket`,
+            from raw full join (select * from vehicle_location_rollups where width = ${width}) r on r.company_id = raw.company_id and r.vehicle_id =
+              raw.vehicle_id and r.bucket = raw.bucket`,
       );
       expect(diff.rows).toBe(width === 60 ? 2 * 360 : 2 * 24);
       expect(diff.mismatches).toBe(0);

@@ -126,9 +126,10 @@ export const VehicleImport = () => {
       {state.step === "checked" && preview && preview.problems.length > 0 && <ProblemList problems={preview.problems} fileName={state.fileName} />}
       {state.step === "checked" && preview && preview.problems.length === 0 && (
         <>
+          {/* prettier-ignore */}
           <p role="status" data-testid="csv-preview">
-            {state.fileName}: {preview.rows} {preview.rows === 1 ? "vehicle" : "vehicles"}, all valid; {preview.rows - preview.existing} new, {preview.existing}{" "}
-            with a VIN already here.
+            {state.fileName}: {preview.rows} {preview.rows === 1 ? "vehicle" : "vehicles"}, all valid;{" "}
+            {preview.rows - preview.existing} new, {preview.existing} with a VIN already here.
           </p>
           {preview.existing > 0 && (
             <fieldset>

@@ -16,8 +16,10 @@ const Page = async () => {
         <Link href="/vehicles">Vehicles</Link> / Import
       </div>
       <h1>Import vehicles from CSV</h1>
+      {/* prettier-ignore */}
       <p className="muted">
-        A header row, then one vehicle a row. Columns: <code>{VEHICLE_CSV_HEADERS.join(", ")}</code>; only <code>name</code> and <code>vin</code> are required.{" "}
+        A header row, then one vehicle a row. Columns: <code>{VEHICLE_CSV_HEADERS.join(", ")}</code>; only <code>name</code> and{" "}
+        <code>vin</code> are required.{" "}
         <code>tags</code>: tag names separated by <code>;</code>. <code>externalIds</code>: <code>key=value</code> pairs separated by <code>;</code>. An export
         from the Vehicles page imports back as it is. The file is checked first and imported all or nothing.
       </p>

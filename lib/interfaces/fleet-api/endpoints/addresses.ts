@@ -48,7 +48,8 @@ export const createAddressEndpoint = defineFleetEndpoint({
   scope: "addresses:write",
   summary: "Create a place",
   description:
-    "A circle (radius over 0, at most 50 km) or a polygon (3 to 1,000 vertices whose edges do not cross). This service does not geocode: a circle needs a latitude and longitude.",
+    "A circle (radius over 0, at most 50 km) or a polygon (3 to 1,000 vertices whose edges do not cross). " +
+    "This service does not geocode: a circle needs a latitude and longitude.",
   body: createPlaceSchema,
   response: addressResponse,
   errors: ["not_found"],

@@ -80,7 +80,9 @@ export const createAlertConfigurationEndpoint = defineFleetEndpoint({
   scope: "alerts:write",
   summary: "Create an alert configuration",
   description:
-    "One trigger per configuration; the trigger types evaluated are listed in docs/decisions.md (Alert rules). Scope: all vehicles, or listed vehicles (assets) and the vehicles of listed tags (a tag's sub-tags included).",
+    "One trigger per configuration; the trigger types evaluated are listed in docs/decisions.md (Alert " +
+    "rules). Scope: all vehicles, or listed vehicles (assets) and the vehicles of listed tags (a tag's " +
+    "sub-tags included).",
   body: createAlertRuleSchema,
   response: configurationResponse,
   errors: ["not_found"],

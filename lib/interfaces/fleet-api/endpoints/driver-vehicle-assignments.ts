@@ -106,7 +106,8 @@ export const listAssignmentsEndpoint = defineFleetEndpoint({
   scope: "assignments:read",
   summary: "List driver-vehicle assignments",
   description:
-    "Who drove which vehicle when: the assignments that meet the range, oldest start first. A driver's static vehicle is the default where no assignment covers a time, and is not listed here.",
+    "Who drove which vehicle when: the assignments that meet the range, oldest start first. A driver's " +
+    "static vehicle is the default where no assignment covers a time, and is not listed here.",
   query: listQuerySchema,
   listKeys: LIST_PARAMS,
   response: pageSchema(assignmentSchema, "DriverVehicleAssignmentsPage"),
@@ -148,7 +149,9 @@ export const createAssignmentEndpoint = defineFleetEndpoint({
   scope: "assignments:write",
   summary: "Create a driver-vehicle assignment",
   description:
-    "Assigns the driver to the vehicle from startTime (default now) to endTime (absent: ongoing). 409 naming the assignment it would overlap (same vehicle or same driver); 404 for a driver or vehicle of another company.",
+    "Assigns the driver to the vehicle from startTime (default now) to endTime (absent: ongoing). 409 " +
+    "naming the assignment it would overlap (same vehicle or same driver); 404 for a driver or vehicle of " +
+    "another company.",
   body: createSchema,
   response: assignmentMessageSchema,
   errors: ["not_found", "conflict"],
@@ -207,7 +210,8 @@ export const deleteAssignmentsEndpoint = defineFleetEndpoint({
   scope: "assignments:write",
   summary: "Delete a vehicle's driver-vehicle assignments",
   description:
-    "Deletes the vehicle's assignments that meet startTime (default now) to endTime (absent: every later one too). 404 for a vehicle of another company; nothing to delete is not an error.",
+    "Deletes the vehicle's assignments that meet startTime (default now) to endTime (absent: every later " +
+    "one too). 404 for a vehicle of another company; nothing to delete is not an error.",
   body: deleteSchema,
   status: 204,
   errors: ["not_found"],

@@ -108,7 +108,10 @@ export const deleteDriverEndpoint = defineFleetEndpoint({
   scope: "drivers:write",
   summary: "Delete a driver",
   description:
-    "Deletes a driver who has no recorded history (duty status, log edits or certifications, assignments, trips, idling or speeding, incidents, assigned driving, jobs), with their tag memberships and logbook sign-in. A driver with history is a 409: deactivate them instead (PATCH driverActivationStatus), as their records of duty status must be kept.",
+    "Deletes a driver who has no recorded history (duty status, log edits or certifications, assignments, " +
+    "trips, idling or speeding, incidents, assigned driving, jobs), with their tag memberships and " +
+    "logbook sign-in. A driver with history is a 409: deactivate them instead (PATCH " +
+    "driverActivationStatus), as their records of duty status must be kept.",
   params: idParamsSchema,
   status: 204,
   errors: ["not_found", "conflict"],

@@ -54,7 +54,9 @@ export const createGatewayEndpoint = defineFleetEndpoint({
   scope: "gateways:write",
   summary: "Register (activate) a gateway",
   description:
-    "Registers a device by its serial, bound to no vehicle (bind it on the Devices page). Without `model`, an unclaimed device's is taken from how it reported, else `other`. 409 when the serial is registered already.",
+    "Registers a device by its serial, bound to no vehicle (bind it on the Devices page). Without " +
+    "`model`, an unclaimed device's is taken from how it reported, else `other`. 409 when the serial is " +
+    "registered already.",
   body: createSchema,
   response: z.object({ data: gatewaySchema }).meta({ id: "GatewayResponse" }),
   status: 201,

@@ -19,7 +19,8 @@ export const setDutyStatusEndpoint = defineFleetEndpoint({
   scope: "hos:write",
   summary: "Set a driver's current duty status",
   description:
-    "Samsara's hoursOfService.setCurrentDutyStatus: a manual log entry for the driver, now or dated up to 8 hours back (never in the future). Setting the status already in effect changes nothing.",
+    "Samsara's hoursOfService.setCurrentDutyStatus: a manual log entry for the driver, now or dated up to " +
+    "8 hours back (never in the future). Setting the status already in effect changes nothing.",
   params: z.object({
     driverId: z
       .string()

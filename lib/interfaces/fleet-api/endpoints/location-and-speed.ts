@@ -25,7 +25,9 @@ const querySchema = z
       .string()
       .optional()
       .meta({
-        description: `RFC 3339 end (exclusive), at most ${MAX_RANGE_DAYS} days after startTime. Without it the stream never ends: every page has a cursor, and points older than ${MAX_RANGE_DAYS} days are not streamed.`,
+        description:
+          `RFC 3339 end (exclusive), at most ${MAX_RANGE_DAYS} days after startTime. Without it the stream ` +
+          `never ends: every page has a cursor, and points older than ${MAX_RANGE_DAYS} days are not streamed.`,
       }),
     ids: idList("vehicle"),
     includeSpeed: flag.meta({ description: "Add `speed` (GPS, and the ECU's when a stat sample of the same instant has it)." }),
@@ -86,7 +88,10 @@ export const locationAndSpeedStreamEndpoint = defineFleetEndpoint({
   scope: "vehicles:read",
   summary: "Stream of vehicle locations and speeds",
   description:
-    "Every stored position of the company's vehicles (trailers and equipment do not exist here) whose time is in the range, in the order they were stored, so a point that arrives late is still streamed. Without endTime the stream never ends: keep calling with the endCursor. `ids` narrows to vehicles; another company's ids match nothing.",
+    "Every stored position of the company's vehicles (trailers and equipment do not exist here) whose " +
+    "time is in the range, in the order they were stored, so a point that arrives late is still streamed. " +
+    "Without endTime the stream never ends: keep calling with the endCursor. `ids` narrows to vehicles; " +
+    "another company's ids match nothing.",
   query: querySchema,
   listKeys: ["ids"],
   response: pageSchema(locationAndSpeedSchema, "LocationAndSpeedPage"),

@@ -125,7 +125,11 @@ export const tripsStreamEndpoint = defineFleetEndpoint({
   scope: "vehicles:read",
   summary: "Trips",
   description:
-    "Samsara's trips stream, detected from the vehicles' telemetry as it arrives (a trip ends when the engine goes off or after 5 minutes at rest), with distance, speeds, fuel and driver as extensions. A trip in progress (`completionStatus` inProgress: its start, no end, figures so far) is listed once it is 200 m from where it began, while its vehicle has neither rested nor been silent for 5 minutes; its state is written every 10 s.",
+    "Samsara's trips stream, detected from the vehicles' telemetry as it arrives (a trip ends when the " +
+    "engine goes off or after 5 minutes at rest), with distance, speeds, fuel and driver as extensions. A " +
+    "trip in progress (`completionStatus` inProgress: its start, no end, figures so far) is listed once " +
+    "it is 200 m from where it began, while its vehicle has neither rested nor been silent for 5 minutes; " +
+    "its state is written every 10 s.",
   query: tripsQuerySchema,
   listKeys: LIST_KEYS,
   response: pageSchema(tripSchema, "TripsPage"),
@@ -150,7 +154,9 @@ export const idlingEventsEndpoint = defineFleetEndpoint({
   scope: "vehicles:read",
   summary: "Idling events",
   description:
-    "Engine on and not moving for at least the company's idle minimum (Settings → Company, default 5 minutes). Fuel is known as a level, so fuelConsumedMilliliters is 0 and fuelUsedPercent says how much of the tank was used.",
+    "Engine on and not moving for at least the company's idle minimum (Settings → Company, default 5 " +
+    "minutes). Fuel is known as a level, so fuelConsumedMilliliters is 0 and fuelUsedPercent says how " +
+    "much of the tank was used.",
   query: z.object({
     ...paginationQuery,
     startTime,
@@ -190,7 +196,9 @@ export const speedingIntervalsEndpoint = defineFleetEndpoint({
   scope: "vehicles:read",
   summary: "Speeding intervals",
   description:
-    "Trips with their speeding intervals: faster than the company's speeding threshold (Settings → Company, default 120 km/h), which the intervals report as the posted limit. Severity by how far over it the top speed went: light under 10 %, moderate under 20 %, heavy under 30 %, then severe.",
+    "Trips with their speeding intervals: faster than the company's speeding threshold (Settings → " +
+    "Company, default 120 km/h), which the intervals report as the posted limit. Severity by how far over " +
+    "it the top speed went: light under 10 %, moderate under 20 %, heavy under 30 %, then severe.",
   query: tripsQuerySchema.omit({ completionStatus: true, ids: true }).extend({
     assetIds: ids("vehicle", 50),
     includeDriverId: flag,

@@ -35,7 +35,8 @@ const assertLiveKey = (tenant: { dataset: Dataset }) => {
   if (tenant.dataset !== "live")
     throw new AppError(
       "forbidden",
-      "A sandbox (svc_test_) key cannot add, change or deactivate the company's users: they are real and sign in to the live fleet. Use a live (svc_live_) key.",
+      "A sandbox (svc_test_) key cannot add, change or deactivate the company's users: they are real and " +
+        "sign in to the live fleet. Use a live (svc_live_) key.",
     );
 };
 
@@ -67,7 +68,9 @@ export const createUserEndpoint = defineFleetEndpoint({
   scope: "users:write",
   summary: "Add a user",
   description:
-    "Live keys only (403 for a sandbox key). The user is invited: a one-time link (7 days) is e-mailed when the service has SMTP_URL; until they accept, they cannot sign in. An admin can show a new link under Settings → Users.",
+    "Live keys only (403 for a sandbox key). The user is invited: a one-time link (7 days) is e-mailed " +
+    "when the service has SMTP_URL; until they accept, they cannot sign in. An admin can show a new link " +
+    "under Settings → Users.",
   body: createSchema,
   status: 201,
   response: userResponse,
@@ -116,7 +119,10 @@ export const deleteUserEndpoint = defineFleetEndpoint({
   scope: "users:write",
   summary: "Delete (deactivate) a user",
   description:
-    "Live keys only (403 for a sandbox key). Deactivates the user: their sessions end within 60 s and they cannot sign in; afterwards the API answers 404 for them, as for a deleted user. The record and its audit history stay, and an admin can reactivate them under Settings → Users. The company's last active admin cannot be deactivated (409).",
+    "Live keys only (403 for a sandbox key). Deactivates the user: their sessions end within 60 s and " +
+    "they cannot sign in; afterwards the API answers 404 for them, as for a deleted user. The record and " +
+    "its audit history stay, and an admin can reactivate them under Settings → Users. The company's last " +
+    "active admin cannot be deactivated (409).",
   params: idParamsSchema,
   status: 204,
   errors: ["not_found", "conflict", "forbidden"],

@@ -20,7 +20,8 @@ export const gatewaySchema = z
       .object({
         healthStatus: z.enum(HEALTH_STATUSES).meta({
           description:
-            "Connected: a report in the last 10 minutes; Recently Offline: within 24 hours; Prolonged Offline: earlier; Status Unknown: bound, no report yet; Not Installed: bound to no vehicle.",
+            "Connected: a report in the last 10 minutes; Recently Offline: within 24 hours; Prolonged Offline: " +
+            "earlier; Status Unknown: bound, no report yet; Not Installed: bound to no vehicle.",
         }),
         lastConnected: z.string().optional().meta({ description: "RFC 3339 time of its last stored report since it was bound to its vehicle." }),
       })

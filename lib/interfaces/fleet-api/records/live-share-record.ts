@@ -13,7 +13,9 @@ export const liveShareSchema = z
     type: z.enum(LIVE_SHARE_TYPES),
     liveSharingUrl: z.string().meta({
       description:
-        "The public page: no sign-in, the vehicle's live position only. The working address is returned once, by the create call; lists and updates return its start followed by `…` (the token is stored hashed and cannot be shown again).",
+        "The public page: no sign-in, the vehicle's live position only. The working address is returned once, " +
+        "by the create call; lists and updates return its start followed by `…` (the token is stored hashed " +
+        "and cannot be shown again).",
     }),
     expiresAtTime: timestampSchema.optional().meta({ description: "Absent: the link never expires." }),
     assetsLocationLinkConfig: z.object({ assetId: idSchema.meta({ description: "The shared vehicle." }) }),

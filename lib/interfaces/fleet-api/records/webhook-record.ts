@@ -13,12 +13,10 @@ export const webhookSchema = z
     url: z.string(),
     secretKey: z.string().meta({ description: "In full only in the response that created the webhook; masked (last four characters) afterwards." }),
     eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)).optional().meta({ description: "Absent: every event type." }),
-    customHeaders: z
-      .array(headerSchema)
-      .meta({
-        description:
-          "Values in full only in the response that created the webhook; masked afterwards (a PATCH that sends a masked value back keeps the stored one).",
-      }),
+    customHeaders: z.array(headerSchema).meta({
+      description:
+        "Values in full only in the response that created the webhook; masked afterwards (a PATCH that sends a masked value back keeps the stored one).",
+    }),
     version: z.enum(WEBHOOK_VERSIONS),
   })
   .meta({ id: "Webhook" });
