@@ -69,7 +69,7 @@ const pageOf = ({ companyId, dataset, vehicleIds, afterId, limit, withLocationOn
   const located = withLocationOnly ? sql`and s.location_time is not null` : sql``;
   const states =
     limit <= LOOKUP_LIMIT
-      ? sql`left join lateral (select * from vehicle_state s where s.company_id = v.company_id and s.vehicle_id = v.id offset 0) s on true`
+      ? sql`left join lateral (select * from vehicle_state s where s.company_id = ${companyId} and s.vehicle_id = v.id offset 0) s on true`
       : sql`left join vehicle_state s on s.company_id = v.company_id and s.vehicle_id = v.id`;
   return sql`from vehicles v ${states}
     where v.company_id = ${companyId} and v.dataset = ${dataset} and v.archived_at is null ${ids} ${after} ${located}
