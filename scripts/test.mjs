@@ -131,7 +131,8 @@ const e2eServer = spawn("node", ["scripts/server.mjs"], {
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...env, ...e2eServerEnv(), NEXT_DIST_DIR: E2E_DIST },
 });
-process.on("exit", () => e2eServer.kill());
+// SIGKILL: a test server has nothing to finish, and one left behind would hold the run's output open.
+process.on("exit", () => e2eServer.kill("SIGKILL"));
 run("Samsara SDK against the production build", "npx", ["vitest", "run", "-c", "vitest.sdk.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
 if (process.env.TEST_DATABASE_URL) {
   run("two app instances on one PostgreSQL (vitest)", "npx", ["vitest", "run", "--config", "vitest.multi-instance.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
