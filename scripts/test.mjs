@@ -127,12 +127,22 @@ run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST });
 // The e2e server's first start (the simulator's backfill, the processors working through it) is minutes
 // of mostly waiting: it starts now, beside the SDK and two-instance steps, and Playwright reuses it.
 rmSync(".data-e2e", { recursive: true, force: true });
+// Its own process group (detached), so that one signal stops it and anything it started.
 const e2eServer = spawn("node", ["scripts/server.mjs"], {
+  detached: true,
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...env, ...e2eServerEnv(), NEXT_DIST_DIR: E2E_DIST },
 });
 // SIGKILL: a test server has nothing to finish, and one left behind would hold the run's output open.
-process.on("exit", () => e2eServer.kill("SIGKILL"));
+const stopE2eServer = () => {
+  try {
+    process.kill(-e2eServer.pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+};
+process.on("exit", stopE2eServer);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 run("Samsara SDK against the production build", "npx", ["vitest", "run", "-c", "vitest.sdk.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
 if (process.env.TEST_DATABASE_URL) {
   run("two app instances on one PostgreSQL (vitest)", "npx", ["vitest", "run", "--config", "vitest.multi-instance.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
@@ -140,3 +150,5 @@ if (process.env.TEST_DATABASE_URL) {
   console.log("\n(TEST_DATABASE_URL is not set: the two-instance test is skipped)");
 }
 run("end-to-end tests (Playwright, chromium)", "npx", ["playwright", "test"], { NEXT_DIST_DIR: E2E_DIST, E2E_SERVER_STARTED: "1" });
+// The running server holds this process open: stop it and end the run (a CI run once waited here until its timeout).
+process.exit(0);
