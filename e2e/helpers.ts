@@ -38,5 +38,11 @@ export const signIn = async (page: Page, user: DemoUser) => {
   await page.waitForURL("**/map");
 };
 
-/** Saves a screenshot under e2e/screenshots/ for people to look at (the whole page unless `fullPage: false`). */
-export const screenshot = (page: Page, name: string, { fullPage = true } = {}) => page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
+/**
+ * Saves a screenshot under e2e/screenshots/ for people to look at (the whole page unless `fullPage: false`).
+ * Not in CI (CI=true): nobody looks at them there, and a hundred of them cost the run half a minute.
+ */
+export const screenshot = async (page: Page, name: string, { fullPage = true } = {}) => {
+  if (process.env.CI) return;
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
+};

@@ -35,16 +35,50 @@ const step = (title, command, args, extraEnv = {}) => {
   return result.status ?? 1;
 };
 
+/**
+ * Runs single-process steps at the same time, each one's output held and printed whole when it ends;
+ * stops the run if any failed.
+ */
+const runSideBySide = async (steps) => {
+  const started = Date.now();
+  const cpuBefore = childrenCpuSeconds();
+  const statuses = await Promise.all(
+    steps.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const output = [];
+          const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          child.on("close", (status) => {
+            console.log(`\n=== ${title} ===`);
+            process.stdout.write(Buffer.concat(output));
+            console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+            resolve(status ?? 1);
+          });
+        }),
+    ),
+  );
+  const cpuAfter = childrenCpuSeconds();
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? "" : `, ${(cpuAfter - cpuBefore).toFixed(1)} s CPU`;
+  console.log(`=== side by side: ${((Date.now() - started) / 1000).toFixed(1)} s${cpu} ===`);
+  const failed = statuses.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed);
+};
+
 const run = (title, command, args, extraEnv = {}) => {
   const status = step(title, command, args, extraEnv);
   if (status !== 0) process.exit(status);
 };
 
-/** The test files that open a database (the others never touch one: the PGlite run covers them). */
-const databaseTestFiles = () =>
+/** vitest's test files (vitest.config.ts: every .test.ts under tests/ but the SDK suite's). */
+const testFiles = () =>
   readdirSync("tests", { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".test.ts") && /useTestDatabase|createTestDatabase/.test(readFileSync(`tests/${file}`, "utf8")))
+    .filter((file) => file.endsWith(".test.ts") && !file.startsWith("sdk/"))
     .map((file) => `tests/${file}`);
+
+/** The test files that open a database (the others never touch one: the PGlite run covers them). */
+const databaseTestFiles = () => testFiles().filter((file) => /useTestDatabase|createTestDatabase/.test(readFileSync(file, "utf8")));
 
 /**
  * The database test files whose behaviour depends on how Citus distributes the tables, run again on
@@ -74,15 +108,41 @@ const CITUS_TESTS = [
   "tests/harness/route-matrix.test.ts",
 ];
 
-/** The database test files CITUS_TESTS picks. */
-const citusTestFiles = () => {
-  const missing = CITUS_TESTS.filter((entry) => !existsSync(entry));
+/**
+ * The database test files whose behaviour depends on the embedded engine, PGlite, which `npm start` runs
+ * on: run on PGlite even when PostgreSQL is there (tests/README.md, "Which files run where"). With
+ * TEST_DATABASE_URL set the other database files run once, on PostgreSQL; without it, everything runs
+ * on PGlite. A folder (every file under it) or a file; a path that no longer exists fails the run.
+ */
+const PGLITE_TESTS = [
+  // Telemetry written as text arrays split in SQL (PGlite sends no binary parameters: packed-column.ts).
+  "tests/telemetry/store/",
+  // Bulk vehicle updates batched for PGlite's one connection.
+  "tests/fleet/vehicles/",
+  // The processors without a window of concurrent batches (start-fleet-reactions.ts).
+  "tests/telemetry/fleet-events/",
+  // Boot, the demo's seed and the simulator, and the launchers: what a newcomer's `npm start` runs.
+  "tests/runtime/",
+  "tests/scripts/",
+  // Migrations that rewrite rows, as they run when an embedded installation upgrades.
+  "tests/live/shares/hashed-tokens.test.ts",
+  "tests/processing/trips/unique-activity-starts-migration.test.ts",
+  // Every route once on the embedded engine (its type parsers and single connection).
+  "tests/harness/route-matrix.test.ts",
+];
+
+/** The files `list` picks (a folder entry picks every file under it); a path that no longer exists stops the run. */
+const picked = (files, list, name) => {
+  const missing = list.filter((entry) => !existsSync(entry));
   if (missing.length > 0) {
-    console.error(`scripts/test.mjs: CITUS_TESTS names paths that do not exist: ${missing.join(", ")}`);
+    console.error(`scripts/test.mjs: ${name} names paths that do not exist: ${missing.join(", ")}`);
     process.exit(1);
   }
-  return databaseTestFiles().filter((file) => CITUS_TESTS.some((entry) => (entry.endsWith("/") ? file.startsWith(entry) : file === entry)));
+  return files.filter((file) => list.some((entry) => (entry.endsWith("/") ? file.startsWith(entry) : file === entry)));
 };
+
+/** The database test files CITUS_TESTS picks. */
+const citusTestFiles = () => picked(databaseTestFiles(), CITUS_TESTS, "CITUS_TESTS");
 
 /**
  * The Citus-dependent database tests (CITUS_TESTS) on a Citus cluster of three local instances
@@ -113,14 +173,26 @@ if (!findChromium()) {
   process.exit(1);
 }
 
-run("type check", "npx", ["tsc", "--noEmit", "-p", "."]);
-run("lint (layering: lib/ imports no next/*, app/ or components/; no import cycles; no line over 160; Prettier's layout)", "npm", ["run", "lint"]);
-run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
+// Each of the two is one process on one core: side by side they take the time of the longer.
+await runSideBySide([
+  { title: "type check", command: "npx", args: ["tsc", "--noEmit", "-p", "."] },
+  {
+    title: "lint (layering: lib/ imports no next/*, app/ or components/; no import cycles; no line over 160; Prettier's layout)",
+    command: "npm",
+    args: ["run", "lint"],
+  },
+]);
 if (process.env.TEST_DATABASE_URL) {
-  const files = databaseTestFiles();
-  run(`database tests (PostgreSQL, ${files.length} files)`, "npx", ["vitest", "run", ...files], { TEST_DB: "postgres" });
+  // Each database file runs once: on PostgreSQL, but those of PGLITE_TESTS, which run on PGlite beside
+  // the files that open no database.
+  const onPostgres = new Set(databaseTestFiles());
+  for (const file of picked([...onPostgres], PGLITE_TESTS, "PGLITE_TESTS")) onPostgres.delete(file);
+  const onPglite = testFiles().filter((file) => !onPostgres.has(file));
+  run(`unit tests and the embedded engine's database tests (PGlite, ${onPglite.length} files)`, "npx", ["vitest", "run", ...onPglite], { TEST_DB: "pglite" });
+  run(`database tests (PostgreSQL, ${onPostgres.size} files)`, "npx", ["vitest", "run", ...onPostgres], { TEST_DB: "postgres" });
 } else {
-  console.log("\n(TEST_DATABASE_URL is not set: the PostgreSQL run of the database tests is skipped)");
+  console.log("\n(TEST_DATABASE_URL is not set: every database test runs on PGlite)");
+  run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
 }
 runOnCitus();
 run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST });
