@@ -76,21 +76,28 @@ export const dropScratchDatabase = async ({ adminUrl, name }: { adminUrl: string
  * coordinator, the database is one of that name on every node, each with the extension, and the
  * coordinator's copy is told where the workers are (Citus keeps its cluster per database; a copy
  * keeps its template's), with `shardCount` shards per distributed table and its statement counters on.
+ * `durable: false` (the tests' databases) commits without waiting for the disk: a test never outlives
+ * a crash, and a commit costs a fifth of the time (2 ms each on this machine kind, thousands per file).
  */
 export const createScratchDatabase = async ({
   adminUrl,
   name,
   shardCount,
   template,
+  durable = true,
 }: {
   adminUrl: string;
   name: string;
   shardCount: number;
   template?: string;
+  durable?: boolean;
 }) => {
   const workers = await citusWorkers(adminUrl);
   const drop = () => dropScratchDatabase({ adminUrl, name });
-  const create = [`create database ${name}${template ? ` template ${template}` : ""}`];
+  const create = [
+    `create database ${name}${template ? ` template ${template}` : ""}`,
+    ...(durable ? [] : [`alter database ${name} set synchronous_commit = off`]),
+  ];
   if (!workers) {
     await runOn(adminUrl, create);
     return { citus: false, drop };

@@ -12,7 +12,7 @@ export const createTestDatabase = async (): Promise<DatabaseHandle> => {
   const migrated = inject("migratedDatabase");
   if (TEST_DB_KIND === "pglite") return openDatabase({ dataDir: "memory://", snapshot: new Blob([readFileSync(migrated)]) });
   const name = `fleet_test_${randomBytes(6).toString("hex")}`;
-  const scratch = await createScratchDatabase({ adminUrl: testAdminUrl(), name, shardCount: TEST_SHARD_COUNT, template: migrated });
+  const scratch = await createScratchDatabase({ adminUrl: testAdminUrl(), name, shardCount: TEST_SHARD_COUNT, template: migrated, durable: false });
   if (scratch.citus !== (TEST_DB_KIND === "citus")) {
     await scratch.drop();
     throw new Error(`TEST_DB=${TEST_DB_KIND}, but ${testAdminUrl()} ${scratch.citus ? "is" : "is not"} a Citus coordinator`);
