@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Database } from "@/db/client";
 import { clientKeys } from "@/db/schema";
-import { actorUserId, recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
+import { actorUserId, recordAuditEvent, revokeOnce, type AuditActor } from "@/lib/platform/audit";
 import { randomBase62, sha256Hex } from "@/lib/platform/crypto";
 import { AppError, fromZodError } from "@/lib/platform/errors";
 
@@ -62,27 +62,25 @@ export const revokeClientKey = ({
   id: number;
   actor: AuditActor;
 }): Promise<ClientKeyRecord> =>
-  db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(clientKeys)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(clientKeys.companyId, companyId), eq(clientKeys.id, id), isNull(clientKeys.revokedAt)))
-      .returning(recordColumns);
-    if (revoked) {
-      await recordAuditEvent({
-        db: tx,
-        companyId,
-        actor,
-        action: "client_key.revoked",
-        target: { type: "client_key", id },
-        changes: { revokedAt: { before: null, after: revoked.revokedAt?.toISOString() ?? null } },
-      });
-      return revoked;
-    }
-    const [existing] = await tx
-      .select(recordColumns)
-      .from(clientKeys)
-      .where(and(eq(clientKeys.companyId, companyId), eq(clientKeys.id, id)));
-    if (!existing) throw new AppError("not_found", `No ClientKey with id ${id}.`);
-    return existing;
+  revokeOnce({
+    db,
+    companyId,
+    actor,
+    target: { type: "client_key", id },
+    revoke: async (tx) =>
+      (
+        await tx
+          .update(clientKeys)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(clientKeys.companyId, companyId), eq(clientKeys.id, id), isNull(clientKeys.revokedAt)))
+          .returning(recordColumns)
+      )[0],
+    find: async (tx) =>
+      (
+        await tx
+          .select(recordColumns)
+          .from(clientKeys)
+          .where(and(eq(clientKeys.companyId, companyId), eq(clientKeys.id, id)))
+      )[0],
+    notFound: `No ClientKey with id ${id}.`,
   });

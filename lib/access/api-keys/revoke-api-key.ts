@@ -1,8 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { apiKeys } from "@/db/schema";
-import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
-import { AppError } from "@/lib/platform/errors";
+import { revokeOnce, type AuditActor } from "@/lib/platform/audit";
 import { forgetCachedApiKeys } from "./authenticate-api-key";
 import { apiKeyRecordColumns, toApiKeyRecord, type ApiKeyRecord } from "./api-key-record";
 import { findApiKey } from "./list-api-keys";
@@ -23,26 +22,21 @@ export const revokeApiKey = async ({
   id: string;
   actor: AuditActor;
 }): Promise<ApiKeyRecord> => {
-  const record = await db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(apiKeys)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-      .returning(apiKeyRecordColumns);
-    if (revoked) {
-      await recordAuditEvent({
-        db: tx,
-        companyId,
-        actor,
-        action: "api_key.revoked",
-        target: { type: "api_key", id },
-        changes: { revokedAt: { before: null, after: revoked.revokedAt?.toISOString() ?? null } },
-      });
-      return toApiKeyRecord(revoked);
-    }
-    const existing = await findApiKey({ db: tx, companyId, id });
-    if (!existing) throw new AppError("not_found", `No API key with id "${id}".`);
-    return existing;
+  const record = await revokeOnce({
+    db,
+    companyId,
+    actor,
+    target: { type: "api_key", id },
+    revoke: async (tx) =>
+      (
+        await tx
+          .update(apiKeys)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(apiKeys.companyId, companyId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+          .returning(apiKeyRecordColumns)
+      ).map(toApiKeyRecord)[0],
+    find: async (tx) => (await findApiKey({ db: tx, companyId, id })) ?? undefined,
+    notFound: `No API key with id "${id}".`,
   });
   forgetCachedApiKeys();
   return record;

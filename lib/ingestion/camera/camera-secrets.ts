@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { getDb, type Database } from "@/db/client";
 import { cameraSecrets } from "@/db/schema";
-import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
+import { recordAuditEvent, revokeOnce, type AuditActor } from "@/lib/platform/audit";
 import { randomBase62 } from "@/lib/platform/crypto";
 import { AppError, fromZodError } from "@/lib/platform/errors";
 
@@ -94,28 +94,28 @@ export const rotateCameraSecret = async ({
 };
 
 /** Stops one of the company's camera secrets at once (a leaked secret); 404 for another company's id. */
-export const revokeCameraSecret = ({ db = getDb(), companyId, id, actor }: { db?: Database; companyId: number; id: number; actor: AuditActor }) =>
-  db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(cameraSecrets)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(cameraSecrets.companyId, companyId), eq(cameraSecrets.id, id), isNull(cameraSecrets.revokedAt)))
-      .returning(recordColumns);
-    if (revoked) {
-      await recordAuditEvent({
-        db: tx,
-        companyId,
-        actor,
-        action: "camera_secret.revoked",
-        target: { type: "camera_secret", id },
-        changes: { revokedAt: { before: null, after: revoked.revokedAt?.toISOString() ?? null } },
-      });
-      return toRecord(revoked);
-    }
-    const [existing] = await tx
-      .select(recordColumns)
-      .from(cameraSecrets)
-      .where(and(eq(cameraSecrets.companyId, companyId), eq(cameraSecrets.id, id)));
-    if (!existing) throw new AppError("not_found", `No camera secret with id ${id}.`);
-    return toRecord(existing);
-  });
+export const revokeCameraSecret = async ({ db = getDb(), companyId, id, actor }: { db?: Database; companyId: number; id: number; actor: AuditActor }) =>
+  toRecord(
+    await revokeOnce({
+      db,
+      companyId,
+      actor,
+      target: { type: "camera_secret", id },
+      revoke: async (tx) =>
+        (
+          await tx
+            .update(cameraSecrets)
+            .set({ revokedAt: sql`now()` })
+            .where(and(eq(cameraSecrets.companyId, companyId), eq(cameraSecrets.id, id), isNull(cameraSecrets.revokedAt)))
+            .returning(recordColumns)
+        )[0],
+      find: async (tx) =>
+        (
+          await tx
+            .select(recordColumns)
+            .from(cameraSecrets)
+            .where(and(eq(cameraSecrets.companyId, companyId), eq(cameraSecrets.id, id)))
+        )[0],
+      notFound: `No camera secret with id ${id}.`,
+    }),
+  );
