@@ -18,12 +18,19 @@ export type H02Alarm = "vibration" | "sos" | "overspeed" | "powerCut";
 
 export type H02Message =
   | { type: "position" | "status"; imei: string; kind: string; record: TrackerRecord; alarms: H02Alarm[] }
-  | { type: "heartbeat" | "other"; imei: string; kind: string };
+  | { type: "heartbeat" | "other"; imei: string; kind: string }
+  | { type: "empty" };
 
-/** The byte length of the frame at the start of `buffer` (through its `#`), or null while it has not all arrived. */
+/**
+ * The byte length of the frame at the start of `buffer` (through its `#`), or null while it has not
+ * all arrived. Line ends after a `#` are a frame of their own (empty), so that none is left waiting
+ * for the next message (a half-received frame has the frame timeout, a device between messages the idle one).
+ */
 export const h02FrameLength = (buffer: Buffer): number | null => {
   const start = buffer.findIndex((byte) => byte !== 0x0d && byte !== 0x0a);
-  if (start >= 0 && buffer[start] !== 0x2a) {
+  if (start < 0) return buffer.length > 0 ? buffer.length : null;
+  if (start > 0) return start;
+  if (buffer[start] !== 0x2a) {
     throw new FrameError(buffer[start] === 0x24 ? "binary H02 frames are not read" : "frame does not start with *");
   }
   return delimitedFrameLength(buffer, [HASH], MAX_H02_LENGTH);
@@ -105,6 +112,7 @@ const readStatusOnly = (kind: string, fields: string[], now: Date) => {
 /** The message of one complete frame (as framed by `h02FrameLength`). */
 export const decodeH02Frame = (frame: Buffer, now = new Date()): H02Message => {
   const text = frameText(frame).trim();
+  if (text === "") return { type: "empty" };
   if (!/^\*[A-Za-z]{2},.*#$/s.test(text)) throw new FrameError("frame is not *XX,…#");
   const fields = text.slice(1, -1).split(",");
   const imei = fields[1];
@@ -130,6 +138,7 @@ const stamp = (now: Date) => now.toISOString().replace(/\D/g, "").slice(0, 14);
  * answered `*HQ,<id>,V4,<type>,<time>#`, heartbeats are echoed (`*HQ,<id>,HTBT#`).
  */
 export const h02Answer = (message: H02Message, now = new Date()): string | null => {
+  if (message.type === "empty") return null;
   if (message.type === "heartbeat") return `*HQ,${message.imei},${message.kind}#`;
   if (message.kind === "V1" || message.kind === "NBR") return `*HQ,${message.imei},V4,${message.kind},${stamp(now)}#`;
   return null;

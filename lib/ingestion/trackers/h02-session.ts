@@ -10,6 +10,7 @@ export const h02Session = textSession({
   frameLength: h02FrameLength,
   decode: (frame, now) => {
     const message = decodeH02Frame(frame, now);
+    if (message.type === "empty") return null;
     return { imei: message.imei, record: "record" in message ? message.record : undefined, answer: h02Answer(message, now) };
   },
 });

@@ -12,7 +12,7 @@ import { FrameError } from "./frame-reader";
  * `maxLength` bytes without a delimiter is not a frame of the protocol.
  */
 export const delimitedFrameLength = (buffer: Buffer, delimiters: readonly number[], maxLength: number): number | null => {
-  const end = buffer.findIndex((byte, index) => index < maxLength && delimiters.includes(byte));
+  const end = buffer.subarray(0, maxLength).findIndex((byte) => delimiters.includes(byte));
   if (end >= 0) return end + 1;
   if (buffer.length >= maxLength) throw new FrameError(`no frame end within ${maxLength} bytes`);
   return null;

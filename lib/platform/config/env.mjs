@@ -148,7 +148,7 @@ export const envSchema = z
     TRACKER_HOST: text("0.0.0.0"),
     TRACKER_IDLE_TIMEOUT_MS: integer(600_000, { min: 1 }),
     TRACKER_MAX_CONNECTIONS_PER_ADDRESS: integer(100, { min: 1 }),
-    /** Open tracker connections over both listeners: a flood from many addresses stops here, not at the file-descriptor limit. */
+    /** Open tracker connections over all the listeners: a flood from many addresses stops here, not at the file-descriptor limit. */
     TRACKER_MAX_CONNECTIONS: integer(10_000, { min: 1 }),
     /** How long a connection may take to log in, and to complete a frame once it has begun one (a half-sent frame holds nothing longer). */
     TRACKER_FRAME_TIMEOUT_MS: integer(30_000, { min: 1 }),

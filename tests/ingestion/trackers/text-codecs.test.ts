@@ -121,7 +121,11 @@ describe("H02 decoder (real frames)", () => {
   it("frames at #, across line ends, and refuses the binary form and garbage", () => {
     const two = Buffer.from("*HQ,135790246811220,HTBT#\r\n*HQ,135790246811220,HTBT,100#");
     expect(h02FrameLength(two)).toBe(25);
-    expect(h02FrameLength(two.subarray(25))).toBe(two.length - 25);
+    // The line ends are a frame of their own, so none waits for the next message.
+    expect(h02FrameLength(two.subarray(25))).toBe(2);
+    expect(h02(two.subarray(25, 27).toString())).toEqual({ type: "empty" });
+    expect(h02FrameLength(two.subarray(27))).toBe(two.length - 27);
+    expect(h02FrameLength(Buffer.alloc(0))).toBeNull();
     expect(h02FrameLength(Buffer.from("*HQ,1357902468"))).toBeNull();
     expect(() => h02FrameLength(Buffer.from("2441060116601245", "hex"))).toThrow(FrameError);
     expect(() => h02FrameLength(Buffer.from("GET / HTTP/1.1"))).toThrow(FrameError);
