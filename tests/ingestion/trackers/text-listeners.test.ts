@@ -112,6 +112,33 @@ describe("H02 listener", () => {
   });
 });
 
+describe("text listeners between messages", () => {
+  it("keep a device whose message ended with a line end open past the frame timeout (it is between messages, not inside one)", async () => {
+    const settings = { teltonikaPort: null, gt06Port: null, h02Port: 0, gps103Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000 };
+    const quick = await startTrackers({
+      db: database().db,
+      settings: { ...settings, maxConnectionsPerAddress: 20, maxConnections: 1_000, frameTimeoutMs: 300 },
+    });
+    try {
+      const h02 = await connectTracker({ port: quick.ports.h02!, timeoutMs: 5_000 });
+      h02.send(text(`*HQ,${H02_ID},HTBT#\r\n`));
+      const gps103 = await connectTracker({ port: quick.ports.gps103!, timeoutMs: 5_000 });
+      gps103.send(text(`##,imei:${GPS103_IMEI},A;\r\n`));
+      expect(await h02.read(`*HQ,${H02_ID},HTBT#`.length)).not.toBeNull();
+      expect((await gps103.read(4))?.toString()).toBe("LOAD");
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      h02.send(text(`*HQ,${H02_ID},HTBT#`));
+      gps103.send(text(`${GPS103_IMEI};`));
+      expect(await h02.read(`*HQ,${H02_ID},HTBT#`.length)).not.toBeNull();
+      expect((await gps103.read(2))?.toString()).toBe("ON");
+      h02.end();
+      gps103.end();
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
 describe("GPS103 listener", () => {
   it("answers the login LOAD, stores reports (the local time made UTC), answers the heartbeat after their commit; the fleet API serves them", async () => {
     const device = await connectTracker({ port: trackers.ports.gps103!, timeoutMs: 5_000 });
