@@ -7,7 +7,13 @@ import { registerDevice } from "./device-bindings";
 import { findUnclaimedDevice } from "./unclaimed-devices";
 
 /** The model of a device that reported over `protocol`. */
-export const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = { teltonika: "teltonika", gt06: "gt06", osmand: "osmand" };
+export const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = {
+  teltonika: "teltonika",
+  gt06: "gt06",
+  h02: "h02",
+  gps103: "gps103",
+  osmand: "osmand",
+};
 
 /** Claims a company may try: a fleet's rollout fits, guessing identifiers (an IMEI's serial part is six digits) does not. */
 const CLAIMS_PER_COMPANY = { capacity: 60, refillPerSecond: 60 / 3600 };

@@ -4,6 +4,8 @@ import type { DeviceModel } from "@/db/schema";
 export const DEVICE_MODEL_LABELS: Record<DeviceModel, string> = {
   teltonika: "Teltonika (FMB, FMC, FMM…)",
   gt06: "GT06 / Concox",
+  h02: "H02 (Sinotrack, *HQ)",
+  gps103: "GPS103 / Coban TK103",
   osmand: "OsmAnd phone (Traccar Client)",
   gateway: "Batch gateway",
   other: "Other",

@@ -17,7 +17,7 @@ export type ListenerLimits = {
   open: { connections: number };
 };
 
-/** Bytes a connection may have received but not yet framed: well above the largest frame either protocol allows. */
+/** Bytes a connection may have received but not yet framed: well above the largest frame any protocol allows. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
 /** A timer that `start` arms unless it is already running, and `clear` disarms. */

@@ -8,7 +8,7 @@ export type TrackerRecord = {
   fix?: {
     latitude: number;
     longitude: number;
-    /** km/h, as both protocols send it. */
+    /** km/h (the text protocols' knots are converted when decoded). */
     speedKmh: number;
     heading: number;
     altitude?: number;

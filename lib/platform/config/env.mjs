@@ -143,10 +143,12 @@ export const envSchema = z
     // Hardware tracker listeners (docs/trackers.md): a port, 0 for any free port, or "off"
     TELTONIKA_PORT: trackerPort(5027),
     GT06_PORT: trackerPort(5023),
+    H02_PORT: trackerPort(5013),
+    GPS103_PORT: trackerPort(5001),
     TRACKER_HOST: text("0.0.0.0"),
     TRACKER_IDLE_TIMEOUT_MS: integer(600_000, { min: 1 }),
     TRACKER_MAX_CONNECTIONS_PER_ADDRESS: integer(100, { min: 1 }),
-    /** Open tracker connections over both listeners: a flood from many addresses stops here, not at the file-descriptor limit. */
+    /** Open tracker connections over all the listeners: a flood from many addresses stops here, not at the file-descriptor limit. */
     TRACKER_MAX_CONNECTIONS: integer(10_000, { min: 1 }),
     /** How long a connection may take to log in, and to complete a frame once it has begun one (a half-sent frame holds nothing longer). */
     TRACKER_FRAME_TIMEOUT_MS: integer(30_000, { min: 1 }),

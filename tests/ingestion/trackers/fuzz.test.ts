@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validatePositionReport, validateStatSample } from "@/lib/telemetry/store";
 import { crc16Ibm, crc16X25 } from "@/lib/ingestion/trackers/crc";
 import { FrameError } from "@/lib/ingestion/trackers/frame-reader";
+import { decodeGps103Frame, gps103FrameLength } from "@/lib/ingestion/trackers/gps103-codec";
 import { decodeGt06Frame, gt06FrameLength } from "@/lib/ingestion/trackers/gt06-codec";
+import { decodeH02Frame, h02FrameLength } from "@/lib/ingestion/trackers/h02-codec";
 import { encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
 import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { connectTracker } from "@/lib/ingestion/trackers/tracker-client";
@@ -16,7 +18,7 @@ import { useTestDatabase } from "../../helpers/test-database";
 import { rebindDevice } from "../../helpers/devices";
 
 /**
- * Property-based fuzzing of both decoders (seeded, bounded): whatever bytes arrive, framing and
+ * Property-based fuzzing of the decoders (seeded, bounded): whatever bytes arrive, framing and
  * decoding either succeed or throw a FrameError (never another error), and what they decode always
  * becomes telemetry the ingestion accepts (so one device can never fail a shared batch). Then the
  * listeners take hostile streams on several connections and still serve a well-behaved device.
@@ -61,6 +63,57 @@ const sealedGt06 = (protocol: number, content: Uint8Array) => {
   tail.writeUInt16BE(0x0d0a, 2);
   return Buffer.concat([Buffer.from([0x78, 0x78]), body, tail]);
 };
+
+const h02Records = (frame: Buffer) => {
+  const message = decodeH02Frame(frame);
+  return "record" in message ? [message.record] : [];
+};
+const gps103Records = (frame: Buffer) => {
+  const message = decodeGps103Frame(frame);
+  return message.type === "report" && message.record ? [message.record] : [];
+};
+
+/** Text made of what the text protocols' fields are made of, so that random messages get past the first checks. */
+const fieldText = fc.string({ unit: fc.constantFrom(..."0123456789.,-ABEFLNSVWX:/ #*;imeHQOBDhlp"), maxLength: 160 });
+
+/** Valid frames with one character replaced: the decoders' deeper paths with nearly right input. */
+const mutated = (frames: string[]) =>
+  fc.tuple(fc.constantFrom(...frames), fc.nat(), fc.constantFrom(..."0123456789.,-ANSEWV#;F*x ")).map(([frame, at, character]) => {
+    const index = at % frame.length;
+    return Buffer.from(frame.slice(0, index) + character + frame.slice(index + 1), "latin1");
+  });
+
+/** Today's date and time as the text protocols write them (`ddmmyy`, `hhmmss`, `yymmddhhmmss`), so that mutated frames reach validation. */
+const recent = new Date(Date.now() - 60_000).toISOString();
+const [yy, mo, dd, hh, mi, ss] = [
+  recent.slice(2, 4),
+  recent.slice(5, 7),
+  recent.slice(8, 10),
+  recent.slice(11, 13),
+  recent.slice(14, 16),
+  recent.slice(17, 19),
+];
+
+const H02_FRAMES = [
+  `*HQ,4210051415,V1,${hh}${mi}${ss},A,4152.6860,N,08737.7880,W,57.78,359,${dd}${mo}${yy},FFFFFBFF#`,
+  "*HQ,4210051415,V1,164549,A,0956.3869,N,08406.7068,W,000.00,000,221215,FFFFFBFF,712,01,0,0,6#",
+  "*HQ,1451316409,V1,030149,A,-23-29.0095,S,-46-51.5852,W,2.4,065,070315,FFFFFFFF#",
+  "*HQ,5905101893,V1,105759,A,37573392,S,145037022,E,000.00,173,280122,FF7FFBFF,,,9059e2c,8232,4#",
+  "*TH,2020916012,V4,S14,100,10,1,3,130305,050316,A,2212.8745,N,11346.6574,E,14.28,028,220902,FFFFFBFF#",
+  "*HQ,4109179024,NBR,103732,722,310,0,6,8106,32010,23,8101,22007,25,100217,FFFFFBFF,5#",
+  "*HQ,1700086468,LINK,180902,15,0,84,0,0,240517,FFFFFBFF#",
+  "*HQ,135790246811220,HTBT,100#",
+];
+const GPS103_FRAMES = [
+  `imei:359710049092324,tracker,${yy}${mo}${dd}${hh}${mi}${ss},,F,${hh}${mi}${ss}.000,A,4152.6860,N,08737.7880,W,65.26,271.82,181.5,1,0,,,;`,
+  "##,imei:359586015829802,A;",
+  "359586015829802;",
+  "imei:359710049092324,tracker,151027025958,,F,235957.000,A,2429.5156,N,04424.5828,E,0.01,27.91,,0,0,,,;",
+  "imei:353552045403597,tracker,150420050648,53.0,F,0.0,A,N,5306.64155,E,00700.77848,0.0,,1.0,;",
+  "imei:862106025092216,OBD,170605095949,195874,,370.8,808,066,30.0%,+87,13.0%,02444,14.3,,,,;",
+  "imei:359710049075097,help me,,,L,,,113b,,558f,,,,,0,0,,,;",
+  "359769031878322imei:359769031878322,tracker,1602160718,2,F,221811.000,A,1655.2193,S,14546.6722,E,0.00,,;",
+];
 
 const acceptedByIngestion = (records: TrackerRecord[]) => {
   const now = new Date();
@@ -125,6 +178,44 @@ describe("decoder fuzzing", () => {
   });
 });
 
+describe("text decoder fuzzing", () => {
+  const options = { seed: SEED, numRuns: RUNS };
+
+  it("H02: random bytes, random messages of field characters and mutated real frames decode or raise FrameError, into valid telemetry", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(h02FrameLength, h02Records, Buffer.from(bytes)))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("V1", "V4", "NBR", "LINK", "V3", "HTBT", "V19", "XT"), fieldText, (kind, fields) =>
+        acceptedByIngestion(decodeLike(h02FrameLength, h02Records, Buffer.from(`*HQ,4210051415,${kind},${fields}#`, "latin1"))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(mutated(H02_FRAMES), (frame) => acceptedByIngestion(decodeLike(h02FrameLength, h02Records, frame))),
+      options,
+    );
+  });
+
+  it("GPS103: random bytes, random reports of field characters and mutated real frames decode or raise FrameError, into valid telemetry", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(gps103FrameLength, gps103Records, Buffer.from(bytes)))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("tracker", "help me", "acc on", "OBD", "move"), fieldText, (keyword, fields) =>
+        acceptedByIngestion(decodeLike(gps103FrameLength, gps103Records, Buffer.from(`imei:359710049092324,${keyword},${fields};`, "latin1"))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(mutated(GPS103_FRAMES), (frame) => acceptedByIngestion(decodeLike(gps103FrameLength, gps103Records, frame))),
+      options,
+    );
+  });
+});
+
 describe("listener fuzzing", () => {
   const database = useTestDatabase();
   let trackers: Trackers;
@@ -133,11 +224,16 @@ describe("listener fuzzing", () => {
     await seedTestCompanies({ db });
     await rebindDevice({ db, from: "demo-live-1", to: "356307042441013" });
     await rebindDevice({ db, from: "demo-live-2", to: "868120301234567" });
+    await rebindDevice({ db, from: "demo-live-3", to: "4210051415" });
+    await rebindDevice({ db, from: "demo-live-4", to: "359710049092324" });
     trackers = await startTrackers({
       db,
       settings: {
-        teltonikaPort: 3465,
-        gt06Port: 3466,
+        // Port 0: free ports (the suite runs beside other suites and servers).
+        teltonikaPort: 0,
+        gt06Port: 0,
+        h02Port: 0,
+        gps103Port: 0,
         host: "127.0.0.1",
         idleTimeoutMs: 2_000,
         maxConnectionsPerAddress: 50,
@@ -149,20 +245,38 @@ describe("listener fuzzing", () => {
   afterAll(async () => trackers?.close());
 
   it("takes hostile streams, before and after the handshake, and still serves a well-behaved device", async () => {
+    const handshakes = {
+      teltonika: encodeTeltonikaImei("356307042441013"),
+      gt06: encodeGt06Login("868120301234567", 1),
+      h02: Buffer.from("*HQ,4210051415,HTBT#"),
+      gps103: Buffer.from("##,imei:359710049092324,A;"),
+    };
     const streams = fc.sample(
-      fc.tuple(fc.boolean(), fc.boolean(), fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 })),
+      fc.tuple(
+        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const),
+        fc.boolean(),
+        fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 }),
+      ),
       { seed: SEED, numRuns: 40 },
     );
     await Promise.all(
-      streams.map(async ([teltonika, handshake, chunks]) => {
-        const device = await connectTracker({ port: teltonika ? 3465 : 3466, timeoutMs: 3_000 });
-        if (handshake) device.send(teltonika ? encodeTeltonikaImei("356307042441013") : encodeGt06Login("868120301234567", 1));
+      streams.map(async ([protocol, handshake, chunks]) => {
+        const device = await connectTracker({ port: trackers.ports[protocol]!, timeoutMs: 3_000 });
+        if (handshake) device.send(handshakes[protocol]);
         for (const chunk of chunks) device.send(Buffer.from(chunk));
         await device.closed();
         device.end();
       }),
     );
-    const device = await connectTracker({ port: 3465, timeoutMs: 3_000 });
+    const h02 = await connectTracker({ port: trackers.ports.h02!, timeoutMs: 3_000 });
+    h02.send(handshakes.h02);
+    expect((await h02.read(handshakes.h02.length))?.toString()).toBe("*HQ,4210051415,HTBT#");
+    h02.end();
+    const gps103 = await connectTracker({ port: trackers.ports.gps103!, timeoutMs: 3_000 });
+    gps103.send(handshakes.gps103);
+    expect((await gps103.read(4))?.toString()).toBe("LOAD");
+    gps103.end();
+    const device = await connectTracker({ port: trackers.ports.teltonika!, timeoutMs: 3_000 });
     device.send(encodeTeltonikaImei("356307042441013"));
     expect(await device.read(1)).toEqual(Buffer.from([0x01]));
     device.send(

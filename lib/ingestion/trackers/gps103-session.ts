@@ -1,0 +1,17 @@
+import { decodeGps103Frame, gps103Answer, gps103FrameLength } from "./gps103-codec";
+import { textSession } from "./text-session";
+
+/**
+ * A GPS103 connection: the login (`LOAD`) or a heartbeat (`ON`) names the device, answered once
+ * bound; reports are stored (they have no answer, but the next answer confirms them), and an SOS is
+ * acknowledged after its commit (docs/trackers.md).
+ */
+export const gps103Session = textSession({
+  protocol: "gps103",
+  frameLength: gps103FrameLength,
+  decode: (frame, now) => {
+    const message = decodeGps103Frame(frame, now);
+    if (message.type === "empty") return null;
+    return { imei: message.imei, record: message.type === "report" ? (message.record ?? undefined) : undefined, answer: gps103Answer(message) };
+  },
+});

@@ -1,0 +1,76 @@
+import { bindTracker, type BoundVehicle } from "./device-binding";
+import { FrameError } from "./frame-reader";
+import { trackerTelemetry } from "./tracker-telemetry";
+import type { TrackerProtocol } from "@/db/schema";
+import type { TrackerRecord } from "./tracker-record";
+import type { SessionFactory } from "./tracker-session";
+
+/** One message of a text protocol, as its session needs it. */
+export type TextMessage = {
+  /** The device's IMEI or id, when the message carries it. */
+  imei: string | null;
+  record?: TrackerRecord;
+  /** What the server answers, or null: sent only once this message and every one before it are committed. */
+  answer: string | null;
+};
+
+/** Unanswered positions may be in the queue at once; past this many the connection waits for their commit. */
+const MAX_UNCONFIRMED = 32;
+
+/**
+ * A connection of a text protocol (H02, GPS103), where messages name their device rather than a
+ * handshake doing it once: the first message that names one binds the connection (a device bound to
+ * no vehicle gets no answer and the connection closes, so it keeps its data; an unknown one is
+ * listed as unclaimed), and later messages must name the same device. Records go to the shared
+ * queue; an answer is written once the message and every one before it are committed, so it
+ * confirms them all. A failed write closes the connection.
+ */
+export const textSession =
+  ({
+    protocol,
+    frameLength,
+    decode,
+  }: {
+    protocol: TrackerProtocol;
+    frameLength: (buffer: Buffer) => number | null;
+    decode: (frame: Buffer, now: Date) => TextMessage | null;
+  }): SessionFactory =>
+  ({ socket, remoteAddress, context }) => {
+    let vehicle: BoundVehicle | null = null;
+    let imei: string | null = null;
+    let unconfirmed: Promise<void>[] = [];
+    let failure: unknown = null;
+    const confirm = async () => {
+      await Promise.all(unconfirmed);
+      unconfirmed = [];
+      if (failure) throw failure;
+    };
+    return {
+      frameLength,
+      handle: async (frame) => {
+        const now = new Date();
+        const message = decode(frame, now);
+        if (!message) return;
+        if (!vehicle) {
+          if (message.imei === null) throw new FrameError(`${protocol} message before the device named itself`);
+          vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol, remoteAddress });
+          if (!vehicle) return void socket.end();
+          imei = message.imei;
+        } else if (message.imei !== null && message.imei !== imei) {
+          throw new FrameError(`${protocol} message of another device on this connection`);
+        }
+        if (message.record) {
+          unconfirmed.push(
+            context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })).catch((error: unknown) => {
+              failure ??= error;
+            }),
+          );
+          if (unconfirmed.length >= MAX_UNCONFIRMED) await confirm();
+        }
+        if (message.answer !== null) {
+          await confirm();
+          socket.write(message.answer);
+        }
+      },
+    };
+  };
