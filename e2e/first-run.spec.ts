@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { trackerListenersOff } from "../lib/platform/config/env.mjs";
 
 // A production server of its own (NODE_ENV=production, no DEMO, only AUTH_SECRET) on an empty data
 // folder, next to the suite's demo server: the printed setup link → company and admin → sign-in.
@@ -26,8 +27,7 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       DATABASE_URL: "",
       NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
-      TELTONIKA_PORT: "off",
-      GT06_PORT: "off",
+      ...trackerListenersOff(),
       LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -1,6 +1,7 @@
 // The e2e server: where it listens and its environment. Read by playwright.config.ts, which starts it,
 // and by scripts/test.mjs, which starts it earlier (its first start is minutes of backfill) and lets
 // Playwright reuse it.
+import { TRACKER_PORT_VARIABLES } from "../lib/platform/config/env.mjs";
 
 /** Where the e2e server listens. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -24,9 +25,8 @@ export const e2eServerEnv = () => ({
   SIM_BACKFILL_DAYS: process.env.SIM_BACKFILL_DAYS ?? "3",
   NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
   NEXT_TELEMETRY_DISABLED: "1",
-  // Test servers leave the tracker ports (5027, 5023) to real deployments unless asked.
-  TELTONIKA_PORT: process.env.TELTONIKA_PORT ?? "off",
-  GT06_PORT: process.env.GT06_PORT ?? "off",
+  // Test servers leave the tracker ports to real deployments unless asked.
+  ...Object.fromEntries(TRACKER_PORT_VARIABLES.map((name) => [name, process.env[name] ?? "off"])),
   // e2e/alerts.spec.ts's webhook receiver listens on loopback.
   WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
   // A deactivated user's sessions are re-checked every second (default 30 s, at most 60).

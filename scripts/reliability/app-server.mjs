@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { trackerListenersOff } from "../../lib/platform/config/env.mjs";
 
 export const DIST_DIR = process.env.NEXT_DIST_DIR ?? ".next-reliability";
 export const PORT = Number(process.env.PORT ?? 3310);
@@ -55,8 +56,7 @@ export const startServer = async ({ databaseUrl, env = {} }) => {
       NEXT_DIST_DIR: DIST_DIR,
       DATABASE_URL: databaseUrl,
       SIMULATOR: "off",
-      TELTONIKA_PORT: "off",
-      GT06_PORT: "off",
+      ...trackerListenersOff(),
       SIM_VEHICLES: "20",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",

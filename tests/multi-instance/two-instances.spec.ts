@@ -11,6 +11,7 @@ import os from "node:os";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTrack, MINUTE } from "../processing/trips/track-builder";
+import { trackerListenersOff } from "../../lib/platform/config/env.mjs";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const distDir = process.env.NEXT_DIST_DIR ?? ".next-e2e";
@@ -49,8 +50,7 @@ const startInstance = async (role: "web" | "worker"): Promise<Instance> => {
       NODE_ENV: "production",
       DEMO: "1",
       SIMULATOR: "off",
-      TELTONIKA_PORT: "off",
-      GT06_PORT: "off",
+      ...trackerListenersOff(),
       SIM_VEHICLES: "5",
       NEXT_TELEMETRY_DISABLED: "1",
       LOG_LEVEL: "debug",

@@ -8,6 +8,7 @@ import { companies } from "@/db/schema";
 import { ensurePartitions } from "@/lib/telemetry/store/partitions";
 import { setupFleetFixture } from "../helpers/fleet-fixture";
 import { SDK_VEHICLES } from "./sdk-fleet";
+import { trackerListenersOff } from "@/lib/platform/config/env.mjs";
 
 /**
  * Runs the production build (`next build` output in NEXT_DIST_DIR, default .next-e2e, as `npm test`
@@ -79,8 +80,7 @@ export default async function setup(project: TestProject) {
       SIMULATOR: "off",
       // The webhook suite's receiver listens on 127.0.0.1.
       WEBHOOK_ALLOW_PRIVATE_TARGETS: "1",
-      TELTONIKA_PORT: "off",
-      GT06_PORT: "off",
+      ...trackerListenersOff(),
       SIM_VEHICLES: String(SDK_VEHICLES),
       NEXT_TELEMETRY_DISABLED: "1",
     },

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "@/lib/platform/config";
+import { ENV_NAMES, TRACKER_PORT_VARIABLES, trackerListenersOff } from "@/lib/platform/config/env.mjs";
 
 describe("readConfig", () => {
   it("gives the documented defaults for an empty environment", () => {
@@ -38,6 +39,18 @@ describe("readConfig", () => {
   ])("refuses %j, naming the variable", (environment, message) => {
     expect(() => readConfig(environment)).toThrow(ConfigError);
     expect(() => readConfig(environment)).toThrow(message);
+  });
+
+  it('lists every tracker port in TRACKER_PORT_VARIABLES, so that the servers tests start turn each listener "off"', () => {
+    const takesOff = ENV_NAMES.filter((name) => {
+      try {
+        return (readConfig({ [name]: "off" }) as Record<string, unknown>)[name] === null;
+      } catch {
+        return false;
+      }
+    });
+    expect(takesOff.sort()).toEqual([...TRACKER_PORT_VARIABLES].sort());
+    expect(Object.values(readConfig(trackerListenersOff())).filter((value) => value === null)).toHaveLength(TRACKER_PORT_VARIABLES.length);
   });
 
   it("names every bad variable at once", () => {

@@ -8,6 +8,7 @@ import { companies, setupTokens } from "@/db/schema";
 import { bootService } from "@/lib/runtime/boot/boot-service";
 import { getServiceStatus } from "@/lib/runtime/service-status";
 import { reloadConfig } from "@/lib/platform/config";
+import { trackerListenersOff } from "@/lib/platform/config/env.mjs";
 
 // A production start (NODE_ENV=production, no DEMO, no SEED_* variables) on an empty PGlite folder.
 const dataDir = mkdtempSync(path.join(tmpdir(), "fleet-production-"));
@@ -20,8 +21,7 @@ const bootInProduction = async (env: Record<string, string>) => {
     DATA_DIR: dataDir,
     DATABASE_URL: "",
     SIMULATOR: "",
-    TELTONIKA_PORT: "off",
-    GT06_PORT: "off",
+    ...trackerListenersOff(),
     PUBLIC_URL: "https://fleet.example.com",
     ...env,
   })) {
