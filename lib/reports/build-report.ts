@@ -4,20 +4,20 @@ import { intArray } from "@/db/rows";
 import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
 import { listFleetViolations } from "@/lib/hos/records/list-fleet-violations";
 import { whereTenant, type Tenant } from "@/lib/platform/tenant";
+import { convertDistance, convertSpeed, DISTANCE_UNIT_LABELS, SPEED_UNIT_LABELS, toDistanceUnit, type DistanceUnit } from "@/lib/platform/units";
 import { dailySummaryRows } from "./daily-summary";
 import type { ReportParams } from "./report-params";
 import { stopsBetween } from "./stops-between";
 import { timeAtPlacesRows } from "./time-at-places";
 import { withTotals, type Report, type ReportRow } from "./report-table";
 
-const METERS_PER_MILE = 1609.344;
 const MINUTE_MS = 60_000;
 
-/** Converters to the company's units (its distance unit decides the speed unit too). */
-export const unitsOf = (distanceUnit: "km" | "mi") => ({
-  units: { distance: distanceUnit, speed: distanceUnit === "km" ? ("km/h" as const) : ("mph" as const) },
-  distance: (meters: number) => Math.round((distanceUnit === "km" ? meters / 1000 : meters / METERS_PER_MILE) * 10) / 10,
-  speed: (mps: number) => Math.round(distanceUnit === "km" ? mps * 3.6 : (mps * 3600) / METERS_PER_MILE),
+/** Converters to the company's units (lib/platform/units: its distance unit decides the speed unit too). */
+export const unitsOf = (distanceUnit: DistanceUnit) => ({
+  units: { distance: DISTANCE_UNIT_LABELS[distanceUnit], speed: SPEED_UNIT_LABELS[distanceUnit] },
+  distance: (meters: number) => Math.round(convertDistance(meters, distanceUnit) * 10) / 10,
+  speed: (mps: number) => Math.round(convertSpeed(mps, distanceUnit)),
 });
 export type Units = ReturnType<typeof unitsOf>;
 
@@ -240,7 +240,7 @@ export const buildReport = async ({
   timeZone: string;
 }): Promise<Report> => {
   const [company] = await db.select({ distanceUnit: companies.distanceUnit }).from(companies).where(eq(companies.id, tenant.companyId));
-  const units = unitsOf(company?.distanceUnit ?? "mi");
+  const units = unitsOf(toDistanceUnit(company?.distanceUnit));
   const chosenVehicles = params.vehicleIds ? [sql`${vehicles.id} = any(${intArray(params.vehicleIds)})`] : [];
   const vehicleNames = new Map(
     (
