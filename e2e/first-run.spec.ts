@@ -71,6 +71,7 @@ test("a production start on an empty folder: the setup link creates the company 
   await page.getByLabel("Company name").fill("Acme Haulage");
   await page.getByLabel("Time zone").selectOption("Europe/Berlin");
   await page.getByLabel("kilometres").check();
+  await page.getByLabel("Hours-of-service rules").selectOption("none");
   await page.getByLabel("Your name").fill("Ada Admin");
   await page.getByLabel("Your e-mail (you sign in with it)").fill("ada@acme.example");
   await page.getByLabel("Password").fill("short");
@@ -90,6 +91,7 @@ test("a production start on an empty folder: the setup link creates the company 
   await expect(page.getByLabel("Company name")).toHaveValue("Acme Haulage");
   await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Berlin");
   await expect(page.getByLabel("kilometres")).toBeChecked();
+  await expect(page.getByLabel("Hours-of-service rules")).toHaveValue("none");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Company settings");
   await expect(page.getByText("Standard")).toBeVisible();
   expect(await axeFindings(page)).toEqual([]);
@@ -97,6 +99,15 @@ test("a production start on an empty folder: the setup link creates the company 
   await page.getByLabel("Company name").fill("Acme Haulage GmbH");
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status")).toHaveText("Saved.");
+
+  // A fleet without HOS: the HOS pages say so instead of showing US clocks.
+  for (const path of ["/hos", "/hos/unassigned"]) {
+    await page.goto(`${ORIGIN}${path}`);
+    await expect(page.getByTestId("hos-not-tracked")).toContainText("Hours of service are not tracked for this company");
+    await expect(page.locator(".clock-bar")).toHaveCount(0);
+  }
+  expect(await axeFindings(page)).toEqual([]);
+  await page.screenshot({ path: "e2e/screenshots/hos-not-tracked-phone.png", fullPage: true });
 
   expect((await request.get(setupLink)).status()).toBe(403);
 });

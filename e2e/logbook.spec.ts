@@ -13,6 +13,12 @@ const sendPoint = async (request: APIRequestContext, device: string, { time, nor
   expect((await request.post(`/ingest/osmand?${query}`)).status()).toBe(200);
 };
 
+/** A mile anywhere in the page's text: a distance or speed in miles, or a place "3 mi NW of" a town. */
+const MILES = /\d\s?mi\b|\bmph\b|\bmiles?\b|\bmi (N|NE|E|SE|S|SW|W|NW) of\b/i;
+
+/** The page's main text holds no mile (Other Fleet chose km for this test). */
+const expectNoMiles = async (page: Page) => expect(await page.getByRole("main").innerText()).not.toMatch(MILES);
+
 /** Reloads until `check` passes: the automatic-driving processor follows ingestion a moment later. */
 const eventually = (page: Page, check: () => Promise<void>) =>
   expect(async () => {
@@ -30,6 +36,11 @@ test(
     const username = `e2e.logbook.${stamp}`;
     const [truck, device] = [`Logbook truck ${stamp}`, `e2e-logbook-${stamp}`];
     await signIn(page, OTHER_ADMIN);
+    // A fleet in Europe: kilometres (Company settings). Every page, export and place name below is checked for miles.
+    await page.goto("/settings/company");
+    await page.getByLabel("kilometres").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     await page.goto("/drivers/new");
     await page.getByLabel("Name", { exact: true }).fill("Lena Logbook");
     await page.getByLabel("Username", { exact: true }).fill(username);
@@ -51,6 +62,7 @@ test(
     await page.getByLabel("VIN").fill(makeVin({ wmi: "1E2", seed: 5_000_000 + (stamp % 1_000_000), year: 2024 }));
     await page.getByRole("button", { name: "Create vehicle" }).click();
     await page.waitForURL(/\/vehicles\?saved=/);
+    const vehicleId = new URL(page.url()).searchParams.get("saved");
     await page.goto("/devices");
     await page.getByRole("button", { name: "Register device" }).click();
     const register = page.getByRole("form", { name: "Register device" });
@@ -81,6 +93,8 @@ test(
     await drive.locator('select[name="driverId"]').selectOption({ label: "Lena Logbook" });
     await drive.getByRole("button", { name: "Assign", exact: true }).click();
     await expect(drive).toContainText("Lena Logbook");
+    await expect(drive).toContainText(/\d km/);
+    await expectNoMiles(page);
 
     // The driver, on their own phone: a manager's session is not a driver's.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -122,6 +136,8 @@ test(
 
     const assigned = driver.getByTestId("assigned-drive");
     await expect(assigned).toContainText(truck);
+    await expect(assigned).toContainText(/\d km/);
+    await expectNoMiles(driver);
     await assigned.getByRole("button", { name: "Accept: it was me" }).click();
     await expect(assigned).toHaveCount(0);
 
@@ -131,6 +147,8 @@ test(
     await driver.getByRole("button", { name: "Certify today" }).click();
     await expect(driver.getByTestId("certified")).toHaveText("You certified today.");
     await screenshot(driver, "logbook-phone");
+    await expect(driver.getByTestId("daily-recap")).toContainText(/\d km/);
+    await expectNoMiles(driver);
 
     // The manager proposes an edit of the remark; accepted, it withdraws the day's certification.
     await page.goto(`/hos/${driverId}`);
@@ -150,5 +168,35 @@ test(
     await expect(driver.getByRole("button", { name: "Certify today" })).toBeVisible();
     await screenshot(driver, "logbook-phone-edit-accepted");
     await phone.close();
+    await expect(page.getByTestId("daily-recap")).toContainText(/\d km/);
+    await expectNoMiles(page);
+
+    // The truck's speed, distances and readings on the map, playback, stats and reports: km, km/h.
+    await page.goto(`/map?vehicle=${vehicleId}`);
+    await expect(page.getByTestId("panel-speed")).toHaveText(/\d+ km\/h/);
+    await expect(page.getByTestId("panel-hos")).toBeVisible();
+    await expectNoMiles(page);
+    await page.goto(`/playback?vehicle=${vehicleId}&range=last24`);
+    await expect(page.getByTestId("summary-distance")).toHaveText(/ km$/);
+    await expectNoMiles(page);
+    await page.goto(`/stats?vehicle=${vehicleId}&range=last24`);
+    // A phone sends no engine data: the page says so, in no unit at all; Demo Fleet's readings are checked in stats.spec.
+    await expect(page.getByRole("main")).not.toContainText("Loading");
+    await expectNoMiles(page);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+    await page.goto(`/reports?kind=trips&from=${today}&to=${today}&vehicleIds=${vehicleId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+    await expectNoMiles(page);
+    const csv = await page.request.get(`/reports/export?kind=trips&from=${today}&to=${today}&vehicleIds=${vehicleId}&format=csv`);
+    expect(csv.status()).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain("Distance (km)");
+    expect(text).not.toMatch(MILES);
+
+    // Back to miles for the specs after this one.
+    await page.goto("/settings/company");
+    await page.getByLabel("miles").check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   },
 );

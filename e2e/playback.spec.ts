@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 import { summarizeTrip } from "../lib/dashboard/view/trip-summary";
-import { formatDistance } from "../lib/dashboard/view/units";
+import { formatDistance } from "../lib/platform/units";
 import type { LocationHistory, VehicleOption } from "../lib/dashboard/data/types";
 import { DEMO_MANAGER, screenshot } from "./helpers";
 import { signedInTest } from "./signed-in";
@@ -29,10 +29,10 @@ test("playback draws the route, plays, changes speed, and its summary matches th
   // The simulator keeps writing: the page's copy may be a point or two behind the one fetched here.
   expect(Math.abs(shownPoints - history.points.length)).toBeLessThanOrEqual(3);
   if (shownPoints === history.points.length) {
-    await expect(page.getByTestId("summary-distance")).toHaveText(formatDistance(expected.distanceMeters, "kmh"));
+    await expect(page.getByTestId("summary-distance")).toHaveText(formatDistance(expected.distanceMeters, "mi"));
     await expect(page.getByTestId("summary-stops")).toHaveText(String(expected.stops.length));
   } else {
-    await expect(page.getByTestId("summary-distance")).toHaveText(/km/);
+    await expect(page.getByTestId("summary-distance")).toHaveText(/ mi$/);
   }
 
   // Play at 20x: the playhead moves; pause stops it.

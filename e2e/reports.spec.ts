@@ -52,7 +52,22 @@ test("yesterday's simulated trips appear in the Reports page, and its CSV holds 
   rows.forEach((row, index) => {
     expect([row[0], row[1] || "—", row[4], row[5]]).toEqual([shown[index][0], shown[index][1], shown[index][4], shown[index][5]]);
     expect(row[2]).toMatch(new RegExp(`^${day}T|^\\d{4}-\\d{2}-\\d{2}T`));
+    // A trip's ends are a place, a street or a town, never raw coordinates.
+    expect([row[4], row[5]].filter((place) => /^-?\d+\.\d+, -?\d+\.\d+$/.test(place))).toEqual([]);
   });
+  await expect(page.getByTestId("report-totals")).toContainText(`Total (${shown.length.toLocaleString("en-US")} row${shown.length === 1 ? "" : "s"})`);
+
+  // On a phone each trip is a card of labelled values, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = page.getByTestId("report-row").first();
+  await expect(card).toBeVisible();
+  expect(await card.evaluate((row) => getComputedStyle(row).display)).toBe("block");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot(page, "reports-trips-phone");
+  // One vehicle alone: its own count, in the singular for a single trip.
+  await page.goto(`/reports?kind=trips&from=${day}&to=${day}&vehicleIds=${vehicles[0].id}`);
+  const count = await page.getByTestId("report-row").count();
+  await expect(page.getByTestId("report-totals")).toContainText(`Total (${count} row${count === 1 ? "" : "s"})`);
 });
 
 test("a manager schedules the report shown by e-mail, sees it listed, and deletes it", async ({ page }) => {

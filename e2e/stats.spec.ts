@@ -32,7 +32,7 @@ test("stats charts all five series and exports what is shown as CSV", async ({ p
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${vehicle.name}-stats-.*\\.csv$`));
   const lines = (await readFile(await download.path(), "utf8")).trim().split("\r\n");
-  expect(lines[0]).toBe("time (America/Chicago),Fuel level (%),Engine RPM (rpm),Odometer (km),Engine hours (h),Speed (km/h)");
+  expect(lines[0]).toBe("time (America/Chicago),Fuel level (%),Engine RPM (rpm),Odometer (mi),Engine hours (h),Speed (mph)");
   expect(lines.length).toBeGreaterThan(1);
   // The company's clock, with its offset: readable as local time, exact as an instant.
   expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[56]:00,/);

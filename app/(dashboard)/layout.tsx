@@ -11,9 +11,9 @@ export const dynamic = "force-dynamic";
 
 const DashboardLayout = async ({ children }: { children: ReactNode }) => {
   const user = await requireUser();
-  const { modules, timeZone } = await companySettings(user.companyId);
+  const { modules, timeZone, distanceUnit, hosRules } = await companySettings(user.companyId);
   return (
-    <Providers timeZone={timeZone}>
+    <Providers timeZone={timeZone} distanceUnit={distanceUnit} hosTracked={hosRules !== "none"}>
       <AppShell user={user} sections={visibleSections({ role: user.role, modules })}>
         {children}
       </AppShell>

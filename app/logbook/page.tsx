@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { companySettings } from "@/app/_server/company-settings";
 import { requireDriver } from "@/app/_server/driver-session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -13,6 +14,7 @@ import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/view/hos-board";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules";
 import { getLogbook } from "@/lib/hos/logbook/get-logbook";
 import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/platform/zoned-time";
+import { formatDistance } from "@/lib/platform/units";
 import { LogEditList } from "@/components/hos/log-edit-list";
 import { CertifyDayForm, DriveAnswer, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
@@ -21,11 +23,29 @@ import "./logbook.css";
 export const metadata = { title: "Logbook" };
 export const dynamic = "force-dynamic";
 
-const miles = (meters: number | null) => (meters === null ? "—" : `${(meters / 1609.344).toFixed(1)} mi`);
-
 const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const signedIn = await requireDriver();
   const { date } = await searchParams;
+  const { distanceUnit, hosRules } = await companySettings(signedIn.companyId);
+  if (hosRules === "none") {
+    return (
+      <main className="logbook">
+        <header className="logbook-head">
+          <div>
+            <h1>Logbook</h1>
+            <p className="muted">{signedIn.companyName}</p>
+          </div>
+          <SignOutButton />
+        </header>
+        <section className="page">
+          <div className="empty-state" role="status" data-testid="hos-not-tracked">
+            <strong>Hours of service are not tracked for this company</strong>
+            <p className="muted">{signedIn.companyName} keeps no HOS rules, so there is no duty status to log here. Ask your manager if this looks wrong.</p>
+          </div>
+        </section>
+      </main>
+    );
+  }
   const now = new Date();
   const logbook = await getLogbook({ db: getDb(), companyId: signedIn.companyId, dataset: signedIn.dataset, driverId: signedIn.driverId, now });
   const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits } = logbook;
@@ -76,7 +96,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
               <li key={segment.id} className="logbook-card" data-testid="assigned-drive">
                 <strong>{segment.vehicle.name}</strong>
                 <span>
-                  {formatTime(segment.startTime, tz)}–{formatTime(segment.endTime, tz)} · {miles(segment.distanceMeters)}
+                  {formatTime(segment.startTime, tz)}–{formatTime(segment.endTime, tz)} · {formatDistance(segment.distanceMeters, distanceUnit)}
                 </span>
                 <span className="muted">
                   {segment.from ?? "—"} → {segment.to ?? "—"}
@@ -124,7 +144,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
               </div>
               <div>
                 <dt>Distance driven</dt>
-                <dd>{miles(day.distanceMeters)}</dd>
+                <dd>{formatDistance(day.distanceMeters, distanceUnit)}</dd>
               </div>
               <div>
                 <dt>Vehicles</dt>

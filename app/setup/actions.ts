@@ -14,6 +14,7 @@ const setupFormSchema = z.strictObject({
   companyName: companySettingsSchema.shape.name,
   timeZone: companySettingsSchema.shape.timeZone,
   distanceUnit: companySettingsSchema.shape.distanceUnit,
+  hosRules: companySettingsSchema.shape.hosRules.unwrap().default("us70_8"),
   adminName: adminInputSchema.shape.name,
   email: adminInputSchema.shape.email,
   password: adminInputSchema.shape.password,
@@ -22,8 +23,8 @@ const setupFormSchema = z.strictObject({
 /** Creates the company and its first admin from the setup form, then opens the sign-in page. */
 export const completeSetupAction = definePublicAction(
   { input: setupFormSchema, args: (token: unknown, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), token: String(token) }) },
-  async ({ input: { token, companyName, timeZone, distanceUnit, adminName, email, password } }) => {
-    await completeSetup({ token, company: { name: companyName, timeZone, distanceUnit }, admin: { name: adminName, email, password } });
+  async ({ input: { token, companyName, timeZone, distanceUnit, hosRules, adminName, email, password } }) => {
+    await completeSetup({ token, company: { name: companyName, timeZone, distanceUnit, hosRules }, admin: { name: adminName, email, password } });
     redirect("/login");
   },
 );

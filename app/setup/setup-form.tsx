@@ -2,6 +2,7 @@
 
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useActionForm } from "@/components/ui/use-action-form";
+import { HOS_RULES_CHOICES, HOS_RULES_HINT } from "@/lib/dashboard/view/hos-rules";
 import { DEFAULT_TIME_ZONE } from "@/lib/platform/zoned-time";
 import { completeSetupAction } from "./actions";
 
@@ -74,6 +75,27 @@ export const SetupForm = ({ token }: { token: string }) => {
         </label>
         {errorFor("distanceUnit")}
       </fieldset>
+      <div className="form-field">
+        <label>
+          Hours-of-service rules
+          <select
+            name="hosRules"
+            defaultValue="us70_8"
+            aria-invalid={Boolean(form.error("hosRules"))}
+            aria-describedby={describedBy("hosRules", HOS_RULES_HINT)}
+          >
+            {HOS_RULES_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="hosRules-hint" className="field-hint">
+          {HOS_RULES_HINT}
+        </p>
+        {errorFor("hosRules")}
+      </div>
       {ADMIN_FIELDS.map(textField)}
       {form.message && (
         <p role="alert" className="form-error">

@@ -5,7 +5,7 @@ import dynamic from "next/dynamic";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Notice } from "@/components/dashboard/states";
-import { SpeedUnitToggle, useSpeedUnit } from "@/components/dashboard/use-speed-unit";
+import { useDistanceUnit } from "@/components/ui/company-units";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { classifyVehicleStatus, STATUS_COLORS, STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/view/vehicle-status";
 import type { LiveVehicle } from "@/lib/dashboard/data/types";
@@ -47,7 +47,7 @@ export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: 
   const pathname = usePathname();
   const synthetic = Number(params.get("synthetic")) || null;
   const { vehicles, version, lastUpdate, streaming, isLoading, error, refetch } = useLiveFleet({ synthetic });
-  const [unit, setUnit] = useSpeedUnit();
+  const unit = useDistanceUnit();
   const [search, setSearch] = useState("");
   const [statusFilter, setStatusFilter] = useState<VehicleStatus | "all">("all");
   const [tagFilter, setTagFilter] = useState("");
@@ -202,7 +202,6 @@ export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: 
               </span>
             ))}
           </div>
-          <SpeedUnitToggle unit={unit} onChange={setUnit} />
         </div>
         <div className="map-status muted" data-testid="map-status">
           {synthetic ? `Synthetic fleet of ${synthetic.toLocaleString("en-US")} vehicles · ` : ""}

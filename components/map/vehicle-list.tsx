@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
-import { formatSpeed, type SpeedUnit } from "@/lib/dashboard/view/units";
+import { formatSpeed, type DistanceUnit } from "@/lib/platform/units";
 import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/view/vehicle-status";
 import type { ListedVehicle } from "./live-map-screen";
 
@@ -17,7 +17,7 @@ export const VehicleList = ({
   items: ListedVehicle[];
   selectedId: string | null;
   onSelect: (id: string) => void;
-  unit: SpeedUnit;
+  unit: DistanceUnit;
 }) => {
   const selectedRow = useRef<HTMLLIElement | null>(null);
   useEffect(() => {

@@ -3,9 +3,10 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { fetchJson } from "@/components/dashboard/fetch-json";
+import { useHosTracked } from "@/components/ui/company-units";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
-import { formatDistance, formatDuration, formatSpeed, type SpeedUnit } from "@/lib/dashboard/view/units";
+import { formatDistance, formatDuration, formatSpeed, type DistanceUnit } from "@/lib/platform/units";
 import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/view/vehicle-status";
 import type { VehicleDetails } from "@/lib/dashboard/data/types";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
@@ -33,7 +34,7 @@ export const VehiclePanel = ({
   shareAction,
 }: {
   listed: ListedVehicle;
-  unit: SpeedUnit;
+  unit: DistanceUnit;
   onClose: () => void;
   synthetic: boolean;
   /** Absent when the role may not share a live location. */
@@ -51,6 +52,7 @@ export const VehiclePanel = ({
   const { location, stats } = vehicle;
   const lastUpdate = [location?.time, stats?.time].filter(Boolean).sort().at(-1);
   const clocks = details.data?.hosClocks;
+  const hosTracked = useHosTracked();
   return (
     <aside className="vehicle-panel" aria-label={`Vehicle ${vehicle.name}`} data-testid="vehicle-panel">
       <header className="vehicle-panel-head">
@@ -83,7 +85,9 @@ export const VehiclePanel = ({
         <Row label="Last update" value={lastUpdate ? formatDateTime(lastUpdate, timeZone, { seconds: true }) : "Never"} testId="panel-last-update" />
       </dl>
       <h3>Hours of service</h3>
-      {details.isPending && !synthetic ? (
+      {!hosTracked ? (
+        <p className="muted small">Not tracked for this company.</p>
+      ) : details.isPending && !synthetic ? (
         <p className="muted small">Loading…</p>
       ) : details.error ? (
         <p className="text-danger small">{details.error.message}</p>

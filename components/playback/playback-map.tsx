@@ -4,7 +4,7 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useMemo } from "react";
 import { CircleMarker, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
-import { formatDuration } from "@/lib/dashboard/view/units";
+import { formatDuration } from "@/lib/platform/units";
 import type { Stop } from "@/lib/dashboard/view/trip-summary";
 import type { HistoryPoint } from "@/lib/dashboard/data/types";
 import { GridBackground } from "@/components/map/grid-background";

@@ -6,12 +6,12 @@ import dynamic from "next/dynamic";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { Notice } from "@/components/dashboard/states";
-import { useSpeedUnit } from "@/components/dashboard/use-speed-unit";
+import { useDistanceUnit } from "@/components/ui/company-units";
 import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
 import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { summarizeTrip } from "@/lib/dashboard/view/trip-summary";
-import { formatDistance, formatDuration, formatSpeed } from "@/lib/dashboard/view/units";
+import { formatDistance, formatDuration, formatSpeed } from "@/lib/platform/units";
 import type { LocationHistory } from "@/lib/dashboard/data/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { PLAYBACK_SPEEDS, positionAt, TRACK_MS_PER_SECOND_AT_1X } from "./playhead";
@@ -32,7 +32,7 @@ const Stat = ({ label, value, testId }: { label: string; value: string; testId: 
 export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attribution: string }) => {
   const picker = useVehicleRange();
   const { vehicleId, range, rangeError } = picker;
-  const [unit, setUnit] = useSpeedUnit();
+  const unit = useDistanceUnit();
   const timeZone = useTimeZone();
   const history = useQuery({
     queryKey: ["location-history", vehicleId, range.from, range.to],
@@ -180,7 +180,7 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
   })();
 
   return (
-    <VehicleRangePage title="Playback" picker={picker} unit={unit} onUnit={setUnit}>
+    <VehicleRangePage title="Playback" picker={picker}>
       {body}
     </VehicleRangePage>
   );

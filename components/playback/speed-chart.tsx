@@ -3,7 +3,7 @@
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { timeTickLabel, timeTicks } from "@/lib/dashboard/view/time-ticks";
-import { convertSpeed, SPEED_UNIT_LABELS, type SpeedUnit } from "@/lib/dashboard/view/units";
+import { convertSpeed, SPEED_UNIT_LABELS, type DistanceUnit } from "@/lib/platform/units";
 import type { HistoryPoint } from "@/lib/dashboard/data/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 
@@ -16,7 +16,7 @@ const SpeedChart = ({
 }: {
   points: readonly HistoryPoint[];
   playheadMs: number;
-  unit: SpeedUnit;
+  unit: DistanceUnit;
   onSeek: (ms: number) => void;
 }) => {
   const timeZone = useTimeZone();

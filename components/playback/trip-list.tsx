@@ -2,7 +2,7 @@
 
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { formatDistance, formatDuration, type SpeedUnit } from "@/lib/dashboard/view/units";
+import { formatDistance, formatDuration, type DistanceUnit } from "@/lib/platform/units";
 import type { HistoryTrip } from "@/lib/dashboard/data/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 
@@ -14,7 +14,7 @@ export const TripList = ({
   onJump,
 }: {
   trips: readonly HistoryTrip[];
-  unit: SpeedUnit;
+  unit: DistanceUnit;
   activeTripId: string | null;
   onJump: (trip: HistoryTrip) => void;
 }) => {

@@ -1,6 +1,7 @@
 import type { Report, ReportColumn, ReportValue } from "@/lib/reports/report-table";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { countOf } from "@/lib/platform/plural";
 
 const MINUTES_PER_HOUR = 60;
 
@@ -17,14 +18,17 @@ const formatCell = (column: ReportColumn, value: ReportValue, timeZone: string) 
 
 const isNumeric = (column: ReportColumn) => !["text", "time", "day"].includes(column.format);
 
-/** A report's table with its totals row; the first `limit` rows (the exports hold all). */
+/**
+ * A report's table with its totals row; the first `limit` rows (the exports hold all). On a phone each
+ * row is a card (`cards-on-phone`): the first column its title, the others labelled; the totals a card too.
+ */
 export const ReportTable = ({ report, timeZone, limit }: { report: Report; timeZone: string; limit: number }) => (
   <ScrollRegion label={`${report.title} table`}>
-    <table className="data-table" data-testid="report-table">
+    <table className="data cards-on-phone report-table" data-testid="report-table">
       <thead>
         <tr>
           {report.columns.map((column) => (
-            <th key={column.key} scope="col" className={isNumeric(column) ? "numeric" : undefined}>
+            <th key={column.key} scope="col" className={isNumeric(column) ? "num" : undefined}>
               {column.label}
             </th>
           ))}
@@ -33,8 +37,12 @@ export const ReportTable = ({ report, timeZone, limit }: { report: Report; timeZ
       <tbody>
         {report.rows.slice(0, limit).map((row, index) => (
           <tr key={index} data-testid="report-row">
-            {report.columns.map((column) => (
-              <td key={column.key} data-label={column.label} className={isNumeric(column) ? "numeric" : undefined}>
+            {report.columns.map((column, columnIndex) => (
+              <td
+                key={column.key}
+                data-label={columnIndex === 0 ? undefined : column.label}
+                className={columnIndex === 0 ? "card-title" : isNumeric(column) ? "num" : undefined}
+              >
                 {formatCell(column, row[column.key] ?? null, timeZone)}
               </td>
             ))}
@@ -42,12 +50,20 @@ export const ReportTable = ({ report, timeZone, limit }: { report: Report; timeZ
         ))}
       </tbody>
       <tfoot>
-        <tr>
-          {report.columns.map((column, index) => (
-            <th key={column.key} scope={index === 0 ? "row" : undefined} className={isNumeric(column) ? "numeric" : undefined}>
-              {index === 0 ? `Total (${report.rows.length} rows)` : column.key in report.totals ? formatCell(column, report.totals[column.key], timeZone) : ""}
-            </th>
-          ))}
+        <tr data-testid="report-totals">
+          {report.columns.map((column, index) =>
+            index === 0 ? (
+              <th key={column.key} scope="row" className="card-title">
+                Total ({countOf(report.rows.length, "row")})
+              </th>
+            ) : column.key in report.totals ? (
+              <td key={column.key} data-label={column.label} className={isNumeric(column) ? "num" : undefined}>
+                {formatCell(column, report.totals[column.key], timeZone)}
+              </td>
+            ) : (
+              <td key={column.key} className="report-total-empty" />
+            ),
+          )}
         </tr>
       </tfoot>
     </table>

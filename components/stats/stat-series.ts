@@ -1,4 +1,4 @@
-import { convertDistance, convertSpeed, DISTANCE_UNIT_LABELS, SPEED_UNIT_LABELS, type SpeedUnit } from "@/lib/dashboard/view/units";
+import { convertDistance, convertSpeed, DISTANCE_UNIT_LABELS, SPEED_UNIT_LABELS, type DistanceUnit } from "@/lib/platform/units";
 import type { StatSeriesName } from "@/lib/dashboard/data/types";
 
 type SeriesDisplay = {
@@ -12,7 +12,7 @@ type SeriesDisplay = {
 };
 
 /** How each series is titled, converted from API units and labelled. */
-export const seriesDisplay = (unit: SpeedUnit): Record<StatSeriesName, SeriesDisplay> => ({
+export const seriesDisplay = (unit: DistanceUnit): Record<StatSeriesName, SeriesDisplay> => ({
   // A tank's scale, as a gauge shows it (a fitted axis ran to 105 % and made a 2 % dip look like a drop).
   fuelPercent: { title: "Fuel level", unit: "%", color: "#1b7f3b", convert: (v) => v, digits: 1, domain: [0, 100] },
   engineRpm: { title: "Engine RPM", unit: "rpm", color: "#7b3fe4", convert: (v) => v, digits: 0 },

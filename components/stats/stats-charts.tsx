@@ -5,7 +5,7 @@ import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceLine, Responsiv
 import { useTimeZone } from "@/components/ui/time-zone";
 import { formatAxisNumber, valueAxisWidth } from "@/lib/dashboard/view/chart-axis";
 import { timeTickLabel, timeTicks } from "@/lib/dashboard/view/time-ticks";
-import type { SpeedUnit } from "@/lib/dashboard/view/units";
+import type { DistanceUnit } from "@/lib/platform/units";
 import { STAT_SERIES, type FaultCode, type SeriesPoint, type StatSeriesName } from "@/lib/dashboard/data/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { seriesDisplay } from "./stat-series";
@@ -16,7 +16,7 @@ type ChartsProps = {
   series: Record<StatSeriesName, SeriesPoint[]>;
   faultCodes: FaultCode[];
   domain: Domain;
-  unit: SpeedUnit;
+  unit: DistanceUnit;
   /** Drag across any chart to zoom all of them to that span. */
   onZoom: (domain: Domain) => void;
 };

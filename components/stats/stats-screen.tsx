@@ -6,7 +6,7 @@ import dynamic from "next/dynamic";
 import { useEffect, useMemo, useState } from "react";
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { Notice } from "@/components/dashboard/states";
-import { useSpeedUnit } from "@/components/dashboard/use-speed-unit";
+import { useDistanceUnit } from "@/components/ui/company-units";
 import { useVehicleRange } from "@/components/dashboard/use-vehicle-range";
 import { VehicleRangePage } from "@/components/dashboard/vehicle-range-page";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -50,7 +50,7 @@ const download = (text: string, fileName: string) => {
 export const StatsScreen = () => {
   const picker = useVehicleRange();
   const { vehicleId, range, rangeError } = picker;
-  const [unit, setUnit] = useSpeedUnit();
+  const unit = useDistanceUnit();
   const timeZone = useTimeZone();
   const history = useQuery({
     queryKey: ["stats-history", vehicleId, range.from, range.to],
@@ -160,7 +160,7 @@ export const StatsScreen = () => {
   })();
 
   return (
-    <VehicleRangePage title="Stats" picker={picker} unit={unit} onUnit={setUnit}>
+    <VehicleRangePage title="Stats" picker={picker}>
       {body}
     </VehicleRangePage>
   );

@@ -10,6 +10,10 @@ export type Module = (typeof MODULES)[number];
 export const DISTANCE_UNITS = ["km", "mi"] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 
+/** Which hours-of-service rules the company's drivers keep: FMCSA 70-hour/8-day or 60-hour/7-day, or none (HOS not tracked). */
+export const COMPANY_HOS_RULES = ["us70_8", "us60_7", "none"] as const;
+export type CompanyHosRules = (typeof COMPANY_HOS_RULES)[number];
+
 export const companies = pgTable("companies", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
@@ -20,6 +24,8 @@ export const companies = pgTable("companies", {
   timeZone: text("time_zone").notNull().default("America/Chicago"),
   /** Distances on the dashboard: kilometres or miles (the API stays metric). */
   distanceUnit: text("distance_unit", { enum: DISTANCE_UNITS }).notNull().default("mi"),
+  /** The HOS rules of its drivers (a new driver takes them; a change moves every driver), or "none": the HOS pages and the logbook say HOS is not tracked. */
+  hosRules: text("hos_rules", { enum: COMPANY_HOS_RULES }).notNull().default("us70_8"),
   /** Engine on and not moving this long is an idling event (reports, /idling/events). */
   idleMinimumMinutes: smallint("idle_minimum_minutes").notNull().default(5),
   /** Faster than this (m/s) is a speeding interval; 120 km/h by default. */

@@ -4,22 +4,43 @@ import { intArray } from "@/db/rows";
 import { companies, drivers, idlingEvents, speedingIntervals, trips, vehicles } from "@/db/schema";
 import { listFleetViolations } from "@/lib/hos/records/list-fleet-violations";
 import { whereTenant, type Tenant } from "@/lib/platform/tenant";
+import { convertDistance, convertSpeed, DISTANCE_UNIT_LABELS, SPEED_UNIT_LABELS, toDistanceUnit, type DistanceUnit } from "@/lib/platform/units";
 import { dailySummaryRows } from "./daily-summary";
 import type { ReportParams } from "./report-params";
+import { createPlaceNamer } from "./place-namer";
 import { stopsBetween } from "./stops-between";
 import { timeAtPlacesRows } from "./time-at-places";
 import { withTotals, type Report, type ReportRow } from "./report-table";
 
-const METERS_PER_MILE = 1609.344;
 const MINUTE_MS = 60_000;
 
-/** Converters to the company's units (its distance unit decides the speed unit too). */
-export const unitsOf = (distanceUnit: "km" | "mi") => ({
-  units: { distance: distanceUnit, speed: distanceUnit === "km" ? ("km/h" as const) : ("mph" as const) },
-  distance: (meters: number) => Math.round((distanceUnit === "km" ? meters / 1000 : meters / METERS_PER_MILE) * 10) / 10,
-  speed: (mps: number) => Math.round(distanceUnit === "km" ? mps * 3.6 : (mps * 3600) / METERS_PER_MILE),
+/** Converters to the company's units (lib/platform/units: its distance unit decides the speed unit too). */
+export const unitsOf = (distanceUnit: DistanceUnit) => ({
+  units: { distance: DISTANCE_UNIT_LABELS[distanceUnit], speed: SPEED_UNIT_LABELS[distanceUnit] },
+  distance: (meters: number) => Math.round(convertDistance(meters, distanceUnit) * 10) / 10,
+  speed: (mps: number) => Math.round(convertSpeed(mps, distanceUnit)),
 });
 export type Units = ReturnType<typeof unitsOf>;
+
+const tripColumns = (() => {
+  const { vehicleId, driverId, startTime, endTime, distanceMeters, maxSpeed, fuelUsedPercent } = getTableColumns(trips);
+  const { startLatitude, startLongitude, startAddress, endLatitude, endLongitude, endAddress } = getTableColumns(trips);
+  return {
+    vehicleId,
+    driverId,
+    startTime,
+    endTime,
+    distanceMeters,
+    maxSpeed,
+    fuelUsedPercent,
+    startLatitude,
+    startLongitude,
+    startAddress,
+    endLatitude,
+    endLongitude,
+    endAddress,
+  };
+})();
 
 const minutes = (start: Date, end: Date) => Math.round(((end.getTime() - start.getTime()) / MINUTE_MS) * 10) / 10;
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
@@ -34,6 +55,8 @@ type Context = {
   vehicleNames: ReadonlyMap<number, string>;
   vehicleName: (id: number) => string;
   driverName: (id: number | null) => string;
+  /** A trip end's or stop's name: the company's place, the street address, else the nearest town (./place-namer). */
+  namePlace: (point: { latitude: number; longitude: number; address: string }) => Promise<string>;
 };
 
 const filters = (table: typeof trips | typeof idlingEvents | typeof speedingIntervals, { tenant, params }: Context) => {
@@ -44,14 +67,26 @@ const filters = (table: typeof trips | typeof idlingEvents | typeof speedingInte
 };
 
 const tripRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
-  const { db, units, vehicleName, driverName } = context;
-  const { vehicleId, driverId, startTime, endTime, startAddress, endAddress, distanceMeters, maxSpeed, fuelUsedPercent } = getTableColumns(trips);
-  const rows = await db
-    .select({ vehicleId, driverId, startTime, endTime, startAddress, endAddress, distanceMeters, maxSpeed, fuelUsedPercent })
-    .from(trips)
-    .where(filters(trips, context))
-    .orderBy(asc(trips.vehicleId), asc(trips.startTime));
+  const { db, units, vehicleName, driverName, namePlace } = context;
+  const rows = await db.select(tripColumns).from(trips).where(filters(trips, context)).orderBy(asc(trips.vehicleId), asc(trips.startTime));
   const { distance, speed } = units;
+  const named: ReportRow[] = [];
+  // One at a time: a town is looked up once per cell and the next trip usually starts where the last ended.
+  for (const trip of rows) {
+    named.push({
+      vehicle: vehicleName(trip.vehicleId),
+      driver: driverName(trip.driverId),
+      start: trip.startTime.toISOString(),
+      end: trip.endTime.toISOString(),
+      from: await namePlace({ latitude: trip.startLatitude, longitude: trip.startLongitude, address: trip.startAddress }),
+      to: await namePlace({ latitude: trip.endLatitude, longitude: trip.endLongitude, address: trip.endAddress }),
+      distance: distance(trip.distanceMeters),
+      minutes: minutes(trip.startTime, trip.endTime),
+      maxSpeed: speed(trip.maxSpeed),
+      averageSpeed: speed(trip.distanceMeters / Math.max(1, (trip.endTime.getTime() - trip.startTime.getTime()) / 1000)),
+      fuel: round1(trip.fuelUsedPercent),
+    });
+  }
   return {
     title: "Trips",
     columns: [
@@ -67,19 +102,7 @@ const tripRows = async (context: Context): Promise<Omit<Report, "totals" | "unit
       { key: "averageSpeed", label: `Average speed (${units.units.speed})`, format: "speed" },
       { key: "fuel", label: "Fuel used (% of tank)", format: "percent", total: "sum" },
     ],
-    rows: rows.map((trip) => ({
-      vehicle: vehicleName(trip.vehicleId),
-      driver: driverName(trip.driverId),
-      start: trip.startTime.toISOString(),
-      end: trip.endTime.toISOString(),
-      from: trip.startAddress,
-      to: trip.endAddress,
-      distance: distance(trip.distanceMeters),
-      minutes: minutes(trip.startTime, trip.endTime),
-      maxSpeed: speed(trip.maxSpeed),
-      averageSpeed: speed(trip.distanceMeters / Math.max(1, (trip.endTime.getTime() - trip.startTime.getTime()) / 1000)),
-      fuel: round1(trip.fuelUsedPercent),
-    })),
+    rows: named,
   };
 };
 
@@ -95,8 +118,10 @@ const tripsForStops = (context: Context) => {
 
 /** Stops: where each vehicle stood between two of its trips in the range. */
 const stopRows = async (context: Context): Promise<Omit<Report, "totals" | "units">> => {
-  const { vehicleName } = context;
+  const { vehicleName, namePlace } = context;
   const stops = stopsBetween(await tripsForStops(context));
+  const placesOfStops: string[] = [];
+  for (const stop of stops) placesOfStops.push(await namePlace(stop));
   return {
     title: "Stops",
     columns: [
@@ -106,11 +131,11 @@ const stopRows = async (context: Context): Promise<Omit<Report, "totals" | "unit
       { key: "place", label: "Place", format: "text" },
       { key: "minutes", label: "Duration (min)", format: "minutes", total: "sum" },
     ],
-    rows: stops.map((stop) => ({
+    rows: stops.map((stop, index) => ({
       vehicle: vehicleName(stop.vehicleId),
       start: stop.start.toISOString(),
       end: stop.end.toISOString(),
-      place: stop.address,
+      place: placesOfStops[index],
       minutes: minutes(stop.start, stop.end),
     })),
   };
@@ -240,7 +265,8 @@ export const buildReport = async ({
   timeZone: string;
 }): Promise<Report> => {
   const [company] = await db.select({ distanceUnit: companies.distanceUnit }).from(companies).where(eq(companies.id, tenant.companyId));
-  const units = unitsOf(company?.distanceUnit ?? "mi");
+  const distanceUnit = toDistanceUnit(company?.distanceUnit);
+  const units = unitsOf(distanceUnit);
   const chosenVehicles = params.vehicleIds ? [sql`${vehicles.id} = any(${intArray(params.vehicleIds)})`] : [];
   const vehicleNames = new Map(
     (
@@ -262,6 +288,7 @@ export const buildReport = async ({
     vehicleNames,
     vehicleName: (id) => vehicleNames.get(id) ?? `Vehicle ${id}`,
     driverName: (id) => (id === null ? "" : (driverNames.get(id) ?? `Driver ${id}`)),
+    namePlace: params.kind === "trips" || params.kind === "stops" ? await createPlaceNamer({ db, tenant, unit: distanceUnit }) : async ({ address }) => address,
   };
   return withTotals({ ...(await BUILDERS[params.kind](context)), units: units.units });
 };

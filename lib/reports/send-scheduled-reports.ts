@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { companies, reportSchedules } from "@/db/schema";
 import { getPublicOrigin } from "@/lib/platform/config";
+import { countOf } from "@/lib/platform/plural";
 import { isMailQueued, queueMail } from "@/lib/outbound/mail/queue-mail";
 import { buildReport } from "./build-report";
 import { reportToCsv } from "./export-report";
@@ -31,8 +32,7 @@ const reportMails = async ({
   const days = period.from === period.to ? period.from : `${period.from} to ${period.to}`;
   const subject = `${label}, ${days}`;
   const body = [
-    `Your ${schedule.frequency} ${label.toLowerCase()} report for ${days} (${timeZone}) is attached as ` +
-      `CSV: ${report.rows.length} row${report.rows.length === 1 ? "" : "s"}.`,
+    `Your ${schedule.frequency} ${label.toLowerCase()} report for ${days} (${timeZone}) is attached as ` + `CSV: ${countOf(report.rows.length, "row")}.`,
     "",
     `See it on the Reports page: ${getPublicOrigin()}/reports?${toReportSearch(params).toString()}`,
   ].join("\n");

@@ -1,8 +1,7 @@
-import { asc, getTableColumns } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { places } from "@/db/schema";
-import { containsPoint, type LocatablePlace } from "@/lib/fleet/places/place-geometry";
-import { whereTenant, type Tenant } from "@/lib/platform/tenant";
+import { containsPoint } from "@/lib/fleet/places/place-geometry";
+import type { Tenant } from "@/lib/platform/tenant";
+import { listTenantPlaces } from "./place-namer";
 import type { Report, ReportRow } from "./report-table";
 import type { Stop } from "./stops-between";
 
@@ -24,12 +23,7 @@ export const timeAtPlacesRows = async ({
   stops: readonly Stop[];
   vehicleName: (id: number) => string;
 }): Promise<Omit<Report, "totals" | "units">> => {
-  const { id, name, latitude, longitude, radiusMeters, vertices, minLatitude, maxLatitude, minLongitude, maxLongitude } = getTableColumns(places);
-  const tenantPlaces: (LocatablePlace & { id: number; name: string })[] = await db
-    .select({ id, name, latitude, longitude, radiusMeters, vertices, minLatitude, maxLatitude, minLongitude, maxLongitude })
-    .from(places)
-    .where(whereTenant(places, tenant))
-    .orderBy(asc(places.name), asc(places.id));
+  const tenantPlaces = await listTenantPlaces(db, tenant);
   const visits = new Map<string, { vehicleId: number; place: string; visits: number; ms: number }>();
   for (const stop of stops) {
     for (const place of tenantPlaces) {

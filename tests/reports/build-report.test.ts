@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { drivers, idlingEvents, places, trips, vehicles } from "@/db/schema";
+import { companies, drivers, idlingEvents, places, trips, vehicles } from "@/db/schema";
 import { boundingBox } from "@/lib/fleet/places/place-geometry";
 import { buildReport } from "@/lib/reports/build-report";
 import { reportToCsv, streamReportCsv, streamReportXlsx } from "@/lib/reports/export-report";
@@ -169,6 +169,50 @@ describe("reports", () => {
     expect(await new Response(streamReportCsv(tripsReport, ZONE)).text()).toBe(reportToCsv(tripsReport, ZONE));
     const workbook = Buffer.from(await new Response(await streamReportXlsx(tripsReport, ZONE)).arrayBuffer());
     expect(workbook.subarray(0, 2).toString()).toBe("PK");
+  });
+
+  it("names a trip's ends by the company's place, else the street address, else the nearest town in the company's unit", async () => {
+    const { db } = database();
+    const [, second] = await db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.companyId, tenant.companyId), eq(vehicles.dataset, "live")))
+      .orderBy(asc(vehicles.id));
+    const depot = { latitude: 52.4, longitude: 13.06, radiusMeters: 300, vertices: null };
+    await db.insert(places).values({ ...tenant, name: "Potsdam depot", formattedAddress: "Potsdam depot", ...depot, ...boundingBox(depot) });
+    const leg = (start: string, from: [number, number], to: [number, number], toAddress?: string) => ({
+      ...trip(start, new Date(at(start).getTime() + 3_600_000).toISOString(), 50_000),
+      vehicleId: second.id,
+      startLatitude: from[0],
+      startLongitude: from[1],
+      startAddress: `${from[0].toFixed(5)}, ${from[1].toFixed(5)}`,
+      endLatitude: to[0],
+      endLongitude: to[1],
+      endAddress: toAddress ?? `${to[0].toFixed(5)}, ${to[1].toFixed(5)}`,
+    });
+    // From the depot out to the Baltic coast north of Rügen, then to a street the geocoder knew.
+    await db
+      .insert(trips)
+      .values([
+        leg("2026-11-05T08:00:00Z", [52.4, 13.06], [54.75, 13.2]),
+        leg("2026-11-05T12:00:00Z", [54.75, 13.2], [41.8, -87.63], "4700 S State St, Chicago, IL"),
+      ]);
+    const ends = async () =>
+      (await report({ kind: "trips", from: "2026-11-05", to: "2026-11-05", vehicleIds: String(second.id) })).rows.map((row) => [row.from, row.to]);
+    const inMiles = await ends();
+    expect(inMiles).toEqual([
+      ["Potsdam depot", expect.stringMatching(/^\d+ mi (N|NE|E|SE|S|SW|W|NW) of .+, DE$/)],
+      [inMiles[0][1], "4700 S State St, Chicago, IL"],
+    ]);
+    await db.update(companies).set({ distanceUnit: "km" }).where(eq(companies.id, tenant.companyId));
+    try {
+      const inKm = await ends();
+      expect(inKm[0]).toEqual(["Potsdam depot", expect.stringMatching(/^\d+ km (N|NE|E|SE|S|SW|W|NW) of .+, DE$/)]);
+      const stops = await report({ kind: "stops", from: "2026-11-05", to: "2026-11-05", vehicleIds: String(second.id) });
+      expect(stops.rows.map((row) => row.place)).toEqual([inKm[0][1]]);
+    } finally {
+      await db.update(companies).set({ distanceUnit: "mi" }).where(eq(companies.id, tenant.companyId));
+    }
   });
 
   it("refuses a range over 35 days or ids that are not ids, naming the field", async () => {

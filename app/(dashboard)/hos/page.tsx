@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { companySettings } from "@/app/_server/company-settings";
+import { HosNotTracked } from "@/components/hos/hos-not-tracked";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
-import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getClockLimitMs, HOS_CLOCKS, isOutOfTime, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/view/hos-board";
 import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
@@ -30,7 +31,8 @@ const SortHeader = ({ sort, current, children }: { sort: HosSortKey; current: Ho
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.hos.roles);
-  const { timeZone } = await companySettings(user.companyId);
+  const { timeZone, hosRules } = await companySettings(user.companyId);
+  if (hosRules === "none") return <HosNotTracked title="Hours of service" canChange={canDo(user.role, "editCompanySettings")} />;
   const { sort: rawSort } = await searchParams;
   const sort = parseHosSort(Array.isArray(rawSort) ? rawSort[0] : rawSort);
   const now = new Date();

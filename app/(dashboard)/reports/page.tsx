@@ -12,6 +12,7 @@ import { isMailQueued } from "@/lib/outbound/mail/queue-mail";
 import { listReportSchedules } from "@/lib/reports/report-schedules";
 import { listDrivers } from "@/lib/fleet/drivers";
 import { AppError } from "@/lib/platform/errors";
+import { countOf } from "@/lib/platform/plural";
 import { buildReport } from "@/lib/reports/build-report";
 import { parseReportParams, REPORT_LABELS, toReportSearch, type ReportKind } from "@/lib/reports/report-params";
 import { distancePerDay } from "@/lib/reports/report-table";
@@ -98,7 +99,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         <>
           {report.rows.length > SHOWN_ROWS ? (
             <p className="muted">
-              The first {SHOWN_ROWS.toLocaleString("en-US")} of {report.rows.length.toLocaleString("en-US")} rows; the exports hold them all.
+              The first {SHOWN_ROWS.toLocaleString("en-US")} of {countOf(report.rows.length, "row")}; the exports hold them all.
             </p>
           ) : null}
           <ReportTable report={report} timeZone={timeZone} limit={SHOWN_ROWS} />

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { DISTANCE_UNITS, MODULES, PLAN_TIERS } from "@/db/schema";
+import { COMPANY_HOS_RULES, DISTANCE_UNITS, MODULES, PLAN_TIERS } from "@/db/schema";
 import { isTimeZone } from "@/lib/platform/zoned-time";
 
 const name = z.string().trim().min(1, "Give the company a name.").max(120, "At most 120 characters.");
 const timeZone = z.string().trim().refine(isTimeZone, "Must be an IANA time zone, such as America/Chicago or Europe/Berlin.");
 const distanceUnit = z.enum(DISTANCE_UNITS, { error: "Must be km or mi." });
+const hosRules = z.enum(COMPANY_HOS_RULES, { error: "Must be us70_8, us60_7 or none." });
 
 /** Engine on, not moving, this many minutes is an idling event. */
 const idleMinimumMinutes = z.coerce
@@ -20,6 +21,7 @@ export const companySettingsSchema = z.strictObject({
   name,
   timeZone,
   distanceUnit,
+  hosRules: hosRules.optional(),
   idleMinimumMinutes: idleMinimumMinutes.optional(),
   speedingThreshold: speedingThreshold.optional(),
 });

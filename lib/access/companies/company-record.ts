@@ -1,5 +1,5 @@
 import { getTableColumns } from "drizzle-orm";
-import { companies, type DistanceUnit, type Module, type PlanTier } from "@/db/schema";
+import { companies, type CompanyHosRules, type DistanceUnit, type Module, type PlanTier } from "@/db/schema";
 
 /** A company as the operator and the settings page see it. */
 export type CompanyRecord = {
@@ -9,6 +9,7 @@ export type CompanyRecord = {
   modules: Module[];
   timeZone: string;
   distanceUnit: DistanceUnit;
+  hosRules: CompanyHosRules;
   idleMinimumMinutes: number;
   /** m/s */
   speedingThreshold: number;
@@ -16,8 +17,8 @@ export type CompanyRecord = {
 };
 
 export const companyRecordColumns = (() => {
-  const { id, name, planTier, modules, timeZone, distanceUnit, idleMinimumMinutes, speedingThreshold, createdAt } = getTableColumns(companies);
-  return { id, name, planTier, modules, timeZone, distanceUnit, idleMinimumMinutes, speedingThreshold, createdAt };
+  const { id, name, planTier, modules, timeZone, distanceUnit, hosRules, idleMinimumMinutes, speedingThreshold, createdAt } = getTableColumns(companies);
+  return { id, name, planTier, modules, timeZone, distanceUnit, hosRules, idleMinimumMinutes, speedingThreshold, createdAt };
 })();
 
 export const toCompanyRecord = (row: Omit<CompanyRecord, "modules"> & { modules: string[] }): CompanyRecord => ({ ...row, modules: row.modules as Module[] });

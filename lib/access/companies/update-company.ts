@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { companies } from "@/db/schema";
+import { companies, drivers } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError, fromZodError } from "@/lib/platform/errors";
 import { rebuildActivityDays } from "@/lib/processing/trips/activity-days";
@@ -35,6 +35,8 @@ export const updateCompany = async ({ db = getDb(), companyId, input, editor, ac
     const [row] = await tx.update(companies).set(values).where(eq(companies.id, companyId)).returning(companyRecordColumns);
     // The activity days are local days: a new zone moves trips and idles across them (docs/decisions.md "Trips, idling and speeding").
     if (changes.timeZone) await rebuildActivityDays({ db: tx, companyId, timeZone: row.timeZone });
+    // The company's rules are its drivers' (docs/decisions.md "Units and HOS rules per company"); "none" keeps their cycle for a return to HOS.
+    if (changes.hosRules && row.hosRules !== "none") await tx.update(drivers).set({ hosRuleset: row.hosRules }).where(eq(drivers.companyId, companyId));
     await recordAuditEvent({ db: tx, companyId, actor, action: "company.updated", target: { type: "company", id: companyId }, changes });
     return toCompanyRecord(row);
   });

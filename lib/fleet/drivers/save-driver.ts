@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { drivers, vehicles } from "@/db/schema";
+import { companies, drivers, vehicles } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError, isUniqueViolation } from "@/lib/platform/errors";
 import { enqueueWebhookEvent } from "@/lib/outbound/webhooks/enqueue-webhook-event";
@@ -57,9 +57,12 @@ export const createDriver = async ({ db, companyId, dataset, input, actor }: Ten
   const id = await db
     .transaction(async (tx) => {
       const columns = await toColumns({ db: tx, tenant: { companyId, dataset }, input });
+      // A new driver keeps the company's HOS rules (Company settings).
+      const [company] = await tx.select({ hosRules: companies.hosRules }).from(companies).where(eq(companies.id, companyId));
+      const hosRuleset = company && company.hosRules !== "none" ? company.hosRules : undefined;
       const [row] = await tx
         .insert(drivers)
-        .values({ ...columns, name: input.name, username: input.username, companyId, dataset })
+        .values({ ...columns, hosRuleset, name: input.name, username: input.username, companyId, dataset })
         .onConflictDoNothing({ target: [drivers.companyId, drivers.dataset, drivers.username] })
         .returning({ id: drivers.id });
       if (!row) throw conflict(input.username);

@@ -17,6 +17,7 @@ import {
 import type { Tenant } from "@/lib/platform/tenant";
 import { dutyStatusAt } from "./duty-status-at";
 import { nearestPlaceName } from "../../platform/geo/place-names";
+import { getDistanceUnit } from "../../fleet/company-units";
 import { findDriverVehicle } from "./vehicle-driver";
 
 /** The ELD rule: moving above 5 mph is driving; at rest for 5 minutes ends it. Any motion counts, however short. */
@@ -59,7 +60,7 @@ const logEntry = async (
       startTime: at,
       latitude: position.latitude,
       longitude: position.longitude,
-      locationName: await nearestPlaceName(position),
+      locationName: await nearestPlaceName({ ...position, unit: await getDistanceUnit({ db: tx, companyId: tenant.companyId }) }),
       origin: "automatic",
     })
     .onConflictDoNothing();

@@ -5,6 +5,7 @@ import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { AppError } from "@/lib/platform/errors";
 import type { TenantQuery } from "@/lib/platform/tenant";
 import { nearestPlaceName } from "../../platform/geo/place-names";
+import { getDistanceUnit } from "../../fleet/company-units";
 import { findDriverVehicle } from "./vehicle-driver";
 
 /** What a driver may choose; Driving comes from the vehicle's motion, never from a tap. */
@@ -47,6 +48,6 @@ export const changeOwnDutyStatus = async ({
       .where(and(eq(vehicleState.companyId, companyId), eq(vehicleState.dataset, dataset), eq(vehicleState.vehicleId, assigned.vehicleId)));
     if (state?.latitude != null && state.longitude != null) location = { latitude: state.latitude, longitude: state.longitude };
   }
-  const locationName = location ? ((await nearestPlaceName(location)) ?? undefined) : undefined;
+  const locationName = location ? ((await nearestPlaceName({ ...location, unit: await getDistanceUnit({ db, companyId }) })) ?? undefined) : undefined;
   return setDutyStatus({ db, companyId, dataset, driverId, status, remark, vehicleId: assigned?.vehicleId, location, locationName, actor, now });
 };

@@ -8,6 +8,7 @@ import type { TenantQuery } from "@/lib/platform/tenant";
 import { dutyStatusAt } from "./duty-status-at";
 import { datesTouched } from "./dates-touched";
 import { nearestPlaceName } from "../../platform/geo/place-names";
+import { getDistanceUnit } from "../../fleet/company-units";
 
 export type UnassignedSegment = {
   id: number;
@@ -47,6 +48,7 @@ export const listUnassignedDriving = async ({
     )
     .orderBy(desc(unassignedDriving.startTime))
     .limit(limit);
+  const unit = await getDistanceUnit({ db, companyId });
   return Promise.all(
     rows.map(async ({ segment, vehicleName, driverName }) => ({
       id: segment.id,
@@ -55,8 +57,8 @@ export const listUnassignedDriving = async ({
       endTime: segment.endTime,
       closed: segment.closed,
       distanceMeters: segment.distanceMeters,
-      from: await nearestPlaceName({ latitude: segment.startLatitude, longitude: segment.startLongitude }),
-      to: await nearestPlaceName({ latitude: segment.endLatitude, longitude: segment.endLongitude }),
+      from: await nearestPlaceName({ latitude: segment.startLatitude, longitude: segment.startLongitude, unit }),
+      to: await nearestPlaceName({ latitude: segment.endLatitude, longitude: segment.endLongitude, unit }),
       status: segment.status,
       driver: segment.driverId !== null && driverName !== null ? { id: segment.driverId, name: driverName } : null,
       annotation: segment.annotation,
@@ -169,6 +171,7 @@ export const answerUnassignedDriving = async ({
       });
       return;
     }
+    const unit = await getDistanceUnit({ db: tx, companyId });
     const during = await tx
       .select({ id: hosLogs.id })
       .from(hosLogs)
@@ -188,7 +191,7 @@ export const answerUnassignedDriving = async ({
         startTime: segment.startTime,
         latitude: segment.startLatitude,
         longitude: segment.startLongitude,
-        locationName: await nearestPlaceName({ latitude: segment.startLatitude, longitude: segment.startLongitude }),
+        locationName: await nearestPlaceName({ latitude: segment.startLatitude, longitude: segment.startLongitude, unit }),
         remark: `Unassigned driving #${segmentId} accepted`,
       })
       .onConflictDoUpdate({
@@ -203,7 +206,7 @@ export const answerUnassignedDriving = async ({
         startTime: segment.endTime,
         latitude: segment.endLatitude,
         longitude: segment.endLongitude,
-        locationName: await nearestPlaceName({ latitude: segment.endLatitude, longitude: segment.endLongitude }),
+        locationName: await nearestPlaceName({ latitude: segment.endLatitude, longitude: segment.endLongitude, unit }),
       })
       .onConflictDoNothing();
     await tx

@@ -3,6 +3,8 @@ import { getDriver, type DriverRow } from "@/lib/fleet/drivers";
 import { buildDailyLogs, computeHosClocks, findHosViolations, type DailyLog, type HosClocks, type HosViolation } from "@/lib/hos/rules";
 import type { TenantQuery } from "@/lib/platform/tenant";
 import { nearestPlaceName } from "@/lib/platform/geo/place-names";
+import type { DistanceUnit } from "@/lib/platform/units";
+import { getDistanceUnit } from "@/lib/fleet/company-units";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { hosCalendarOf } from "./compute-drivers-clocks";
 import { addDrivingDistances } from "./add-driving-distances";
@@ -25,10 +27,10 @@ export type DriverHos = {
 };
 
 /** Logs show places, not coordinates (49 CFR 395.26(d)): entries stored without a name get the nearest town's. */
-const namePlace = async (entry: DutyLogRow): Promise<DutyLogRow> =>
+const namePlace = async (entry: DutyLogRow, unit: DistanceUnit): Promise<DutyLogRow> =>
   entry.locationName !== null || entry.latitude === null || entry.longitude === null
     ? entry
-    : { ...entry, locationName: await nearestPlaceName({ latitude: entry.latitude, longitude: entry.longitude }) };
+    : { ...entry, locationName: await nearestPlaceName({ latitude: entry.latitude, longitude: entry.longitude, unit }) };
 
 /** One driver's HOS at `at`: clocks, the last `days` daily logs with their log entries, and violations. 404 for another tenant's driver. */
 export const getDriverHos = async ({
@@ -50,11 +52,12 @@ export const getDriverHos = async ({
   const vehicleIds = [...new Set(log.flatMap((entry) => (entry.vehicleId ? [Number(entry.vehicleId)] : [])))];
   const vehicles = vehicleIds.length > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds, archive: "all", limit: vehicleIds.length }) : [];
   const currentVehicle = await findVehicleForDriver({ db, companyId, dataset, driverId, at });
+  const unit = await getDistanceUnit({ db, companyId });
   return {
     driver,
     clocks: computeHosClocks({ log, at, ...calendar }),
     dailyLogs,
-    log: await Promise.all(log.slice(Math.max(0, inForce)).map(namePlace)),
+    log: await Promise.all(log.slice(Math.max(0, inForce)).map((entry) => namePlace(entry, unit))),
     violations: findHosViolations({ log, from: firstDayStart, to: at, driverId: String(driverId), ...calendar }),
     vehicleNames: new Map(vehicles.map((vehicle) => [vehicle.id, vehicle.name])),
     currentVehicle,

@@ -1,5 +1,6 @@
 import KDBush from "kdbush";
 import { around, distance } from "geokdbush";
+import { formatOffsetFrom, type DistanceUnit } from "../units";
 
 type City = { name: string; country: string; adminCode: string; featureCode: string; loc: { coordinates: [number, number] } };
 
@@ -35,10 +36,10 @@ const bearing = (from: { latitude: number; longitude: number }, to: { latitude: 
 
 /**
  * Where a log entry was made, as the ELD rule words it (49 CFR 395.26(d)): the nearest place
- * ("Chicago, IL"), preceded by the distance and direction from it when farther than a mile
- * ("3 mi NW of Joliet, IL"). Null when no place lies within 500 km (mid-ocean).
+ * ("Chicago, IL"), preceded by the distance and direction from it in the company's unit when farther
+ * than one ("3 mi NW of Joliet, IL", "5 km S of Potsdam, DE"). Null when no place lies within 500 km (mid-ocean).
  */
-export const nearestPlaceName = async ({ latitude, longitude }: { latitude: number; longitude: number }): Promise<string | null> => {
+export const nearestPlaceName = async ({ latitude, longitude, unit }: { latitude: number; longitude: number; unit: DistanceUnit }): Promise<string | null> => {
   const { cities, index } = await loadGazetteer();
   const [nearest] = around(index, longitude, latitude, 1, 500);
   if (nearest === undefined) return null;
@@ -46,7 +47,6 @@ export const nearestPlaceName = async ({ latitude, longitude }: { latitude: numb
   const [cityLongitude, cityLatitude] = city.loc.coordinates;
   const region = city.country === "US" || city.country === "CA" ? city.adminCode : city.country;
   const place = region ? `${city.name}, ${region}` : city.name;
-  const miles = distance(cityLongitude, cityLatitude, longitude, latitude) / 1.609344;
-  if (miles < 1) return place;
-  return `${Math.round(miles)} mi ${bearing({ latitude: cityLatitude, longitude: cityLongitude }, { latitude, longitude })} of ${place}`;
+  const meters = distance(cityLongitude, cityLatitude, longitude, latitude) * 1000;
+  return formatOffsetFrom({ meters, direction: bearing({ latitude: cityLatitude, longitude: cityLongitude }, { latitude, longitude }), place, unit });
 };

@@ -18,6 +18,7 @@ const fields = {
   companyName: "Acme Haulage",
   timeZone: "Europe/Berlin",
   distanceUnit: "km",
+  hosRules: "none",
   adminName: "Ada Admin",
   email: "ada@acme.test",
   password: "correct horse battery",
@@ -32,8 +33,16 @@ describe("the setup form's action", () => {
       ok: false,
       fieldErrors: { password: expect.any(String) },
     });
+    expect(await completeSetupAction(token, null, formOf({ ...posted, hosRules: "eu561" }))).toMatchObject({
+      ok: false,
+      fieldErrors: { hosRules: expect.any(String) },
+    });
     expect(await redirectOf(completeSetupAction(token, null, formOf(posted)))).toBe("/login");
     expect((await database().db.select({ n: count() }).from(companies))[0].n).toBe(1);
+    // The units and the HOS rules the form asked for.
+    expect(await database().db.select({ distanceUnit: companies.distanceUnit, hosRules: companies.hosRules }).from(companies)).toEqual([
+      { distanceUnit: "km", hosRules: "none" },
+    ]);
     expect(await completeSetupAction(token, null, formOf(posted))).toMatchObject({ ok: false, message: expect.stringMatching(/used/) });
   });
 });

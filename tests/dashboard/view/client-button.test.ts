@@ -9,13 +9,7 @@ import { ClientButton, LOADING_TITLE } from "@/components/ui/client-button";
  * Screens that are nothing without the page's script (their data and map or charts load in the
  * browser): their buttons appear only once the script runs, so they stay plain buttons.
  */
-const SCRIPT_ONLY_SCREENS = [
-  "components/map/",
-  "components/playback/",
-  "components/stats/",
-  "components/dashboard/use-speed-unit.tsx",
-  "components/dashboard/vehicle-range-picker.tsx",
-];
+const SCRIPT_ONLY_SCREENS = ["components/map/", "components/playback/", "components/stats/", "components/dashboard/vehicle-range-picker.tsx"];
 
 const sources = (folder: string): string[] =>
   readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {

@@ -136,8 +136,9 @@ describe("waste-jobs page data", () => {
 
   it("knows which company has the Waste module, and each company's clock (America/Chicago unless set)", async () => {
     const { db } = database();
-    expect(await getCompanySettings({ db, companyId: demo })).toEqual({ modules: ["Waste"], timeZone: "America/Chicago" });
-    expect(await getCompanySettings({ db, companyId: other })).toEqual({ modules: [], timeZone: "America/Chicago" });
+    const usual = { timeZone: "America/Chicago", distanceUnit: "mi", hosRules: "us70_8" };
+    expect(await getCompanySettings({ db, companyId: demo })).toEqual({ modules: ["Waste"], ...usual });
+    expect(await getCompanySettings({ db, companyId: other })).toEqual({ modules: [], ...usual });
     await expect(getCompanySettings({ db, companyId: 999_999 })).rejects.toMatchObject({ code: "not_found" });
     await db.update(companies).set({ timeZone: "Europe/Berlin" }).where(eq(companies.id, other));
     expect((await getCompanySettings({ db, companyId: other })).timeZone).toBe("Europe/Berlin");

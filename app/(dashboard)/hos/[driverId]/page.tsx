@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { companySettings } from "@/app/_server/company-settings";
+import { HosNotTracked } from "@/components/hos/hos-not-tracked";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -23,6 +24,7 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { LogEditList } from "@/components/hos/log-edit-list";
 import { listLogEdits } from "@/lib/hos/logbook/log-edits";
 import { formatCalendarDay, formatDateTime, formatTime, toLocalInput } from "@/lib/platform/zoned-time";
+import { formatDistance } from "@/lib/platform/units";
 import { proposeLogEditAction } from "./actions";
 import { ProposeEditForm } from "./propose-edit-form";
 
@@ -36,10 +38,11 @@ const Page = async ({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) => {
   const user = await requireUser(SECTIONS.hos.roles);
-  const { timeZone } = await companySettings(user.companyId);
+  const { timeZone, distanceUnit, hosRules } = await companySettings(user.companyId);
   const { driverId } = await params;
   const { date } = await searchParams;
   if (!/^\d{1,9}$/.test(driverId)) notFound();
+  if (hosRules === "none") return <HosNotTracked title="Driver hours of service" canChange={canDo(user.role, "editCompanySettings")} />;
   const now = new Date();
   const hos = await getDriverHos({ db: getDb(), companyId: user.companyId, dataset: "live", driverId: Number(driverId), at: now }).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
@@ -115,7 +118,7 @@ const Page = async ({
               </div>
               <div>
                 <dt>Distance</dt>
-                <dd>{day.distanceMeters === null ? "—" : `${(day.distanceMeters / 1609.344).toFixed(0)} mi`}</dd>
+                <dd>{formatDistance(day.distanceMeters, distanceUnit, 0)}</dd>
               </div>
               <div>
                 <dt>Cycle used</dt>

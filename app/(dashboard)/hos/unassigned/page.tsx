@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { companySettings } from "@/app/_server/company-settings";
+import { HosNotTracked } from "@/components/hos/hos-not-tracked";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
@@ -8,6 +9,7 @@ import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { listDrivers } from "@/lib/fleet/drivers";
 import { listUnassignedDriving, type UnassignedSegment } from "@/lib/hos/logbook/unassigned-driving";
 import { formatDateTime, formatTime } from "@/lib/platform/zoned-time";
+import { formatDistance } from "@/lib/platform/units";
 import { ResolveDriveForm } from "./page-client";
 
 export const metadata = { title: "Unassigned driving" };
@@ -21,7 +23,8 @@ const STATUS_LABELS: Record<UnassignedSegment["status"], string> = {
 
 const Page = async () => {
   const user = await requireUser(SECTIONS.hos.roles);
-  const { timeZone } = await companySettings(user.companyId);
+  const { timeZone, distanceUnit, hosRules } = await companySettings(user.companyId);
+  if (hosRules === "none") return <HosNotTracked title="Unassigned driving" canChange={canDo(user.role, "editCompanySettings")} />;
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [segments, drivers] = await Promise.all([listUnassignedDriving(tenant), listDrivers({ ...tenant, limit: 2_000 })]);
   const canResolve = canDo(user.role, "manageHosLogs");
@@ -52,7 +55,7 @@ const Page = async () => {
                     {formatDateTime(segment.startTime, timeZone)}–{segment.closed ? formatTime(segment.endTime, timeZone) : "still moving"}
                   </strong>
                   <span>
-                    {segment.from ?? "—"} → {segment.to ?? "—"} · {(segment.distanceMeters / 1609.344).toFixed(1)} mi
+                    {segment.from ?? "—"} → {segment.to ?? "—"} · {formatDistance(segment.distanceMeters, distanceUnit)}
                   </span>
                   <span className="muted">
                     {STATUS_LABELS[segment.status]}

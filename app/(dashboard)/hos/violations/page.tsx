@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { FilterActions, FilterSelect } from "@/components/dashboard/filter-fields";
 import { companySettings } from "@/app/_server/company-settings";
+import { HosNotTracked } from "@/components/hos/hos-not-tracked";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { VIOLATION_LABELS, ViolationsTable } from "@/components/hos/violations-table";
-import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { parseViolationFilters, VIOLATION_TYPES } from "@/lib/dashboard/view/violation-filters";
 import { listFleetViolations } from "@/lib/hos/records/list-fleet-violations";
 import { listDrivers } from "@/lib/fleet/drivers";
@@ -15,7 +16,8 @@ export const metadata = { title: "HOS violations" };
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.hos.roles);
-  const { timeZone } = await companySettings(user.companyId);
+  const { timeZone, hosRules } = await companySettings(user.companyId);
+  if (hosRules === "none") return <HosNotTracked title="HOS violations" canChange={canDo(user.role, "editCompanySettings")} />;
   const filters = parseViolationFilters({ params: await searchParams, timeZone, now: new Date() });
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const [violations, drivers] = await Promise.all([

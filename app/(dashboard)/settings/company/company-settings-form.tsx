@@ -2,17 +2,26 @@
 
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, type FormEvent } from "react";
-import type { DistanceUnit } from "@/db/schema";
+import type { CompanyHosRules, DistanceUnit } from "@/db/schema";
+import { HOS_RULES_CHOICES, HOS_RULES_HINT } from "@/lib/dashboard/view/hos-rules";
+import { convertSpeed, SPEED_UNIT_LABELS } from "@/lib/platform/units";
 import { updateCompanySettingsAction } from "./actions";
 
 const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 
-type Settings = { name: string; timeZone: string; distanceUnit: DistanceUnit; idleMinimumMinutes: number; speedingThreshold: number };
+type Settings = {
+  name: string;
+  timeZone: string;
+  distanceUnit: DistanceUnit;
+  hosRules: CompanyHosRules;
+  idleMinimumMinutes: number;
+  speedingThreshold: number;
+};
 
-/** The speeding threshold is stored in m/s and edited in the company's unit. */
-const SPEED_FACTOR: Record<DistanceUnit, number> = { km: 3.6, mi: 2.2369362920544 };
-
-/** Name, time zone (the zone of every time the dashboard shows) and distance unit. */
+/**
+ * Name, time zone (the zone of every time the dashboard shows), units and HOS rules; the speeding
+ * threshold is stored in m/s and edited in the company's unit.
+ */
 export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
   const [status, setStatus] = useState<{ kind: "saved" | "error"; message: string } | null>(null);
   const [pending, setPending] = useState(false);
@@ -21,7 +30,7 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
     event.preventDefault();
     setPending(true);
     const { speedingInUnit, ...fields } = Object.fromEntries(new FormData(event.currentTarget));
-    const speedingThreshold = speedingInUnit === "" ? undefined : Number(speedingInUnit) / SPEED_FACTOR[settings.distanceUnit];
+    const speedingThreshold = speedingInUnit === "" ? undefined : Number(speedingInUnit) / convertSpeed(1, settings.distanceUnit);
     const result = await updateCompanySettingsAction({ ...fields, speedingThreshold });
     setPending(false);
     setStatus(result.ok ? { kind: "saved", message: "Saved." } : { kind: "error", message: result.message });
@@ -50,7 +59,23 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
         <label className="choice">
           <input type="radio" name="distanceUnit" value="km" defaultChecked={settings.distanceUnit === "km"} /> kilometres
         </label>
+        <p className="muted">Every distance, speed and place name on the pages, exports and report mails; the API stays metric.</p>
       </fieldset>
+      <div className="form-field">
+        <label>
+          Hours-of-service rules
+          <select name="hosRules" defaultValue={settings.hosRules} aria-describedby="hosRules-hint">
+            {HOS_RULES_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p id="hosRules-hint" className="field-hint">
+          {HOS_RULES_HINT} Every driver follows the company&apos;s FMCSA cycle.
+        </p>
+      </div>
       <fieldset>
         <legend>Reports and detection</legend>
         <label>
@@ -58,14 +83,14 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
           <input name="idleMinimumMinutes" type="number" min={2} max={240} step={1} defaultValue={settings.idleMinimumMinutes} required />
         </label>
         <label>
-          Speeding over ({settings.distanceUnit === "km" ? "km/h" : "mph"})
+          Speeding over ({SPEED_UNIT_LABELS[settings.distanceUnit]})
           <input
             name="speedingInUnit"
             type="number"
             min={11}
             max={252}
             step={1}
-            defaultValue={Math.round(settings.speedingThreshold * SPEED_FACTOR[settings.distanceUnit])}
+            defaultValue={Math.round(convertSpeed(settings.speedingThreshold, settings.distanceUnit))}
             required
           />
         </label>

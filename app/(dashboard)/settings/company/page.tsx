@@ -17,6 +17,7 @@ const Page = async () => {
           name: company.name,
           timeZone: company.timeZone,
           distanceUnit: company.distanceUnit,
+          hosRules: company.hosRules,
           idleMinimumMinutes: company.idleMinimumMinutes,
           speedingThreshold: company.speedingThreshold,
         }}

@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "hos_rules" text DEFAULT 'us70_8' NOT NULL;
