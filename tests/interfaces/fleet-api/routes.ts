@@ -339,6 +339,11 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
   "GET /assets/location-and-speed/stream": { owns: "vehicles", request: () => ({ path: `/assets/location-and-speed/stream?${range()}&includeSpeed=true` }) },
   "GET /me": { owns: "nothing", request: () => ({ path: "/me" }) },
+  "GET /fleet/settings/compliance": { owns: "nothing", request: () => ({ path: "/fleet/settings/compliance" }) },
+  "PATCH /fleet/settings/compliance": {
+    owns: "nothing",
+    request: () => ({ path: "/fleet/settings/compliance", method: "PATCH", body: { dotNumber: 1000003 } }),
+  },
 };
 
 /** Every /fleet endpoint (FLEET_ENDPOINTS) with its sample; an endpoint without one fails every test that imports this. */

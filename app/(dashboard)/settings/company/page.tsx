@@ -19,6 +19,11 @@ const Page = async () => {
           distanceUnit: company.distanceUnit,
           idleMinimumMinutes: company.idleMinimumMinutes,
           speedingThreshold: company.speedingThreshold,
+          usdotNumber: company.usdotNumber,
+          carrierName: company.carrierName,
+          mainOfficeAddress: company.mainOfficeAddress,
+          eldRegistrationId: company.eldRegistrationId,
+          eldIdentifier: company.eldIdentifier,
         }}
       />
       <h2>Plan and modules</h2>
