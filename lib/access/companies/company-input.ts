@@ -17,7 +17,13 @@ const speedingThreshold = z.coerce.number({ error: "Must be a speed." }).min(5, 
 
 /** The carrier's USDOT number (Appendix A 7.3: 1 to 9 digits); a form's empty field or null clears it. */
 export const usdotNumberSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{0,9}$/, "Up to 9 digits.")])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{0,9}$/, "Up to 9 digits."),
+  ])
   .nullable()
   .transform((value) => (value === null || value === "" ? null : Number(value)))
   .pipe(z.number().int("Digits only.").min(1, "At least 1.").max(999_999_999, "At most 9 digits.").nullable());

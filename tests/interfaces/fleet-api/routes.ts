@@ -28,7 +28,7 @@ type FleetRouteSample = {
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
-  /** A sandbox (svc_test_) key is refused with 403: the route changes the company's real users. */
+  /** A sandbox (svc_test_) key is refused with 403: the route changes the company's real users or carrier settings. */
   liveOnly?: boolean;
 };
 
@@ -343,6 +343,7 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "PATCH /fleet/settings/compliance": {
     owns: "nothing",
     request: () => ({ path: "/fleet/settings/compliance", method: "PATCH", body: { dotNumber: 1000003 } }),
+    liveOnly: true,
   },
 };
 

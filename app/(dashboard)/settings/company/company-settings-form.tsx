@@ -105,8 +105,8 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
           <input name="eldIdentifier" maxLength={6} defaultValue={settings.eldIdentifier} />
         </label>
         <p className="muted">
-          They head every ELD output file. The carrier name defaults to the company&apos;s; each driver&apos;s home terminal time zone and 24-hour period
-          start are on the driver&apos;s page.
+          They head every ELD output file. The carrier name defaults to the company&apos;s; each driver&apos;s home terminal time zone and 24-hour period start
+          are on the driver&apos;s page.
         </p>
       </fieldset>
       {status && (
