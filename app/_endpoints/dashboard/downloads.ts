@@ -113,11 +113,11 @@ export const wasteJobsExportEndpoint = defineDashboardEndpoint({
   },
 });
 
-/** The days of an ELD output file: YYYY-MM-DD, on the driver's calendar. */
+/** The days of an ELD output file: YYYY-MM-DD, on the driver's calendar; a form's empty field is no day. */
 const eldDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD")
-  .optional();
+  .union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD")])
+  .optional()
+  .transform((value) => value || undefined);
 
 /**
  * A driver's ELD output file (49 CFR 395 Appendix A 4.8.2) from the driver's HOS page: the current day

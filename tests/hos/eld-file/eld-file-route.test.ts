@@ -124,6 +124,8 @@ describe("GET /hos/{driverId}/eld-file", () => {
   it("a carrier's range within six months; refuses a longer one or a bad date (400)", async () => {
     const today = dayInZone(Date.now(), ZONE);
     expect((await download(as.admin, `?start=${today}&end=${today}`)).status).toBe(200);
+    // The HOS page's form sends its empty fields: the default range.
+    expect((await download(as.admin, "?start=&end=&comment=")).status).toBe(200);
     expect((await download(as.admin, "?start=2020-01-01")).status).toBe(400);
     expect((await download(as.admin, "?start=yesterday")).status).toBe(400);
     expect((await download(as.admin, `?comment=${"x".repeat(61)}`)).status).toBe(400);
