@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
 import { makeVin } from "../lib/runtime/seed/vin";
 import { OTHER_ADMIN, screenshot, signIn } from "./helpers";
 
@@ -18,6 +18,13 @@ const MILES = /\d\s?mi\b|\bmph\b|\bmiles?\b|\bmi (N|NE|E|SE|S|SW|W|NW) of\b/i;
 
 /** The page's main text holds no mile (Other Fleet chose km for this test). */
 const expectNoMiles = async (page: Page) => expect(await page.getByRole("main").innerText()).not.toMatch(MILES);
+
+/** A download's text. */
+const readDownload = async (download: Download) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of (await download.createReadStream())!) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("ascii");
+};
 
 /** Reloads until `check` passes: the automatic-driving processor follows ingestion a moment later. */
 const eventually = (page: Page, check: () => Promise<void>) =>
@@ -167,6 +174,21 @@ test(
     await expect(driver.getByTestId("log-entries")).toContainText("Pre-trip inspection and tyres");
     await expect(driver.getByRole("button", { name: "Certify today" })).toBeVisible();
     await screenshot(driver, "logbook-phone-edit-accepted");
+
+    // At roadside: one tap saves the ELD output file of today and the previous 7 days, with the inspector's comment.
+    await driver.getByLabel(/Output file comment/).fill("INSP-2026");
+    const [roadside] = await Promise.all([driver.waitForEvent("download"), driver.getByRole("button", { name: "Download ELD file" }).click()]);
+    expect(roadside.suggestedFilename()).toMatch(/^Logbo\d{4}\d{6}-000000000\.csv$/);
+    const file = await readDownload(roadside);
+    expect(file.startsWith("ELD File Header Segment:\r\nLogbook,Lena,")).toBe(true);
+    expect(file).toContain(",INSP-2026,");
+    expect(file).toMatch(/End of File:\r\n[0-9A-F]{4}\r\n$/);
+    await screenshot(driver, "logbook-phone-eld-file");
+
+    // The carrier downloads the same driver's file from the HOS page.
+    await page.goto(`/hos/${driverId}`);
+    const [carrier] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download", exact: true }).click()]);
+    expect(await readDownload(carrier)).toContain("User List:\r\n");
     await phone.close();
     await expect(page.getByTestId("daily-recap")).toContainText(/\d km/);
     await expectNoMiles(page);

@@ -10,6 +10,7 @@ import { CHOSEN_DUTY_STATUSES, changeOwnDutyStatus } from "@/lib/hos/logbook/cha
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
 import { answerLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
+import { exportEldFile } from "@/lib/hos/eld-file/export-eld-file";
 
 const logbook = { revalidate: ["/logbook"], args: formFields } as const;
 const rowId = z.coerce.number().int().positive();
@@ -48,5 +49,17 @@ export const answerLogEditAction = defineDriverAction(
   async ({ input: { editId, answer: accept }, tenant, driver, actor }) => {
     await answerLogEdit({ ...tenant, driverId: driver.driverId, editId, accept, actor });
     return { message: accept ? "Edit accepted: your log is changed." : "Edit rejected: your log stays as it was." };
+  },
+);
+
+/**
+ * The driver's ELD output file for an inspector (49 CFR 395 Appendix A 4.9.1: today and the previous
+ * 7 days), with the inspector's output file comment; the page saves it (audited as a download).
+ */
+export const downloadEldFileAction = defineDriverAction(
+  { args: formFields, input: z.object({ comment: z.string().trim().max(60, "at most 60 characters").default("") }) },
+  async ({ input, tenant, driver, actor }) => {
+    const file = await exportEldFile({ ...tenant, driverId: driver.driverId, outputFileComment: input.comment, actor });
+    return { fileName: file.fileName, text: file.text, message: `${file.fileName} (${file.firstDate} to ${file.lastDate}) saved.` };
   },
 );

@@ -4,7 +4,7 @@ import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
-import { answerDriveAction, answerLogEditAction, certifyDayAction, changeDutyStatusAction } from "./actions";
+import { answerDriveAction, answerLogEditAction, certifyDayAction, changeDutyStatusAction, downloadEldFileAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 import { FormOutcome } from "@/components/ui/form-outcome";
 import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
@@ -100,3 +100,30 @@ export const SignOutButton = () => (
     Sign out
   </ClientButton>
 );
+
+/** One tap: the ELD output file of today and the previous 7 days, saved on the phone, with the inspector's comment. */
+export const EldFileDownload = () => {
+  const { props, state, pending } = useActionForm(downloadEldFileAction);
+  useEffect(() => {
+    const made = state as { ok: boolean; fileName?: string; text?: string } | null;
+    if (!made?.ok || !made.fileName || made.text === undefined) return;
+    const url = URL.createObjectURL(new Blob([made.text], { type: "text/csv" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = made.fileName;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }, [state]);
+  return (
+    <form {...props} className="logbook-eld-file" aria-label="ELD output file">
+      <label>
+        Output file comment (optional: the code an inspector gives)
+        <input name="comment" maxLength={60} autoComplete="off" />
+      </label>
+      <button type="submit" className="button-primary" disabled={pending}>
+        Download ELD file
+      </button>
+      <Outcome state={state} />
+    </form>
+  );
+};

@@ -16,7 +16,7 @@ import { getLogbook } from "@/lib/hos/logbook/get-logbook";
 import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/platform/zoned-time";
 import { formatDistance } from "@/lib/platform/units";
 import { LogEditList } from "@/components/hos/log-edit-list";
-import { CertifyDayForm, DriveAnswer, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
+import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
 
@@ -200,6 +200,11 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
             ))}
           </ul>
         )}
+      </section>
+      <section className="page" aria-labelledby="inspection-heading">
+        <h2 id="inspection-heading">Roadside inspection</h2>
+        <p className="muted">Your records of today and the previous 7 days as the ELD output file an inspector reads (49 CFR 395).</p>
+        <EldFileDownload />
       </section>
     </main>
   );

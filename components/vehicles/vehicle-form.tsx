@@ -13,6 +13,7 @@ export type VehicleFormValues = {
   vehicleType: string;
   vehicleSubType: string;
   trailers: string;
+  powerUnitNumber: string;
   notes: string;
   /** `key=value` per line. */
   externalIds: string;
@@ -107,6 +108,9 @@ export const VehicleForm = ({
         </Field>
         <Field name="trailers" label="Trailers" hint="Free text, e.g. TR-104, TR-220" error={error}>
           {(props) => <input {...props} defaultValue={value("trailers")} />}
+        </Field>
+        <Field name="powerUnitNumber" label="Power unit number" hint="ELD records; at most 10 characters (empty: from the name)" error={error}>
+          {(props) => <input {...props} maxLength={10} defaultValue={value("powerUnitNumber")} />}
         </Field>
         <Field name="tagIds" label="Tags" hint="Ctrl or ⌘ to pick several" error={error}>
           {(props) => (

@@ -30,6 +30,15 @@ export const companies = pgTable("companies", {
   idleMinimumMinutes: smallint("idle_minimum_minutes").notNull().default(5),
   /** Faster than this (m/s) is a speeding interval; 120 km/h by default. */
   speedingThreshold: real("speeding_threshold").notNull().default(33.333332),
+  /** The carrier's USDOT number (1 to 9 digits) for ELD output files and Samsara's compliance settings; null: not set. */
+  usdotNumber: integer("usdot_number"),
+  /** The carrier's legal name on ELD records; empty: the company's name. */
+  carrierName: text("carrier_name").notNull().default(""),
+  /** The principal place of business (Samsara's mainOfficeFormattedAddress). */
+  mainOfficeAddress: text("main_office_address").notNull().default(""),
+  /** FMCSA's ELD registration id (4 characters, A-Z 0-9) and the ELD identifier (6) the provider certified under; empty: not registered. */
+  eldRegistrationId: text("eld_registration_id").notNull().default(""),
+  eldIdentifier: text("eld_identifier").notNull().default(""),
   createdAt: createdAt(),
 });
 

@@ -17,6 +17,8 @@ export const vehicles = pgTable(
     year: smallint("year"),
     /** Free text, as the legacy interface reports it (e.g. "TR-104, TR-220"). */
     trailers: text("trailers").notNull().default(""),
+    /** The carrier's truck or tractor number on ELD records (at most 10 characters); empty: derived from the name. */
+    powerUnitNumber: text("power_unit_number").notNull().default(""),
     typeId: integer("type_id").notNull().default(1),
     typeName: text("type_name").notNull().default("Truck"),
     subType: text("sub_type"),

@@ -39,6 +39,9 @@ export const DASHBOARD_SAMPLES: Record<string, EndpointSample> = {
     sample: () => ({ path: "/reports/export?kind=trips&format=csv" }),
   },
   "GET /vehicles/export": { query: ["tag", "status", "q"], sample: () => ({ path: "/vehicles/export" }) },
+  "GET /hos/{driverId}/eld-file": {
+    sample: (f) => ({ path: `/hos/${f.fleet.demo.driverIds[0]}/eld-file?comment=HARNESS`, params: { driverId: String(f.fleet.demo.driverIds[0]) } }),
+  },
   "GET /settings/audit-log/export": {
     query: ["actor", "action", "targetType", "targetId", "from", "to"],
     sample: () => ({ path: "/settings/audit-log/export" }),

@@ -11,6 +11,10 @@ import { parseReportParams } from "@/lib/reports/report-params";
 import { resolveTagFilter } from "@/lib/fleet/tags/resolve-tag-filter";
 import { dayInZone } from "@/lib/platform/zoned-time";
 import { exportVehiclesCsv } from "@/lib/fleet/vehicles/export-vehicles-csv";
+import { exportEldFile } from "@/lib/hos/eld-file";
+import { userActor } from "@/lib/platform/audit";
+import { CLIENT_IP_HEADER } from "@/lib/platform/http";
+import { z } from "zod";
 import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
 
 /** The downloads of the dashboard's pages: under the page's own path, read with the page's own filter parsers. */
@@ -106,5 +110,41 @@ export const wasteJobsExportEndpoint = defineDashboardEndpoint({
       contentType: CSV,
       filename: `waste-jobs-${dayInZone(now, timeZone)}.csv`,
     });
+  },
+});
+
+/** The days of an ELD output file: YYYY-MM-DD, on the driver's calendar; a form's empty field is no day. */
+const eldDay = z
+  .union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "YYYY-MM-DD")])
+  .optional()
+  .transform((value) => value || undefined);
+
+/**
+ * A driver's ELD output file (49 CFR 395 Appendix A 4.8.2) from the driver's HOS page: the current day
+ * and the previous 7 by default, or `start`..`end` within six months, with an output file comment.
+ * Those who manage HOS logs (admins and managers) only; every download is in the audit log.
+ */
+export const eldFileEndpoint = defineDashboardEndpoint({
+  method: "GET",
+  group: DASHBOARD,
+  path: "/hos/{driverId}/eld-file",
+  summary: "A driver's ELD output file",
+  params: z.object({ driverId: z.coerce.number().int().positive() }),
+  query: z.object({ start: eldDay, end: eldDay, comment: z.string().max(60, "at most 60 characters").optional() }),
+  roles: ACTIONS.manageHosLogs,
+  action: "download a driver's ELD records",
+  run: async ({ request, requestId, db, user, params, query }) => {
+    const actor = userActor({ user, ip: request.headers.get(CLIENT_IP_HEADER), requestId });
+    const file = await exportEldFile({
+      db,
+      companyId: user.companyId,
+      dataset: "live",
+      driverId: params.driverId,
+      start: query.start,
+      end: query.end,
+      outputFileComment: query.comment ?? "",
+      actor,
+    });
+    return download(file.text, { contentType: CSV, filename: file.fileName });
   },
 });

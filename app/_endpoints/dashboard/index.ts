@@ -23,4 +23,5 @@ export const DASHBOARD_ENDPOINTS: readonly DashboardEndpoint[] = [
   downloads.auditLogExportEndpoint,
   downloads.vehiclesExportEndpoint,
   downloads.wasteJobsExportEndpoint,
+  downloads.eldFileEndpoint,
 ];

@@ -25,6 +25,8 @@ export const SCOPES = [
   "contacts:read",
   "contacts:write",
   "organization:read",
+  "compliance:read",
+  "compliance:write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -116,6 +118,13 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
   {
     area: "Organization",
     scopes: [{ scope: "organization:read", allows: "The key's company: GET /me" }],
+  },
+  {
+    area: "ELD compliance (US)",
+    scopes: [
+      { scope: "compliance:read", allows: "The carrier's name, USDOT number and office: GET /fleet/settings/compliance" },
+      { scope: "compliance:write", allows: "Change them: PATCH /fleet/settings/compliance (live keys only)" },
+    ],
   },
 ];
 

@@ -16,6 +16,33 @@ const idleMinimumMinutes = z.coerce
 /** m/s (the form converts from the company's unit): faster is speeding. 5 to 70 m/s is 18 to 252 km/h, 11 to 156 mph. */
 const speedingThreshold = z.coerce.number({ error: "Must be a speed." }).min(5, "At least 18 km/h (11 mph).").max(70, "At most 252 km/h (156 mph).");
 
+/** The carrier's USDOT number (Appendix A 7.3: 1 to 9 digits); a form's empty field or null clears it. */
+export const usdotNumberSchema = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{0,9}$/, "Up to 9 digits."),
+  ])
+  .nullable()
+  .transform((value) => (value === null || value === "" ? null : Number(value)))
+  .pipe(z.number().int("Digits only.").min(1, "At least 1.").max(999_999_999, "At most 9 digits.").nullable());
+/** The carrier's legal name on ELD records (7.2: 4 to 120 characters); empty: the company's name. */
+export const carrierNameSchema = z
+  .string()
+  .trim()
+  .max(120, "At most 120 characters.")
+  .refine((value) => value === "" || value.length >= 4, "At least 4 characters (or empty for the company's name).");
+const mainOfficeAddress = z.string().trim().max(255, "At most 255 characters.");
+/** FMCSA's codes (7.17, 7.15): A-Z and 0-9, four and six characters; empty until the service is registered. */
+const fmcsaCode = (length: number) =>
+  z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === "" || new RegExp(`^[A-Z0-9]{${length}}$`).test(value), `${length} letters or digits (A-Z, 0-9).`);
+
 /** What a company's admin may change on /settings/company (the detection settings apply to what is detected from then on). */
 export const companySettingsSchema = z.strictObject({
   name,
@@ -24,6 +51,11 @@ export const companySettingsSchema = z.strictObject({
   hosRules: hosRules.optional(),
   idleMinimumMinutes: idleMinimumMinutes.optional(),
   speedingThreshold: speedingThreshold.optional(),
+  usdotNumber: usdotNumberSchema.optional(),
+  carrierName: carrierNameSchema.optional(),
+  mainOfficeAddress: mainOfficeAddress.optional(),
+  eldRegistrationId: fmcsaCode(4).optional(),
+  eldIdentifier: fmcsaCode(6).optional(),
 });
 
 /** A new company, as the operator command line or the first-run setup creates it. */

@@ -13,12 +13,34 @@ export type CompanyRecord = {
   idleMinimumMinutes: number;
   /** m/s */
   speedingThreshold: number;
+  /** ELD compliance facts (Appendix A 4.8.2.1.1). */
+  usdotNumber: number | null;
+  carrierName: string;
+  mainOfficeAddress: string;
+  eldRegistrationId: string;
+  eldIdentifier: string;
   createdAt: Date;
 };
 
 export const companyRecordColumns = (() => {
-  const { id, name, planTier, modules, timeZone, distanceUnit, hosRules, idleMinimumMinutes, speedingThreshold, createdAt } = getTableColumns(companies);
-  return { id, name, planTier, modules, timeZone, distanceUnit, hosRules, idleMinimumMinutes, speedingThreshold, createdAt };
+  const c = getTableColumns(companies);
+  return {
+    id: c.id,
+    name: c.name,
+    planTier: c.planTier,
+    modules: c.modules,
+    timeZone: c.timeZone,
+    distanceUnit: c.distanceUnit,
+    hosRules: c.hosRules,
+    idleMinimumMinutes: c.idleMinimumMinutes,
+    speedingThreshold: c.speedingThreshold,
+    usdotNumber: c.usdotNumber,
+    carrierName: c.carrierName,
+    mainOfficeAddress: c.mainOfficeAddress,
+    eldRegistrationId: c.eldRegistrationId,
+    eldIdentifier: c.eldIdentifier,
+    createdAt: c.createdAt,
+  };
 })();
 
 export const toCompanyRecord = (row: Omit<CompanyRecord, "modules"> & { modules: string[] }): CompanyRecord => ({ ...row, modules: row.modules as Module[] });

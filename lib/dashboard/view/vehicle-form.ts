@@ -1,7 +1,7 @@
 import type { AppError } from "@/lib/platform/errors";
 
 /** The form's text fields, named as the vehicle schema names them. */
-export const VEHICLE_FORM_TEXT_FIELDS = ["name", "vin", "licensePlate", "make", "model", "vehicleType", "trailers", "notes"] as const;
+export const VEHICLE_FORM_TEXT_FIELDS = ["name", "vin", "licensePlate", "make", "model", "vehicleType", "trailers", "powerUnitNumber", "notes"] as const;
 
 /** `key=value` per line (the form's external ids) as a record; a line without `=` is kept whole as a key so the schema names it. */
 export const parseExternalIdLines = (text: string): Record<string, string> =>

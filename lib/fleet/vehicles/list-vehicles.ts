@@ -17,6 +17,8 @@ export type VehicleRow = {
   model: string;
   year: number | null;
   trailers: string;
+  /** The ELD power unit number as set (empty: derived from the name, lib/hos/eld-file). */
+  powerUnitNumber: string;
   typeId: number;
   typeName: string;
   subType: string | null;
@@ -99,6 +101,7 @@ export const listVehicles = async ({
       model: vehicles.model,
       year: vehicles.year,
       trailers: vehicles.trailers,
+      powerUnitNumber: vehicles.powerUnitNumber,
       typeId: vehicles.typeId,
       typeName: vehicles.typeName,
       subType: vehicles.subType,

@@ -17,6 +17,7 @@ const SETTABLE: [keyof Columns, string, string][] = [
   ["typeName", "type_name", "text"],
   ["subType", "sub_type", "text"],
   ["trailers", "trailers", "text"],
+  ["powerUnitNumber", "power_unit_number", "text"],
   ["notes", "notes", "text"],
 ];
 

@@ -39,7 +39,7 @@ export const tagIdsSchema = z.array(z.string().regex(/^\d{1,9}$/, "a tag id")).m
 /**
  * THE vehicle fields a client may set: Samsara's vehicle update body (`name`, `vin`, `licensePlate`,
  * `notes`, `externalIds`, `tagIds`, `vehicleType`) and this service's `make`, `model`, `year`,
- * `vehicleSubType`, `trailers`. Strict: a field we do not keep is a 400 naming it, not a silent no-op.
+ * `vehicleSubType`, `trailers`, `powerUnitNumber`. Strict: a field we do not keep is a 400 naming it, not a silent no-op.
  * Used by PATCH /fleet/vehicles/{id}, the dashboard's form and each CSV row.
  */
 export const vehicleInputSchema = z
@@ -53,6 +53,12 @@ export const vehicleInputSchema = z
     vehicleType: z.enum(VEHICLE_TYPE_NAMES),
     vehicleSubType: z.string().trim().max(64).nullable(),
     trailers: z.string().trim().max(255),
+    powerUnitNumber: z
+      .string()
+      .trim()
+      .max(10)
+      .regex(/^[A-Za-z0-9 -]*$/, "letters, digits, spaces and - only")
+      .meta({ description: "The truck or tractor number on ELD records (49 CFR 395 Appendix A 7.4), at most 10 characters; empty: derived from the name." }),
     notes: z.string().max(4000),
     externalIds: z.record(z.string().min(1).max(64), z.string().max(255)),
     tagIds: tagIdsSchema,

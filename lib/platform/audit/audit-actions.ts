@@ -28,6 +28,7 @@ const AUDIT_LABELS = {
     edit_proposed: "Log edit proposed to the driver",
     edit_accepted: "Log edit accepted by the driver",
     edit_rejected: "Log edit rejected by the driver",
+    eld_file_downloaded: "ELD output file downloaded",
     denied: "Log edit refused",
   },
   unassigned_driving: {

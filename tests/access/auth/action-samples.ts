@@ -68,6 +68,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   certifyDayAction: () => [null, formOf({})],
   answerDriveAction: () => [null, formOf({})],
   answerLogEditAction: () => [null, formOf({})],
+  downloadEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
   // public (no session): listed for the registry, not in the role matrix
   signInAction: () => [null, formOf({})],
   driverSignInAction: () => [null, formOf({})],

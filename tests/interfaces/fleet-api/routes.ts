@@ -28,7 +28,7 @@ type FleetRouteSample = {
   /** The request for a tenant (its own ids); `single` routes answer 404 for another tenant's id. */
   request: (tenant: TenantIds) => { path: string } & Pick<FleetCall, "method" | "body" | "params">;
   single?: boolean;
-  /** A sandbox (svc_test_) key is refused with 403: the route changes the company's real users. */
+  /** A sandbox (svc_test_) key is refused with 403: the route changes the company's real users or carrier settings. */
   liveOnly?: boolean;
 };
 
@@ -339,6 +339,12 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
   "GET /assets/location-and-speed/stream": { owns: "vehicles", request: () => ({ path: `/assets/location-and-speed/stream?${range()}&includeSpeed=true` }) },
   "GET /me": { owns: "nothing", request: () => ({ path: "/me" }) },
+  "GET /fleet/settings/compliance": { owns: "nothing", request: () => ({ path: "/fleet/settings/compliance" }) },
+  "PATCH /fleet/settings/compliance": {
+    owns: "nothing",
+    request: () => ({ path: "/fleet/settings/compliance", method: "PATCH", body: { dotNumber: 1000003 } }),
+    liveOnly: true,
+  },
 };
 
 /** Every /fleet endpoint (FLEET_ENDPOINTS) with its sample; an endpoint without one fails every test that imports this. */

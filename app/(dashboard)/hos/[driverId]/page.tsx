@@ -23,7 +23,7 @@ import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { LogEditList } from "@/components/hos/log-edit-list";
 import { listLogEdits } from "@/lib/hos/logbook/log-edits";
-import { formatCalendarDay, formatDateTime, formatTime, toLocalInput } from "@/lib/platform/zoned-time";
+import { dayInZone, formatCalendarDay, formatDateTime, formatTime, toLocalInput } from "@/lib/platform/zoned-time";
 import { formatDistance } from "@/lib/platform/units";
 import { proposeLogEditAction } from "./actions";
 import { ProposeEditForm } from "./propose-edit-form";
@@ -59,6 +59,8 @@ const Page = async ({
   ]);
   // Without a chosen date, the latest day the driver worked: today is often still empty.
   const day = dailyLogs.find((d) => d.date === date) ?? dailyLogs.findLast((d) => d.onDutyMs > 0) ?? dailyLogs.at(-1);
+  const today = dayInZone(now, driver.timezone);
+  const dayBefore = (isoDay: string, days: number) => new Date(Date.parse(`${isoDay}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
   const vehicleLabel = (id: string | number) => vehicleNames.get(Number(id)) ?? `#${id}`;
   // The log itself runs on the driver's home-terminal clock (49 CFR 395.8); the rest of the page on the company's.
   const logTime = (instant: Date) => formatTime(instant, driver.timezone);
@@ -227,6 +229,34 @@ const Page = async ({
           <ViolationsTable violations={[...violations].reverse()} timeZone={timeZone} />
         )}
       </section>
+      {canEditLog && (
+        <section className="page" aria-labelledby="eld-file-heading">
+          <h2 id="eld-file-heading" style={{ marginTop: 0 }}>
+            ELD output file
+          </h2>
+          <p className="muted">
+            The driver&apos;s records as the file an inspector reads (49 CFR 395 Appendix A): today and the previous 7 days, or chosen days within six months,
+            on the driver&apos;s home terminal calendar. Each download is in the audit log.
+          </p>
+          <form method="get" action={`/hos/${driver.id}/eld-file`} className="form">
+            <label>
+              From
+              <input type="date" name="start" min={dayBefore(today, 183)} max={today} />
+            </label>
+            <label>
+              To
+              <input type="date" name="end" min={dayBefore(today, 183)} max={today} />
+            </label>
+            <label>
+              Output file comment
+              <input name="comment" maxLength={60} autoComplete="off" />
+            </label>
+            <button type="submit" className="button">
+              Download
+            </button>
+          </form>
+        </section>
+      )}
     </div>
   );
 };

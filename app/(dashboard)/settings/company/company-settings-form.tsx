@@ -16,6 +16,11 @@ type Settings = {
   hosRules: CompanyHosRules;
   idleMinimumMinutes: number;
   speedingThreshold: number;
+  usdotNumber: number | null;
+  carrierName: string;
+  mainOfficeAddress: string;
+  eldRegistrationId: string;
+  eldIdentifier: string;
 };
 
 /**
@@ -95,6 +100,33 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
           />
         </label>
         <p className="muted">They apply to trips, idles and speeding detected from now on.</p>
+      </fieldset>
+      <fieldset>
+        <legend>ELD compliance (US)</legend>
+        <label>
+          USDOT number
+          <input name="usdotNumber" inputMode="numeric" pattern="\d{1,9}" maxLength={9} defaultValue={settings.usdotNumber ?? ""} />
+        </label>
+        <label>
+          Carrier name
+          <input name="carrierName" maxLength={120} defaultValue={settings.carrierName} placeholder={settings.name} />
+        </label>
+        <label>
+          Main office address
+          <input name="mainOfficeAddress" maxLength={255} defaultValue={settings.mainOfficeAddress} autoComplete="street-address" />
+        </label>
+        <label>
+          ELD registration id
+          <input name="eldRegistrationId" maxLength={4} defaultValue={settings.eldRegistrationId} />
+        </label>
+        <label>
+          ELD identifier
+          <input name="eldIdentifier" maxLength={6} defaultValue={settings.eldIdentifier} />
+        </label>
+        <p className="muted">
+          They head every ELD output file. The carrier name defaults to the company&apos;s; each driver&apos;s home terminal time zone and 24-hour period start
+          are on the driver&apos;s page.
+        </p>
       </fieldset>
       {status && (
         <p role={status.kind === "error" ? "alert" : "status"} className={status.kind === "error" ? "form-error" : "muted"}>

@@ -20,6 +20,11 @@ const Page = async () => {
           hosRules: company.hosRules,
           idleMinimumMinutes: company.idleMinimumMinutes,
           speedingThreshold: company.speedingThreshold,
+          usdotNumber: company.usdotNumber,
+          carrierName: company.carrierName,
+          mainOfficeAddress: company.mainOfficeAddress,
+          eldRegistrationId: company.eldRegistrationId,
+          eldIdentifier: company.eldIdentifier,
         }}
       />
       <h2>Plan and modules</h2>

@@ -36,6 +36,7 @@ const Page = async () => {
           vehicleType: "Truck",
           vehicleSubType: "",
           trailers: "",
+          powerUnitNumber: "",
           notes: "",
           externalIds: "",
           tagIds: [],

@@ -17,6 +17,7 @@ import {
   updateDriverEndpoint,
 } from "./drivers";
 import { getOrganizationEndpoint } from "./organization";
+import { getComplianceSettingsEndpoint, patchComplianceSettingsEndpoint } from "./compliance-settings";
 import { locationAndSpeedStreamEndpoint } from "./location-and-speed";
 import { createContactEndpoint, deleteContactEndpoint, getContactEndpoint, listContactsEndpoint, updateContactEndpoint } from "./contacts";
 import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
@@ -105,4 +106,6 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   idlingEventsEndpoint,
   speedingIntervalsEndpoint,
   getOrganizationEndpoint,
+  getComplianceSettingsEndpoint,
+  patchComplianceSettingsEndpoint,
 ];

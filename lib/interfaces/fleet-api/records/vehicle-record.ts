@@ -16,6 +16,7 @@ export const vehicleSchema = z
     vehicleType: z.string(),
     vehicleSubType: z.string().optional(),
     trailers: z.string().optional().meta({ description: "Free text (e.g. the trailer numbers); absent when empty." }),
+    powerUnitNumber: z.string().optional().meta({ description: "The truck or tractor number on ELD records (at most 10 characters); absent when not set." }),
     tags: z.array(tagTinySchema).meta({ description: "The vehicle's tags (Samsara's tiny tag)." }),
     archivedAtTime: timestampSchema
       .optional()
@@ -41,6 +42,7 @@ export const presentVehicle = (row: VehicleRow): VehicleRecord => ({
   vehicleType: row.typeName,
   ...(row.subType ? { vehicleSubType: row.subType } : {}),
   ...(row.trailers ? { trailers: row.trailers } : {}),
+  ...(row.powerUnitNumber ? { powerUnitNumber: row.powerUnitNumber } : {}),
   tags: row.tags.map(presentTagTiny),
   ...(row.archivedAt ? { archivedAtTime: rfc3339(row.archivedAt) } : {}),
   ...(row.staticAssignedDriver ? { staticAssignedDriver: ref(row.staticAssignedDriver) } : {}),

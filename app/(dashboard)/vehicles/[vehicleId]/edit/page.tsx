@@ -84,6 +84,7 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
             vehicleType: vehicle.typeName,
             vehicleSubType: vehicle.subType ?? "",
             trailers: vehicle.trailers,
+            powerUnitNumber: vehicle.powerUnitNumber,
             notes: vehicle.notes,
             externalIds: Object.entries(vehicle.externalIds)
               .map(([key, value]) => `${key}=${value}`)

@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import {
+  buildEldFile,
+  checkCharValue,
+  eldFileName,
+  eventDataCheckValue,
+  fileDataCheckValue,
+  lineDataCheckValue,
+  type EldFileInput,
+  type EldRecordEvent,
+  type EldUser,
+} from "@/lib/hos/eld-file";
+import { parseEldFile } from "./eld-file-parser";
+
+const ZONE = "America/Chicago";
+/** Wall-clock time in Chicago on a day of November 2026 (CST, UTC-6, after the DST change of the 1st). */
+const at = (day: number, time: string) => new Date(`2026-11-${String(day).padStart(2, "0")}T${time}:00-06:00`);
+const MANAGER: EldUser = { key: "user:7", accountType: "S", firstName: "Pat", lastName: "Okafor", username: "pat.okafor@demo.test" };
+
+let sequence = 0;
+const record = (overrides: Partial<EldRecordEvent> & Pick<EldRecordEvent, "type" | "code" | "at">): EldRecordEvent => ({
+  sequenceId: ++sequence,
+  status: 1,
+  origin: 2,
+  vehicleKey: "12",
+  accumulatedMiles: null,
+  elapsedEngineHours: null,
+  position: { latitude: 41.878113, longitude: -87.629799 },
+  reducedPrecision: false,
+  originatorKey: "driver:3",
+  comment: "",
+  locationDescription: "",
+  malfunction: false,
+  diagnostic: false,
+  ...overrides,
+});
+const duty = { offDuty: 1, sleeperBed: 2, driving: 3, onDuty: 4 } as const;
+const status = (key: keyof typeof duty, day: number, time: string, overrides: Partial<EldRecordEvent> = {}) =>
+  record({ type: 1, code: duty[key], at: at(day, time), ...overrides });
+
+const scenario = (overrides: Partial<EldFileInput>): EldFileInput => ({
+  generatedAt: at(20, "15:04"),
+  timeZone: ZONE,
+  periodStartHour: 0,
+  multiDayBasis: 8,
+  carrier: { usdotNumber: 1000003, name: "Demo Freight Lines, LLC" },
+  eld: { registrationId: "ZA10", identifier: "FLT001", authenticationValue: "0123456789abcdef0123456789abcdef" },
+  outputFileComment: "",
+  driver: {
+    key: "driver:3",
+    accountType: "D",
+    firstName: "María",
+    lastName: "González",
+    username: "mgonzalez",
+    licenseState: "IL",
+    licenseNumber: "G1234-5678-9012",
+    exempt: false,
+  },
+  coDriver: null,
+  otherUsers: [],
+  currentVehicleKey: "12",
+  vehicles: [
+    { key: "12", powerUnitNumber: "TRK12", vin: "1FUJGHDV0CLBP8834", trailers: "TR-104" },
+    { key: "15", powerUnitNumber: "TRK15", vin: "1FUJGLDR3CLBP8834", trailers: "" },
+  ],
+  shippingDocumentNumber: "BOL 75354",
+  current: { position: { latitude: 41.88, longitude: -87.63 }, totalMiles: null, totalEngineHours: null },
+  events: [],
+  certifications: [],
+  malfunctions: [],
+  logins: [],
+  enginePowers: [],
+  unidentifiedEvents: [],
+  ...overrides,
+});
+
+const plainDay = () => [
+  status("offDuty", 20, "00:00"),
+  status("onDuty", 20, "06:00", { comment: "Pre-trip inspection" }),
+  status("driving", 20, "06:30", { origin: 1, accumulatedMiles: 0, elapsedEngineHours: 0.5 }),
+  record({ type: 2, code: 1, at: at(20, "07:30"), origin: 1, accumulatedMiles: 52, elapsedEngineHours: 1.5, position: { latitude: 41.52, longitude: -88.08 } }),
+  status("onDuty", 20, "08:45", { origin: 1, accumulatedMiles: 118, elapsedEngineHours: 2.8, position: { latitude: 41.1, longitude: -88.9 } }),
+  status("offDuty", 20, "12:00", { position: null, locationDescription: "Truck stop, Ottawa, IL" }),
+];
+
+const SCENARIOS: Record<string, () => EldFileInput> = {
+  "plain-day": () => scenario({ events: plainDay(), certifications: [{ sequenceId: 90, at: at(20, "12:05"), date: "2026-11-20", vehicleKey: "12" }] }),
+  "personal-conveyance": () =>
+    scenario({
+      events: [
+        status("offDuty", 20, "18:00"),
+        record({
+          type: 3,
+          code: 1,
+          at: at(20, "18:00"),
+          position: { latitude: 41.878113, longitude: -87.629799 },
+          reducedPrecision: true,
+          comment: "To the motel",
+        }),
+        record({ type: 3, code: 0, at: at(20, "18:25"), position: { latitude: 41.951234, longitude: -87.655678 }, reducedPrecision: true }),
+      ],
+    }),
+  "yard-move": () =>
+    scenario({
+      events: [
+        status("onDuty", 20, "05:30"),
+        record({ type: 3, code: 2, at: at(20, "05:40"), comment: "Moving to dock 4" }),
+        record({ type: 3, code: 0, at: at(20, "05:55") }),
+        status("driving", 20, "06:10", { origin: 1, vehicleKey: "15" }),
+      ],
+    }),
+  "accepted-edit": () =>
+    scenario({
+      otherUsers: [MANAGER],
+      events: [
+        status("driving", 20, "09:00", { origin: 1 }),
+        status("offDuty", 20, "09:40", { status: 2, origin: 2 }),
+        status("onDuty", 20, "09:40", { origin: 3, originatorKey: MANAGER.key, comment: "Fuel stop was on duty; accepted by driver", position: null }),
+        status("offDuty", 20, "10:10", { origin: 3, originatorKey: MANAGER.key, position: null }),
+      ],
+    }),
+  "rejected-edit": () =>
+    scenario({
+      otherUsers: [MANAGER],
+      events: [
+        status("offDuty", 20, "00:00"),
+        status("onDuty", 20, "07:00"),
+        status("sleeperBed", 20, "07:00", { status: 4, origin: 3, originatorKey: MANAGER.key, position: null, comment: "Was in the sleeper?" }),
+      ],
+    }),
+  "certification-and-recertification": () =>
+    scenario({
+      events: plainDay(),
+      certifications: [
+        { sequenceId: 80, at: at(19, "23:50"), date: "2026-11-19", vehicleKey: "12" },
+        { sequenceId: 90, at: at(20, "12:05"), date: "2026-11-20", vehicleKey: "12" },
+        { sequenceId: 95, at: at(20, "14:30"), date: "2026-11-20", vehicleKey: "12" },
+      ],
+    }),
+  "unidentified-driving": () =>
+    scenario({
+      events: [status("offDuty", 20, "00:00")],
+      unidentifiedEvents: [
+        record({ type: 1, code: 3, at: at(20, "02:10"), origin: 1, status: 1, originatorKey: null, vehicleKey: "15" }),
+        record({ type: 1, code: 4, at: at(20, "02:55"), origin: 1, status: 1, originatorKey: null, vehicleKey: "15" }),
+      ],
+    }),
+  "dst-change-day": () =>
+    scenario({
+      generatedAt: new Date("2026-11-01T20:00:00Z"),
+      events: [
+        record({ type: 1, code: 1, at: new Date("2026-11-01T05:00:00Z") }),
+        record({ type: 1, code: 4, at: new Date("2026-11-01T06:30:00Z") }),
+        record({ type: 1, code: 1, at: new Date("2026-11-01T07:30:00Z") }),
+      ],
+    }),
+};
+
+describe("the check values of Appendix A 4.4.5", () => {
+  it("maps characters as Table 3 does and rotates and XORs as the rule states", () => {
+    expect(["0", "1", "9", "A", "Z", "a", "z", " ", ",", "-", "."].map(checkCharValue)).toEqual([0, 1, 9, 17, 42, 49, 74, 0, 0, 0, 0]);
+    // "1" sums to 1: rotated three times 0x08, XOR 0x96 = 0x9E (line) and XOR 0xC3 = 0xCB (event).
+    expect(lineDataCheckValue("1")).toBe("9E");
+    expect(eventDataCheckValue(["1"])).toBe("CB");
+    // The sum's low byte: "zzzz" is 296 = 0x128, so 0x28 rotated is 0x41, XOR 0x96 = 0xD7.
+    expect(lineDataCheckValue("zzzz")).toBe("D7");
+    // 0x9E + 0xD7 = 0x0175: bytes 0x01 and 0x75 rotated are 0x08 and 0xAB, XOR 0x969C = 0x9E37.
+    expect(fileDataCheckValue(["9E", "D7"])).toBe("9E37");
+    expect(fileDataCheckValue([])).toBe("969C");
+  });
+});
+
+describe("the ELD output file (Appendix A 4.8.2)", () => {
+  for (const [name, build] of Object.entries(SCENARIOS)) {
+    it(`${name}: parses, every check value verifies, and it is the golden file`, async () => {
+      sequence = 0;
+      const { text, fileCheck } = buildEldFile(build());
+      const parsed = parseEldFile(text);
+      expect(parsed.fileCheck).toBe(fileCheck);
+      await expect(text).toMatchFileSnapshot(`./golden/${name}.csv`);
+    });
+  }
+
+  it("lists the newest event first, reduced precision and no miles in personal conveyance, the nth certification as code n", () => {
+    sequence = 0;
+    const pc = parseEldFile(buildEldFile(SCENARIOS["personal-conveyance"]()).text).segments.get("ELD Event List:")!;
+    expect(pc.map((row) => [row[3], row[4], row[9], row[10]])).toEqual([
+      ["3", "0", "42.0", "-87.7"],
+      ["3", "1", "41.9", "-87.6"],
+      ["1", "1", "41.88", "-87.63"],
+    ]);
+    sequence = 0;
+    const certifications = parseEldFile(buildEldFile(SCENARIOS["certification-and-recertification"]()).text).segments.get(
+      "Driver's Certification/Recertification Actions:",
+    )!;
+    expect(certifications.map((row) => [row[1], row[4]])).toEqual([
+      ["2", "112026"],
+      ["1", "112026"],
+      ["1", "111926"],
+    ]);
+  });
+
+  it("on the day DST ends: the header has the offset in effect when the file is made, the repeated hour shows twice", () => {
+    sequence = 0;
+    const rows = parseEldFile(buildEldFile(SCENARIOS["dst-change-day"]()).text).segments;
+    expect(rows.get("ELD File Header Segment:")![3][4]).toBe("06");
+    expect(rows.get("ELD Event List:")!.map((row) => row[6])).toEqual(["013000", "013000", "000000"]);
+  });
+
+  it("keeps every field ASCII without commas, and refuses a file changed after it was made", () => {
+    sequence = 0;
+    const { text } = buildEldFile(SCENARIOS["plain-day"]());
+    const header = parseEldFile(text).segments.get("ELD File Header Segment:")!;
+    expect(header[0]).toEqual(["Gonzalez", "Maria", "mgonzalez", "IL", "G123456789012"]);
+    expect(header[3].slice(0, 2)).toEqual(["1000003", "Demo Freight Lines; LLC"]);
+    expect(() => parseEldFile(text.replace("Pre-trip inspection", "Pre-trip inspectiom"))).toThrow(/line data check value/);
+  });
+
+  it("names the file as 4.8.2.2 says", () => {
+    const name = eldFileName({ lastName: "Lee", licenseNumber: "SAMPLMJ065LD", createdAt: at(20, "15:04"), timeZone: ZONE });
+    expect(name).toBe("Lee__6511112026-000000000.csv");
+    expect(name.replace(/\.csv$/, "")).toHaveLength(25);
+    expect(eldFileName({ lastName: "González-Smith", licenseNumber: "G1234-5678-9012", createdAt: at(20, "15:04"), timeZone: ZONE })).toBe(
+      "Gonza1248112026-000000000.csv",
+    );
+  });
+});
