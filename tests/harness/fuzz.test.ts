@@ -19,6 +19,9 @@ import { ROUTE_REGISTRY, type RegisteredRoute } from "./registry";
 const SEED = 20_261_121;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const CALL_TIMEOUT_MS = 10_000;
+// A property is RUNS probes, each under CALL_TIMEOUT_MS: the sign-in routes hash a password per probe,
+// which on a loaded 2-core machine took a property past vitest's 30 s default.
+vi.setConfig({ testTimeout: 120_000 });
 
 const database = useTestDatabase();
 let fixture: HarnessFixture;
