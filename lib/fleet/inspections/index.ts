@@ -13,5 +13,5 @@ export {
   type DvirStatus,
   type UpdatedPosition,
 } from "./read-dvirs";
-export { resolveDefect, resolveDvir, type Resolver } from "./resolve-defects";
+export { findMechanic, resolveDefect, resolveDvir, type Resolver, type ResolverInput } from "./resolve-defects";
 export { submitDvir, type DvirAuthor, type DvirSubmission } from "./submit-dvir";

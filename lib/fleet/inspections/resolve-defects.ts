@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
-import { dvirDefects, dvirs, type DefectResolution } from "@/db/schema";
+import { dvirDefects, dvirs, users, type DefectResolution } from "@/db/schema";
 import type { Executor } from "@/db/client";
 import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError } from "@/lib/platform/errors";
@@ -8,6 +8,22 @@ import { getDefect, getDvir } from "./read-dvirs";
 
 /** Who resolves: a mechanic (a dashboard user, an API key) or a driver, by id and name as they were then. */
 export type Resolver = { type: "driver" | "mechanic"; id: string | null; name: string };
+
+/** A resolver as given: named, or a user of the company by id (Samsara's `resolvedBy`, `authorId`). */
+export type ResolverInput = Resolver | { userId: number; field: string };
+
+/** The company's user `userId` as a mechanic resolver; 404 naming `field` for another company's or an unknown id. */
+export const findMechanic = async ({ db, companyId, userId, field }: { db: Executor; companyId: number; userId: number; field: string }): Promise<Resolver> => {
+  const [user] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  if (!user) throw new AppError("not_found", `${field}: no user with id ${userId}.`);
+  return { type: "mechanic", id: String(user.id), name: user.name };
+};
+
+const toResolver = (tx: Executor, companyId: number, resolver: ResolverInput) =>
+  "userId" in resolver ? findMechanic({ db: tx, companyId, userId: resolver.userId, field: resolver.field }) : resolver;
 
 /**
  * Marks the reports whose defects are now all resolved as resolved (Samsara's safetyStatus
@@ -116,7 +132,7 @@ export const resolveDefect = async ({
   defectId: number;
   resolve: boolean;
   resolution?: DefectResolution;
-  resolver: Resolver;
+  resolver: ResolverInput;
   mechanicNotes?: string;
   resolvedAt?: Date;
   actor: AuditActor;
@@ -130,8 +146,9 @@ export const resolveDefect = async ({
       .where(and(whereTenant(dvirDefects, tenant), eq(dvirDefects.id, defectId)))
       .for("update");
     if (!row) throw new AppError("not_found", `No defect with id ${defectId}.`);
+    const by = await toResolver(tx, companyId, resolver);
     if (resolve && !row.isResolved)
-      await resolveDefectsIn({ tx, tenant, defectIds: [defectId], resolution, resolver, mechanicNotes, resolvedAt: resolvedAt ?? now, now, actor });
+      await resolveDefectsIn({ tx, tenant, defectIds: [defectId], resolution, resolver: by, mechanicNotes, resolvedAt: resolvedAt ?? now, now, actor });
     else if (mechanicNotes !== undefined)
       await tx
         .update(dvirDefects)
@@ -151,7 +168,7 @@ export const resolveDvir = async ({
   mechanicNotes,
   signedAt,
   actor,
-}: TenantQuery & { dvirId: number; resolver: Resolver; mechanicNotes?: string; signedAt?: Date; actor: AuditActor }) => {
+}: TenantQuery & { dvirId: number; resolver: ResolverInput; mechanicNotes?: string; signedAt?: Date; actor: AuditActor }) => {
   const tenant = { companyId, dataset };
   await db.transaction(async (tx) => {
     const now = new Date();
@@ -161,6 +178,7 @@ export const resolveDvir = async ({
       .where(and(whereTenant(dvirs, tenant), eq(dvirs.id, dvirId)))
       .for("update");
     if (!row) throw new AppError("not_found", `No DVIR with id ${dvirId}.`);
+    const by = await toResolver(tx, companyId, resolver);
     const open = await tx
       .select({ id: dvirDefects.id })
       .from(dvirDefects)
@@ -170,7 +188,7 @@ export const resolveDvir = async ({
       tenant,
       defectIds: open.map((defect) => defect.id),
       resolution: "repaired",
-      resolver,
+      resolver: by,
       resolvedAt: signedAt ?? now,
       now,
       actor,
@@ -191,7 +209,7 @@ export const resolveDvir = async ({
         actor,
         action: "dvir.resolved",
         target: { type: "dvir", id: dvirId },
-        changes: { resolvedBy: { before: null, after: resolver.name } },
+        changes: { resolvedBy: { before: null, after: by.name } },
       });
   });
   return getDvir({ db, companyId, dataset, dvirId });

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { dvirDefects, dvirs, users, type DvirType, type SafetyStatus } from "@/db/schema";
+import { dvirDefects, dvirs, type DvirType, type SafetyStatus } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 import { getVehicle } from "../vehicles/get-vehicle";
 import { findDefectTypes } from "./defect-types";
 import { getDvir, type DvirRow } from "./read-dvirs";
-import { resolveDefectsIn } from "./resolve-defects";
+import { findMechanic, resolveDefectsIn } from "./resolve-defects";
 
 /** Who signs the report: the driver signed in to the logbook, or a mechanic (a user of the company). */
 export type DvirAuthor = { type: "driver"; driverId: number } | { type: "mechanic"; userId: number };
@@ -17,8 +17,8 @@ export type DvirSubmission = {
   trailerName?: string;
   odometerMeters?: number;
   safetyStatus: SafetyStatus;
-  /** The signature: the signer's name as they typed it. */
-  signatureName: string;
+  /** The signature: the signer's name as they typed it (a mechanic's defaults to their user name). */
+  signatureName?: string;
   startedAt?: Date;
   location?: string;
   licensePlate?: string;
@@ -55,13 +55,9 @@ export const submitDvir = async ({
       if (replay) return checkReplay(replay, signer);
     }
     await getVehicle({ db: tx, ...tenant, vehicleId: input.vehicleId });
-    if (author.type === "mechanic") {
-      const [user] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.id, author.userId)));
-      if (!user) throw new AppError("not_found", `authorId: no user with id ${author.userId}.`);
-    }
+    const mechanic = author.type === "mechanic" ? await findMechanic({ db: tx, companyId, userId: author.userId, field: "authorId" }) : null;
+    const signatureName = input.signatureName?.trim() || mechanic?.name;
+    if (!signatureName) throw new AppError("bad_request", "signatureName: sign the report by typing your name.");
     const defects = input.defects ?? [];
     const types = await findDefectTypes({ db: tx, ...tenant, ids: [...new Set(defects.map((defect) => defect.defectTypeId))] });
     const unknown = defects.find((defect) => !types.has(defect.defectTypeId));
@@ -79,7 +75,7 @@ export const submitDvir = async ({
         licensePlate: input.licensePlate ?? null,
         location: input.location ?? null,
         mechanicNotes: input.mechanicNotes ?? null,
-        signatureName: input.signatureName,
+        signatureName,
         signedAt: now,
         startedAt: input.startedAt ?? now,
         submittedAt: now,
@@ -109,7 +105,7 @@ export const submitDvir = async ({
       defectIds: input.resolvedDefectIds ?? [],
       vehicleId: input.vehicleId,
       resolution: "repaired",
-      resolver: { type: "mechanic", id: signer.authorUserId === null ? null : String(signer.authorUserId), name: input.signatureName },
+      resolver: { type: "mechanic", id: signer.authorUserId === null ? null : String(signer.authorUserId), name: signatureName },
       resolvedAt: now,
       now,
       actor,

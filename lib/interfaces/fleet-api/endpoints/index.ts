@@ -18,6 +18,16 @@ import {
 } from "./drivers";
 import { getOrganizationEndpoint } from "./organization";
 import { locationAndSpeedStreamEndpoint } from "./location-and-speed";
+import {
+  createDvirEndpoint,
+  getDefectEndpoint,
+  getDvirEndpoint,
+  listDefectTypesEndpoint,
+  streamDefectsEndpoint,
+  streamDvirsEndpoint,
+  updateDefectEndpoint,
+  updateDvirEndpoint,
+} from "./maintenance";
 import { createContactEndpoint, deleteContactEndpoint, getContactEndpoint, listContactsEndpoint, updateContactEndpoint } from "./contacts";
 import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
@@ -105,4 +115,12 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   idlingEventsEndpoint,
   speedingIntervalsEndpoint,
   getOrganizationEndpoint,
+  listDefectTypesEndpoint,
+  streamDvirsEndpoint,
+  getDvirEndpoint,
+  createDvirEndpoint,
+  updateDvirEndpoint,
+  streamDefectsEndpoint,
+  getDefectEndpoint,
+  updateDefectEndpoint,
 ];
