@@ -10,6 +10,8 @@ import { CHOSEN_DUTY_STATUSES, changeOwnDutyStatus } from "@/lib/hos/logbook/cha
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
 import { answerLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
+import { inspectionFormSchema } from "@/lib/dashboard/view/inspection-form";
+import { submitDvir } from "@/lib/fleet/inspections";
 
 const logbook = { revalidate: ["/logbook"], args: formFields } as const;
 const rowId = z.coerce.number().int().positive();
@@ -48,5 +50,18 @@ export const answerLogEditAction = defineDriverAction(
   async ({ input: { editId, answer: accept }, tenant, driver, actor }) => {
     await answerLogEdit({ ...tenant, driverId: driver.driverId, editId, accept, actor });
     return { message: accept ? "Edit accepted: your log is changed." : "Edit rejected: your log stays as it was." };
+  },
+);
+
+/**
+ * The driver's inspection report (49 CFR 396.11): idempotent on the form's key, so a retry after a
+ * lost answer is the same report, answered the same way.
+ */
+export const submitInspectionAction = defineDriverAction(
+  { input: inspectionFormSchema, args: formFields, revalidate: [{ path: "/logbook", type: "layout" }] },
+  async ({ input, tenant, driver, actor }) => {
+    const report = await submitDvir({ ...tenant, author: { type: "driver", driverId: driver.driverId }, input, actor });
+    const open = report.defects.length;
+    return { message: `Inspection submitted${open ? ` with ${open} defect${open === 1 ? "" : "s"}` : ""}.` };
   },
 );

@@ -14,6 +14,7 @@ import { DUTY_STATUS_NAMES } from "@/lib/hos/rules";
 import { getLogbook } from "@/lib/hos/logbook/get-logbook";
 import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/platform/zoned-time";
 import { LogEditList } from "@/components/hos/log-edit-list";
+import { OpenDefects } from "./open-defects";
 import { CertifyDayForm, DriveAnswer, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
@@ -28,7 +29,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
   const { date } = await searchParams;
   const now = new Date();
   const logbook = await getLogbook({ db: getDb(), companyId: signedIn.companyId, dataset: signedIn.dataset, driverId: signedIn.driverId, now });
-  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits } = logbook;
+  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits, vehicleId } = logbook;
   const pendingEdits = edits.filter((edit) => edit.state === "pending");
   const today = dailyLogs.at(-1);
   const day = dailyLogs.find((d) => d.date === date) ?? today;
@@ -66,7 +67,15 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
           ))}
         </dl>
         <StatusChanger current={clocks.currentStatus} />
+        <p>
+          <Link href={vehicleId ? `/logbook/inspection?vehicle=${vehicleId}` : "/logbook/inspection"} className="button">
+            Vehicle inspection
+          </Link>
+        </p>
       </section>
+      {vehicleId !== null && (
+        <OpenDefects db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} vehicleId={vehicleId} timeZone={driver.timezone} />
+      )}
       {assignments.length > 0 && (
         <section className="page" aria-labelledby="drives-heading">
           <h2 id="drives-heading">Drives assigned to you</h2>

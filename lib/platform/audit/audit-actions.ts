@@ -147,6 +147,7 @@ const AUDIT_LABELS = {
   },
   dvir_defect: {
     resolved: "Defect resolved (repaired or no repair needed)",
+    denied: "Defect resolution refused",
   },
   report_schedule: {
     created: "Report scheduled by e-mail",

@@ -68,6 +68,8 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   certifyDayAction: () => [null, formOf({})],
   answerDriveAction: () => [null, formOf({})],
   answerLogEditAction: () => [null, formOf({})],
+  submitInspectionAction: () => [null, formOf({})],
+  resolveDefectAction: () => [null, formOf({ defectId: String(NONE), resolution: "repaired" })],
   // public (no session): listed for the registry, not in the role matrix
   signInAction: () => [null, formOf({})],
   driverSignInAction: () => [null, formOf({})],

@@ -76,7 +76,8 @@ export const listDefectTypesEndpoint = defineFleetEndpoint({
   scope: "maintenance:read",
   summary: "The company's inspection checklist (DVIR defect types)",
   description:
-    "A company starts with the parts 49 CFR 396.11(a)(2) names: brakes, steering, lights, tires, horn, wipers, mirrors, coupling devices, wheels and rims, emergency equipment, and Other.",
+    "A company starts with the parts 49 CFR 396.11(a)(2) names: brakes, steering, lights, tires, horn, wipers, mirrors, " +
+    "coupling devices, wheels and rims, emergency equipment, and Other.",
   query: z.object({ ...paginationQuery, ids: idList("defect type") }),
   listKeys: ["ids"],
   response: pageSchema(defectTypeSchema, "DefectTypesPage"),
