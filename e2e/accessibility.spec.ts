@@ -85,6 +85,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "places", path: "/places" },
   { name: "alerts-inbox", path: "/alerts/inbox" },
   { name: "alert-rules", path: "/alerts/rules" },
+  { name: "inspections", path: "/inspections" },
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "company-settings", path: "/settings/company", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },

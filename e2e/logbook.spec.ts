@@ -36,7 +36,7 @@ const eventually = (page: Page, check: () => Promise<void>) =>
 // Other Fleet (its admin is the manager here): a truck reporting in Demo Fleet would change the fleet the map spec counts.
 test(
   "at a phone size: a driver goes on duty, the truck moves → Driving without a tap, stands 5 minutes → " +
-    "On Duty; accepts a drive and an edit, certifies the day",
+    "On Duty; accepts a drive and an edit, certifies the day; inspects the truck, whose brake defect the manager marks repaired",
   async ({ browser, page, request }) => {
     test.setTimeout(120_000);
     const stamp = Date.now();
@@ -174,6 +174,48 @@ test(
     await expect(driver.getByTestId("log-entries")).toContainText("Pre-trip inspection and tyres");
     await expect(driver.getByRole("button", { name: "Certify today" })).toBeVisible();
     await screenshot(driver, "logbook-phone-edit-accepted");
+
+    // The day's post-trip inspection (49 CFR 396.11): the brakes are reported, the truck not safe to operate.
+    await driver.getByRole("link", { name: "Vehicle inspection" }).click();
+    await expect(driver.getByRole("heading", { level: 1 })).toHaveText("Vehicle inspection");
+    const inspection = driver.getByRole("form", { name: "Vehicle inspection" });
+    await expect(inspection.getByLabel("Vehicle").locator("option:checked")).toHaveText(truck);
+    await inspection.getByLabel("Post-trip").check();
+    await inspection.getByLabel("Brakes", { exact: true }).check();
+    await inspection.getByLabel("Brakes: what is wrong").fill("Soft pedal, air leak at the rear axle");
+    await inspection.getByLabel("Not safe to operate").check();
+    await inspection.getByLabel("Signature: type your full name").fill("Lena Logbook");
+    await screenshot(driver, "logbook-inspection-phone");
+    await inspection.getByRole("button", { name: "Sign and submit inspection" }).click();
+    await expect(inspection.getByRole("status")).toHaveText("Inspection submitted with 1 defect.");
+    // The next driver of the truck sees the open defect, on the logbook too.
+    await expect(driver.getByTestId("open-defects")).toContainText("Soft pedal, air leak at the rear axle");
+    await driver.goto("/logbook");
+    await expect(driver.getByTestId("open-defects")).toContainText("Brakes");
+
+    // The manager: the truck is out of service; the report's detail; the brakes repaired and signed.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto(`/inspections`);
+    await expect(page.getByTestId("out-of-service")).toContainText(truck);
+    await screenshot(page, "inspections-desktop");
+    await page.getByTestId("inspections-table").getByRole("link", { name: truck }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Post-trip inspection of ${truck}`);
+    await expect(page.getByTestId("dvir-detail")).toContainText("“Lena Logbook”");
+    await screenshot(page, "inspection-detail-desktop");
+    const brakes = page.getByRole("form", { name: "Resolve Brakes" });
+    await brakes.getByLabel("Mechanic's notes (optional)").fill("Air line replaced");
+    await brakes.getByRole("button", { name: "Mark repaired" }).click();
+    // Resolved, the defect's form gives way to who signed it and when.
+    await expect(brakes).toHaveCount(0);
+    await expect(page.getByTestId("defect")).toContainText("Repaired · Other Fleet Admin");
+    await expect(page.locator(".page-head .badge")).toHaveText("Resolved");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "inspection-detail-phone");
+    await page.goto("/inspections");
+    await expect(page.getByTestId("out-of-service")).toHaveCount(0);
+    await screenshot(page, "inspections-phone");
+    await driver.reload();
+    await expect(driver.getByTestId("open-defects")).toHaveCount(0);
 
     // At roadside: one tap saves the ELD output file of today and the previous 7 days, with the inspector's comment.
     await driver.getByLabel(/Output file comment/).fill("INSP-2026");

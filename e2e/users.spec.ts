@@ -21,6 +21,7 @@ const DISPATCHER_SECTIONS = [
   "Places",
   "Alerts",
   "Alert rules",
+  "Inspections",
   "API reference",
   "Account",
 ];

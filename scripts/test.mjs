@@ -104,6 +104,7 @@ const CITUS_TESTS = [
   "tests/interfaces/fleet-api/trips.test.ts",
   "tests/fleet/assignments/",
   "tests/access/users/",
+  "tests/fleet/inspections/",
   // Every route answers on Citus (a statement Citus refuses would be a 500 there and nowhere else).
   "tests/harness/route-matrix.test.ts",
 ];

@@ -11,6 +11,8 @@ import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
 import { answerLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { exportEldFile } from "@/lib/hos/eld-file/export-eld-file";
+import { inspectionFormSchema } from "@/lib/dashboard/view/inspection-form";
+import { submitDvir } from "@/lib/fleet/inspections";
 
 const logbook = { revalidate: ["/logbook"], args: formFields } as const;
 const rowId = z.coerce.number().int().positive();
@@ -61,5 +63,18 @@ export const downloadEldFileAction = defineDriverAction(
   async ({ input, tenant, driver, actor }) => {
     const file = await exportEldFile({ ...tenant, driverId: driver.driverId, outputFileComment: input.comment, actor });
     return { fileName: file.fileName, text: file.text, message: `${file.fileName} (${file.firstDate} to ${file.lastDate}) saved.` };
+  },
+);
+
+/**
+ * The driver's inspection report (49 CFR 396.11): idempotent on the form's key, so a retry after a
+ * lost answer is the same report, answered the same way.
+ */
+export const submitInspectionAction = defineDriverAction(
+  { input: inspectionFormSchema, args: formFields, revalidate: [{ path: "/logbook", type: "layout" }] },
+  async ({ input, tenant, driver, actor }) => {
+    const report = await submitDvir({ ...tenant, author: { type: "driver", driverId: driver.driverId }, input, actor });
+    const open = report.defects.length;
+    return { message: `Inspection submitted${open ? ` with ${open} defect${open === 1 ? "" : "s"}` : ""}.` };
   },
 );

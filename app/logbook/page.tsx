@@ -16,6 +16,7 @@ import { getLogbook } from "@/lib/hos/logbook/get-logbook";
 import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/platform/zoned-time";
 import { formatDistance } from "@/lib/platform/units";
 import { LogEditList } from "@/components/hos/log-edit-list";
+import { OpenDefects } from "./open-defects";
 import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
@@ -48,7 +49,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
   }
   const now = new Date();
   const logbook = await getLogbook({ db: getDb(), companyId: signedIn.companyId, dataset: signedIn.dataset, driverId: signedIn.driverId, now });
-  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits } = logbook;
+  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits, vehicleId } = logbook;
   const pendingEdits = edits.filter((edit) => edit.state === "pending");
   const today = dailyLogs.at(-1);
   const day = dailyLogs.find((d) => d.date === date) ?? today;
@@ -86,7 +87,15 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
           ))}
         </dl>
         <StatusChanger current={clocks.currentStatus} />
+        <p>
+          <Link href={vehicleId ? `/logbook/inspection?vehicle=${vehicleId}` : "/logbook/inspection"} className="button">
+            Vehicle inspection
+          </Link>
+        </p>
       </section>
+      {vehicleId !== null && (
+        <OpenDefects db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} vehicleId={vehicleId} timeZone={driver.timezone} />
+      )}
       {assignments.length > 0 && (
         <section className="page" aria-labelledby="drives-heading">
           <h2 id="drives-heading">Drives assigned to you</h2>

@@ -22,6 +22,8 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   hos_log: "HOS log",
   unassigned_driving: "Unassigned driving",
   report_schedule: "Report schedule",
+  dvir: "Inspection report (DVIR)",
+  dvir_defect: "Inspection defect",
 };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */

@@ -19,3 +19,4 @@ export * from "./alerts";
 export * from "./trips";
 export * from "./logbook";
 export * from "./mail";
+export * from "./inspections";

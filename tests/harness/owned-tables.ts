@@ -1,9 +1,22 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { alertRules, contacts, drivers, liveShares, places, tags, users, vehicles, webhooks } from "@/db/schema";
+import { alertRules, contacts, drivers, dvirDefects, dvirDefectTypes, dvirs, liveShares, places, tags, users, vehicles, webhooks } from "@/db/schema";
 
 /** The tenant tables a route's records come from (a route sample's `owns`), by the name the samples give them. */
-export const OWNED_TABLES = { vehicles, drivers, webhooks, users, liveShares, tags, places, alertRules, contacts } as const;
+export const OWNED_TABLES = {
+  vehicles,
+  drivers,
+  webhooks,
+  users,
+  liveShares,
+  tags,
+  places,
+  alertRules,
+  contacts,
+  dvirs,
+  dvirDefects,
+  dvirDefectTypes,
+} as const;
 
 export type OwnedTable = keyof typeof OWNED_TABLES;
 

@@ -24,6 +24,8 @@ import {
   webhooks,
 } from "@/db/schema";
 import { generateShareToken, hashShareToken } from "@/lib/live/shares/share-token";
+import { listDefectTypes, submitDvir } from "@/lib/fleet/inspections";
+import { operatorActor } from "@/lib/platform/audit";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -271,7 +273,44 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         },
       },
     });
-    ids.push({ ...tenant, vehicleIds, driverIds, spareDriverIds, webhookIds, userIds, liveShareIds, spareSerials, tagIds, placeIds, alertRuleIds, contactIds });
+    // Inspection reports: two unsafe ones of the first vehicle, two defects each (the checklist's first types).
+    const defectTypeIds = (await listDefectTypes({ db, ...tenant })).map((type) => type.id);
+    const dvirIds: number[] = [];
+    const defectIds: number[] = [];
+    for (const type of ["preTrip", "postTrip"] as const) {
+      const dvir = await submitDvir({
+        db,
+        ...tenant,
+        author: { type: "driver", driverId: driverIds[0] },
+        actor: operatorActor("fixture"),
+        input: {
+          type,
+          vehicleId: vehicleIds[0],
+          safetyStatus: "unsafe",
+          signatureName: "Fixture Driver",
+          defects: defectTypeIds.slice(0, 2).map((defectTypeId) => ({ defectTypeId, comment: `${type} defect` })),
+        },
+      });
+      dvirIds.push(dvir.id);
+      defectIds.push(...dvir.defects.map((defect) => defect.id));
+    }
+    ids.push({
+      ...tenant,
+      vehicleIds,
+      driverIds,
+      spareDriverIds,
+      webhookIds,
+      userIds,
+      liveShareIds,
+      spareSerials,
+      tagIds,
+      placeIds,
+      alertRuleIds,
+      contactIds,
+      defectTypeIds,
+      dvirIds,
+      defectIds,
+    });
   }
   const [demo, sandbox, other] = ids;
   const demoKey = await createTestApiKey({ db, companyId: demoCompanyId });

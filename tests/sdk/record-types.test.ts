@@ -1,5 +1,6 @@
 import type { Samsara } from "@samsarahq/samsara";
 import { describe, expectTypeOf, it } from "vitest";
+import type { DefectRecord, DefectTypeRecord, DvirRecord } from "@/lib/interfaces/fleet-api/records/dvir-record";
 import type { DriverRecord } from "@/lib/interfaces/fleet-api/records/driver-record";
 import type { HosClockRecord, HosDailyLogRecord, HosDriverViolationsRecord, HosLogsRecord } from "@/lib/interfaces/fleet-api/records/hos-record";
 import type { LocationPoint } from "@/lib/interfaces/fleet-api/records/location-record";
@@ -17,6 +18,15 @@ describe("our record types satisfy the SDK's", () => {
     expectTypeOf<VehicleRecord>().toExtend<Samsara.Vehicle>();
   });
   it("drivers", () => expectTypeOf<DriverRecord>().toExtend<Samsara.Driver>());
+  it("DVIRs, defects and defect types", () => {
+    expectTypeOf<DvirRecord>().toExtend<Samsara.DvirStreamResponseDataResponseBody>();
+    expectTypeOf<DvirRecord>().toExtend<Samsara.DvirGetDvirResponseBody>();
+    expectTypeOf<DvirRecord>().toExtend<Samsara.Dvir>();
+    expectTypeOf<DefectRecord>().toExtend<Samsara.DefectsResponseDataResponseBody>();
+    expectTypeOf<DefectRecord>().toExtend<Samsara.DvirDefectGetDefectResponseBody>();
+    expectTypeOf<DefectRecord>().toExtend<Samsara.Defect>();
+    expectTypeOf<DefectTypeRecord>().toExtend<Samsara.DefectTypesResponseDataResponseBody>();
+  });
   it("locations", () => expectTypeOf<LocationPoint>().toExtend<Samsara.VehicleLocation>());
   it("stats snapshot and series", () => {
     expectTypeOf<VehicleStats>().toExtend<Samsara.VehicleStatsResponseData>();

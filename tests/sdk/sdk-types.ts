@@ -31,7 +31,10 @@ export const readSdkType = (name: string): SdkType => {
     }));
     type = { kind: "interface", fields };
   } else {
-    const alias = source.match(new RegExp(`export type ${name} = ([^;]+);`))?.[1];
+    // `export interface X extends Samsara.Y {}` (the SDK's signatures, tiny vehicles): Y's fields.
+    const alias =
+      source.match(new RegExp(`export type ${name} = ([^;]+);`))?.[1] ??
+      source.match(new RegExp(`export interface ${name} extends (Samsara\\.\\w+) \\{\\s*\\}`))?.[1];
     if (alias === undefined) throw new Error(`Cannot read the SDK type ${name}`);
     type = { kind: "alias", ref: refOf(alias) };
   }

@@ -24,6 +24,8 @@ export const SCOPES = [
   "alerts:write",
   "contacts:read",
   "contacts:write",
+  "maintenance:read",
+  "maintenance:write",
   "organization:read",
   "compliance:read",
   "compliance:write",
@@ -113,6 +115,13 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
     scopes: [
       { scope: "contacts:read", allows: "GET /contacts/*" },
       { scope: "contacts:write", allows: "POST, PATCH and DELETE /contacts/* (alert mail recipients who are not users)" },
+    ],
+  },
+  {
+    area: "Maintenance",
+    scopes: [
+      { scope: "maintenance:read", allows: "Inspection reports (DVIRs), their defects and the checklist: GET /dvirs/*, /defects/*, /defect-types" },
+      { scope: "maintenance:write", allows: "A mechanic's DVIR and resolving defects: POST /fleet/dvirs, PATCH /fleet/dvirs/{id}, PATCH /fleet/defects/{id}" },
     ],
   },
   {

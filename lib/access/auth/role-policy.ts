@@ -34,6 +34,7 @@ export const SECTIONS = {
   places: { href: "/places", label: "Places", roles: EVERYONE },
   alertInbox: { href: "/alerts/inbox", label: "Alerts", roles: EVERYONE },
   alertRules: { href: "/alerts/rules", label: "Alert rules", roles: EVERYONE },
+  inspections: { href: "/inspections", label: "Inspections", roles: EVERYONE },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
@@ -78,6 +79,11 @@ export const ACTIONS = {
   /** Assign or annotate unassigned driving (and set a driver's logbook password or PIN: editDrivers). */
   manageHosLogs: ["admin", "manager"],
   keepOwnLogbook: SECTIONS.logbook.roles,
+  /**
+   * Certify a defect repaired or needing no repair (49 CFR 396.11(a)(3)): those who run the fleet and its
+   * maintenance; a dispatcher reads the reports (docs/decisions.md "Inspections (DVIR)").
+   */
+  resolveDefects: ["admin", "manager"],
 } as const satisfies Record<string, readonly PolicyRole[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -142,6 +142,14 @@ const AUDIT_LABELS = {
     deleted: "Alert rule deleted",
     denied: "Alert rule change refused",
   },
+  dvir: {
+    submitted: "Vehicle inspection report submitted",
+    resolved: "Vehicle inspection report resolved",
+  },
+  dvir_defect: {
+    resolved: "Defect resolved (repaired or no repair needed)",
+    denied: "Defect resolution refused",
+  },
   report_schedule: {
     created: "Report scheduled by e-mail",
     deleted: "Report schedule deleted",

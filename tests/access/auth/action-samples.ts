@@ -69,6 +69,8 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   answerDriveAction: () => [null, formOf({})],
   answerLogEditAction: () => [null, formOf({})],
   downloadEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
+  submitInspectionAction: () => [null, formOf({})],
+  resolveDefectAction: () => [null, formOf({ defectId: String(NONE), resolution: "repaired" })],
   // public (no session): listed for the registry, not in the role matrix
   signInAction: () => [null, formOf({})],
   driverSignInAction: () => [null, formOf({})],

@@ -1,7 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { drivers, ROLES, unassignedDriving, users, vehicles, type Role } from "@/db/schema";
-import { listAuditEvents, type AuditAction } from "@/lib/platform/audit";
+import { listAuditEvents, operatorActor, type AuditAction } from "@/lib/platform/audit";
+import { listDefectTypes, submitDvir } from "@/lib/fleet/inspections";
 import { makeVin } from "@/lib/runtime/seed/vin";
 import { ACTIONS, canDo, type Action } from "@/lib/access/auth/role-policy";
 import { actAs, formOf, nextCacheMock, nextHeadersMock, sessionCookieOf, type ActingUser } from "../../helpers/server-action-session";
@@ -31,6 +32,7 @@ const { resolveUnassignedAction } = await import("@/app/(dashboard)/hos/unassign
 const { changeDutyStatusAction } = await import("@/app/logbook/actions");
 const { createAlertRuleAction, markIncidentsReadAction } = await import("@/app/(dashboard)/alerts/actions");
 const { createReportScheduleAction } = await import("@/app/(dashboard)/reports/actions");
+const { resolveDefectAction } = await import("@/app/(dashboard)/inspections/actions");
 
 /**
  * What the generated matrix (action-role-matrix.test.ts: every server action × every role, refusals
@@ -81,6 +83,29 @@ const tagForm = (n: number) => {
 };
 
 /** A fresh unassigned drive of the demo's vehicle, annotated as a mechanic's yard move. */
+/** A driver's report with one open brake defect, and the form that marks it repaired. */
+const defectForm = async () => {
+  const [brakes] = await listDefectTypes({ db: database().db, companyId: demo, dataset: "live" });
+  const report = await submitDvir({
+    db: database().db,
+    companyId: demo,
+    dataset: "live",
+    author: { type: "driver", driverId: demoDriver },
+    actor: operatorActor("matrix"),
+    input: {
+      type: "preTrip",
+      vehicleId: demoVehicle,
+      safetyStatus: "unsafe",
+      signatureName: "Matrix Driver",
+      defects: [{ defectTypeId: brakes.id, comment: "" }],
+    },
+  });
+  const form = new FormData();
+  form.set("defectId", String(report.defects[0].id));
+  form.set("resolution", "repaired");
+  return form;
+};
+
 const annotateForm = async () => {
   const [segment] = await database()
     .db.insert(unassignedDriving)
@@ -164,6 +189,11 @@ const CRAFTED = {
     via: "server action",
     denied: "unassigned_driving.denied",
     call: async () => resolveUnassignedAction({ status: "idle" }, await annotateForm()),
+  },
+  resolveDefects: {
+    via: "server action",
+    denied: "dvir_defect.denied",
+    call: async () => resolveDefectAction(null, await defectForm()),
   },
   keepOwnLogbook: { via: "driver session", call: () => changeDutyStatusAction({ status: "idle" }, new FormData()) },
   manageDevices: {

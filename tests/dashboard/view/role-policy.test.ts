@@ -44,6 +44,7 @@ describe("the dashboard's role policy", () => {
       "Places",
       "Alerts",
       "Alert rules",
+      "Inspections",
       "API reference",
       "Account",
     ]);
@@ -51,6 +52,8 @@ describe("the dashboard's role policy", () => {
     expect(labels(visibleSections({ role: "manager", modules: [] }))).toContain("Tags");
     expect(canDo("dispatcher", "editVehicles")).toBe(false);
     expect(canDo("manager", "editVehicles")).toBe(true);
+    expect(canDo("dispatcher", "resolveDefects")).toBe(false);
+    expect(canDo("manager", "resolveDefects")).toBe(true);
     expect(labels(visibleSections({ role: "admin", modules: [] }))).not.toContain("Waste jobs");
     expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("API keys");
     expect(labels(visibleSections({ role: "admin", modules: [] }))).toContain("Audit log");

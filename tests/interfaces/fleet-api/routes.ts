@@ -19,6 +19,9 @@ export type TenantIds = {
   placeIds: number[];
   alertRuleIds: number[];
   contactIds: number[];
+  defectTypeIds: number[];
+  dvirIds: number[];
+  defectIds: number[];
 };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
@@ -297,6 +300,34 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       const id = t.contactIds[1 + (++contactDeletions % 39)];
       return { path: `/contacts/${id}`, params: { id: String(id) }, method: "DELETE" };
     },
+  },
+  "GET /defect-types": { owns: "dvirDefectTypes", request: () => ({ path: "/defect-types" }) },
+  "GET /dvirs/stream": { owns: "dvirs", request: () => ({ path: `/dvirs/stream?${range()}` }) },
+  "GET /dvirs/{id}": { owns: "dvirs", single: true, request: (t) => ({ path: `/dvirs/${t.dvirIds[0]}`, params: { id: String(t.dvirIds[0]) } }) },
+  "POST /fleet/dvirs": {
+    owns: "dvirs",
+    request: (t) => ({
+      path: "/fleet/dvirs",
+      method: "POST",
+      body: { authorId: String(t.userIds[0]), type: "mechanic", safetyStatus: "safe", vehicleId: String(t.vehicleIds[0]) },
+    }),
+  },
+  "PATCH /fleet/dvirs/{id}": {
+    owns: "dvirs",
+    single: true,
+    request: (t) => ({
+      path: `/fleet/dvirs/${t.dvirIds[1]}`,
+      params: { id: String(t.dvirIds[1]) },
+      method: "PATCH",
+      body: { authorId: String(t.userIds[0]), isResolved: true },
+    }),
+  },
+  "GET /defects/stream": { owns: "dvirDefects", request: () => ({ path: `/defects/stream?${range()}` }) },
+  "GET /defects/{id}": { owns: "dvirDefects", single: true, request: (t) => ({ path: `/defects/${t.defectIds[0]}`, params: { id: String(t.defectIds[0]) } }) },
+  "PATCH /fleet/defects/{id}": {
+    owns: "dvirDefects",
+    single: true,
+    request: (t) => ({ path: `/fleet/defects/${t.defectIds[0]}`, params: { id: String(t.defectIds[0]) }, method: "PATCH", body: { isResolved: true } }),
   },
   "GET /alerts/configurations": { owns: "alertRules", request: () => ({ path: "/alerts/configurations" }) },
   "POST /alerts/configurations": {

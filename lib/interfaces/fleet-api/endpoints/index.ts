@@ -19,6 +19,16 @@ import {
 import { getOrganizationEndpoint } from "./organization";
 import { getComplianceSettingsEndpoint, patchComplianceSettingsEndpoint } from "./compliance-settings";
 import { locationAndSpeedStreamEndpoint } from "./location-and-speed";
+import {
+  createDvirEndpoint,
+  getDefectEndpoint,
+  getDvirEndpoint,
+  listDefectTypesEndpoint,
+  streamDefectsEndpoint,
+  streamDvirsEndpoint,
+  updateDefectEndpoint,
+  updateDvirEndpoint,
+} from "./maintenance";
 import { createContactEndpoint, deleteContactEndpoint, getContactEndpoint, listContactsEndpoint, updateContactEndpoint } from "./contacts";
 import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
@@ -108,4 +118,12 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   getOrganizationEndpoint,
   getComplianceSettingsEndpoint,
   patchComplianceSettingsEndpoint,
+  listDefectTypesEndpoint,
+  streamDvirsEndpoint,
+  getDvirEndpoint,
+  createDvirEndpoint,
+  updateDvirEndpoint,
+  streamDefectsEndpoint,
+  getDefectEndpoint,
+  updateDefectEndpoint,
 ];

@@ -1,0 +1,112 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { companySettings } from "@/app/_server/company-settings";
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { DvirStatusBadge, DVIR_TYPE_LABELS, RESOLUTION_LABELS } from "@/components/inspections/dvir-status-badge";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
+import { milesOf } from "@/lib/dashboard/view/inspection-form";
+import { getDriver } from "@/lib/fleet/drivers";
+import { getDvir } from "@/lib/fleet/inspections";
+import { isAppError } from "@/lib/platform/errors";
+import { formatDateTime } from "@/lib/platform/zoned-time";
+import { ResolveDefectForm } from "./resolve-defect-form";
+
+export const metadata = { title: "Inspection report" };
+
+const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
+  const user = await requireUser(SECTIONS.inspections.roles);
+  const { dvirId } = await params;
+  if (!/^\d{1,9}$/.test(dvirId)) notFound();
+  const { timeZone } = await companySettings(user.companyId);
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  const report = await getDvir({ ...tenant, dvirId: Number(dvirId) }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "not_found") notFound();
+    throw error;
+  });
+  const driver = report.driverId === null ? null : await getDriver({ ...tenant, driverId: report.driverId }).catch(() => null);
+  const canResolve = canDo(user.role, "resolveDefects");
+  const miles = milesOf(report.odometerMeters);
+  return (
+    <section className="page">
+      <div className="breadcrumb">
+        <Link href="/inspections">Inspections</Link> / {report.vehicleName}
+      </div>
+      <div className="page-head">
+        <h1>
+          {DVIR_TYPE_LABELS[report.type]} inspection of {report.vehicleName}
+        </h1>
+        <DvirStatusBadge status={report.status} />
+      </div>
+      <dl className="dvir-detail" data-testid="dvir-detail">
+        <div>
+          <dt>Submitted</dt>
+          <dd>{formatDateTime(report.submittedAt, timeZone)}</dd>
+        </div>
+        <div>
+          <dt>Driver</dt>
+          <dd>{driver?.name ?? (report.driverId === null ? "— (mechanic's report)" : `#${report.driverId}`)}</dd>
+        </div>
+        <div>
+          <dt>Signature</dt>
+          <dd>
+            “{report.signatureName}”, {formatDateTime(report.signedAt, timeZone)}
+          </dd>
+        </div>
+        <div>
+          <dt>Declared</dt>
+          <dd>{report.safetyStatus === "safe" ? "Safe to operate" : "Not safe to operate"}</dd>
+        </div>
+        {report.trailerName && (
+          <div>
+            <dt>Trailer</dt>
+            <dd>{report.trailerName}</dd>
+          </div>
+        )}
+        {miles !== null && (
+          <div>
+            <dt>Odometer</dt>
+            <dd>{miles.toLocaleString("en-US")} mi</dd>
+          </div>
+        )}
+        {report.mechanicNotes && (
+          <div>
+            <dt>Mechanic&apos;s notes</dt>
+            <dd>{report.mechanicNotes}</dd>
+          </div>
+        )}
+        {report.resolvedAt && (
+          <div>
+            <dt>Resolved</dt>
+            <dd>{formatDateTime(report.resolvedAt, timeZone)}</dd>
+          </div>
+        )}
+      </dl>
+      <h2>Defects</h2>
+      {report.defects.length === 0 ? (
+        <p className="muted">No defects reported.</p>
+      ) : (
+        <ul className="defect-list" data-testid="defects">
+          {report.defects.map((defect) => (
+            <li key={defect.id} className="defect-card" data-testid="defect">
+              <strong>{defect.defectTypeLabel}</strong>
+              {defect.comment && <span>“{defect.comment}”</span>}
+              {defect.isResolved ? (
+                <span className="form-saved">
+                  {RESOLUTION_LABELS[defect.resolution ?? "repaired"]} · {defect.resolvedByName ?? "—"}
+                  {defect.resolvedAt ? `, ${formatDateTime(defect.resolvedAt, timeZone)}` : ""}
+                  {defect.mechanicNotes ? ` — “${defect.mechanicNotes}”` : ""}
+                </span>
+              ) : (
+                <span className="muted">Open</span>
+              )}
+              {!defect.isResolved && canResolve && <ResolveDefectForm defectId={defect.id} label={defect.defectTypeLabel} />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+};
+
+export default Page;

@@ -1,0 +1,6 @@
+import { getDefectEndpoint } from "@/lib/interfaces/fleet-api/endpoints/maintenance";
+import { route } from "@/lib/platform/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(getDefectEndpoint);

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { DEFECT_RESOLUTIONS, DEFECT_SECTIONS } from "@/db/schema";
+import type { DefectRow, DefectTypeRow, DvirRow } from "@/lib/fleet/inspections";
+import { idSchema, rfc3339, timestampSchema } from "./common";
+
+const vehicleRefSchema = z.object({ id: idSchema, name: z.string() });
+
+export const defectTypeSchema = z
+  .object({
+    id: idSchema,
+    label: z.string(),
+    sectionType: z.enum(DEFECT_SECTIONS),
+    createdAtTime: timestampSchema,
+  })
+  .meta({ id: "DefectType", description: "One entry of the company's inspection checklist (Samsara's defect type)." });
+
+export const presentDefectType = (row: DefectTypeRow): z.output<typeof defectTypeSchema> => ({
+  id: String(row.id),
+  label: row.label,
+  sectionType: row.sectionType,
+  createdAtTime: rfc3339(row.createdAt),
+});
+
+export const defectSchema = z
+  .object({
+    id: idSchema,
+    dvirId: idSchema,
+    defectTypeId: idSchema,
+    defectType: z.string().meta({ description: "The defect type's label when the defect was reported." }),
+    comment: z.string(),
+    isResolved: z.boolean(),
+    resolution: z.enum(DEFECT_RESOLUTIONS).optional().meta({ description: "How it was resolved: repaired, or no repair needed (49 CFR 396.11(a)(3))." }),
+    resolvedAtTime: timestampSchema.optional(),
+    resolvedBy: z.object({ id: z.string(), name: z.string(), type: z.enum(["driver", "mechanic"]) }).optional(),
+    mechanicNotes: z.string().optional(),
+    createdAtTime: timestampSchema,
+    updatedAtTime: timestampSchema,
+    vehicle: vehicleRefSchema,
+  })
+  .meta({ id: "DvirDefect", description: "A defect a DVIR reported, with its resolution (Samsara's defect, as the stream and PATCH answer it)." });
+
+export const presentDefect = (row: DefectRow): z.output<typeof defectSchema> => ({
+  id: String(row.id),
+  dvirId: String(row.dvirId),
+  defectTypeId: String(row.defectTypeId),
+  defectType: row.defectTypeLabel,
+  comment: row.comment,
+  isResolved: row.isResolved,
+  ...(row.resolution ? { resolution: row.resolution } : {}),
+  ...(row.resolvedAt ? { resolvedAtTime: rfc3339(row.resolvedAt) } : {}),
+  ...(row.isResolved && row.resolvedByType ? { resolvedBy: { id: row.resolvedById ?? "", name: row.resolvedByName ?? "", type: row.resolvedByType } } : {}),
+  ...(row.mechanicNotes === null ? {} : { mechanicNotes: row.mechanicNotes }),
+  createdAtTime: rfc3339(row.createdAt),
+  updatedAtTime: rfc3339(row.updatedAt),
+  vehicle: { id: String(row.vehicleId), name: row.vehicleName },
+});
+
+const signatureSchema = z.object({
+  signatoryUser: z.object({ id: idSchema, name: z.string().meta({ description: "The name the signer typed as their signature." }) }),
+  signedAtTime: timestampSchema,
+  type: z.enum(["driver", "mechanic"]),
+});
+
+export const dvirSchema = z
+  .object({
+    id: idSchema,
+    type: z.enum(["preTrip", "postTrip", "mechanic", "unspecified"]),
+    safetyStatus: z.enum(["safe", "unsafe", "resolved"]).meta({ description: "What the signer declared; `resolved` once its defects are all resolved." }),
+    authorSignature: signatureSchema,
+    dvirSubmissionBeginTime: timestampSchema,
+    dvirSubmissionTime: timestampSchema,
+    updatedAtTime: timestampSchema,
+    vehicle: vehicleRefSchema,
+    trailerName: z.string().optional(),
+    odometerMeters: z.number().optional(),
+    formattedAddress: z.string().optional(),
+    licensePlate: z.string().optional(),
+    mechanicNotes: z.string().optional(),
+    defectIds: z.array(idSchema),
+    defects: z.array(defectSchema).meta({ description: "The report's defects (beyond Samsara's shape, which lists only their ids)." }),
+  })
+  .meta({ id: "Dvir", description: "A driver vehicle inspection report (49 CFR 396.11) in Samsara's shape." });
+
+export const presentDvir = (row: DvirRow): z.output<typeof dvirSchema> => ({
+  id: String(row.id),
+  type: row.type,
+  safetyStatus: row.status,
+  authorSignature: {
+    signatoryUser: { id: String(row.driverId ?? row.authorUserId ?? ""), name: row.signatureName },
+    signedAtTime: rfc3339(row.signedAt),
+    type: row.driverId === null ? "mechanic" : "driver",
+  },
+  dvirSubmissionBeginTime: rfc3339(row.startedAt),
+  dvirSubmissionTime: rfc3339(row.submittedAt),
+  updatedAtTime: rfc3339(row.updatedAt),
+  vehicle: { id: String(row.vehicleId), name: row.vehicleName },
+  ...(row.trailerName === null ? {} : { trailerName: row.trailerName }),
+  ...(row.odometerMeters === null ? {} : { odometerMeters: row.odometerMeters }),
+  ...(row.location === null ? {} : { formattedAddress: row.location }),
+  ...(row.licensePlate === null ? {} : { licensePlate: row.licensePlate }),
+  ...(row.mechanicNotes === null ? {} : { mechanicNotes: row.mechanicNotes }),
+  defectIds: row.defects.map((defect) => String(defect.id)),
+  defects: row.defects.map(presentDefect),
+});
+
+export type DvirRecord = z.output<typeof dvirSchema>;
+export type DefectRecord = z.output<typeof defectSchema>;
+export type DefectTypeRecord = z.output<typeof defectTypeSchema>;

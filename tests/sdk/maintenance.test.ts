@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { createSdkClient, expectSdkShape, mintKey } from "./sdk-client";
+
+const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
+
+describe("maintenance (DVIRs and defects) through the SDK", () => {
+  it("getDefectTypes, getDvirs, getDvir, streamDefects and getDefect in Samsara's shapes; another company's are 404", async () => {
+    const { client } = createSdkClient(await mintKey({ scopes: ["maintenance:read"] }));
+    const types = await client.maintenance.getDefectTypes();
+    expectSdkShape(types, "DvirDefectTypeGetDefectTypesResponseBody");
+    expect(types.data.map((type) => type.label)).toEqual(expect.arrayContaining(["Brakes", "Steering", "Tires", "Coupling devices", "Other"]));
+    const dvirs = await client.maintenance.getDvirs({ startTime: hourAgo(), endTime: new Date(Date.now() + 60_000).toISOString(), limit: 200 });
+    expectSdkShape(dvirs, "DvirGetDvirsResponseBody");
+    const [first] = dvirs.data;
+    expect(first).toMatchObject({ safetyStatus: "unsafe", authorSignature: { type: "driver" } });
+    const one = await client.maintenance.getDvir({ id: first.id });
+    expectSdkShape(one, "DvirGetDvirResponseBody");
+    expect(one.id).toBe(first.id);
+    const defects = await client.maintenance.streamDefects({ startTime: hourAgo(), isResolved: false });
+    expectSdkShape(defects, "DvirDefectStreamDefectsResponseBody");
+    expect(defects.pagination.endCursor).not.toBe("");
+    const defect = await client.maintenance.getDefect({ id: first.defectIds![0] });
+    expectSdkShape(defect, "DvirDefectGetDefectResponseBody");
+    expect(defect).toMatchObject({ dvirId: first.id, isResolved: false });
+    const other = createSdkClient(await mintKey({ company: "other" })).client;
+    await expect(other.maintenance.getDvir({ id: first.id })).rejects.toMatchObject({ statusCode: 404 });
+    await expect(client.maintenance.createDvir({ authorId: "1", safetyStatus: "safe", type: "mechanic", vehicleId: "1" })).rejects.toMatchObject({
+      statusCode: 403,
+    });
+  });
+
+  it("createDvir (a mechanic's, resolving a defect), updateDvirDefect and updateDvir resolve what the drivers reported", async () => {
+    const { client } = createSdkClient(await mintKey());
+    const mechanic = (await client.users.listUsers({ limit: 1 })).data![0];
+    const open = await client.maintenance.streamDefects({ startTime: hourAgo(), endTime: new Date(Date.now() + 60_000).toISOString(), isResolved: false });
+    const [repaired, waived] = open.data;
+    const fromDvir = await client.maintenance.getDvir({ id: repaired.dvirId });
+    const created = await client.maintenance.createDvir({
+      authorId: mechanic.id,
+      type: "mechanic",
+      safetyStatus: "safe",
+      vehicleId: fromDvir.vehicle!.id,
+      mechanicNotes: "Brakes adjusted",
+      resolvedDefectIds: [repaired.id],
+    });
+    expectSdkShape(created, "DvirResponse");
+    expect(created.data).toMatchObject({ type: "mechanic", safetyStatus: "safe", mechanicNotes: "Brakes adjusted" });
+    expect(await client.maintenance.getDefect({ id: repaired.id })).toMatchObject({ isResolved: true, resolvedBy: { id: mechanic.id, type: "mechanic" } });
+    const updated = await client.maintenance.updateDvirDefect({ id: waived.id, isResolved: true, mechanicNotes: "Within limits" });
+    expectSdkShape(updated, "DefectResponse");
+    expect(updated.data).toMatchObject({ id: waived.id, isResolved: true, mechanicNotes: "Within limits" });
+    const resolved = await client.maintenance.updateDvir({ id: repaired.dvirId, authorId: mechanic.id, isResolved: true });
+    expectSdkShape(resolved, "DvirResponse");
+    expect(resolved.data?.safetyStatus).toBe("resolved");
+  });
+});
