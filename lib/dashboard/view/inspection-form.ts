@@ -87,5 +87,3 @@ export const parseInspectionFilters = ({
     raw: { vehicle: parsed.vehicle, status: parsed.status, type: parsed.type, from, to },
   };
 };
-
-export const milesOf = (meters: number | null) => (meters === null ? null : Math.round(meters / METERS_PER_MILE));

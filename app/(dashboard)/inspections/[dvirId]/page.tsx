@@ -1,14 +1,15 @@
 import Link from "next/link";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { notFound } from "next/navigation";
 import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { DvirStatusBadge, DVIR_TYPE_LABELS, RESOLUTION_LABELS } from "@/components/inspections/dvir-status-badge";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
-import { milesOf } from "@/lib/dashboard/view/inspection-form";
 import { getDriver } from "@/lib/fleet/drivers";
 import { getDvir } from "@/lib/fleet/inspections";
 import { isAppError } from "@/lib/platform/errors";
+import { formatDistance } from "@/lib/platform/units";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { ResolveDefectForm } from "./resolve-defect-form";
 
@@ -18,7 +19,7 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
   const user = await requireUser(SECTIONS.inspections.roles);
   const { dvirId } = await params;
   if (!/^\d{1,9}$/.test(dvirId)) notFound();
-  const { timeZone } = await companySettings(user.companyId);
+  const { timeZone, distanceUnit } = await companySettings(user.companyId);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const report = await getDvir({ ...tenant, dvirId: Number(dvirId) }).catch((error: unknown) => {
     if (isAppError(error) && error.code === "not_found") notFound();
@@ -26,9 +27,9 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
   });
   const driver = report.driverId === null ? null : await getDriver({ ...tenant, driverId: report.driverId }).catch(() => null);
   const canResolve = canDo(user.role, "resolveDefects");
-  const miles = milesOf(report.odometerMeters);
   return (
     <section className="page">
+      <LocalDataNotice subject="Inspections" reason="drivers' inspection reports are kept in this service's database." />
       <div className="breadcrumb">
         <Link href="/inspections">Inspections</Link> / {report.vehicleName}
       </div>
@@ -63,10 +64,10 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
             <dd>{report.trailerName}</dd>
           </div>
         )}
-        {miles !== null && (
+        {report.odometerMeters !== null && (
           <div>
             <dt>Odometer</dt>
-            <dd>{miles.toLocaleString("en-US")} mi</dd>
+            <dd>{formatDistance(report.odometerMeters, distanceUnit, 0)}</dd>
           </div>
         )}
         {report.mechanicNotes && (
