@@ -14,7 +14,7 @@ test("an admin creates a scoped key, sees it exactly once, uses it, and revokes 
 
   await page.getByRole("button", { name: "Create key" }).click();
   const form = page.getByRole("form", { name: "Create API key" });
-  await form.getByLabel("Name").fill("E2E routing partner");
+  await form.getByRole("textbox", { name: /^Name/ }).fill("E2E routing partner");
   await form.getByLabel("IP allowlist (optional)").fill("10.0.0.0/33");
   await form.getByRole("button", { name: "Create key" }).click();
   await expect(form.locator("#scopes-error")).toHaveText("Choose at least one scope.");

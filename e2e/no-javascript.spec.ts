@@ -152,7 +152,7 @@ test("without JavaScript: an admin creates an API key and a webhook and sees eac
   await admin.page.goto("/settings/api-keys");
   await admin.page.getByRole("button", { name: "Create key" }).click();
   const keyForm = admin.page.getByRole("form", { name: "Create API key" });
-  await keyForm.getByLabel("Name").fill("No-script partner");
+  await keyForm.getByRole("textbox", { name: /^Name/ }).fill("No-script partner");
   await keyForm.getByRole("checkbox", { name: /vehicles:read/ }).check();
   await keyForm.getByRole("button", { name: "Create key" }).click();
   const key = (await admin.page.getByTestId("new-api-key").textContent()) ?? "";

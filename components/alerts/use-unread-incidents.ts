@@ -14,15 +14,19 @@ export const UNREAD_QUERY_KEY = ["alerts", "unread"] as const;
 
 /**
  * Follows the company's incident stream (/api/dashboard/alerts/stream) while mounted: each
- * `incident` event refetches every alerts query (the badge's count, the inbox's lists).
- * EventSource reconnects by itself after a drop.
+ * `incident` event, and each (re)connection, refetches every alerts query (the badge's count, the
+ * inbox's lists). EventSource reconnects by itself after a drop.
  */
 const useIncidentStream = () => {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/dashboard/alerts/stream");
-    source.addEventListener("incident", () => void queryClient.invalidateQueries({ queryKey: ["alerts"] }));
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: ["alerts"] });
+    source.addEventListener("incident", refetch);
+    // The stream tells of changes from its (re)connection on: one refetch then covers an incident raised
+    // between the page's first fetch and the stream's connection, or while it was dropped.
+    source.addEventListener("open", refetch);
     return () => source.close();
   }, [queryClient]);
 };
