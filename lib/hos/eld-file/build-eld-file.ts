@@ -177,6 +177,23 @@ export const buildEldFile = (input: EldFileInput) => {
     return { date, time, vehicleMiles, engineHours, latitude, longitude, distance, check };
   };
 
+  // The elements an event record and an unidentified-driver record both begin with.
+  const recordHead = (event: EldRecordEvent, fields: ReturnType<typeof recordFields>) => [
+    sequence(event.sequenceId),
+    event.status,
+    event.origin,
+    event.type,
+    event.code,
+    fields.date,
+    fields.time,
+    fields.vehicleMiles,
+    fields.engineHours,
+    fields.latitude,
+    fields.longitude,
+    fields.distance,
+    cmvOrder(event.vehicleKey),
+  ];
+
   // ELD event list (4.8.2.1.4), then the annotations of those events (4.8.2.1.5).
   title(ELD_FILE_SEGMENTS[3]);
   const events = newestFirst(input.events);
@@ -184,19 +201,7 @@ export const buildEldFile = (input: EldFileInput) => {
   for (const event of events) {
     const fields = recordFields(event, input.driver.username);
     data([
-      sequence(event.sequenceId),
-      event.status,
-      event.origin,
-      event.type,
-      event.code,
-      fields.date,
-      fields.time,
-      fields.vehicleMiles,
-      fields.engineHours,
-      fields.latitude,
-      fields.longitude,
-      fields.distance,
-      cmvOrder(event.vehicleKey),
+      ...recordHead(event, fields),
       event.originatorKey === null ? "" : (userOrder.get(event.originatorKey) ?? ""),
       event.malfunction ? 1 : 0,
       event.diagnostic ? 1 : 0,
@@ -277,23 +282,7 @@ export const buildEldFile = (input: EldFileInput) => {
   title(ELD_FILE_SEGMENTS[9]);
   for (const event of newestFirst(input.unidentifiedEvents)) {
     const fields = recordFields(event, UNIDENTIFIED_DRIVER.username);
-    data([
-      sequence(event.sequenceId),
-      event.status,
-      event.origin,
-      event.type,
-      event.code,
-      fields.date,
-      fields.time,
-      fields.vehicleMiles,
-      fields.engineHours,
-      fields.latitude,
-      fields.longitude,
-      fields.distance,
-      cmvOrder(event.vehicleKey),
-      event.malfunction ? 1 : 0,
-      fields.check,
-    ]);
+    data([...recordHead(event, fields), event.malfunction ? 1 : 0, fields.check]);
   }
 
   // The file data check value (4.8.2.1.11, 4.4.5.3).
