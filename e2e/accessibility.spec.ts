@@ -105,6 +105,8 @@ const PAGES: readonly PageVisit[] = [
  * Not the network: the live pages poll and stream, so it is never idle and waiting for it only costs time.
  */
 const settle = async (page: Page) => {
+  // The title streams in after the body on dynamic pages: axe once judged a page before it came.
+  await expect(page).toHaveTitle(/\S/);
   await expect(page.locator("h1").first()).toBeVisible();
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 };
