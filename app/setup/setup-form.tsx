@@ -2,7 +2,8 @@
 
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useActionForm } from "@/components/ui/use-action-form";
-import { HOS_RULES_CHOICES, HOS_RULES_HINT } from "@/lib/dashboard/view/hos-rules";
+import { HOS_RULES_HINT } from "@/lib/dashboard/view/hos-rules";
+import { HosRulesOptions } from "@/components/settings/hos-rules-options";
 import { DEFAULT_TIME_ZONE } from "@/lib/platform/zoned-time";
 import { completeSetupAction } from "./actions";
 
@@ -84,11 +85,7 @@ export const SetupForm = ({ token }: { token: string }) => {
             aria-invalid={Boolean(form.error("hosRules"))}
             aria-describedby={describedBy("hosRules", HOS_RULES_HINT)}
           >
-            {HOS_RULES_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
+            <HosRulesOptions />
           </select>
         </label>
         <p id="hosRules-hint" className="field-hint">

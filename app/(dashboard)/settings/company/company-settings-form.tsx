@@ -2,26 +2,16 @@
 
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useState, type FormEvent } from "react";
-import type { CompanyHosRules, DistanceUnit } from "@/db/schema";
-import { HOS_RULES_CHOICES, HOS_RULES_HINT } from "@/lib/dashboard/view/hos-rules";
+import type { CompanyRecord } from "@/lib/access/companies/company-record";
+import { HOS_RULES_HINT } from "@/lib/dashboard/view/hos-rules";
+import { HosRulesOptions } from "@/components/settings/hos-rules-options";
 import { convertSpeed, SPEED_UNIT_LABELS } from "@/lib/platform/units";
 import { updateCompanySettingsAction } from "./actions";
 
 const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 
-type Settings = {
-  name: string;
-  timeZone: string;
-  distanceUnit: DistanceUnit;
-  hosRules: CompanyHosRules;
-  idleMinimumMinutes: number;
-  speedingThreshold: number;
-  usdotNumber: number | null;
-  carrierName: string;
-  mainOfficeAddress: string;
-  eldRegistrationId: string;
-  eldIdentifier: string;
-};
+/** What the form edits: the company's record but its identity, plan and modules. */
+type Settings = Omit<CompanyRecord, "id" | "planTier" | "modules" | "createdAt">;
 
 /**
  * Name, time zone (the zone of every time the dashboard shows), units and HOS rules; the speeding
@@ -70,11 +60,7 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
         <label>
           Hours-of-service rules
           <select name="hosRules" defaultValue={settings.hosRules} aria-describedby="hosRules-hint">
-            {HOS_RULES_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
+            <HosRulesOptions />
           </select>
         </label>
         <p id="hosRules-hint" className="field-hint">
