@@ -198,7 +198,8 @@ if (process.env.TEST_DATABASE_URL) {
   run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
 }
 runOnCitus();
-run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST });
+// A CI run builds once from a clean clone: writing Turbopack's cache for a next build would be time lost.
+run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST, ...(process.env.CI ? { NEXT_BUILD_CACHE: "off" } : {}) });
 // The e2e server's first start (the simulator's backfill, the processors working through it) is minutes
 // of mostly waiting: it starts now, beside the SDK and two-instance steps, and Playwright reuses it.
 rmSync(".data-e2e", { recursive: true, force: true });

@@ -56,6 +56,11 @@ export const envSchema = z
     TRUST_PROXY_HOPS: integer(0, { max: 10 }),
     SHUTDOWN_GRACE_MS: integer(10_000),
     NEXT_DIST_DIR: text(".next"),
+    /**
+     * on: `next build` keeps Turbopack's cache in the build folder, so the next build of the same checkout
+     * is faster; off: a one-off build (a CI run) skips writing it (seconds at the end of every build).
+     */
+    NEXT_BUILD_CACHE: oneOf(["on", "off"], "on"),
     LOG_LEVEL: z.preprocess(unset, z.enum(LOG_LEVELS, { error: () => `must be one of ${LOG_LEVELS.join(", ")}` }).optional()),
 
     // The database
