@@ -13,14 +13,16 @@ export default defineConfig({
   outputDir: "test-results",
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // The accessibility walks only read the demo data, so they run two at a time (one server, two
-  // browsers: on two cores a walk mostly waits for the server or its own browser). The other specs
-  // change the data (users, drivers, vehicles, keys) and sign in through the throttled form: one at a
-  // time, after the walks, so no walk meets a change half made.
+  // Two browsers against one server: on two cores a test mostly waits for the server or its own browser.
+  // The accessibility walks only read the demo data, so their tests run two at a time. The other specs
+  // change the data (users, drivers, vehicles, keys): they run after the walks, so no walk meets a change
+  // half made, two files at a time, each file's tests in order. A spec that changes what another reads
+  // keeps to its own records or to Other Fleet (the logbook), and the map counts the fleet as at least
+  // the simulated vehicles.
   workers: 2,
   projects: [
     { name: "accessibility", testMatch: "accessibility.spec.ts", fullyParallel: true },
-    { name: "flows", testIgnore: "accessibility.spec.ts", fullyParallel: false, workers: 1, dependencies: ["accessibility"] },
+    { name: "flows", testIgnore: "accessibility.spec.ts", fullyParallel: false, dependencies: ["accessibility"] },
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
