@@ -36,6 +36,7 @@ import { benchIngestWithDetectors } from "./ingest-detectors";
 import { benchTrackers } from "./trackers";
 import { benchVehicleImport } from "./vehicle-import";
 import { startWorkerProcess } from "./worker-process";
+import { startCpuAccount } from "./cpu-usage";
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -347,14 +348,26 @@ try {
     // As the other timed phases: start right after a checkpoint, so that one the earlier phases' writes
     // set off (1 GB of WAL) does not land in this one by chance.
     await db.execute(sql`checkpoint`);
-    const stopWorker = withProcessors ? await startWorkerProcess({ databaseUrl: url }) : () => {};
+    // Named, so that its PostgreSQL backends' CPU is told from ingestion's.
+    const workerUrl = Object.assign(new URL(url), { search: "?application_name=bench_processors" }).toString();
+    const stopWorker = withProcessors ? await startWorkerProcess({ databaseUrl: workerUrl }) : Object.assign(() => {}, { pid: undefined });
     console.log(`\nsustained run: ${SECONDS} s ...`);
+    const cpuUsed = startCpuAccount({ database: name, workerPid: stopWorker.pid });
+    const workerBackends = new Set<number>();
+    const lookForWorkerBackends = async () => {
+      const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1 and application_name = 'bench_processors'", [name]);
+      for (const { pid } of rows) workerBackends.add(pid);
+    };
+    const watchingWorker = setInterval(() => void lookForWorkerBackends(), 1000);
     const loops = [apiLoop(), rollupLoop()];
-    const sustainedRate = await ingestLoop().finally(() => {
-      running = false;
-      stopWorker();
-    });
+    const sustainedRate = await ingestLoop().finally(() => (running = false));
     await Promise.all(loops);
+    clearInterval(watchingWorker);
+    await lookForWorkerBackends();
+    const cpu = cpuUsed();
+    stopWorker();
+    const postgresFor = (worker: boolean) => [...cpu.backends].reduce((sum, [pid, seconds]) => (workerBackends.has(pid) === worker ? sum + seconds : sum), 0);
+    const [postgres, postgresWorker] = [postgresFor(false), postgresFor(true)];
     const acks = summarize(ackTimes);
     const reads = summarize(apiTimes);
     row(
@@ -366,6 +379,15 @@ try {
       "≥ 10,000/s, ack p99 < 500 ms",
     );
     row("  public API meanwhile: GET /fleet/vehicles/locations", `p50 ${ms(reads.p50)} p99 ${ms(reads.p99)} (${reads.count} requests)`, "", "p99 < 100 ms");
+    // CPU per second of load (one batch of every vehicle): unlike the latencies it barely moves with
+    // what else the machine runs, so it compares code on a loaded machine, and says how much of the cores it takes.
+    const perBatch = (seconds: number) => `${Math.round((seconds * 1000) / SECONDS)} ms`;
+    row(
+      "  CPU per second of load (per batch)",
+      `app ${perBatch(cpu.app)} + its PostgreSQL ${perBatch(postgres)}; processors ${perBatch(cpu.worker)} + theirs ${perBatch(postgresWorker)}`,
+      `${perBatch(cpu.app + postgres + cpu.worker + postgresWorker)} of the ${os.cpus().length} × 1,000 ms a second has`,
+      "",
+    );
     endPhase("sustained");
   }
 
