@@ -355,8 +355,11 @@ try {
     const cpuUsed = startCpuAccount({ database: name, workerPid: stopWorker.pid });
     const workerBackends = new Set<number>();
     const lookForWorkerBackends = async () => {
-      const { rows } = await admin.query("select pid from pg_stat_activity where datname = $1 and application_name = 'bench_processors'", [name]);
-      for (const { pid } of rows) workerBackends.add(pid);
+      const found = await queryRows<{ pid: number }>(
+        db,
+        sql`select pid from pg_stat_activity where datname = current_database() and application_name = 'bench_processors'`,
+      );
+      for (const { pid } of found) workerBackends.add(pid);
     };
     const watchingWorker = setInterval(() => void lookForWorkerBackends(), 1000);
     const loops = [apiLoop(), rollupLoop()];
