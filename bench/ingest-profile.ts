@@ -41,10 +41,10 @@ try {
   // LATE=1: every point lands below the rollup watermark (a late row, queued in rollup_dirty).
   if (process.env.LATE) await db.execute(sql`update rollup_progress set watermark = now()`);
   const times: number[] = [];
-  let cpuUsed: ReturnType<typeof startCpuAccount> | undefined;
+  let cpuUsed: Awaited<ReturnType<typeof startCpuAccount>> | undefined;
 
   for (let s = 0; s < ROUNDS; s++) {
-    if (s === 3) cpuUsed = startCpuAccount({ database: name });
+    if (s === 3) cpuUsed = await startCpuAccount({ db });
     const time = new Date(start + s * 1000).toISOString();
     const body = `[${ids
       .map(
@@ -63,9 +63,9 @@ try {
   }
   const r = summarize(times.slice(3));
   // CPU a batch compares code on a loaded machine, where the latencies do not.
-  const cpu = cpuUsed!();
+  const cpu = await cpuUsed!();
   const perBatch = (seconds: number) => `${((seconds * 1000) / (ROUNDS - 3)).toFixed(1)} ms`;
-  const postgres = [...cpu.backends.values()].reduce((sum, seconds) => sum + seconds, 0);
+  const postgres = cpu.postgres();
   console.log(
     `POST /ingest/batch ${VEHICLES} points: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms; ` +
       `CPU a batch: app ${perBatch(cpu.app)} (building the body included), PostgreSQL ${perBatch(postgres)}`,

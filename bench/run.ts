@@ -352,25 +352,13 @@ try {
     const workerUrl = Object.assign(new URL(url), { search: "?application_name=bench_processors" }).toString();
     const stopWorker = withProcessors ? await startWorkerProcess({ databaseUrl: workerUrl }) : Object.assign(() => {}, { pid: undefined });
     console.log(`\nsustained run: ${SECONDS} s ...`);
-    const cpuUsed = startCpuAccount({ database: name, workerPid: stopWorker.pid });
-    const workerBackends = new Set<number>();
-    const lookForWorkerBackends = async () => {
-      const found = await queryRows<{ pid: number }>(
-        db,
-        sql`select pid from pg_stat_activity where datname = current_database() and application_name = 'bench_processors'`,
-      );
-      for (const { pid } of found) workerBackends.add(pid);
-    };
-    const watchingWorker = setInterval(() => void lookForWorkerBackends(), 1000);
+    const cpuUsed = await startCpuAccount({ db, workerPid: stopWorker.pid });
     const loops = [apiLoop(), rollupLoop()];
     const sustainedRate = await ingestLoop().finally(() => (running = false));
     await Promise.all(loops);
-    clearInterval(watchingWorker);
-    await lookForWorkerBackends();
-    const cpu = cpuUsed();
+    const cpu = await cpuUsed();
     stopWorker();
-    const postgresFor = (worker: boolean) => [...cpu.backends].reduce((sum, [pid, seconds]) => (workerBackends.has(pid) === worker ? sum + seconds : sum), 0);
-    const [postgres, postgresWorker] = [postgresFor(false), postgresFor(true)];
+    const [postgres, postgresWorker] = [cpu.postgres() - cpu.postgres("bench_processors"), cpu.postgres("bench_processors")];
     const acks = summarize(ackTimes);
     const reads = summarize(apiTimes);
     row(
