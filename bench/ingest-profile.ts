@@ -12,6 +12,7 @@ import { ensurePartitions } from "@/lib/telemetry/store";
 import * as batchRoute from "@/app/ingest/batch/route";
 import { createScratchDatabase } from "@/tests/helpers/scratch-database";
 import { summarize } from "./measure";
+import { startCpuAccount } from "./cpu-usage";
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 15);
@@ -40,8 +41,10 @@ try {
   // LATE=1: every point lands below the rollup watermark (a late row, queued in rollup_dirty).
   if (process.env.LATE) await db.execute(sql`update rollup_progress set watermark = now()`);
   const times: number[] = [];
+  let cpuUsed: Awaited<ReturnType<typeof startCpuAccount>> | undefined;
 
   for (let s = 0; s < ROUNDS; s++) {
+    if (s === 3) cpuUsed = await startCpuAccount({ db });
     const time = new Date(start + s * 1000).toISOString();
     const body = `[${ids
       .map(
@@ -59,7 +62,14 @@ try {
     times.push(performance.now() - t0);
   }
   const r = summarize(times.slice(3));
-  console.log(`POST /ingest/batch ${VEHICLES} points: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms`);
+  // CPU a batch compares code on a loaded machine, where the latencies do not.
+  const cpu = await cpuUsed!();
+  const perBatch = (seconds: number) => `${((seconds * 1000) / (ROUNDS - 3)).toFixed(1)} ms`;
+  const postgres = cpu.postgres();
+  console.log(
+    `POST /ingest/batch ${VEHICLES} points: p50 ${r.p50.toFixed(1)} ms p99 ${r.p99.toFixed(1)} ms; ` +
+      `CPU a batch: app ${perBatch(cpu.app)} (building the body included), PostgreSQL ${perBatch(postgres)}`,
+  );
 } finally {
   useDatabase(undefined);
   await handle.close();

@@ -1,5 +1,7 @@
 import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
+import { analyzeRestoredTables } from "@/db/analyze-tables";
+import { hasCitus } from "@/db/distribution";
 import { getConfig, getPublicOrigin, getSecret, isDemoMode, listMissingProductionSecrets } from "@/lib/platform/config";
 import { issueSetupToken } from "@/lib/access/companies/setup-token";
 import type { Database } from "@/db/client";
@@ -50,6 +52,10 @@ export const bootService = async () => {
   const database = getDatabase();
   log(`database: ${database.kind === "pglite" ? `embedded PGlite in ${config.DATA_DIR}` : "PostgreSQL (DATABASE_URL)"}`);
   await migrateDatabase(database);
+  if (database.kind === "postgres" && !(await hasCitus(database.db))) {
+    const analyzed = await analyzeRestoredTables({ db: database.db });
+    if (analyzed.length > 0) log(`analyzed ${analyzed.length} tables holding rows without planner statistics (a restored database): ${analyzed.join(", ")}`);
+  }
   await ensurePartitions({ db: database.db, from: new Date(Date.now() - 8 * 86_400_000), to: new Date(Date.now() + 2 * 86_400_000) });
   if (isDemoMode()) await seedTheDemo({ db: database.db, liveVehicles: config.SIM_VEHICLES });
   else await printSetupLink({ db: database.db });
