@@ -125,12 +125,18 @@ export const RulesPageClient = ({
                       <ClientButton
                         className="button"
                         disabled={isPending}
+                        aria-label={`${rule.isEnabled ? "Turn off" : "Turn on"} ${rule.name}`}
                         onClick={() => run(() => setAlertRuleEnabledAction(rule.id, !rule.isEnabled), rule.isEnabled ? "Rule turned off." : "Rule turned on.")}
                       >
-                        {rule.isEnabled ? `Turn off ${rule.name}` : `Turn on ${rule.name}`}
+                        {rule.isEnabled ? "Turn off" : "Turn on"}
                       </ClientButton>
-                      <ClientButton className="button-danger" disabled={isPending} onClick={() => run(() => deleteAlertRuleAction(rule.id), "Rule deleted.")}>
-                        Delete {rule.name}
+                      <ClientButton
+                        className="button-danger"
+                        disabled={isPending}
+                        aria-label={`Delete ${rule.name}`}
+                        onClick={() => run(() => deleteAlertRuleAction(rule.id), "Rule deleted.")}
+                      >
+                        Delete
                       </ClientButton>
                     </div>
                   </td>
