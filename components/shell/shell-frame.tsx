@@ -17,7 +17,8 @@ type ShellFrameProps = {
 
 /**
  * The shell's layout: skip link, header, the sections the user may open (under their groups' titles),
- * and the page. The menu sits beside the page on wide screens, scrolling on its own when taller than the window; below 900 px it is a drawer behind the header's Menu button that
+ * and the page. The menu sits beside the page on wide screens, scrolling on its own when taller than
+ * the window; below 900 px it is a drawer behind the header's Menu button that
  * closes on navigation or Escape and gives focus back to the button.
  */
 export const ShellFrame = ({ sections, account, header, children }: ShellFrameProps) => {

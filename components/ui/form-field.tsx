@@ -16,7 +16,19 @@ type Described = { "aria-describedby"?: string };
  * and the error (`errorId`, which the control names when invalid) sit under it and are the control's
  * description (aria-describedby), joined to what the control already names.
  */
-export const Field = ({ label, hint, error, errorId, children }: { label: string; hint?: string; error?: string; errorId: string; children: ReactElement<Described> }) => {
+export const Field = ({
+  label,
+  hint,
+  error,
+  errorId,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  errorId: string;
+  children: ReactElement<Described>;
+}) => {
   const hintId = `${errorId.replace(/-error$/, "")}-hint`;
   const describedBy = [children.props["aria-describedby"], hint ? hintId : undefined].filter(Boolean).join(" ") || undefined;
   return (

@@ -92,7 +92,9 @@ describe("reports", () => {
     const [kept] = await db.select().from(vehicleState).where(state);
     await db.delete(vehicleState).where(state);
     // A phone's latest report: a position and a speed, no engine state or hours.
-    await db.insert(vehicleState).values({ ...tenant, vehicleId: vehicle.id, locationTime: at("2026-11-02T07:00:00Z"), latitude: 41.9, longitude: -87.63, speed: 0 });
+    await db
+      .insert(vehicleState)
+      .values({ ...tenant, vehicleId: vehicle.id, locationTime: at("2026-11-02T07:00:00Z"), latitude: 41.9, longitude: -87.63, speed: 0 });
     try {
       const daily = await report({ kind: "daily", from: "2026-11-01", to: "2026-11-02" });
       expect(daily.rows.map((row) => [row.day, row.driving, row.engine])).toEqual([

@@ -75,4 +75,5 @@ export const enqueueWebhookEvent = async ({
   dataset,
   webhookId,
   ...event
-}: Tenant & { db: Executor; webhookId?: number } & WebhookEvent): Promise<string> => (await enqueueWebhookEvents({ db, companyId, dataset, webhookId, events: [event] }))[0];
+}: Tenant & { db: Executor; webhookId?: number } & WebhookEvent): Promise<string> =>
+  (await enqueueWebhookEvents({ db, companyId, dataset, webhookId, events: [event] }))[0];

@@ -334,9 +334,9 @@ describe("delivery", () => {
     ]);
     const [ping] = pings;
     const timestamp = Number(ping.headers[TIMESTAMP_HEADER.toLowerCase()]);
-    expect(verifyWebhookSignature({ secret: webhook.secretKey, timestamp, body: ping.body, signature: String(ping.headers[SIGNATURE_HEADER.toLowerCase()]) })).toBe(
-      true,
-    );
+    expect(
+      verifyWebhookSignature({ secret: webhook.secretKey, timestamp, body: ping.body, signature: String(ping.headers[SIGNATURE_HEADER.toLowerCase()]) }),
+    ).toBe(true);
     expect(await deliveriesOf(bystander.id)).toEqual([]);
     const [entry] = await listWebhookDeliveries({ db, ...tenant(), webhookId: webhook.id });
     expect(entry).toMatchObject({ eventType: "Ping", status: "succeeded", responseStatus: 200 });

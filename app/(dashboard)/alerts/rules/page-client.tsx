@@ -89,8 +89,8 @@ export const RulesPageClient = ({
         <div>
           <h1>Alert rules</h1>
           <p className="muted">
-            Each rule watches every vehicle, or the vehicles you choose and those with the tags you choose, for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set
-            up, to the users the rule e-mails.
+            Each rule watches every vehicle, or the vehicles you choose and those with the tags you choose, for one condition; an incident lands in the inbox,
+            goes to your webhooks and, when mail is set up, to the users the rule e-mails.
           </p>
         </div>
       </div>
@@ -172,9 +172,7 @@ export const RulesPageClient = ({
           {PLACE_TYPES.includes(type) && places.length > 0 && (
             <ChooseMany label="Places" name="placeIds" hint="Choose one or more (Ctrl or ⌘ for more); none chosen: every place." options={places} />
           )}
-          {tags.length > 0 && (
-            <ChooseMany label="Vehicles with these tags" name="tagIds" hint="None chosen here or below: every vehicle." options={tags} />
-          )}
+          {tags.length > 0 && <ChooseMany label="Vehicles with these tags" name="tagIds" hint="None chosen here or below: every vehicle." options={tags} />}
           {vehicles.length > 0 && (
             <ChooseMany
               label="These vehicles"

@@ -46,10 +46,7 @@ const Page = async () => {
     scope:
       rule.vehicleIds.length === 0 && rule.tagIds.length === 0
         ? "All vehicles"
-        : [
-            ...rule.vehicleIds.map((id) => vehicleNames.get(id) ?? `#${id}`),
-            ...rule.tagIds.map((id) => `tagged ${tagNames.get(id) ?? `#${id}`}`),
-          ].join(", "),
+        : [...rule.vehicleIds.map((id) => vehicleNames.get(id) ?? `#${id}`), ...rule.tagIds.map((id) => `tagged ${tagNames.get(id) ?? `#${id}`}`)].join(", "),
   }));
   return (
     <>
