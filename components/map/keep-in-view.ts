@@ -2,7 +2,8 @@ import type L from "leaflet";
 
 /** What of the map's box lies over it (the vehicle panel, the phone's list sheet), by selector. */
 const OVERLAYS = [".vehicle-panel", ".map-sidebar"];
-const MARGIN = 32;
+/** How far inside the uncovered part a vehicle must be (its marker and heading arrow whole). */
+const MARGIN = 48;
 
 /**
  * The part of the map nothing covers: an overlay as wide as most of the map (a phone's bottom
