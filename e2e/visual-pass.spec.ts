@@ -33,7 +33,7 @@ const menuPaths = async (page: Page) => {
 
 for (const { role, user } of ROLES) {
   test(`every page of the ${role}'s menu at both sizes`, async ({ page }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(1_200_000);
     await signIn(page, user);
     const paths = await menuPaths(page);
     for (const size of SIZES) {
