@@ -78,9 +78,15 @@ test(
     const ruleForm = page.getByRole("form", { name: "New rule" });
     await ruleForm.getByLabel("Name").fill(ruleName);
     await ruleForm.getByLabel("When a vehicle").selectOption("placeEntry");
-    await ruleForm.locator("select[name=placeId]").selectOption({ label: placeName });
+    // Two places for one rule: the drawn one and the first listed.
+    const placeList = ruleForm.getByLabel("Places");
+    const otherPlace = (await placeList.locator("option").first().textContent())!;
+    await placeList.selectOption([{ label: placeName }, { index: 0 }]);
     await ruleForm.getByRole("button", { name: "Create rule" }).click();
-    await expect(page.getByTestId("alert-rules")).toContainText(ruleName);
+    const ruleRow = page.getByTestId("alert-rules").getByRole("row").filter({ hasText: ruleName });
+    await expect(ruleRow).toContainText(placeName);
+    await expect(ruleRow).toContainText(otherPlace);
+    await expect(ruleRow.getByRole("button", { name: `Turn off ${ruleName}` })).toHaveText("Turn off");
 
     // The inbox is open while demo vehicle 1's phone reports from outside, then from inside the place. Its
     // times are ahead of the simulator's, so they are the vehicle's newest samples when the rule sees them.

@@ -81,7 +81,8 @@ test("a production start on an empty folder: the setup link creates the company 
 
   await page.getByLabel("Password").fill("a long enough password");
   await page.getByRole("button", { name: "Create the company" }).click();
-  await page.waitForURL("**/login");
+  await page.waitForURL("**/login?setup=done");
+  await expect(page.getByRole("status")).toHaveText("Your company is set up. Sign in with the e-mail and password you just chose.");
   await page.getByLabel("Email").fill("ada@acme.example");
   await page.getByLabel("Password").fill("a long enough password");
   await page.getByRole("button", { name: "Sign in" }).click();

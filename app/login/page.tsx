@@ -6,8 +6,9 @@ import { LoginForm } from "./login-form";
 export const metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
-const LoginPage = async () => {
+const LoginPage = async ({ searchParams }: { searchParams: Promise<{ setup?: string }> }) => {
   if (await getSessionUser()) redirect("/map");
+  const justSetUp = (await searchParams).setup === "done";
   return (
     <main className="login-screen">
       <div className="login-card">
@@ -18,6 +19,11 @@ const LoginPage = async () => {
           Fleet Telematics
         </div>
         <h1>Sign in</h1>
+        {justSetUp && (
+          <p role="status" className="form-success">
+            Your company is set up. Sign in with the e-mail and password you just chose.
+          </p>
+        )}
         <LoginForm />
         <p className="muted small">
           <Link href="/forgot-password">Forgot your password?</Link>

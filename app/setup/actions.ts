@@ -20,11 +20,11 @@ const setupFormSchema = z.strictObject({
   password: adminInputSchema.shape.password,
 });
 
-/** Creates the company and its first admin from the setup form, then opens the sign-in page. */
+/** Creates the company and its first admin from the setup form, then opens the sign-in page, which confirms it. */
 export const completeSetupAction = definePublicAction(
   { input: setupFormSchema, args: (token: unknown, _previous: unknown, form: FormData) => ({ ...fieldsOf(form), token: String(token) }) },
   async ({ input: { token, companyName, timeZone, distanceUnit, hosRules, adminName, email, password } }) => {
     await completeSetup({ token, company: { name: companyName, timeZone, distanceUnit, hosRules }, admin: { name: adminName, email, password } });
-    redirect("/login");
+    redirect("/login?setup=done");
   },
 );

@@ -10,6 +10,7 @@ import { GridBackground } from "./grid-background";
 import { leafletText } from "./leaflet-text";
 import { StreetBasemap } from "./street-basemap";
 import { PlacesOverlay } from "./places-overlay";
+import { keepInView } from "./keep-in-view";
 import { SelectedVehicleMarker } from "./selected-vehicle-marker";
 import { ClusterDot, VehicleDot } from "./vehicle-canvas";
 
@@ -155,9 +156,18 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
   useEffect(() => {
     if (!focus) return;
     const vehicle = vehicles.find((candidate) => candidate.id === focus.id);
-    if (vehicle) map.setView([vehicle.latitude, vehicle.longitude], Math.max(map.getZoom(), CLUSTER_MAX_ZOOM + 1));
+    if (!vehicle) return;
+    map.setView([vehicle.latitude, vehicle.longitude], Math.max(map.getZoom(), CLUSTER_MAX_ZOOM + 1), { animate: false });
+    keepInView(map, [vehicle.latitude, vehicle.longitude]);
     // Only a new focus request pans; live updates of the vehicle must not drag the map along.
   }, [focus, map]);
+
+  // A vehicle picked on the map stays visible beside or above the panel that opens for it (not under it).
+  useEffect(() => {
+    const vehicle = selectedId ? vehicles.find((candidate) => candidate.id === selectedId) : undefined;
+    if (vehicle) keepInView(map, [vehicle.latitude, vehicle.longitude]);
+    // Only a new selection pans, not each live update of the selected vehicle.
+  }, [selectedId, map]);
 
   // The map is focusable (arrow keys pan it) but its vehicles are pixels: its name says where to pick one.
   useEffect(() => {

@@ -2,12 +2,13 @@
 
 import "@/components/dashboard/dashboard.css";
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Notice } from "@/components/dashboard/states";
 import { useDistanceUnit } from "@/components/ui/company-units";
 import { useTimeZone } from "@/components/ui/time-zone";
-import { classifyVehicleStatus, STATUS_COLORS, STATUS_LABELS, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/view/vehicle-status";
+import { classifyVehicleStatus, STATUS_COLORS, STATUS_LABELS, statusLabel, VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/view/vehicle-status";
 import type { LiveVehicle } from "@/lib/dashboard/data/types";
 import { formatTime } from "@/lib/platform/zoned-time";
 import type { MapVehicle } from "./fleet-map";
@@ -19,7 +20,8 @@ import { VehiclePanel } from "./vehicle-panel";
 // Leaflet touches `window` on import: load it in the browser only, and only on this page.
 const FleetMap = dynamic(() => import("./fleet-map"), { ssr: false, loading: () => <div className="fleet-map map-loading">Loading map…</div> });
 
-export type ListedVehicle = { vehicle: LiveVehicle; status: VehicleStatus };
+/** A vehicle of the list, its state and that state's name ("Never reported" for an offline vehicle never heard from). */
+export type ListedVehicle = { vehicle: LiveVehicle; status: VehicleStatus; label: string };
 
 const lastReportMs = (vehicle: LiveVehicle) =>
   Math.max(vehicle.location ? Date.parse(vehicle.location.time) : 0, vehicle.stats ? Date.parse(vehicle.stats.time) : 0) || null;
@@ -41,7 +43,18 @@ const tagChoices = (vehicles: readonly LiveVehicle[]) => {
 const matches = (vehicle: LiveVehicle, search: string) =>
   !search || [vehicle.name, vehicle.vin, vehicle.driverName ?? "", vehicle.plateNumber].some((field) => field.toLowerCase().includes(search));
 
-export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: string; attribution: string; shareAction?: ShareLiveLocationAction }) => {
+export const LiveMapScreen = ({
+  tileUrl,
+  attribution,
+  shareAction,
+  canAddVehicles = false,
+}: {
+  tileUrl: string;
+  attribution: string;
+  shareAction?: ShareLiveLocationAction;
+  /** The empty fleet's next step: add a vehicle (a role that may), else ask an admin. */
+  canAddVehicles?: boolean;
+}) => {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -66,10 +79,11 @@ export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: 
   const classified = useMemo<ListedVehicle[]>(() => {
     if (!vehicles) return [];
     const nowMs = Math.max(now, lastUpdate ?? 0);
-    return [...vehicles.values()].map((vehicle) => ({
-      vehicle,
-      status: classifyVehicleStatus({ speed: vehicle.location?.speed, engineState: vehicle.stats?.engineState, lastReportMs: lastReportMs(vehicle), nowMs }),
-    }));
+    return [...vehicles.values()].map((vehicle) => {
+      const last = lastReportMs(vehicle);
+      const status = classifyVehicleStatus({ speed: vehicle.location?.speed, engineState: vehicle.stats?.engineState, lastReportMs: last, nowMs });
+      return { vehicle, status, label: statusLabel(status, last) };
+    });
     // `version` changes whenever the live store merged something.
   }, [vehicles, version, now, lastUpdate]);
 
@@ -184,8 +198,25 @@ export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: 
               {error.message}
             </Notice>
           ) : classified.length === 0 ? (
-            <Notice kind="empty" title="No vehicles yet">
-              Your vehicles appear here, live, once a tracker or the telematics API reports their first position.
+            <Notice
+              kind="empty"
+              title="No vehicles yet"
+              action={
+                canAddVehicles ? (
+                  <span className="notice-actions">
+                    <Link className="button-primary" href="/vehicles/new">
+                      Add a vehicle
+                    </Link>
+                    <Link className="button" href="/devices">
+                      Connect a device
+                    </Link>
+                  </span>
+                ) : undefined
+              }
+            >
+              {canAddVehicles
+                ? "Add your first vehicle, then connect its tracker or phone: it appears here, live, with its first position."
+                : "Your vehicles appear here, live, once an admin adds them and their trackers report a position."}
             </Notice>
           ) : (
             <VehicleList items={filtered} selectedId={selectedId} onSelect={selectFromList} unit={unit} />

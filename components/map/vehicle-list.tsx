@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { formatSpeed, type DistanceUnit } from "@/lib/platform/units";
-import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/view/vehicle-status";
+import { STATUS_COLORS } from "@/lib/dashboard/view/vehicle-status";
 import type { ListedVehicle } from "./live-map-screen";
 
 /** Rows beyond this are not drawn: searching narrows the list (10,000 rows would stall the page). */
@@ -27,7 +27,7 @@ export const VehicleList = ({
   return (
     <>
       <ul className="vehicle-list" data-testid="vehicle-list">
-        {items.slice(0, MAX_ROWS).map(({ vehicle, status }) => (
+        {items.slice(0, MAX_ROWS).map(({ vehicle, status, label }) => (
           <li key={vehicle.id} ref={vehicle.id === selectedId ? selectedRow : undefined}>
             <button
               type="button"
@@ -36,13 +36,13 @@ export const VehicleList = ({
               onClick={() => onSelect(vehicle.id)}
               data-vehicle-id={vehicle.id}
             >
-              <span className="dot" style={{ background: STATUS_COLORS[status] }} title={STATUS_LABELS[status]} />
+              <span className="dot" style={{ background: STATUS_COLORS[status] }} title={label} />
               <span className="vehicle-row-main">
                 <span className="vehicle-row-name">{vehicle.name}</span>
                 <span className="vehicle-row-sub">{vehicle.driverName ?? "No driver"}</span>
               </span>
               <span className="vehicle-row-side">
-                <span className={`status-text status-${status}`}>{STATUS_LABELS[status]}</span>
+                <span className={`status-text status-${status}`}>{label}</span>
                 <span className="vehicle-row-sub">{status === "moving" ? formatSpeed(vehicle.location?.speed, unit) : ""}</span>
               </span>
             </button>

@@ -7,7 +7,7 @@ import { useHosTracked } from "@/components/ui/company-units";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { useReturnFocus } from "@/components/ui/use-return-focus";
 import { formatDistance, formatDuration, formatSpeed, type DistanceUnit } from "@/lib/platform/units";
-import { STATUS_COLORS, STATUS_LABELS } from "@/lib/dashboard/view/vehicle-status";
+import { STATUS_COLORS } from "@/lib/dashboard/view/vehicle-status";
 import type { VehicleDetails } from "@/lib/dashboard/data/types";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
 import type { DutyStatus } from "@/lib/hos/rules/types";
@@ -40,7 +40,7 @@ export const VehiclePanel = ({
   /** Absent when the role may not share a live location. */
   shareAction?: ShareLiveLocationAction;
 }) => {
-  const { vehicle, status } = listed;
+  const { vehicle, status, label } = listed;
   const timeZone = useTimeZone();
   useReturnFocus();
   const details = useQuery({
@@ -67,7 +67,7 @@ export const VehiclePanel = ({
         </button>
       </header>
       <div className="status-pill" style={{ background: STATUS_COLORS[status] }} data-testid="panel-status">
-        {STATUS_LABELS[status]}
+        {label}
       </div>
       <dl className="kv-list">
         {/* The details' driver once they came (refetched: an assignment made meanwhile shows), the snapshot's until then. */}
@@ -75,11 +75,11 @@ export const VehiclePanel = ({
         <Row label="Speed" value={formatSpeed(location?.speed, unit)} testId="panel-speed" />
         <Row label="Fuel" value={stats?.fuelPercent == null ? "—" : `${Math.round(stats.fuelPercent)} %`} testId="panel-fuel" />
         <Row label="Odometer" value={formatDistance(stats?.odometerMeters, unit, 0)} testId="panel-odometer" />
-        <Row
-          label="Engine hours"
-          value={stats?.engineSeconds == null ? "—" : `${(stats.engineSeconds / 3600).toLocaleString("en-US", { maximumFractionDigits: 1 })} h`}
-        />
-        <Row label="Engine" value={stats?.engineState ?? "—"} />
+        {/* A phone (OsmAnd) or a tracker without an ignition wire reports no engine: no engine rows then. */}
+        {stats?.engineSeconds != null ? (
+          <Row label="Engine hours" value={`${(stats.engineSeconds / 3600).toLocaleString("en-US", { maximumFractionDigits: 1 })} h`} />
+        ) : null}
+        {stats?.engineState ? <Row label="Engine" value={stats.engineState} /> : null}
         <Row label="Position" value={location ? `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)}` : "—"} testId="panel-position" />
         {location?.formattedLocation ? <Row label="Near" value={location.formattedLocation} /> : null}
         <Row label="Last update" value={lastUpdate ? formatDateTime(lastUpdate, timeZone, { seconds: true }) : "Never"} testId="panel-last-update" />

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import type { SectionPolicy } from "@/lib/access/auth/role-policy";
+import { MENU_GROUPS, type SectionPolicy } from "@/lib/access/auth/role-policy";
 import { ClientButton } from "@/components/ui/client-button";
 
 type ShellFrameProps = {
@@ -16,8 +16,9 @@ type ShellFrameProps = {
 };
 
 /**
- * The shell's layout: skip link, header, the sections the user may open, and the page. The menu sits
- * beside the page on wide screens; below 900 px it is a drawer behind the header's Menu button that
+ * The shell's layout: skip link, header, the sections the user may open (under their groups' titles),
+ * and the page. The menu sits beside the page on wide screens, scrolling on its own when taller than
+ * the window; below 900 px it is a drawer behind the header's Menu button that
  * closes on navigation or Escape and gives focus back to the button.
  */
 export const ShellFrame = ({ sections, account, header, children }: ShellFrameProps) => {
@@ -55,15 +56,27 @@ export const ShellFrame = ({ sections, account, header, children }: ShellFramePr
       </header>
       <nav id="section-menu" className="shell-nav" aria-label="Sections" data-open={open}>
         <p className="drawer-account">{account}</p>
-        <ul>
-          {sections.map((section) => (
-            <li key={section.href}>
-              <Link href={section.href} aria-current={pathname.startsWith(section.href) ? "page" : undefined}>
-                {section.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {MENU_GROUPS.map((group) => {
+          const entries = sections.filter((section) => section.group === group);
+          if (entries.length === 0) return null;
+          const titleId = `menu-${group.replaceAll(" ", "-").toLowerCase()}`;
+          return (
+            <div key={group} className="nav-group">
+              <p id={titleId} className="nav-group-title">
+                {group}
+              </p>
+              <ul aria-labelledby={titleId}>
+                {entries.map((section) => (
+                  <li key={section.href}>
+                    <Link href={section.href} aria-current={pathname.startsWith(section.href) ? "page" : undefined}>
+                      {section.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          );
+        })}
       </nav>
       {open && <div className="drawer-backdrop" aria-hidden onClick={() => setOpen(false)} />}
       <main id="main" tabIndex={-1} className="shell-main">

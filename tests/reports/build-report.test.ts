@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, drivers, idlingEvents, places, trips, vehicles } from "@/db/schema";
+import { companies, drivers, idlingEvents, places, trips, vehicleState, vehicles } from "@/db/schema";
 import { boundingBox } from "@/lib/fleet/places/place-geometry";
 import { buildReport } from "@/lib/reports/build-report";
 import { reportToCsv, streamReportCsv, streamReportXlsx } from "@/lib/reports/export-report";
@@ -84,6 +84,27 @@ describe("reports", () => {
       ["2026-11-02", 1, Math.round((5_000 / 1609.344) * 10) / 10, 30, 0, 30, 1],
     ]);
     expect(daily.totals).toMatchObject({ trips: 4, driving: 130, idle: 40 });
+  });
+
+  it("the daily summary shows no engine time for a vehicle that reports no engine, such as an OsmAnd phone", async () => {
+    const { db } = database();
+    const state = and(eq(vehicleState.companyId, tenant.companyId), eq(vehicleState.vehicleId, vehicle.id));
+    const [kept] = await db.select().from(vehicleState).where(state);
+    await db.delete(vehicleState).where(state);
+    // A phone's latest report: a position and a speed, no engine state or hours.
+    await db
+      .insert(vehicleState)
+      .values({ ...tenant, vehicleId: vehicle.id, locationTime: at("2026-11-02T07:00:00Z"), latitude: 41.9, longitude: -87.63, speed: 0 });
+    try {
+      const daily = await report({ kind: "daily", from: "2026-11-01", to: "2026-11-02" });
+      expect(daily.rows.map((row) => [row.day, row.driving, row.engine])).toEqual([
+        ["2026-11-01", 100, null],
+        ["2026-11-02", 30, null],
+      ]);
+    } finally {
+      await db.delete(vehicleState).where(state);
+      if (kept) await db.insert(vehicleState).values(kept);
+    }
   });
 
   it("the trips report lists the range's trips with totals; stops lie between them", async () => {

@@ -12,7 +12,12 @@ const Page = async () => {
   const { tileUrl, attribution } = getMapTiles();
   return (
     <Suspense>
-      <LiveMapScreen tileUrl={tileUrl} attribution={attribution} shareAction={canDo(user.role, "shareLiveLocation") ? shareLiveLocationAction : undefined} />
+      <LiveMapScreen
+        tileUrl={tileUrl}
+        attribution={attribution}
+        shareAction={canDo(user.role, "shareLiveLocation") ? shareLiveLocationAction : undefined}
+        canAddVehicles={canDo(user.role, "editVehicles")}
+      />
     </Suspense>
   );
 };

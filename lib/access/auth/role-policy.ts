@@ -17,34 +17,40 @@ export type SectionPolicy = {
   roles: readonly PolicyRole[];
   /** The optional product module the section needs; companies without it see no such section. */
   module?: Module;
+  /** The heading the menu lists it under. */
+  group: MenuGroup;
 };
 
+/** The menu's groups, in menu order (22 entries in one run do not fit a laptop's height). */
+export const MENU_GROUPS = ["Operations", "Fleet", "Settings", "Help and account"] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
 export const SECTIONS = {
-  map: { href: "/map", label: "Live map", roles: EVERYONE },
-  playback: { href: "/playback", label: "Playback", roles: EVERYONE },
-  stats: { href: "/stats", label: "Stats", roles: EVERYONE },
-  hos: { href: "/hos", label: "HOS", roles: EVERYONE },
-  wasteJobs: { href: "/waste-jobs", label: "Waste jobs", roles: ["admin", "dispatcher"], module: "Waste" },
-  vehicles: { href: "/vehicles", label: "Vehicles", roles: EVERYONE },
-  drivers: { href: "/drivers", label: "Drivers", roles: EVERYONE },
-  fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE },
-  reports: { href: "/reports", label: "Reports", roles: EVERYONE },
-  camera: { href: "/camera", label: "Camera events", roles: EVERYONE },
-  devices: { href: "/devices", label: "Devices", roles: EVERYONE },
-  places: { href: "/places", label: "Places", roles: EVERYONE },
-  alertInbox: { href: "/alerts/inbox", label: "Alerts", roles: EVERYONE },
-  alertRules: { href: "/alerts/rules", label: "Alert rules", roles: EVERYONE },
-  inspections: { href: "/inspections", label: "Inspections", roles: EVERYONE },
-  apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"] },
-  companySettings: { href: "/settings/company", label: "Company", roles: ["admin"] },
-  auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"] },
-  webhooks: { href: "/settings/webhooks", label: "Webhooks", roles: ["admin"] },
-  users: { href: "/settings/users", label: "Users", roles: ["admin"] },
-  partnerCredentials: { href: "/settings/partner-credentials", label: "Partner credentials", roles: ["admin"] },
-  tags: { href: "/settings/tags", label: "Tags", roles: ["admin", "manager"] },
-  apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE },
-  account: { href: "/account", label: "Account", roles: EVERYONE },
-  logbook: { href: "/logbook", label: "Logbook", roles: ["driver"] },
+  map: { href: "/map", label: "Live map", roles: EVERYONE, group: "Operations" },
+  playback: { href: "/playback", label: "Playback", roles: EVERYONE, group: "Operations" },
+  stats: { href: "/stats", label: "Stats", roles: EVERYONE, group: "Operations" },
+  hos: { href: "/hos", label: "HOS", roles: EVERYONE, group: "Operations" },
+  wasteJobs: { href: "/waste-jobs", label: "Waste jobs", roles: ["admin", "dispatcher"], module: "Waste", group: "Operations" },
+  alertInbox: { href: "/alerts/inbox", label: "Alerts", roles: EVERYONE, group: "Operations" },
+  vehicles: { href: "/vehicles", label: "Vehicles", roles: EVERYONE, group: "Fleet" },
+  drivers: { href: "/drivers", label: "Drivers", roles: EVERYONE, group: "Fleet" },
+  fuelStops: { href: "/fuel-stops", label: "Fuel stops", roles: EVERYONE, group: "Fleet" },
+  reports: { href: "/reports", label: "Reports", roles: EVERYONE, group: "Fleet" },
+  camera: { href: "/camera", label: "Camera events", roles: EVERYONE, group: "Fleet" },
+  devices: { href: "/devices", label: "Devices", roles: EVERYONE, group: "Fleet" },
+  places: { href: "/places", label: "Places", roles: EVERYONE, group: "Fleet" },
+  alertRules: { href: "/alerts/rules", label: "Alert rules", roles: EVERYONE, group: "Fleet" },
+  inspections: { href: "/inspections", label: "Inspections", roles: EVERYONE, group: "Fleet" },
+  apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"], group: "Settings" },
+  companySettings: { href: "/settings/company", label: "Company", roles: ["admin"], group: "Settings" },
+  auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"], group: "Settings" },
+  webhooks: { href: "/settings/webhooks", label: "Webhooks", roles: ["admin"], group: "Settings" },
+  users: { href: "/settings/users", label: "Users", roles: ["admin"], group: "Settings" },
+  partnerCredentials: { href: "/settings/partner-credentials", label: "Partner credentials", roles: ["admin"], group: "Settings" },
+  tags: { href: "/settings/tags", label: "Tags", roles: ["admin", "manager"], group: "Settings" },
+  apiReference: { href: "/api-reference", label: "API reference", roles: EVERYONE, group: "Help and account" },
+  account: { href: "/account", label: "Account", roles: EVERYONE, group: "Help and account" },
+  logbook: { href: "/logbook", label: "Logbook", roles: ["driver"], group: "Help and account" },
 } as const satisfies Record<string, SectionPolicy>;
 
 export type Section = keyof typeof SECTIONS;

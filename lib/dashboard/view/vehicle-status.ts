@@ -11,6 +11,10 @@ export const STATUS_LABELS: Record<VehicleStatus, string> = { moving: "Moving", 
 /** Each carries white text (the status pill, the selected marker): every one at least 4.5:1 against it (WCAG AA for small text). */
 export const STATUS_COLORS: Record<VehicleStatus, string> = { moving: "#1b7f3b", idle: "#a66100", stopped: "#c62828", offline: "#636e7d" };
 
+/** The state's name, except that an offline vehicle nothing was ever heard from says so. */
+export const statusLabel = (status: VehicleStatus, lastReportMs: number | null | undefined) =>
+  status === "offline" && lastReportMs == null ? "Never reported" : STATUS_LABELS[status];
+
 type ClassifyOptions = {
   /** Latest GPS speed, m/s. */
   speed: number | null | undefined;

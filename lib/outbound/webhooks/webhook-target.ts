@@ -53,7 +53,12 @@ export const assertWebhookUrl = async ({ url, resolve = resolveWithDns }: { url:
   const host = hostOf(parsed);
   const addresses = ipaddr.isValid(host) ? [host] : await resolve(host).catch(() => []);
   const refused = addresses.find((address) => !isPublicAddress(address));
-  if (refused) throw new AppError("bad_request", `"url" points at ${refused}, a loopback, private, link-local or reserved address.`);
+  if (refused)
+    throw new AppError(
+      "bad_request",
+      `"url" points at ${refused}, a loopback, private, link-local or reserved address. ` +
+        "For a receiver on your own network, the operator starts the service with WEBHOOK_ALLOW_PRIVATE_TARGETS=1 (docs/operating.md).",
+    );
 };
 
 /**

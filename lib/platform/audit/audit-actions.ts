@@ -67,6 +67,7 @@ const AUDIT_LABELS = {
     updated: "Webhook updated",
     deleted: "Webhook deleted",
     redelivered: "Webhook event sent again",
+    tested: "Webhook test event sent",
     denied: "Webhook change refused",
     foreign_lookup: "Asked for by another company (answered 404)",
   },

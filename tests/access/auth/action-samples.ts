@@ -28,6 +28,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   createWebhookAction: () => [null, formOf({})],
   deleteWebhookAction: () => [NONE],
   redeliverAction: () => [NONE],
+  sendTestEventAction: () => [NONE],
   createClientKeyAction: () => [""],
   revokeClientKeyAction: () => [NONE],
   rotateCameraSecretAction: () => [Number.NaN],

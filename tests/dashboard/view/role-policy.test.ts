@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canDo, canOpen, visibleSections } from "@/lib/access/auth/role-policy";
+import { canDo, canOpen, MENU_GROUPS, visibleSections } from "@/lib/access/auth/role-policy";
 
 const labels = (sections: { label: string }[]) => sections.map((section) => section.label);
 
@@ -28,6 +28,11 @@ describe("the dashboard's role policy", () => {
     expect(canDo("admin", "manageDevices")).toBe(true);
   });
 
+  it("lists the menu group by group: each group's entries together, the groups in menu order", () => {
+    const groups = visibleSections({ role: "admin", modules: ["Waste"] }).map((section) => section.group);
+    expect(groups.filter((group, index) => group !== groups[index - 1])).toEqual([...MENU_GROUPS]);
+  });
+
   it("builds the menu from the role and the company's modules, so it offers nothing the server refuses", () => {
     expect(labels(visibleSections({ role: "dispatcher", modules: ["Waste"] }))).toEqual([
       "Live map",
@@ -35,6 +40,7 @@ describe("the dashboard's role policy", () => {
       "Stats",
       "HOS",
       "Waste jobs",
+      "Alerts",
       "Vehicles",
       "Drivers",
       "Fuel stops",
@@ -42,7 +48,6 @@ describe("the dashboard's role policy", () => {
       "Camera events",
       "Devices",
       "Places",
-      "Alerts",
       "Alert rules",
       "Inspections",
       "API reference",

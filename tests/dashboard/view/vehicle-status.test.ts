@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyVehicleStatus, OFFLINE_AFTER_MS, STATUS_COLORS } from "@/lib/dashboard/view/vehicle-status";
+import { classifyVehicleStatus, OFFLINE_AFTER_MS, STATUS_COLORS, statusLabel } from "@/lib/dashboard/view/vehicle-status";
 
 const NOW = Date.parse("2026-11-21T12:00:00Z");
 
@@ -23,6 +23,14 @@ describe("classifyVehicleStatus", () => {
     expect(at({ speed: 20, engineState: "On", lastReportMs: NOW - OFFLINE_AFTER_MS - 1 })).toBe("offline");
     expect(at({ lastReportMs: NOW - OFFLINE_AFTER_MS })).toBe("stopped");
     expect(at({ lastReportMs: null })).toBe("offline");
+  });
+});
+
+describe("statusLabel", () => {
+  it("names a vehicle nothing was ever heard from 'Never reported', one silent for a while 'Offline'", () => {
+    expect(statusLabel("offline", null)).toBe("Never reported");
+    expect(statusLabel("offline", NOW - OFFLINE_AFTER_MS - 1)).toBe("Offline");
+    expect(statusLabel("moving", NOW)).toBe("Moving");
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/db/rows";
@@ -64,6 +65,14 @@ E",${vin()},IL 5,1850,,,`,
     expect(reasons[7]).toContain("year");
     expect(reasons[9]).toContain('no tag named "No such tag"');
     expect(reasons[10]).toContain("externalIds");
+  });
+
+  it("imports the sample CSV of docs/operating.md as it is written, into a company without tags", async () => {
+    const doc = readFileSync(new URL("../../../docs/operating.md", import.meta.url), "utf8");
+    const csv = doc.match(/```csv\n([\s\S]*?)```/)![1];
+    const preview = await parseVehiclesCsv({ db: database().db, companyId: fixture.other.companyId, dataset: "live", csv });
+    expect(preview.problems).toEqual([]);
+    expect(preview.rows.map((row) => row.input)).toEqual([expect.objectContaining({ name: "Truck 12", vin: "1M8GDM9AXKP042788", vehicleType: "Tractor" })]);
   });
 
   it("refuses a file whose header has an unknown column or lacks vin, naming it", async () => {

@@ -14,6 +14,7 @@ import { deliverDueWebhooks } from "@/lib/outbound/webhooks/deliver-webhooks";
 import type { PostWebhook } from "@/lib/outbound/webhooks/pinned-post";
 import { enqueueWebhookEvents } from "@/lib/outbound/webhooks/enqueue-webhook-event";
 import { listWebhookDeliveries, redeliverWebhookDelivery } from "@/lib/outbound/webhooks/webhook-delivery-log";
+import { sendWebhookTestEvent } from "@/lib/outbound/webhooks/send-test-event";
 import { TIMESTAMP_HEADER, SIGNATURE_HEADER, verifyWebhookSignature } from "@/lib/outbound/webhooks/webhook-signature";
 import { setupFleetFixture, type FleetFixture } from "../../helpers/fleet-fixture";
 import { callFleet, resetRateLimits } from "../../helpers/fleet-request";
@@ -90,6 +91,11 @@ describe("POST /webhooks and reads", () => {
     expect(response.status).toBe(400);
     expect((response.body as WebhookBody).message).toContain('"url"');
     expect((response.body as WebhookBody).message).toContain(reason);
+  });
+
+  it("says how to allow a private target when it refuses one", async () => {
+    const response = await post({ name: "On the LAN", url: "http://192.168.1.20/hook" });
+    expect((response.body as WebhookBody).message).toContain("WEBHOOK_ALLOW_PRIVATE_TARGETS=1");
   });
 
   it("refuses a name that resolves to a private address, accepts one that does not resolve yet", async () => {
@@ -311,6 +317,37 @@ describe("delivery", () => {
     await expect(
       redeliverWebhookDelivery({ db: database().db, companyId: fixture.other.companyId, dataset: "live", deliveryId: entry.id, actor: operatorActor("tests") }),
     ).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("sends a test event (Ping) to the one webhook asked for, whatever it subscribes to, signed like any event, audited", async () => {
+    const { db } = database();
+    const actor = operatorActor("tests");
+    const webhook = await createWebhook({ db, ...tenant(), actor, input: { name: "Tested", url: receiverUrl, eventTypes: ["AlertIncident"] } });
+    const bystander = await createWebhook({ db, ...tenant(), actor, input: { name: "Bystander", url: receiverUrl } });
+    answer = 200;
+    received.length = 0;
+    const { eventId } = await sendWebhookTestEvent({ db, ...tenant(), webhookId: webhook.id, actor });
+    await deliverDueWebhooks({ db });
+    const pings = received.filter((r) => JSON.parse(r.body).eventId === eventId);
+    expect(pings.map((r) => JSON.parse(r.body))).toEqual([
+      expect.objectContaining({ eventType: "Ping", webhookId: String(webhook.id), data: { message: expect.stringContaining("Tested") } }),
+    ]);
+    const [ping] = pings;
+    const timestamp = Number(ping.headers[TIMESTAMP_HEADER.toLowerCase()]);
+    expect(
+      verifyWebhookSignature({ secret: webhook.secretKey, timestamp, body: ping.body, signature: String(ping.headers[SIGNATURE_HEADER.toLowerCase()]) }),
+    ).toBe(true);
+    expect(await deliveriesOf(bystander.id)).toEqual([]);
+    const [entry] = await listWebhookDeliveries({ db, ...tenant(), webhookId: webhook.id });
+    expect(entry).toMatchObject({ eventType: "Ping", status: "succeeded", responseStatus: 200 });
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, fixture.sandbox.companyId), eq(auditEvents.action, "webhook.tested")));
+    expect(audit).toMatchObject({ targetType: "webhook", targetId: String(webhook.id) });
+    await expect(sendWebhookTestEvent({ db, companyId: fixture.other.companyId, dataset: "live", webhookId: webhook.id, actor })).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 
   it("a receiver down for an hour gets every event when it returns: in order per vehicle, same event ids", async () => {

@@ -21,19 +21,17 @@ const MINUTES_TYPES: AlertTriggerType[] = ["placeDwell", "idling", "deviceSilent
 /** Alert rules: the company's rules with enable and delete, and a form for a new one (admins and managers). */
 type Option = { id: number; name: string };
 
-/** A labelled select of `options` whose first choice, `none`, sends an empty value. */
-const OptionalChoice = ({ label, name, none, options }: { label: string; name: string; none: string; options: readonly Option[] }) => (
-  <label>
-    {label}
-    <select name={name} defaultValue="">
-      <option value="">{none}</option>
+/** A labelled list of `options` to choose any number from (none chosen means what `hint` says). */
+const ChooseMany = ({ label, name, hint, options }: { label: string; name: string; hint: string; options: readonly Option[] }) => (
+  <Field label={label} hint={hint} errorId={`rule-${name}-error`}>
+    <select name={name} multiple size={Math.min(6, Math.max(2, options.length))} defaultValue={[]}>
       {options.map((option) => (
         <option key={option.id} value={option.id}>
           {option.name}
         </option>
       ))}
     </select>
-  </label>
+  </Field>
 );
 
 export const RulesPageClient = ({
@@ -41,12 +39,14 @@ export const RulesPageClient = ({
   places,
   tags,
   users,
+  vehicles,
   canManage,
 }: {
   rules: RuleView[];
   places: Option[];
   tags: Option[];
   users: Option[];
+  vehicles: Option[];
   canManage: boolean;
 }) => {
   const timeZone = useTimeZone();
@@ -58,21 +58,27 @@ export const RulesPageClient = ({
 
   const submit = (form: FormData) => {
     const number = (name: string) => String(form.get(name) ?? "");
-    const placeId = number("placeId");
+    const ids = (name: string) => form.getAll(name).map(String);
     const trigger = {
       type,
-      ...(PLACE_TYPES.includes(type) ? { placeIds: placeId ? [placeId] : [] } : {}),
+      ...(PLACE_TYPES.includes(type) ? { placeIds: ids("placeIds") } : {}),
       ...(type === "speeding" ? { speedKph: number("speedKph"), seconds: number("seconds") } : {}),
       ...(type === "fuelLow" ? { percent: number("percent"), minutes: number("minutes") || "0" } : {}),
       ...(MINUTES_TYPES.includes(type) ? { minutes: number("minutes") } : {}),
       ...(type === "faultCode" ? { codes: faultChoice === "codes" ? number("codes") : "", milOnly: faultChoice === "mil" } : {}),
       ...(type === "hosTimeLeft" ? { clock: number("clock"), minutes: number("minutesLeft") } : {}),
     };
-    const tagId = number("tagId");
     const operationalSettings = readWorkingHours(form, timeZone);
-    const emailUserIds = form.getAll("emailUserIds").map(String);
     run(
-      () => createAlertRuleAction({ name: form.get("name"), trigger, vehicleIds: [], tagIds: tagId ? [tagId] : [], operationalSettings, emailUserIds }),
+      () =>
+        createAlertRuleAction({
+          name: form.get("name"),
+          trigger,
+          vehicleIds: ids("vehicleIds"),
+          tagIds: ids("tagIds"),
+          operationalSettings,
+          emailUserIds: ids("emailUserIds"),
+        }),
       "Rule created.",
     );
   };
@@ -83,8 +89,8 @@ export const RulesPageClient = ({
         <div>
           <h1>Alert rules</h1>
           <p className="muted">
-            Each rule watches every vehicle, or those with a tag, for one condition; an incident lands in the inbox, goes to your webhooks and, when mail is set
-            up, to the users the rule e-mails.
+            Each rule watches every vehicle, or the vehicles you choose and those with the tags you choose, for one condition; an incident lands in the inbox,
+            goes to your webhooks and, when mail is set up, to the users the rule e-mails.
           </p>
         </div>
       </div>
@@ -125,12 +131,18 @@ export const RulesPageClient = ({
                       <ClientButton
                         className="button"
                         disabled={isPending}
+                        aria-label={`${rule.isEnabled ? "Turn off" : "Turn on"} ${rule.name}`}
                         onClick={() => run(() => setAlertRuleEnabledAction(rule.id, !rule.isEnabled), rule.isEnabled ? "Rule turned off." : "Rule turned on.")}
                       >
-                        {rule.isEnabled ? `Turn off ${rule.name}` : `Turn on ${rule.name}`}
+                        {rule.isEnabled ? "Turn off" : "Turn on"}
                       </ClientButton>
-                      <ClientButton className="button-danger" disabled={isPending} onClick={() => run(() => deleteAlertRuleAction(rule.id), "Rule deleted.")}>
-                        Delete {rule.name}
+                      <ClientButton
+                        className="button-danger"
+                        disabled={isPending}
+                        aria-label={`Delete ${rule.name}`}
+                        onClick={() => run(() => deleteAlertRuleAction(rule.id), "Rule deleted.")}
+                      >
+                        Delete
                       </ClientButton>
                     </div>
                   </td>
@@ -157,9 +169,17 @@ export const RulesPageClient = ({
               ))}
             </select>
           </label>
-          {PLACE_TYPES.includes(type) && <OptionalChoice label="Place" name="placeId" none="Any place" options={places} />}
-          {tags.length > 0 && (
-            <OptionalChoice label="Vehicles" name="tagId" none="All vehicles" options={tags.map((tag) => ({ id: tag.id, name: `Tagged ${tag.name}` }))} />
+          {PLACE_TYPES.includes(type) && places.length > 0 && (
+            <ChooseMany label="Places" name="placeIds" hint="Choose one or more (Ctrl or ⌘ for more); none chosen: every place." options={places} />
+          )}
+          {tags.length > 0 && <ChooseMany label="Vehicles with these tags" name="tagIds" hint="None chosen here or below: every vehicle." options={tags} />}
+          {vehicles.length > 0 && (
+            <ChooseMany
+              label="These vehicles"
+              name="vehicleIds"
+              hint="The rule watches these and the tagged ones; none chosen in either: every vehicle."
+              options={vehicles}
+            />
           )}
           {users.length > 0 && (
             <label>

@@ -8,6 +8,7 @@ import { describeOperationalSettings } from "@/lib/processing/alerts/operational
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { listPlaces } from "@/lib/fleet/places/manage-places";
 import { listTags } from "@/lib/fleet/tags";
+import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { listUsers } from "@/lib/access/users/list-users";
 import { RulesPageClient } from "./page-client";
 
@@ -16,12 +17,14 @@ export const metadata = { title: "Alert rules" };
 const Page = async () => {
   const user = await requireUser(SECTIONS.alertRules.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [rules, places, tags, users] = await Promise.all([
+  const [rules, places, tags, users, vehicleRows] = await Promise.all([
     listAlertRules({ ...tenant, limit: 500 }),
     listPlaces({ ...tenant, limit: 2_000 }),
     listTags({ ...tenant, limit: 2_000 }),
     listUsers({ db: tenant.db, companyId: user.companyId, includeDeactivated: false }),
+    listVehicles({ ...tenant, limit: 5_000 }),
   ]);
+  const vehicleNames = new Map(vehicleRows.map((vehicle) => [vehicle.id, vehicle.name]));
   const userNames = new Map(users.map((row) => [row.id, row.name]));
   const placeNames = new Map(places.map((place) => [place.id, place.name]));
   const tagNames = new Map(tags.map((tag) => [tag.id, tag.name]));
@@ -43,10 +46,7 @@ const Page = async () => {
     scope:
       rule.vehicleIds.length === 0 && rule.tagIds.length === 0
         ? "All vehicles"
-        : [
-            ...(rule.vehicleIds.length > 0 ? [`${rule.vehicleIds.length} vehicle${rule.vehicleIds.length === 1 ? "" : "s"}`] : []),
-            ...rule.tagIds.map((id) => `tagged ${tagNames.get(id) ?? `#${id}`}`),
-          ].join(", "),
+        : [...rule.vehicleIds.map((id) => vehicleNames.get(id) ?? `#${id}`), ...rule.tagIds.map((id) => `tagged ${tagNames.get(id) ?? `#${id}`}`)].join(", "),
   }));
   return (
     <>
@@ -55,6 +55,7 @@ const Page = async () => {
         rules={views}
         places={places.map(({ id, name }) => ({ id, name }))}
         tags={tags.map(({ id, name }) => ({ id, name }))}
+        vehicles={vehicleRows.map(({ id, name }) => ({ id, name }))}
         users={users.map(({ id, name, email }) => ({ id, name: `${name} <${email}>` }))}
         canManage={canDo(user.role, "manageAlertRules")}
       />

@@ -42,13 +42,17 @@ export const CreateKeyForm = ({ onClose }: { onClose: () => void }) => {
             <div key={group.area} className="scope-group" role="group" aria-label={group.area}>
               <div className="scope-group-title">{group.area}</div>
               {group.scopes.map(({ scope, allows }) => (
-                <label key={scope} className="choice">
-                  <input type="checkbox" name="scopes" value={scope} />
+                <div key={scope} className="choice">
+                  <input id={`scope-${scope}`} type="checkbox" name="scopes" value={scope} aria-describedby={`scope-${scope}-allows`} />
                   <span>
-                    <code>{scope}</code>
-                    <span className="field-hint">{allows}</span>
+                    <label htmlFor={`scope-${scope}`}>
+                      <code>{scope}</code>
+                    </label>
+                    <span id={`scope-${scope}-allows`} className="field-hint">
+                      {allows}
+                    </span>
                   </span>
-                </label>
+                </div>
               ))}
             </div>
           ))}

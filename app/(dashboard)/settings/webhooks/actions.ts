@@ -9,6 +9,7 @@ import { readId } from "@/lib/access/actions";
 import { WEBHOOK_EVENT_TYPES } from "@/lib/outbound/webhooks/webhook-events";
 import { createWebhook, deleteWebhook } from "@/lib/outbound/webhooks/manage-webhooks";
 import { redeliverWebhookDelivery } from "@/lib/outbound/webhooks/webhook-delivery-log";
+import { sendWebhookTestEvent } from "@/lib/outbound/webhooks/send-test-event";
 import type { AppError } from "@/lib/platform/errors";
 
 const manageWebhooks = (id: (raw: unknown) => unknown) =>
@@ -54,5 +55,13 @@ export const redeliverAction = defineAction(
   { ...manageWebhooks((raw) => `delivery ${String(raw)}`), input: z.number(), args: (deliveryId: unknown) => readId(deliveryId) },
   async ({ input: deliveryId, tenant, actor }) => {
     await redeliverWebhookDelivery({ ...tenant, deliveryId, actor });
+  },
+);
+
+/** Queues a test event (Ping) for one webhook; it shows in the delivery log with the receiver's answer. */
+export const sendTestEventAction = defineAction(
+  { ...manageWebhooks((raw) => raw), input: z.number(), args: (webhookId: unknown) => readId(webhookId) },
+  async ({ input: webhookId, tenant, actor }) => {
+    await sendWebhookTestEvent({ ...tenant, webhookId, actor });
   },
 );

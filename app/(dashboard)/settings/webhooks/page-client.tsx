@@ -4,6 +4,7 @@ import { useState } from "react";
 import { FormOpener } from "@/components/ui/form-opener";
 import type { WebhookDeliveryRow } from "@/lib/outbound/webhooks/webhook-delivery-log";
 import type { WebhookRow } from "@/lib/outbound/webhooks/manage-webhooks";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT_TYPE } from "@/lib/outbound/webhooks/webhook-events";
 import { CreateWebhookForm } from "./create-webhook-form";
 import { DeleteWebhookDialog } from "./delete-webhook-dialog";
 import { DeliveryLog } from "./delivery-log";
@@ -30,8 +31,9 @@ export const WebhooksPageClient = ({
         <div>
           <h1>Webhooks</h1>
           <p className="muted">
-            The service POSTs events (drivers created or updated, and more as they arrive) to your systems as they happen, signed with each webhook&apos;s
-            secret the way Samsara signs them. Failed deliveries are retried for 24 hours.
+            The service POSTs each event to your systems as it happens, signed with the webhook&apos;s secret the way Samsara signs them (see the API
+            documentation). Failed deliveries are retried for 24 hours. The events: {WEBHOOK_EVENT_TYPES.join(", ")}; “Send test event” sends a{" "}
+            {WEBHOOK_TEST_EVENT_TYPE} event to one webhook.
           </p>
         </div>
         {!isFormOpen && <FormOpener label="Add webhook" onOpen={() => setFormOpen(true)} />}
