@@ -92,6 +92,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "users", path: "/settings/users", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "account", path: "/account" },
   { name: "partner-credentials", path: "/settings/partner-credentials", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
+  { name: "webhooks", path: "/settings/webhooks", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   // Vehicles and tags are edited by the same roles as drivers (admins and managers).
   { name: "tags", path: "/settings/tags", onlyFor: DRIVER_EDITORS },
   // The longest page by far (every operation of four interfaces): one axe scan of it is most of a minute.
