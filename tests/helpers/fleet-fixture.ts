@@ -80,6 +80,12 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
           speed: 10 + i,
           engineState: "On" as const,
           batteryMilliVolts: 12_600 + i * 20,
+          engineCoolantTemperatureMilliC: 85_000 + i * 1000,
+          ambientAirTemperatureMilliC: 21_500,
+          engineLoadPercent: 40 + i,
+          defLevelMilliPercent: 80_000 - i * 500,
+          gpsOdometerMeters: 250_000 + i * 6000,
+          fuelConsumedMilliliters: 1_000_000 + i * 2500,
         })),
       ),
     });

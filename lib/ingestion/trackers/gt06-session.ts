@@ -42,7 +42,7 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
       }
       if (vehicle && gt06Answers(message.protocol)) {
         await confirm();
-        socket.write(encodeGt06Response(message.protocol, message.serial));
+        socket.write(encodeGt06Response(message.protocol, message.serial, now));
       }
     },
   };
