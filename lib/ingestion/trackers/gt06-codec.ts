@@ -108,8 +108,10 @@ const readContent = (protocol: number, reader: FrameReader, now: Date, extended:
     // (ACC in bit 1) opens the status packets, after the cell (MCC, MNC, LAC, cell id) in 0x19.
     case GT06.status:
     case GT06.heartbeat:
-    case GT06.status4g:
       return { time: now, io: { ignition: accOf(reader.u8()) } };
+    case GT06.status4g:
+      // 0x36 in a long (0x7979) frame is another model's photo data.
+      return extended ? null : { time: now, io: { ignition: accOf(reader.u8()) } };
     case GT06.lbsStatus:
       reader.take(8);
       return { time: now, io: { ignition: accOf(reader.u8()) } };
