@@ -27,8 +27,10 @@ type OsmandStatParams = z.infer<typeof osmandStatParamsSchema>;
 
 const times = (value: number | undefined, factor: number) => (value === undefined ? null : value * factor);
 
+type StatReadings = Omit<StatSample, "companyId" | "dataset" | "vehicleId" | "time">;
+
 /** The stat readings of an OsmAnd request in the stored units, or null when it sends none. */
-export const osmandStatReadings = (params: OsmandStatParams, speedKmh: number | undefined): Omit<StatSample, "companyId" | "dataset" | "vehicleId" | "time"> | null => {
+export const osmandStatReadings = (params: OsmandStatParams, speedKmh: number | undefined): StatReadings | null => {
   const { ignition, rpm, fuelLevel, power, coolantTemp, engineLoad, obdSpeed, obdOdometer, odometer, hours, fuelUsed } = params;
   const readings = {
     engineState: engineStateOf(ignition, speedKmh),

@@ -13,9 +13,7 @@ const METERS_PER_SECOND_PER_KNOT = 1852 / 3600;
 const optionalNumber = z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), z.number().finite().optional());
 
 const coordinate = (limit: number, description: string) =>
-  z
-    .preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-limit).max(limit).optional())
-    .meta({ description });
+  z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-limit).max(limit).optional()).meta({ description });
 
 /**
  * The OsmAnd parameters (query string, form or JSON body); numbers arrive as text. Every spelling

@@ -9,7 +9,10 @@ export const AVERAGED_STATS = ["engine_coolant_temperature_milli_c", "ambient_ai
 export const MAXIMUM_STATS = ["gps_odometer_meters", "fuel_consumed_milliliters"];
 
 /** Their rollup columns, in the order the selects below produce them. */
-export const ROLLED_UP_STAT_COLUMNS = [...AVERAGED_STATS.flatMap((column) => [`${column}_sum`, `${column}_count`]), ...MAXIMUM_STATS.map((column) => `${column}_max`)];
+export const ROLLED_UP_STAT_COLUMNS = [
+  ...AVERAGED_STATS.flatMap((column) => [`${column}_sum`, `${column}_count`]),
+  ...MAXIMUM_STATS.map((column) => `${column}_max`),
+];
 
 const fragment = (parts: string[]) => sql.raw(parts.map((part) => `, ${part}`).join(""));
 

@@ -97,7 +97,9 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
     const { db } = database();
     const vehicle = await vehicleOfDevice({ db, identifier: "demo-live-5" });
     const time = Math.floor(Date.now() / 1000) - 90;
-    const values = "ignition=true&rpm=933&fuelLevel=24&power=13.8&coolantTemp=88&engineLoad=31&obdSpeed=54&obdOdometer=123456000&odometer=99000&hours=3600000&fuelUsed=12.5";
+    const values =
+      "ignition=true&rpm=933&fuelLevel=24&power=13.8&coolantTemp=88&engineLoad=31&obdSpeed=54" +
+      "&obdOdometer=123456000&odometer=99000&hours=3600000&fuelUsed=12.5";
     const withFix = await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-5&lat=40.72&lon=-74.0&speed=0&timestamp=${time}&${values}`));
     expect(withFix.status).toBe(200);
     const withoutFix = await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-5&timestamp=${time + 30}&coolantTemp=90`));

@@ -77,7 +77,10 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
     const record = {
       time: new Date("2026-11-20T08:00:00Z"),
       fix: { latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 270, satellites: 11, speedKmh: 54, hdop: 0.9 },
-      io: { ignition: true, odometerMeters: 123_456_789, gpsOdometerMeters: 123_400_000, fuelPercent: 63, engineRpm: 1450, externalVolts: 13.8, ecuSpeedKmh: 53 },
+      io: {
+        ...{ ignition: true, odometerMeters: 123_456_789, gpsOdometerMeters: 123_400_000 },
+        ...{ fuelPercent: 63, engineRpm: 1450, externalVolts: 13.8, ecuSpeedKmh: 53 },
+      },
     };
     for (const codec of [0x08, 0x8e] as const) {
       expect(decodeTeltonikaPacket(encodeTeltonikaPacket({ records: [record], codec })).records).toEqual([record]);
