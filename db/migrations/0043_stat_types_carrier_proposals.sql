@@ -1,7 +1,8 @@
 -- Samsara's stat types the trackers report (issue 38, item 8; docs/decisions.md "vehicle stats from the
 -- trackers"): a column each in vehicle_state (the latest value, generated above) and vehicle_stat_samples,
 -- the stat rollups' sums and counts (gauges, averaged by history) and maxima (counters), and ingest_stats
--- taking them after battery_milli_volts (lib/telemetry/store/telemetry-batch.ts STAT_FIELDS).
+-- taking them after battery_milli_volts (lib/telemetry/store/telemetry-batch.ts STAT_FIELDS). Then the
+-- carrier-proposed assignments (issue 38, item 7; db/schema/assignments.ts).
 ALTER TABLE "vehicle_state" ADD COLUMN "engine_coolant_temperature_milli_c" real;--> statement-breakpoint
 ALTER TABLE "vehicle_state" ADD COLUMN "ambient_air_temperature_milli_c" real;--> statement-breakpoint
 ALTER TABLE "vehicle_state" ADD COLUMN "engine_load_percent" real;--> statement-breakpoint
@@ -110,3 +111,21 @@ BEGIN
 	SELECT (SELECT count(*)::integer FROM input WHERE owned AND fresh) + (SELECT count(*)::integer FROM resent_rows),
 		coalesce((SELECT array_agg(DISTINCT i.vehicle_id) FROM input i WHERE NOT i.owned), '{}');
 END $$;
+--> statement-breakpoint
+CREATE TABLE "carrier_proposed_assignments" (
+	"id" serial NOT NULL,
+	"company_id" integer NOT NULL,
+	"dataset" text DEFAULT 'live' NOT NULL,
+	"driver_id" integer NOT NULL,
+	"vehicle_id" integer NOT NULL,
+	"trailer_names" text[] DEFAULT '{}' NOT NULL,
+	"shipping_docs" text,
+	"active_time" timestamp with time zone NOT NULL,
+	"first_seen_at" timestamp with time zone,
+	"accepted_at" timestamp with time zone,
+	"rejected_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "carrier_proposed_assignments_company_id_id_pk" PRIMARY KEY("company_id","id")
+);
+--> statement-breakpoint
+CREATE INDEX "carrier_proposed_assignments_driver_idx" ON "carrier_proposed_assignments" USING btree ("company_id","dataset","driver_id");
