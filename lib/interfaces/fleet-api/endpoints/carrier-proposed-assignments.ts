@@ -70,7 +70,8 @@ export const createCarrierProposalEndpoint = defineFleetEndpoint({
   response: z.object({ data: carrierProposalSchema }).meta({ id: "CarrierProposedAssignmentResponse" }),
   errors: ["not_found"],
   run: async ({ db, tenant, body, actor }) => {
-    if (body.trailerIds?.length) throw new AppError("bad_request", 'Invalid value for "trailerIds": trailers are not supported yet; name them with trailerNames.');
+    if (body.trailerIds?.length)
+      throw new AppError("bad_request", 'Invalid value for "trailerIds": trailers are not supported yet; name them with trailerNames.');
     const row = await createProposal({
       db,
       ...tenant,
