@@ -26,6 +26,7 @@ import {
 import { generateShareToken, hashShareToken } from "@/lib/live/shares/share-token";
 import { listDefectTypes, submitDvir } from "@/lib/fleet/inspections";
 import { operatorActor } from "@/lib/platform/audit";
+import { createProposal } from "@/lib/fleet/assignments";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -300,6 +301,13 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       dvirIds.push(dvir.id);
       defectIds.push(...dvir.defects.map((defect) => defect.id));
     }
+    // A vehicle proposed to the last driver (carrier-proposed assignments).
+    await createProposal({
+      db,
+      ...tenant,
+      actor: operatorActor("fixture"),
+      input: { driverId: driverIds.at(-1)!, vehicleId: vehicleIds.at(-1)!, activeTime: new Date(0), trailerNames: [], shippingDocs: null },
+    });
     ids.push({
       ...tenant,
       vehicleIds,
