@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { StatReadings } from "./schema";
 import { nullableNumber } from "./rows";
 
@@ -9,7 +10,32 @@ export const statReadingsOf = (row: Record<string, unknown>): StatReadings => ({
   engineSeconds: nullableNumber(row.engine_seconds),
   speed: nullableNumber(row.speed),
   batteryMilliVolts: nullableNumber(row.battery_milli_volts),
+  engineCoolantTemperatureMilliC: nullableNumber(row.engine_coolant_temperature_milli_c),
+  ambientAirTemperatureMilliC: nullableNumber(row.ambient_air_temperature_milli_c),
+  engineLoadPercent: nullableNumber(row.engine_load_percent),
+  defLevelMilliPercent: nullableNumber(row.def_level_milli_percent),
+  gpsOdometerMeters: nullableNumber(row.gps_odometer_meters),
+  fuelConsumedMilliliters: nullableNumber(row.fuel_consumed_milliliters),
 });
+
+/** The stat-sample columns statReadingsOf reads. */
+export const STAT_READING_COLUMNS = [
+  "engine_rpm",
+  "fuel_percent",
+  "odometer_meters",
+  "engine_seconds",
+  "speed",
+  "battery_milli_volts",
+  "engine_coolant_temperature_milli_c",
+  "ambient_air_temperature_milli_c",
+  "engine_load_percent",
+  "def_level_milli_percent",
+  "gps_odometer_meters",
+  "fuel_consumed_milliliters",
+] as const;
+
+/** STAT_READING_COLUMNS as a select list. */
+export const statReadingsSelect = () => sql.raw(STAT_READING_COLUMNS.join(", "));
 
 /** The vehicle, time and fix of a row shaped like `vehicle_positions`. */
 export const positionOf = (row: Record<string, unknown>) => ({

@@ -13,6 +13,7 @@ import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { exportEldFile } from "@/lib/hos/eld-file/export-eld-file";
 import { inspectionFormSchema } from "@/lib/dashboard/view/inspection-form";
 import { submitDvir } from "@/lib/fleet/inspections";
+import { answerProposal } from "@/lib/fleet/assignments";
 
 const logbook = { revalidate: ["/logbook"], args: formFields } as const;
 const rowId = z.coerce.number().int().positive();
@@ -43,6 +44,15 @@ export const answerDriveAction = defineDriverAction(
   async ({ input: { segmentId, answer: accept }, tenant, driver, actor }) => {
     await answerUnassignedDriving({ ...tenant, driverId: driver.driverId, segmentId, accept, actor });
     return { message: accept ? "Drive accepted: it is in your log." : "Drive rejected." };
+  },
+);
+
+/** The driver's answer to the vehicle the carrier proposes (Samsara's carrier-proposed assignments). */
+export const answerProposalAction = defineDriverAction(
+  { ...logbook, input: z.object({ proposalId: rowId, answer: accepts }) },
+  async ({ input: { proposalId, answer: accept }, tenant, driver, actor }) => {
+    await answerProposal({ ...tenant, driverId: driver.driverId, proposalId, accept, actor });
+    return { message: accept ? "Vehicle accepted: it is assigned to you." : "Proposal rejected." };
   },
 );
 

@@ -4,7 +4,7 @@ import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
-import { answerDriveAction, answerLogEditAction, certifyDayAction, changeDutyStatusAction, downloadEldFileAction } from "./actions";
+import { answerDriveAction, answerLogEditAction, answerProposalAction, certifyDayAction, changeDutyStatusAction, downloadEldFileAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 import { FormOutcome } from "@/components/ui/form-outcome";
 import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
@@ -79,6 +79,10 @@ const AnswerForm = ({ answer, field, id, acceptLabel }: { answer: AnswerAction; 
 
 export const DriveAnswer = ({ segmentId }: { segmentId: number }) => (
   <AnswerForm answer={answerDriveAction} field="segmentId" id={segmentId} acceptLabel="Accept: it was me" />
+);
+
+export const ProposalAnswer = ({ proposalId }: { proposalId: number }) => (
+  <AnswerForm answer={answerProposalAction} field="proposalId" id={proposalId} acceptLabel="Accept: I take it" />
 );
 
 export const LogEditAnswer = ({ editId }: { editId: number }) => (

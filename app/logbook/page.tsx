@@ -17,6 +17,7 @@ import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/platform/zo
 import { formatDistance } from "@/lib/platform/units";
 import { LogEditList } from "@/components/hos/log-edit-list";
 import { OpenDefects } from "./open-defects";
+import { ProposedVehicle } from "./proposed-vehicle";
 import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
@@ -93,6 +94,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
           </Link>
         </p>
       </section>
+      <ProposedVehicle db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} driverId={signedIn.driverId} now={now} />
       {vehicleId !== null && (
         <OpenDefects db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} vehicleId={vehicleId} timeZone={driver.timezone} />
       )}

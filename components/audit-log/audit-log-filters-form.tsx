@@ -9,6 +9,7 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   webhook: "Webhook",
   user: "User",
   assignment: "Vehicle assignment",
+  carrier_proposal: "Proposed vehicle",
   client_key: "ClientKey",
   camera_secret: "Camera secret",
   live_share: "Live share link",

@@ -38,3 +38,28 @@ export const driverVehicleAssignments = pgTable(
     index("driver_vehicle_assignments_driver_idx").on(t.companyId, t.dataset, t.driverId, t.startTime),
   ],
 );
+
+/**
+ * Samsara's carrier-proposed assignments: a vehicle (with trailers and shipping documents) the
+ * carrier proposes to a driver, shown in the driver's logbook from `active_time`; the driver accepts
+ * it (a driver-vehicle assignment from then on) or rejects it. A driver has at most one pending
+ * proposal: a new one replaces it (lib/fleet/assignments/carrier-proposals.ts).
+ */
+export const carrierProposedAssignments = pgTable(
+  "carrier_proposed_assignments",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    driverId: integer("driver_id").notNull(),
+    vehicleId: integer("vehicle_id").notNull(),
+    trailerNames: text("trailer_names").array().notNull().default([]),
+    shippingDocs: text("shipping_docs"),
+    activeTime: utc("active_time").notNull(),
+    /** When the driver's logbook first showed it. */
+    firstSeenAt: utc("first_seen_at"),
+    acceptedAt: utc("accepted_at"),
+    rejectedAt: utc("rejected_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("carrier_proposed_assignments_driver_idx").on(t.companyId, t.dataset, t.driverId)],
+);

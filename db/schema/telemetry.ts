@@ -35,7 +35,18 @@ export const vehiclePositions = pgTable(
 /** The gauges and counters of a stat sample, as every read of them (snapshots, feeds, history) returns them. */
 export type StatReadings = Pick<
   typeof vehicleStatSamples.$inferSelect,
-  "engineRpm" | "fuelPercent" | "odometerMeters" | "engineSeconds" | "speed" | "batteryMilliVolts"
+  | "engineRpm"
+  | "fuelPercent"
+  | "odometerMeters"
+  | "engineSeconds"
+  | "speed"
+  | "batteryMilliVolts"
+  | "engineCoolantTemperatureMilliC"
+  | "ambientAirTemperatureMilliC"
+  | "engineLoadPercent"
+  | "defLevelMilliPercent"
+  | "gpsOdometerMeters"
+  | "fuelConsumedMilliliters"
 >;
 
 export const ENGINE_STATES = ["Off", "On", "Idle"] as const;
@@ -57,6 +68,15 @@ export const vehicleStatSamples = pgTable(
     engineState: text("engine_state", { enum: ENGINE_STATES }),
     /** Supply voltage measured by a hardware tracker (Samsara's batteryMilliVolts). */
     batteryMilliVolts: real("battery_milli_volts"),
+    /** Samsara's stat types, in Samsara's units (issue 38, item 8: docs/decisions.md). */
+    engineCoolantTemperatureMilliC: real("engine_coolant_temperature_milli_c"),
+    ambientAirTemperatureMilliC: real("ambient_air_temperature_milli_c"),
+    engineLoadPercent: real("engine_load_percent"),
+    defLevelMilliPercent: real("def_level_milli_percent"),
+    /** The tracker's own distance counter (GPS), meters; `odometerMeters` is the ECU's. */
+    gpsOdometerMeters: doublePrecision("gps_odometer_meters"),
+    /** The ECU's fuel-used counter, milliliters. */
+    fuelConsumedMilliliters: doublePrecision("fuel_consumed_milliliters"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }), index("vehicle_stat_samples_feed_idx").on(t.companyId, t.dataset, t.seq)],
 );

@@ -26,6 +26,7 @@ import {
 import { generateShareToken, hashShareToken } from "@/lib/live/shares/share-token";
 import { listDefectTypes, submitDvir } from "@/lib/fleet/inspections";
 import { operatorActor } from "@/lib/platform/audit";
+import { createProposal } from "@/lib/fleet/assignments";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -80,6 +81,12 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
           speed: 10 + i,
           engineState: "On" as const,
           batteryMilliVolts: 12_600 + i * 20,
+          engineCoolantTemperatureMilliC: 85_000 + i * 1000,
+          ambientAirTemperatureMilliC: 21_500,
+          engineLoadPercent: 40 + i,
+          defLevelMilliPercent: 80_000 - i * 500,
+          gpsOdometerMeters: 250_000 + i * 6000,
+          fuelConsumedMilliliters: 1_000_000 + i * 2500,
         })),
       ),
     });
@@ -294,6 +301,13 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       dvirIds.push(dvir.id);
       defectIds.push(...dvir.defects.map((defect) => defect.id));
     }
+    // A vehicle proposed to the last driver (carrier-proposed assignments).
+    await createProposal({
+      db,
+      ...tenant,
+      actor: operatorActor("fixture"),
+      input: { driverId: driverIds.at(-1)!, vehicleId: vehicleIds.at(-1)!, activeTime: new Date(0), trailerNames: [], shippingDocs: null },
+    });
     ids.push({
       ...tenant,
       vehicleIds,

@@ -143,6 +143,42 @@ describe("vehicle stats through the SDK", () => {
     expect(history.data[0].ecuSpeedMph!.length).toBeGreaterThan(0);
   });
 
+  it("the trackers' stat types (issue 38.8): temperatures, engine load, DEF level, GPS odometer and distance, fuel consumed", async () => {
+    const { client } = createSdkClient(key);
+    const types: Samsara.GetVehicleStatsRequestTypesItem[] = [
+      "engineCoolantTemperatureMilliC",
+      "ambientAirTemperatureMilliC",
+      "engineLoadPercent",
+      "defLevelMilliPercent",
+      "gpsOdometerMeters",
+      "gpsDistanceMeters",
+      "fuelConsumedMilliliters",
+    ];
+    const [first] = (await client.vehicles.list({ limit: 1 })).data;
+    const snapshot = await client.vehicleStats.getVehicleStats({ vehicleIds: [first.id], types });
+    expectSdkShape(snapshot, "VehicleStatsResponse");
+    // The fixture's last sample (the sixth).
+    expect(snapshot.data[0]).toMatchObject({
+      engineCoolantTemperatureMilliC: { value: 90_000 },
+      ambientAirTemperatureMilliC: { value: 21_500 },
+      engineLoadPercent: { value: 45 },
+      defLevelMilliPercent: { value: 77_500 },
+      gpsOdometerMeters: { value: 280_000 },
+      gpsDistanceMeters: { value: 280_000 },
+      fuelConsumedMilliliters: { value: 1_012_500 },
+    });
+    const feed = await client.vehicleStats.getVehicleStatsFeed({ vehicleIds: [first.id], types });
+    expectSdkShape(feed, "VehicleStatsListResponse");
+    expect(feed.data[0].engineLoadPercent!.map((reading) => reading.value)).toEqual([45]);
+    const history = await client.vehicleStats.getVehicleStatsHistory({ vehicleIds: [first.id], ...lastHours(2), types });
+    expectSdkShape(history, "VehicleStatsListResponse");
+    const [series] = history.data;
+    expect(series.engineCoolantTemperatureMilliC!.map((reading) => reading.value)).toEqual([85_000, 86_000, 87_000, 88_000, 89_000, 90_000]);
+    expect(series.gpsOdometerMeters!.at(-1)!.value).toBe(280_000);
+    expect(series.fuelConsumedMilliliters!.at(-1)!.value).toBe(1_012_500);
+    expect(series.defLevelMilliPercent).toHaveLength(6);
+  });
+
   it("getVehicleStatsHistory gives every vehicle its series over the range, paged by vehicle", async () => {
     const { client } = createSdkClient(key);
     const range = lastHours(2);

@@ -31,10 +31,11 @@ export const readSdkType = (name: string): SdkType => {
     }));
     type = { kind: "interface", fields };
   } else {
-    // `export interface X extends Samsara.Y {}` (the SDK's signatures, tiny vehicles): Y's fields.
+    // `export interface X extends Samsara.Y {}` (the SDK's signatures, tiny vehicles): Y's fields. With
+    // several bases (`extends Samsara.Y, Samsara.YAllOf`) the first one's: the others add optional fields.
     const alias =
       source.match(new RegExp(`export type ${name} = ([^;]+);`))?.[1] ??
-      source.match(new RegExp(`export interface ${name} extends (Samsara\\.\\w+) \\{\\s*\\}`))?.[1];
+      source.match(new RegExp(`export interface ${name} extends (Samsara\\.\\w+)(?:, Samsara\\.\\w+)* \\{\\s*\\}`))?.[1];
     if (alias === undefined) throw new Error(`Cannot read the SDK type ${name}`);
     type = { kind: "alias", ref: refOf(alias) };
   }

@@ -19,3 +19,4 @@ export {
   type NewAssignment,
 } from "./save-assignment";
 export type { AssignmentRow } from "./assignment-rules";
+export { answerProposal, createProposal, listProposals, showDriverProposal, type NewProposal, type ProposalRow } from "./carrier-proposals";

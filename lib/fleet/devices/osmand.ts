@@ -5,35 +5,64 @@ import { recordUnclaimedDevice } from "./unclaimed-devices";
 import { AppError } from "@/lib/platform/errors";
 import { parseWith } from "@/lib/platform/http/search-params";
 import { ingestTelemetry } from "@/lib/telemetry/store";
+import { osmandStatParamsSchema, osmandStatReadings } from "./osmand-stats";
 
 /** 1 knot = 1852 m per hour: the OsmAnd protocol reports speed in knots. */
 const METERS_PER_SECOND_PER_KNOT = 1852 / 3600;
 
 const optionalNumber = z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), z.number().finite().optional());
 
-/** The OsmAnd parameters (query string, form or JSON body); numbers arrive as text. */
-export const osmandParamsSchema = z.object({
-  id: z.string().trim().min(1, "is required").max(200).meta({ description: "The vehicle's device id (also accepted as `deviceid`)." }),
-  lat: z
-    .preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-90).max(90))
-    .meta({ description: "Latitude, degrees.", param: { required: true } }),
-  lon: z
-    .preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-180).max(180))
-    .meta({ description: "Longitude, degrees.", param: { required: true } }),
-  timestamp: z.string().optional().meta({ description: "Epoch seconds, epoch milliseconds or ISO 8601; missing means now." }),
-  speed: optionalNumber.meta({ description: "Knots." }),
-  bearing: optionalNumber.meta({ description: "Degrees from north." }),
-  altitude: optionalNumber.meta({ description: "Meters." }),
-  accuracy: optionalNumber.meta({ description: "Meters." }),
-  hdop: optionalNumber,
-  batt: optionalNumber.meta({ description: "Battery level, percent." }),
-});
+const coordinate = (limit: number, description: string) =>
+  z.preprocess((value) => (value === "" ? undefined : Number(value)), z.number().finite().min(-limit).max(limit).optional()).meta({ description });
+
+/**
+ * The OsmAnd parameters (query string, form or JSON body); numbers arrive as text. Every spelling
+ * Traccar's OsmAnd decoder reads: `deviceid` for `id`, `location=lat,lon` for `lat` and `lon`,
+ * `heading` for `bearing`, `valid`; and the vehicle values of osmand-stats.ts. A request without a
+ * fix is stored when it carries a vehicle value (Traccar keeps the last fix for it).
+ */
+export const osmandParamsSchema = z
+  .object({
+    id: z.string().trim().min(1, "is required").max(200).meta({ description: "The vehicle's device id (also accepted as `deviceid`)." }),
+    lat: coordinate(90, "Latitude, degrees (or `location=lat,lon`)."),
+    lon: coordinate(180, "Longitude, degrees (or `location=lat,lon`)."),
+    timestamp: z.string().optional().meta({ description: "Epoch seconds, epoch milliseconds, ISO 8601 or `yyyy-MM-dd HH:mm:ss` (UTC); missing means now." }),
+    valid: z
+      .enum(["true", "false", "1", "0"])
+      .optional()
+      .meta({ description: "`false` or `0`: the fix is not valid (not stored as a position; the vehicle values are)." }),
+    speed: optionalNumber.meta({ description: "Knots." }),
+    bearing: optionalNumber.meta({ description: "Degrees from north (also accepted as `heading`)." }),
+    altitude: optionalNumber.meta({ description: "Meters." }),
+    accuracy: optionalNumber.meta({ description: "Meters." }),
+    hdop: optionalNumber,
+    batt: optionalNumber.meta({ description: "Battery level, percent." }),
+    ...osmandStatParamsSchema.shape,
+  })
+  .superRefine((point, context) => {
+    const missing = (["lat", "lon"] as const).filter((key) => point[key] === undefined);
+    // Without a whole fix the request must carry a vehicle value, else it says nothing.
+    if (missing.length === 0 || osmandStatReadings(point, undefined) !== null) return;
+    for (const key of missing) context.addIssue({ code: "custom", path: [key], message: "is required (or `location=lat,lon`)." });
+  });
+
+/** The spellings other Traccar Client versions and OsmAnd apps send, as the schema's names. */
+const canonicalParams = (params: OsmandParams): OsmandParams => {
+  const [locationLat, locationLon] = params.location?.split(",") ?? [];
+  return {
+    ...params,
+    id: params.id ?? params.deviceid,
+    ...(params.lat === undefined && locationLat !== undefined ? { lat: locationLat.trim() } : {}),
+    ...(params.lon === undefined && locationLon !== undefined ? { lon: locationLon.trim() } : {}),
+    ...(params.bearing === undefined && params.heading !== undefined ? { bearing: params.heading } : {}),
+  };
+};
 
 export type OsmandParams = Record<string, string>;
 
 type TraccarJson = {
   device_id?: unknown;
-  location?: { timestamp?: unknown; coords?: Record<string, unknown>; battery?: { level?: unknown } };
+  location?: { timestamp?: unknown; coords?: Record<string, unknown>; battery?: { level?: unknown }; odometer?: unknown };
 };
 
 /**
@@ -57,18 +86,20 @@ export const osmandParamsFromJson = (json: unknown): OsmandParams => {
       altitude: text(altitude),
       accuracy: text(accuracy),
       batt: typeof level === "number" && level >= 0 ? String(level <= 1 ? level * 100 : level) : undefined,
+      odometer: text(location.odometer),
     };
     return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)) as OsmandParams;
   }
   return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, String(value)]));
 };
 
-/** Epoch seconds, epoch milliseconds, or ISO 8601; a missing timestamp means "now". */
+/** Epoch seconds, epoch milliseconds, ISO 8601, or `yyyy-MM-dd HH:mm:ss` (read as UTC); a missing timestamp means "now". */
 const parseDeviceTime = (text: string | undefined, now: Date) => {
   if (text === undefined || text.trim() === "") return now;
   const trimmed = text.trim();
   const numeric = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
-  const time = Number.isFinite(numeric) ? new Date(numeric > 1e11 ? numeric : numeric * 1000) : new Date(trimmed);
+  const plain = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}$/.test(trimmed) ? `${trimmed.replace(" ", "T")}Z` : trimmed;
+  const time = Number.isFinite(numeric) ? new Date(numeric > 1e11 ? numeric : numeric * 1000) : new Date(plain);
   if (Number.isNaN(time.getTime())) throw new AppError("bad_request", `Invalid value for "timestamp": expected epoch seconds, milliseconds or ISO 8601.`);
   return time;
 };
@@ -90,7 +121,7 @@ export const ingestOsmandPoint = async ({
   remoteAddress: string;
   now?: Date;
 }) => {
-  const point = parseWith(osmandParamsSchema, { ...params, id: params.id ?? params.deviceid }, "OsmAnd parameters");
+  const point = parseWith(osmandParamsSchema, canonicalParams(params), "OsmAnd parameters");
   const time = parseDeviceTime(point.timestamp, now);
   const vehicle = await findRegisteredDevice({ db, deviceId: point.id });
   if (!vehicle) {
@@ -98,27 +129,31 @@ export const ingestOsmandPoint = async ({
     throw new AppError("bad_request", `Unknown device "${point.id}": register it on the Devices page (it is listed there as unclaimed).`);
   }
   if (vehicle.vehicleId === null) throw new AppError("bad_request", `Device "${point.id}" is bound to no vehicle: bind it on the Devices page.`);
+  const record = { companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time };
+  const valid = point.valid !== "false" && point.valid !== "0";
+  const fix = point.lat !== undefined && point.lon !== undefined && valid ? { latitude: point.lat, longitude: point.lon } : null;
+  const speedKmh = point.speed === undefined ? undefined : (point.speed * 1852) / 1000;
+  const readings = osmandStatReadings(point, fix ? speedKmh : undefined);
   const result = await ingestTelemetry({
     db,
     now,
     batch: {
-      positions: [
-        {
-          companyId: vehicle.companyId,
-          dataset: vehicle.dataset,
-          vehicleId: vehicle.vehicleId,
-          time,
-          latitude: point.lat,
-          longitude: point.lon,
-          speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
-          heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
-          altitude: point.altitude ?? null,
-          accuracy: point.accuracy ?? null,
-          hdop: point.hdop ?? null,
-          battery: point.batt ?? null,
-        },
-      ],
+      positions: fix
+        ? [
+            {
+              ...record,
+              ...fix,
+              speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
+              heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
+              altitude: point.altitude ?? null,
+              accuracy: point.accuracy ?? null,
+              hdop: point.hdop ?? null,
+              battery: point.batt ?? null,
+            },
+          ]
+        : [],
+      stats: readings ? [{ ...record, ...readings }] : [],
     },
   });
-  return { vehicleId: vehicle.vehicleId, duplicate: result.duplicates.positions > 0 };
+  return { vehicleId: vehicle.vehicleId, duplicate: result.duplicates.positions + result.duplicates.stats > 0 };
 };

@@ -35,6 +35,13 @@ export const batchPointSchema = z
         engineSeconds: optionalNumber,
         speed: optionalNumber.meta({ description: "ECU speed, m/s." }),
         engineState: z.enum(ENGINE_STATES).nullish(),
+        batteryMilliVolts: optionalNumber.meta({ description: "Vehicle supply voltage, millivolts." }),
+        engineCoolantTemperatureMilliC: optionalNumber.meta({ description: "Millidegrees Celsius." }),
+        ambientAirTemperatureMilliC: optionalNumber.meta({ description: "Millidegrees Celsius." }),
+        engineLoadPercent: optionalNumber,
+        defLevelMilliPercent: optionalNumber.meta({ description: "Diesel exhaust fluid level, thousandths of a percent." }),
+        gpsOdometerMeters: optionalNumber.meta({ description: "The device's own (GPS) distance counter, meters." }),
+        fuelConsumedMilliliters: optionalNumber.meta({ description: "The ECU's fuel-used counter, milliliters." }),
       })
       .optional()
       .meta({ description: "CAN/ECU stats sampled at the same time." }),

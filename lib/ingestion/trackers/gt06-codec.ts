@@ -7,10 +7,27 @@ import type { TrackerRecord } from "./tracker-record";
  * 0x7979 (2-byte length) and end with 0x0D0A; the length counts the protocol number, content,
  * serial number and CRC. The CRC-16/X25 (CRC-ITU) covers the length through the serial number.
  * The device logs in (0x01, IMEI in BCD) and the server echoes the protocol number and serial;
- * status (0x13) and alarm (0x16, 0x26) packets are answered the same way; GPS packets (0x12,
- * 0x22) have no answer.
+ * the heartbeats (status 0x13, the GK310's heartbeat 0x23, the 4G models' status 0x36, cell and
+ * status 0x19) and alarm (0x16, 0x26) packets are answered the same way, a time request (0x8A) with
+ * the UTC time; GPS packets (0x12, 0x22) and information packets (0x94: the external voltage) have no
+ * answer. Frame layouts as Traccar's GT06 decoder and test frames read them.
  */
-export const GT06 = { login: 0x01, gps: 0x12, gpsAcc: 0x22, status: 0x13, alarm: 0x16, alarmExtended: 0x26 } as const;
+export const GT06 = {
+  login: 0x01,
+  gps: 0x12,
+  gpsAcc: 0x22,
+  status: 0x13,
+  alarm: 0x16,
+  alarmExtended: 0x26,
+  lbsStatus: 0x19,
+  heartbeat: 0x23,
+  status4g: 0x36,
+  timeRequest: 0x8a,
+  info: 0x94,
+} as const;
+
+/** The packets answered with the protocol number and serial echoed (the time request adds the time). */
+const ANSWERED = new Set<number>([GT06.login, GT06.status, GT06.alarm, GT06.alarmExtended, GT06.lbsStatus, GT06.heartbeat, GT06.status4g, GT06.timeRequest]);
 
 /** 0x7979 frames may be long; more than this is not a tracker's. */
 export const MAX_GT06_LENGTH = 1_024;
@@ -63,7 +80,13 @@ const readGps = (reader: FrameReader): TrackerRecord => {
 /** ACC (ignition) is bit 1 of the terminal information byte of status and alarm packets. */
 const accOf = (terminalInfo: number) => (terminalInfo & 0x02) !== 0;
 
-const readContent = (protocol: number, reader: FrameReader, now: Date): TrackerRecord | null => {
+/** Information packet (0x94): in a 0x7979 frame a type byte (0x00: external power voltage) then the value; in a 0x7878 frame the voltage alone. Volts × 100. */
+const readInfo = (reader: FrameReader, extended: boolean, now: Date): TrackerRecord | null => {
+  if (extended && reader.u8() !== 0x00) return null;
+  return { time: now, io: { externalVolts: reader.u16() / 100 } };
+};
+
+const readContent = (protocol: number, reader: FrameReader, now: Date, extended: boolean): TrackerRecord | null => {
   switch (protocol) {
     case GT06.gps:
       return readGps(reader);
@@ -81,9 +104,19 @@ const readContent = (protocol: number, reader: FrameReader, now: Date): TrackerR
       record.io.ignition = accOf(reader.u8());
       return record;
     }
+    // Heartbeats carry no time: they describe the device as it is now. The terminal information
+    // (ACC in bit 1) opens the status packets, after the cell (MCC, MNC, LAC, cell id) in 0x19.
     case GT06.status:
-      // Status packets carry no time: they describe the device as it is now.
+    case GT06.heartbeat:
       return { time: now, io: { ignition: accOf(reader.u8()) } };
+    case GT06.status4g:
+      // 0x36 in a long (0x7979) frame is another model's photo data.
+      return extended ? null : { time: now, io: { ignition: accOf(reader.u8()) } };
+    case GT06.lbsStatus:
+      reader.take(8);
+      return { time: now, io: { ignition: accOf(reader.u8()) } };
+    case GT06.info:
+      return readInfo(reader, extended, now);
     default:
       return null;
   }
@@ -105,13 +138,12 @@ export const decodeGt06Frame = (frame: Buffer, now = new Date()): Gt06Message =>
   const reader = new FrameReader(frame.subarray(2 + lengthSize, frame.length - 6));
   const protocol = reader.u8();
   if (protocol === GT06.login) return { type: "login", protocol, serial, imei: readImei(reader) };
-  const record = readContent(protocol, reader, now);
+  const record = readContent(protocol, reader, now, lengthSize === 2);
   return record ? { type: "record", protocol, serial, record } : { type: "other", protocol, serial };
 };
 
-/** Whether the server answers this protocol number (login, status, alarms); GPS packets have no answer. */
-export const gt06Answers = (protocol: number) =>
-  protocol === GT06.login || protocol === GT06.status || protocol === GT06.alarm || protocol === GT06.alarmExtended;
+/** Whether the server answers this protocol number (login, heartbeats, alarms, time request); GPS and information packets have no answer. */
+export const gt06Answers = (protocol: number) => ANSWERED.has(protocol);
 
 /** A 0x7878 frame of `content` after the protocol number, with its serial, CRC and stop bits. */
 export const encodeGt06Frame = (protocol: number, content: Buffer, serial: number) => {
@@ -126,5 +158,9 @@ export const encodeGt06Frame = (protocol: number, content: Buffer, serial: numbe
   return Buffer.concat([Buffer.from([0x78, 0x78]), body, tail]);
 };
 
-/** The server's answer: the protocol number and serial echoed, no content. */
-export const encodeGt06Response = (protocol: number, serial: number) => encodeGt06Frame(protocol, Buffer.alloc(0), serial);
+/** The server's answer: the protocol number and serial echoed, no content; a time request's answer carries the UTC time (YY MM DD hh mm ss). */
+export const encodeGt06Response = (protocol: number, serial: number, now = new Date()) => {
+  if (protocol !== GT06.timeRequest) return encodeGt06Frame(protocol, Buffer.alloc(0), serial);
+  const fields = [now.getUTCFullYear() - 2000, now.getUTCMonth() + 1, now.getUTCDate(), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds()];
+  return encodeGt06Frame(protocol, Buffer.from(fields), serial);
+};

@@ -10,7 +10,7 @@ const MAX_UNCONFIRMED = 32;
 /**
  * A GT06 connection: the login first (answered for a device bound to a vehicle; an unclaimed one
  * gets no answer and the connection closes, so it keeps its data and logs in again later), then
- * GPS, status and alarm packets. Status and alarm packets are answered once they and every packet
+ * GPS, heartbeat, information and alarm packets. Heartbeats and alarms are answered once they and every packet
  * before them are committed (a GPS packet and the status after it share one write); a failed
  * write closes the connection.
  */
@@ -42,7 +42,7 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
       }
       if (vehicle && gt06Answers(message.protocol)) {
         await confirm();
-        socket.write(encodeGt06Response(message.protocol, message.serial));
+        socket.write(encodeGt06Response(message.protocol, message.serial, now));
       }
     },
   };

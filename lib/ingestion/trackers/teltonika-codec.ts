@@ -1,6 +1,6 @@
 import { crc16Ibm } from "./crc";
 import { FrameError, FrameReader } from "./frame-reader";
-import { TELTONIKA_IO } from "./teltonika-io";
+import { TELTONIKA_IO, type IoTarget } from "./teltonika-io";
 import type { TrackerRecord } from "./tracker-record";
 
 /**
@@ -52,12 +52,13 @@ const readRecord = (reader: FrameReader, extended: boolean): TrackerRecord => {
   id(); // total IO count (the groups below carry their own)
   const io: TrackerRecord["io"] = {};
   const fix: Partial<NonNullable<TrackerRecord["fix"]>> = { latitude, longitude, altitude, heading, satellites, speedKmh };
+  const target: IoTarget = { io, fix, events: [] };
   for (const size of [1, 2, 4, 8]) {
     const count = id();
     for (let k = 0; k < count; k++) {
       const ioId = id();
       const value = reader.unsigned(size);
-      TELTONIKA_IO[ioId]?.(value, io, fix);
+      TELTONIKA_IO[ioId]?.(value, target);
     }
   }
   if (extended) {
@@ -68,7 +69,12 @@ const readRecord = (reader: FrameReader, extended: boolean): TrackerRecord => {
     }
   }
   // No satellites: the device repeats its last fix or zeros; it is not a position.
-  return { time, fix: satellites > 0 ? (fix as TrackerRecord["fix"]) : undefined, io };
+  return {
+    time,
+    fix: satellites > 0 ? (fix as TrackerRecord["fix"]) : undefined,
+    io,
+    ...(target.events.length > 0 ? { events: target.events } : {}),
+  };
 };
 
 /** The records of one complete AVL packet (as framed by `teltonikaPacketLength`). */

@@ -22,7 +22,8 @@ const ioElements = ({ io, fix }: TrackerRecord): [number, 1 | 2 | 4, number][] =
     [85, 2, io.engineRpm === undefined ? undefined : Math.round(io.engineRpm)],
     [81, 1, io.ecuSpeedKmh === undefined ? undefined : Math.round(io.ecuSpeedKmh)],
     [182, 2, fix?.hdop === undefined ? undefined : Math.round(fix.hdop * 10)],
-    [16, 4, io.odometerMeters === undefined ? undefined : Math.round(io.odometerMeters)],
+    [87, 4, io.odometerMeters === undefined ? undefined : Math.round(io.odometerMeters)],
+    [16, 4, io.gpsOdometerMeters === undefined ? undefined : Math.round(io.gpsOdometerMeters)],
   ];
   return elements.filter((element): element is [number, 1 | 2 | 4, number] => element[2] !== undefined);
 };

@@ -17,13 +17,26 @@ export type TrackerRecord = {
   };
   io: {
     ignition?: boolean;
-    /** Total odometer, meters. */
+    /** The vehicle's odometer as the ECU reports it (CAN/OBD), meters. */
     odometerMeters?: number;
+    /** The tracker's own distance counter (from its GPS fixes), meters. */
+    gpsOdometerMeters?: number;
     /** External (vehicle) voltage, volts (stored as the stat `batteryMilliVolts`). */
     externalVolts?: number;
     /** Vehicle speed as the ECU reports it over CAN or OBD, km/h (the stat `speed`, Samsara's `ecuSpeedMph`). */
     ecuSpeedKmh?: number;
     fuelPercent?: number;
     engineRpm?: number;
+    engineLoadPercent?: number;
+    coolantCelsius?: number;
+    /** The ECU's fuel-used counter, liters. */
+    fuelUsedLiters?: number;
+    /** Engine hours as the ECU (or the tracker) counts them, seconds. */
+    engineSeconds?: number;
   };
+  /** Driving events the device detected (Teltonika's green driving and crash IO); decoded, not stored yet. */
+  events?: TrackerEvent[];
 };
+
+/** A harsh driving event or a crash, with its peak acceleration in g when the device reports one. */
+export type TrackerEvent = { kind: "harshAcceleration" | "harshBraking" | "harshCornering" | "crash"; g?: number };

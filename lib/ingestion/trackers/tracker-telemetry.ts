@@ -1,5 +1,5 @@
-import type { EngineState } from "@/db/schema";
 import {
+  engineStateOf,
   fieldProblem,
   POSITION_FIELDS,
   recordProblem,
@@ -20,9 +20,8 @@ const allowed = <R>(fields: readonly RecordField<R>[], name: keyof R, value: num
   return value === undefined || (field && fieldProblem(field, value) !== undefined) ? null : value;
 };
 
-/** Ignition on while standing still is idling (as the simulator and Samsara's engine states have it). */
-const engineStateOf = (ignition: boolean | undefined, speedKmh: number | undefined): EngineState | null =>
-  ignition === undefined ? null : !ignition ? "Off" : speedKmh === 0 ? "Idle" : "On";
+/** A value in the tracker's unit (volts, °C, liters) in thousandths, the stored unit, rounded to a whole one; undefined stays so. */
+const milli = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 1000));
 
 /**
  * The positions and stat samples of a tracker's records for its vehicle (docs/trackers.md has the
@@ -52,13 +51,17 @@ export const trackerTelemetry = ({ vehicle, records, now }: { vehicle: BoundVehi
       ...base,
       engineState: engineStateOf(io.ignition, fix?.speedKmh),
       odometerMeters: allowed(STAT_FIELDS, "odometerMeters", io.odometerMeters),
+      gpsOdometerMeters: allowed(STAT_FIELDS, "gpsOdometerMeters", io.gpsOdometerMeters),
       fuelPercent: allowed(STAT_FIELDS, "fuelPercent", io.fuelPercent),
       engineRpm: allowed(STAT_FIELDS, "engineRpm", io.engineRpm),
-      batteryMilliVolts: allowed(STAT_FIELDS, "batteryMilliVolts", io.externalVolts === undefined ? undefined : Math.round(io.externalVolts * 1000)),
+      batteryMilliVolts: allowed(STAT_FIELDS, "batteryMilliVolts", milli(io.externalVolts)),
       speed: allowed(STAT_FIELDS, "speed", io.ecuSpeedKmh === undefined ? undefined : io.ecuSpeedKmh * METERS_PER_SECOND_PER_KMH),
+      engineLoadPercent: allowed(STAT_FIELDS, "engineLoadPercent", io.engineLoadPercent),
+      engineCoolantTemperatureMilliC: allowed(STAT_FIELDS, "engineCoolantTemperatureMilliC", milli(io.coolantCelsius)),
+      fuelConsumedMilliliters: allowed(STAT_FIELDS, "fuelConsumedMilliliters", milli(io.fuelUsedLiters)),
+      engineSeconds: allowed(STAT_FIELDS, "engineSeconds", io.engineSeconds),
     };
-    const { engineState, odometerMeters, fuelPercent, engineRpm, batteryMilliVolts, speed: ecuSpeed } = sample;
-    if ([engineState, odometerMeters, fuelPercent, engineRpm, batteryMilliVolts, ecuSpeed].some((value) => value !== null)) stats.push(sample);
+    if (STAT_FIELDS.some((field) => sample[field.name] !== null)) stats.push(sample);
   }
   return { positions, stats };
 };

@@ -83,6 +83,11 @@ const AUDIT_LABELS = {
     deleted: "Vehicle assignment deleted",
     denied: "Vehicle assignment refused",
   },
+  carrier_proposal: {
+    created: "Vehicle proposed to a driver",
+    accepted: "Proposed vehicle accepted by the driver",
+    rejected: "Proposed vehicle rejected by the driver",
+  },
   client_key: {
     created: "ClientKey created",
     revoked: "ClientKey revoked",

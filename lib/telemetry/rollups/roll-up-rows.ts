@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { ROLLED_UP_STAT_COLUMNS, rollUpMinuteStats, rollUpRawStats } from "./rolled-up-stats";
 
 /** Which raw rows to (re)aggregate: a time range, or the (vehicle, minute) pairs queued as dirty. */
 export type RollupSource = { from: Date; to: Date } | { dirty: SQL };
@@ -57,6 +58,7 @@ const STAT_COLUMNS = [
   "fuel_percent_last",
   "battery_milli_volts_sum",
   "battery_milli_volts_count",
+  ...ROLLED_UP_STAT_COLUMNS,
 ];
 /** The rollups' primary key: every other column is replaced on conflict. */
 const KEY_COLUMNS = ["company_id", "vehicle_id", "width", "bucket"];
@@ -94,7 +96,7 @@ export const rollUpRows = async ({ db, source }: { db: Executor; source: RollupS
     select distinct on (company_id, vehicle_id, b) vehicle_id, 60, b, company_id, dataset, count(*) over w, time,
       coalesce(sum(engine_rpm) over w, 0), count(engine_rpm) over w, coalesce(sum(fuel_percent) over w, 0), count(fuel_percent) over w,
       coalesce(sum(speed) over w, 0), count(speed) over w, max(odometer_meters) over w, max(engine_seconds) over w, fuel_percent,
-      coalesce(sum(battery_milli_volts) over w, 0), count(battery_milli_volts) over w
+      coalesce(sum(battery_milli_volts) over w, 0), count(battery_milli_volts) over w ${rollUpRawStats()}
     from (${rawRows("vehicle_stat_samples", source)}) s
     window w as (partition by company_id, vehicle_id, b)
     order by company_id, vehicle_id, b, time desc
@@ -103,7 +105,7 @@ export const rollUpRows = async ({ db, source }: { db: Executor; source: RollupS
     select distinct on (company_id, vehicle_id, q) vehicle_id, 900, q, company_id, dataset, sum(samples) over w, last_time,
       sum(engine_rpm_sum) over w, sum(engine_rpm_count) over w, sum(fuel_percent_sum) over w, sum(fuel_percent_count) over w,
       sum(speed_sum) over w, sum(speed_count) over w, max(odometer_meters_max) over w, max(engine_seconds_max) over w, fuel_percent_last,
-      sum(battery_milli_volts_sum) over w, sum(battery_milli_volts_count) over w
+      sum(battery_milli_volts_sum) over w, sum(battery_milli_volts_count) over w ${rollUpMinuteStats()}
     from (select *, ${quarter("bucket")} as q from vehicle_stat_rollups where width = 60 and ${quarterFilter(source)}) m
     window w as (partition by company_id, vehicle_id, q)
     order by company_id, vehicle_id, q, last_time desc

@@ -34,6 +34,15 @@ export type StatSample = TelemetryRecord & {
   engineState?: EngineState | null;
   /** The vehicle's supply voltage as a hardware tracker measures it (Samsara's `batteryMilliVolts`). */
   batteryMilliVolts?: number | null;
+  /** Samsara's stat types of the same names, in their units (millidegrees Celsius, percent, thousandths of a percent). */
+  engineCoolantTemperatureMilliC?: number | null;
+  ambientAirTemperatureMilliC?: number | null;
+  engineLoadPercent?: number | null;
+  defLevelMilliPercent?: number | null;
+  /** The tracker's own (GPS) distance counter, meters; `odometerMeters` is the ECU's. */
+  gpsOdometerMeters?: number | null;
+  /** The ECU's fuel-used counter, milliliters. */
+  fuelConsumedMilliliters?: number | null;
 };
 
 /** Positions and/or stat samples for vehicles of one or more tenants. */
@@ -73,6 +82,12 @@ export const STAT_FIELDS: RecordField<StatSample>[] = [
   { name: "speed", column: "speed", type: "real", range: { min: 0, max: 150 } },
   { name: "engineState", column: "engine_state", type: "text", oneOf: ENGINE_STATES },
   { name: "batteryMilliVolts", column: "battery_milli_volts", type: "real", range: { min: 0, max: 100_000 } },
+  { name: "engineCoolantTemperatureMilliC", column: "engine_coolant_temperature_milli_c", type: "real", range: { min: -60_000, max: 250_000 } },
+  { name: "ambientAirTemperatureMilliC", column: "ambient_air_temperature_milli_c", type: "real", range: { min: -80_000, max: 100_000 } },
+  { name: "engineLoadPercent", column: "engine_load_percent", type: "real", range: { min: 0, max: 100 } },
+  { name: "defLevelMilliPercent", column: "def_level_milli_percent", type: "real", range: { min: 0, max: 100_000 } },
+  { name: "gpsOdometerMeters", column: "gps_odometer_meters", type: "float8", range: { min: 0, max: 1e10 } },
+  { name: "fuelConsumedMilliliters", column: "fuel_consumed_milliliters", type: "float8", range: { min: 0, max: 1e13 } },
 ];
 
 /** Names the record in an error ("positions[3]"); a function, so that a batch of good records builds no names. */

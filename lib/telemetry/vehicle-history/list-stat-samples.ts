@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { intArray, queryRows } from "@/db/rows";
-import { statReadingsOf } from "@/db/telemetry-rows";
+import { statReadingsOf, statReadingsSelect } from "@/db/telemetry-rows";
 import type { TenantQuery } from "@/lib/platform/tenant";
 import type { TimeRange } from "@/lib/platform/time-range";
 import type { StatsBucket } from "./find-stats-history";
@@ -16,7 +16,7 @@ export const listStatSamples = async ({ db, companyId, dataset, vehicleIds, rang
   const keyset = after ? sql`and (vehicle_id, time) > (${after.vehicleId}, ${after.time}::timestamptz)` : sql``;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select vehicle_id, time, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, battery_milli_volts from vehicle_stat_samples
+    sql`select vehicle_id, time, ${statReadingsSelect()} from vehicle_stat_samples
         where company_id = ${companyId} and dataset = ${dataset} ${ids} ${keyset}
           and time >= ${range.start.toISOString()}::timestamptz and time < ${range.end.toISOString()}::timestamptz
         order by vehicle_id, time limit ${limit}`,

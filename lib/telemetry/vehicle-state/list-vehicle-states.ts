@@ -25,6 +25,13 @@ export type VehicleStateRow = {
   engineState: EngineState | null;
   /** The tracker's supply voltage (Samsara's batteryMilliVolts). */
   batteryMilliVolts: number | null;
+  /** Samsara's stat types of the same names (telemetry-batch.ts StatSample). */
+  engineCoolantTemperatureMilliC: number | null;
+  ambientAirTemperatureMilliC: number | null;
+  engineLoadPercent: number | null;
+  defLevelMilliPercent: number | null;
+  gpsOdometerMeters: number | null;
+  fuelConsumedMilliliters: number | null;
   /**
    * Which update of the row this is (`location_seq:stats_seq`): ingestion stamps a new change
    * sequence number on every write, so equal versions mean equal contents (what caches key on).
@@ -87,7 +94,8 @@ export const listVehicleStates = async ({ db, ...options }: ListVehicleStatesOpt
     db,
     sql`select v.id as vehicle_id, v.name, ${epochMs("s.location_time")} as location_time, s.latitude, s.longitude, s.speed, s.heading,
           s.hdop, s.satellites, ${epochMs("s.stats_time")} as stats_time, s.engine_rpm, s.fuel_percent, s.odometer_meters, s.engine_seconds,
-            s.ecu_speed, s.engine_state, s.battery_milli_volts,
+            s.ecu_speed, s.engine_state, s.battery_milli_volts, s.engine_coolant_temperature_milli_c, s.ambient_air_temperature_milli_c,
+            s.engine_load_percent, s.def_level_milli_percent, s.gps_odometer_meters, s.fuel_consumed_milliliters,
           ${STATE_VERSION} as state_version
         ${pageOf(options)}`,
   );
@@ -128,5 +136,11 @@ const toVehicleStateRow = (row: Record<string, unknown>): VehicleStateRow => ({
   ecuSpeed: nullableNumber(row.ecu_speed),
   engineState: (row.engine_state as EngineState | null) ?? null,
   batteryMilliVolts: nullableNumber(row.battery_milli_volts),
+  engineCoolantTemperatureMilliC: nullableNumber(row.engine_coolant_temperature_milli_c),
+  ambientAirTemperatureMilliC: nullableNumber(row.ambient_air_temperature_milli_c),
+  engineLoadPercent: nullableNumber(row.engine_load_percent),
+  defLevelMilliPercent: nullableNumber(row.def_level_milli_percent),
+  gpsOdometerMeters: nullableNumber(row.gps_odometer_meters),
+  fuelConsumedMilliliters: nullableNumber(row.fuel_consumed_milliliters),
   stateVersion: String(row.state_version),
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { intArray, queryRows } from "@/db/rows";
-import { positionOf, statReadingsOf } from "@/db/telemetry-rows";
+import { positionOf, statReadingsOf, statReadingsSelect } from "@/db/telemetry-rows";
 import type { EngineState, StatReadings } from "@/db/schema";
 import type { TenantQuery } from "@/lib/platform/tenant";
 
@@ -50,7 +50,7 @@ export const readStatChanges = async (options: ReadChangesOptions & { includePos
   const { db, companyId, dataset, afterSeq, uptoSeq, limit, vehicleIds, includePositions } = options;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`select seq, vehicle_id, time, engine_rpm, fuel_percent, odometer_meters, engine_seconds, speed, battery_milli_volts, engine_state
+    sql`select seq, vehicle_id, time, ${statReadingsSelect()}, engine_state
         from vehicle_stat_samples
         where company_id = ${companyId} and dataset = ${dataset} and seq > ${afterSeq} and seq <= ${uptoSeq} ${vehicleFilter(vehicleIds)}
         order by seq limit ${limit}`,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { GET, POST } from "@/app/ingest/osmand/route";
-import { vehiclePositions } from "@/db/schema";
+import { vehiclePositions, vehicleStatSamples } from "@/db/schema";
 import { seedTestCompanies } from "../../helpers/seeded";
 import { useTestDatabase } from "../../helpers/test-database";
 import { vehicleOfDevice } from "../../helpers/devices";
@@ -69,6 +69,63 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
     expect(points[2].battery).toBe(50);
     // Distance is computed from the previous point when the device does not send one (0.01° ≈ 1.1 km).
     expect(points[1].distance).toBeGreaterThan(1000);
+  });
+
+  it("reads the other spellings Traccar's OsmAnd decoder takes: location=lat,lon, deviceid, heading, a plain UTC date, valid=false (issue 37.2)", async () => {
+    const { db } = database();
+    const vehicle = await vehicleOfDevice({ db, identifier: "demo-live-4" });
+    const at = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000);
+    const plain = (time: Date) => time.toISOString().slice(0, 19).replace("T", "+");
+    const sends = [
+      `deviceid=demo-live-4&timestamp=${at(5).getTime() / 1000}&location=60.0,30.0`,
+      `id=demo-live-4&lat=60.01&lon=30.0&heading=45&timestamp=${plain(at(4))}`,
+      // An invalid fix is not a position; its vehicle values are still stored.
+      `id=demo-live-4&lat=0&lon=0&valid=false&ignition=true&timestamp=${at(3).getTime() / 1000}`,
+    ];
+    for (const query of sends) expect((await GET(new Request(`http://localhost/ingest/osmand?${query}`))).status).toBe(200);
+    const points = (await positionsOf(vehicle.id)).sort((a, b) => a.time.getTime() - b.time.getTime());
+    expect(points.map((point) => [point.latitude, point.longitude, point.heading])).toEqual([
+      [60, 30, 0],
+      [60.01, 30, 45],
+    ]);
+    expect(points[1].time).toEqual(at(4));
+    const [sample] = await database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicle.id));
+    expect(sample).toMatchObject({ time: at(3), engineState: "On" });
+  });
+
+  it("stores the vehicle values OBD apps send under Traccar's names as Samsara's stat types, with or without a fix", async () => {
+    const { db } = database();
+    const vehicle = await vehicleOfDevice({ db, identifier: "demo-live-5" });
+    const time = Math.floor(Date.now() / 1000) - 90;
+    const values =
+      "ignition=true&rpm=933&fuelLevel=24&power=13.8&coolantTemp=88&engineLoad=31&obdSpeed=54" +
+      "&obdOdometer=123456000&odometer=99000&hours=3600000&fuelUsed=12.5";
+    const withFix = await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-5&lat=40.72&lon=-74.0&speed=0&timestamp=${time}&${values}`));
+    expect(withFix.status).toBe(200);
+    const withoutFix = await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-5&timestamp=${time + 30}&coolantTemp=90`));
+    expect(withoutFix.status).toBe(200);
+    const samples = (await database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicle.id))).sort(
+      (a, b) => a.time.getTime() - b.time.getTime(),
+    );
+    expect(samples[0]).toMatchObject({
+      engineState: "Idle",
+      engineRpm: 933,
+      fuelPercent: 24,
+      batteryMilliVolts: 13_800,
+      engineCoolantTemperatureMilliC: 88_000,
+      engineLoadPercent: 31,
+      odometerMeters: 123_456_000,
+      gpsOdometerMeters: 99_000,
+      engineSeconds: 3600,
+      fuelConsumedMilliliters: 12_500,
+    });
+    expect(samples[0].speed).toBeCloseTo(15, 5);
+    expect(samples[1]).toMatchObject({ engineCoolantTemperatureMilliC: 90_000, engineRpm: null });
+    expect(await positionsOf(vehicle.id)).toHaveLength(1);
+    // Neither a fix nor a value: nothing to store.
+    const empty = await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-5&timestamp=${time + 60}`));
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ message: expect.stringContaining("lat") });
   });
 
   it("answers 400 for an unknown device", async () => {

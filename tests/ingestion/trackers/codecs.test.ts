@@ -42,7 +42,7 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
     expect(records.map((record) => record.time.toISOString())).toEqual(["2019-06-10T10:01:01.000Z", "2019-06-10T10:01:19.000Z"]);
   });
 
-  it("decodes the Codec 8 Extended example: 2-byte IO ids, total odometer 22,949,000 m", () => {
+  it("decodes the Codec 8 Extended example: 2-byte IO ids, the device's total odometer (IO 16) 22,949,000 m", () => {
     const { codec, records } = decodeTeltonikaPacket(
       hex(
         "000000000000004A8E010000016B412CEE0001000000000000000000000000000000000100050001" +
@@ -50,7 +50,7 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
       ),
     );
     expect(codec).toBe(CODEC_8_EXTENDED);
-    expect(records).toEqual([{ time: new Date("2019-06-10T11:36:32.000Z"), fix: undefined, io: { odometerMeters: 22_949_000 } }]);
+    expect(records).toEqual([{ time: new Date("2019-06-10T11:36:32.000Z"), fix: undefined, io: { gpsOdometerMeters: 22_949_000 } }]);
   });
 
   it("decodes the vehicle speed of the ECU: IO 37 (OBD, km/h) alone, IO 81 (CAN) over it", () => {
@@ -77,7 +77,10 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
     const record = {
       time: new Date("2026-11-20T08:00:00Z"),
       fix: { latitude: 41.8781, longitude: -87.6298, altitude: 181, heading: 270, satellites: 11, speedKmh: 54, hdop: 0.9 },
-      io: { ignition: true, odometerMeters: 123_456_789, fuelPercent: 63, engineRpm: 1450, externalVolts: 13.8, ecuSpeedKmh: 53 },
+      io: {
+        ...{ ignition: true, odometerMeters: 123_456_789, gpsOdometerMeters: 123_400_000 },
+        ...{ fuelPercent: 63, engineRpm: 1450, externalVolts: 13.8, ecuSpeedKmh: 53 },
+      },
     };
     for (const codec of [0x08, 0x8e] as const) {
       expect(decodeTeltonikaPacket(encodeTeltonikaPacket({ records: [record], codec })).records).toEqual([record]);

@@ -164,6 +164,18 @@ describe("GT06 listener", () => {
     expect(position.speed).toBeCloseTo(10, 5);
     const stats = await database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicleIds.gt06));
     expect(stats.map((sample) => sample.engineState)).toEqual(["On", "On"]);
+    // The information packet's external voltage (no answer), then a GK310 heartbeat (0x23, ACC off: answered after both commit).
+    device.send(encodeGt06Frame(GT06.info, Buffer.from([0x04, 0xeb]), 4));
+    await new Promise((resolve) => setTimeout(resolve, 20)); // heartbeats are stamped on arrival: another millisecond
+    device.send(encodeGt06Frame(GT06.heartbeat, Buffer.from([0xc0, 0x01, 0x22, 0x04, 0x00, 0x01]), 5));
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.heartbeat, 5));
+    const later = await database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicleIds.gt06));
+    expect(later.map((sample) => [sample.batteryMilliVolts, sample.engineState])).toEqual(
+      expect.arrayContaining([
+        [12_590, null],
+        [null, "Off"],
+      ]),
+    );
     device.end();
   });
 

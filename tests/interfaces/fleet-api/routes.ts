@@ -224,6 +224,15 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       body: { vehicleId: String(t.vehicleIds.at(-1)), startTime: "2018-01-01T00:00:00Z", endTime: "2018-01-02T00:00:00Z" },
     }),
   },
+  "GET /fleet/carrier-proposed-assignments": { owns: "drivers", request: () => ({ path: "/fleet/carrier-proposed-assignments" }) },
+  "POST /fleet/carrier-proposed-assignments": {
+    owns: "drivers",
+    request: (t) => ({
+      path: "/fleet/carrier-proposed-assignments",
+      method: "POST",
+      body: { driverId: String(t.driverIds.at(-1)), vehicleId: String(t.vehicleIds.at(-1)), trailerNames: ["Matrix trailer"] },
+    }),
+  },
   "GET /gateways": { owns: "vehicles", request: () => ({ path: "/gateways" }) },
   "POST /gateways": { owns: "vehicles", request: () => ({ path: "/gateways", method: "POST", body: { serial: `matrix-${process.pid}-${++serials}` } }) },
   "DELETE /gateways/{id}": {

@@ -44,6 +44,8 @@ const setup = async () => {
       speed: (i * 7) % 25,
       engineState: "On" as const,
       batteryMilliVolts: i % 3 === 0 ? null : 12_000 + ((i * 53) % 2000),
+      engineCoolantTemperatureMilliC: i % 4 === 0 ? null : 80_000 + ((i * 71) % 15_000),
+      gpsOdometerMeters: i % 2 === 0 ? null : 2e6 + i * 140,
     }));
     await writeTelemetry({ db, companyId: demoCompanyId, dataset: "live", positions, stats });
   }
@@ -86,14 +88,15 @@ describe("telemetry rollups", () => {
         await findStatsHistory({ ...tenant, range, bucketSeconds }),
         await findStatsHistory({ ...tenant, range, bucketSeconds, source: "raw" }),
       ];
-      expect(statsRollups.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds])).toEqual(
-        statsRaw.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds]),
+      expect(statsRollups.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds, b.gpsOdometerMeters])).toEqual(
+        statsRaw.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds, b.gpsOdometerMeters]),
       );
       statsRollups.forEach((bucket, i) => {
         expect(bucket.engineRpm).toBeCloseTo(statsRaw[i].engineRpm!, 3);
         expect(bucket.fuelPercent).toBeCloseTo(statsRaw[i].fuelPercent!, 3);
         expect(bucket.speed).toBeCloseTo(statsRaw[i].speed!, 3);
         expect(bucket.batteryMilliVolts).toBeCloseTo(statsRaw[i].batteryMilliVolts!, 3);
+        expect(bucket.engineCoolantTemperatureMilliC).toBeCloseTo(statsRaw[i].engineCoolantTemperatureMilliC!, 3);
       });
     }
   });

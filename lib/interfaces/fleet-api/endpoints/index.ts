@@ -8,6 +8,7 @@ import {
 } from "./alerts";
 import type { FleetEndpoint } from "../define-fleet-endpoint";
 import { createAssignmentEndpoint, deleteAssignmentsEndpoint, listAssignmentsEndpoint, updateAssignmentEndpoint } from "./driver-vehicle-assignments";
+import { createCarrierProposalEndpoint, listCarrierProposalsEndpoint } from "./carrier-proposed-assignments";
 import {
   createDriverEndpoint,
   deleteDriverEndpoint,
@@ -86,6 +87,8 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   deleteLiveShareEndpoint,
   listAssignmentsEndpoint,
   createAssignmentEndpoint,
+  listCarrierProposalsEndpoint,
+  createCarrierProposalEndpoint,
   updateAssignmentEndpoint,
   deleteAssignmentsEndpoint,
   listGatewaysEndpoint,

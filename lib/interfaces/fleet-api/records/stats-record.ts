@@ -21,7 +21,32 @@ export const STAT_TYPES = {
   faultCodes: { snapshotKey: "faultCodes", seriesKey: "faultCodes", since: "2025-01-15" },
   batteryMilliVolts: { snapshotKey: "batteryMilliVolts", seriesKey: "batteryMilliVolts", since: "2025-01-15" },
   ecuSpeedMph: { snapshotKey: "ecuSpeedMph", seriesKey: "ecuSpeedMph", since: "2025-01-15" },
+  engineCoolantTemperatureMilliC: { snapshotKey: "engineCoolantTemperatureMilliC", seriesKey: "engineCoolantTemperatureMilliC", since: "2025-01-15" },
+  ambientAirTemperatureMilliC: { snapshotKey: "ambientAirTemperatureMilliC", seriesKey: "ambientAirTemperatureMilliC", since: "2025-01-15" },
+  engineLoadPercent: { snapshotKey: "engineLoadPercent", seriesKey: "engineLoadPercent", since: "2025-01-15" },
+  defLevelMilliPercent: { snapshotKey: "defLevelMilliPercent", seriesKey: "defLevelMilliPercent", since: "2025-01-15" },
+  gpsOdometerMeters: { snapshotKey: "gpsOdometerMeters", seriesKey: "gpsOdometerMeters", since: "2025-01-15" },
+  gpsDistanceMeters: { snapshotKey: "gpsDistanceMeters", seriesKey: "gpsDistanceMeters", since: "2025-01-15" },
+  fuelConsumedMilliliters: { snapshotKey: "fuelConsumedMilliliters", seriesKey: "fuelConsumedMilliliters", since: "2025-01-15" },
 } as const;
+
+/**
+ * The stat types read straight from one stored reading (vehicle_state's latest, a sample, a history
+ * bucket), rounded to Samsara's whole units; gpsDistanceMeters is the tracker's distance counter
+ * too (docs/decisions.md, "vehicle stats from the trackers").
+ */
+const READING_TYPES = {
+  engineCoolantTemperatureMilliC: (readings: StatReadings) => whole(readings.engineCoolantTemperatureMilliC),
+  ambientAirTemperatureMilliC: (readings: StatReadings) => whole(readings.ambientAirTemperatureMilliC),
+  engineLoadPercent: (readings: StatReadings) => whole(readings.engineLoadPercent),
+  defLevelMilliPercent: (readings: StatReadings) => whole(readings.defLevelMilliPercent),
+  gpsOdometerMeters: (readings: StatReadings) => whole(readings.gpsOdometerMeters),
+  gpsDistanceMeters: (readings: StatReadings) => whole(readings.gpsOdometerMeters),
+  fuelConsumedMilliliters: (readings: StatReadings) => whole(readings.fuelConsumedMilliliters),
+} as const;
+type ReadingType = keyof typeof READING_TYPES;
+const isReadingType = (type: StatType): type is ReadingType => type in READING_TYPES;
+const whole = (value: number | null) => (value === null ? null : Math.round(value));
 
 export type StatType = keyof typeof STAT_TYPES;
 export const STAT_TYPE_NAMES = Object.keys(STAT_TYPES) as StatType[];
@@ -88,6 +113,13 @@ export const vehicleStatsSchema = z
     faultCodes: faultCodesSchema.optional(),
     batteryMilliVolts: numberReading.optional().meta({ description: "Supply voltage measured by the tracker, millivolts." }),
     ecuSpeedMph: numberReading.optional().meta({ description: "ECU speed, miles per hour." }),
+    engineCoolantTemperatureMilliC: numberReading.optional().meta({ description: "Engine coolant temperature, millidegrees Celsius." }),
+    ambientAirTemperatureMilliC: numberReading.optional().meta({ description: "Ambient air temperature, millidegrees Celsius." }),
+    engineLoadPercent: numberReading.optional().meta({ description: "Engine load, percent." }),
+    defLevelMilliPercent: numberReading.optional().meta({ description: "Diesel exhaust fluid level, thousandths of a percent." }),
+    gpsOdometerMeters: numberReading.optional().meta({ description: "The tracker's GPS distance counter, meters." }),
+    gpsDistanceMeters: numberReading.optional().meta({ description: "The tracker's GPS distance counter, meters (as gpsOdometerMeters)." }),
+    fuelConsumedMilliliters: numberReading.optional().meta({ description: "The ECU's fuel-used counter, milliliters." }),
   })
   .meta({ id: "VehicleStats", description: "Latest value of each requested stat type." });
 
@@ -104,6 +136,13 @@ export const vehicleStatsSeriesSchema = z
     gps: z.array(gpsReadingSchema).optional(),
     batteryMilliVolts: z.array(numberReading).optional(),
     ecuSpeedMph: z.array(numberReading).optional(),
+    engineCoolantTemperatureMilliC: z.array(numberReading).optional(),
+    ambientAirTemperatureMilliC: z.array(numberReading).optional(),
+    engineLoadPercent: z.array(numberReading).optional(),
+    defLevelMilliPercent: z.array(numberReading).optional(),
+    gpsOdometerMeters: z.array(numberReading).optional(),
+    gpsDistanceMeters: z.array(numberReading).optional(),
+    fuelConsumedMilliliters: z.array(numberReading).optional(),
   })
   .meta({ id: "VehicleStatsSeries", description: "One vehicle's readings per requested type, oldest first (feed and history)." });
 
@@ -199,6 +238,7 @@ export const presentVehicleStats = ({
     if (type === "engineStates") record.engineState = reading(state.engineState);
     if (type === "batteryMilliVolts") record.batteryMilliVolts = reading(state.batteryMilliVolts);
     if (type === "ecuSpeedMph") record.ecuSpeedMph = reading(toMph(state.ecuSpeed));
+    if (isReadingType(type)) record[type] = reading(READING_TYPES[type](state));
     if (type === "gps" && state.locationTime && state.latitude !== null && state.longitude !== null) {
       record.gps = presentGps({ time: state.locationTime, latitude: state.latitude, longitude: state.longitude, heading: state.heading, speed: state.speed });
     }
@@ -228,6 +268,7 @@ const SAMPLE_VALUES: Record<Exclude<StatType, "gps" | "faultCodes">, (sample: St
   engineStates: (sample) => sample.engineState,
   batteryMilliVolts: (sample) => sample.batteryMilliVolts,
   ecuSpeedMph: (sample) => toMph(sample.speed),
+  ...READING_TYPES,
 };
 
 /**
