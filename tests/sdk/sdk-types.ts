@@ -30,6 +30,10 @@ export const readSdkType = (name: string): SdkType => {
       ref: refOf(expression),
     }));
     type = { kind: "interface", fields };
+  } else if (new RegExp(`export interface ${name} extends Samsara\\.\\w+, Samsara\\.\\w+ \\{\\s*\\}`).test(source)) {
+    // `extends Samsara.A, Samsara.B {}` (the v1 trailer assignments): the fields of both.
+    const parents = [...source.match(new RegExp(`export interface ${name} extends ([^{]+)\\{`))![1].matchAll(/Samsara\.(\w+)/g)].map(([, parent]) => parent);
+    type = { kind: "interface", fields: parents.flatMap((parent) => resolveInterface(parent)?.fields ?? []) };
   } else {
     // `export interface X extends Samsara.Y {}` (the SDK's signatures, tiny vehicles): Y's fields.
     const alias =
