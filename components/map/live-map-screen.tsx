@@ -99,6 +99,7 @@ export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: 
                 longitude: vehicle.location.longitude,
                 heading: vehicle.location.heading,
                 status,
+                isTrailer: vehicle.isTrailer,
               },
             ]
           : [],
