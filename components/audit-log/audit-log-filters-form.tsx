@@ -16,6 +16,8 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   device: "Device",
   ingest_token: "Ingest token",
   vehicle: "Vehicle",
+  trailer: "Trailer",
+  trailer_assignment: "Trailer assignment",
   tag: "Tag",
   place: "Place",
   contact: "Alert contact",

@@ -14,7 +14,7 @@ import { keepInView } from "./keep-in-view";
 import { SelectedVehicleMarker } from "./selected-vehicle-marker";
 import { ClusterDot, VehicleDot } from "./vehicle-canvas";
 
-export type MapVehicle = { id: string; name: string; latitude: number; longitude: number; heading: number; status: VehicleStatus };
+export type MapVehicle = { id: string; name: string; latitude: number; longitude: number; heading: number; status: VehicleStatus; isTrailer: boolean };
 
 type FleetMapProps = {
   vehicles: readonly MapVehicle[];
@@ -32,7 +32,7 @@ const CLUSTER_MAX_ZOOM = 15;
 /** Around the viewport, drawn ahead (a quarter of its size on each side), so a drag shows vehicles, not blank canvas. */
 const VIEW_MARGIN = 0.25;
 
-type PointProps = { id: string; name: string; status: VehicleStatus; heading: number };
+type PointProps = { id: string; name: string; status: VehicleStatus; heading: number; isTrailer: boolean };
 type ClusterProps = Record<VehicleStatus, number>;
 
 const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapProps, "tileUrl" | "attribution">) => {
@@ -77,7 +77,7 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
       vehicles.map((vehicle) => ({
         type: "Feature" as const,
         geometry: { type: "Point" as const, coordinates: [vehicle.longitude, vehicle.latitude] },
-        properties: { id: vehicle.id, name: vehicle.name, status: vehicle.status, heading: vehicle.heading },
+        properties: { id: vehicle.id, name: vehicle.name, status: vehicle.status, heading: vehicle.heading, isTrailer: vehicle.isTrailer },
       })),
     );
     return cluster;
@@ -118,10 +118,10 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
       seen.add(key);
       const existing = drawn.current.get(key);
       if (existing instanceof VehicleDot) {
-        existing.update([latitude, longitude], { status: point.status, heading: point.heading });
+        existing.update([latitude, longitude], { status: point.status, heading: point.heading, isTrailer: point.isTrailer });
         continue;
       }
-      const dot = new VehicleDot([latitude, longitude], { status: point.status, heading: point.heading }, renderer);
+      const dot = new VehicleDot([latitude, longitude], { status: point.status, heading: point.heading, isTrailer: point.isTrailer }, renderer);
       dot.on("click", () => onSelectRef.current(point.id)).bindTooltip(leafletText(point.name), { direction: "top", offset: [0, -10] });
       drawn.current.set(key, dot.addTo(group));
     }

@@ -113,6 +113,7 @@ export const LiveMapScreen = ({
                 longitude: vehicle.location.longitude,
                 heading: vehicle.location.heading,
                 status,
+                isTrailer: vehicle.isTrailer,
               },
             ]
           : [],

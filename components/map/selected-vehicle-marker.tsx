@@ -8,10 +8,11 @@ import type { MapVehicle } from "./fleet-map";
 
 const iconCache = new Map<string, L.DivIcon>();
 
-/** A dot in the state's colour, ringed dark, with an arrow along the heading (5° steps, so icons are shared). */
-const selectedIcon = (status: VehicleStatus, heading: number) => {
+/** A dot (a trailer: a rounded square) in the state's colour, ringed dark, with an arrow along the heading (5° steps, so icons are shared). */
+const selectedIcon = (status: VehicleStatus, heading: number, isTrailer: boolean) => {
   const step = Math.round(heading / 5) * 5;
-  const key = `${status}:${step}`;
+  const key = `${status}:${step}:${isTrailer}`;
+  const body = isTrailer ? `<rect x="3.5" y="3.5" width="17" height="17" rx="3"/>` : `<circle cx="12" cy="12" r="8.5"/>`;
   let icon = iconCache.get(key);
   if (!icon) {
     icon = L.divIcon({
@@ -19,16 +20,16 @@ const selectedIcon = (status: VehicleStatus, heading: number) => {
       iconSize: [30, 30],
       iconAnchor: [15, 15],
       html:
-        `<div class="vm vm-${status} vm-selected" style="--c:${STATUS_COLORS[status]}">
+        `<div class="vm vm-${status} vm-selected${isTrailer ? " vm-trailer" : ""}" style="--c:${STATUS_COLORS[status]}">
         <svg viewBox="0 0 24 24" style="transform:rotate(${step}deg)" aria-hidden="true">` +
-        `<circle cx="12" cy="12" r="8.5"/><path d="M12 3.2 L16.2 12.6 L12 10.6 L7.8 12.6 Z"/></svg></div>`,
+        `${body}<path d="M12 3.2 L16.2 12.6 L12 10.6 L7.8 12.6 Z"/></svg></div>`,
     });
     iconCache.set(key, icon);
   }
   return icon;
 };
 
-const title = (vehicle: MapVehicle) => `${vehicle.name}, ${vehicle.status}, selected`;
+const title = (vehicle: MapVehicle) => `${vehicle.name}, ${vehicle.isTrailer ? "trailer, " : ""}${vehicle.status}, selected`;
 
 /**
  * The selected vehicle, the one DOM marker on the live map (the others are drawn on a canvas): above
@@ -45,7 +46,7 @@ export const SelectedVehicleMarker = ({ vehicle }: { vehicle: MapVehicle | null 
     const current = latest.current;
     if (!current) return;
     const created = L.marker([current.latitude, current.longitude], {
-      icon: selectedIcon(current.status, current.heading),
+      icon: selectedIcon(current.status, current.heading, current.isTrailer),
       title: title(current),
       zIndexOffset: 1000,
     }).addTo(map);
@@ -68,7 +69,7 @@ export const SelectedVehicleMarker = ({ vehicle }: { vehicle: MapVehicle | null 
     const element = current.getElement();
     // setIcon copies options.title onto the element: both change together.
     if (current.options.title !== named && element) element.title = current.options.title = named;
-    const icon = selectedIcon(vehicle.status, vehicle.heading);
+    const icon = selectedIcon(vehicle.status, vehicle.heading, vehicle.isTrailer);
     if (current.options.icon !== icon) current.setIcon(icon);
   }, [vehicle]);
 

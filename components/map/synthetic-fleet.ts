@@ -20,6 +20,7 @@ export const makeSyntheticSnapshot = (count: number, now = Date.now()): FleetSna
       name: `SIM-${String(i + 1).padStart(5, "0")}`,
       vin: `SYN${String(i).padStart(14, "0")}`,
       plateNumber: `S${i}`,
+      isTrailer: false,
       driverName: `Driver ${i + 1}`,
       tags: [],
       location: {

@@ -25,17 +25,26 @@ const ARROW = [
   [-4.2, 0.6],
 ];
 
-/** One vehicle: a dot in its state's colour with a white arrow along its heading, as the DOM marker draws it. */
-export class VehicleDot extends L.CircleMarker {
-  vehicle: { status: VehicleStatus; heading: number };
+type DotStyle = { status: VehicleStatus; heading: number; isTrailer: boolean };
 
-  constructor(latLng: L.LatLngExpression, vehicle: { status: VehicleStatus; heading: number }, renderer: L.Canvas) {
+/** The marker's body about (x, y): a circle for a vehicle, a rounded square for a trailer (its own marker). */
+const bodyPath = (ctx: CanvasRenderingContext2D, x: number, y: number, radius: number, isTrailer: boolean) => {
+  ctx.beginPath();
+  if (isTrailer) ctx.roundRect(x - radius, y - radius, 2 * radius, 2 * radius, 3);
+  else ctx.arc(x, y, radius, 0, 2 * Math.PI);
+};
+
+/** One vehicle: a dot (a trailer: a square) in its state's colour with a white arrow along its heading, as the DOM marker draws it. */
+export class VehicleDot extends L.CircleMarker {
+  vehicle: DotStyle;
+
+  constructor(latLng: L.LatLngExpression, vehicle: DotStyle, renderer: L.Canvas) {
     super(latLng, { renderer, radius: 12, stroke: false, fill: false });
     this.vehicle = vehicle;
   }
 
   /** Moves and restyles it; the renderer redraws only what changed. */
-  update(latLng: L.LatLngTuple, vehicle: { status: VehicleStatus; heading: number }) {
+  update(latLng: L.LatLngTuple, vehicle: DotStyle) {
     const position = this.getLatLng();
     const restyled = vehicle.status !== this.vehicle.status || vehicle.heading !== this.vehicle.heading;
     this.vehicle = vehicle;
@@ -52,14 +61,12 @@ export class VehicleDot extends L.CircleMarker {
     } = drawing;
     ctx.globalAlpha = 1;
     ctx.fillStyle = SHADOW;
-    ctx.beginPath();
-    ctx.arc(x, y + 1, 10, 0, 2 * Math.PI);
+    bodyPath(ctx, x, y + 1, 10, this.vehicle.isTrailer);
     ctx.fill();
     ctx.fillStyle = STATUS_COLORS[this.vehicle.status];
     ctx.strokeStyle = "#fff";
     ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.arc(x, y, 8.5, 0, 2 * Math.PI);
+    bodyPath(ctx, x, y, 8.5, this.vehicle.isTrailer);
     ctx.fill();
     ctx.stroke();
     const radians = (this.vehicle.heading * Math.PI) / 180;

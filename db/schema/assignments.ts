@@ -63,3 +63,35 @@ export const carrierProposedAssignments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("carrier_proposed_assignments_driver_idx").on(t.companyId, t.dataset, t.driverId)],
 );
+
+export const TRAILER_ASSIGNMENT_SOURCES = ["api", "logbook", "detected"] as const;
+export type TrailerAssignmentSource = (typeof TRAILER_ASSIGNMENT_SOURCES)[number];
+
+/**
+ * Which trailer was coupled when, `[start_time, end_time)`, open while `end_time` is null. A driver's
+ * assignment (Samsara's driver-trailer assignment: the API or the logbook) names the driver; a detected
+ * coupling (lib/processing/trailer-coupling: the trailer moved with a tractor) names the tractor. One
+ * trailer has at most one open row.
+ */
+export const trailerAssignments = pgTable(
+  "trailer_assignments",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    trailerId: integer("trailer_id").notNull(),
+    driverId: integer("driver_id"),
+    /** The tractor: set on detected couplings. */
+    vehicleId: integer("vehicle_id"),
+    startTime: utc("start_time").notNull(),
+    endTime: utc("end_time"),
+    source: text("source", { enum: TRAILER_ASSIGNMENT_SOURCES }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: utc("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("trailer_assignments_trailer_idx").on(t.companyId, t.dataset, t.trailerId, t.startTime),
+    index("trailer_assignments_driver_idx").on(t.companyId, t.dataset, t.driverId, t.startTime),
+    index("trailer_assignments_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.startTime),
+  ],
+);

@@ -1,8 +1,14 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, DATASETS, tenantColumns, utc } from "./columns";
 
+/** What an asset is: a powered vehicle, or a trailer (docs/decisions.md "Trailers are vehicles of another kind"). */
+export const ASSET_KINDS = ["vehicle", "trailer"] as const;
+export type AssetKind = (typeof ASSET_KINDS)[number];
+
 /**
  * A vehicle (asset). `id` is the legacy integer assetId; the public interface shows it as a string.
+ * A trailer is a row of kind `trailer`: its own device, positions, stats, playback and alerts are a
+ * vehicle's; /fleet/vehicles lists the `vehicle` kind, /fleet/trailers the other.
  */
 export const vehicles = pgTable(
   "vehicles",
@@ -28,6 +34,9 @@ export const vehicles = pgTable(
     updatedAt: utc("updated_at").notNull().defaultNow(),
     /** Set: archived (docs/decisions.md "Archived vehicles"): out of the live lists, history kept. */
     archivedAt: utc("archived_at"),
+    assetKind: text("asset_kind", { enum: ASSET_KINDS }).notNull().default("vehicle"),
+    /** Samsara's trailer `enabledForMobile`: the driver app offers the trailer. */
+    enabledForMobile: boolean("enabled_for_mobile").notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),

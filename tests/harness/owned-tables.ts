@@ -1,6 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { alertRules, contacts, drivers, dvirDefects, dvirDefectTypes, dvirs, liveShares, places, tags, users, vehicles, webhooks } from "@/db/schema";
+import {
+  alertRules,
+  contacts,
+  drivers,
+  dvirDefects,
+  dvirDefectTypes,
+  dvirs,
+  liveShares,
+  places,
+  tags,
+  trailerAssignments,
+  users,
+  vehicles,
+  webhooks,
+} from "@/db/schema";
 
 /** The tenant tables a route's records come from (a route sample's `owns`), by the name the samples give them. */
 export const OWNED_TABLES = {
@@ -16,6 +30,7 @@ export const OWNED_TABLES = {
   dvirs,
   dvirDefects,
   dvirDefectTypes,
+  trailerAssignments,
 } as const;
 
 export type OwnedTable = keyof typeof OWNED_TABLES;

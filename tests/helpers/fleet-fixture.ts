@@ -17,6 +17,7 @@ import {
   tagDrivers,
   tags,
   tagVehicles,
+  trailerAssignments,
   trips,
   type Dataset,
   users,
@@ -50,7 +51,9 @@ const idsOf = async (db: Database, table: typeof vehicles | typeof drivers, comp
  * Demo Fleet (live + sandbox) and Other Fleet with keys, an hour of telemetry per vehicle (a position
  * and a stats sample every 10 minutes ending `now`), one J1939 and one OBD-II fault code on the first
  * vehicle, a duty-status log (10 h driving) for the first driver of each tenant, and that driver's
- * open assignment to the first vehicle.
+ * open assignment to the first vehicle. Forty trailers each (the route matrix deletes one per call): the
+ * first following the first vehicle, with its odometer, assigned to the first driver an hour ago; the
+ * third assigned to the second driver.
  */
 export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date() }: { db: Database; liveVehicles?: number; now?: Date }) => {
   const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db, liveVehicles });
@@ -308,9 +311,50 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       actor: operatorActor("fixture"),
       input: { driverId: driverIds.at(-1)!, vehicleId: vehicleIds.at(-1)!, activeTime: new Date(0), trailerNames: [], shippingDocs: null },
     });
+    const trailerIds = (
+      await db
+        .insert(vehicles)
+        .values(
+          Array.from({ length: 40 }, (_, n) => ({
+            ...tenant,
+            assetKind: "trailer" as const,
+            name: `Trailer ${n}`,
+            vin: `TRL-${tenant.companyId}-${tenant.dataset}-${n}`,
+            typeId: 0,
+            typeName: "Trailer",
+          })),
+        )
+        .returning({ id: vehicles.id })
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
+    await writeTelemetry({
+      db,
+      ...tenant,
+      positions: times.map((time, i) => ({
+        vehicleId: trailerIds[0],
+        time,
+        latitude: 41.8 + i * 0.001,
+        longitude: -87.6 - i * 0.001,
+        speed: 10 + i,
+        heading: 90,
+      })),
+      stats: times.map((time, i) => ({ vehicleId: trailerIds[0], time, odometerMeters: 500_000 + i * 6000 })),
+    });
+    const trailerAssignmentIds = (
+      await db
+        .insert(trailerAssignments)
+        .values([
+          { ...tenant, trailerId: trailerIds[0], driverId: driverIds[0], startTime: new Date(now.getTime() - HOUR_MS), source: "api" as const },
+          { ...tenant, trailerId: trailerIds[2], driverId: driverIds[1], startTime: new Date(now.getTime() - HOUR_MS), source: "api" as const },
+        ])
+        .returning({ id: trailerAssignments.id })
+    ).map((row) => row.id);
     ids.push({
       ...tenant,
       vehicleIds,
+      trailerIds,
+      trailerAssignmentIds,
       driverIds,
       spareDriverIds,
       webhookIds,

@@ -31,13 +31,17 @@ export const readSdkType = (name: string): SdkType => {
     }));
     type = { kind: "interface", fields };
   } else {
-    // `export interface X extends Samsara.Y {}` (the SDK's signatures, tiny vehicles): Y's fields. With
-    // several bases (`extends Samsara.Y, Samsara.YAllOf`) the first one's: the others add optional fields.
-    const alias =
-      source.match(new RegExp(`export type ${name} = ([^;]+);`))?.[1] ??
-      source.match(new RegExp(`export interface ${name} extends (Samsara\\.\\w+)(?:, Samsara\\.\\w+)* \\{\\s*\\}`))?.[1];
-    if (alias === undefined) throw new Error(`Cannot read the SDK type ${name}`);
-    type = { kind: "alias", ref: refOf(alias) };
+    // `export interface X extends Samsara.Y {}` (the SDK's signatures, tiny vehicles) or with several bases
+    // (`extends Samsara.A, Samsara.B {}`: the v1 trailer assignments): the fields of every base.
+    const bases = source.match(new RegExp(`export interface ${name} extends ((?:Samsara\\.\\w+(?:, )?)+) \\{\\s*\\}`))?.[1];
+    if (bases !== undefined) {
+      const parents = [...bases.matchAll(/Samsara\.(\w+)/g)].map(([, parent]) => parent);
+      type = { kind: "interface", fields: parents.flatMap((parent) => resolveInterface(parent)?.fields ?? []) };
+    } else {
+      const alias = source.match(new RegExp(`export type ${name} = ([^;]+);`))?.[1];
+      if (alias === undefined) throw new Error(`Cannot read the SDK type ${name}`);
+      type = { kind: "alias", ref: refOf(alias) };
+    }
   }
   cache.set(name, type);
   return type;

@@ -19,7 +19,8 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const canManage = canDo(user.role, "manageDevices");
   const [devices, vehicles, tokens] = await Promise.all([
     listDevices({ ...tenant, limit: PAGE_LIMIT }),
-    listVehicles({ ...tenant, limit: PAGE_LIMIT }),
+    // A tracker binds to a trailer as to a vehicle.
+    listVehicles({ ...tenant, kind: "any", limit: PAGE_LIMIT }),
     canDo(user.role, "manageIngestTokens") ? listIngestTokens(tenant) : [],
   ]);
   return (

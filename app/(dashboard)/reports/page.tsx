@@ -39,7 +39,8 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     params = parseReportParams({ params: {}, timeZone, now });
   }
   const [vehicles, drivers, report, schedules] = await Promise.all([
-    listVehicles({ db, ...tenant, limit: 5_000 }),
+    // Trailers have reports as vehicles do.
+    listVehicles({ db, ...tenant, kind: "any", limit: 5_000 }),
     listDrivers({ db, ...tenant, limit: 5_000 }),
     buildReport({ db, tenant, params, timeZone }),
     listReportSchedules({ db, ...tenant }),

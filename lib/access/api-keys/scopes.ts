@@ -2,6 +2,8 @@
 export const SCOPES = [
   "vehicles:read",
   "vehicles:write",
+  "trailers:read",
+  "trailers:write",
   "tags:read",
   "tags:write",
   "drivers:read",
@@ -38,6 +40,16 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
     scopes: [
       { scope: "vehicles:read", allows: "List and view vehicles, locations and stats: /fleet/vehicles/*, /assets/location-and-speed/stream" },
       { scope: "vehicles:write", allows: "Update a vehicle: PATCH /fleet/vehicles/{id}" },
+    ],
+  },
+  {
+    area: "Trailers",
+    scopes: [
+      {
+        scope: "trailers:read",
+        allows: "Trailers, their stats and who pulled them: GET /fleet/trailers/*, /driver-trailer-assignments, /v1/fleet/trailers/*",
+      },
+      { scope: "trailers:write", allows: "POST, PATCH and DELETE /fleet/trailers/*; assign a trailer to a driver: POST and PATCH /driver-trailer-assignments" },
     ],
   },
   {

@@ -170,6 +170,8 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
           id: vehicle.id,
           name: vehicle.name,
           vin: vehicle.vin,
+          // The upstream's /fleet/vehicles lists vehicles only (its trailers are /fleet/trailers, not followed here).
+          isTrailer: false,
           plateNumber: vehicle.licensePlate,
           driverName: driverOf(vehicle.id)?.name ?? null,
           tags: liveTags(vehicle),
@@ -215,6 +217,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
           name: vehicle.name,
           vin: vehicle.vin,
           plateNumber: vehicle.licensePlate,
+          isTrailer: false,
           driverName: driver?.name ?? null,
           tags: liveTags(vehicle),
           location: locations.data[0]

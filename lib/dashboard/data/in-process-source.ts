@@ -42,6 +42,7 @@ const toLiveVehicle = (vehicle: VehicleRow, state: VehicleStateRow | undefined, 
   name: vehicle.name,
   vin: vehicle.vin,
   plateNumber: vehicle.plateNumber,
+  isTrailer: vehicle.assetKind === "trailer",
   driverName: driver?.name ?? null,
   tags: vehicle.tags.map((tag) => ({ id: String(tag.id), name: tag.name, parentTagId: tag.parentTagId === null ? null : String(tag.parentTagId) })),
   location: state ? presentLiveLocation(state) : null,
@@ -56,8 +57,9 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
 
   return {
     listVehicleOptions: async () => {
+      // Trailers too: they have their own playback and reports, as vehicles do.
       const vehicles = await allPages(
-        (afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }),
+        (afterId) => listVehicles({ ...tenant, kind: "any", afterId, limit: PAGE }),
         (row) => row.id,
       );
       const driverOf = await findDriversForVehicles({ ...tenant, vehicleIds: vehicles.map((vehicle) => vehicle.id), at: new Date() });
@@ -68,12 +70,13 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
       // The sequence first: changes committed while the state is read are sent again on the first poll, never lost.
       const seq = await getFeedSeq(tenant);
       const [vehicles, states] = await Promise.all([
+        // The live map shows trailers beside the vehicles, each with its own marker.
         allPages(
-          (afterId) => listVehicles({ ...tenant, afterId, limit: PAGE }),
+          (afterId) => listVehicles({ ...tenant, kind: "any", afterId, limit: PAGE }),
           (row) => row.id,
         ),
         allPages(
-          (afterId) => listVehicleStates({ ...tenant, afterId, limit: PAGE }),
+          (afterId) => listVehicleStates({ ...tenant, kind: "any", afterId, limit: PAGE }),
           (row) => row.vehicleId,
         ),
       ]);
@@ -116,7 +119,7 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
     getVehicleDetails: async ({ vehicleId }) => {
       const vehicle = await getVehicle({ ...tenant, vehicleId });
       const [[state], faults] = await Promise.all([
-        listVehicleStates({ ...tenant, vehicleIds: [vehicleId], limit: 1 }),
+        listVehicleStates({ ...tenant, kind: "any", vehicleIds: [vehicleId], limit: 1 }),
         listActiveFaultCodes({ ...tenant, vehicleIds: [vehicleId] }),
       ]);
       const driver = await findDriverForVehicle({ ...tenant, vehicleId, at: new Date() });

@@ -13,6 +13,8 @@ export type LiveVehicle = {
   name: string;
   vin: string;
   plateNumber: string;
+  /** A trailer has its own marker (a square) on the map. */
+  isTrailer: boolean;
   driverName: string | null;
   /** The vehicle's tags with their parents' ids, for the map's tag filter. */
   tags: LiveTag[];

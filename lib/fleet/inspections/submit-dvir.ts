@@ -4,6 +4,7 @@ import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 import { getVehicle } from "../vehicles/get-vehicle";
+import { findCoupledTrailerNames } from "../trailers/find-couplings";
 import { findDefectTypes } from "./defect-types";
 import { getDvir, type DvirRow } from "./read-dvirs";
 import { findMechanic, resolveDefectsIn } from "./resolve-defects";
@@ -62,6 +63,16 @@ export const submitDvir = async ({
     const types = await findDefectTypes({ db: tx, ...tenant, ids: [...new Set(defects.map((defect) => defect.defectTypeId))] });
     const unknown = defects.find((defect) => !types.has(defect.defectTypeId));
     if (unknown) throw new AppError("not_found", `defects: no defect type with id ${unknown.defectTypeId}.`);
+    // No trailer typed: the trailers coupled to the vehicle, or assigned to the driver, now.
+    const coupled = input.trailerName
+      ? []
+      : await findCoupledTrailerNames({
+          db: tx,
+          ...tenant,
+          range: { start: now, end: new Date(now.getTime() + 1) },
+          vehicleIds: [input.vehicleId],
+          ...(author.type === "driver" ? { driverIds: [author.driverId] } : {}),
+        });
     const [stored] = await tx
       .insert(dvirs)
       .values({
@@ -69,7 +80,7 @@ export const submitDvir = async ({
         ...signer,
         type: input.type,
         vehicleId: input.vehicleId,
-        trailerName: input.trailerName || null,
+        trailerName: input.trailerName || coupled.join(", ") || null,
         odometerMeters: input.odometerMeters ?? null,
         safetyStatus: input.safetyStatus,
         licensePlate: input.licensePlate ?? null,

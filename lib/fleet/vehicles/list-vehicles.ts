@@ -1,6 +1,6 @@
 import { and, asc, gt, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { intArray } from "@/db/rows";
-import { vehicles } from "@/db/schema";
+import { vehicles, type AssetKind } from "@/db/schema";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
 
 export type VehicleTag = { id: number; name: string; parentTagId: number | null };
@@ -29,6 +29,8 @@ export type VehicleRow = {
   /** Set when archived: out of the live lists, its history kept. */
   archivedAt: Date | null;
   tags: VehicleTag[];
+  assetKind: AssetKind;
+  enabledForMobile: boolean;
   /** The driver statically assigned to the vehicle (lowest id when several are). */
   staticAssignedDriver: { id: number; name: string } | null;
 };
@@ -40,6 +42,8 @@ type ListVehiclesOptions = TenantQuery & {
   /** Only vehicles carrying one of these tags (already resolved: lib/fleet/tags resolveTagFilter). */
   tagIds?: readonly number[];
   archive?: ArchiveFilter;
+  /** Which kind of asset: vehicles (default: trailers are listed apart), trailers, or any (readers by id). */
+  kind?: AssetKind | "any";
   /** Keyset position: vehicles with a larger id. */
   afterId?: number;
   limit: number;
@@ -80,12 +84,14 @@ export const listVehicles = async ({
   vin,
   tagIds,
   archive = "active",
+  kind = "vehicle",
   afterId,
   limit,
 }: ListVehiclesOptions): Promise<VehicleRow[]> => {
   const conditions: SQL[] = [whereTenant(vehicles, { companyId, dataset })];
   const archived = ARCHIVE_CONDITIONS[archive];
   if (archived) conditions.push(archived);
+  if (kind !== "any") conditions.push(sql`${vehicles.assetKind} = ${kind}`);
   if (tagIds) conditions.push(withAnyTag({ companyId, dataset }, tagIds));
   // One array parameter: a tag filter (lib/interfaces/fleet-api/tag-filter.ts) may name a whole fleet.
   if (vehicleIds) conditions.push(sql`${vehicles.id} = any(${intArray(vehicleIds)})`);
@@ -110,6 +116,8 @@ export const listVehicles = async ({
       createdAt: vehicles.createdAt,
       updatedAt: vehicles.updatedAt,
       archivedAt: vehicles.archivedAt,
+      assetKind: vehicles.assetKind,
+      enabledForMobile: vehicles.enabledForMobile,
       tags: vehicleTags({ companyId, dataset }),
       staticAssignedDriver: assignedDriver({ companyId, dataset }),
     })

@@ -5,6 +5,7 @@ import { companies, hosCertifications, hosLogEdits, hosLogs, unassignedDriving, 
 import { findVehicleForDriver } from "@/lib/fleet/assignments";
 import { getDriver, type DriverRow } from "@/lib/fleet/drivers";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
+import { findCouplings } from "@/lib/fleet/trailers/find-couplings";
 import { calendarDayOf } from "@/lib/hos/records/certified-days";
 import { createDriverCalendar } from "@/lib/hos/rules/driver-calendar";
 import { AppError } from "@/lib/platform/errors";
@@ -134,7 +135,24 @@ export const loadEldFileInput = async ({
     unassigned.filter((segment) => segment.status === "accepted" && segment.driverId === driverId).map((segment) => segment.startTime.getTime()),
   );
   const rows = vehicleIds.size > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds: [...vehicleIds], archive: "all", limit: vehicleIds.size }) : [];
-  const vehicles: EldVehicle[] = rows.map((row) => ({ key: String(row.id), powerUnitNumber: powerUnitNumberOf(row), vin: row.vin, trailers: row.trailers }));
+  // The trailers a vehicle's record names: as typed on the vehicle, else those coupled in the period to it or by the driver.
+  const couplings = await findCouplings({
+    db,
+    companyId,
+    dataset,
+    range: { start: range.from, end: range.to },
+    driverIds: [driverId],
+    vehicleIds: [...vehicleIds],
+  });
+  const coupledTo = (vehicleId: number) => [
+    ...new Set(couplings.filter((coupling) => coupling.vehicleId === vehicleId || coupling.driverId === driverId).map((coupling) => coupling.trailerName)),
+  ];
+  const vehicles: EldVehicle[] = rows.map((row) => ({
+    key: String(row.id),
+    powerUnitNumber: powerUnitNumberOf(row),
+    vin: row.vin,
+    trailers: row.trailers || coupledTo(row.id).join(" "),
+  }));
 
   // Support personnel who proposed edits: their sign-in e-mail is their ELD username.
   const proposerIds = [...new Set(edits.flatMap((edit) => (edit.proposedById && /^\d+$/.test(edit.proposedById) ? [Number(edit.proposedById)] : [])))];

@@ -7,6 +7,8 @@ import type { ForeignLookupTarget } from "@/lib/platform/audit";
 const FOREIGN_RECORDS: Record<string, ForeignLookupTarget> = {
   "/users/{id}": "user",
   "/fleet/vehicles/{id}": "vehicle",
+  "/fleet/trailers/{id}": "trailer",
+  "/v1/fleet/trailers/{trailerId}/assignments": "trailer",
   "/fleet/drivers/{id}": "driver",
   "/v1/fleet/drivers/{driverId}/hos/duty_status": "driver",
   "/addresses/{id}": "place",

@@ -12,7 +12,9 @@ export const TAG_FILTER_PARAMS = ["tagIds", "parentTagIds"] as const;
  * `tagIds` (to every matched tag).
  */
 export type TagFilterTarget =
-  { members: "vehicles"; narrows: "vehicleIds" | "assetIds" } | { members: "drivers"; narrows: "driverIds" } | { members: "tags"; narrows: "tagIds" };
+  | { members: "vehicles"; narrows: "vehicleIds" | "assetIds" | "trailerIds" }
+  | { members: "drivers"; narrows: "driverIds" }
+  | { members: "tags"; narrows: "tagIds" };
 
 type TagFiltered = { tagIds?: readonly number[]; parentTagIds?: readonly number[] };
 

@@ -122,6 +122,16 @@ const AUDIT_LABELS = {
     denied: "Vehicle change refused",
     foreign_lookup: "Asked for by another company (answered 404)",
   },
+  trailer: {
+    created: "Trailer created",
+    updated: "Trailer updated",
+    deleted: "Trailer deleted (archived: its history kept)",
+    foreign_lookup: "Asked for by another company (answered 404)",
+  },
+  trailer_assignment: {
+    created: "Trailer assigned to a driver",
+    updated: "Trailer assignment ended",
+  },
   tag: {
     created: "Tag created",
     updated: "Tag updated",

@@ -26,6 +26,7 @@ const ownerById =
 const OWNER_OF = {
   user: ownerById(users),
   vehicle: ownerById(vehicles),
+  trailer: ownerById(vehicles),
   driver: ownerById(drivers),
   place: ownerById(places),
   contact: ownerById(contacts),

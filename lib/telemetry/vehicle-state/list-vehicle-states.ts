@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { intArray, nullableNumber, queryRows } from "@/db/rows";
-import type { EngineState } from "@/db/schema";
+import type { AssetKind, EngineState } from "@/db/schema";
 import type { TenantQuery } from "@/lib/platform/tenant";
 
 /** A vehicle's latest location and stats (from `vehicle_state`, kept current by ingestion). */
@@ -45,6 +45,8 @@ type ListVehicleStatesOptions = TenantQuery & {
   limit: number;
   /** Leave out vehicles that never reported a position (the locations snapshot). */
   withLocationOnly?: boolean;
+  /** Vehicles (default) or trailers (the trailer stats), or both (the live map). */
+  kind?: AssetKind | "any";
 };
 
 /**
@@ -70,16 +72,17 @@ const LOOKUP_LIMIT = 1_000;
  * read all of them, looked each vehicle up and sorted: 10,000 lookups and a sort for a 512-vehicle
  * page (issue 41, docs/scaling.md).
  */
-const pageOf = ({ companyId, dataset, vehicleIds, afterId, limit, withLocationOnly = false }: Omit<ListVehicleStatesOptions, "db">) => {
+const pageOf = ({ companyId, dataset, vehicleIds, afterId, limit, withLocationOnly = false, kind = "vehicle" }: Omit<ListVehicleStatesOptions, "db">) => {
   const ids = vehicleIds ? sql`and v.id = any(${intArray(vehicleIds)})` : sql``;
   const after = afterId === undefined ? sql`` : sql`and v.id > ${afterId}`;
   const located = withLocationOnly ? sql`and s.location_time is not null` : sql``;
+  const ofKind = kind === "any" ? sql`` : sql`and v.asset_kind = ${kind}`;
   const states =
     limit <= LOOKUP_LIMIT
       ? sql`left join lateral (select * from vehicle_state s where s.company_id = ${companyId} and s.vehicle_id = v.id offset 0) s on true`
       : sql`left join vehicle_state s on s.company_id = v.company_id and s.vehicle_id = v.id`;
   return sql`from vehicles v ${states}
-    where v.company_id = ${companyId} and v.dataset = ${dataset} and v.archived_at is null ${ids} ${after} ${located}
+    where v.company_id = ${companyId} and v.dataset = ${dataset} and v.archived_at is null ${ofKind} ${ids} ${after} ${located}
     order by v.id limit ${limit}`;
 };
 

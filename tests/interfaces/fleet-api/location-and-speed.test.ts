@@ -10,6 +10,8 @@ let fixture: FleetFixture;
 beforeAll(async () => {
   fixture = await setupFleetFixture({ db: database().db });
 });
+/** The assets with fixes: the vehicles and the first trailer. */
+const reporting = () => fixture.demo.vehicleIds.length + 1;
 beforeEach(() => resetRateLimits(database().db));
 
 type StreamRecord = {
@@ -32,8 +34,9 @@ describe("GET /assets/location-and-speed/stream", () => {
     const response = await stream(`${closed()}&includeSpeed=true&limit=512`);
     expect(response.status).toBe(200);
     const { data, pagination } = response.body;
-    expect(new Set(data.map((record) => Number(record.asset.id)))).toEqual(new Set(fixture.demo.vehicleIds));
-    expect(data).toHaveLength(fixture.demo.vehicleIds.length * 6);
+    // Vehicles and trailers: the fixture's first trailer reports too.
+    expect(new Set(data.map((record) => Number(record.asset.id)))).toEqual(new Set([...fixture.demo.vehicleIds, fixture.demo.trailerIds[0]]));
+    expect(data).toHaveLength(reporting() * 6);
     expect(pagination.hasNextPage).toBe(false);
     // The fixture's stat samples share the positions' instants and speeds (10 + i m/s).
     expect(data[0]).toEqual({
@@ -59,7 +62,7 @@ describe("GET /assets/location-and-speed/stream", () => {
       if (!body.pagination.hasNextPage) break;
       after = `&after=${encodeURIComponent(body.pagination.endCursor)}`;
     }
-    expect(seen).toHaveLength(fixture.demo.vehicleIds.length * 6);
+    expect(seen).toHaveLength(reporting() * 6);
     expect(new Set(seen).size).toBe(seen.length);
     const [first] = fixture.demo.vehicleIds;
     expect(new Set((await stream(`${closed()}&ids=${first}`)).body.data.map((record) => record.asset.id))).toEqual(new Set([String(first)]));
@@ -69,7 +72,7 @@ describe("GET /assets/location-and-speed/stream", () => {
   it("without endTime never ends: the cursor brings a point stored later, even one dated before the last call", async () => {
     const start = `startTime=${hoursAgo(2)}`;
     const first = await stream(`${start}&limit=512`);
-    expect(first.body.data).toHaveLength(fixture.demo.vehicleIds.length * 6);
+    expect(first.body.data).toHaveLength(reporting() * 6);
     expect(first.body.pagination.endCursor).not.toBe("");
     const after = `&after=${encodeURIComponent(first.body.pagination.endCursor)}`;
     const again = await stream(`${start}${after}`);

@@ -9,6 +9,8 @@ import type { FleetCall } from "../../helpers/fleet-request";
 
 export type TenantIds = {
   vehicleIds: number[];
+  trailerIds: number[];
+  trailerAssignmentIds: number[];
   driverIds: number[];
   spareDriverIds: number[];
   webhookIds: number[];
@@ -51,6 +53,7 @@ let deactivations = 0;
 let tagDeletions = 0;
 let driverDeletions = 0;
 let contactDeletions = 0;
+let trailerDeletions = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -379,6 +382,45 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
   "GET /assets/location-and-speed/stream": { owns: "vehicles", request: () => ({ path: `/assets/location-and-speed/stream?${range()}&includeSpeed=true` }) },
   "GET /me": { owns: "nothing", request: () => ({ path: "/me" }) },
+  "GET /fleet/trailers": { owns: "vehicles", request: () => ({ path: "/fleet/trailers" }) },
+  "POST /fleet/trailers": { owns: "vehicles", request: () => ({ path: "/fleet/trailers", method: "POST", body: { name: "Matrix trailer" } }) },
+  "GET /fleet/trailers/{id}": {
+    owns: "vehicles",
+    single: true,
+    request: (t) => ({ path: `/fleet/trailers/${t.trailerIds[0]}`, params: { id: String(t.trailerIds[0]) } }),
+  },
+  "PATCH /fleet/trailers/{id}": {
+    owns: "vehicles",
+    single: true,
+    request: (t) => ({ path: `/fleet/trailers/${t.trailerIds[1]}`, params: { id: String(t.trailerIds[1]) }, method: "PATCH", body: { notes: "patched" } }),
+  },
+  "DELETE /fleet/trailers/{id}": {
+    owns: "vehicles",
+    single: true,
+    request: (t) => {
+      const id = t.trailerIds[3 + (++trailerDeletions % 37)];
+      return { path: `/fleet/trailers/${id}`, params: { id: String(id) }, method: "DELETE" };
+    },
+  },
+  "GET /fleet/trailers/stats": { owns: "vehicles", request: () => ({ path: "/fleet/trailers/stats?types=gps,gpsOdometerMeters" }) },
+  "GET /fleet/trailers/stats/feed": { owns: "vehicles", request: () => ({ path: "/fleet/trailers/stats/feed?types=gps,gpsOdometerMeters" }) },
+  "GET /fleet/trailers/stats/history": { owns: "vehicles", request: () => ({ path: `/fleet/trailers/stats/history?${range()}&types=gps,gpsOdometerMeters` }) },
+  "GET /driver-trailer-assignments": { owns: "trailerAssignments", request: () => ({ path: "/driver-trailer-assignments" }) },
+  "POST /driver-trailer-assignments": {
+    owns: "trailerAssignments",
+    request: (t) => ({ path: "/driver-trailer-assignments", method: "POST", body: { driverId: String(t.driverIds[1]), trailerId: String(t.trailerIds[1]) } }),
+  },
+  "PATCH /driver-trailer-assignments": {
+    owns: "trailerAssignments",
+    single: true,
+    request: (t) => ({ path: `/driver-trailer-assignments?id=${t.trailerAssignmentIds[1]}`, method: "PATCH", body: { endTime: new Date().toISOString() } }),
+  },
+  "GET /v1/fleet/trailers/assignments": { owns: "vehicles", request: () => ({ path: "/v1/fleet/trailers/assignments" }) },
+  "GET /v1/fleet/trailers/{trailerId}/assignments": {
+    owns: "vehicles",
+    single: true,
+    request: (t) => ({ path: `/v1/fleet/trailers/${t.trailerIds[0]}/assignments`, params: { trailerId: String(t.trailerIds[0]) } }),
+  },
   "GET /fleet/settings/compliance": { owns: "nothing", request: () => ({ path: "/fleet/settings/compliance" }) },
   "PATCH /fleet/settings/compliance": {
     owns: "nothing",
@@ -398,7 +440,7 @@ export const FLEET_ROUTES: FleetRoute[] = FLEET_ENDPOINTS.map((endpoint) => {
 /** The vehicle or driver ids the records of a response belong to. */
 export const ownerIdsOf = (body: { data?: unknown }, owns: FleetRoute["owns"]): number[] => {
   // Lists and /fleet records wrap in `data`; Samsara's newer resources (webhooks) answer the record itself.
-  const payload = "data" in body ? body.data : body;
+  const payload = "data" in body ? body.data : "trailers" in body ? body.trailers : body;
   const records = (Array.isArray(payload) ? payload : [payload]) as {
     id?: string;
     driver?: { id: string };

@@ -40,6 +40,15 @@ import { createUserEndpoint, deleteUserEndpoint, getUserEndpoint, listUserRolesE
 import { createLiveShareEndpoint, deleteLiveShareEndpoint, listLiveSharesEndpoint, updateLiveShareEndpoint } from "./live-shares";
 import { createTagEndpoint, deleteTagEndpoint, getTagEndpoint, listTagsEndpoint, patchTagEndpoint, replaceTagEndpoint } from "./tags";
 import { getVehicleEndpoint, listVehiclesEndpoint, updateVehicleEndpoint } from "./vehicles";
+import { createTrailerEndpoint, deleteTrailerEndpoint, getTrailerEndpoint, listTrailersEndpoint, updateTrailerEndpoint } from "./trailers";
+import { trailerStatsEndpoint, trailerStatsFeedEndpoint, trailerStatsHistoryEndpoint } from "./trailer-stats";
+import {
+  createDriverTrailerAssignmentEndpoint,
+  listDriverTrailerAssignmentsEndpoint,
+  updateDriverTrailerAssignmentEndpoint,
+  v1TrailerAssignmentEndpoint,
+  v1TrailerAssignmentsEndpoint,
+} from "./trailer-assignments";
 import { idlingEventsEndpoint, speedingIntervalsEndpoint, tripsStreamEndpoint } from "./trips";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
@@ -59,6 +68,19 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   listStatsEndpoint,
   statsFeedEndpoint,
   statsHistoryEndpoint,
+  listTrailersEndpoint,
+  createTrailerEndpoint,
+  getTrailerEndpoint,
+  updateTrailerEndpoint,
+  deleteTrailerEndpoint,
+  trailerStatsEndpoint,
+  trailerStatsFeedEndpoint,
+  trailerStatsHistoryEndpoint,
+  listDriverTrailerAssignmentsEndpoint,
+  createDriverTrailerAssignmentEndpoint,
+  updateDriverTrailerAssignmentEndpoint,
+  v1TrailerAssignmentsEndpoint,
+  v1TrailerAssignmentEndpoint,
   listDriversEndpoint,
   createDriverEndpoint,
   getDriverEndpoint,

@@ -1,3 +1,4 @@
+import type { AssetKind } from "@/db/schema";
 import type { CursorScope } from "@/lib/platform/cursor";
 import { getFeedSeq } from "@/lib/telemetry/vehicle-state/feed-seq";
 import { listVehicleStates, type VehicleStateRow } from "@/lib/telemetry/vehicle-state/list-vehicle-states";
@@ -12,6 +13,8 @@ type ReadFeedOptions<Change extends { seq: number; vehicleId: number }, Record> 
   limit: number;
   vehicleIds?: readonly number[];
   withLocationOnly: boolean;
+  /** Which assets the feed follows: vehicles (default) or trailers (`readChanges` must name them). */
+  kind?: AssetKind;
   /** Changes with seq in (afterSeq, uptoSeq], seq order, at most `limit`. */
   readChanges: (range: { afterSeq: number; uptoSeq: number; limit: number }) => Promise<Change[]>;
   presentSnapshot: (states: VehicleStateRow[]) => Record[];
@@ -25,11 +28,19 @@ type ReadFeedOptions<Change extends { seq: number; vehicleId: number }, Record> 
  * reads only the counter row.
  */
 export const readFeed = async <Change extends { seq: number; vehicleId: number }, Record>(options: ReadFeedOptions<Change, Record>): Promise<Page<Record>> => {
-  const { db, tenant, scope, after, limit, vehicleIds } = options;
+  const { db, tenant, scope, after, limit, vehicleIds, kind } = options;
   const position = decodeFeedCursor(scope, after);
   if (position === null || position.v !== undefined) {
     const seq = position?.seq ?? (await getFeedSeq({ db, ...tenant }));
-    const states = await listVehicleStates({ db, ...tenant, vehicleIds, afterId: position?.v, limit: limit + 1, withLocationOnly: options.withLocationOnly });
+    const states = await listVehicleStates({
+      db,
+      ...tenant,
+      vehicleIds,
+      afterId: position?.v,
+      limit: limit + 1,
+      withLocationOnly: options.withLocationOnly,
+      kind,
+    });
     const hasNextPage = states.length > limit;
     const page = states.slice(0, limit);
     const endCursor = encodeFeedCursor(scope, hasNextPage ? { seq, v: page.at(-1)!.vehicleId } : { seq });
@@ -42,7 +53,7 @@ export const readFeed = async <Change extends { seq: number; vehicleId: number }
   const page = changes.slice(0, limit);
   const nextSeq = hasNextPage ? page.at(-1)!.seq : uptoSeq;
   const ids = [...new Set(page.map((change) => change.vehicleId))].sort((a, b) => a - b);
-  const vehicles = ids.length === 0 ? [] : await listVehicles({ db, ...tenant, vehicleIds: ids, archive: "all", limit: ids.length });
+  const vehicles = ids.length === 0 ? [] : await listVehicles({ db, ...tenant, vehicleIds: ids, archive: "all", kind, limit: ids.length });
   return {
     data: options.presentChanges(
       vehicles.map(({ id, name }) => ({ id, name })),

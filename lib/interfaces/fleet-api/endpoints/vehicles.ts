@@ -20,9 +20,9 @@ export const listVehiclesPage = async ({ db, tenant, query }: EndpointContext & 
   return toKeysetPage({ rows, limit: query.limit, scope, idOf: (row) => row.id, present: (page) => page.map(presentVehicle) });
 };
 
-/** GET /fleet/vehicles/{id} (archived vehicles too: their history stays reachable) */
+/** GET /fleet/vehicles/{id} (archived vehicles too: their history stays reachable; a trailer's id is /fleet/trailers/{id}'s) */
 export const getVehicleRecord = async ({ db, tenant, vehicleId }: EndpointContext & { vehicleId: number }) => ({
-  data: presentVehicle(await getVehicle({ db, ...tenant, vehicleId })),
+  data: presentVehicle(await getVehicle({ db, ...tenant, vehicleId, kind: "vehicle" })),
 });
 
 /** PATCH /fleet/vehicles/{id} */

@@ -1,0 +1,6 @@
+import { trailerStatsEndpoint } from "@/lib/interfaces/fleet-api/endpoints/trailer-stats";
+import { route } from "@/lib/platform/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(trailerStatsEndpoint);
