@@ -11,6 +11,7 @@ import { classifyVehicleStatus, STATUS_COLORS, STATUS_LABELS, VEHICLE_STATUSES, 
 import type { LiveVehicle } from "@/lib/dashboard/data/types";
 import { formatTime } from "@/lib/platform/zoned-time";
 import type { MapVehicle } from "./fleet-map";
+import type { MapStart } from "@/lib/fleet/places/map-start";
 import { useLiveFleet } from "./use-live-fleet";
 import { VehicleList } from "./vehicle-list";
 import type { ShareLiveLocationAction } from "./share-live-location";
@@ -41,7 +42,17 @@ const tagChoices = (vehicles: readonly LiveVehicle[]) => {
 const matches = (vehicle: LiveVehicle, search: string) =>
   !search || [vehicle.name, vehicle.vin, vehicle.driverName ?? "", vehicle.plateNumber].some((field) => field.toLowerCase().includes(search));
 
-export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: string; attribution: string; shareAction?: ShareLiveLocationAction }) => {
+export const LiveMapScreen = ({
+  tileUrl,
+  attribution,
+  start,
+  shareAction,
+}: {
+  tileUrl: string;
+  attribution: string;
+  start: MapStart;
+  shareAction?: ShareLiveLocationAction;
+}) => {
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -193,7 +204,7 @@ export const LiveMapScreen = ({ tileUrl, attribution, shareAction }: { tileUrl: 
         </div>
       </aside>
       <section className="map-area">
-        <FleetMap vehicles={mapVehicles} selectedId={selectedId} onSelect={select} focus={focus} tileUrl={tileUrl} attribution={attribution} />
+        <FleetMap vehicles={mapVehicles} selectedId={selectedId} onSelect={select} focus={focus} tileUrl={tileUrl} attribution={attribution} start={start} />
         <div className="map-toolbar">
           <div className="legend" aria-label="Legend">
             {VEHICLE_STATUSES.map((status) => (
