@@ -50,7 +50,7 @@ export const findMapStart = async ({ db, companyId, dataset, placesFirst = false
         await queryRows<Box>(
           db,
           sql`select min(min_latitude) as south, min(min_longitude) as west, max(max_latitude) as north, max(max_longitude) as east
-            from places where company_id = ${companyId} and dataset = ${dataset} and archived_at is null`,
+            from places where company_id = ${companyId} and dataset = ${dataset}`,
         )
       )[0],
       "places",
