@@ -16,7 +16,6 @@ import type { CityMatch } from "@/lib/platform/geo/city-search";
 import { placeLayer } from "./place-layer";
 import type { PlaceShapeValue, PlaceView } from "./place-view";
 
-
 /** A shape as the API takes it, from a drawn or edited Leaflet layer. */
 const shapeOf = (layer: L.Layer): PlaceShapeValue | null => {
   if (layer instanceof L.Circle) {

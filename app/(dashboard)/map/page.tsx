@@ -15,7 +15,12 @@ const Page = async () => {
   const start = await findMapStart({ db: getDb(), companyId: user.companyId, dataset: "live" });
   return (
     <Suspense>
-      <LiveMapScreen tileUrl={tileUrl} attribution={attribution} start={start} shareAction={canDo(user.role, "shareLiveLocation") ? shareLiveLocationAction : undefined} />
+      <LiveMapScreen
+        tileUrl={tileUrl}
+        attribution={attribution}
+        start={start}
+        shareAction={canDo(user.role, "shareLiveLocation") ? shareLiveLocationAction : undefined}
+      />
     </Suspense>
   );
 };
