@@ -9,6 +9,7 @@ import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { listPlaces } from "@/lib/fleet/places/manage-places";
 import { listTags } from "@/lib/fleet/tags";
 import { listUsers } from "@/lib/access/users/list-users";
+import { getCompanySettings } from "@/lib/dashboard/view/company-settings";
 import { RulesPageClient } from "./page-client";
 
 export const metadata = { title: "Alert rules" };
@@ -16,11 +17,12 @@ export const metadata = { title: "Alert rules" };
 const Page = async () => {
   const user = await requireUser(SECTIONS.alertRules.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [rules, places, tags, users] = await Promise.all([
+  const [rules, places, tags, users, { distanceUnit }] = await Promise.all([
     listAlertRules({ ...tenant, limit: 500 }),
     listPlaces({ ...tenant, limit: 2_000 }),
     listTags({ ...tenant, limit: 2_000 }),
     listUsers({ db: tenant.db, companyId: user.companyId, includeDeactivated: false }),
+    getCompanySettings({ db: tenant.db, companyId: user.companyId }),
   ]);
   const userNames = new Map(users.map((row) => [row.id, row.name]));
   const placeNames = new Map(places.map((place) => [place.id, place.name]));
@@ -29,7 +31,7 @@ const Page = async () => {
     id: rule.id,
     name: rule.name,
     isEnabled: rule.isEnabled,
-    watches: [describeTrigger(rule.trigger), describeOperationalSettings(rule.operationalSettings)].filter(Boolean).join(", "),
+    watches: [describeTrigger(rule.trigger, distanceUnit), describeOperationalSettings(rule.operationalSettings)].filter(Boolean).join(", "),
     places:
       "placeIds" in rule.trigger
         ? rule.trigger.placeIds.length === 0
