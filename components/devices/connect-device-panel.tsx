@@ -60,8 +60,8 @@ export const ConnectDevicePanel = ({ osmandUrl, trackers, publicUrlMissing }: Co
     <h2 id="connect-device-heading">Connect a device</h2>
     {publicUrlMissing && (
       <p className="notice" role="note">
-        <code>PUBLIC_URL</code> is not set, so the address below is this machine&apos;s own: a device elsewhere cannot reach it. Whoever runs the service sets{" "}
-        <code>PUBLIC_URL</code> to the address devices and people reach it at.
+        <code>PUBLIC_URL</code> is not set, so the address below is this machine&apos;s own, which a device elsewhere cannot reach. Whoever runs the service
+        sets <code>PUBLIC_URL</code> to the address devices and people reach it at.
       </p>
     )}
     <details className="connect-model" data-testid="connect-osmand">

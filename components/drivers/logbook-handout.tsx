@@ -9,8 +9,8 @@ export const LogbookHandout = ({ url, username }: { url: string; username: strin
       <div>
         <CopyField label="Logbook link" value={url} testId="logbook-link" />
         <p className="muted">
-          Send it to the driver, or let them scan the code with their phone: it opens the logbook&apos;s sign-in with the username <strong>{username}</strong>{" "}
-          filled in. They sign in with the password or PIN set here.
+          Send it to the driver, or let them scan the code with their phone. It opens the logbook&apos;s sign-in with their username,{" "}
+          <strong>{username}</strong>, filled in; they sign in with the password or PIN set here.
         </p>
       </div>
       <svg viewBox={`0 0 ${size} ${size}`} role="img" aria-label={`QR code of the logbook link for ${username}`} shapeRendering="crispEdges">

@@ -25,7 +25,9 @@ const foldedCities = () =>
  * Canadian province).
  */
 export const searchCities = async ({ query, limit = 8 }: { query: string; limit?: number }): Promise<CityMatch[]> => {
-  const [name = "", region = ""] = fold(query).split(",", 2).map((part) => part.trim());
+  const [name = "", region = ""] = fold(query)
+    .split(",", 2)
+    .map((part) => part.trim());
   if (name.length < 2) return [];
   const found: City[] = [];
   for (const entry of await foldedCities()) {
@@ -40,5 +42,6 @@ export const searchCities = async ({ query, limit = 8 }: { query: string; limit?
 /** The town a label names ("Berlin, DE" as searchCities gives it, or a name alone: the most populous of that name); null when none. */
 export const findCity = async (label: string): Promise<CityMatch | null> => {
   const matches = await searchCities({ query: label, limit: 50 });
-  return matches.find((match) => fold(match.label) === fold(label)) ?? matches.find((match) => fold(match.label.split(", ")[0]) === fold(label.split(",")[0])) ?? null;
+  const name = (text: string) => fold(text.split(",")[0]);
+  return matches.find((match) => fold(match.label) === fold(label)) ?? matches.find((match) => name(match.label) === name(label)) ?? null;
 };
