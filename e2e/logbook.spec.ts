@@ -39,7 +39,7 @@ test(
   "at a phone size: a driver goes on duty, the truck moves → Driving without a tap, stands 5 minutes → " +
     "On Duty; accepts a drive and an edit, certifies the day; inspects the truck, whose brake defect the manager marks repaired",
   async ({ browser, page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     const stamp = Date.now();
     const username = `e2e.logbook.${stamp}`;
     const [truck, device] = [`Logbook truck ${stamp}`, `e2e-logbook-${stamp}`];
