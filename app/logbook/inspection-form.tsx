@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { FormOutcome } from "@/components/ui/form-outcome";
+import { DISTANCE_UNIT_LABELS, type DistanceUnit } from "@/lib/platform/units";
 import { submitInspectionAction } from "./actions";
 
 type Option = { id: number; label: string };
@@ -19,11 +20,14 @@ export const InspectionForm = ({
   vehicleId,
   checklist,
   idempotencyKey,
+  unit,
 }: {
   vehicles: { id: number; name: string }[];
   vehicleId: number | null;
   checklist: Option[];
   idempotencyKey: string;
+  /** The company's distance unit: the odometer is typed in it. */
+  unit: DistanceUnit;
 }) => {
   const { props, state, pending, error, invalid, resetKey } = useActionForm(submitInspectionAction);
   const [firstKey] = useState(idempotencyKey);
@@ -60,8 +64,9 @@ export const InspectionForm = ({
           <input name="trailerName" maxLength={100} autoComplete="off" />
         </label>
         <label>
-          Odometer (mi, optional)
-          <input name="odometerMiles" inputMode="decimal" autoComplete="off" {...invalid("odometerMiles")} />
+          Odometer ({DISTANCE_UNIT_LABELS[unit]}, optional)
+          <input name="odometer" inputMode="decimal" autoComplete="off" {...invalid("odometer")} />
+          <input type="hidden" name="odometerUnit" value={unit} />
         </label>
       </div>
       <fieldset>

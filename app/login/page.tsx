@@ -28,6 +28,9 @@ const LoginPage = async ({ searchParams }: { searchParams: Promise<{ setup?: str
         <p className="muted small">
           <Link href="/forgot-password">Forgot your password?</Link>
         </p>
+        <p className="muted small">
+          A driver? <Link href="/logbook/login">Sign in to your logbook</Link>
+        </p>
       </div>
     </main>
   );

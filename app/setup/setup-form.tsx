@@ -5,7 +5,9 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import { HOS_RULES_HINT } from "@/lib/dashboard/view/hos-rules";
 import { HosRulesOptions } from "@/components/settings/hos-rules-options";
 import { DEFAULT_TIME_ZONE } from "@/lib/platform/zoned-time";
-import { completeSetupAction } from "./actions";
+import { CityField } from "@/components/settings/city-field";
+import { HOME_CITY_HINT } from "@/lib/dashboard/view/map-start";
+import { completeSetupAction, searchSetupCitiesAction } from "./actions";
 
 const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 
@@ -93,6 +95,13 @@ export const SetupForm = ({ token }: { token: string }) => {
         </p>
         {errorFor("hosRules")}
       </div>
+      <CityField
+        name="homeCity"
+        label="Home city (optional)"
+        hint={HOME_CITY_HINT}
+        search={(query) => searchSetupCitiesAction(token, query)}
+        error={form.error("homeCity")}
+      />
       {ADMIN_FIELDS.map(textField)}
       {form.message && (
         <p role="alert" className="form-error">

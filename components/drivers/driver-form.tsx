@@ -17,7 +17,8 @@ export type DriverFormValues = {
 };
 
 type FieldProps = {
-  name: keyof DriverFormValues;
+  /** A driver field, or the new driver's logbook password or PIN. */
+  name: keyof DriverFormValues | "secret";
   label: string;
   hint?: string;
   error: (field: string) => string | undefined;
@@ -55,12 +56,15 @@ export const DriverForm = ({
   vehicles,
   timezones,
   submitLabel,
+  asksSecret = false,
 }: {
   action: FormAction<ActionFormState>;
   initial: DriverFormValues;
   vehicles: { id: number; name: string }[];
   timezones: string[];
   submitLabel: string;
+  /** A new driver: their logbook password or PIN is set with them (an existing driver's has its own form). */
+  asksSecret?: boolean;
 }) => {
   const { props, pending, error, formError, typed } = useActionForm(action);
   const value = (field: Exclude<keyof DriverFormValues, "eldExempt">) => typed.value(field, initial[field]);
@@ -78,6 +82,16 @@ export const DriverForm = ({
         <Field name="username" label="Username" hint="Letters, digits and . _ @ + -" error={error}>
           {(props) => <input {...props} defaultValue={value("username")} autoComplete="off" />}
         </Field>
+        {asksSecret && (
+          <Field
+            name="secret"
+            label="Logbook password or PIN"
+            hint="A PIN of 6 to 12 digits or a password of 8 characters or more; empty: set it later."
+            error={error}
+          >
+            {(props) => <input {...props} type="password" autoComplete="new-password" maxLength={128} />}
+          </Field>
+        )}
         <Field name="phone" label="Phone" error={error}>
           {(props) => <input {...props} type="tel" defaultValue={value("phone")} />}
         </Field>

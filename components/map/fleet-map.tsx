@@ -5,6 +5,8 @@ import L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import Supercluster, { type ClusterProperties } from "supercluster";
+import type { MapStart } from "@/lib/fleet/places/map-start";
+import { startBounds } from "@/lib/dashboard/view/map-start";
 import { VEHICLE_STATUSES, type VehicleStatus } from "@/lib/dashboard/view/vehicle-status";
 import { GridBackground } from "./grid-background";
 import { leafletText } from "./leaflet-text";
@@ -24,9 +26,10 @@ type FleetMapProps = {
   focus: { id: string; nonce: number } | null;
   tileUrl: string;
   attribution: string;
+  /** Where it opens until the first fleet data frames the vehicles (lib/fleet/places/map-start). */
+  start: MapStart;
 };
 
-const CHICAGO: L.LatLngTuple = [41.8781, -87.6298];
 /** Above this zoom every vehicle is drawn on its own. */
 const CLUSTER_MAX_ZOOM = 15;
 /** Around the viewport, drawn ahead (a quarter of its size on each side), so a drag shows vehicles, not blank canvas. */
@@ -35,7 +38,7 @@ const VIEW_MARGIN = 0.25;
 type PointProps = { id: string; name: string; status: VehicleStatus; heading: number; isTrailer: boolean };
 type ClusterProps = Record<VehicleStatus, number>;
 
-const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapProps, "tileUrl" | "attribution">) => {
+const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapProps, "tileUrl" | "attribution" | "start">) => {
   const map = useMap();
   const layer = useRef<{ group: L.LayerGroup; renderer: L.Canvas } | null>(null);
   const drawn = useRef(new Map<string, VehicleDot | ClusterDot>());
@@ -184,11 +187,11 @@ const VehicleLayer = ({ vehicles, selectedId, onSelect, focus }: Omit<FleetMapPr
 };
 
 /** The live map: grid background and the simulator's streets (work with no tile server), optional tiles, places, clustered vehicles. */
-const FleetMap = ({ tileUrl, attribution, ...layerProps }: FleetMapProps) => {
+const FleetMap = ({ tileUrl, attribution, start, ...layerProps }: FleetMapProps) => {
   // Tiles configured but unreachable (offline, firewalled): the streets take their place.
   const [tilesFailed, setTilesFailed] = useState(false);
   return (
-    <MapContainer center={CHICAGO} zoom={10} className="fleet-map" preferCanvas worldCopyJump>
+    <MapContainer bounds={startBounds(start)} className="fleet-map" preferCanvas worldCopyJump>
       <GridBackground />
       <StreetBasemap visible={!tileUrl || tilesFailed} />
       {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} eventHandlers={{ tileerror: () => setTilesFailed(true) }} /> : null}

@@ -12,6 +12,7 @@ import { classifyVehicleStatus, STATUS_COLORS, STATUS_LABELS, statusLabel, VEHIC
 import type { LiveVehicle } from "@/lib/dashboard/data/types";
 import { formatTime } from "@/lib/platform/zoned-time";
 import type { MapVehicle } from "./fleet-map";
+import type { MapStart } from "@/lib/fleet/places/map-start";
 import { useLiveFleet } from "./use-live-fleet";
 import { VehicleList } from "./vehicle-list";
 import type { ShareLiveLocationAction } from "./share-live-location";
@@ -46,11 +47,13 @@ const matches = (vehicle: LiveVehicle, search: string) =>
 export const LiveMapScreen = ({
   tileUrl,
   attribution,
+  start,
   shareAction,
   canAddVehicles = false,
 }: {
   tileUrl: string;
   attribution: string;
+  start: MapStart;
   shareAction?: ShareLiveLocationAction;
   /** The empty fleet's next step: add a vehicle (a role that may), else ask an admin. */
   canAddVehicles?: boolean;
@@ -225,7 +228,7 @@ export const LiveMapScreen = ({
         </div>
       </aside>
       <section className="map-area">
-        <FleetMap vehicles={mapVehicles} selectedId={selectedId} onSelect={select} focus={focus} tileUrl={tileUrl} attribution={attribution} />
+        <FleetMap vehicles={mapVehicles} selectedId={selectedId} onSelect={select} focus={focus} tileUrl={tileUrl} attribution={attribution} start={start} />
         <div className="map-toolbar">
           <div className="legend" aria-label="Legend">
             {VEHICLE_STATUSES.map((status) => (

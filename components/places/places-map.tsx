@@ -10,10 +10,11 @@ import { useEffect, useRef } from "react";
 import { MapContainer, TileLayer, useMap } from "react-leaflet";
 import { GridBackground } from "@/components/map/grid-background";
 import { leafletText } from "@/components/map/leaflet-text";
+import type { MapStart } from "@/lib/fleet/places/map-start";
+import { startBounds } from "@/lib/dashboard/view/map-start";
+import type { CityMatch } from "@/lib/platform/geo/city-search";
 import { placeLayer } from "./place-layer";
 import type { PlaceShapeValue, PlaceView } from "./place-view";
-
-const CHICAGO: L.LatLngTuple = [41.8781, -87.6298];
 
 /** A shape as the API takes it, from a drawn or edited Leaflet layer. */
 const shapeOf = (layer: L.Layer): PlaceShapeValue | null => {
@@ -108,11 +109,25 @@ const PlacesLayer = ({ places, selectedId, canEdit, onSelect, onShape }: PlacesL
   return null;
 };
 
-const PlacesMap = ({ tileUrl, attribution, ...layer }: PlacesLayerProps & { tileUrl: string; attribution: string }) => (
-  <MapContainer center={CHICAGO} zoom={11} className="places-map">
+/** A town found with the search: the map moves there (a new object each search, so the same town twice moves it back). */
+export type MapTarget = CityMatch;
+
+const GoTo = ({ target }: { target: MapTarget | null }) => {
+  const map = useMap();
+  useEffect(() => {
+    if (target) map.setView([target.latitude, target.longitude], 13);
+  }, [map, target]);
+  return null;
+};
+
+type PlacesMapProps = PlacesLayerProps & { tileUrl: string; attribution: string; start: MapStart; target: MapTarget | null };
+
+const PlacesMap = ({ tileUrl, attribution, start, target, ...layer }: PlacesMapProps) => (
+  <MapContainer bounds={startBounds(start)} className="places-map">
     <GridBackground />
     {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
     <PlacesLayer {...layer} />
+    <GoTo target={target} />
   </MapContainer>
 );
 

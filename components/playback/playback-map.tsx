@@ -2,6 +2,8 @@
 
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
+import type { MapStart } from "@/lib/fleet/places/map-start";
+import { startBounds } from "@/lib/dashboard/view/map-start";
 import { useEffect, useMemo } from "react";
 import { CircleMarker, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
 import { formatDuration } from "@/lib/platform/units";
@@ -49,13 +51,13 @@ const Follow = ({ position, follow }: Pick<PlaybackMapProps, "position" | "follo
 };
 
 /** The route as a line, stops as red dots with their duration on hover, the vehicle at the playhead. */
-const PlaybackMap = ({ points, stops, position, follow, tileUrl, attribution }: PlaybackMapProps) => {
+const PlaybackMap = ({ points, stops, position, follow, tileUrl, attribution, start }: PlaybackMapProps & { start: MapStart }) => {
   const line = useMemo(() => points.map((p) => [p.latitude, p.longitude] as L.LatLngTuple), [points]);
   const headingStep = position ? Math.round(position.heading / 10) * 10 : 0;
   const icon = useMemo(() => vehicleIcon(headingStep), [headingStep]);
   const timeZone = useTimeZone();
   return (
-    <MapContainer center={[41.8781, -87.6298]} zoom={11} className="playback-map">
+    <MapContainer bounds={startBounds(start)} className="playback-map">
       <GridBackground />
       {tileUrl ? <TileLayer url={tileUrl} attribution={attribution} /> : null}
       <FitRoute points={points} />

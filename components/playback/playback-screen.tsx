@@ -2,6 +2,7 @@
 
 import "@/components/dashboard/dashboard.css";
 import { useQuery } from "@tanstack/react-query";
+import type { MapStart } from "@/lib/fleet/places/map-start";
 import dynamic from "next/dynamic";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { fetchJson } from "@/components/dashboard/fetch-json";
@@ -29,7 +30,7 @@ const Stat = ({ label, value, testId }: { label: string; value: string; testId: 
   </div>
 );
 
-export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attribution: string }) => {
+export const PlaybackScreen = ({ tileUrl, attribution, start }: { tileUrl: string; attribution: string; start: MapStart }) => {
   const picker = useVehicleRange();
   const { vehicleId, range, rangeError } = picker;
   const unit = useDistanceUnit();
@@ -137,7 +138,7 @@ export const PlaybackScreen = ({ tileUrl, attribution }: { tileUrl: string; attr
           <Stat label="Stops" value={String(summary.stops.length)} testId="summary-stops" />
         </div>
         <div className="playback-stage" data-testid="playback-stage" data-points={points.length}>
-          <PlaybackMap points={points} stops={summary.stops} position={position} follow={follow} tileUrl={tileUrl} attribution={attribution} />
+          <PlaybackMap points={points} stops={summary.stops} position={position} follow={follow} tileUrl={tileUrl} attribution={attribution} start={start} />
         </div>
         <div className="player" role="group" aria-label="Playback controls">
           <button type="button" className="button-primary play-button" onClick={() => (playing ? setPlaying(false) : play())}>

@@ -1,4 +1,4 @@
-import { integer, pgTable, real, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { doublePrecision, integer, pgTable, real, serial, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, utc } from "./columns";
 
 export const PLAN_TIERS = ["Free", "Standard", "Professional", "Enterprise"] as const;
@@ -39,6 +39,10 @@ export const companies = pgTable("companies", {
   /** FMCSA's ELD registration id (4 characters, A-Z 0-9) and the ELD identifier (6) the provider certified under; empty: not registered. */
   eldRegistrationId: text("eld_registration_id").notNull().default(""),
   eldIdentifier: text("eld_identifier").notNull().default(""),
+  /** Where the maps open while the fleet has no vehicle position and no place (set at setup from the shipped gazetteer); null: not set. */
+  homeName: text("home_name"),
+  homeLatitude: doublePrecision("home_latitude"),
+  homeLongitude: doublePrecision("home_longitude"),
   createdAt: createdAt(),
 });
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, DATASETS, tenantColumns, utc } from "./columns";
 
 /**
@@ -24,6 +24,11 @@ export const devices = pgTable(
     vehicleId: integer("vehicle_id"),
     /** When the device was bound to its current vehicle: that vehicle's reports before then came from another device. */
     boundAt: utc("bound_at"),
+    /**
+     * The company's feed sequence when it was bound: the vehicle's reports written after it are this device's, even
+     * stamped before `boundAt` (a tracker sends what it kept while it was refused, once it is claimed).
+     */
+    boundSeq: bigint("bound_seq", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [

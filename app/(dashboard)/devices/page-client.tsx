@@ -10,6 +10,8 @@ import { IngestTokensSection } from "./ingest-tokens-section";
 import { RegisterDeviceForm } from "./register-device-form";
 import { RemoveDeviceDialog } from "./remove-device-dialog";
 import { ClaimDeviceForm } from "./claim-device-form";
+import { ConnectDevicePanel } from "@/components/devices/connect-device-panel";
+import type { ConnectInstructions } from "@/lib/fleet/devices/connect-instructions";
 import { VehicleChoiceDialog, type VehicleOption } from "./vehicle-choice-dialog";
 
 type DevicesPageClientProps = {
@@ -20,10 +22,12 @@ type DevicesPageClientProps = {
   canManageTokens: boolean;
   /** The register form starts open (the page was loaded with `?create`). */
   formOpen: boolean;
+  /** This installation's device settings, for those who may register devices. */
+  connect: ConnectInstructions | null;
 };
 
 /** Devices: the registry with each device's last report, claiming a device that reports unregistered, and the ingest tokens of batch gateways. */
-export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canManageTokens, formOpen }: DevicesPageClientProps) => {
+export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canManageTokens, formOpen, connect }: DevicesPageClientProps) => {
   const [isFormOpen, setFormOpen] = useState(formOpen && canManage);
   const [binding, setBinding] = useState<DeviceListItem | null>(null);
   const [removing, setRemoving] = useState<DeviceListItem | null>(null);
@@ -41,6 +45,7 @@ export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canMan
         {canManage && !isFormOpen && <FormOpener label="Register device" onOpen={() => setFormOpen(true)} />}
         {!canManage && <span className="muted">Read only for your role</span>}
       </div>
+      {connect && <ConnectDevicePanel {...connect} />}
       {isFormOpen && <RegisterDeviceForm vehicles={vehicles} onDone={() => setFormOpen(false)} />}
       <DevicesTable devices={devices} canManage={canManage} onBind={setBinding} onRemove={setRemoving} />
       {canManage && (

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { listDevices } from "@/lib/fleet/devices/list-devices";
+import { getConnectInstructions } from "@/lib/fleet/devices/connect-instructions";
 import { listIngestTokens } from "@/lib/ingestion/batch/ingest-tokens";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { DevicesPageClient } from "./page-client";
@@ -31,6 +32,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
         tokens={tokens}
         canManage={canManage}
+        connect={canManage ? getConnectInstructions() : null}
         canManageTokens={canDo(user.role, "manageIngestTokens")}
         formOpen={CREATE_PARAMETER in (await searchParams)}
       />

@@ -3,7 +3,8 @@
 import { redirect } from "next/navigation";
 import { driverErrorField, readDriverForm } from "@/lib/dashboard/view/driver-form";
 import { createDriverSchema, driverInputSchema } from "@/lib/fleet/drivers/driver-input";
-import { createDriver, updateDriver } from "@/lib/fleet/drivers/save-driver";
+import { updateDriver } from "@/lib/fleet/drivers/save-driver";
+import { createDriverWithLogin } from "@/lib/hos/logbook/create-driver-with-login";
 import { setDriverSecret } from "@/lib/hos/logbook/driver-logins";
 import { z } from "zod";
 import { fieldsOf } from "@/app/_server/action-results";
@@ -19,11 +20,17 @@ const pageForm = {
 /** The create and edit form: checked with THE schema of POST /fleet/drivers or PATCH /fleet/drivers/{id}; what was typed comes back with an error. */
 const driverForm = { ...pageForm, echo: true, errorField: driverErrorField } as const;
 
+/** A new driver, with the logbook password or PIN when one was typed; then their page, which shows the logbook link to hand them. */
 export const createDriverAction = defineAction(
-  { ...driverForm, input: createDriverSchema, args: (_previous: unknown, form: FormData) => readDriverForm(form), revalidate: ["/drivers"] },
-  async ({ input, tenant, actor }) => {
-    const { id } = await createDriver({ ...tenant, actor, input });
-    redirect(`/drivers?saved=${id}`);
+  {
+    ...driverForm,
+    input: createDriverSchema.extend({ secret: z.string().default("") }),
+    args: (_previous: unknown, form: FormData) => ({ ...readDriverForm(form), secret: String(form.get("secret") ?? "") }),
+    revalidate: ["/drivers"],
+  },
+  async ({ input: { secret, ...input }, tenant, actor }) => {
+    const { id } = await createDriverWithLogin({ ...tenant, actor, input, secret });
+    redirect(`/drivers/${id}/edit?created=1#logbook`);
   },
 );
 
@@ -64,6 +71,6 @@ export const setDriverSignInAction = defineAction(
   },
   async ({ input: { driverId, secret }, tenant, actor }) => {
     await setDriverSecret({ ...tenant, driverId, secret, actor });
-    return { message: "Saved: the driver signs in at /logbook with their username and this password or PIN." };
+    return { message: "Saved: the driver signs in at /logbook/login (the logbook link) with their username and this password or PIN." };
   },
 );

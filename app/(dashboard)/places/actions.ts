@@ -8,6 +8,7 @@ import { defineAction } from "@/app/_server/define-action";
 import { readId } from "@/lib/access/actions";
 import { createPlace, deletePlace, updatePlace } from "@/lib/fleet/places/manage-places";
 import { createPlaceSchema, updatePlaceSchema } from "@/lib/fleet/places/place-input";
+import { searchCities } from "@/lib/platform/geo/city-search";
 
 const editPlaces = (id: (raw: unknown) => unknown) =>
   ({ action: "editPlaces", denied: { action: "place.denied", target: "place", id }, revalidate: ["/places"] }) as const;
@@ -35,4 +36,10 @@ export const deletePlaceAction = defineAction(
     await deletePlace({ ...tenant, placeId, actor });
     return { id: placeId };
   },
+);
+
+/** Towns of the shipped gazetteer (no network) by their first letters: the Places map's and Company settings' town search. */
+export const searchCitiesAction = defineAction(
+  { action: "editPlaces", denied: { action: "place.denied", target: "place", id: () => "search" }, input: z.string().max(120) },
+  async ({ input }) => ({ cities: await searchCities({ query: input }) }),
 );

@@ -6,7 +6,10 @@ import { useMemo, useState } from "react";
 import { useActionCall } from "@/components/ui/use-action-call";
 import { Field } from "@/components/ui/form-field";
 import { shapeOfPlace, toGeofence, type PlaceShapeValue, type PlaceView } from "@/components/places/place-view";
-import { createPlaceAction, deletePlaceAction, updatePlaceAction } from "./actions";
+import type { MapStart } from "@/lib/fleet/places/map-start";
+import type { MapTarget } from "@/components/places/places-map";
+import { CityField } from "@/components/settings/city-field";
+import { createPlaceAction, deletePlaceAction, searchCitiesAction, updatePlaceAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 
 const PlacesMap = dynamic(() => import("@/components/places/places-map"), {
@@ -30,12 +33,15 @@ export const PlacesPageClient = ({
   canEdit,
   tileUrl,
   attribution,
+  start,
 }: {
   places: PlaceView[];
   canEdit: boolean;
   tileUrl: string;
   attribution: string;
+  start: MapStart;
 }) => {
+  const [target, setTarget] = useState<MapTarget | null>(null);
   const [search, setSearch] = useState("");
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -81,8 +87,8 @@ export const PlacesPageClient = ({
       ...draft,
       shape: {
         kind: "circle",
-        latitude: circle?.latitude ?? 41.8781,
-        longitude: circle?.longitude ?? -87.6298,
+        latitude: circle?.latitude ?? target?.latitude ?? (start.south + start.north) / 2,
+        longitude: circle?.longitude ?? target?.longitude ?? (start.west + start.east) / 2,
         radiusMeters: circle?.radiusMeters ?? 200,
         ...change,
       },
@@ -98,6 +104,13 @@ export const PlacesPageClient = ({
       </div>
       <div className="places-layout">
         <div className="places-side">
+          <CityField
+            name="town"
+            label="Find a town on the map"
+            hint="Its first letters, then pick it: the map moves there, to draw your place."
+            search={searchCitiesAction}
+            onPick={setTarget}
+          />
           <label>
             Search places
             <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or address" />
@@ -127,6 +140,8 @@ export const PlacesPageClient = ({
             onShape={(shape) => setDraft((current) => ({ ...current, shape }))}
             tileUrl={tileUrl}
             attribution={attribution}
+            start={start}
+            target={target}
           />
           {canEdit ? (
             <form

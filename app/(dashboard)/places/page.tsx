@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
 import { listPlaces } from "@/lib/fleet/places/manage-places";
+import { findMapStart } from "@/lib/fleet/places/map-start";
 import { PlacesPageClient } from "./page-client";
 
 export const metadata = { title: "Places" };
@@ -22,10 +23,11 @@ const Page = async () => {
     vertices,
   }));
   const { tileUrl, attribution } = getMapTiles();
+  const start = await findMapStart({ db: getDb(), companyId: user.companyId, dataset: "live", placesFirst: true });
   return (
     <>
       <LocalDataNotice subject="Places" reason="places are kept in this service's database." />
-      <PlacesPageClient places={places} canEdit={canDo(user.role, "editPlaces")} tileUrl={tileUrl} attribution={attribution} />
+      <PlacesPageClient places={places} canEdit={canDo(user.role, "editPlaces")} tileUrl={tileUrl} attribution={attribution} start={start} />
     </>
   );
 };

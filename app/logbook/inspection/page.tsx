@@ -8,6 +8,7 @@ import { listDefectTypes } from "@/lib/fleet/inspections";
 import { listVehicles } from "@/lib/fleet/vehicles";
 import { OpenDefects } from "../open-defects";
 import { InspectionForm } from "../inspection-form";
+import { getCompanySettings } from "@/lib/dashboard/view/company-settings";
 import "@/components/dashboard/dashboard-pages.css";
 import "../logbook.css";
 
@@ -18,11 +19,12 @@ const InspectionPage = async ({ searchParams }: { searchParams: Promise<Record<s
   const driver = await requireDriver();
   const tenant = { db: getDb(), companyId: driver.companyId, dataset: driver.dataset };
   const { vehicle: asked } = await searchParams;
-  const [vehicles, checklist, assigned, { timezone }] = await Promise.all([
+  const [vehicles, checklist, assigned, { timezone }, { distanceUnit }] = await Promise.all([
     listVehicles({ ...tenant, limit: 5_000 }),
     listDefectTypes(tenant),
     findDriverVehicle({ ...tenant, driverId: driver.driverId, at: new Date() }),
     getDriver({ ...tenant, driverId: driver.driverId }),
+    getCompanySettings({ db: tenant.db, companyId: driver.companyId }),
   ]);
   const chosen = vehicles.find((vehicle) => String(vehicle.id) === asked)?.id ?? assigned?.vehicleId ?? null;
   return (
@@ -44,6 +46,7 @@ const InspectionPage = async ({ searchParams }: { searchParams: Promise<Record<s
           vehicleId={chosen}
           checklist={checklist.map((type) => ({ id: type.id, label: type.label }))}
           idempotencyKey={randomUUID()}
+          unit={distanceUnit}
         />
       </section>
     </main>

@@ -5,8 +5,10 @@ import { DriverLoginForm } from "./driver-login-form";
 export const metadata = { title: "Driver sign-in" };
 export const dynamic = "force-dynamic";
 
-const DriverLoginPage = async () => {
+const DriverLoginPage = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   if (await getSessionDriver()) redirect("/logbook");
+  // The logbook link a carrier hands a driver names them (Drivers → the driver's page).
+  const { username } = await searchParams;
   return (
     <main className="login-screen">
       <div className="login-card">
@@ -17,7 +19,7 @@ const DriverLoginPage = async () => {
           Fleet Telematics
         </div>
         <h1>Driver logbook</h1>
-        <DriverLoginForm />
+        <DriverLoginForm username={typeof username === "string" ? username.slice(0, 100) : ""} />
       </div>
     </main>
   );

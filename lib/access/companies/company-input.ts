@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPANY_HOS_RULES, DISTANCE_UNITS, MODULES, PLAN_TIERS } from "@/db/schema";
+import { findCity } from "@/lib/platform/geo/city-search";
 import { isTimeZone } from "@/lib/platform/zoned-time";
 
 const name = z.string().trim().min(1, "Give the company a name.").max(120, "At most 120 characters.");
@@ -43,6 +44,22 @@ const fmcsaCode = (length: number) =>
     .toUpperCase()
     .refine((value) => value === "" || new RegExp(`^[A-Z0-9]{${length}}$`).test(value), `${length} letters or digits (A-Z, 0-9).`);
 
+/**
+ * The company's home town (a town of the shipped gazetteer, "Berlin, DE"): where the maps open while the fleet has no
+ * vehicle position and no place. Empty clears it. Parsed asynchronously (safeParseAsync): the gazetteer loads on first use.
+ */
+const homeCity = z
+  .string()
+  .trim()
+  .max(120, "At most 120 characters.")
+  .transform(async (value, context) => {
+    if (value === "") return { homeName: null, homeLatitude: null, homeLongitude: null };
+    const city = await findCity(value);
+    if (city) return { homeName: city.label, homeLatitude: city.latitude, homeLongitude: city.longitude };
+    context.addIssue({ code: "custom", message: "No town of that name: type its first letters and pick one of the suggestions (such as Berlin, DE)." });
+    return z.NEVER;
+  });
+
 /** What a company's admin may change on /settings/company (the detection settings apply to what is detected from then on). */
 export const companySettingsSchema = z.strictObject({
   name,
@@ -56,6 +73,12 @@ export const companySettingsSchema = z.strictObject({
   mainOfficeAddress: mainOfficeAddress.optional(),
   eldRegistrationId: fmcsaCode(4).optional(),
   eldIdentifier: fmcsaCode(6).optional(),
+  homeCity: homeCity.optional(),
+  /** Product modules (Waste: waste jobs for the dispatcher); the admin turns them on and off, as the operator can. */
+  modules: z
+    .array(z.enum(MODULES, { error: `Must be one of ${MODULES.join(", ")}.` }))
+    .transform((modules) => [...new Set(modules)])
+    .optional(),
 });
 
 /** A new company, as the operator command line or the first-run setup creates it. */
@@ -67,9 +90,15 @@ export const companyInputSchema = companySettingsSchema.extend({
     .transform((modules) => [...new Set(modules)]),
 });
 
+/** A parsed change or new company as its row's columns: the home town's label and coordinates in place of `homeCity`. */
+export const companyColumnsOf = <T extends { homeCity?: { homeName: string | null; homeLatitude: number | null; homeLongitude: number | null } }>({
+  homeCity: home,
+  ...rest
+}: T) => ({ ...rest, ...home });
+
 export type CompanyInput = z.input<typeof companyInputSchema>;
 
-/** Who changes a company: its admin (settings only) or the operator who hosts it (plan and modules too). */
+/** Who changes a company: its admin (settings and modules) or the operator who hosts it (the plan too). */
 export const companyChangeSchemas = {
   admin: companySettingsSchema.partial(),
   operator: companyInputSchema.partial().strict(),

@@ -19,6 +19,10 @@ export type CompanyRecord = {
   mainOfficeAddress: string;
   eldRegistrationId: string;
   eldIdentifier: string;
+  /** The home town the maps open on without vehicles or places ("Berlin, DE"); null: not set. */
+  homeName: string | null;
+  homeLatitude: number | null;
+  homeLongitude: number | null;
   createdAt: Date;
 };
 
@@ -39,6 +43,9 @@ export const companyRecordColumns = (() => {
     mainOfficeAddress: c.mainOfficeAddress,
     eldRegistrationId: c.eldRegistrationId,
     eldIdentifier: c.eldIdentifier,
+    homeName: c.homeName,
+    homeLatitude: c.homeLatitude,
+    homeLongitude: c.homeLongitude,
     createdAt: c.createdAt,
   };
 })();

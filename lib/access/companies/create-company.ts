@@ -3,7 +3,7 @@ import { companies, users } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { hashPassword } from "@/lib/platform/credentials/password";
 import { AppError, fromZodError } from "@/lib/platform/errors";
-import { adminInputSchema, companyInputSchema, type AdminInput, type CompanyInput } from "./company-input";
+import { adminInputSchema, companyColumnsOf, companyInputSchema, type AdminInput, type CompanyInput } from "./company-input";
 import { companyRecordColumns, toCompanyRecord, type CompanyRecord } from "./company-record";
 import { findUserIdByEmail } from "./find-user";
 
@@ -19,14 +19,14 @@ type CreateCompanyOptions = {
 
 /** Validates and inserts a company (and its first admin) with `db`, which the caller wraps in a transaction. */
 export const insertCompany = async ({ db, input, admin, actor }: Omit<CreateCompanyOptions, "db"> & { db: Executor }): Promise<CompanyRecord> => {
-  const company = companyInputSchema.safeParse(input);
+  const company = await companyInputSchema.safeParseAsync(input);
   if (!company.success) throw fromZodError(company.error, "company");
   const firstAdmin = admin === undefined ? undefined : adminInputSchema.safeParse(admin);
   if (firstAdmin && !firstAdmin.success) throw fromZodError(firstAdmin.error, "admin");
   if (firstAdmin && (await findUserIdByEmail({ db, email: firstAdmin.data.email })) !== undefined) {
     throw new AppError("conflict", `A user with the e-mail ${firstAdmin.data.email} already exists.`);
   }
-  const [row] = await db.insert(companies).values(company.data).returning(companyRecordColumns);
+  const [row] = await db.insert(companies).values(companyColumnsOf(company.data)).returning(companyRecordColumns);
   if (firstAdmin) {
     const { name, email, password } = firstAdmin.data;
     await db.insert(users).values({ companyId: row.id, name, email, passwordHash: await hashPassword(password), role: "admin" });

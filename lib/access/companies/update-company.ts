@@ -4,7 +4,7 @@ import { companies, drivers } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError, fromZodError } from "@/lib/platform/errors";
 import { rebuildActivityDays } from "@/lib/processing/trips/activity-days";
-import { companyChangeSchemas, type CompanyEditor } from "./company-input";
+import { companyChangeSchemas, companyColumnsOf, type CompanyEditor } from "./company-input";
 import { companyRecordColumns, toCompanyRecord, type CompanyRecord } from "./company-record";
 
 type UpdateCompanyOptions = {
@@ -12,7 +12,7 @@ type UpdateCompanyOptions = {
   companyId: number;
   /** The fields to change; the others stay. */
   input: unknown;
-  /** An admin may change name, time zone and units; the operator also plan and modules. */
+  /** An admin may change the settings and modules; the operator also the plan. */
   editor: CompanyEditor;
   /** Who changes it, for the audit log (a user of the settings page, or the operator's command line). */
   actor: AuditActor;
@@ -24,9 +24,9 @@ type UpdateCompanyOptions = {
  * company's activity days in the same transaction.
  */
 export const updateCompany = async ({ db = getDb(), companyId, input, editor, actor }: UpdateCompanyOptions): Promise<CompanyRecord> => {
-  const parsed = companyChangeSchemas[editor].safeParse(input);
+  const parsed = await companyChangeSchemas[editor].safeParseAsync(input);
   if (!parsed.success) throw fromZodError(parsed.error, "company settings");
-  const values = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+  const values = Object.fromEntries(Object.entries(companyColumnsOf(parsed.data)).filter(([, value]) => value !== undefined));
   return db.transaction(async (tx) => {
     const [before] = await tx.select(companyRecordColumns).from(companies).where(eq(companies.id, companyId)).for("update");
     if (!before) throw new AppError("not_found", `No company with id ${companyId}.`);

@@ -17,6 +17,12 @@ export const readDriverForm = (form: FormData): DriverInput => {
   return input as DriverInput;
 };
 
-/** The field a domain error of a save is about: a taken username, or an unknown vehicle. */
+/** The field a domain error of a save is about: a taken username, an unknown vehicle, or a refused logbook password or PIN. */
 export const driverErrorField = (error: AppError): string | undefined =>
-  error.code === "conflict" ? "username" : error.message.includes("staticAssignedVehicleId") ? "staticAssignedVehicleId" : undefined;
+  error.code === "conflict"
+    ? "username"
+    : error.message.includes("staticAssignedVehicleId")
+      ? "staticAssignedVehicleId"
+      : error.message.includes('"secret"')
+        ? "secret"
+        : undefined;

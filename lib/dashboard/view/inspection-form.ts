@@ -2,14 +2,14 @@ import { z } from "zod";
 import { DVIR_STATUSES, type DvirFilters, type DvirSubmission } from "@/lib/fleet/inspections";
 import { dayInZone, fromLocalInput } from "@/lib/platform/zoned-time";
 
-const METERS_PER_MILE = 1609.344;
+const METERS_PER = { mi: 1609.344, km: 1000 } as const;
 const DAY_MS = 86_400_000;
 /** A phone's inspection fits in this many defects; more is a crafted post. */
 const MAX_DEFECTS = 50;
 
 /**
  * The logbook's "Vehicle inspection" form: one checkbox `defect-<typeId>` per checklist entry with
- * its comment `comment-<typeId>`, the odometer in miles, the signature typed. The idempotency key is
+ * its comment `comment-<typeId>`, the odometer in the company's unit (`odometerUnit`, km or mi), the signature typed. The idempotency key is
  * rendered into the form, so a retry of the same form (a weak connection, a second tap) is one report.
  */
 export const inspectionFormSchema = z
@@ -28,8 +28,9 @@ export const inspectionFormSchema = z
     const signatureName = (fields.signatureName ?? "").trim();
     if (!signatureName) return issue("signatureName", "sign by typing your name.");
     if (signatureName.length > 100) return issue("signatureName", "at most 100 characters.");
-    const miles = (fields.odometerMiles ?? "").trim();
-    if (miles && !/^\d{1,7}(\.\d)?$/.test(miles)) return issue("odometerMiles", "the odometer in miles, e.g. 120345.");
+    const unit = fields.odometerUnit === "km" ? "km" : "mi";
+    const odometer = (fields.odometer ?? "").trim();
+    if (odometer && !/^\d{1,7}(\.\d)?$/.test(odometer)) return issue("odometer", `the odometer in ${unit === "km" ? "kilometres" : "miles"}, e.g. 120345.`);
     const trailerName = (fields.trailerName ?? "").trim();
     if (trailerName.length > 100) return issue("trailerName", "at most 100 characters.");
     const defects = Object.keys(fields)
@@ -47,7 +48,7 @@ export const inspectionFormSchema = z
       safetyStatus,
       signatureName,
       trailerName: trailerName || undefined,
-      odometerMeters: miles ? Math.round(Number(miles) * METERS_PER_MILE) : undefined,
+      odometerMeters: odometer ? Math.round(Number(odometer) * METERS_PER[unit]) : undefined,
       defects,
       idempotencyKey: key,
     };

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/db/client";
-import { deviceLookups, devices, vehicles, type DeviceModel } from "@/db/schema";
+import { deviceLookups, devices, feedCounters, vehicles, type DeviceModel } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError, isUniqueViolation } from "@/lib/platform/errors";
 import type { Tenant, TenantQuery } from "@/lib/platform/tenant";
@@ -56,6 +56,18 @@ const assertVehicleFree = async ({ db, companyId, dataset, vehicleId, deviceRowI
     throw new AppError("conflict", `Vehicle "${vehicle.name}" already has device "${carried.identifier}": unbind it first.`);
 };
 
+/**
+ * When a device is bound: now, and the tenant's last feed sequence. The vehicle's reports written after that
+ * sequence are the device's, whatever their time (a claimed tracker sends the records it kept while refused).
+ */
+const bindingMark = async ({ db, companyId, dataset }: TenantQuery) => {
+  const [counter] = await db
+    .select({ seq: feedCounters.seq })
+    .from(feedCounters)
+    .where(and(eq(feedCounters.companyId, companyId), eq(feedCounters.dataset, dataset)));
+  return { boundAt: new Date(), boundSeq: counter?.seq ?? 0 };
+};
+
 export type RegisterDeviceInput = { identifier: string; model: DeviceModel; name?: string; vehicleId?: number | null };
 
 /**
@@ -79,10 +91,10 @@ export const registerDevice = ({
       const [lookup] = await tx.insert(deviceLookups).values({ deviceId: input.identifier, companyId, dataset, vehicleId }).onConflictDoNothing().returning();
       // One answer whoever holds it: a company must not learn which identifiers another company has (docs/decisions.md).
       if (!lookup) throw new AppError("conflict", `Device "${input.identifier}" is already registered.`);
-      const boundAt = vehicleId === null ? null : new Date();
+      const bound = vehicleId === null ? { boundAt: null, boundSeq: null } : await bindingMark({ db: tx, companyId, dataset });
       const [row] = await tx
         .insert(devices)
-        .values({ companyId, dataset, identifier: input.identifier, model: input.model, name: input.name ?? "", vehicleId, boundAt })
+        .values({ companyId, dataset, identifier: input.identifier, model: input.model, name: input.name ?? "", vehicleId, ...bound })
         .returning();
       await forgetUnclaimedDevice({ db: tx, identifier: input.identifier });
       const changes = {
@@ -133,7 +145,7 @@ export const bindDevice = ({
       if (vehicleId !== null) await assertVehicleFree({ db: tx, companyId, dataset, vehicleId, deviceRowId });
       const [row] = await tx
         .update(devices)
-        .set({ vehicleId, boundAt: vehicleId === null ? null : new Date() })
+        .set({ vehicleId, ...(vehicleId === null ? { boundAt: null, boundSeq: null } : await bindingMark({ db: tx, companyId, dataset })) })
         .where(and(eq(devices.companyId, companyId), eq(devices.id, deviceRowId)))
         .returning();
       await tx

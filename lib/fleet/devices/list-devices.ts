@@ -8,7 +8,7 @@ export const ONLINE_WINDOW_MS = 10 * 60_000;
 
 export type DeviceConnection = "online" | "offline" | "never";
 
-/** A registered device with what it last reported (only reports since it was bound to its vehicle count). */
+/** A registered device with what it last reported (only the vehicle's reports written since it was bound count). */
 export type DeviceListItem = {
   id: number;
   identifier: string;
@@ -59,7 +59,7 @@ type ListDevicesOptions = TenantQuery & { afterId?: number; limit: number; model
 
 /**
  * The tenant's devices in id order (keyset after `afterId`), each with its vehicle and its last report:
- * the vehicle's latest state when it is newer than the binding (a vehicle's earlier reports came from
+ * the vehicle's latest state when it was written after the binding (a vehicle's earlier reports came from
  * another device), the battery of that last position and the latest supply voltage.
  */
 export const listDevices = async ({
@@ -75,21 +75,23 @@ export const listDevices = async ({
   const after = afterId === undefined ? sql`` : sql`and d.id > ${afterId}`;
   const byModel = models?.length ? sql`and d.model = any(${`{${models.join(",")}}`}::text[])` : sql``;
   const byIdentifier = identifiers?.length ? sql`and d.identifier = any(${sql.param(identifiers)}::text[])` : sql``;
+  // Written after the binding (its feed sequence; a device bound before sequences were kept: stamped after it).
+  const located = sql`(s.location_seq > d.bound_seq or (d.bound_seq is null and s.location_time >= d.bound_at))`;
+  const measured = sql`(s.stats_seq > d.bound_seq or (d.bound_seq is null and s.stats_time >= d.bound_at))`;
   const rows = await queryRows<RawDevice>(
     db,
     sql`select d.id, d.identifier, d.model, d.name, d.vehicle_id, v.name as vehicle_name, v.external_ids as vehicle_external_ids,
           v.archived_at is not null as vehicle_archived, d.bound_at, d.created_at,
-          case when s.location_time >= d.bound_at then s.location_time end as location_time,
-          case when s.stats_time >= d.bound_at then s.stats_time end as stats_time,
-          case when s.location_time >= d.bound_at then s.latitude end as latitude,
-          case when s.location_time >= d.bound_at then s.longitude end as longitude,
-          case when s.stats_time >= d.bound_at then s.battery_milli_volts end as battery_milli_volts,
+          case when ${located} then s.location_time end as location_time,
+          case when ${measured} then s.stats_time end as stats_time,
+          case when ${located} then s.latitude end as latitude,
+          case when ${located} then s.longitude end as longitude,
+          case when ${measured} then s.battery_milli_volts end as battery_milli_volts,
           p.battery
         from devices d
         left join vehicles v on v.company_id = d.company_id and v.id = d.vehicle_id
         left join vehicle_state s on s.company_id = d.company_id and s.vehicle_id = d.vehicle_id
-        left join vehicle_positions p on p.company_id = d.company_id and p.vehicle_id = d.vehicle_id and p.time = s.location_time and s.location_time
-          >= d.bound_at
+        left join vehicle_positions p on p.company_id = d.company_id and p.vehicle_id = d.vehicle_id and p.time = s.location_time and ${located}
         where d.company_id = ${companyId} and d.dataset = ${dataset} ${after} ${byModel} ${byIdentifier}
         order by d.id limit ${limit}`,
   );

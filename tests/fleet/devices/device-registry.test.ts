@@ -120,7 +120,7 @@ describe("the device registry", () => {
     expect(await findUnclaimedDevice({ db, identifier: "demo-live-4" })).toBeNull();
   });
 
-  it("lists a device that reports unregistered as unclaimed, and claims it in one step: its next report is stored", async () => {
+  it("lists a device that reports unregistered as unclaimed, and claims it in one step: the report it kept is stored and is its last report", async () => {
     const { db } = database();
     await expect(report(db, "new-phone-9", 90)).rejects.toMatchObject({ code: "bad_request", message: expect.stringContaining("Unknown device") });
     await expect(report(db, "new-phone-9", 80)).rejects.toMatchObject({ code: "bad_request" });
@@ -137,9 +137,14 @@ describe("the device registry", () => {
     const device = await claimDevice({ ...tenantOf(demo), identifier: "new-phone-9", vehicleId: target });
     expect(device).toMatchObject({ identifier: "new-phone-9", model: "osmand", vehicleId: target });
     expect(await findUnclaimedDevice({ db, identifier: "new-phone-9" })).toBeNull();
+    // What it kept while refused, stamped before the claim, is sent again and stored.
     await report(db, "new-phone-9", 10, 41.95);
     // The vehicle keeps what the moved phone reported for it before; the claimed device's report follows.
     expect(await positionsOf(target)).toEqual([{ latitude: 41.91 }, { latitude: 41.95 }]);
+    // Written after the claim, it is the device's report (not "No report"), though stamped before the claim.
+    const [claimed] = await listDevices({ db, ...demo, identifiers: ["new-phone-9"], limit: 1 });
+    expect(claimed.lastReportAt!.getTime()).toBeLessThan(claimed.boundAt!.getTime());
+    expect(claimed).toMatchObject({ latitude: 41.95, connection: "online" });
     expect(await auditActions(demo.companyId)).toContain("device.claimed new-phone-9");
   });
 

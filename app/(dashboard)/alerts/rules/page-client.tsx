@@ -8,6 +8,8 @@ import { Field } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { readWorkingHours, WorkingHoursFields } from "@/components/alerts/working-hours-fields";
 import { useTimeZone } from "@/components/ui/time-zone";
+import { useDistanceUnit } from "@/components/ui/company-units";
+import { convertSpeed, SPEED_UNIT_LABELS } from "@/lib/platform/units";
 import { ALERT_TRIGGER_LABELS, HOS_ALERT_CLOCKS, HOS_CLOCK_LABELS, type AlertTriggerType } from "@/lib/processing/alerts/alert-trigger";
 import { createAlertRuleAction, deleteAlertRuleAction, setAlertRuleEnabledAction } from "../actions";
 import { ClientButton } from "@/components/ui/client-button";
@@ -50,6 +52,7 @@ export const RulesPageClient = ({
   canManage: boolean;
 }) => {
   const timeZone = useTimeZone();
+  const unit = useDistanceUnit();
   const [type, setType] = useState<AlertTriggerType>("placeEntry");
   const [faultChoice, setFaultChoice] = useState<"any" | "mil" | "codes">("any");
   const call = useActionCall({ refresh: true });
@@ -62,7 +65,8 @@ export const RulesPageClient = ({
     const trigger = {
       type,
       ...(PLACE_TYPES.includes(type) ? { placeIds: ids("placeIds") } : {}),
-      ...(type === "speeding" ? { speedKph: number("speedKph"), seconds: number("seconds") } : {}),
+      // Typed in the company's unit, kept in km/h (Samsara's speedKilometersPerHour).
+      ...(type === "speeding" ? { speedKph: String(Math.round(Number(number("speedInUnit")) / convertSpeed(1 / 3.6, unit))), seconds: number("seconds") } : {}),
       ...(type === "fuelLow" ? { percent: number("percent"), minutes: number("minutes") || "0" } : {}),
       ...(MINUTES_TYPES.includes(type) ? { minutes: number("minutes") } : {}),
       ...(type === "faultCode" ? { codes: faultChoice === "codes" ? number("codes") : "", milOnly: faultChoice === "mil" } : {}),
@@ -195,8 +199,8 @@ export const RulesPageClient = ({
           )}
           {type === "speeding" && (
             <>
-              <Field label="Speed over (km/h)" errorId="rule-speed-error">
-                <input name="speedKph" type="number" min={1} max={400} required defaultValue={100} />
+              <Field label={`Speed over (${SPEED_UNIT_LABELS[unit]})`} errorId="rule-speed-error">
+                <input name="speedInUnit" type="number" min={1} max={unit === "mi" ? 250 : 400} required defaultValue={unit === "mi" ? 65 : 100} />
               </Field>
               <Field label="For at least (seconds)" errorId="rule-seconds-error">
                 <input name="seconds" type="number" min={0} max={3600} required defaultValue={30} />

@@ -10,6 +10,7 @@ import { listPlaces } from "@/lib/fleet/places/manage-places";
 import { listTags } from "@/lib/fleet/tags";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { listUsers } from "@/lib/access/users/list-users";
+import { getCompanySettings } from "@/lib/dashboard/view/company-settings";
 import { RulesPageClient } from "./page-client";
 
 export const metadata = { title: "Alert rules" };
@@ -17,12 +18,13 @@ export const metadata = { title: "Alert rules" };
 const Page = async () => {
   const user = await requireUser(SECTIONS.alertRules.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [rules, places, tags, users, vehicleRows] = await Promise.all([
+  const [rules, places, tags, users, vehicleRows, { distanceUnit }] = await Promise.all([
     listAlertRules({ ...tenant, limit: 500 }),
     listPlaces({ ...tenant, limit: 2_000 }),
     listTags({ ...tenant, limit: 2_000 }),
     listUsers({ db: tenant.db, companyId: user.companyId, includeDeactivated: false }),
     listVehicles({ ...tenant, limit: 5_000 }),
+    getCompanySettings({ db: tenant.db, companyId: user.companyId }),
   ]);
   const vehicleNames = new Map(vehicleRows.map((vehicle) => [vehicle.id, vehicle.name]));
   const userNames = new Map(users.map((row) => [row.id, row.name]));
@@ -32,7 +34,7 @@ const Page = async () => {
     id: rule.id,
     name: rule.name,
     isEnabled: rule.isEnabled,
-    watches: [describeTrigger(rule.trigger), describeOperationalSettings(rule.operationalSettings)].filter(Boolean).join(", "),
+    watches: [describeTrigger(rule.trigger, distanceUnit), describeOperationalSettings(rule.operationalSettings)].filter(Boolean).join(", "),
     places:
       "placeIds" in rule.trigger
         ? rule.trigger.placeIds.length === 0

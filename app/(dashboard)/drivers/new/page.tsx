@@ -23,6 +23,7 @@ const Page = async () => {
       <DriverForm
         action={createDriverAction}
         submitLabel="Create driver"
+        asksSecret
         vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
         timezones={DRIVER_TIMEZONES}
         initial={{

@@ -6,12 +6,19 @@ import type { CompanyRecord } from "@/lib/access/companies/company-record";
 import { HOS_RULES_HINT } from "@/lib/dashboard/view/hos-rules";
 import { HosRulesOptions } from "@/components/settings/hos-rules-options";
 import { convertSpeed, SPEED_UNIT_LABELS } from "@/lib/platform/units";
+import { CityField } from "@/components/settings/city-field";
+import { HOME_CITY_HINT } from "@/lib/dashboard/view/map-start";
+import { MODULES, type Module } from "@/db/schema";
+import { searchCitiesAction } from "../../places/actions";
 import { updateCompanySettingsAction } from "./actions";
 
 const TIME_ZONES = Intl.supportedValuesOf("timeZone");
 
-/** What the form edits: the company's record but its identity, plan and modules. */
-type Settings = Omit<CompanyRecord, "id" | "planTier" | "modules" | "createdAt">;
+/** What the form edits: the company's record but its identity, plan and home coordinates (the town is chosen by name). */
+type Settings = Omit<CompanyRecord, "id" | "planTier" | "createdAt" | "homeLatitude" | "homeLongitude">;
+
+/** What each module adds, for the checkboxes. */
+const MODULE_LABELS: Record<Module, string> = { Waste: "Waste: waste jobs (collections) for dispatchers, their page and API" };
 
 /**
  * Name, time zone (the zone of every time the dashboard shows), units and HOS rules; the speeding
@@ -24,9 +31,10 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setPending(true);
-    const { speedingInUnit, ...fields } = Object.fromEntries(new FormData(event.currentTarget));
+    const form = new FormData(event.currentTarget);
+    const { speedingInUnit, modules: _checked, ...fields } = Object.fromEntries(form);
     const speedingThreshold = speedingInUnit === "" ? undefined : Number(speedingInUnit) / convertSpeed(1, settings.distanceUnit);
-    const result = await updateCompanySettingsAction({ ...fields, speedingThreshold });
+    const result = await updateCompanySettingsAction({ ...fields, modules: form.getAll("modules"), speedingThreshold });
     setPending(false);
     setStatus(result.ok ? { kind: "saved", message: "Saved." } : { kind: "error", message: result.message });
   };
@@ -67,6 +75,16 @@ export const CompanySettingsForm = ({ settings }: { settings: Settings }) => {
           {HOS_RULES_HINT} Every driver follows the company&apos;s FMCSA cycle.
         </p>
       </div>
+      <CityField name="homeCity" label="Home city" hint={HOME_CITY_HINT} defaultValue={settings.homeName ?? ""} search={searchCitiesAction} />
+      <fieldset>
+        <legend>Modules</legend>
+        {MODULES.map((module) => (
+          <label key={module} className="choice">
+            <input type="checkbox" name="modules" value={module} defaultChecked={settings.modules.includes(module)} /> {MODULE_LABELS[module]}
+          </label>
+        ))}
+        <p className="muted">A module&apos;s pages and menu entries show for everyone in the company once it is on; turning it off keeps its data.</p>
+      </fieldset>
       <fieldset>
         <legend>Reports and detection</legend>
         <label>

@@ -25,17 +25,17 @@ const Page = async () => {
           mainOfficeAddress: company.mainOfficeAddress,
           eldRegistrationId: company.eldRegistrationId,
           eldIdentifier: company.eldIdentifier,
+          homeName: company.homeName,
+          modules: company.modules,
         }}
       />
-      <h2>Plan and modules</h2>
+      <h2>Plan</h2>
       <dl className="details">
         <dt>Plan</dt>
         <dd>{company.planTier}</dd>
-        <dt>Modules</dt>
-        <dd>{company.modules.length > 0 ? company.modules.join(", ") : "None"}</dd>
       </dl>
       <p className="muted">
-        Whoever runs this service changes the plan and modules (<code>npm run fleet -- company update</code>).
+        Whoever runs this service changes the plan (<code>npm run fleet -- company update</code>, which sets modules too).
       </p>
     </section>
   );

@@ -10,11 +10,19 @@ import { isAppError } from "@/lib/platform/errors";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { setDriverActivationAction, setDriverSignInAction, updateDriverAction } from "../../actions";
 import { DriverSignInForm } from "@/components/drivers/driver-sign-in-form";
+import { LogbookHandout } from "@/components/drivers/logbook-handout";
+import { logbookLink } from "@/lib/hos/logbook/logbook-link";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 
 export const metadata = { title: "Edit driver" };
 
-const Page = async ({ params }: { params: Promise<{ driverId: string }> }) => {
+const Page = async ({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ driverId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) => {
   const user = await requireUser(ACTIONS.editDrivers);
   const { driverId: raw } = await params;
   if (!/^\d{1,9}$/.test(raw)) notFound();
@@ -28,12 +36,18 @@ const Page = async ({ params }: { params: Promise<{ driverId: string }> }) => {
     listVehicles({ ...tenant, limit: 2_000 }),
   ]);
   const isActive = driver.activationStatus === "active";
+  const created = "created" in (await searchParams);
   return (
     <section className="page">
       <LocalDataNotice subject="Drivers" reason="edits here change this service's drivers, not the upstream fleet's." />
       <div className="breadcrumb">
         <Link href="/drivers">Drivers</Link> / {driver.name}
       </div>
+      {created && (
+        <p className="notice" role="status">
+          Driver created. Hand them the logbook link below.
+        </p>
+      )}
       <div className="page-head">
         <h1>Edit {driver.name}</h1>
         <span className={`badge ${driver.activationStatus}`}>{isActive ? "Active" : "Deactivated"}</span>
@@ -61,7 +75,8 @@ const Page = async ({ params }: { params: Promise<{ driverId: string }> }) => {
           notes: driver.notes,
         }}
       />
-      <h2>Logbook sign-in</h2>
+      <h2 id="logbook">Logbook sign-in</h2>
+      <LogbookHandout url={logbookLink(driver.username)} username={driver.username} />
       <DriverSignInForm action={setDriverSignInAction.bind(null, driverId)} username={driver.username} />
     </section>
   );

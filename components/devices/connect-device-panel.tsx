@@ -1,0 +1,88 @@
+import type { ReactNode } from "react";
+import { CopyField } from "@/components/ui/copy-field";
+import type { ConnectInstructions, TrackerTarget } from "@/lib/fleet/devices/connect-instructions";
+import { DEVICE_MODEL_LABELS } from "@/lib/fleet/devices/device-model-labels";
+
+/** How each tracker is usually told its server (its maker's configurator or an SMS), with this installation's host and port filled in. */
+const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number) => ReactNode> = {
+  teltonika: () => (
+    <>
+      In Teltonika Configurator: <strong>GPRS → Server settings</strong>, set Domain and Port as below, Protocol <strong>TCP</strong>, and save to the device
+      (Codec 8 or 8 Extended).
+    </>
+  ),
+  gt06: (host, port) => (
+    <>
+      Send the tracker the SMS <code>{`SERVER,0,${host},${port},0#`}</code> (some models want their password first; see its manual).
+    </>
+  ),
+  h02: (host, port) => (
+    <>
+      Send the tracker the SMS <code>{`8040000 ${host} ${port}`}</code> (0000: its password, if changed).
+    </>
+  ),
+  gps103: (host, port) => (
+    <>
+      Send the tracker the SMS <code>{`adminip123456 ${host} ${port}`}</code> (123456: its password, if changed), then <code>gprs123456</code>.
+    </>
+  ),
+};
+
+const TrackerSteps = ({ target }: { target: TrackerTarget }) => {
+  if (target.port === null) {
+    return (
+      <p>
+        This installation does not listen for these trackers (<code>{target.portVariable}=off</code>): whoever runs it sets a port to turn the listener on.
+      </p>
+    );
+  }
+  const port = target.port === 0 ? "the port in the server's log (started on any free port)" : String(target.port);
+  return (
+    <ol className="connect-steps">
+      <li>{TRACKER_STEPS[target.model](target.host, target.port)}</li>
+      <li>
+        <div className="copy-fields">
+          <CopyField label="Host" value={target.host} testId={`${target.model}-host`} />
+          <CopyField label="Port" value={port} testId={`${target.model}-port`} />
+        </div>
+      </li>
+      <li>
+        Register it below with its <strong>IMEI</strong> as the identifier (printed on its label) and the model {DEVICE_MODEL_LABELS[target.model]}, or let it
+        connect first and claim it by its IMEI. Its first report shows in the list within a minute.
+      </li>
+    </ol>
+  );
+};
+
+/** "Connect a device": per model, what to type into it, with this installation's own URL, host and ports (admins only). */
+export const ConnectDevicePanel = ({ osmandUrl, trackers, publicUrlMissing }: ConnectInstructions) => (
+  <section className="connect-device" aria-labelledby="connect-device-heading">
+    <h2 id="connect-device-heading">Connect a device</h2>
+    {publicUrlMissing && (
+      <p className="notice" role="note">
+        <code>PUBLIC_URL</code> is not set, so the address below is this machine&apos;s own, which a device elsewhere cannot reach. Whoever runs the service
+        sets <code>PUBLIC_URL</code> to the address devices and people reach it at.
+      </p>
+    )}
+    <details className="connect-model" data-testid="connect-osmand">
+      <summary>{DEVICE_MODEL_LABELS.osmand}</summary>
+      <ol className="connect-steps">
+        <li>Install Traccar Client on the phone (Android or iOS; any app speaking the OsmAnd protocol works).</li>
+        <li>
+          In its settings, set the server URL:
+          <CopyField label="Server URL" value={osmandUrl} testId="osmand-url" />
+        </li>
+        <li>
+          Note its <strong>device identifier</strong> (or type your own), register it below with that identifier and the model {DEVICE_MODEL_LABELS.osmand}, and
+          turn the service on in the app. Its first report shows in the list within a minute.
+        </li>
+      </ol>
+    </details>
+    {trackers.map((target) => (
+      <details key={target.model} className="connect-model" data-testid={`connect-${target.model}`}>
+        <summary>{DEVICE_MODEL_LABELS[target.model]}</summary>
+        <TrackerSteps target={target} />
+      </details>
+    ))}
+  </section>
+);
