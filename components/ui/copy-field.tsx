@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { ClientButton } from "@/components/ui/client-button";
 
 /** A value to hand on (a URL, a host, a port): shown as read-only text one can select, with a Copy button. */
 export const CopyField = ({ label, value, testId }: { label: string; value: string; testId?: string }) => {
@@ -11,8 +12,7 @@ export const CopyField = ({ label, value, testId }: { label: string; value: stri
       <label htmlFor={id}>{label}</label>
       <div className="copy-field-row">
         <input id={id} className="input" readOnly value={value} data-testid={testId} onFocus={(event) => event.target.select()} spellCheck={false} />
-        <button
-          type="button"
+        <ClientButton
           className="button"
           aria-label={`Copy ${label.toLowerCase()}`}
           onClick={() =>
@@ -23,7 +23,7 @@ export const CopyField = ({ label, value, testId }: { label: string; value: stri
           }
         >
           {copied ? "Copied" : "Copy"}
-        </button>
+        </ClientButton>
       </div>
     </div>
   );
