@@ -70,6 +70,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   certifyDayAction: () => [null, formOf({})],
   answerDriveAction: () => [null, formOf({})],
   answerLogEditAction: () => [null, formOf({})],
+  answerProposalAction: () => [null, formOf({})],
   downloadEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
   submitInspectionAction: () => [null, formOf({})],
   resolveDefectAction: () => [null, formOf({ defectId: String(NONE), resolution: "repaired" })],

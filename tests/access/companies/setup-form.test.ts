@@ -25,7 +25,7 @@ const fields = {
 };
 
 describe("the setup form's action", () => {
-  it("answers a field's error in place, then creates the company from the posted form and opens the sign-in page", async () => {
+  it("answers a field's error in place, then creates the company from the posted form and opens the sign-in page, which confirms it", async () => {
     const token = (await issueSetupToken({ db: database().db }))!;
     // React's hidden fields of a form posted before hydration are not the form's own.
     const posted = { ...fields, $ACTION_KEY: "k0" };
@@ -37,7 +37,7 @@ describe("the setup form's action", () => {
       ok: false,
       fieldErrors: { hosRules: expect.any(String) },
     });
-    expect(await redirectOf(completeSetupAction(token, null, formOf(posted)))).toBe("/login");
+    expect(await redirectOf(completeSetupAction(token, null, formOf(posted)))).toBe("/login?setup=done");
     expect((await database().db.select({ n: count() }).from(companies))[0].n).toBe(1);
     // The units and the HOS rules the form asked for.
     expect(await database().db.select({ distanceUnit: companies.distanceUnit, hosRules: companies.hosRules }).from(companies)).toEqual([
