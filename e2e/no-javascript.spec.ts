@@ -126,8 +126,8 @@ test("without JavaScript: a driver signs in to the logbook", async ({ page, brow
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Home terminal time zone").fill("America/Chicago");
   await page.getByRole("button", { name: "Create driver" }).click();
-  await expect(page).toHaveURL(/\/drivers\?saved=\d+/);
-  await page.goto(`/drivers/${new URL(page.url()).searchParams.get("saved")}/edit`);
+  // A new driver opens on its own page, at the logbook sign-in.
+  await expect(page).toHaveURL(/\/drivers\/\d+\/edit/);
   await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill(pin);
   await page.getByRole("button", { name: "Set password or PIN" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
