@@ -53,8 +53,8 @@ export const useVehicleRange = () => {
 
   return {
     vehicleId,
-    /** Still looking for the vehicle to open on. */
-    choosingVehicle: !vehicleId && recent.isPending,
+    /** Still looking for the vehicle to open on, or putting the one found in the URL (a soft navigation). */
+    choosingVehicle: !vehicleId && (recent.isPending || recent.data != null),
     range,
     preset: from && to ? preset : (preset ?? DEFAULT_RANGE_PRESET),
     rangeError: checkRange(range),
