@@ -1,6 +1,8 @@
-// `npm test`: every suite. Type check, lint, vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
-// is set, and on a local Citus cluster when Citus is installed), a production build, Samsara's SDK and
-// then Playwright against it. Stops at the first failing step.
+// `npm test`: every suite, in two lanes side by side (two cores: one lane mostly computes, the other mostly
+// waits on servers and a browser). One: lint, then vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
+// is set, and on a local Citus cluster when Citus is installed). Two: the type check, a production build,
+// Samsara's SDK, two instances and Playwright against it. A failed step ends its lane; the run fails once
+// both have ended.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { e2eServerEnv } from "../e2e/server-env.mjs";
@@ -23,52 +25,45 @@ const childrenCpuSeconds = () => {
   }
 };
 
-/** Runs one step, prints its wall and CPU time, and returns its exit status. */
-const step = (title, command, args, extraEnv = {}) => {
-  console.log(`\n=== ${title} ===`);
-  const started = Date.now();
-  const cpuBefore = childrenCpuSeconds();
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
-  const cpuAfter = childrenCpuSeconds();
-  const cpu = cpuBefore === undefined || cpuAfter === undefined ? "" : `, ${(cpuAfter - cpuBefore).toFixed(1)} s CPU`;
-  console.log(`=== ${title}: ${result.status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s${cpu} ===`);
-  return result.status ?? 1;
-};
+/** A step's command run with its output held, printed whole when it ends: steps side by side never interleave. */
+const runHeld = ({ title, command, args, extraEnv = {} }) =>
+  new Promise((resolve) => {
+    console.log(`--- started: ${title}`);
+    const started = Date.now();
+    const output = [];
+    const child = spawn(command, args, { env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk) => output.push(chunk));
+    child.stderr.on("data", (chunk) => output.push(chunk));
+    child.on("close", (status) => {
+      console.log(`\n=== ${title} ===`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+      resolve(status ?? 1);
+    });
+  });
 
 /**
- * Runs single-process steps at the same time, each one's output held and printed whole when it ends;
- * stops the run if any failed.
+ * Runs lanes at the same time, each lane's steps in order (a step is a command for runHeld, or a function
+ * returning a promise of an exit status); a failed step ends its lane. Once every lane has ended, prints
+ * their CPU time together and stops the run if any step failed.
  */
-const runSideBySide = async (steps) => {
+const runLanes = async (lanes) => {
   const started = Date.now();
   const cpuBefore = childrenCpuSeconds();
   const statuses = await Promise.all(
-    steps.map(
-      ({ title, command, args }) =>
-        new Promise((resolve) => {
-          const output = [];
-          const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
-          child.stdout.on("data", (chunk) => output.push(chunk));
-          child.stderr.on("data", (chunk) => output.push(chunk));
-          child.on("close", (status) => {
-            console.log(`\n=== ${title} ===`);
-            process.stdout.write(Buffer.concat(output));
-            console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-            resolve(status ?? 1);
-          });
-        }),
-    ),
+    lanes.map(async (lane) => {
+      for (const item of lane) {
+        const status = await (typeof item === "function" ? item() : runHeld(item));
+        if (status !== 0) return status;
+      }
+      return 0;
+    }),
   );
   const cpuAfter = childrenCpuSeconds();
   const cpu = cpuBefore === undefined || cpuAfter === undefined ? "" : `, ${(cpuAfter - cpuBefore).toFixed(1)} s CPU`;
   console.log(`=== side by side: ${((Date.now() - started) / 1000).toFixed(1)} s${cpu} ===`);
   const failed = statuses.find((status) => status !== 0);
   if (failed !== undefined) process.exit(failed);
-};
-
-const run = (title, command, args, extraEnv = {}) => {
-  const status = step(title, command, args, extraEnv);
-  if (status !== 0) process.exit(status);
 };
 
 /** vitest's test files (vitest.config.ts: every .test.ts under tests/ but the SDK suite's). */
@@ -147,24 +142,26 @@ const citusTestFiles = () => picked(databaseTestFiles(), CITUS_TESTS, "CITUS_TES
 
 /**
  * The Citus-dependent database tests (CITUS_TESTS) on a Citus cluster of three local instances
- * (scripts/citus-cluster.sh). Stops the cluster afterwards if it started it.
+ * (scripts/citus-cluster.sh), as a lane's step. Stops the cluster afterwards if it started it.
  */
-const runOnCitus = () => {
-  const cluster = (command) => spawnSync("bash", ["scripts/citus-cluster.sh", command], { stdio: command === "status" ? "ignore" : "inherit", env });
-  const wasRunning = cluster("status").status === 0;
-  const started = wasRunning ? { status: 0 } : cluster("start");
-  if (started.status === 3) {
+const runOnCitus = async () => {
+  const cluster = (command) => runHeld({ title: `Citus cluster: ${command}`, command: "bash", args: ["scripts/citus-cluster.sh", command] });
+  const wasRunning = spawnSync("bash", ["scripts/citus-cluster.sh", "status"], { stdio: "ignore", env }).status === 0;
+  const started = wasRunning ? 0 : await cluster("start");
+  if (started === 3) {
     console.log('\n(Citus is not installed in this PostgreSQL: the Citus run of the database tests is skipped. See README, "Citus".)');
-    return;
+    return 0;
   }
-  if (started.status !== 0) process.exit(started.status ?? 1);
+  if (started !== 0) return started;
   const files = citusTestFiles();
-  const status = step(`database tests (Citus: a coordinator and two workers, ${files.length} files)`, "npx", ["vitest", "run", ...files], {
-    TEST_DB: "citus",
-    TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${process.env.CITUS_COORDINATOR_PORT ?? 5441}/fleet`,
+  const status = await runHeld({
+    title: `database tests (Citus: a coordinator and two workers, ${files.length} files)`,
+    command: "npx",
+    args: ["vitest", "run", ...files],
+    extraEnv: { TEST_DB: "citus", TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${process.env.CITUS_COORDINATOR_PORT ?? 5441}/fleet` },
   });
-  if (!wasRunning) cluster("stop");
-  if (status !== 0) process.exit(status);
+  if (!wasRunning) await cluster("stop");
+  return status;
 };
 
 // The last step needs a browser: say so now, not after the build.
@@ -174,57 +171,108 @@ if (!findChromium()) {
   process.exit(1);
 }
 
-// Each of the two is one process on one core: side by side they take the time of the longer.
-await runSideBySide([
-  // `npm run typecheck`, not `npx tsc`: node_modules/.bin/tsc is the linter's TypeScript 6 (hoisted from
-  // tools/eslint-typescript-parser), two to three times slower than the project's TypeScript 7.
-  { title: "type check", command: "npm", args: ["run", "--silent", "typecheck"] },
-  {
+/**
+ * The lint, then the vitest passes: mostly CPU. Each database file runs once: with TEST_DATABASE_URL set
+ * on PostgreSQL, but those of PGLITE_TESTS, which run on PGlite beside the files that open no database;
+ * then CITUS_TESTS on Citus.
+ */
+const lintAndVitestLane = () => {
+  const lint = {
     title: "lint (layering: lib/ imports no next/*, app/ or components/; no import cycles; no line over 160; Prettier's layout)",
     command: "npm",
     args: ["run", "lint"],
-  },
-]);
-if (process.env.TEST_DATABASE_URL) {
-  // Each database file runs once: on PostgreSQL, but those of PGLITE_TESTS, which run on PGlite beside
-  // the files that open no database.
+  };
+  if (!process.env.TEST_DATABASE_URL) {
+    console.log("\n(TEST_DATABASE_URL is not set: every database test runs on PGlite, and the Citus and two-instance runs are skipped)");
+    return [lint, { title: "unit and database tests (PGlite)", command: "npx", args: ["vitest", "run"], extraEnv: { TEST_DB: "pglite" } }];
+  }
   const onPostgres = new Set(databaseTestFiles());
   for (const file of picked([...onPostgres], PGLITE_TESTS, "PGLITE_TESTS")) onPostgres.delete(file);
   const onPglite = testFiles().filter((file) => !onPostgres.has(file));
-  run(`unit tests and the embedded engine's database tests (PGlite, ${onPglite.length} files)`, "npx", ["vitest", "run", ...onPglite], { TEST_DB: "pglite" });
-  run(`database tests (PostgreSQL, ${onPostgres.size} files)`, "npx", ["vitest", "run", ...onPostgres], { TEST_DB: "postgres" });
-} else {
-  console.log("\n(TEST_DATABASE_URL is not set: every database test runs on PGlite)");
-  run("unit and database tests (PGlite)", "npx", ["vitest", "run"], { TEST_DB: "pglite" });
-}
-runOnCitus();
-// A CI run builds once from a clean clone: writing Turbopack's cache for a next build would be time lost.
-run("production build", "npx", ["next", "build"], { NEXT_DIST_DIR: E2E_DIST, ...(process.env.CI ? { NEXT_BUILD_CACHE: "off" } : {}) });
-// The e2e server's first start (the simulator's backfill, the processors working through it) is minutes
-// of mostly waiting: it starts now, beside the SDK and two-instance steps, and Playwright reuses it.
-rmSync(".data-e2e", { recursive: true, force: true });
-// Its own process group (detached), so that one signal stops it and anything it started.
-const e2eServer = spawn("node", ["scripts/server.mjs"], {
-  detached: true,
-  stdio: ["ignore", "ignore", "inherit"],
-  env: { ...env, ...e2eServerEnv(), NEXT_DIST_DIR: E2E_DIST },
-});
+  return [
+    lint,
+    {
+      title: `unit tests and the embedded engine's database tests (PGlite, ${onPglite.length} files)`,
+      command: "npx",
+      args: ["vitest", "run", ...onPglite],
+      extraEnv: { TEST_DB: "pglite" },
+    },
+    {
+      title: `database tests (PostgreSQL, ${onPostgres.size} files)`,
+      command: "npx",
+      args: ["vitest", "run", ...onPostgres],
+      extraEnv: { TEST_DB: "postgres" },
+    },
+    runOnCitus,
+  ];
+};
+
+/** The e2e server, once started: Playwright reuses it (E2E_SERVER_STARTED). */
+let e2eServer;
 // SIGKILL: a test server has nothing to finish, and one left behind would hold the run's output open.
 const stopE2eServer = () => {
   try {
-    process.kill(-e2eServer.pid, "SIGKILL");
+    if (e2eServer) process.kill(-e2eServer.pid, "SIGKILL");
   } catch {
     // Already gone.
   }
 };
 process.on("exit", stopE2eServer);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
-run("Samsara SDK against the production build", "npx", ["vitest", "run", "-c", "vitest.sdk.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
-if (process.env.TEST_DATABASE_URL) {
-  run("two app instances on one PostgreSQL (vitest)", "npx", ["vitest", "run", "--config", "vitest.multi-instance.config.ts"], { NEXT_DIST_DIR: E2E_DIST });
-} else {
-  console.log("\n(TEST_DATABASE_URL is not set: the two-instance test is skipped)");
-}
-run("end-to-end tests (Playwright, chromium)", "npx", ["playwright", "test"], { NEXT_DIST_DIR: E2E_DIST, E2E_SERVER_STARTED: "1" });
+
+/**
+ * Starts the e2e server on a fresh data folder. Its first start (the simulator's backfill, the processors
+ * working through it) is minutes of mostly waiting: it runs while the SDK and two-instance steps do. In
+ * its own process group (detached), so that one signal stops it and anything it started.
+ */
+const startE2eServer = async () => {
+  rmSync(".data-e2e", { recursive: true, force: true });
+  e2eServer = spawn("node", ["scripts/server.mjs"], {
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...env, ...e2eServerEnv(), NEXT_DIST_DIR: E2E_DIST },
+  });
+  return 0;
+};
+
+/** The type check, then the production build and what runs against it: mostly waiting on servers and a browser. */
+const typeCheckAndBuildLane = () => [
+  // `npm run typecheck`, not `npx tsc`: node_modules/.bin/tsc is the linter's TypeScript 6 (hoisted from
+  // tools/eslint-typescript-parser), two to three times slower than the project's TypeScript 7.
+  { title: "type check", command: "npm", args: ["run", "--silent", "typecheck"] },
+  // A CI run builds once from a clean clone: writing Turbopack's cache for a next build would be time lost.
+  {
+    title: "production build",
+    command: "npx",
+    args: ["next", "build"],
+    extraEnv: { NEXT_DIST_DIR: E2E_DIST, ...(process.env.CI ? { NEXT_BUILD_CACHE: "off" } : {}) },
+  },
+  startE2eServer,
+  {
+    title: "Samsara SDK against the production build",
+    command: "npx",
+    args: ["vitest", "run", "-c", "vitest.sdk.config.ts"],
+    extraEnv: { NEXT_DIST_DIR: E2E_DIST },
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          title: "two app instances on one PostgreSQL (vitest)",
+          command: "npx",
+          args: ["vitest", "run", "--config", "vitest.multi-instance.config.ts"],
+          extraEnv: { NEXT_DIST_DIR: E2E_DIST },
+        },
+      ]
+    : []),
+  {
+    title: "end-to-end tests (Playwright, chromium)",
+    command: "npx",
+    args: ["playwright", "test"],
+    extraEnv: { NEXT_DIST_DIR: E2E_DIST, E2E_SERVER_STARTED: "1" },
+  },
+];
+
+// Two lanes on two cores: one mostly computing, one mostly waiting (docs/decisions.md, "npm test in two lanes").
+await runLanes([lintAndVitestLane(), typeCheckAndBuildLane()]);
 // The running server holds this process open: stop it and end the run (a CI run once waited here until its timeout).
 process.exit(0);
