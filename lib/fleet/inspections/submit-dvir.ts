@@ -6,6 +6,7 @@ import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 import { getVehicle } from "../vehicles/get-vehicle";
 import { findCoupledTrailerNames } from "../trailers/find-couplings";
 import { findDefectTypes } from "./defect-types";
+import { raiseDvirSubmitted } from "./dvir-submitted-event";
 import { getDvir, type DvirRow } from "./read-dvirs";
 import { findMechanic, resolveDefectsIn } from "./resolve-defects";
 
@@ -35,7 +36,7 @@ const authorOf = (author: DvirAuthor) =>
   author.type === "driver" ? { driverId: author.driverId, authorUserId: null } : { driverId: null, authorUserId: author.userId };
 
 /**
- * Stores a signed inspection report and its defects in one transaction. The vehicle, the mechanic
+ * Stores a signed inspection report and its defects, and raises DvirSubmitted, in one transaction. The vehicle, the mechanic
  * (a user of the company) and the defect types must be the tenant's (404). A retried submission
  * (same idempotency key) answers the stored report; the key used by another signer is a 409.
  */
@@ -134,6 +135,7 @@ export const submitDvir = async ({
         defects: { before: null, after: defects.length },
       },
     });
+    await raiseDvirSubmitted({ db: tx, ...tenant, dvir: await getDvir({ db: tx, ...tenant, dvirId: stored.id }) });
     return { id: stored.id, replayed: false };
 
     async function findByKey(executor: typeof tx, key: string) {

@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "GeofenceEntry",
   "GeofenceExit",
   "AlertIncident",
+  "DvirSubmitted",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
