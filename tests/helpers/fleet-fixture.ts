@@ -172,21 +172,6 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       address: "105 S State St, Chicago, IL",
       fuelUsedPercent: 0.5,
     });
-    const webhookIds = (
-      await db
-        .insert(webhooks)
-        // Forty: the route matrix deletes a fresh one per call.
-        .values(
-          Array.from({ length: 40 }, (_, n) => ({
-            ...tenant,
-            name: `Receiver ${n}`,
-            url: `https://receiver-${n}.example.invalid/hook`,
-            secretKey: Buffer.from(`secret-${n}`).toString("base64"),
-            version: "2024-02-27",
-          })),
-        )
-        .returning({ id: webhooks.id })
-    ).map((row) => row.id);
     const userIds = (
       await db
         .insert(users)
@@ -304,6 +289,22 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       dvirIds.push(dvir.id);
       defectIds.push(...dvir.defects.map((defect) => defect.id));
     }
+    // After the inspection reports: their DvirSubmitted events would be pending deliveries to these.
+    const webhookIds = (
+      await db
+        .insert(webhooks)
+        // Forty: the route matrix deletes a fresh one per call.
+        .values(
+          Array.from({ length: 40 }, (_, n) => ({
+            ...tenant,
+            name: `Receiver ${n}`,
+            url: `https://receiver-${n}.example.invalid/hook`,
+            secretKey: Buffer.from(`secret-${n}`).toString("base64"),
+            version: "2024-02-27",
+          })),
+        )
+        .returning({ id: webhooks.id })
+    ).map((row) => row.id);
     // A vehicle proposed to the last driver (carrier-proposed assignments).
     await createProposal({
       db,
