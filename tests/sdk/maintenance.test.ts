@@ -53,4 +53,20 @@ describe("maintenance (DVIRs and defects) through the SDK", () => {
     expectSdkShape(resolved, "DvirResponse");
     expect(resolved.data?.safetyStatus).toBe("resolved");
   });
+
+  it("the legacy getDvirHistory and getDvirDefects page the reports and defects of a range in Samsara's shapes", async () => {
+    const { client } = createSdkClient(await mintKey({ scopes: ["maintenance:read"] }));
+    const range = { startTime: hourAgo(), endTime: new Date(Date.now() + 60_000).toISOString() };
+    const history = await client.legacyApIs.getDvirHistory({ ...range, limit: 1 });
+    expectSdkShape(history, "DvirsListResponse");
+    expect(history.data).toHaveLength(1);
+    expect(history.data[0]).toMatchObject({ safetyStatus: "unsafe", vehicleDefects: [{ isResolved: false }, {}] });
+    expect(history.pagination.hasNextPage).toBe(true);
+    const rest = await client.legacyApIs.getDvirHistory({ ...range, after: history.pagination.endCursor });
+    expect(rest.data.map((dvir) => dvir.id)).not.toContain(history.data[0].id);
+    const defects = await client.legacyApIs.getDvirDefects({ ...range, isResolved: false });
+    expectSdkShape(defects, "DefectsResponse");
+    expect(defects.data!.every((defect) => !defect.isResolved)).toBe(true);
+    expect(defects.data!.map((defect) => defect.id)).toEqual(expect.arrayContaining(history.data[0].vehicleDefects!.map((defect) => defect.id)));
+  });
 });

@@ -1,6 +1,6 @@
 import type { Samsara } from "@samsarahq/samsara";
 import { describe, expectTypeOf, it } from "vitest";
-import type { DefectRecord, DefectTypeRecord, DvirRecord } from "@/lib/interfaces/fleet-api/records/dvir-record";
+import type { DefectRecord, DefectTypeRecord, DvirRecord, LegacyDvirRecord } from "@/lib/interfaces/fleet-api/records/dvir-record";
 import type { DriverRecord } from "@/lib/interfaces/fleet-api/records/driver-record";
 import type { HosClockRecord, HosDailyLogRecord, HosDriverViolationsRecord, HosLogsRecord } from "@/lib/interfaces/fleet-api/records/hos-record";
 import type { LocationPoint } from "@/lib/interfaces/fleet-api/records/location-record";
@@ -26,6 +26,7 @@ describe("our record types satisfy the SDK's", () => {
     expectTypeOf<DefectRecord>().toExtend<Samsara.DvirDefectGetDefectResponseBody>();
     expectTypeOf<DefectRecord>().toExtend<Samsara.Defect>();
     expectTypeOf<DefectTypeRecord>().toExtend<Samsara.DefectTypesResponseDataResponseBody>();
+    expectTypeOf<LegacyDvirRecord>().toExtend<Samsara.Dvir>();
   });
   it("locations", () => expectTypeOf<LocationPoint>().toExtend<Samsara.VehicleLocation>());
   it("stats snapshot and series", () => {

@@ -1,11 +1,10 @@
 export { DEFAULT_CHECKLIST, listDefectTypes, findDefectTypes, type DefectTypeRow } from "./defect-types";
+export { defectHistory, getDefect, listOpenDefects, streamDefects } from "./read-defects";
 export {
   DVIR_STATUSES,
-  getDefect,
+  dvirHistory,
   getDvir,
   listDvirs,
-  listOpenDefects,
-  streamDefects,
   streamDvirs,
   type DefectRow,
   type DvirFilters,

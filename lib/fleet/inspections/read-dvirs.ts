@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { dvirDefects, dvirs, vehicles, type DefectResolution, type DvirType, type SafetyStatus } from "@/db/schema";
 import type { Executor } from "@/db/client";
 import { AppError } from "@/lib/platform/errors";
@@ -50,7 +50,7 @@ export type DvirRow = {
   defects: DefectRow[];
 };
 
-const defectColumns = {
+export const defectColumns = {
   id: dvirDefects.id,
   dvirId: dvirDefects.dvirId,
   vehicleId: dvirDefects.vehicleId,
@@ -92,7 +92,7 @@ const dvirColumns = {
 
 // Joined on company_id as well: co-located shards on Citus, one tenant's rows.
 const vehicleOfDvir = and(eq(vehicles.companyId, dvirs.companyId), eq(vehicles.id, dvirs.vehicleId));
-const vehicleOfDefect = and(eq(vehicles.companyId, dvirDefects.companyId), eq(vehicles.id, dvirDefects.vehicleId));
+export const vehicleOfDefect = and(eq(vehicles.companyId, dvirDefects.companyId), eq(vehicles.id, dvirDefects.vehicleId));
 
 const statusWhere = (statuses: readonly DvirStatus[] | undefined): SQL | undefined =>
   statuses && statuses.length
@@ -134,7 +134,7 @@ const readDvirs = async ({ db, tenant, where, order, limit }: { db: Executor; te
 /** A stream position: the last row's update time (milliseconds: every write stamps it from the clock in ms) and id. */
 export type UpdatedPosition = { t: number; id: number };
 
-const afterPosition = (table: typeof dvirs | typeof dvirDefects, after: UpdatedPosition | undefined) =>
+export const afterPosition = (table: typeof dvirs | typeof dvirDefects, after: UpdatedPosition | undefined) =>
   after ? sql`(${table.updatedAt}, ${table.id}) > (${new Date(after.t).toISOString()}::timestamptz, ${after.id})` : undefined;
 
 /** DVIRs updated in [startTime, endTime) in update order (Samsara's GET /dvirs/stream), after `after`. */
@@ -174,59 +174,36 @@ export const listDvirs = ({ db, companyId, dataset, vehicleId, statuses, types, 
     limit,
   });
 
+/**
+ * DVIRs submitted in [startTime, endTime) in id order after `afterId` (Samsara's legacy GET /fleet/dvirs/history),
+ * of `vehicleIds` when given.
+ */
+export const dvirHistory = ({
+  db,
+  companyId,
+  dataset,
+  startTime,
+  endTime,
+  vehicleIds,
+  afterId,
+  limit,
+}: TenantQuery & { startTime: Date; endTime: Date; vehicleIds?: readonly number[]; afterId?: number; limit: number }) =>
+  readDvirs({
+    db,
+    tenant: { companyId, dataset },
+    where: and(
+      gte(dvirs.submittedAt, startTime),
+      lt(dvirs.submittedAt, endTime),
+      vehicleIds ? inArray(dvirs.vehicleId, [...vehicleIds]) : undefined,
+      afterId === undefined ? undefined : gt(dvirs.id, afterId),
+    ),
+    order: [asc(dvirs.id)],
+    limit,
+  });
+
 /** One of the tenant's DVIRs with its defects; 404 for another tenant's. */
 export const getDvir = async ({ db, companyId, dataset, dvirId }: TenantQuery & { dvirId: number }): Promise<DvirRow> => {
   const [row] = await readDvirs({ db, tenant: { companyId, dataset }, where: eq(dvirs.id, dvirId), order: [asc(dvirs.id)], limit: 1 });
   if (!row) throw new AppError("not_found", `No DVIR with id ${dvirId}.`);
   return row;
 };
-
-const readDefects = ({ db, tenant, where, order, limit }: { db: Executor; tenant: Tenant; where: SQL | undefined; order: SQL[]; limit: number }) =>
-  db
-    .select(defectColumns)
-    .from(dvirDefects)
-    .innerJoin(vehicles, vehicleOfDefect)
-    .where(and(whereTenant(dvirDefects, tenant), where))
-    .orderBy(...order)
-    .limit(limit) as Promise<DefectRow[]>;
-
-/** Defects updated in [startTime, endTime) in update order (Samsara's GET /defects/stream), resolved or open only when asked. */
-export const streamDefects = ({
-  db,
-  companyId,
-  dataset,
-  startTime,
-  endTime,
-  isResolved,
-  after,
-  limit,
-}: TenantQuery & { startTime: Date; endTime: Date; isResolved?: boolean; after?: UpdatedPosition; limit: number }) =>
-  readDefects({
-    db,
-    tenant: { companyId, dataset },
-    where: and(
-      gte(dvirDefects.updatedAt, startTime),
-      lt(dvirDefects.updatedAt, endTime),
-      isResolved === undefined ? undefined : eq(dvirDefects.isResolved, isResolved),
-      afterPosition(dvirDefects, after),
-    ),
-    order: [asc(dvirDefects.updatedAt), asc(dvirDefects.id)],
-    limit,
-  });
-
-/** One of the tenant's defects; 404 for another tenant's. */
-export const getDefect = async ({ db, companyId, dataset, defectId }: TenantQuery & { defectId: number }): Promise<DefectRow> => {
-  const [row] = await readDefects({ db, tenant: { companyId, dataset }, where: eq(dvirDefects.id, defectId), order: [], limit: 1 });
-  if (!row) throw new AppError("not_found", `No defect with id ${defectId}.`);
-  return row;
-};
-
-/** A vehicle's open defects, oldest first: what the next driver reviews (49 CFR 396.13(b)). */
-export const listOpenDefects = ({ db, companyId, dataset, vehicleId }: TenantQuery & { vehicleId: number }) =>
-  readDefects({
-    db,
-    tenant: { companyId, dataset },
-    where: and(eq(dvirDefects.vehicleId, vehicleId), eq(dvirDefects.isResolved, false)),
-    order: [asc(dvirDefects.id)],
-    limit: 200,
-  });

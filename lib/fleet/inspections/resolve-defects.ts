@@ -4,7 +4,8 @@ import type { Executor } from "@/db/client";
 import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
-import { getDefect, getDvir } from "./read-dvirs";
+import { getDefect } from "./read-defects";
+import { getDvir } from "./read-dvirs";
 
 /** Who resolves: a mechanic (a dashboard user, an API key) or a driver, by id and name as they were then. */
 export type Resolver = { type: "driver" | "mechanic"; id: string | null; name: string };

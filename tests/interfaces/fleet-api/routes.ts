@@ -315,6 +315,7 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   },
   "GET /defect-types": { owns: "dvirDefectTypes", request: () => ({ path: "/defect-types" }) },
   "GET /dvirs/stream": { owns: "dvirs", request: () => ({ path: `/dvirs/stream?${range()}` }) },
+  "GET /fleet/dvirs/history": { owns: "dvirs", request: () => ({ path: `/fleet/dvirs/history?${range()}` }) },
   "GET /dvirs/{id}": { owns: "dvirs", single: true, request: (t) => ({ path: `/dvirs/${t.dvirIds[0]}`, params: { id: String(t.dvirIds[0]) } }) },
   "POST /fleet/dvirs": {
     owns: "dvirs",
@@ -335,6 +336,7 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     }),
   },
   "GET /defects/stream": { owns: "dvirDefects", request: () => ({ path: `/defects/stream?${range()}` }) },
+  "GET /fleet/defects/history": { owns: "dvirDefects", request: () => ({ path: `/fleet/defects/history?${range()}` }) },
   "GET /defects/{id}": { owns: "dvirDefects", single: true, request: (t) => ({ path: `/defects/${t.defectIds[0]}`, params: { id: String(t.defectIds[0]) } }) },
   "PATCH /fleet/defects/{id}": {
     owns: "dvirDefects",

@@ -1,3 +1,4 @@
+import { defectHistoryEndpoint, dvirHistoryEndpoint } from "./maintenance-history";
 import { createAddressEndpoint, deleteAddressEndpoint, getAddressEndpoint, listAddressesEndpoint, updateAddressEndpoint } from "./addresses";
 import {
   createAlertConfigurationEndpoint,
@@ -151,4 +152,6 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   streamDefectsEndpoint,
   getDefectEndpoint,
   updateDefectEndpoint,
+  dvirHistoryEndpoint,
+  defectHistoryEndpoint,
 ];

@@ -106,3 +106,44 @@ export const presentDvir = (row: DvirRow): z.output<typeof dvirSchema> => ({
 export type DvirRecord = z.output<typeof dvirSchema>;
 export type DefectRecord = z.output<typeof defectSchema>;
 export type DefectTypeRecord = z.output<typeof defectTypeSchema>;
+
+export const legacyDvirSchema = z
+  .object({
+    id: idSchema,
+    type: z.enum(["preTrip", "postTrip", "mechanic", "unspecified"]),
+    safetyStatus: z.enum(["safe", "unsafe", "resolved"]),
+    startTime: timestampSchema,
+    endTime: timestampSchema,
+    authorSignature: signatureSchema,
+    vehicle: vehicleRefSchema,
+    vehicleDefects: z.array(defectSchema),
+    trailerName: z.string().optional(),
+    odometerMeters: z.number().optional(),
+    location: z.string().optional(),
+    licensePlate: z.string().optional(),
+    mechanicNotes: z.string().optional(),
+  })
+  .meta({ id: "LegacyDvir", description: "A DVIR in the shape of Samsara's legacy GET /fleet/dvirs/history." });
+
+/** The same report in the legacy shape: its times as start/end, its defects in full under vehicleDefects. */
+export const presentLegacyDvir = (row: DvirRow): z.output<typeof legacyDvirSchema> => {
+  const { id, type, safetyStatus, authorSignature, vehicle, trailerName, odometerMeters, formattedAddress, licensePlate, mechanicNotes, defects } =
+    presentDvir(row);
+  return {
+    id,
+    type,
+    safetyStatus,
+    startTime: rfc3339(row.startedAt),
+    endTime: rfc3339(row.submittedAt),
+    authorSignature,
+    vehicle,
+    vehicleDefects: defects,
+    ...(trailerName === undefined ? {} : { trailerName }),
+    ...(odometerMeters === undefined ? {} : { odometerMeters }),
+    ...(formattedAddress === undefined ? {} : { location: formattedAddress }),
+    ...(licensePlate === undefined ? {} : { licensePlate }),
+    ...(mechanicNotes === undefined ? {} : { mechanicNotes }),
+  };
+};
+
+export type LegacyDvirRecord = z.output<typeof legacyDvirSchema>;

@@ -1,0 +1,6 @@
+import { dvirHistoryEndpoint } from "@/lib/interfaces/fleet-api/endpoints/maintenance-history";
+import { route } from "@/lib/platform/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(dvirHistoryEndpoint);
