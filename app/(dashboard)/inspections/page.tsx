@@ -10,7 +10,7 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { SECTIONS } from "@/lib/access/auth/role-policy";
 import { parseInspectionFilters } from "@/lib/dashboard/view/inspection-form";
 import { listDrivers } from "@/lib/fleet/drivers";
-import { listDvirs } from "@/lib/fleet/inspections";
+import { listDvirs, listOutOfServiceVehicles } from "@/lib/fleet/inspections";
 import { listVehicles } from "@/lib/fleet/vehicles";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 
@@ -23,15 +23,14 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const { timeZone } = await companySettings(user.companyId);
   const filters = parseInspectionFilters({ params: await searchParams, timeZone, now: new Date() });
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [reports, vehicles, drivers] = await Promise.all([
+  const [reports, vehicles, drivers, outOfService] = await Promise.all([
     listDvirs({ ...tenant, ...filters, limit: SHOWN }),
     listVehicles({ ...tenant, archive: "all", limit: 5_000 }),
     listDrivers({ ...tenant, limit: 5_000 }),
+    // Every open unsafe report, not only the ones the filters show.
+    listOutOfServiceVehicles(tenant),
   ]);
   const driverNames = new Map(drivers.map((driver) => [driver.id, driver.name]));
-  const outOfService = new Map<number, string>();
-  for (const report of reports)
-    if (report.status === "unsafe" && report.defects.some((defect) => !defect.isResolved)) outOfService.set(report.vehicleId, report.vehicleName);
   return (
     <section className="page">
       <LocalDataNotice subject="Inspections" reason="drivers' inspection reports are kept in this service's database." />
@@ -41,9 +40,9 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           Driver vehicle inspection reports (49 CFR 396.11) · {filters.raw.from} to {filters.raw.to} · times in {timeZone}
         </span>
       </div>
-      {outOfService.size > 0 && (
+      {outOfService.length > 0 && (
         <p role="status" className="form-error" data-testid="out-of-service">
-          Out of service until repaired: {[...outOfService.values()].join(", ")}
+          Out of service until repaired: {outOfService.map((vehicle) => vehicle.vehicleName).join(", ")}
         </p>
       )}
       <form className="filters" method="get" action="/inspections" aria-label="Filters">

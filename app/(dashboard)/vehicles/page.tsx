@@ -8,6 +8,7 @@ import { SECTIONS, canDo } from "@/lib/access/auth/role-policy";
 import { listTags } from "@/lib/fleet/tags/list-tags";
 import { resolveTagFilter } from "@/lib/fleet/tags/resolve-tag-filter";
 import { searchVehicles } from "@/lib/fleet/vehicles/search-vehicles";
+import { listOutOfServiceVehicles } from "@/lib/fleet/inspections";
 import { parseVehicleListParams, vehicleListSearchParams } from "@/lib/dashboard/view/vehicle-list-params";
 import { tagOptions } from "@/lib/dashboard/view/tag-options";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
@@ -26,14 +27,18 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     listTags({ ...tenant, limit: 1_000 }),
     resolveTagFilter({ ...tenant, parentTagIds: params.tag ? [params.tag] : undefined }),
   ]);
-  const { vehicles, count } = await searchVehicles({
-    ...tenant,
-    text: params.q,
-    tagIds,
-    archived: params.status === "archived",
-    offset: params.offset,
-    limit: PAGE_SIZE,
-  });
+  const [{ vehicles, count }, outOfService] = await Promise.all([
+    searchVehicles({
+      ...tenant,
+      text: params.q,
+      tagIds,
+      archived: params.status === "archived",
+      offset: params.offset,
+      limit: PAGE_SIZE,
+    }),
+    listOutOfServiceVehicles(tenant),
+  ]);
+  const outOfServiceIds = new Set(outOfService.map((vehicle) => vehicle.vehicleId));
   const keep = vehicleListSearchParams({ ...params, offset: 0 });
   return (
     <section className="page">
@@ -96,6 +101,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                   <td className="card-title">
                     <Link href={`/playback?vehicle=${vehicle.id}`}>{vehicle.name}</Link>
                     {vehicle.archivedAt && <span className="badge deactivated">Archived</span>}
+                    {outOfServiceIds.has(vehicle.id) && (
+                      <Link href={`/inspections?vehicle=${vehicle.id}&status=unsafe`} className="badge status-revoked">
+                        Out of service
+                      </Link>
+                    )}
                   </td>
                   <td data-label="VIN">
                     <code>{vehicle.vin}</code>

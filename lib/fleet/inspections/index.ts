@@ -14,3 +14,4 @@ export {
 } from "./read-dvirs";
 export { findMechanic, resolveDefect, resolveDvir, type Resolver, type ResolverInput } from "./resolve-defects";
 export { submitDvir, type DvirAuthor, type DvirSubmission } from "./submit-dvir";
+export { listOutOfServiceVehicles, type OutOfServiceVehicle } from "./out-of-service";
