@@ -19,7 +19,9 @@ export type AlertTrigger =
   /** A fault code becoming active: any (`codes` empty, `milOnly` false), listed codes, or those lighting the MIL. */
   | { type: "faultCode"; codes: FaultCodeChoice[]; milOnly: boolean }
   /** A driver on duty with at most N minutes left on an HOS clock (0: the violation itself). */
-  | { type: "hosTimeLeft"; clock: HosAlertClock; minutes: number };
+  | { type: "hosTimeLeft"; clock: HosAlertClock; minutes: number }
+  /** A vehicle whose last trip ended N minutes ago without a post-trip inspection since it began (49 CFR 396.11). */
+  | { type: "missingDvir"; minutes: number };
 
 /** Samsara's names for the clocks its HOS violation trigger watches, as far as our engine keeps them. */
 export const HOS_ALERT_CLOCKS = ["ShiftDrivingHours", "ShiftHours", "CycleHoursOn", "RestbreakMissed"] as const;
@@ -41,13 +43,17 @@ export const faultCodeChoiceOf = (text: string): FaultCodeChoice | undefined => 
 export type AlertTriggerType = AlertTrigger["type"];
 
 /** Triggers on what the database holds rather than on telemetry: checked periodically (check-condition-rules.ts), not by the alerts processor. */
-export const CONDITION_TRIGGER_TYPES = ["faultCode", "hosTimeLeft"] as const satisfies readonly AlertTriggerType[];
+export const CONDITION_TRIGGER_TYPES = ["faultCode", "hosTimeLeft", "missingDvir"] as const satisfies readonly AlertTriggerType[];
 
 export const PLACE_TRIGGER_TYPES = ["placeEntry", "placeExit", "placeDwell"] as const;
 export const isPlaceTrigger = (trigger: AlertTrigger): trigger is Extract<AlertTrigger, { placeIds: number[] }> =>
   (PLACE_TRIGGER_TYPES as readonly string[]).includes(trigger.type);
 
-/** Samsara's triggerTypeId of each of our trigger types (WorkflowTriggerObjectRequestBody). */
+/**
+ * Samsara's triggerTypeId of each of our trigger types (WorkflowTriggerObjectRequestBody). Samsara's alerts
+ * have no missing-inspection trigger (only its MissingDvirPastDue event): ours takes an id outside Samsara's
+ * ranges, with `triggerParams.missingDvir` (docs/decisions.md, "The missing-DVIR alert").
+ */
 export const SAMSARA_TRIGGER_TYPE_IDS: Record<AlertTriggerType, number> = {
   speeding: 1000,
   fuelLow: 1005,
@@ -59,6 +65,7 @@ export const SAMSARA_TRIGGER_TYPE_IDS: Record<AlertTriggerType, number> = {
   engineOn: 1021,
   faultCode: 1029,
   hosTimeLeft: 1018,
+  missingDvir: 90_001,
 };
 
 export const ALERT_TRIGGER_LABELS: Record<AlertTriggerType, string> = {
@@ -72,6 +79,7 @@ export const ALERT_TRIGGER_LABELS: Record<AlertTriggerType, string> = {
   engineOn: "Engine on",
   faultCode: "Fault code",
   hosTimeLeft: "HOS time running out",
+  missingDvir: "No post-trip inspection",
 };
 
 export const HOS_CLOCK_LABELS: Record<HosAlertClock, string> = {
@@ -147,6 +155,7 @@ export const samsaraTriggerSchema = z
               .max(70 * 60 * MINUTE_MS),
           })
           .optional(),
+        missingDvir: z.object({ minDurationMilliseconds: positiveDuration }).optional(),
       })
       .loose()
       .optional(),
@@ -196,6 +205,8 @@ export const samsaraTriggerSchema = z
         return params.hosViolation
           ? { type: "hosTimeLeft", clock: params.hosViolation.violation, minutes: params.hosViolation.maxUntilViolationMilliseconds / MINUTE_MS }
           : missing("hosViolation");
+      case SAMSARA_TRIGGER_TYPE_IDS.missingDvir:
+        return params.missingDvir ? { type: "missingDvir", minutes: params.missingDvir.minDurationMilliseconds / MINUTE_MS } : missing("missingDvir");
       default:
         context.addIssue({
           code: "custom",
@@ -243,6 +254,8 @@ export const toSamsaraTrigger = (trigger: AlertTrigger) => {
     }
     case "hosTimeLeft":
       return { triggerTypeId, triggerParams: { hosViolation: { violation: trigger.clock, maxUntilViolationMilliseconds: trigger.minutes * MINUTE_MS } } };
+    case "missingDvir":
+      return { triggerTypeId, triggerParams: { missingDvir: { minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
   }
 };
 
@@ -275,5 +288,7 @@ export const describeTrigger = (trigger: AlertTrigger, unit: DistanceUnit = "km"
       return trigger.minutes > 0
         ? `${trigger.minutes} min or less left: ${HOS_CLOCK_LABELS[trigger.clock]}`
         : `HOS violation: ${HOS_CLOCK_LABELS[trigger.clock]}`;
+    case "missingDvir":
+      return `No post-trip inspection ${trigger.minutes} min after the last trip`;
   }
 };

@@ -1,5 +1,6 @@
-import { and, isNull } from "drizzle-orm";
+import { and, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
+import { queryRows } from "@/db/rows";
 import { faultCodes } from "@/db/schema";
 import type { DriverClocks } from "@/lib/hos/records/compute-drivers-clocks";
 import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
@@ -11,6 +12,8 @@ import { HOS_CLOCK_LABELS, type AlertTrigger, type FaultCodeChoice, type HosAler
 export type ConditionOccurrence = { key: string; vehicleId: number; at: Date; value?: number; detail: string };
 
 type FaultRow = typeof faultCodes.$inferSelect;
+
+const WEEK_MS = 7 * 86_400_000;
 
 const matches = (code: FaultCodeChoice, fault: FaultRow) => {
   const wanted = code.faultCode.trim().toUpperCase();
@@ -68,6 +71,38 @@ const hosOccurrences = (drivers: readonly DriverClocks[], trigger: Extract<Alert
     ];
   });
 
+/** A vehicle's last trip (ended in the last week) and whether a post-trip inspection of the vehicle came after it began. */
+type LastTrip = { tripId: number; vehicleId: number; endTime: Date; inspected: boolean };
+
+const lastTrips = async (db: Executor, tenant: Tenant, now: Date): Promise<LastTrip[]> => {
+  const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
+  const rows = await queryRows<Omit<LastTrip, "endTime"> & { endTime: Date | string }>(
+    db,
+    sql`select t.id::int as "tripId", t.vehicle_id as "vehicleId", t.end_time as "endTime",
+          exists (select 1 from dvirs d where d.company_id = t.company_id and d.dataset = t.dataset and d.vehicle_id = t.vehicle_id
+            and d.type = 'postTrip' and d.submitted_at >= t.start_time) as inspected
+        from (select distinct on (vehicle_id) id, company_id, dataset, vehicle_id, start_time, end_time from trips
+              where company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and end_time > ${weekAgo}::timestamptz
+              order by vehicle_id, end_time desc) t`,
+  );
+  return rows.map((row) => ({ ...row, endTime: new Date(row.endTime) }));
+};
+
+/**
+ * Vehicles whose last trip ended at least the trigger's minutes ago, after the rule was made, with no
+ * post-trip inspection submitted since that trip began: one occurrence per trip, so the next trip's
+ * missing report is another incident, and a report (or the vehicle driving on) ends it.
+ */
+const missingDvirOccurrences = (trips: readonly LastTrip[], trigger: Extract<AlertTrigger, { type: "missingDvir" }>, since: Date, now: Date) =>
+  trips
+    .filter((trip) => !trip.inspected && trip.endTime >= since && now.getTime() - trip.endTime.getTime() >= trigger.minutes * 60_000)
+    .map((trip): ConditionOccurrence => ({
+      key: `trip:${trip.tripId}`,
+      vehicleId: trip.vehicleId,
+      at: new Date(trip.endTime.getTime() + trigger.minutes * 60_000),
+      detail: `${trigger.minutes} min after the last trip`,
+    }));
+
 /** Loads once, on first use: a tenant's rules share one read of its active codes and one of its drivers' clocks. */
 const once = <T>(load: () => Promise<T>) => {
   let loaded: Promise<T> | undefined;
@@ -76,7 +111,7 @@ const once = <T>(load: () => Promise<T>) => {
 
 /**
  * What a tenant's condition rules (CONDITION_TRIGGER_TYPES) see holding now, one rule at a time; the
- * active fault codes and the drivers' clocks are read at most once for all of them.
+ * active fault codes, the drivers' clocks and the vehicles' last trips are read at most once for all of them.
  */
 export const conditionOccurrencesOf = ({ db, tenant, now }: { db: Executor; tenant: Tenant; now: Date }) => {
   const activeFaults = once(() =>
@@ -86,9 +121,11 @@ export const conditionOccurrencesOf = ({ db, tenant, now }: { db: Executor; tena
       .where(and(whereTenant(faultCodes, tenant), isNull(faultCodes.clearedAt))),
   );
   const driverClocks = once(() => listDriverClocks({ db, ...tenant, at: now }));
+  const trips = once(() => lastTrips(db, tenant, now));
   return async ({ trigger, since }: { trigger: AlertTrigger; since: Date }): Promise<ConditionOccurrence[]> => {
     if (trigger.type === "faultCode") return faultOccurrences(await activeFaults(), trigger, since);
     if (trigger.type === "hosTimeLeft") return hosOccurrences(await driverClocks(), trigger, now);
+    if (trigger.type === "missingDvir") return missingDvirOccurrences(await trips(), trigger, since, now);
     return [];
   };
 };

@@ -20,6 +20,7 @@ const DETAILS_KEYS: Record<AlertTrigger["type"], string> = {
   engineOn: "engineOn",
   faultCode: "vehicleFaultCode",
   hosTimeLeft: "hosViolation",
+  missingDvir: "missingDvirPastDue",
 };
 
 /** The details written with a new incident: Samsara's condition for its trigger, names as they were then. */

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { drivers, faultCodes, hosLogs } from "@/db/schema";
+import { drivers, faultCodes, hosLogs, trips } from "@/db/schema";
+import { submitDvir } from "@/lib/fleet/inspections";
 import { checkConditionRules } from "@/lib/processing/alerts/check-condition-rules";
 import { evaluateVehicle, rulesByKind } from "@/lib/processing/alerts/evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "@/lib/processing/alerts/operational-settings";
 import { useTestDatabase } from "../../helpers/test-database";
-import { setupAlertTrack } from "./alert-track";
+import { actor, CENTRE, setupAlertTrack } from "./alert-track";
 
 const database = useTestDatabase();
 const MINUTE = 60_000;
@@ -69,6 +70,59 @@ describe("HOS rules", () => {
     await db.insert(hosLogs).values({ ...tenant, driverId: driver.id, vehicleId: a.id, status: "offDuty", startTime: new Date(now.getTime() + MINUTE) });
     await checkConditionRules({ db, now: new Date(now.getTime() + 11 * 3_600_000) });
     expect((await incidents(soon.id))[0].endedAt).not.toBeNull();
+  });
+});
+
+describe("missing-DVIR rules", () => {
+  it("open when a vehicle's last trip ended N minutes ago without a post-trip inspection since it began, and close on the report", async () => {
+    const { db } = database();
+    const { tenant, a, b, rule, incidents } = await setupAlertTrack(db);
+    const [driver] = await db
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.companyId, tenant.companyId), eq(drivers.dataset, "live")))
+      .limit(1);
+    const missing = await rule({ name: "Post-trip missing", trigger: { type: "missingDvir", minutes: 60 } });
+    // A trip that ends as the rule is made (a rule watches trips that end after it) and a report since it began.
+    const end = missing.createdAt;
+    const start = new Date(end.getTime() - 30 * MINUTE);
+    const trip = (vehicleId: number) => ({
+      ...tenant,
+      vehicleId,
+      driverId: driver.id,
+      startTime: start,
+      endTime: end,
+      startLatitude: CENTRE.latitude,
+      startLongitude: CENTRE.longitude,
+      startAddress: "Loop",
+      endLatitude: CENTRE.latitude,
+      endLongitude: CENTRE.longitude,
+      endAddress: "Loop",
+      distanceMeters: 12_000,
+      maxSpeed: 15,
+    });
+    await db.insert(trips).values([trip(a.id), trip(b.id)]);
+    const postTrip = (vehicleId: number) =>
+      submitDvir({
+        db,
+        ...tenant,
+        author: { type: "driver", driverId: driver.id },
+        actor,
+        input: { type: "postTrip", vehicleId, safetyStatus: "safe", signatureName: driver.name },
+      });
+    await postTrip(b.id);
+
+    await checkConditionRules({ db, now: new Date(end.getTime() + 30 * MINUTE) });
+    expect(await incidents(missing.id)).toHaveLength(0);
+    await checkConditionRules({ db, now: new Date(end.getTime() + 61 * MINUTE) });
+    const [opened, ...others] = await incidents(missing.id);
+    expect(others).toEqual([]);
+    expect(opened).toMatchObject({ vehicleId: a.id, startedAt: new Date(end.getTime() + 60 * MINUTE), endedAt: null });
+    expect(opened.details).toMatchObject({ triggerId: 90_001, description: "No post-trip inspection: 60 min after the last trip" });
+
+    await postTrip(a.id);
+    await checkConditionRules({ db, now: new Date(end.getTime() + 62 * MINUTE) });
+    expect((await incidents(missing.id))[0].endedAt).not.toBeNull();
   });
 });
 

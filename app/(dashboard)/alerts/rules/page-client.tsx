@@ -18,7 +18,9 @@ type RuleView = { id: number; name: string; isEnabled: boolean; watches: string;
 
 const TYPES = Object.keys(ALERT_TRIGGER_LABELS) as AlertTriggerType[];
 const PLACE_TYPES: AlertTriggerType[] = ["placeEntry", "placeExit", "placeDwell"];
-const MINUTES_TYPES: AlertTriggerType[] = ["placeDwell", "idling", "deviceSilent", "engineOn"];
+const MINUTES_TYPES: AlertTriggerType[] = ["placeDwell", "idling", "deviceSilent", "engineOn", "missingDvir"];
+/** What the minutes count, where it is not how long the condition lasts. */
+const MINUTES_LABELS: Partial<Record<AlertTriggerType, string>> = { missingDvir: "Minutes after the last trip ends" };
 
 /** Alert rules: the company's rules with enable and delete, and a form for a new one (admins and managers). */
 type Option = { id: number; name: string };
@@ -247,8 +249,17 @@ export const RulesPageClient = ({
             </>
           )}
           {MINUTES_TYPES.includes(type) && (
-            <Field label="Longer than (minutes)" errorId="rule-minutes-error" error={fieldErrors.trigger}>
-              <input name="minutes" type="number" min={1} max={10080} required defaultValue={15} aria-describedby="rule-minutes-error" />
+            <Field label={MINUTES_LABELS[type] ?? "Longer than (minutes)"} errorId="rule-minutes-error" error={fieldErrors.trigger}>
+              <input
+                key={type}
+                name="minutes"
+                type="number"
+                min={1}
+                max={10080}
+                required
+                defaultValue={type === "missingDvir" ? 60 : 15}
+                aria-describedby="rule-minutes-error"
+              />
             </Field>
           )}
           <WorkingHoursFields />
