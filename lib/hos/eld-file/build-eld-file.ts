@@ -62,6 +62,46 @@ const coordinates = (position: EldPosition | null, reduced: boolean, manual: boo
   return [format(position.latitude), format(position.longitude)];
 };
 
+/**
+ * A record's elements as the file shows them, and its event data check value over the elements 4.4.5.1.1 lists
+ * (type, code, date, time, miles, engine hours, latitude, longitude, the CMV's power unit number, the username).
+ */
+export const eventRecordElements = ({
+  event,
+  timeZone,
+  powerUnitNumber,
+  username,
+}: {
+  event: { type: number } & Pick<
+    EldRecordEvent,
+    "code" | "at" | "reducedPrecision" | "accumulatedMiles" | "elapsedEngineHours" | "position" | "locationDescription" | "distanceSinceLastValidCoordinates"
+  >;
+  timeZone: string;
+  powerUnitNumber: string;
+  username: string;
+}) => {
+  const { date, time } = homeTerminalClock(event.at, timeZone);
+  const reduced = event.reducedPrecision;
+  const vehicleMiles = reduced ? "" : miles(event.accumulatedMiles);
+  const engineHours = reduced ? "" : hours(event.elapsedEngineHours);
+  const [latitude, longitude] = coordinates(event.position, reduced, event.locationDescription !== "");
+  const check = eventDataCheckValue([
+    String(event.type),
+    String(event.code),
+    date,
+    time,
+    vehicleMiles,
+    engineHours,
+    latitude,
+    longitude,
+    powerUnitNumber,
+    username,
+  ]);
+  // 7.9: 0 at a fix; without one, the miles since the last valid coordinates where known.
+  const distance = event.position ? "0" : miles(event.distanceSinceLastValidCoordinates);
+  return { date, time, vehicleMiles, engineHours, latitude, longitude, distance, check };
+};
+
 /** 7.24: the sequence id in hexadecimal, 0 to FFFF. */
 const sequence = (value: number) => (value & 0xffff).toString(16).toUpperCase();
 
@@ -153,32 +193,11 @@ export const buildEldFile = (input: EldFileInput) => {
   title(ELD_FILE_SEGMENTS[2]);
   listedVehicles.forEach((vehicle, index) => data([index + 1, eldText(vehicle.powerUnitNumber, 10), eldText(vehicle.vin, 18)]));
 
-  // A record's elements, its event data check value computed over the elements 4.4.5.1.1 lists.
-  const recordFields = (event: EldRecordEvent, username: string) => {
-    const { date, time } = clock(event.at);
-    const reduced = event.reducedPrecision;
-    const vehicleMiles = reduced ? "" : miles(event.accumulatedMiles);
-    const engineHours = reduced ? "" : hours(event.elapsedEngineHours);
-    const [latitude, longitude] = coordinates(event.position, reduced, event.locationDescription !== "");
-    const powerUnit = vehicleOf(event.vehicleKey)?.powerUnitNumber ?? "";
-    const check = eventDataCheckValue([
-      String(event.type),
-      String(event.code),
-      date,
-      time,
-      vehicleMiles,
-      engineHours,
-      latitude,
-      longitude,
-      powerUnit,
-      username,
-    ]);
-    const distance = event.position ? "0" : "";
-    return { date, time, vehicleMiles, engineHours, latitude, longitude, distance, check };
-  };
+  const recordFields = (event: EldRecordEvent, username: string) =>
+    eventRecordElements({ event, timeZone: zone, powerUnitNumber: vehicleOf(event.vehicleKey)?.powerUnitNumber ?? "", username });
 
   // The elements an event record and an unidentified-driver record both begin with.
-  const recordHead = (event: EldRecordEvent, fields: ReturnType<typeof recordFields>) => [
+  const recordHead = (event: EldRecordEvent, fields: ReturnType<typeof eventRecordElements>) => [
     sequence(event.sequenceId),
     event.status,
     event.origin,

@@ -31,6 +31,8 @@ export type EldRecordEvent = {
   accumulatedMiles: number | null;
   elapsedEngineHours: number | null;
   position: EldPosition | null;
+  /** 7.9: whole miles driven since the last valid coordinates, for a record without them; null: not known. */
+  distanceSinceLastValidCoordinates: number | null;
   /** Reduced precision (personal conveyance): one decimal, and no miles or engine hours (4.7.3). */
   reducedPrecision: boolean;
   /** The user who made the record (a key in `users`); the unidentified driver profile's records have none. */

@@ -6,6 +6,8 @@ import { getDriver } from "@/lib/fleet/drivers";
 import { AppError } from "@/lib/platform/errors";
 import type { TenantQuery } from "@/lib/platform/tenant";
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
+import { dutyStatusEventDrafts } from "@/lib/hos/eld-events/duty-status-events";
+import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
 import { lastCertification } from "./certified-days";
 
 /** How far back a change may be dated: Samsara's limit for this call. */
@@ -87,7 +89,13 @@ export const setDutyStatus = async ({
         longitude: location?.longitude ?? null,
         origin: "manual",
       })
-      .returning({ id: hosLogs.id });
+      .returning();
+    await recordEldEvents({
+      db: tx,
+      companyId,
+      dataset,
+      drafts: dutyStatusEventDrafts({ entry, previousStatus: inEffect?.status ?? null, origin: "driver" }),
+    });
     if (actor) {
       await recordAuditEvent({
         db: tx,

@@ -26,6 +26,7 @@ const record = (overrides: Partial<EldRecordEvent> & Pick<EldRecordEvent, "type"
   accumulatedMiles: null,
   elapsedEngineHours: null,
   position: { latitude: 41.878113, longitude: -87.629799 },
+  distanceSinceLastValidCoordinates: null,
   reducedPrecision: false,
   originatorKey: "driver:3",
   comment: "",
