@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { companies, drivers, eldEvents, eldEventSequences, vehicles, type EldRecordOrigin, type EldRecordStatus } from "@/db/schema";
-import { eventRecordElements, powerUnitNumberOf, UNIDENTIFIED_DRIVER } from "@/lib/hos/eld-file/build-eld-file";
+import { eventRecordElements, powerUnitNumberOf, UNIDENTIFIED_USERNAME } from "@/lib/hos/eld-record/record-elements";
 import type { Tenant } from "@/lib/platform/tenant";
 
 type Position = { latitude: number; longitude: number };
@@ -104,7 +104,7 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
       },
       timeZone: driver?.timezone ?? company?.timeZone ?? "UTC",
       powerUnitNumber: draft.vehicleId === null ? "" : (powerUnitOf.get(draft.vehicleId) ?? ""),
-      username: driver?.username ?? UNIDENTIFIED_DRIVER.username,
+      username: driver?.username ?? UNIDENTIFIED_USERNAME,
     });
     return {
       companyId,

@@ -9,7 +9,7 @@ import { calendarDayOf } from "@/lib/hos/records/certified-days";
 import { createDriverCalendar } from "@/lib/hos/rules/driver-calendar";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
-import { eldText, powerUnitNumberOf } from "./build-eld-file";
+import { eldText, powerUnitNumberOf } from "@/lib/hos/eld-record/record-elements";
 import type { EldFileInput, EldRecordEvent, EldUser, EldVehicle, EventRecordOrigin, EventRecordStatus } from "./eld-file-input";
 
 const DAY_MS = 86_400_000;

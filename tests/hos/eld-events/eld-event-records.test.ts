@@ -142,7 +142,7 @@ describe("the stored ELD event records (Appendix A 7)", () => {
     ]);
   });
 
-  it("unidentified driving is the unidentified profile's; assigned and accepted, those records become inactive-changed and the drive the driver's, assumed", async () => {
+  it("unidentified driving is the unidentified profile's; accepted by a driver, those records are inactive-changed and the drive assumed", async () => {
     const { db } = database();
     const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
     const { driver } = await addVehicleAndDriver({ db, companyId });
