@@ -37,8 +37,8 @@ describe("ELD events through the SDK", () => {
     const seen: string[] = [];
     let after: string | undefined;
     for (let page = 0; page < 20; page++) {
-      const response = await client.betaApIs.getHosEldEvents({ ...lastHours(1), after, limit: 2 });
-      expect(response.data.length).toBeLessThanOrEqual(2);
+      const response = await client.betaApIs.getHosEldEvents({ ...lastHours(1), after, limit: 25 });
+      expect(response.data.length).toBeLessThanOrEqual(25);
       seen.push(...response.data.map((driver) => driver.id));
       if (!response.pagination?.hasNextPage) break;
       after = response.pagination.endCursor;
