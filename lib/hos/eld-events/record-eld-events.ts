@@ -60,21 +60,22 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
   if (drafts.length === 0) return [];
   const driverIds = [...new Set(drafts.flatMap((draft) => (draft.driverId === null ? [] : [draft.driverId])))];
   const vehicleIds = [...new Set(drafts.flatMap((draft) => (draft.vehicleId === null ? [] : [draft.vehicleId])))];
-  const [driverRows, vehicleRows, [company]] = await Promise.all([
+  // One after another: `db` is usually the caller's transaction, one connection.
+  const driverRows =
     driverIds.length > 0
-      ? db
+      ? await db
           .select({ id: drivers.id, timezone: drivers.timezone, username: drivers.username })
           .from(drivers)
           .where(and(eq(drivers.companyId, companyId), inArray(drivers.id, driverIds)))
-      : [],
+      : [];
+  const vehicleRows =
     vehicleIds.length > 0
-      ? db
+      ? await db
           .select({ id: vehicles.id, name: vehicles.name, powerUnitNumber: vehicles.powerUnitNumber })
           .from(vehicles)
           .where(and(eq(vehicles.companyId, companyId), inArray(vehicles.id, vehicleIds)))
-      : [],
-    db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId)),
-  ]);
+      : [];
+  const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId));
   const driverOf = new Map(driverRows.map((row) => [row.id, row]));
   const powerUnitOf = new Map(vehicleRows.map((row) => [row.id, powerUnitNumberOf(row)]));
   const counts = new Map<number, number>();
