@@ -157,8 +157,8 @@ test(
     await expect(assigned).toHaveCount(0);
 
     await driver.getByRole("button", { name: "Certify today" }).click();
-    await expect(driver.getByRole("checkbox", { name: /I certify these entries are true and correct/ })).toBeFocused();
-    await driver.getByRole("checkbox", { name: /I certify these entries are true and correct/ }).check();
+    await expect(driver.getByRole("checkbox", { name: /I hereby certify that my data entries and my record of duty status for this 24-hour period/ })).toBeFocused();
+    await driver.getByRole("checkbox", { name: /I hereby certify that my data entries and my record of duty status for this 24-hour period/ }).check();
     await driver.getByRole("button", { name: "Certify today" }).click();
     await expect(driver.getByTestId("certified")).toHaveText("You certified today.");
     await screenshot(driver, "logbook-phone");

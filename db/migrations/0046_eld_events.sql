@@ -39,5 +39,7 @@ CREATE TABLE "eld_events" (
 	CONSTRAINT "eld_events_company_id_id_pk" PRIMARY KEY("company_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "drivers" ADD COLUMN "eld_pc_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "drivers" ADD COLUMN "eld_ym_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE INDEX "eld_events_driver_time_idx" ON "eld_events" USING btree ("company_id","dataset","driver_id","event_at");--> statement-breakpoint
 CREATE INDEX "eld_events_vehicle_time_idx" ON "eld_events" USING btree ("company_id","dataset","vehicle_id","event_at");

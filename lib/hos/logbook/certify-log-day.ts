@@ -9,7 +9,7 @@ import { AppError } from "@/lib/platform/errors";
 import type { TenantQuery } from "@/lib/platform/tenant";
 
 /**
- * The driver certifies a day of their log ("I certify these entries are true and correct", 49 CFR
+ * The driver certifies a day of their log, affirming CERTIFICATION_STATEMENT (Appendix A 4.3.2.3; 49 CFR
  * 395.30(b)); from then on no status may be added in it or before it. Certifying again changes nothing.
  */
 export const certifyLogDay = async ({

@@ -1,10 +1,11 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { eldEvents, eldEventSequences, hosLogs } from "@/db/schema";
+import { drivers, eldEvents, eldEventSequences, hosLogs } from "@/db/schema";
 import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
 import { buildEldFile, eldFileRange, loadEldFileInput } from "@/lib/hos/eld-file";
 import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
+import { choosableStatuses } from "@/lib/hos/logbook/chosen-duty-statuses";
 import { answerLogEdit, proposeLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving, assignUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
@@ -72,11 +73,20 @@ describe("the stored ELD event records (Appendix A 7)", () => {
     expect(records.map((r) => bySequence.get(r.sequenceId))).toEqual(records.map((r) => r.checkValue));
   });
 
-  it("personal conveyance at reduced precision, its indication cleared when the driver goes on duty", async () => {
+  it("personal conveyance once the carrier allows it, at reduced precision, its indication cleared when the driver goes on duty", async () => {
     const { db } = database();
     const { vehicle, driver } = await addVehicleAndDriver({ db, companyId });
     const at = new Date(Date.now() - HOUR);
     const location = { latitude: 41.878113, longitude: -87.629799 };
+    // Off until the carrier allows it (Appendix A 4.3.3.1.1), for the logbook and Samsara's call alike.
+    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "personalConveyance", at, location })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/^Personal conveyance is not allowed/),
+    });
+    await expect(setDutyStatus({ ...tenant(), driverId: driver!.id, status: "yardMove", at, location })).rejects.toMatchObject({ status: 400 });
+    expect(choosableStatuses(driver!)).toEqual(["offDuty", "sleeperBed", "onDuty"]);
+    await db.update(drivers).set({ eldPcEnabled: true }).where(eq(drivers.id, driver!.id));
+    expect(choosableStatuses({ ...driver!, eldPcEnabled: true })).toEqual(["offDuty", "sleeperBed", "onDuty", "personalConveyance"]);
     await setDutyStatus({ ...tenant(), driverId: driver!.id, status: "personalConveyance", at, location, vehicleId: vehicle.id });
     await setDutyStatus({ ...tenant(), driverId: driver!.id, status: "onDuty", location, vehicleId: vehicle.id });
     const records = await recordsOf({ driverId: driver!.id });

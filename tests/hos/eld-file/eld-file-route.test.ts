@@ -52,7 +52,7 @@ beforeAll(async () => {
     .returning();
   const [driver] = await db
     .insert(drivers)
-    .values({ ...tenant, name: "Ana Lee", username: "ana.lee", licenseNumber: "IL0000042", licenseState: "IL", timezone: ZONE })
+    .values({ ...tenant, name: "Ana Lee", username: "ana.lee", licenseNumber: "IL0000042", licenseState: "IL", timezone: ZONE, eldPcEnabled: true })
     .returning();
   driverId = driver.id;
   await db.update(companies).set({ usdotNumber: 1000003, eldRegistrationId: "ZA10", eldIdentifier: "FLT001" }).where(eq(companies.id, companyId));
