@@ -50,6 +50,15 @@ describe("ELD events through the SDK", () => {
     await expect(client.betaApIs.getHosEldEvents({ ...lastHours(1), limit: 26 })).rejects.toMatchObject({ statusCode: 400 });
   });
 
+  it("a driver's personal conveyance and yard moves are off until the carrier allows them (eldPcEnabled, eldYmEnabled)", async () => {
+    const { client } = createSdkClient(key);
+    const driver = (await client.drivers.list({ limit: 2 })).data[1];
+    expect([driver.eldPcEnabled, driver.eldYmEnabled]).toEqual([false, false]);
+    const updated = await client.drivers.update({ id: driver.id!, eldPcEnabled: true });
+    expect([updated.data!.eldPcEnabled, updated.data!.eldYmEnabled]).toEqual([true, false]);
+    await client.drivers.update({ id: driver.id!, eldPcEnabled: false });
+  });
+
   it("answers 403 to a key without hos:read", async () => {
     const { client } = createSdkClient(await mintKey({ scopes: ["vehicles:read"] }));
     await expect(client.betaApIs.getHosEldEvents(lastHours(1))).rejects.toMatchObject({ statusCode: 403 });
