@@ -103,8 +103,8 @@ const recordRefusedSignIn = async (db: Executor, login: { companyId: number; dri
   });
 };
 
-/** The login event (Table 6, type 5 code 1) on the ELD of the driver's vehicle then, if any. */
-const recordLogin = async ({ db, companyId, dataset, driverId }: TenantQuery & { driverId: number }) => {
+/** A login (code 1) or logout (code 2) event (Table 6, type 5) on the ELD of the driver's vehicle then, if any. */
+export const recordDriverSessionEvent = async ({ db, companyId, dataset, driverId, code }: TenantQuery & { driverId: number; code: 1 | 2 }) => {
   const at = new Date();
   const vehicle = await findVehicleForDriver({ db, companyId, dataset, driverId, at });
   await db.transaction((tx) =>
@@ -112,7 +112,7 @@ const recordLogin = async ({ db, companyId, dataset, driverId }: TenantQuery & {
       db: tx,
       companyId,
       dataset,
-      drafts: [{ driverId, vehicleId: vehicle?.id ?? null, type: 5, code: 1, at, origin: "driver", position: null }],
+      drafts: [{ driverId, vehicleId: vehicle?.id ?? null, type: 5, code, at, origin: "driver", position: null }],
     }),
   );
 };
@@ -136,7 +136,7 @@ export const authenticateDriver = async ({ username, secret, ip }: { username: s
     const driver = await getDriver({ db, companyId: login.companyId, dataset: login.dataset, driverId: login.driverId }).catch(() => null);
     if (!driver || driver.activationStatus !== "active" || driver.username.trim().toLowerCase() !== normalized) throw refused;
     await attempt.succeeded();
-    await recordLogin({ db, companyId: login.companyId, dataset: login.dataset, driverId: driver.id });
+    await recordDriverSessionEvent({ db, companyId: login.companyId, dataset: login.dataset, driverId: driver.id, code: 1 });
     return {
       driverId: driver.id,
       name: driver.name,
