@@ -7,7 +7,7 @@ import { formFields } from "@/app/_server/action-args";
 import { defineDriverAction } from "@/app/_server/define-action";
 import { AppError } from "@/lib/platform/errors";
 import { changeOwnDutyStatus } from "@/lib/hos/logbook/change-own-duty-status";
-import { CHOSEN_DUTY_STATUSES } from "@/lib/hos/logbook/chosen-duty-statuses";
+import { CHOSEN_DUTY_STATUSES } from "@/lib/hos/records/chosen-duty-statuses";
 import { CERTIFICATION_STATEMENT } from "@/lib/hos/logbook/certification-statement";
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
 import { answerLogEdit } from "@/lib/hos/logbook/log-edits";

@@ -4,7 +4,7 @@ import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { CERTIFICATION_STATEMENT } from "@/lib/hos/logbook/certification-statement";
-import type { ChosenDutyStatus } from "@/lib/hos/logbook/chosen-duty-statuses";
+import type { ChosenDutyStatus } from "@/lib/hos/records/chosen-duty-statuses";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
 import { answerDriveAction, answerLogEditAction, answerProposalAction, certifyDayAction, changeDutyStatusAction, downloadEldFileAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";

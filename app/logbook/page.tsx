@@ -18,7 +18,7 @@ import { formatDistance } from "@/lib/platform/units";
 import { LogEditList } from "@/components/hos/log-edit-list";
 import { OpenDefects } from "./open-defects";
 import { ProposedVehicle } from "./proposed-vehicle";
-import { choosableStatuses } from "@/lib/hos/logbook/chosen-duty-statuses";
+import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";

@@ -7,7 +7,7 @@ import type { TenantQuery } from "@/lib/platform/tenant";
 import { nearestPlaceName } from "../../platform/geo/place-names";
 import { getDistanceUnit } from "../../fleet/company-units";
 import { findDriverVehicle } from "./vehicle-driver";
-import type { ChosenDutyStatus } from "./chosen-duty-statuses";
+import type { ChosenDutyStatus } from "@/lib/hos/records/chosen-duty-statuses";
 
 /**
  * A driver's tap in the logbook: the status from now on, with the driver's vehicle and where it

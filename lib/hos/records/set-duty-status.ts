@@ -8,7 +8,7 @@ import type { TenantQuery } from "@/lib/platform/tenant";
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
 import { dutyStatusEventDrafts } from "@/lib/hos/eld-events/duty-status-events";
 import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
-import { refuseUnallowedStatus } from "@/lib/hos/logbook/chosen-duty-statuses";
+import { refuseUnallowedStatus } from "./chosen-duty-statuses";
 import { lastCertification } from "./certified-days";
 
 /** How far back a change may be dated: Samsara's limit for this call. */

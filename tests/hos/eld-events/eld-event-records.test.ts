@@ -5,7 +5,7 @@ import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
 import { buildEldFile, eldFileRange, loadEldFileInput } from "@/lib/hos/eld-file";
 import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
-import { choosableStatuses } from "@/lib/hos/logbook/chosen-duty-statuses";
+import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { answerLogEdit, proposeLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving, assignUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
