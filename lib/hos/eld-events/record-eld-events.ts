@@ -40,13 +40,14 @@ const takeSequenceIds = async ({ db, companyId, dataset, counts }: Tenant & { db
   for (const [vehicleId, count] of counts) {
     const [row] = await db
       .insert(eldEventSequences)
-      .values({ companyId, dataset, vehicleId, lastSequenceId: count - 1 })
+      .values({ companyId, dataset, vehicleId, lastSequenceId: (count - 1) % 65536 })
       .onConflictDoUpdate({
         target: [eldEventSequences.companyId, eldEventSequences.dataset, eldEventSequences.vehicleId],
         set: { lastSequenceId: sql`(${eldEventSequences.lastSequenceId} + ${count}) % 65536` },
       })
       .returning({ last: eldEventSequences.lastSequenceId });
-    first.set(vehicleId, (row.last - count + 1 + 65536) % 65536);
+    // The first of the `count` ids taken, wrapping (a backfill may take more than 65,536 at once).
+    first.set(vehicleId, (((row.last - count + 1) % 65536) + 65536) % 65536);
   }
   return first;
 };
