@@ -157,8 +157,10 @@ test(
     await expect(assigned).toHaveCount(0);
 
     await driver.getByRole("button", { name: "Certify today" }).click();
-    await expect(driver.getByRole("checkbox", { name: /I certify these entries are true and correct/ })).toBeFocused();
-    await driver.getByRole("checkbox", { name: /I certify these entries are true and correct/ }).check();
+    // The statement in the rule's words (Appendix A 4.3.2.3).
+    const statement = driver.getByRole("checkbox", { name: /^I hereby certify that my data entries and my record of duty status for this 24-hour period/ });
+    await expect(statement).toBeFocused();
+    await statement.check();
     await driver.getByRole("button", { name: "Certify today" }).click();
     await expect(driver.getByTestId("certified")).toHaveText("You certified today.");
     await screenshot(driver, "logbook-phone");

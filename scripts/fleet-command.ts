@@ -4,6 +4,7 @@ import { createCompany } from "@/lib/access/companies/create-company";
 import { listCompanies } from "@/lib/access/companies/list-companies";
 import { setUserPassword } from "@/lib/access/companies/set-user-password";
 import { updateCompany } from "@/lib/access/companies/update-company";
+import { backfillEldEvents } from "@/lib/hos/eld-events/backfill-eld-events";
 import { operatorActor } from "@/lib/platform/audit";
 import { isAppError } from "@/lib/platform/errors";
 
@@ -15,6 +16,7 @@ export const FLEET_USAGE = `Usage: npm run fleet -- <command> [options]
                  [--admin-email EMAIL --admin-name NAME]   (the admin's password is read from stdin)
   company update --id ID [--name NAME] [--plan TIER] [--modules Waste|none] [--time-zone ZONE] [--distance-unit km|mi]
   user reset-password --email EMAIL                         (the new password is read from stdin)
+  eld backfill                                              (ELD records of the HOS history from before migration 0046; run once)
 
 Passwords come on stdin (at least 12 characters), never as arguments, so they stay out of shell history and ps.`;
 
@@ -102,6 +104,9 @@ export const runFleetCommand = async (argv: string[], io: FleetCommandIo): Promi
         io.out(`password set for ${values.email.toLowerCase()}`);
         return 0;
       }
+      case "eld backfill":
+        io.out(`recorded ${await backfillEldEvents({ db: io.db })} ELD events`);
+        return 0;
       default:
         throw new UsageError(command ? `Unknown command "${command}".` : "No command given.");
     }

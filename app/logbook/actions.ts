@@ -6,7 +6,9 @@ import { z } from "zod";
 import { formFields } from "@/app/_server/action-args";
 import { defineDriverAction } from "@/app/_server/define-action";
 import { AppError } from "@/lib/platform/errors";
-import { CHOSEN_DUTY_STATUSES, changeOwnDutyStatus } from "@/lib/hos/logbook/change-own-duty-status";
+import { changeOwnDutyStatus } from "@/lib/hos/logbook/change-own-duty-status";
+import { CHOSEN_DUTY_STATUSES } from "@/lib/hos/records/chosen-duty-statuses";
+import { CERTIFICATION_STATEMENT } from "@/lib/hos/logbook/certification-statement";
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
 import { answerLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
@@ -33,7 +35,7 @@ export const changeDutyStatusAction = defineDriverAction(
 export const certifyDayAction = defineDriverAction(
   { ...logbook, input: z.object({ agree: z.string().optional(), date: z.string().default("") }) },
   async ({ input: { agree, date }, tenant, driver, actor }) => {
-    if (agree !== "on") throw new AppError("bad_request", "Tick “I certify these entries are true and correct” to certify the day.");
+    if (agree !== "on") throw new AppError("bad_request", `Tick “${CERTIFICATION_STATEMENT}” to certify the day.`);
     await certifyLogDay({ ...tenant, driverId: driver.driverId, date, actor });
     return { message: "Day certified." };
   },

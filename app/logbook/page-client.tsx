@@ -3,6 +3,8 @@
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
+import { CERTIFICATION_STATEMENT } from "@/lib/hos/logbook/certification-statement";
+import type { ChosenDutyStatus } from "@/lib/hos/records/chosen-duty-statuses";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
 import { answerDriveAction, answerLogEditAction, answerProposalAction, certifyDayAction, changeDutyStatusAction, downloadEldFileAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
@@ -11,10 +13,11 @@ import { useActionForm, type FormAction } from "@/components/ui/use-action-form"
 
 const Outcome = ({ state }: { state: ReturnType<typeof useActionForm>["state"] }) => <FormOutcome state={state} savedClassName="form-saved" />;
 
-const CHOICES = ["offDuty", "sleeperBed", "onDuty", "personalConveyance", "yardMove"] as const;
-
-/** The duty statuses a driver may choose, one button each, with an optional remark. Driving comes from the vehicle. */
-export const StatusChanger = ({ current }: { current: string }) => {
+/**
+ * The duty statuses a driver may choose (personal conveyance and yard moves only when the carrier allows them), one
+ * button each, with an optional remark. Driving comes from the vehicle.
+ */
+export const StatusChanger = ({ current, choices }: { current: string; choices: readonly ChosenDutyStatus[] }) => {
   const { props, state, pending, resetKey } = useActionForm(changeDutyStatusAction);
   return (
     <form {...props} key={resetKey} className="logbook-status-form" aria-label="Change duty status">
@@ -23,7 +26,7 @@ export const StatusChanger = ({ current }: { current: string }) => {
         <input name="remark" maxLength={300} placeholder="e.g. pre-trip inspection" />
       </label>
       <div className="logbook-status-buttons">
-        {CHOICES.map((status) => (
+        {choices.map((status) => (
           <button
             key={status}
             type="submit"
@@ -48,7 +51,7 @@ export const CertifyDayForm = ({ date, label }: { date: string; label: string })
     <form {...props} key={resetKey} className="logbook-certify" aria-label={`Certify ${label}`}>
       <input type="hidden" name="date" value={date} />
       <label className="checkbox">
-        <input type="checkbox" name="agree" required /> I certify these entries are true and correct
+        <input type="checkbox" name="agree" required /> {CERTIFICATION_STATEMENT}
       </label>
       <button type="submit" className="button-primary" disabled={pending}>
         Certify {label}

@@ -18,6 +18,7 @@ import { formatDistance } from "@/lib/platform/units";
 import { LogEditList } from "@/components/hos/log-edit-list";
 import { OpenDefects } from "./open-defects";
 import { ProposedVehicle } from "./proposed-vehicle";
+import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
@@ -87,7 +88,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
             </div>
           ))}
         </dl>
-        <StatusChanger current={clocks.currentStatus} />
+        <StatusChanger current={clocks.currentStatus} choices={choosableStatuses(driver)} />
         <p>
           <Link href={vehicleId ? `/logbook/inspection?vehicle=${vehicleId}` : "/logbook/inspection"} className="button">
             Vehicle inspection

@@ -12,6 +12,8 @@ export type DriverFormValues = {
   timezone: string;
   eldExempt: boolean;
   eldExemptReason: string;
+  eldPcEnabled: boolean;
+  eldYmEnabled: boolean;
   staticAssignedVehicleId: string;
   notes: string;
 };
@@ -67,7 +69,7 @@ export const DriverForm = ({
   asksSecret?: boolean;
 }) => {
   const { props, pending, error, formError, typed } = useActionForm(action);
-  const value = (field: Exclude<keyof DriverFormValues, "eldExempt">) => typed.value(field, initial[field]);
+  const value = (field: Exclude<keyof DriverFormValues, "eldExempt" | "eldPcEnabled" | "eldYmEnabled">) => typed.value(field, initial[field]);
   return (
     <form {...props} className="form" noValidate aria-label="Driver">
       {formError && (
@@ -122,6 +124,12 @@ export const DriverForm = ({
       </div>
       <label className="checkbox-row">
         <input type="checkbox" name="eldExempt" defaultChecked={typed.checked("eldExempt", initial.eldExempt)} /> ELD exempt
+      </label>
+      <label className="checkbox-row">
+        <input type="checkbox" name="eldPcEnabled" defaultChecked={typed.checked("eldPcEnabled", initial.eldPcEnabled)} /> Allow personal conveyance
+      </label>
+      <label className="checkbox-row">
+        <input type="checkbox" name="eldYmEnabled" defaultChecked={typed.checked("eldYmEnabled", initial.eldYmEnabled)} /> Allow yard moves
       </label>
       <Field name="notes" label="Notes" error={error}>
         {(props) => <textarea {...props} rows={3} defaultValue={value("notes")} />}

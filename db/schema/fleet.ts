@@ -66,6 +66,9 @@ export const drivers = pgTable(
     shortHaulException: boolean("short_haul_exception").notNull().default(false),
     eldExempt: boolean("eld_exempt").notNull().default(false),
     eldExemptReason: text("eld_exempt_reason").notNull().default(""),
+    /** The carrier allows the driver personal conveyance and yard moves (Appendix A 4.3.3.1.1): off until allowed. */
+    eldPcEnabled: boolean("eld_pc_enabled").notNull().default(false),
+    eldYmEnabled: boolean("eld_ym_enabled").notNull().default(false),
     activationStatus: text("activation_status", { enum: ACTIVATION_STATUSES }).notNull().default("active"),
     /** Raised when the driver's logbook password or PIN changes or the driver is deactivated: their logbook sessions end. */
     sessionVersion: integer("session_version").notNull().default(0),

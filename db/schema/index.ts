@@ -20,3 +20,4 @@ export * from "./trips";
 export * from "./logbook";
 export * from "./mail";
 export * from "./inspections";
+export * from "./eld-events";

@@ -1,5 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
+import { dutyStatusEventDrafts } from "@/lib/hos/eld-events/duty-status-events";
+import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
 import {
   alertIncidents,
   alertRules,
@@ -116,19 +118,30 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       },
     ]);
     const shiftStart = now.getTime() - 12 * HOUR_MS;
-    await db.insert(hosLogs).values([
-      { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "onDuty", startTime: new Date(shiftStart) },
-      {
-        ...tenant,
-        driverId: driverIds[0],
-        vehicleId: vehicleIds[0],
-        status: "driving",
-        startTime: new Date(shiftStart + HOUR_MS / 2),
-        latitude: 41.8,
-        longitude: -87.6,
-      },
-      { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "offDuty", startTime: new Date(shiftStart + 10.5 * HOUR_MS) },
-    ]);
+    const log = await db
+      .insert(hosLogs)
+      .values([
+        { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "onDuty", startTime: new Date(shiftStart) },
+        {
+          ...tenant,
+          driverId: driverIds[0],
+          vehicleId: vehicleIds[0],
+          status: "driving",
+          startTime: new Date(shiftStart + HOUR_MS / 2),
+          latitude: 41.8,
+          longitude: -87.6,
+        },
+        { ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], status: "offDuty", startTime: new Date(shiftStart + 10.5 * HOUR_MS) },
+      ])
+      .returning();
+    // Their ELD records, as the logbook writes them (the driving automatic).
+    await recordEldEvents({
+      db,
+      ...tenant,
+      drafts: log.flatMap((entry, index) =>
+        dutyStatusEventDrafts({ entry, previousStatus: log[index - 1]?.status ?? null, origin: entry.status === "driving" ? "automatic" : "driver" }),
+      ),
+    });
     await db
       .insert(driverVehicleAssignments)
       .values({ ...tenant, driverId: driverIds[0], vehicleId: vehicleIds[0], startTime: new Date(FIXTURE_ASSIGNMENT_START), source: "api" });

@@ -69,7 +69,7 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
   {
     area: "Hours of service",
     scopes: [
-      { scope: "hos:read", allows: "Clocks, logs, daily logs and violations: /fleet/hos/*" },
+      { scope: "hos:read", allows: "Clocks, logs, daily logs and violations: /fleet/hos/*; ELD events: /beta/fleet/hos/drivers/eld-events" },
       { scope: "hos:write", allows: "Set a driver's duty status: POST /v1/fleet/drivers/{driverId}/hos/duty_status" },
     ],
   },

@@ -1,6 +1,7 @@
 import type { NextAuthOptions } from "next-auth";
 import { getSecret } from "@/lib/platform/config";
-import type { SignedInDriver } from "@/lib/hos/logbook/driver-logins";
+import { getDb } from "@/db/client";
+import { recordDriverSessionEvent, type SignedInDriver } from "@/lib/hos/logbook/driver-logins";
 import { SESSION_MAX_AGE_SECONDS } from "./session-claims";
 import { applyPublicUrlToNextAuth, usesSecureCookies } from "./session-cookie";
 import type { SessionUser } from "./session-user";
@@ -32,6 +33,13 @@ export const getAuthOptions = (): NextAuthOptions => {
     providers: [],
     callbacks: {
       session: ({ session, token }) => ({ ...session, user: token.user as SessionUser, ...(token.driver ? { driver: token.driver as SignedInDriver } : {}) }),
+    },
+    events: {
+      // A driver's sign-out from the logbook is the ELD's logout record (Appendix A 4.5.1.5).
+      signOut: async ({ token }) => {
+        const driver = token?.driver as SignedInDriver | undefined;
+        if (driver) await recordDriverSessionEvent({ db: getDb(), companyId: driver.companyId, dataset: driver.dataset, driverId: driver.driverId, code: 2 });
+      },
     },
   };
 };

@@ -8,12 +8,13 @@ import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 
 /**
  * The tables (and driver column) whose rows are a driver's history: duty status and its edits and
- * certifications, who drove what, trips and their events, incidents, assigned driving, waste jobs.
+ * certifications and ELD event records, who drove what, trips and their events, incidents, assigned driving, waste jobs.
  */
 const HISTORY: readonly [table: string, column: string][] = [
   ["hos_logs", "driver_id"],
   ["hos_log_edits", "driver_id"],
   ["hos_certifications", "driver_id"],
+  ["eld_events", "driver_id"],
   ["driver_vehicle_assignments", "driver_id"],
   ["trips", "driver_id"],
   ["idling_events", "driver_id"],

@@ -29,6 +29,8 @@ export const driverInputSchema = z
     timezone: z.string().refine(isTimeZone, "an IANA time zone such as America/Chicago"),
     eldExempt: z.boolean(),
     eldExemptReason: z.string().max(500),
+    eldPcEnabled: z.boolean().meta({ description: "The carrier allows the driver personal conveyance (default false)." }),
+    eldYmEnabled: z.boolean().meta({ description: "The carrier allows the driver yard moves (default false)." }),
     driverActivationStatus: z.enum(ACTIVATION_STATUSES),
     /** The vehicle's id, as the public interface shows it (a string of digits); null unassigns. */
     staticAssignedVehicleId: z

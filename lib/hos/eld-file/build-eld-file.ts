@@ -1,6 +1,6 @@
-import { isoInZone } from "@/lib/platform/zoned-time";
-import { eventDataCheckValue, fileDataCheckValue, lineDataCheckValue } from "./check-values";
-import type { EldFileInput, EldPosition, EldRecordEvent, EldUser, EldVehicle } from "./eld-file-input";
+import { fileDataCheckValue, lineDataCheckValue } from "@/lib/hos/eld-record/check-values";
+import { coordinates, eldText, eventRecordElements, homeTerminalClock, hours, miles, pad2, UNIDENTIFIED_USERNAME } from "@/lib/hos/eld-record/record-elements";
+import type { EldFileInput, EldRecordEvent, EldUser, EldVehicle } from "./eld-file-input";
 
 /** The section titles of 4.8.2.1.1 to 4.8.2.1.11, in the file's order. */
 export const ELD_FILE_SEGMENTS = [
@@ -21,45 +21,12 @@ export const ELD_FILE_SEGMENTS = [
 export const ELD_LINE_END = "\r\n";
 
 /** The unidentified driver profile (4.1.5): a driver account ("D") of its own in the user list. */
-export const UNIDENTIFIED_DRIVER: EldUser = { key: "unidentified", accountType: "D", firstName: "Driver", lastName: "Unidentified", username: "unidentified" };
-
-/**
- * A field as the file may carry it (4.8.2.1(b)): ASCII only (accents dropped, anything else left out),
- * a comma or a line break becomes ";", cut to the element's length.
- */
-export const eldText = (value: string, maxLength = 120) =>
-  value
-    .normalize("NFKD")
-    .replace(/[,\r\n]/g, ";")
-    .replace(/[^\x20-\x7e]/g, "")
-    .trim()
-    .slice(0, maxLength);
-
-const pad2 = (value: number) => String(value).padStart(2, "0");
-
-/** MMDDYY and HHMMSS on the home terminal's wall clock (7.8, 7.40), and its offset from UTC in hours without sign (7.41). */
-export const homeTerminalClock = (at: Date, timeZone: string) => {
-  const iso = isoInZone(at, timeZone); // 2026-11-21T14:05:09-06:00
-  const offsetHours = Math.abs(Number(iso.slice(19, 22)));
-  return {
-    date: `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(2, 4)}`,
-    time: `${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}`,
-    offset: pad2(offsetHours),
-  };
-};
-
-const miles = (value: number | null) => (value === null ? "" : String(Math.max(0, Math.round(value))));
-const hours = (value: number | null) => (value === null ? "" : Math.max(0, value).toFixed(1));
-
-/** 7.31, 7.33: two decimals, one in reduced precision; "M" where the driver entered the place in words, "X" where no position is known. */
-const coordinates = (position: EldPosition | null, reduced: boolean, manual: boolean): [string, string] => {
-  if (!position) return manual ? ["M", "M"] : ["X", "X"];
-  const digits = reduced ? 1 : 2;
-  const format = (value: number) => {
-    const text = value.toFixed(digits);
-    return text === (0).toFixed(digits) || text === `-${(0).toFixed(digits)}` ? (0).toFixed(digits) : text;
-  };
-  return [format(position.latitude), format(position.longitude)];
+export const UNIDENTIFIED_DRIVER: EldUser = {
+  key: "unidentified",
+  accountType: "D",
+  firstName: "Driver",
+  lastName: "Unidentified",
+  username: UNIDENTIFIED_USERNAME,
 };
 
 /** 7.24: the sequence id in hexadecimal, 0 to FFFF. */
@@ -68,13 +35,6 @@ const sequence = (value: number) => (value & 0xffff).toString(16).toUpperCase();
 /** Most recent first; for one instant the later record (higher sequence id) first. */
 const newestFirst = <T extends { at: Date; sequenceId: number }>(items: readonly T[]) =>
   [...items].sort((a, b) => b.at.getTime() - a.at.getTime() || b.sequenceId - a.sequenceId);
-
-/** 7.4: the power unit number as set, else the vehicle's name when it fits, else its first 10 letters and digits. */
-export const powerUnitNumberOf = (vehicle: { powerUnitNumber: string; name: string }) => {
-  if (vehicle.powerUnitNumber.trim()) return vehicle.powerUnitNumber.trim().slice(0, 10);
-  const name = eldText(vehicle.name);
-  return name.length <= 10 ? name : name.replace(/[^A-Za-z0-9]/g, "").slice(0, 10);
-};
 
 /**
  * The ELD output file of 49 CFR 395 subpart B Appendix A 4.8.2.1: the header segment, the ten list
@@ -153,32 +113,11 @@ export const buildEldFile = (input: EldFileInput) => {
   title(ELD_FILE_SEGMENTS[2]);
   listedVehicles.forEach((vehicle, index) => data([index + 1, eldText(vehicle.powerUnitNumber, 10), eldText(vehicle.vin, 18)]));
 
-  // A record's elements, its event data check value computed over the elements 4.4.5.1.1 lists.
-  const recordFields = (event: EldRecordEvent, username: string) => {
-    const { date, time } = clock(event.at);
-    const reduced = event.reducedPrecision;
-    const vehicleMiles = reduced ? "" : miles(event.accumulatedMiles);
-    const engineHours = reduced ? "" : hours(event.elapsedEngineHours);
-    const [latitude, longitude] = coordinates(event.position, reduced, event.locationDescription !== "");
-    const powerUnit = vehicleOf(event.vehicleKey)?.powerUnitNumber ?? "";
-    const check = eventDataCheckValue([
-      String(event.type),
-      String(event.code),
-      date,
-      time,
-      vehicleMiles,
-      engineHours,
-      latitude,
-      longitude,
-      powerUnit,
-      username,
-    ]);
-    const distance = event.position ? "0" : "";
-    return { date, time, vehicleMiles, engineHours, latitude, longitude, distance, check };
-  };
+  const recordFields = (event: EldRecordEvent, username: string) =>
+    eventRecordElements({ event, timeZone: zone, powerUnitNumber: vehicleOf(event.vehicleKey)?.powerUnitNumber ?? "", username });
 
   // The elements an event record and an unidentified-driver record both begin with.
-  const recordHead = (event: EldRecordEvent, fields: ReturnType<typeof recordFields>) => [
+  const recordHead = (event: EldRecordEvent, fields: ReturnType<typeof eventRecordElements>) => [
     sequence(event.sequenceId),
     event.status,
     event.origin,

@@ -10,34 +10,26 @@ export type EldUser = { key: string; accountType: "D" | "S"; firstName: string; 
 
 export type EldVehicle = { key: string; powerUnitNumber: string; vin: string; trailers: string };
 
-/** A position: conventional precision (two decimals) unless the event is in personal conveyance (4.7.3: one). */
-export type EldPosition = { latitude: number; longitude: number };
+import type { EldPosition, RecordElements } from "@/lib/hos/eld-record/record-elements";
+
+export type { EldPosition };
 
 /**
  * An event of type 1 (duty status), 2 (intermediate log) or 3 (PC / yard move indication), the
  * driver's or the unidentified driver profile's.
  */
-export type EldRecordEvent = {
+export type EldRecordEvent = RecordElements & {
   sequenceId: number;
   status: EventRecordStatus;
   origin: EventRecordOrigin;
   type: 1 | 2 | 3;
   /** Table 6: type 1: 1 off duty, 2 sleeper berth, 3 driving, 4 on duty; type 2: 1 or 2 (reduced precision); type 3: 1 PC, 2 YM, 0 cleared. */
   code: number;
-  at: Date;
   /** The vehicle's key in `vehicles`; null: none recorded (no CMV order number). */
   vehicleKey: string | null;
-  /** Accumulated miles and elapsed engine hours in the ignition cycle; null: not known (left blank). */
-  accumulatedMiles: number | null;
-  elapsedEngineHours: number | null;
-  position: EldPosition | null;
-  /** Reduced precision (personal conveyance): one decimal, and no miles or engine hours (4.7.3). */
-  reducedPrecision: boolean;
   /** The user who made the record (a key in `users`); the unidentified driver profile's records have none. */
   originatorKey: string | null;
   comment: string;
-  /** The place in words the driver entered (a manual location: latitude and longitude are then "M"). */
-  locationDescription: string;
   malfunction: boolean;
   diagnostic: boolean;
 };

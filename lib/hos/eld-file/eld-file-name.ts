@@ -1,4 +1,4 @@
-import { homeTerminalClock } from "./build-eld-file";
+import { homeTerminalClock } from "@/lib/hos/eld-record/record-elements";
 
 /**
  * The output file's name (Appendix A 4.8.2.2), 25 characters and ".csv": the first five letters of the

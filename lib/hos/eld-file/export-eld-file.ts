@@ -2,7 +2,8 @@ import type { Database } from "@/db/client";
 import { getDriver } from "@/lib/fleet/drivers";
 import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import type { TenantQuery } from "@/lib/platform/tenant";
-import { buildEldFile, eldText } from "./build-eld-file";
+import { eldText } from "@/lib/hos/eld-record/record-elements";
+import { buildEldFile } from "./build-eld-file";
 import { eldFileName } from "./eld-file-name";
 import { eldFileRange, loadEldFileInput } from "./load-eld-file-input";
 

@@ -1,5 +1,6 @@
-export { buildEldFile, ELD_FILE_SEGMENTS, ELD_LINE_END, UNIDENTIFIED_DRIVER, eldText, homeTerminalClock, powerUnitNumberOf } from "./build-eld-file";
-export { checkCharValue, eventDataCheckValue, fileDataCheckValue, lineDataCheckValue } from "./check-values";
+export { buildEldFile, ELD_FILE_SEGMENTS, ELD_LINE_END, UNIDENTIFIED_DRIVER } from "./build-eld-file";
+export { eldText, homeTerminalClock, powerUnitNumberOf } from "@/lib/hos/eld-record/record-elements";
+export { checkCharValue, eventDataCheckValue, fileDataCheckValue, lineDataCheckValue } from "@/lib/hos/eld-record/check-values";
 export { eldFileName } from "./eld-file-name";
 export type * from "./eld-file-input";
 export { exportEldFile, type EldFileExport } from "./export-eld-file";

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq, gte, inArray, lt } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { companies, hosCertifications, hosLogEdits, hosLogs, unassignedDriving, users, type DutyStatus } from "@/db/schema";
+import { and, eq, gte, inArray, isNull, lt, lte, or } from "drizzle-orm";
+import { companies, ELD_RECORD_ORIGINS, ELD_RECORD_STATUSES, eldEvents, users } from "@/db/schema";
 import { findVehicleForDriver } from "@/lib/fleet/assignments";
 import { getDriver, type DriverRow } from "@/lib/fleet/drivers";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
@@ -10,7 +9,7 @@ import { calendarDayOf } from "@/lib/hos/records/certified-days";
 import { createDriverCalendar } from "@/lib/hos/rules/driver-calendar";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
-import { eldText, powerUnitNumberOf } from "./build-eld-file";
+import { eldText, powerUnitNumberOf } from "@/lib/hos/eld-record/record-elements";
 import type { EldFileInput, EldRecordEvent, EldUser, EldVehicle, EventRecordOrigin, EventRecordStatus } from "./eld-file-input";
 
 const DAY_MS = 86_400_000;
@@ -58,10 +57,6 @@ export const eldFileRange = ({
   };
 };
 
-/** Type 1 codes (Table 6) of the stored statuses, and the type 3 indication PC and yard moves add. */
-const DUTY_CODE: Record<DutyStatus, 1 | 2 | 3 | 4> = { offDuty: 1, sleeperBed: 2, driving: 3, onDuty: 4, personalConveyance: 1, yardMove: 4 };
-const INDICATION: Partial<Record<DutyStatus, 1 | 2>> = { personalConveyance: 1, yardMove: 2 };
-
 /** A person's name as the file's first and last name (the last word is the last name). */
 const splitName = (name: string) => {
   const words = eldText(name, 61).split(/\s+/).filter(Boolean);
@@ -70,14 +65,16 @@ const splitName = (name: string) => {
   return { firstName: firstName.slice(0, 30), lastName: lastName.slice(0, 30) };
 };
 
-type Recorded = { recordedAt: Date; order: number; assign: (sequenceId: number) => void };
+type StoredEvent = typeof eldEvents.$inferSelect;
+
+const positionOf = (event: StoredEvent) =>
+  event.latitude === null || event.longitude === null ? null : { latitude: event.latitude, longitude: event.longitude };
 
 /**
- * Reads what a driver's ELD output file shows over `range` from the stored HOS records: the duty-status
- * entries (automatic, the driver's, those a manager's accepted edit made, those assumed from unassigned
- * driving), the entries accepted edits replaced (inactive-changed), pending and rejected edits, the
- * certifications, and the unassigned driving of the vehicles the driver used. Logins, engine power
- * events and malfunctions are not recorded by the service yet: their segments are empty.
+ * Reads what a driver's ELD output file shows over `range` from the stored ELD event records (lib/hos/eld-events):
+ * the driver's records of every status (active, inactive-changed, change requested or rejected), the certifications
+ * of the range's days, the logins and logouts, and the unidentified driver profile's records of the vehicles the
+ * driver used. Engine power events and malfunctions are not recorded by the service yet: their segments are empty.
  */
 export const loadEldFileInput = async ({
   db,
@@ -90,50 +87,22 @@ export const loadEldFileInput = async ({
 }: TenantQuery & { driverId: number; range: EldFileRange; now: Date; outputFileComment: string }): Promise<EldFileInput> => {
   const driver = await getDriver({ db, companyId, dataset, driverId });
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
-  const inRange = (column: AnyPgColumn) => and(gte(column, range.from), lt(column, range.to));
-  const tenantOf = (table: Parameters<typeof whereTenant>[0]) => whereTenant(table, { companyId, dataset });
-  const [logs, edits, certifications] = await Promise.all([
-    db
-      .select()
-      .from(hosLogs)
-      .where(and(tenantOf(hosLogs), eq(hosLogs.driverId, driverId), inRange(hosLogs.startTime))),
-    db
-      .select()
-      .from(hosLogEdits)
-      .where(
-        and(
-          tenantOf(hosLogEdits),
-          eq(hosLogEdits.driverId, driverId),
-          lt(hosLogEdits.startTime, range.to),
-          gte(hosLogEdits.startTime, new Date(range.from.getTime() - 30 * DAY_MS)),
-        ),
-      ),
-    db
-      .select()
-      .from(hosCertifications)
-      .where(
-        and(
-          tenantOf(hosCertifications),
-          eq(hosCertifications.driverId, driverId),
-          gte(hosCertifications.logDate, range.firstDate),
-          lt(hosCertifications.logDate, shiftDate(range.lastDate, 1)),
-        ),
-      ),
-  ]);
-  logs.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
-  const vehicleIds = new Set(logs.flatMap((entry) => (entry.vehicleId === null ? [] : [entry.vehicleId])));
+  const inRange = and(gte(eldEvents.eventAt, range.from), lt(eldEvents.eventAt, range.to));
+  const certifiedInRange = and(eq(eldEvents.eventType, 4), gte(eldEvents.certifiedDate, range.firstDate), lte(eldEvents.certifiedDate, range.lastDate));
+  const stored = await db
+    .select()
+    .from(eldEvents)
+    .where(and(whereTenant(eldEvents, { companyId, dataset }), eq(eldEvents.driverId, driverId), or(inRange, certifiedInRange)));
+  const vehicleIds = new Set(stored.flatMap((event) => (event.vehicleId === null ? [] : [event.vehicleId])));
   const current = await findVehicleForDriver({ db, companyId, dataset, driverId, at: now });
   if (current) vehicleIds.add(current.id);
-  const unassigned =
+  const unidentified =
     vehicleIds.size === 0
       ? []
       : await db
           .select()
-          .from(unassignedDriving)
-          .where(and(tenantOf(unassignedDriving), inArray(unassignedDriving.vehicleId, [...vehicleIds]), inRange(unassignedDriving.startTime)));
-  const assumed = new Set(
-    unassigned.filter((segment) => segment.status === "accepted" && segment.driverId === driverId).map((segment) => segment.startTime.getTime()),
-  );
+          .from(eldEvents)
+          .where(and(whereTenant(eldEvents, { companyId, dataset }), isNull(eldEvents.driverId), inArray(eldEvents.vehicleId, [...vehicleIds]), inRange));
   const rows = vehicleIds.size > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds: [...vehicleIds], archive: "all", limit: vehicleIds.size }) : [];
   // The trailers a vehicle's record names: as typed on the vehicle, else those coupled in the period to it or by the driver.
   const couplings = await findCouplings({
@@ -154,152 +123,56 @@ export const loadEldFileInput = async ({
     trailers: row.trailers || coupledTo(row.id).join(" "),
   }));
 
-  // Support personnel who proposed edits: their sign-in e-mail is their ELD username.
-  const proposerIds = [...new Set(edits.flatMap((edit) => (edit.proposedById && /^\d+$/.test(edit.proposedById) ? [Number(edit.proposedById)] : [])))];
-  const proposers =
-    proposerIds.length > 0
+  // Support personnel who requested edits: their sign-in e-mail is their ELD username.
+  const editorIds = [...new Set(stored.flatMap((event) => (event.editedById && /^\d+$/.test(event.editedById) ? [Number(event.editedById)] : [])))];
+  const editors =
+    editorIds.length > 0
       ? await db
           .select({ id: users.id, email: users.email, name: users.name })
           .from(users)
-          .where(and(eq(users.companyId, companyId), inArray(users.id, proposerIds)))
+          .where(and(eq(users.companyId, companyId), inArray(users.id, editorIds)))
       : [];
   const otherUsers = new Map<string, EldUser>();
-  const proposerKey = (edit: (typeof edits)[number]) => {
-    const key = `user:${edit.proposedById ?? edit.proposedByName}`;
+  const editorKey = (event: StoredEvent) => {
+    const name = event.editedByName ?? "";
+    const key = `user:${event.editedById ?? name}`;
     if (!otherUsers.has(key)) {
-      const user = proposers.find((row) => String(row.id) === edit.proposedById);
-      otherUsers.set(key, {
-        key,
-        accountType: "S",
-        ...splitName(user?.name ?? edit.proposedByName),
-        username: eldText(user?.email ?? edit.proposedByName, 60),
-      });
+      const user = editors.find((row) => String(row.id) === event.editedById);
+      otherUsers.set(key, { key, accountType: "S", ...splitName(user?.name ?? name), username: eldText(user?.email ?? name, 60) });
     }
     return key;
   };
 
   const driverKey = `driver:${driverId}`;
-  const recorded: Recorded[] = [];
-  const events: EldRecordEvent[] = [];
-  const record = (recordedAt: Date, event: Omit<EldRecordEvent, "sequenceId">) => {
-    const made: EldRecordEvent = { ...event, sequenceId: 0 };
-    events.push(made);
-    recorded.push({ recordedAt, order: recorded.length, assign: (id) => (made.sequenceId = id) });
-  };
-  const base = (status: DutyStatus, at: Date, vehicleId: number | null, position: { latitude: number; longitude: number } | null) => ({
-    vehicleKey: vehicleId === null ? null : String(vehicleId),
-    accumulatedMiles: null,
-    elapsedEngineHours: null,
-    position,
-    reducedPrecision: status === "personalConveyance",
-    malfunction: false,
-    diagnostic: false,
-    at,
+  const recordEvent = (event: StoredEvent): EldRecordEvent => ({
+    sequenceId: event.sequenceId,
+    status: (ELD_RECORD_STATUSES.indexOf(event.recordStatus) + 1) as EventRecordStatus,
+    origin: (ELD_RECORD_ORIGINS.indexOf(event.recordOrigin) + 1) as EventRecordOrigin,
+    type: event.eventType as EldRecordEvent["type"],
+    code: event.eventCode,
+    at: event.eventAt,
+    vehicleKey: event.vehicleId === null ? null : String(event.vehicleId),
+    accumulatedMiles: event.accumulatedMiles,
+    elapsedEngineHours: event.elapsedEngineHours,
+    position: positionOf(event),
+    distanceSinceLastValidCoordinates: event.distanceSinceLastValidCoordinates,
+    reducedPrecision: event.reducedPrecision,
+    originatorKey: event.driverId === null ? null : event.recordOrigin === "otherUser" ? editorKey(event) : driverKey,
+    comment: event.comment,
+    locationDescription: event.locationDescription,
+    malfunction: event.malfunction,
+    diagnostic: event.diagnostic,
   });
-  const positionOf = (entry: { latitude: number | null; longitude: number | null }) =>
-    entry.latitude === null || entry.longitude === null ? null : { latitude: entry.latitude, longitude: entry.longitude };
-  const acceptedAt = (entry: (typeof logs)[number]) =>
-    edits.find(
-      (edit) => edit.state === "accepted" && edit.answeredAt && edit.startTime.getTime() === entry.startTime.getTime() && edit.status === entry.status,
-    );
+  const ofType = (...types: number[]) => stored.filter((event) => types.includes(event.eventType));
+  const inTheRange = (event: StoredEvent) => event.eventAt >= range.from && event.eventAt < range.to;
+  const events = ofType(1, 2, 3).filter(inTheRange);
+  // Mapped before the user list is read: a record another user made adds them to it.
+  const records = events.map(recordEvent);
+  const byTime = [...events].sort((a, b) => a.eventAt.getTime() - b.eventAt.getTime() || a.id - b.id);
 
-  // The active log: each entry a duty-status event (with its PC or yard-move indication and its clearing).
-  logs.forEach((entry, index) => {
-    const edit = acceptedAt(entry);
-    const origin: EventRecordOrigin = edit ? 3 : assumed.has(entry.startTime.getTime()) ? 4 : entry.origin === "manual" ? 2 : 1;
-    const common = { ...base(entry.status, entry.startTime, entry.vehicleId, positionOf(entry)), status: 1 as EventRecordStatus, origin };
-    const originatorKey = edit ? proposerKey(edit) : driverKey;
-    const manualPlace = entry.origin === "manual" && !positionOf(entry) && entry.locationName ? entry.locationName : "";
-    const indication = INDICATION[entry.status];
-    const previous = logs[index - 1];
-    // Leaving PC or a yard move: the indication is cleared, then the new status recorded.
-    if (previous && INDICATION[previous.status] && !indication) {
-      record(entry.createdAt, { ...common, type: 3, code: 0, originatorKey, comment: "", locationDescription: "", reducedPrecision: false });
-    }
-    record(entry.createdAt, { ...common, type: 1, code: DUTY_CODE[entry.status], originatorKey, comment: entry.remark, locationDescription: manualPlace });
-    if (indication) record(entry.createdAt, { ...common, type: 3, code: indication, originatorKey, comment: "", locationDescription: "" });
-  });
-
-  // Edits: the entries an accepted edit replaced (inactive-changed), and the proposals still pending or rejected.
-  for (const edit of edits) {
-    const originatorKey = proposerKey(edit);
-    if (edit.state === "accepted") {
-      for (const entry of edit.superseded) {
-        const at = new Date(entry.startTime);
-        if (at < range.from || at >= range.to) continue;
-        const origin: EventRecordOrigin = entry.origin === "manual" ? 2 : 1;
-        record(edit.answeredAt ?? edit.proposedAt, {
-          ...base(entry.status, at, null, null),
-          status: 2,
-          origin,
-          type: 1,
-          code: DUTY_CODE[entry.status],
-          originatorKey: driverKey,
-          comment: entry.remark,
-          locationDescription: "",
-        });
-      }
-    } else if (edit.startTime >= range.from) {
-      record(edit.proposedAt, {
-        ...base(edit.status, edit.startTime, null, null),
-        status: edit.state === "pending" ? 3 : 4,
-        origin: 3,
-        type: 1,
-        code: DUTY_CODE[edit.status],
-        originatorKey,
-        comment: eldText(edit.reason, 60),
-        locationDescription: "",
-      });
-    }
-  }
-
-  // The unidentified driver profile: driving when the vehicle moved off, on duty when it came to rest.
-  const unidentifiedEvents: EldRecordEvent[] = [];
-  for (const segment of unassigned) {
-    const status: EventRecordStatus = segment.status === "accepted" ? 2 : 1;
-    const vehicleKey = String(segment.vehicleId);
-    const common = { status, origin: 1 as const, type: 1 as const, vehicleKey, accumulatedMiles: null, elapsedEngineHours: null, reducedPrecision: false };
-    const rest = { originatorKey: null, comment: "", locationDescription: "", malfunction: false, diagnostic: false };
-    const start: EldRecordEvent = {
-      ...common,
-      ...rest,
-      sequenceId: 0,
-      code: 3,
-      at: segment.startTime,
-      position: { latitude: segment.startLatitude, longitude: segment.startLongitude },
-    };
-    unidentifiedEvents.push(start);
-    recorded.push({ recordedAt: segment.startTime, order: recorded.length, assign: (id) => (start.sequenceId = id) });
-    if (segment.closed) {
-      const end: EldRecordEvent = {
-        ...common,
-        ...rest,
-        sequenceId: 0,
-        code: 4,
-        at: segment.endTime,
-        position: { latitude: segment.endLatitude, longitude: segment.endLongitude },
-      };
-      unidentifiedEvents.push(end);
-      recorded.push({ recordedAt: segment.endTime, order: recorded.length, assign: (id) => (end.sequenceId = id) });
-    }
-  }
-
-  // Certifications: the service keeps the last one of a day (a re-certification replaces it).
-  const vehicleAt = (at: Date) => [...logs].reverse().find((entry) => entry.startTime <= at && entry.vehicleId !== null)?.vehicleId ?? current?.id ?? null;
-  const certificationEvents = certifications.map((row) => {
-    const vehicleId = vehicleAt(row.certifiedAt);
-    return { sequenceId: 0, at: row.certifiedAt, date: row.logDate, vehicleKey: vehicleId === null ? null : String(vehicleId) };
-  });
-  for (const certification of certificationEvents) {
-    recorded.push({ recordedAt: certification.at, order: recorded.length, assign: (id) => (certification.sequenceId = id) });
-  }
-
-  // Sequence ids in the order the records were made (the service keeps no per-device counter yet).
-  recorded.sort((a, b) => a.recordedAt.getTime() - b.recordedAt.getTime() || a.order - b.order).forEach((item, index) => item.assign((index + 1) & 0xffff));
-
-  const latest = [...logs].reverse().find((entry) => positionOf(entry));
+  const latest = byTime.findLast((event) => positionOf(event));
   // The CMV line of the header: the driver's vehicle now, else the one they last drove in the range.
-  const lastVehicleId = [...logs].reverse().find((entry) => entry.vehicleId !== null)?.vehicleId ?? undefined;
+  const lastVehicleId = byTime.findLast((event) => event.vehicleId !== null)?.vehicleId ?? undefined;
   const name = splitName(driver.name);
   const carrierName = company.carrierName || company.name;
   return {
@@ -334,12 +207,26 @@ export const loadEldFileInput = async ({
     vehicles,
     shippingDocumentNumber: "",
     current: { position: latest ? positionOf(latest) : null, totalMiles: null, totalEngineHours: null },
-    events,
-    certifications: certificationEvents,
+    events: records,
+    certifications: ofType(4).map((event) => ({
+      sequenceId: event.sequenceId,
+      at: event.eventAt,
+      date: event.certifiedDate!,
+      vehicleKey: event.vehicleId === null ? null : String(event.vehicleId),
+    })),
     malfunctions: [],
-    logins: [],
+    logins: ofType(5)
+      .filter(inTheRange)
+      .map((event) => ({
+        sequenceId: event.sequenceId,
+        code: event.eventCode as 1 | 2,
+        at: event.eventAt,
+        username: driver.username,
+        totalMiles: null,
+        totalEngineHours: null,
+      })),
     enginePowers: [],
-    unidentifiedEvents,
+    unidentifiedEvents: unidentified.map(recordEvent),
   };
 };
 

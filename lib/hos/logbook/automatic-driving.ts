@@ -19,6 +19,11 @@ import { dutyStatusAt } from "./duty-status-at";
 import { nearestPlaceName } from "../../platform/geo/place-names";
 import { getDistanceUnit } from "../../fleet/company-units";
 import { findDriverVehicle } from "./vehicle-driver";
+import { dutyStatusEventDrafts } from "../eld-events/duty-status-events";
+import { recordEldEvents, type EldEventDraft } from "../eld-events/record-eld-events";
+
+const HOUR_MS = 3_600_000;
+type Position = { latitude: number; longitude: number };
 
 /** The ELD rule: moving above 5 mph is driving; at rest for 5 minutes ends it. Any motion counts, however short. */
 export const LOGBOOK_MOTION: MotionSettings = { ...TRIP_MOTION, minDisplacementMeters: 0 };
@@ -48,9 +53,15 @@ const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): Mo
 
 const logEntry = async (
   { tx, tenant, vehicleId }: Step,
-  { driverId, status, at, position }: { driverId: number; status: DutyStatus; at: Date; position: { latitude: number; longitude: number } },
+  {
+    driverId,
+    status,
+    at,
+    position,
+    previousStatus,
+  }: { driverId: number; status: DutyStatus; at: Date; position: { latitude: number; longitude: number }; previousStatus: DutyStatus | null },
 ) => {
-  await tx
+  const [entry] = await tx
     .insert(hosLogs)
     .values({
       ...tenant,
@@ -63,8 +74,16 @@ const logEntry = async (
       locationName: await nearestPlaceName({ ...position, unit: await getDistanceUnit({ db: tx, companyId: tenant.companyId }) }),
       origin: "automatic",
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (entry) await recordEldEvents({ db: tx, ...tenant, drafts: dutyStatusEventDrafts({ entry, previousStatus, origin: "automatic" }) });
 };
+
+/** The unidentified driver profile's duty status (4.6.1.6): Driving when an unassigned segment starts, On Duty when it ends. */
+const unidentifiedStatus = (
+  { tx, tenant, vehicleId }: Step,
+  { unassignedId, code, at, position }: { unassignedId: number; code: 3 | 4; at: Date; position: Position },
+) => recordEldEvents({ db: tx, ...tenant, drafts: [{ driverId: null, vehicleId, type: 1, code, at, origin: "automatic", position, unassignedId }] });
 
 /** Motion began: the vehicle's driver is Driving from then (unless moving under PC or yard move), or it is unassigned driving. */
 const startDriving = async (step: Step, segment: MotionSegment) => {
@@ -87,13 +106,15 @@ const startDriving = async (step: Step, segment: MotionSegment) => {
       })
       .returning({ id: unassignedDriving.id });
     detector.unassignedId = row.id;
+    await unidentifiedStatus(step, { unassignedId: row.id, code: 3, at, position: segment.start });
     return;
   }
   const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: assigned.driverId, at });
   // The simulator keeps its own drivers' logs.
   if (inEffect?.origin === "simulator" || (inEffect && MOVING_WITHOUT_DRIVING.includes(inEffect.status))) return;
   detector.driverId = assigned.driverId;
-  if (inEffect?.status !== "driving") await logEntry(step, { driverId: assigned.driverId, status: "driving", at, position: segment.start });
+  if (inEffect?.status !== "driving")
+    await logEntry(step, { driverId: assigned.driverId, status: "driving", at, position: segment.start, previousStatus: inEffect?.status ?? null });
 };
 
 /** Motion ended (at the moment it came to rest): back to On Duty unless the driver chose another status since; an unassigned segment closes. */
@@ -102,11 +123,39 @@ const stopDriving = async (step: Step, segment: MotionSegment) => {
   const at = new Date(segment.endTime);
   if (detector.driverId !== null) {
     const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: detector.driverId, at });
-    if (inEffect?.status === "driving") await logEntry(step, { driverId: detector.driverId, status: "onDuty", at, position: segment.end });
+    if (inEffect?.status === "driving")
+      await logEntry(step, { driverId: detector.driverId, status: "onDuty", at, position: segment.end, previousStatus: "driving" });
   }
-  if (detector.unassignedId !== null) step.segments.push({ id: detector.unassignedId, segment, closed: true });
+  if (detector.unassignedId !== null) {
+    step.segments.push({ id: detector.unassignedId, segment, closed: true });
+    await unidentifiedStatus(step, { unassignedId: detector.unassignedId, code: 4, at, position: segment.end });
+  }
   detector.driverId = null;
   detector.unassignedId = null;
+};
+
+/**
+ * Intermediate logs (4.5.1.2): each full hour of an uninterrupted drive, for the driver driving or the unidentified
+ * driver profile, at the position of the first report at or after the hour. Due at the drive's start plus n hours, so
+ * those between the previous report (exclusive) and this one are this report's to record.
+ */
+const intermediateLogs = async (step: Step, { since, sample, drivingSince }: { since: number; sample: MotionSample; drivingSince: number }) => {
+  const { tx, tenant, vehicleId, detector } = step;
+  if (detector.driverId === null && detector.unassignedId === null) return;
+  const drafts: EldEventDraft[] = [];
+  for (let hour = Math.floor((Math.max(since, drivingSince) - drivingSince) / HOUR_MS) + 1; drivingSince + hour * HOUR_MS <= sample.time; hour++) {
+    drafts.push({
+      driverId: detector.driverId,
+      vehicleId,
+      type: 2,
+      code: 1,
+      at: new Date(drivingSince + hour * HOUR_MS),
+      origin: "automatic",
+      position: { latitude: sample.latitude, longitude: sample.longitude },
+      unassignedId: detector.driverId === null ? detector.unassignedId : null,
+    });
+  }
+  await recordEldEvents({ db: tx, ...tenant, drafts });
 };
 
 /**
@@ -182,10 +231,12 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
       const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector, segments };
       for (const sample of samples) {
         const wasOpen = detector.motion.open !== null;
+        const previousTime = detector.motion.previous?.time ?? -Infinity;
         const { state, closed } = advanceMotion(detector.motion, sample, LOGBOOK_MOTION);
         if (closed) await stopDriving(step, closed);
         detector.motion = state;
         if (state.open && (!wasOpen || closed)) await startDriving(step, segmentSoFar(state.open));
+        if (state.open) await intermediateLogs(step, { since: previousTime, sample, drivingSince: state.open.startTime });
       }
       if (detector.unassignedId !== null && detector.motion.open)
         segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { drivingDetectorStates, vehicleState, type DutyStatus } from "@/db/schema";
+import { drivingDetectorStates, vehicleState } from "@/db/schema";
 import type { AuditActor } from "@/lib/platform/audit";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { AppError } from "@/lib/platform/errors";
@@ -7,10 +7,7 @@ import type { TenantQuery } from "@/lib/platform/tenant";
 import { nearestPlaceName } from "../../platform/geo/place-names";
 import { getDistanceUnit } from "../../fleet/company-units";
 import { findDriverVehicle } from "./vehicle-driver";
-
-/** What a driver may choose; Driving comes from the vehicle's motion, never from a tap. */
-export const CHOSEN_DUTY_STATUSES = ["offDuty", "sleeperBed", "onDuty", "personalConveyance", "yardMove"] as const satisfies readonly DutyStatus[];
-export type ChosenDutyStatus = (typeof CHOSEN_DUTY_STATUSES)[number];
+import type { ChosenDutyStatus } from "@/lib/hos/records/chosen-duty-statuses";
 
 /**
  * A driver's tap in the logbook: the status from now on, with the driver's vehicle and where it

@@ -8,6 +8,8 @@ import { getDriver } from "@/lib/fleet/drivers";
 import { reserveSignInAttempt } from "@/lib/platform/credentials/sign-in-throttle";
 import { AppError, isAppError } from "@/lib/platform/errors";
 import type { TenantQuery } from "@/lib/platform/tenant";
+import { findVehicleForDriver } from "@/lib/fleet/assignments";
+import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
 
 /**
  * A PIN of 6 to 12 digits, or a password of 8 characters or more. Six digits, not four: the sign-in
@@ -101,6 +103,20 @@ const recordRefusedSignIn = async (db: Executor, login: { companyId: number; dri
   });
 };
 
+/** A login (code 1) or logout (code 2) event (Table 6, type 5) on the ELD of the driver's vehicle then, if any. */
+export const recordDriverSessionEvent = async ({ db, companyId, dataset, driverId, code }: TenantQuery & { driverId: number; code: 1 | 2 }) => {
+  const at = new Date();
+  const vehicle = await findVehicleForDriver({ db, companyId, dataset, driverId, at });
+  await db.transaction((tx) =>
+    recordEldEvents({
+      db: tx,
+      companyId,
+      dataset,
+      drafts: [{ driverId, vehicleId: vehicle?.id ?? null, type: 5, code, at, origin: "driver", position: null }],
+    }),
+  );
+};
+
 /**
  * Checks a driver's username and password or PIN, throttled as users' sign-in is (failures only, per
  * username and address, per username, per address; lib/platform/credentials/sign-in-throttle.ts) and audited when
@@ -120,6 +136,7 @@ export const authenticateDriver = async ({ username, secret, ip }: { username: s
     const driver = await getDriver({ db, companyId: login.companyId, dataset: login.dataset, driverId: login.driverId }).catch(() => null);
     if (!driver || driver.activationStatus !== "active" || driver.username.trim().toLowerCase() !== normalized) throw refused;
     await attempt.succeeded();
+    await recordDriverSessionEvent({ db, companyId: login.companyId, dataset: login.dataset, driverId: driver.id, code: 1 });
     return {
       driverId: driver.id,
       name: driver.name,

@@ -6,7 +6,10 @@ import { getDriver, type DriverRow } from "@/lib/fleet/drivers";
 import { AppError, fromZodError } from "@/lib/platform/errors";
 import { createDriverCalendar } from "@/lib/hos/rules/driver-calendar";
 import type { TenantQuery } from "@/lib/platform/tenant";
+import { DUTY_CODE, dutyStatusEventDrafts } from "@/lib/hos/eld-events/duty-status-events";
+import { recordEldEvents, setEldRecordStatus } from "@/lib/hos/eld-events/record-eld-events";
 import { datesTouched } from "./dates-touched";
+import { dutyStatusAt } from "./duty-status-at";
 import { planLogEdit, type LogEditProposal } from "./plan-log-edit";
 
 export const logEditInputSchema = z.object({
@@ -55,6 +58,34 @@ const planAgainstLog = async ({ driver, edit, now, ...tenant }: TenantQuery & { 
 };
 
 /**
+ * The records of an accepted edit (4.4.4.2.2): those of the entries it replaced become inactive-changed, the
+ * requested record becomes active for the entry it asked for, and the other entries it made are recorded as the
+ * requesting user's.
+ */
+const recordEditEvents = async ({
+  edit,
+  removed,
+  inserted,
+  ...tenant
+}: TenantQuery & { edit: LogEdit; removed: readonly { id: number }[]; inserted: (typeof hosLogs.$inferSelect)[] }) => {
+  await setEldRecordStatus({ ...tenant, status: "inactiveChanged", where: { hosLogIds: removed.map((entry) => entry.id) } });
+  const requested = inserted.find((entry) => entry.startTime.getTime() === edit.startTime.getTime() && entry.status === edit.status);
+  if (requested) await setEldRecordStatus({ ...tenant, from: "changeRequested", status: "active", hosLogId: requested.id, where: { logEditId: edit.id } });
+  const drafts = [];
+  for (const entry of inserted) {
+    const previous = await dutyStatusAt({ ...tenant, driverId: edit.driverId, at: new Date(entry.startTime.getTime() - 1) });
+    const made = dutyStatusEventDrafts({
+      entry,
+      previousStatus: previous?.status ?? null,
+      origin: "otherUser",
+      editedBy: { id: edit.proposedById, name: edit.proposedByName },
+    });
+    drafts.push(...made.filter((draft) => !(entry === requested && draft.type === 1)));
+  }
+  await recordEldEvents({ ...tenant, drafts });
+};
+
+/**
  * A manager proposes an edit of a driver's log with a reason (49 CFR 395.30(c)); the log is
  * unchanged until the driver accepts it. Refused now if it could not be accepted as the log stands.
  * May touch a certified day: accepting withdraws that certification.
@@ -79,6 +110,28 @@ export const proposeLogEdit = async ({
       .insert(hosLogEdits)
       .values({ companyId, dataset, driverId, ...edit, reason, proposedByName: actor.name, proposedById: actor.id, proposedAt: now })
       .returning({ id: hosLogEdits.id });
+    // 4.4.4.2.2: the request is a record of its own, inactive until the driver answers.
+    await recordEldEvents({
+      db: tx,
+      companyId,
+      dataset,
+      drafts: [
+        {
+          driverId,
+          vehicleId: null,
+          type: 1,
+          code: DUTY_CODE[edit.status],
+          at: edit.startTime,
+          origin: "otherUser",
+          status: "changeRequested",
+          position: null,
+          reducedPrecision: edit.status === "personalConveyance",
+          comment: reason,
+          editedBy: { id: actor.id, name: actor.name },
+          logEditId: row.id,
+        },
+      ],
+    });
     await recordAuditEvent({
       db: tx,
       companyId,
@@ -121,6 +174,7 @@ export const answerLogEdit = async ({
     const answered = (state: LogEditState) => ({ edit: { before: null, after: editId }, state: { before: "pending", after: state } });
     if (!accept) {
       await tx.update(hosLogEdits).set({ state: "rejected", answeredAt: now }).where(where);
+      await setEldRecordStatus({ db: tx, companyId, dataset, from: "changeRequested", status: "changeRejected", where: { logEditId: editId } });
       await recordAuditEvent({ db: tx, companyId, actor, action: "hos_log.edit_rejected", target, changes: answered("rejected") });
       return;
     }
@@ -139,7 +193,8 @@ export const answerLogEdit = async ({
           ),
         ),
       );
-    await tx.insert(hosLogs).values(plan.insert);
+    const inserted = await tx.insert(hosLogs).values(plan.insert).returning();
+    await recordEditEvents({ db: tx, companyId, dataset, edit, removed: plan.remove, inserted });
     const times = [...plan.remove, ...plan.insert].map((entry) => entry.startTime!.getTime());
     const touched = datesTouched(driver, new Date(Math.min(...times)), new Date(Math.max(...times, edit.endTime?.getTime() ?? 0)));
     await tx

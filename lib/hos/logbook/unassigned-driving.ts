@@ -6,6 +6,8 @@ import { getDriver } from "@/lib/fleet/drivers";
 import { AppError } from "@/lib/platform/errors";
 import type { TenantQuery } from "@/lib/platform/tenant";
 import { dutyStatusAt } from "./duty-status-at";
+import { dutyStatusEventDrafts } from "../eld-events/duty-status-events";
+import { recordEldEvents, setEldRecordStatus } from "../eld-events/record-eld-events";
 import { datesTouched } from "./dates-touched";
 import { nearestPlaceName } from "../../platform/geo/place-names";
 import { getDistanceUnit } from "../../fleet/company-units";
@@ -182,7 +184,8 @@ export const answerUnassignedDriving = async ({
     if (during.length > 0) throw new AppError("conflict", "Your log has entries during this drive: ask your manager to correct them first.");
     const before = await dutyStatusAt({ db: tx, companyId, dataset, driverId, at: segment.endTime });
     const common = { companyId, dataset, driverId, origin: "manual" as const };
-    await tx
+    const previous = await dutyStatusAt({ db: tx, companyId, dataset, driverId, at: segment.startTime });
+    const [driving] = await tx
       .insert(hosLogs)
       .values({
         ...common,
@@ -197,8 +200,9 @@ export const answerUnassignedDriving = async ({
       .onConflictDoUpdate({
         target: [hosLogs.companyId, hosLogs.driverId, hosLogs.startTime],
         set: { status: "driving", vehicleId: segment.vehicleId },
-      });
-    await tx
+      })
+      .returning();
+    const [resumed] = await tx
       .insert(hosLogs)
       .values({
         ...common,
@@ -208,7 +212,23 @@ export const answerUnassignedDriving = async ({
         longitude: segment.endLongitude,
         locationName: await nearestPlaceName({ latitude: segment.endLatitude, longitude: segment.endLongitude, unit }),
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning();
+    // 4.4.4.2.6: the unidentified profile's records become inactive-changed; the drive is the driver's, assumed from them.
+    const tenant = { db: tx, companyId, dataset };
+    await setEldRecordStatus({ ...tenant, status: "inactiveChanged", where: { unassignedId: segmentId } });
+    await setEldRecordStatus({
+      ...tenant,
+      status: "inactiveChanged",
+      where: { hosLogIds: previous?.startTime.getTime() === segment.startTime.getTime() ? [driving.id] : [] },
+    });
+    await recordEldEvents({
+      ...tenant,
+      drafts: [
+        ...dutyStatusEventDrafts({ entry: driving, previousStatus: previous?.status ?? null, origin: "unidentified" }),
+        ...(resumed ? dutyStatusEventDrafts({ entry: resumed, previousStatus: "driving", origin: "driver" }) : []),
+      ],
+    });
     await tx
       .delete(hosCertifications)
       .where(

@@ -6,6 +6,9 @@ import { getDriver } from "@/lib/fleet/drivers";
 import { AppError } from "@/lib/platform/errors";
 import type { TenantQuery } from "@/lib/platform/tenant";
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
+import { dutyStatusEventDrafts } from "@/lib/hos/eld-events/duty-status-events";
+import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
+import { refuseUnallowedStatus } from "./chosen-duty-statuses";
 import { lastCertification } from "./certified-days";
 
 /** How far back a change may be dated: Samsara's limit for this call. */
@@ -29,7 +32,8 @@ export type SetDutyStatusOptions = TenantQuery & {
 /**
  * A driver's own duty-status change (the driver app, or another program acting for the driver):
  * a manual log entry. Never in the future, more than 8 hours back, nor in a day the driver has
- * certified (49 CFR 395.30: a certified day changes only by an edit the driver accepts); a change to the status
+ * certified (49 CFR 395.30: a certified day changes only by an edit the driver accepts), nor to personal conveyance or a
+ * yard move the carrier has not allowed the driver (Appendix A 4.3.3.1.1); a change to the status
  * already in effect at that moment is a no-op (`changed: false`), not a second entry.
  */
 export const setDutyStatus = async ({
@@ -51,6 +55,7 @@ export const setDutyStatus = async ({
   if (startTime.getTime() < now.getTime() - DUTY_STATUS_BACKDATE_MS) throw new AppError("bad_request", '"status_change_at_ms" is more than 8 hours ago.');
   const driver = await getDriver({ db, companyId, dataset, driverId });
   if (driver.activationStatus !== "active") throw new AppError("bad_request", `Driver ${driverId} is deactivated.`);
+  refuseUnallowedStatus(driver, status);
   if (vehicleId !== undefined) await getVehicle({ db, companyId, dataset, vehicleId });
   const entryVehicleId = vehicleId ?? (await findVehicleForDriver({ db, companyId, dataset, driverId, at: startTime }))?.id ?? null;
   const certified = await lastCertification({ db, companyId, dataset, driver });
@@ -87,7 +92,13 @@ export const setDutyStatus = async ({
         longitude: location?.longitude ?? null,
         origin: "manual",
       })
-      .returning({ id: hosLogs.id });
+      .returning();
+    await recordEldEvents({
+      db: tx,
+      companyId,
+      dataset,
+      drafts: dutyStatusEventDrafts({ entry, previousStatus: inEffect?.status ?? null, origin: "driver" }),
+    });
     if (actor) {
       await recordAuditEvent({
         db: tx,

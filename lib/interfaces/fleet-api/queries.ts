@@ -63,6 +63,12 @@ export const driversQuerySchema = z.object({
 export const hosClocksQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver"), ...tagFilterQuery });
 export const hosRangeQuerySchema = z.object({ ...paginationQuery, driverIds: idList("driver"), ...tagFilterQuery, ...optionalTimeRange });
 
+/** Samsara's ELD events query: pages of at most 25 drivers (its default and maximum), active ones unless asked otherwise. */
+export const hosEldEventsQuerySchema = hosRangeQuerySchema.extend({
+  limit: z.coerce.number().int().min(1).max(25).default(25).meta({ description: "Drivers per page, 1 to 25 (default 25)." }),
+  driverActivationStatus: z.enum(ACTIVATION_STATUSES).default("active").meta({ description: "Default active." }),
+});
+
 const localDate = (description: string) => z.iso.date().optional().meta({ description });
 
 /** Daily logs also take Samsara's local dates (`startDate`/`endDate`, inclusive), which its SDK sends. */
@@ -92,5 +98,6 @@ export type StatsHistoryQuery = z.output<typeof statsHistoryQuerySchema>;
 export type DriversQuery = z.output<typeof driversQuerySchema>;
 export type HosClocksQuery = z.output<typeof hosClocksQuerySchema>;
 export type HosRangeQuery = z.output<typeof hosRangeQuerySchema>;
+export type HosEldEventsQuery = z.output<typeof hosEldEventsQuerySchema>;
 export type HosDailyLogsQuery = z.output<typeof hosDailyLogsQuerySchema>;
 export type HosViolationsQuery = z.output<typeof hosViolationsQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pageSchema } from "./pagination";
 import { driverResponseSchema, driverSchema } from "./records/driver-record";
+import { hosDriverEldEventsSchema } from "./records/eld-event-record";
 import { hosClockSchema, hosDailyLogSchema, hosDriverViolationsSchema, hosLogsSchema } from "./records/hos-record";
 import { vehicleLocationSchema, vehicleLocationsSchema } from "./records/location-record";
 import { vehicleStatsSchema, vehicleStatsSeriesSchema } from "./records/stats-record";
@@ -20,4 +21,5 @@ export const FLEET_RESPONSES = {
   hosLogs: pageSchema(hosLogsSchema, "HosLogsPage"),
   hosDailyLogs: pageSchema(hosDailyLogSchema, "HosDailyLogsPage"),
   hosViolations: pageSchema(hosDriverViolationsSchema, "HosViolationsPage"),
+  hosEldEvents: pageSchema(hosDriverEldEventsSchema, "HosEldEventsPage"),
 } as const;

@@ -18,11 +18,15 @@ const validateDriverForm = ({ form, mode }: { form: FormData; mode: "create" | "
 
 describe("driver form", () => {
   it("reads the fields as the driver schema names them", () => {
-    expect(readDriverForm(form({ name: "Ana", username: "ana", timezone: "America/Chicago", eldExempt: "on", staticAssignedVehicleId: "" }))).toEqual({
+    expect(
+      readDriverForm(form({ name: "Ana", username: "ana", timezone: "America/Chicago", eldExempt: "on", eldPcEnabled: "on", staticAssignedVehicleId: "" })),
+    ).toEqual({
       name: "Ana",
       username: "ana",
       timezone: "America/Chicago",
       eldExempt: true,
+      eldPcEnabled: true,
+      eldYmEnabled: false,
       staticAssignedVehicleId: null,
     });
   });
@@ -35,7 +39,12 @@ describe("driver form", () => {
 
   it("requires name and username on create only", () => {
     expect(validateDriverForm({ form: form({ name: "" }), mode: "create" }).fieldErrors).toHaveProperty("username");
-    expect(validateDriverForm({ form: form({ phone: "555" }), mode: "update" }).input).toEqual({ phone: "555", eldExempt: false });
+    expect(validateDriverForm({ form: form({ phone: "555" }), mode: "update" }).input).toEqual({
+      phone: "555",
+      eldExempt: false,
+      eldPcEnabled: false,
+      eldYmEnabled: false,
+    });
   });
 
   it("puts a taken username or an unknown vehicle on its field, and nothing else", () => {

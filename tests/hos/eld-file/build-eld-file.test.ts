@@ -15,6 +15,7 @@ import { parseEldFile } from "./eld-file-parser";
 const ZONE = "America/Chicago";
 /** Wall-clock time in Chicago on a day of November 2026 (CST, UTC-6, after the DST change of the 1st). */
 const at = (day: number, time: string) => new Date(`2026-11-${String(day).padStart(2, "0")}T${time}:00-06:00`);
+const CO_DRIVER: EldUser = { key: "driver:4", accountType: "D", firstName: "Sam", lastName: "Okoye", username: "sokoye" };
 const MANAGER: EldUser = { key: "user:7", accountType: "S", firstName: "Pat", lastName: "Okafor", username: "pat.okafor@demo.test" };
 
 let sequence = 0;
@@ -26,6 +27,7 @@ const record = (overrides: Partial<EldRecordEvent> & Pick<EldRecordEvent, "type"
   accumulatedMiles: null,
   elapsedEngineHours: null,
   position: { latitude: 41.878113, longitude: -87.629799 },
+  distanceSinceLastValidCoordinates: null,
   reducedPrecision: false,
   originatorKey: "driver:3",
   comment: "",
@@ -145,6 +147,55 @@ const SCENARIOS: Record<string, () => EldFileInput> = {
         record({ type: 1, code: 4, at: at(20, "02:55"), origin: 1, status: 1, originatorKey: null, vehicleKey: "15" }),
       ],
     }),
+  "team-driving": () =>
+    scenario({
+      coDriver: CO_DRIVER,
+      otherUsers: [CO_DRIVER],
+      events: [
+        status("onDuty", 20, "05:00"),
+        status("sleeperBed", 20, "05:30", { comment: "Co-driver drives" }),
+        status("driving", 20, "10:30", { origin: 1 }),
+        record({ type: 2, code: 1, at: at(20, "11:30"), origin: 1, position: { latitude: 40.7, longitude: -89.6 } }),
+        status("onDuty", 20, "12:10", { origin: 1, position: { latitude: 40.45, longitude: -90.12 } }),
+      ],
+    }),
+  "unidentified-driving-assigned": () =>
+    scenario({
+      events: [
+        status("offDuty", 20, "00:00"),
+        status("driving", 20, "02:10", { origin: 4, vehicleKey: "15", comment: "Unassigned driving #31 accepted" }),
+        status("offDuty", 20, "02:55", { vehicleKey: "15" }),
+      ],
+      unidentifiedEvents: [
+        record({ type: 1, code: 3, at: at(20, "02:10"), origin: 1, status: 2, originatorKey: null, vehicleKey: "15" }),
+        record({ type: 1, code: 4, at: at(20, "02:55"), origin: 1, status: 2, originatorKey: null, vehicleKey: "15" }),
+      ],
+    }),
+  "gps-gap": () =>
+    scenario({
+      events: [
+        status("driving", 20, "08:00", { origin: 1 }),
+        record({ type: 2, code: 1, at: at(20, "09:00"), origin: 1, position: null, distanceSinceLastValidCoordinates: 38 }),
+        record({ type: 2, code: 1, at: at(20, "10:00"), origin: 1, position: null, distanceSinceLastValidCoordinates: 91 }),
+        status("onDuty", 20, "10:20", { origin: 1, position: { latitude: 39.78, longitude: -89.65 } }),
+      ],
+    }),
+  "intermediate-logs-and-logins": () =>
+    scenario({
+      events: [
+        status("onDuty", 20, "05:50"),
+        status("driving", 20, "06:00", { origin: 1 }),
+        record({ type: 2, code: 1, at: at(20, "07:00"), origin: 1, position: { latitude: 41.52, longitude: -88.08 } }),
+        record({ type: 2, code: 1, at: at(20, "08:00"), origin: 1, position: { latitude: 41.1, longitude: -88.9 } }),
+        record({ type: 2, code: 1, at: at(20, "09:00"), origin: 1, position: { latitude: 40.7, longitude: -89.6 } }),
+        status("onDuty", 20, "09:30", { origin: 1, position: { latitude: 40.45, longitude: -90.12 } }),
+        status("offDuty", 20, "10:00"),
+      ],
+      logins: [
+        { sequenceId: 1, code: 1, at: at(20, "05:49"), username: "mgonzalez", totalMiles: null, totalEngineHours: null },
+        { sequenceId: 9, code: 2, at: at(20, "10:01"), username: "mgonzalez", totalMiles: null, totalEngineHours: null },
+      ],
+    }),
   "dst-change-day": () =>
     scenario({
       generatedAt: new Date("2026-11-01T20:00:00Z"),
@@ -198,6 +249,25 @@ describe("the ELD output file (Appendix A 4.8.2)", () => {
       ["1", "112026"],
       ["1", "111926"],
     ]);
+  });
+
+  it("a GPS gap, team driving, an unidentified drive assigned: X with the miles since the last fix, the co-driver, inactive-changed and assumed", () => {
+    sequence = 0;
+    const gap = parseEldFile(buildEldFile(SCENARIOS["gps-gap"]()).text).segments.get("ELD Event List:")!;
+    expect(gap.map((row) => [row[9], row[10], row[11]])).toEqual([
+      ["39.78", "-89.65", "0"],
+      ["X", "X", "91"],
+      ["X", "X", "38"],
+      ["41.88", "-87.63", "0"],
+    ]);
+    sequence = 0;
+    const team = parseEldFile(buildEldFile(SCENARIOS["team-driving"]()).text).segments;
+    expect(team.get("ELD File Header Segment:")![1]).toEqual(["Okoye", "Sam", "sokoye"]);
+    expect(team.get("User List:")!.map((row) => row[2])).toContain("Okoye");
+    sequence = 0;
+    const assigned = parseEldFile(buildEldFile(SCENARIOS["unidentified-driving-assigned"]()).text).segments;
+    expect(assigned.get("Unidentified Driver Profile Records:")!.map((row) => row[1])).toEqual(["2", "2"]);
+    expect(assigned.get("ELD Event List:")!.find((row) => row[4] === "3")![2]).toBe("4");
   });
 
   it("on the day DST ends: the header has the offset in effect when the file is made, the repeated hour shows twice", () => {

@@ -1,7 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/(dashboard)/hos/[driverId]/eld-file/route";
-import { auditEvents, companies, drivers, hosCertifications, hosLogEdits, hosLogs, users, vehicles } from "@/db/schema";
+import { auditEvents, companies, drivers, hosLogEdits, hosLogs, users, vehicles, type DutyStatus } from "@/db/schema";
+import { dutyStatusEventDrafts } from "@/lib/hos/eld-events/duty-status-events";
+import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
+import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
+import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
+import { driverActor } from "@/lib/platform/audit";
 import { CLIENT_IP_HEADER } from "@/lib/platform/http";
 import { dayInZone } from "@/lib/platform/zoned-time";
 import { sessionCookieOf, type ActingUser } from "../../helpers/server-action-session";
@@ -47,43 +52,60 @@ beforeAll(async () => {
     .returning();
   const [driver] = await db
     .insert(drivers)
-    .values({ ...tenant, name: "Ana Lee", username: "ana.lee", licenseNumber: "IL0000042", licenseState: "IL", timezone: ZONE })
+    .values({ ...tenant, name: "Ana Lee", username: "ana.lee", licenseNumber: "IL0000042", licenseState: "IL", timezone: ZONE, eldPcEnabled: true })
     .returning();
   driverId = driver.id;
   await db.update(companies).set({ usdotNumber: 1000003, eldRegistrationId: "ZA10", eldIdentifier: "FLT001" }).where(eq(companies.id, companyId));
   const now = Date.now();
-  const entry = (status: (typeof hosLogs.$inferInsert)["status"], hoursAgo: number, extra: Partial<typeof hosLogs.$inferInsert> = {}) => ({
-    ...tenant,
-    driverId,
-    vehicleId: vehicle.id,
-    status,
-    startTime: new Date(now - hoursAgo * HOUR),
-    origin: "manual" as const,
-    latitude: 41.878113,
-    longitude: -87.629799,
-    ...extra,
-  });
-  await db
+  const ago = (hours: number) => new Date(now - hours * HOUR);
+  const place = { latitude: 41.878113, longitude: -87.629799 };
+  // The driver's own changes as the logbook makes them (each at its moment), one automatic drive, a rejected edit, a certification.
+  const status = (status: DutyStatus, hoursAgo: number, extra: { remark?: string; locationName?: string; location?: typeof place | null } = {}) =>
+    setDutyStatus({ db, ...tenant, driverId, vehicleId: vehicle.id, status, at: ago(hoursAgo), now: ago(hoursAgo), location: place, ...extra });
+  await status("offDuty", 30);
+  await status("personalConveyance", 27, { remark: "To the motel" });
+  await status("onDuty", 26);
+  const [driving] = await db
     .insert(hosLogs)
-    .values([
-      entry("offDuty", 30),
-      entry("personalConveyance", 27, { remark: "To the motel" }),
-      entry("onDuty", 26),
-      entry("driving", 25, { origin: "automatic" }),
-      entry("offDuty", 20, { latitude: null, longitude: null, locationName: "Ottawa, IL" }),
-    ]);
-  await db.insert(hosLogEdits).values({
+    .values({ ...tenant, driverId, vehicleId: vehicle.id, status: "driving", startTime: ago(25), origin: "automatic", ...place })
+    .returning();
+  await recordEldEvents({ db, ...tenant, drafts: dutyStatusEventDrafts({ entry: driving, previousStatus: "onDuty", origin: "automatic" }) });
+  await status("offDuty", 20, { location: null, locationName: "Ottawa, IL" });
+  const [edit] = await db
+    .insert(hosLogEdits)
+    .values({
+      ...tenant,
+      driverId,
+      status: "sleeperBed",
+      startTime: ago(22),
+      reason: "Were you in the sleeper?",
+      state: "rejected",
+      proposedByName: as.manager.name,
+      proposedById: String(as.manager.id),
+      answeredAt: ago(19),
+    })
+    .returning();
+  await recordEldEvents({
+    db,
     ...tenant,
-    driverId,
-    status: "sleeperBed",
-    startTime: new Date(now - 22 * HOUR),
-    reason: "Were you in the sleeper?",
-    state: "rejected",
-    proposedByName: as.manager.name,
-    proposedById: String(as.manager.id),
-    answeredAt: new Date(now - 19 * HOUR),
+    drafts: [
+      {
+        driverId,
+        vehicleId: null,
+        type: 1,
+        code: 2,
+        at: edit.startTime,
+        origin: "otherUser",
+        status: "changeRejected",
+        position: null,
+        comment: edit.reason,
+        editedBy: { id: edit.proposedById, name: edit.proposedByName },
+        logEditId: edit.id,
+      },
+    ],
   });
-  await db.insert(hosCertifications).values({ ...tenant, driverId, logDate: dayInZone(now - 24 * HOUR, ZONE), certifiedAt: new Date(now - 19 * HOUR) });
+  const actor = driverActor({ driver: { driverId, name: driver.name }, ip: null, requestId: null });
+  await certifyLogDay({ db, ...tenant, driverId, date: dayInZone(now - 24 * HOUR, ZONE), actor, now: ago(19) });
 });
 
 const download = async (user: ActingUser | null, query = "", id = driverId) => {

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getRequestUser } from "@/app/_server/session";
-import { auditEvents, driverLogins, drivers, drivingDetectorStates, hosLogs } from "@/db/schema";
+import { auditEvents, driverLogins, drivers, drivingDetectorStates, eldEvents, hosLogs } from "@/db/schema";
 import { hashPassword } from "@/lib/platform/credentials/password";
 import { driverActor, operatorActor } from "@/lib/platform/audit";
 import { getAuthOptions } from "@/lib/access/auth/auth-options";
@@ -73,12 +73,20 @@ describe("driver sign-in", () => {
     await setDriverSecret({ ...tenant(), driverId: driver!.id, secret: "482193", actor: manager });
     const [login] = await db.select().from(driverLogins).where(eq(driverLogins.driverId, driver!.id));
     expect(login.secretHash).not.toContain("482193");
-    expect(await authenticateDriver({ username: driver!.username.toUpperCase(), secret: "482193", ip: "192.0.2.80" })).toMatchObject({
-      driverId: driver!.id,
-      companyId: demo,
-      dataset: "live",
-    });
+    const signedIn = await authenticateDriver({ username: driver!.username.toUpperCase(), secret: "482193", ip: "192.0.2.80" });
+    expect(signedIn).toMatchObject({ driverId: driver!.id, companyId: demo, dataset: "live" });
     await expect(authenticateDriver({ username: driver!.username, secret: "482194", ip: "192.0.2.80" })).rejects.toMatchObject({ code: "unauthorized" });
+    // The ELD's login and logout records (Table 6, type 5), on the ELD of the driver's truck: the logbook's sign-out is next-auth's.
+    await getAuthOptions().events!.signOut!({ token: { driver: signedIn }, session: null as never });
+    const sessions = await db
+      .select()
+      .from(eldEvents)
+      .where(and(eq(eldEvents.driverId, driver!.id), eq(eldEvents.eventType, 5)))
+      .orderBy(asc(eldEvents.id));
+    expect(sessions.map((record) => [record.eventCode, record.vehicleId])).toEqual([
+      [1, driver!.staticAssignedVehicleId],
+      [2, driver!.staticAssignedVehicleId],
+    ]);
     const audit = await db
       .select()
       .from(auditEvents)

@@ -123,6 +123,7 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /fleet/hos/logs": { owns: "drivers", request: () => ({ path: "/fleet/hos/logs" }) },
   "GET /fleet/hos/daily-logs": { owns: "drivers", request: () => ({ path: "/fleet/hos/daily-logs" }) },
   "GET /fleet/hos/violations": { owns: "drivers", request: () => ({ path: `/fleet/hos/violations?${range()}` }) },
+  "GET /beta/fleet/hos/drivers/eld-events": { owns: "drivers", request: () => ({ path: `/beta/fleet/hos/drivers/eld-events?${range()}` }) },
   "GET /webhooks": { owns: "webhooks", request: () => ({ path: "/webhooks" }) },
   "POST /webhooks": {
     owns: "webhooks",

@@ -35,6 +35,8 @@ const Page = async () => {
           timezone: "America/Chicago",
           eldExempt: false,
           eldExemptReason: "",
+          eldPcEnabled: false,
+          eldYmEnabled: false,
           staticAssignedVehicleId: "",
           notes: "",
         }}

@@ -27,25 +27,26 @@ import { cursorScope, type EndpointContext } from "./context";
 
 const DAY_MS = 86_400_000;
 
-/** Pages of drivers (keyset by id); each HOS endpoint computes its records for the drivers of one page. */
-const pageDrivers = async <T>({
+/** Pages of drivers (keyset by id, active ones unless the query asks otherwise); each HOS endpoint computes its records for the drivers of one page. */
+export const pageDrivers = async <T>({
   db,
   tenant,
   query,
   endpoint,
   present,
 }: EndpointContext & {
-  query: HosClocksQuery;
+  query: HosClocksQuery & { driverActivationStatus?: "active" | "deactivated" };
   endpoint: string;
   /** One record per driver, or a list of records per driver. */
   present: (drivers: DriverRow[]) => Promise<(T | T[])[]>;
 }) => {
-  const scope = cursorScope(endpoint, tenant);
+  const activationStatus = query.driverActivationStatus ?? "active";
+  const scope = cursorScope(`${endpoint}?${activationStatus}`, tenant);
   const rows = await listDrivers({
     db,
     ...tenant,
     driverIds: query.driverIds,
-    activationStatus: "active",
+    activationStatus,
     afterId: readAfterId({ after: query.after, scope }),
     limit: query.limit + 1,
   });
@@ -54,7 +55,7 @@ const pageDrivers = async <T>({
 };
 
 /** startTime/endTime, or the last 24 hours when both are absent. */
-const rangeOf = (query: HosRangeQuery, now: Date): TimeRange =>
+export const rangeOf = (query: HosRangeQuery, now: Date): TimeRange =>
   query.startTime === undefined && query.endTime === undefined
     ? { start: new Date(now.getTime() - DAY_MS), end: now }
     : parseTimeRange({ start: query.startTime, end: query.endTime, names: ["startTime", "endTime"] });
@@ -179,7 +180,12 @@ export const listHosViolationsPage = ({ db, tenant, version, query, now = new Da
   });
 };
 
-const hosEndpoint = { method: "GET", scope: "hos:read", listKeys: queries.LIST_PARAMS, tagFilter: { members: "drivers", narrows: "driverIds" } } as const;
+export const hosEndpoint = {
+  method: "GET",
+  scope: "hos:read",
+  listKeys: queries.LIST_PARAMS,
+  tagFilter: { members: "drivers", narrows: "driverIds" },
+} as const;
 
 export const hosClocksEndpoint = defineFleetEndpoint({
   ...hosEndpoint,

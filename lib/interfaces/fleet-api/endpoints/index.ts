@@ -35,6 +35,7 @@ import { createContactEndpoint, deleteContactEndpoint, getContactEndpoint, listC
 import { createGatewayEndpoint, deleteGatewayEndpoint, listGatewaysEndpoint } from "./gateways";
 import { hosClocksEndpoint, hosDailyLogsEndpoint, hosLogsEndpoint, hosViolationsEndpoint } from "./hos";
 import { setDutyStatusEndpoint } from "./hos-duty-status";
+import { hosEldEventsEndpoint } from "./hos-eld-events";
 import { listLocationsEndpoint, locationsFeedEndpoint, locationsHistoryEndpoint } from "./locations";
 import { listStatsEndpoint, statsFeedEndpoint, statsHistoryEndpoint } from "./stats";
 import { createUserEndpoint, deleteUserEndpoint, getUserEndpoint, listUserRolesEndpoint, listUsersEndpoint, updateUserEndpoint } from "./users";
@@ -92,6 +93,7 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   hosLogsEndpoint,
   hosDailyLogsEndpoint,
   hosViolationsEndpoint,
+  hosEldEventsEndpoint,
   setDutyStatusEndpoint,
   listWebhooksEndpoint,
   createWebhookEndpoint,

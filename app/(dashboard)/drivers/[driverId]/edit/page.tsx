@@ -71,6 +71,8 @@ const Page = async ({
           timezone: driver.timezone,
           eldExempt: driver.eldExempt,
           eldExemptReason: driver.eldExemptReason,
+          eldPcEnabled: driver.eldPcEnabled,
+          eldYmEnabled: driver.eldYmEnabled,
           staticAssignedVehicleId: driver.staticAssignedVehicleId === null ? "" : String(driver.staticAssignedVehicleId),
           notes: driver.notes,
         }}
