@@ -86,6 +86,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "alerts-inbox", path: "/alerts/inbox" },
   { name: "alert-rules", path: "/alerts/rules" },
   { name: "inspections", path: "/inspections" },
+  { name: "inspection-checklist", path: "/inspections/checklist" },
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "company-settings", path: "/settings/company", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },

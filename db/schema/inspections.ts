@@ -26,6 +26,8 @@ export const dvirDefectTypes = pgTable(
     label: text("label").notNull(),
     sectionType: text("section_type", { enum: DEFECT_SECTIONS }).notNull().default("other"),
     createdAt: createdAt(),
+    /** Taken off the checklist (drivers no longer see it); the defects reported under it keep its label. */
+    retiredAt: utc("retired_at"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.id] }), uniqueIndex("dvir_defect_types_label_idx").on(t.companyId, t.dataset, t.label)],
 );

@@ -39,6 +39,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         <span className="muted">
           Driver vehicle inspection reports (49 CFR 396.11) · {filters.raw.from} to {filters.raw.to} · times in {timeZone}
         </span>
+        <div className="actions">
+          <Link href="/inspections/checklist" className="button-link">
+            Checklist
+          </Link>
+        </div>
       </div>
       {outOfService.length > 0 && (
         <p role="status" className="form-error" data-testid="out-of-service">

@@ -90,6 +90,8 @@ export const ACTIONS = {
    * maintenance; a dispatcher reads the reports (docs/decisions.md "Inspections (DVIR)").
    */
   resolveDefects: ["admin", "manager"],
+  /** Add and retire items of the company's inspection checklist: the same people who certify repairs. */
+  editChecklist: ["admin", "manager"],
 } as const satisfies Record<string, readonly PolicyRole[]>;
 
 export type Action = keyof typeof ACTIONS;

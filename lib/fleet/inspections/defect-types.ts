@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray } from "drizzle-orm";
+import { and, asc, gt, inArray, isNull } from "drizzle-orm";
 import { dvirDefectTypes, type DefectSection } from "@/db/schema";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 
@@ -28,7 +28,7 @@ const columns = { id: dvirDefectTypes.id, label: dvirDefectTypes.label, sectionT
  * Gives the tenant the default checklist the first time it is needed. Two first readers at once both
  * insert; the label's unique index keeps one of each.
  */
-const ensureChecklist = async ({ db, companyId, dataset }: TenantQuery) => {
+export const ensureChecklist = async ({ db, companyId, dataset }: TenantQuery) => {
   const [any] = await db.select({ id: dvirDefectTypes.id }).from(dvirDefectTypes).where(whereTenant(dvirDefectTypes, { companyId, dataset })).limit(1);
   if (any) return;
   await db
@@ -37,7 +37,7 @@ const ensureChecklist = async ({ db, companyId, dataset }: TenantQuery) => {
     .onConflictDoNothing();
 };
 
-/** The tenant's checklist in its order (id order), after `afterId`, only `ids` when given. */
+/** The tenant's checklist in its order (id order), after `afterId`, only `ids` when given; retired items left out. */
 export const listDefectTypes = async ({
   db,
   companyId,
@@ -55,12 +55,13 @@ export const listDefectTypes = async ({
         whereTenant(dvirDefectTypes, { companyId, dataset }),
         ids ? inArray(dvirDefectTypes.id, ids.length ? ids : [0]) : undefined,
         afterId === undefined ? undefined : gt(dvirDefectTypes.id, afterId),
+        isNull(dvirDefectTypes.retiredAt),
       ),
     )
     .orderBy(asc(dvirDefectTypes.id))
     .limit(limit);
 };
 
-/** The tenant's defect types by id, for checking a submission's (the checklist ensured). */
+/** The tenant's defect types on the checklist by id, for checking a submission's (the checklist ensured; a retired one is not there). */
 export const findDefectTypes = async ({ ids, ...tenant }: TenantQuery & { ids: number[] }) =>
   new Map((await listDefectTypes({ ...tenant, ids })).map((type) => [type.id, type]));

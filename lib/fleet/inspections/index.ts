@@ -15,3 +15,4 @@ export {
 export { findMechanic, resolveDefect, resolveDvir, type Resolver, type ResolverInput } from "./resolve-defects";
 export { submitDvir, type DvirAuthor, type DvirSubmission } from "./submit-dvir";
 export { listOutOfServiceVehicles, type OutOfServiceVehicle } from "./out-of-service";
+export { addDefectType, retireDefectType } from "./manage-checklist";

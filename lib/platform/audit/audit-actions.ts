@@ -166,6 +166,11 @@ const AUDIT_LABELS = {
     resolved: "Defect resolved (repaired or no repair needed)",
     denied: "Defect resolution refused",
   },
+  dvir_defect_type: {
+    added: "Inspection checklist item added",
+    retired: "Inspection checklist item retired",
+    denied: "Inspection checklist change refused",
+  },
   report_schedule: {
     created: "Report scheduled by e-mail",
     deleted: "Report schedule deleted",

@@ -74,6 +74,9 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   downloadEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
   submitInspectionAction: () => [null, formOf({})],
   resolveDefectAction: () => [null, formOf({ defectId: String(NONE), resolution: "repaired" })],
+  // inspections/checklist: an item without a label; no such item
+  addDefectTypeAction: () => [null, formOf({})],
+  retireDefectTypeAction: () => [NONE],
   // public (no session): listed for the registry, not in the role matrix
   signInAction: () => [null, formOf({})],
   driverSignInAction: () => [null, formOf({})],

@@ -33,6 +33,7 @@ const { changeDutyStatusAction } = await import("@/app/logbook/actions");
 const { createAlertRuleAction, markIncidentsReadAction } = await import("@/app/(dashboard)/alerts/actions");
 const { createReportScheduleAction } = await import("@/app/(dashboard)/reports/actions");
 const { resolveDefectAction } = await import("@/app/(dashboard)/inspections/actions");
+const { addDefectTypeAction } = await import("@/app/(dashboard)/inspections/checklist/actions");
 
 /**
  * What the generated matrix (action-role-matrix.test.ts: every server action × every role, refusals
@@ -194,6 +195,11 @@ const CRAFTED = {
     via: "server action",
     denied: "dvir_defect.denied",
     call: async () => resolveDefectAction(null, await defectForm()),
+  },
+  editChecklist: {
+    via: "server action",
+    denied: "dvir_defect_type.denied",
+    call: (n) => addDefectTypeAction(null, formOf({ label: `Matrix item ${n}`, sectionType: "other" })),
   },
   keepOwnLogbook: { via: "driver session", call: () => changeDutyStatusAction({ status: "idle" }, new FormData()) },
   manageDevices: {

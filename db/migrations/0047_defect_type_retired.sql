@@ -1,0 +1,1 @@
+ALTER TABLE "dvir_defect_types" ADD COLUMN "retired_at" timestamp with time zone;
