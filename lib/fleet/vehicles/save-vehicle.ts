@@ -4,6 +4,7 @@ import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/platform
 import { AppError } from "@/lib/platform/errors";
 import { setVehicleTags } from "@/lib/fleet/tags/tag-members";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
+import { ingestTelemetry } from "@/lib/telemetry/store";
 import { getVehicle } from "./get-vehicle";
 import type { VehicleRow } from "./list-vehicles";
 import { isUniqueViolation, toVehicleColumns } from "./vehicle-columns";
@@ -46,6 +47,8 @@ export const createVehicle = async ({ db, companyId, dataset, input, actor }: Te
 /**
  * Updates the given fields of one of the tenant's vehicles (archived ones too); 404 for another
  * tenant's vehicle, 409 for a VIN the dataset has on another vehicle. No change: no event.
+ * `odometerMeters` (Samsara's manual override) is an odometer reading taken now, stored through the
+ * one ingestion path in the same transaction (docs/decisions.md "The odometer a client sets").
  */
 export const updateVehicle = async ({
   db,
@@ -54,7 +57,8 @@ export const updateVehicle = async ({
   vehicleId,
   input,
   actor,
-}: TenantQuery & Audited & { vehicleId: number; input: VehicleInput }): Promise<VehicleRow> => {
+  odometerMeters,
+}: TenantQuery & Audited & { vehicleId: number; input: VehicleInput; odometerMeters?: number }): Promise<VehicleRow> => {
   await db
     .transaction(async (tx) => {
       const tenantVehicle = and(whereTenant(vehicles, { companyId, dataset }), eq(vehicles.id, vehicleId));
@@ -66,7 +70,13 @@ export const updateVehicle = async ({
         .set({ ...columns, updatedAt: sql`now()` })
         .where(tenantVehicle);
       if (input.tagIds) await setVehicleTags({ db: tx, companyId, dataset, vehicleId, tagIds: input.tagIds });
-      const changes = { ...changedFields({ before, after: columns }), ...(input.tagIds ? { tagIds: { before: null, after: input.tagIds } } : {}) };
+      if (odometerMeters !== undefined)
+        await ingestTelemetry({ db: tx, batch: { stats: [{ companyId, dataset, vehicleId, time: new Date(), odometerMeters }] } });
+      const changes = {
+        ...changedFields({ before, after: columns }),
+        ...(input.tagIds ? { tagIds: { before: null, after: input.tagIds } } : {}),
+        ...(odometerMeters !== undefined ? { odometerMeters: { before: null, after: odometerMeters } } : {}),
+      };
       if (Object.keys(changes).length === 0) return;
       await recordAuditEvent({ db: tx, companyId, actor, action: "vehicle.updated", target: { type: "vehicle", id: vehicleId }, changes });
       await raiseVehicleEvent({

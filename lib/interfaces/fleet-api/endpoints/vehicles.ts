@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { AuditActor } from "@/lib/platform/audit";
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
@@ -25,15 +26,25 @@ export const getVehicleRecord = async ({ db, tenant, vehicleId }: EndpointContex
   data: presentVehicle(await getVehicle({ db, ...tenant, vehicleId, kind: "vehicle" })),
 });
 
+/** Samsara's update body: the vehicle fields, and `odometerMeters` (a reading taken now, not a vehicle field). */
+const vehicleUpdateSchema = vehicleInputSchema
+  .extend({
+    odometerMeters: z.number().int().min(0).max(1e10).optional().meta({
+      description: "Sets the odometer: an odometer reading (`obdOdometerMeters`) taken now; the device's next reading, if it reports one, replaces it.",
+    }),
+  })
+  .strict()
+  .meta({ id: "VehicleUpdateInput", description: "Vehicle fields to change (only those given), and `odometerMeters`." });
+
 /** PATCH /fleet/vehicles/{id} */
 export const updateVehicleRecord = async ({
   db,
   tenant,
   vehicleId,
-  input,
+  input: { odometerMeters, ...input },
   actor,
-}: EndpointContext & { vehicleId: number; input: VehicleInput; actor: AuditActor }) => ({
-  data: presentVehicle(await updateVehicle({ db, ...tenant, vehicleId, input, actor })),
+}: EndpointContext & { vehicleId: number; input: VehicleInput & { odometerMeters?: number }; actor: AuditActor }) => ({
+  data: presentVehicle(await updateVehicle({ db, ...tenant, vehicleId, input, odometerMeters, actor })),
 });
 
 export const listVehiclesEndpoint = defineFleetEndpoint({
@@ -65,9 +76,13 @@ export const updateVehicleEndpoint = defineFleetEndpoint({
   path: "/fleet/vehicles/{id}",
   scope: "vehicles:write",
   summary: "Update a vehicle",
-  description: "Samsara's vehicle update: only the fields given change; `tagIds` replaces the vehicle's tags. A VIN must pass the North American check digit.",
+  description: [
+    "Samsara's vehicle update: only the fields given change; `tagIds` replaces the vehicle's tags. A VIN must pass the North American check digit.",
+    "`odometerMeters` sets the odometer (an odometer reading taken now).",
+    "Fields this service does not keep (`attributes`, `auxInputType*`, `engineHours`, `gatewaySerial`, ...) are a 400 naming them.",
+  ].join(" "),
   params: idParamsSchema,
-  body: vehicleInputSchema,
+  body: vehicleUpdateSchema,
   response: FLEET_RESPONSES.vehicle,
   errors: ["not_found", "conflict"],
   run: ({ params, body, ...context }) => updateVehicleRecord({ ...context, vehicleId: params.id, input: body }),
