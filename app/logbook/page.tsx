@@ -18,6 +18,7 @@ import { formatDistance } from "@/lib/platform/units";
 import { LogEditList } from "@/components/hos/log-edit-list";
 import { OpenDefects } from "./open-defects";
 import { ProposedVehicle } from "./proposed-vehicle";
+import { PulledTrailers } from "./pulled-trailers";
 import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
@@ -95,6 +96,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
         </p>
       </section>
       <ProposedVehicle db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} driverId={signedIn.driverId} now={now} />
+      <PulledTrailers db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} driverId={signedIn.driverId} />
       {vehicleId !== null && (
         <OpenDefects db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} vehicleId={vehicleId} timeZone={driver.timezone} />
       )}
