@@ -84,13 +84,14 @@ describe("vehicles.update and the tag filters through the SDK", () => {
     });
   });
 
-  it("vehicles.update with odometerMeters sets the odometer the stats answer; attributes (not kept) are a 400 naming them", async () => {
+  it("vehicles.update with odometerMeters and engineHours sets the readings the stats answer; attributes (not kept) are a 400 naming them", async () => {
     const { client } = createSdkClient(key);
     const [, , , vehicle] = (await client.vehicles.list({ limit: 4 })).data;
-    const updated = await client.vehicles.update({ id: vehicle.id, odometerMeters: 98_765_432 });
+    const updated = await client.vehicles.update({ id: vehicle.id, odometerMeters: 98_765_432, engineHours: 100 });
     expectSdkShape(updated, "VehicleResponse");
-    const stats = await client.vehicleStats.getVehicleStats({ vehicleIds: vehicle.id, types: "obdOdometerMeters" });
+    const stats = await client.vehicleStats.getVehicleStats({ vehicleIds: vehicle.id, types: ["obdOdometerMeters", "obdEngineSeconds"] });
     expect(stats.data[0].obdOdometerMeters?.value).toBe(98_765_432);
+    expect(stats.data[0].obdEngineSeconds?.value).toBe(360_000);
     await expect(client.vehicles.update({ id: vehicle.id, attributes: [{ name: "Color", stringValues: ["red"] }] })).rejects.toMatchObject({
       statusCode: 400,
       body: { message: expect.stringContaining("attributes") },

@@ -100,23 +100,33 @@ describe("PATCH /fleet/vehicles/{id}", () => {
     expect(response.body.message).toContain(reason);
   });
 
-  it("odometerMeters sets the odometer the stats answer at once, audited; attributes and other fields not kept are a 400 naming them", async () => {
+  it("odometerMeters and engineHours set the readings the stats answer at once, audited; attributes and fields not kept are a 400 naming them", async () => {
     const { db } = database();
     const id = fixture.demo.vehicleIds[4];
-    const response = await patchVehicle(id, { odometerMeters: 123_456_789, notes: "odometer set" });
+    const response = await patchVehicle(id, { odometerMeters: 123_456_789, engineHours: 1234.5, notes: "odometer set" });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data).toMatchObject({ id: String(id), notes: "odometer set" });
     expect(response.body.data).not.toHaveProperty("odometerMeters");
-    const stats = await callFleet(statsRoute.GET, `/fleet/vehicles/stats?types=obdOdometerMeters&vehicleIds=${id}`, { key: fixture.demo.key });
-    expect(stats.body.data[0].obdOdometerMeters).toEqual({ time: expect.any(String), value: 123_456_789 });
+    const readings = async () =>
+      (await callFleet(statsRoute.GET, `/fleet/vehicles/stats?types=obdOdometerMeters,obdEngineSeconds&vehicleIds=${id}`, { key: fixture.demo.key })).body
+        .data[0];
+    expect(await readings()).toMatchObject({ obdOdometerMeters: { value: 123_456_789 }, obdEngineSeconds: { value: 4_444_200 } });
     const [audit] = await db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.targetId, String(id)), eq(auditEvents.action, "vehicle.updated")))
       .orderBy(desc(auditEvents.id))
       .limit(1);
-    expect(audit.changes).toMatchObject({ odometerMeters: { after: 123_456_789 } });
-    for (const body of [{ odometerMeters: -1 }, { odometerMeters: "12" }, { attributes: [{ name: "Color", stringValues: ["red"] }] }, { engineHours: 10 }]) {
+    expect(audit.changes).toMatchObject({ odometerMeters: { after: 123_456_789 }, engineSeconds: { after: 4_444_200 } });
+    // Samsara's engineHours 0 unsets its override: here it writes nothing, the last reading stays.
+    expect((await patchVehicle(id, { engineHours: 0 })).status).toBe(200);
+    expect(await readings()).toMatchObject({ obdEngineSeconds: { value: 4_444_200 } });
+    for (const body of [
+      { odometerMeters: -1 },
+      { odometerMeters: "12" },
+      { attributes: [{ name: "Color", stringValues: ["red"] }] },
+      { gatewaySerial: "GFRV-43N-VGX" },
+    ]) {
       const refused = await patchVehicle(id, body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.body.message).toContain(Object.keys(body)[0]);

@@ -3,7 +3,7 @@ import type { AuditActor } from "@/lib/platform/audit";
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { updateVehicle } from "@/lib/fleet/vehicles/save-vehicle";
-import { vehicleInputSchema, type VehicleInput } from "@/lib/fleet/vehicles/vehicle-input";
+import { vehicleInputSchema } from "@/lib/fleet/vehicles/vehicle-input";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { idParamsSchema, LIST_PARAMS, vehiclesQuerySchema, type VehiclesQuery } from "../queries";
@@ -26,25 +26,43 @@ export const getVehicleRecord = async ({ db, tenant, vehicleId }: EndpointContex
   data: presentVehicle(await getVehicle({ db, ...tenant, vehicleId, kind: "vehicle" })),
 });
 
-/** Samsara's update body: the vehicle fields, and `odometerMeters` (a reading taken now, not a vehicle field). */
+/** Samsara's update body: the vehicle fields, and `odometerMeters` and `engineHours` (readings taken now, not vehicle fields). */
 const vehicleUpdateSchema = vehicleInputSchema
   .extend({
     odometerMeters: z.number().int().min(0).max(1e10).optional().meta({
       description: "Sets the odometer: an odometer reading (`obdOdometerMeters`) taken now; the device's next reading, if it reports one, replaces it.",
     }),
+    engineHours: z
+      .number()
+      .min(0)
+      .max(1e6)
+      .optional()
+      .meta({ description: "Sets the engine hours: a reading (`obdEngineSeconds`) taken now, as odometerMeters; 0 (Samsara's unset) sets nothing." }),
   })
   .strict()
-  .meta({ id: "VehicleUpdateInput", description: "Vehicle fields to change (only those given), and `odometerMeters`." });
+  .meta({ id: "VehicleUpdateInput", description: "Vehicle fields to change (only those given), and `odometerMeters` and `engineHours`." });
+
+type VehicleUpdate = z.output<typeof vehicleUpdateSchema>;
 
 /** PATCH /fleet/vehicles/{id} */
 export const updateVehicleRecord = async ({
   db,
   tenant,
   vehicleId,
-  input: { odometerMeters, ...input },
+  input: { odometerMeters, engineHours, ...input },
   actor,
-}: EndpointContext & { vehicleId: number; input: VehicleInput & { odometerMeters?: number }; actor: AuditActor }) => ({
-  data: presentVehicle(await updateVehicle({ db, ...tenant, vehicleId, input, odometerMeters, actor })),
+}: EndpointContext & { vehicleId: number; input: VehicleUpdate; actor: AuditActor }) => ({
+  data: presentVehicle(
+    await updateVehicle({
+      db,
+      ...tenant,
+      vehicleId,
+      input,
+      // Samsara's engineHours 0 unsets its override; here the device's next reading replaces any set one: nothing to write.
+      reading: { odometerMeters, engineSeconds: engineHours ? engineHours * 3600 : undefined },
+      actor,
+    }),
+  ),
 });
 
 export const listVehiclesEndpoint = defineFleetEndpoint({
@@ -78,8 +96,8 @@ export const updateVehicleEndpoint = defineFleetEndpoint({
   summary: "Update a vehicle",
   description: [
     "Samsara's vehicle update: only the fields given change; `tagIds` replaces the vehicle's tags. A VIN must pass the North American check digit.",
-    "`odometerMeters` sets the odometer (an odometer reading taken now).",
-    "Fields this service does not keep (`attributes`, `auxInputType*`, `engineHours`, `gatewaySerial`, ...) are a 400 naming them.",
+    "`odometerMeters` sets the odometer and `engineHours` the engine hours (readings taken now; `engineHours` 0 sets nothing).",
+    "Fields this service does not keep (`attributes`, `auxInputType*`, `gatewaySerial`, `harshAccelerationSettingType`, ...) are a 400 naming them.",
   ].join(" "),
   params: idParamsSchema,
   body: vehicleUpdateSchema,
