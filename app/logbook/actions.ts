@@ -16,6 +16,7 @@ import { exportEldFile } from "@/lib/hos/eld-file/export-eld-file";
 import { inspectionFormSchema } from "@/lib/dashboard/view/inspection-form";
 import { submitDvir } from "@/lib/fleet/inspections";
 import { answerProposal } from "@/lib/fleet/assignments";
+import { createDriverTrailerAssignment, endDriverTrailerAssignment } from "@/lib/fleet/trailers";
 
 const logbook = { revalidate: ["/logbook"], args: formFields } as const;
 const rowId = z.coerce.number().int().positive();
@@ -55,6 +56,24 @@ export const answerProposalAction = defineDriverAction(
   async ({ input: { proposalId, answer: accept }, tenant, driver, actor }) => {
     await answerProposal({ ...tenant, driverId: driver.driverId, proposalId, accept, actor });
     return { message: accept ? "Vehicle accepted: it is assigned to you." : "Proposal rejected." };
+  },
+);
+
+/** The driver picks a trailer they pull from now (ending its coupling to anyone else), as the API's driver-trailer assignment. */
+export const pickTrailerAction = defineDriverAction(
+  { ...logbook, input: z.object({ trailerId: rowId }) },
+  async ({ input: { trailerId }, tenant, driver, actor }) => {
+    await createDriverTrailerAssignment({ ...tenant, driverId: driver.driverId, trailerId, startTime: new Date(), source: "logbook", actor });
+    return { message: "Trailer picked: you pull it from now." };
+  },
+);
+
+/** The driver drops a trailer they pull (only their own assignment): it ends now. */
+export const dropTrailerAction = defineDriverAction(
+  { ...logbook, input: z.object({ assignmentId: rowId }) },
+  async ({ input: { assignmentId }, tenant, driver, actor }) => {
+    await endDriverTrailerAssignment({ ...tenant, assignmentId, driverId: driver.driverId, endTime: new Date(), actor });
+    return { message: "Trailer dropped." };
   },
 );
 

@@ -6,7 +6,16 @@ import { useEffect } from "react";
 import { CERTIFICATION_STATEMENT } from "@/lib/hos/logbook/certification-statement";
 import type { ChosenDutyStatus } from "@/lib/hos/records/chosen-duty-statuses";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules/duty-status-names";
-import { answerDriveAction, answerLogEditAction, answerProposalAction, certifyDayAction, changeDutyStatusAction, downloadEldFileAction } from "./actions";
+import {
+  answerDriveAction,
+  answerLogEditAction,
+  answerProposalAction,
+  certifyDayAction,
+  changeDutyStatusAction,
+  downloadEldFileAction,
+  dropTrailerAction,
+  pickTrailerAction,
+} from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 import { FormOutcome } from "@/components/ui/form-outcome";
 import { useActionForm, type FormAction } from "@/components/ui/use-action-form";
@@ -91,6 +100,46 @@ export const ProposalAnswer = ({ proposalId }: { proposalId: number }) => (
 export const LogEditAnswer = ({ editId }: { editId: number }) => (
   <AnswerForm answer={answerLogEditAction} field="editId" id={editId} acceptLabel="Accept edit" />
 );
+
+/** Picks a trailer the driver pulls from now. */
+export const TrailerPick = ({ trailers }: { trailers: { id: number; name: string }[] }) => {
+  const { props, state, pending, resetKey } = useActionForm(pickTrailerAction);
+  return (
+    <form {...props} key={resetKey} className="actions" aria-label="Pick a trailer">
+      <label>
+        Trailer
+        <select name="trailerId" required defaultValue="">
+          <option value="" disabled>
+            Choose a trailer
+          </option>
+          {trailers.map((trailer) => (
+            <option key={trailer.id} value={trailer.id}>
+              {trailer.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button-primary" disabled={pending}>
+        Pick trailer
+      </button>
+      <Outcome state={state} />
+    </form>
+  );
+};
+
+/** Drops a trailer the driver pulls. */
+export const TrailerDrop = ({ assignmentId }: { assignmentId: number }) => {
+  const { props, state, pending } = useActionForm(dropTrailerAction);
+  return (
+    <form {...props} className="actions">
+      <input type="hidden" name="assignmentId" value={assignmentId} />
+      <button type="submit" className="button" disabled={pending}>
+        Drop
+      </button>
+      <Outcome state={state} />
+    </form>
+  );
+};
 
 /** Reloads the page's data every few seconds: Driving starts from the vehicle, without a tap. */
 export const LogbookRefresh = ({ everyMs = 5_000 }: { everyMs?: number }) => {

@@ -19,6 +19,7 @@ import { LogEditList } from "@/components/hos/log-edit-list";
 import { OpenDefects } from "./open-defects";
 import { ProposedVehicle } from "./proposed-vehicle";
 import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
+import { PulledTrailers } from "./pulled-trailers";
 import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
@@ -96,6 +97,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
         </p>
       </section>
       <ProposedVehicle db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} driverId={signedIn.driverId} now={now} />
+      <PulledTrailers db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} driverId={signedIn.driverId} />
       {vehicleId !== null && (
         <OpenDefects db={getDb()} companyId={signedIn.companyId} dataset={signedIn.dataset} vehicleId={vehicleId} timeZone={driver.timezone} />
       )}

@@ -1,5 +1,6 @@
 import { encode } from "next-auth/jwt";
 import type { Role } from "@/db/schema";
+import type { SignedInDriver } from "@/lib/hos/logbook/driver-logins";
 import { getSecret } from "@/lib/platform/config";
 import { CLIENT_IP_HEADER } from "@/lib/platform/http";
 
@@ -24,6 +25,13 @@ export const sessionCookieOf = async ({ sessionVersion = 0, ...user }: ActingUse
 /** Following calls carry `user`'s session (null: no session) from `ip`. */
 export const actAs = async (user: ActingUser | null, ip = "203.0.113.50") => {
   current.cookie = user ? await sessionCookieOf(user) : "";
+  current.ip = ip;
+};
+
+/** Following calls carry `driver`'s logbook session (the driver sign-in's token: a driver, no user). */
+export const actAsDriver = async (driver: SignedInDriver, ip = "203.0.113.50") => {
+  const token = await encode({ token: { sub: `driver:${driver.driverId}`, driver }, secret: getSecret("AUTH_SECRET") });
+  current.cookie = `next-auth.session-token=${token}`;
   current.ip = ip;
 };
 

@@ -84,6 +84,20 @@ describe("vehicles.update and the tag filters through the SDK", () => {
     });
   });
 
+  it("vehicles.update with odometerMeters and engineHours sets the readings the stats answer; attributes (not kept) are a 400 naming them", async () => {
+    const { client } = createSdkClient(key);
+    const [, , , vehicle] = (await client.vehicles.list({ limit: 4 })).data;
+    const updated = await client.vehicles.update({ id: vehicle.id, odometerMeters: 98_765_432, engineHours: 100 });
+    expectSdkShape(updated, "VehicleResponse");
+    const stats = await client.vehicleStats.getVehicleStats({ vehicleIds: vehicle.id, types: ["obdOdometerMeters", "obdEngineSeconds"] });
+    expect(stats.data[0].obdOdometerMeters?.value).toBe(98_765_432);
+    expect(stats.data[0].obdEngineSeconds?.value).toBe(360_000);
+    await expect(client.vehicles.update({ id: vehicle.id, attributes: [{ name: "Color", stringValues: ["red"] }] })).rejects.toMatchObject({
+      statusCode: 400,
+      body: { message: expect.stringContaining("attributes") },
+    });
+  });
+
   it("vehicles.list honours tagIds and parentTagIds (each: the tag and every tag below it)", async () => {
     const { client } = createSdkClient(key);
     const [a, b] = (await client.vehicles.list({ limit: 6 })).data.slice(4);

@@ -116,19 +116,28 @@ export const createDriverTrailerAssignment = async ({
   });
 };
 
-/** Ends a driver-trailer assignment at `endTime` (not ahead of now, after its start). 404 for another tenant's or a detected coupling. */
+/**
+ * Ends a driver-trailer assignment at `endTime` (not ahead of now, after its start). 404 for another
+ * tenant's or a detected coupling, and with `driverId` (the logbook: a driver drops only their own) for
+ * another driver's.
+ */
 export const endDriverTrailerAssignment = async ({
   db,
   companyId,
   dataset,
   assignmentId,
+  driverId,
   endTime,
   actor,
   now = new Date(),
-}: TenantQuery & { assignmentId: number; endTime: Date; actor: AuditActor; now?: Date }): Promise<TrailerAssignmentRow> => {
+}: TenantQuery & { assignmentId: number; driverId?: number; endTime: Date; actor: AuditActor; now?: Date }): Promise<TrailerAssignmentRow> => {
   if (endTime.getTime() > now.getTime() + 60_000) throw new AppError("bad_request", 'Invalid value for "endTime": it is in the future.');
   return db.transaction(async (tx) => {
-    const where = and(tenantRows({ companyId, dataset }), eq(trailerAssignments.id, assignmentId), isNotNull(trailerAssignments.driverId));
+    const where = and(
+      tenantRows({ companyId, dataset }),
+      eq(trailerAssignments.id, assignmentId),
+      driverId === undefined ? isNotNull(trailerAssignments.driverId) : eq(trailerAssignments.driverId, driverId),
+    );
     const before = await requireRow(tx.select().from(trailerAssignments).where(where).for("update"), `No driver-trailer assignment with id ${assignmentId}.`);
     if (endTime.getTime() <= before.startTime.getTime()) throw new AppError("bad_request", 'Invalid value for "endTime": not after the assignment\'s start.');
     const [row] = await tx

@@ -4,6 +4,7 @@ import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/platform
 import { AppError } from "@/lib/platform/errors";
 import { setVehicleTags } from "@/lib/fleet/tags/tag-members";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
+import { ingestTelemetry } from "@/lib/telemetry/store";
 import { getVehicle } from "./get-vehicle";
 import type { VehicleRow } from "./list-vehicles";
 import { isUniqueViolation, toVehicleColumns } from "./vehicle-columns";
@@ -11,6 +12,9 @@ import { raiseVehicleEvent } from "./vehicle-events";
 import type { CreateVehicleInput, VehicleInput } from "./vehicle-input";
 
 type Audited = { actor: AuditActor };
+
+/** The readings a client may set on a vehicle (Samsara's manual overrides): odometer, engine hours. */
+export type VehicleReading = { odometerMeters?: number; engineSeconds?: number };
 
 export const duplicateVin = (vin: string | undefined) => new AppError("conflict", `Invalid value for "vin": a vehicle with VIN ${vin} already exists.`);
 
@@ -46,6 +50,8 @@ export const createVehicle = async ({ db, companyId, dataset, input, actor }: Te
 /**
  * Updates the given fields of one of the tenant's vehicles (archived ones too); 404 for another
  * tenant's vehicle, 409 for a VIN the dataset has on another vehicle. No change: no event.
+ * `reading` (Samsara's manual odometer and engine-hours overrides) is a stat reading taken now, stored
+ * through the one ingestion path in the same transaction (docs/decisions.md "The odometer a client sets").
  */
 export const updateVehicle = async ({
   db,
@@ -54,7 +60,8 @@ export const updateVehicle = async ({
   vehicleId,
   input,
   actor,
-}: TenantQuery & Audited & { vehicleId: number; input: VehicleInput }): Promise<VehicleRow> => {
+  reading = {},
+}: TenantQuery & Audited & { vehicleId: number; input: VehicleInput; reading?: VehicleReading }): Promise<VehicleRow> => {
   await db
     .transaction(async (tx) => {
       const tenantVehicle = and(whereTenant(vehicles, { companyId, dataset }), eq(vehicles.id, vehicleId));
@@ -66,7 +73,13 @@ export const updateVehicle = async ({
         .set({ ...columns, updatedAt: sql`now()` })
         .where(tenantVehicle);
       if (input.tagIds) await setVehicleTags({ db: tx, companyId, dataset, vehicleId, tagIds: input.tagIds });
-      const changes = { ...changedFields({ before, after: columns }), ...(input.tagIds ? { tagIds: { before: null, after: input.tagIds } } : {}) };
+      const given = Object.fromEntries(Object.entries(reading).filter(([, value]) => value !== undefined));
+      if (Object.keys(given).length > 0) await ingestTelemetry({ db: tx, batch: { stats: [{ companyId, dataset, vehicleId, time: new Date(), ...given }] } });
+      const changes = {
+        ...changedFields({ before, after: columns }),
+        ...(input.tagIds ? { tagIds: { before: null, after: input.tagIds } } : {}),
+        ...Object.fromEntries(Object.entries(given).map(([name, value]) => [name, { before: null, after: value }])),
+      };
       if (Object.keys(changes).length === 0) return;
       await recordAuditEvent({ db: tx, companyId, actor, action: "vehicle.updated", target: { type: "vehicle", id: vehicleId }, changes });
       await raiseVehicleEvent({

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { intArray, queryRows } from "@/db/rows";
 import { positionOf, statReadingsOf, statReadingsSelect } from "@/db/telemetry-rows";
-import type { EngineState, StatReadings } from "@/db/schema";
+import type { AssetKind, EngineState, StatReadings } from "@/db/schema";
 import type { TenantQuery } from "@/lib/platform/tenant";
 
 export type PositionChange = {
@@ -30,16 +30,23 @@ type ReadChangesOptions = TenantQuery & {
   uptoSeq: number;
   limit: number;
   vehicleIds?: readonly number[];
+  /** Only changes of this kind of asset (the API's vehicle and trailer feeds); every kind when left out (the live map). */
+  kind?: AssetKind;
 };
 
-const vehicleFilter = (vehicleIds?: readonly number[]) => (vehicleIds ? sql`and vehicle_id = any(${intArray(vehicleIds)})` : sql``);
+/** The filter on the assets; the kind by the tenant's literal in the vehicles subquery (Citus keeps the read on one shard). */
+const assetFilter = ({ companyId, dataset, vehicleIds, kind }: ReadChangesOptions) =>
+  sql`${vehicleIds ? sql`and vehicle_id = any(${intArray(vehicleIds)})` : sql``} ${
+    kind ? sql`and vehicle_id in (select v.id from vehicles v where v.company_id = ${companyId} and v.dataset = ${dataset} and v.asset_kind = ${kind})` : sql``
+  }`;
 
 /** Position rows of the tenant in seq (= commit) order, via the (company_id, dataset, seq) index. */
-export const readPositionChanges = async ({ db, companyId, dataset, afterSeq, uptoSeq, limit, vehicleIds }: ReadChangesOptions): Promise<PositionChange[]> => {
+export const readPositionChanges = async (options: ReadChangesOptions): Promise<PositionChange[]> => {
+  const { db, companyId, dataset, afterSeq, uptoSeq, limit } = options;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select seq, vehicle_id, time, latitude, longitude, speed, heading from vehicle_positions
-        where company_id = ${companyId} and dataset = ${dataset} and seq > ${afterSeq} and seq <= ${uptoSeq} ${vehicleFilter(vehicleIds)}
+        where company_id = ${companyId} and dataset = ${dataset} and seq > ${afterSeq} and seq <= ${uptoSeq} ${assetFilter(options)}
         order by seq limit ${limit}`,
   );
   return rows.map((row) => ({ kind: "position", seq: Number(row.seq), ...positionOf(row) }));
@@ -47,12 +54,12 @@ export const readPositionChanges = async ({ db, companyId, dataset, afterSeq, up
 
 /** Stat-sample rows of the tenant in seq order; with `includePositions` merged with position rows (one seq space). */
 export const readStatChanges = async (options: ReadChangesOptions & { includePositions: boolean }): Promise<(StatChange | PositionChange)[]> => {
-  const { db, companyId, dataset, afterSeq, uptoSeq, limit, vehicleIds, includePositions } = options;
+  const { db, companyId, dataset, afterSeq, uptoSeq, limit, includePositions } = options;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select seq, vehicle_id, time, ${statReadingsSelect()}, engine_state
         from vehicle_stat_samples
-        where company_id = ${companyId} and dataset = ${dataset} and seq > ${afterSeq} and seq <= ${uptoSeq} ${vehicleFilter(vehicleIds)}
+        where company_id = ${companyId} and dataset = ${dataset} and seq > ${afterSeq} and seq <= ${uptoSeq} ${assetFilter(options)}
         order by seq limit ${limit}`,
   );
   const stats: StatChange[] = rows.map((row) => ({

@@ -71,6 +71,8 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   answerDriveAction: () => [null, formOf({})],
   answerLogEditAction: () => [null, formOf({})],
   answerProposalAction: () => [null, formOf({})],
+  pickTrailerAction: () => [null, formOf({})],
+  dropTrailerAction: () => [null, formOf({})],
   downloadEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
   submitInspectionAction: () => [null, formOf({})],
   resolveDefectAction: () => [null, formOf({ defectId: String(NONE), resolution: "repaired" })],

@@ -9,6 +9,7 @@ import * as locationsRoute from "@/app/fleet/vehicles/locations/route";
 import * as locationsFeedRoute from "@/app/fleet/vehicles/locations/feed/route";
 import * as statsRoute from "@/app/fleet/vehicles/stats/route";
 import * as statsFeedRoute from "@/app/fleet/vehicles/stats/feed/route";
+import * as trailerStatsFeedRoute from "@/app/fleet/trailers/stats/feed/route";
 import * as driversRoute from "@/app/fleet/drivers/route";
 import * as userRolesRoute from "@/app/user-roles/route";
 import { setupFleetFixture, type FleetFixture } from "../../helpers/fleet-fixture";
@@ -289,6 +290,52 @@ describe("change feeds", () => {
         ecuSpeedMph: [{ time: time.toISOString(), value: 44.74 }],
       },
     ]);
+  });
+
+  it("a trailer's reports are on no page of the vehicle feeds, and a vehicle's on no page of the trailer feed", async () => {
+    const { db } = database();
+    const feeds: [Handler, string][] = [
+      [locationsFeedRoute.GET, "/fleet/vehicles/locations/feed"],
+      [statsFeedRoute.GET, "/fleet/vehicles/stats/feed?types=gps,fuelPercents"],
+      [trailerStatsFeedRoute.GET, "/fleet/trailers/stats/feed?types=gps,gpsOdometerMeters"],
+    ];
+    const cursors = await Promise.all(
+      feeds.map(async ([handler, path]) => {
+        const start = await callFleet(handler, `${path}${path.includes("?") ? "&" : "?"}limit=512`, { key: fixture.demo.key });
+        return start.body.pagination.endCursor as string;
+      }),
+    );
+    const [trailerId, vehicleId] = [fixture.demo.trailerIds[0], fixture.demo.vehicleIds[5]];
+    const time = Date.now() + 10_800_000;
+    // The trailer first, twice: paged one change at a time, its changes came first and took pages of their own.
+    for (const [offset, assetId] of [trailerId, trailerId, vehicleId].entries()) {
+      const at = new Date(time + offset * 1000);
+      await writeTelemetry({
+        db,
+        companyId: fixture.demo.companyId,
+        dataset: "live",
+        positions: [{ vehicleId: assetId, time: at, latitude: 40, longitude: -80 }],
+        stats: [{ vehicleId: assetId, time: at, fuelPercent: 50, gpsOdometerMeters: 700_000 }],
+      });
+    }
+    for (const [index, [handler, path]] of feeds.entries()) {
+      const pages: string[][] = [];
+      let after = cursors[index];
+      for (let page = 0; page < 10; page++) {
+        await resetRateLimits(database().db);
+        const response = await callFleet(handler, `${path}${path.includes("?") ? "&" : "?"}limit=1&after=${encodeURIComponent(after)}`, {
+          key: fixture.demo.key,
+        });
+        expect(response.status).toBe(200);
+        pages.push(response.body.data.map((record: { id: string }) => record.id));
+        after = response.body.pagination.endCursor;
+        if (!response.body.pagination.hasNextPage) break;
+      }
+      const expected = index === 2 ? String(trailerId) : String(vehicleId);
+      // Every page holds the feed's own asset and nothing else: no empty page spent on the other kind.
+      expect(pages.length, path).toBeGreaterThan(0);
+      for (const page of pages) expect(page, path).toEqual([expected]);
+    }
   });
 
   it("refuses faultCodes on the stats feed and an unknown type with 400", async () => {

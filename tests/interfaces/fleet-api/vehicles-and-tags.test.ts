@@ -1,9 +1,10 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, vehicles, webhookDeliveries, webhooks } from "@/db/schema";
 import * as vehiclesRoute from "@/app/fleet/vehicles/route";
 import * as vehicleRoute from "@/app/fleet/vehicles/[id]/route";
 import * as locationsRoute from "@/app/fleet/vehicles/locations/route";
+import * as statsRoute from "@/app/fleet/vehicles/stats/route";
 import * as historyRoute from "@/app/fleet/vehicles/locations/history/route";
 import * as driversRoute from "@/app/fleet/drivers/route";
 import * as tagsRoute from "@/app/tags/route";
@@ -90,13 +91,46 @@ describe("PATCH /fleet/vehicles/{id}", () => {
     [{ vin: "ABC" }, '"vin"', "17 characters"],
     [{ year: 1800 }, '"year"', ""],
     [{ vehicleType: "Spaceship" }, '"vehicleType"', ""],
-    [{ odometerMeters: 10 }, "odometerMeters", ""],
+    [{ odometerMeters: 10.5 }, '"odometerMeters"', ""],
     [{ tagIds: ["999999"] }, '"tagIds"', "no tag with id 999999"],
   ])("400 naming the field for %j", async (body, field, reason) => {
     const response = await patchVehicle(fixture.demo.vehicleIds[3], body);
     expect(response.status).toBe(400);
     expect(response.body.message).toContain(field);
     expect(response.body.message).toContain(reason);
+  });
+
+  it("odometerMeters and engineHours set the readings the stats answer at once, audited; attributes and fields not kept are a 400 naming them", async () => {
+    const { db } = database();
+    const id = fixture.demo.vehicleIds[4];
+    const response = await patchVehicle(id, { odometerMeters: 123_456_789, engineHours: 1234.5, notes: "odometer set" });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.data).toMatchObject({ id: String(id), notes: "odometer set" });
+    expect(response.body.data).not.toHaveProperty("odometerMeters");
+    const readings = async () =>
+      (await callFleet(statsRoute.GET, `/fleet/vehicles/stats?types=obdOdometerMeters,obdEngineSeconds&vehicleIds=${id}`, { key: fixture.demo.key })).body
+        .data[0];
+    expect(await readings()).toMatchObject({ obdOdometerMeters: { value: 123_456_789 }, obdEngineSeconds: { value: 4_444_200 } });
+    const [audit] = await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, String(id)), eq(auditEvents.action, "vehicle.updated")))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(audit.changes).toMatchObject({ odometerMeters: { after: 123_456_789 }, engineSeconds: { after: 4_444_200 } });
+    // Samsara's engineHours 0 unsets its override: here it writes nothing, the last reading stays.
+    expect((await patchVehicle(id, { engineHours: 0 })).status).toBe(200);
+    expect(await readings()).toMatchObject({ obdEngineSeconds: { value: 4_444_200 } });
+    for (const body of [
+      { odometerMeters: -1 },
+      { odometerMeters: "12" },
+      { attributes: [{ name: "Color", stringValues: ["red"] }] },
+      { gatewaySerial: "GFRV-43N-VGX" },
+    ]) {
+      const refused = await patchVehicle(id, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.message).toContain(Object.keys(body)[0]);
+    }
   });
 
   it("409 naming the VIN another vehicle of the dataset has; the sandbox may share it", async () => {

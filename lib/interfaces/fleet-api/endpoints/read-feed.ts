@@ -13,10 +13,10 @@ type ReadFeedOptions<Change extends { seq: number; vehicleId: number }, Record> 
   limit: number;
   vehicleIds?: readonly number[];
   withLocationOnly: boolean;
-  /** Which assets the feed follows: vehicles (default) or trailers (`readChanges` must name them). */
+  /** Which assets the feed follows: vehicles (default) or trailers. */
   kind?: AssetKind;
-  /** Changes with seq in (afterSeq, uptoSeq], seq order, at most `limit`. */
-  readChanges: (range: { afterSeq: number; uptoSeq: number; limit: number }) => Promise<Change[]>;
+  /** Changes of assets of `kind` with seq in (afterSeq, uptoSeq], seq order, at most `limit`. */
+  readChanges: (range: { afterSeq: number; uptoSeq: number; limit: number; kind: AssetKind }) => Promise<Change[]>;
   presentSnapshot: (states: VehicleStateRow[]) => Record[];
   presentChanges: (vehicles: { id: number; name: string }[], changes: Change[]) => Record[];
 };
@@ -28,7 +28,7 @@ type ReadFeedOptions<Change extends { seq: number; vehicleId: number }, Record> 
  * reads only the counter row.
  */
 export const readFeed = async <Change extends { seq: number; vehicleId: number }, Record>(options: ReadFeedOptions<Change, Record>): Promise<Page<Record>> => {
-  const { db, tenant, scope, after, limit, vehicleIds, kind } = options;
+  const { db, tenant, scope, after, limit, vehicleIds, kind = "vehicle" } = options;
   const position = decodeFeedCursor(scope, after);
   if (position === null || position.v !== undefined) {
     const seq = position?.seq ?? (await getFeedSeq({ db, ...tenant }));
@@ -48,7 +48,7 @@ export const readFeed = async <Change extends { seq: number; vehicleId: number }
   }
   const uptoSeq = await getFeedSeq({ db, ...tenant });
   if (uptoSeq <= position.seq) return { data: [], pagination: { endCursor: encodeFeedCursor(scope, { seq: position.seq }), hasNextPage: false } };
-  const changes = await options.readChanges({ afterSeq: position.seq, uptoSeq, limit: limit + 1 });
+  const changes = await options.readChanges({ afterSeq: position.seq, uptoSeq, limit: limit + 1, kind });
   const hasNextPage = changes.length > limit;
   const page = changes.slice(0, limit);
   const nextSeq = hasNextPage ? page.at(-1)!.seq : uptoSeq;

@@ -7,8 +7,6 @@ import { findStatsHistory } from "@/lib/telemetry/vehicle-history/find-stats-his
 import { listVehicleStates } from "@/lib/telemetry/vehicle-state/list-vehicle-states";
 import { readStatChanges, type PositionChange, type StatChange } from "@/lib/telemetry/vehicle-state/read-changes";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
-import type { Tenant } from "@/lib/platform/tenant";
-import type { Executor } from "@/db/client";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { pageSchema, paginationQuery, readAfterId, toKeysetPage, toVehiclePage } from "../pagination";
 import { idList, tagFilterQuery } from "../queries";
@@ -35,10 +33,6 @@ const historyQuerySchema = statsQuerySchema.extend({
   startTime: z.string().meta({ description: "RFC 3339 start (inclusive). Required." }),
   endTime: z.string().meta({ description: "RFC 3339 end (exclusive), at most 35 days after startTime. Required." }),
 });
-
-/** The trailers a feed follows: the ones named, else every trailer of the tenant (deleted ones' changes too: they were trailers then). */
-const trailerIdsOf = async ({ db, tenant, trailerIds }: { db: Executor; tenant: Tenant; trailerIds: readonly number[] | undefined }) =>
-  trailerIds ?? (await listVehicles({ db, ...tenant, kind: "trailer", archive: "all", limit: 1_000_000 })).map((trailer) => trailer.id);
 
 export const trailerStatsEndpoint = defineFleetEndpoint({
   method: "GET",
@@ -87,14 +81,7 @@ export const trailerStatsFeedEndpoint = defineFleetEndpoint({
       limit: query.limit,
       vehicleIds: query.trailerIds,
       withLocationOnly: false,
-      readChanges: async (range) =>
-        readStatChanges({
-          db,
-          ...tenant,
-          ...range,
-          vehicleIds: await trailerIdsOf({ db, tenant, trailerIds: query.trailerIds }),
-          includePositions: types.includes("gps"),
-        }),
+      readChanges: (range) => readStatChanges({ db, ...tenant, ...range, vehicleIds: query.trailerIds, includePositions: types.includes("gps") }),
       presentSnapshot: (states) =>
         states.map((state) => {
           const { id, name, gps, gpsOdometerMeters } = presentTrailerStats({ state, types });

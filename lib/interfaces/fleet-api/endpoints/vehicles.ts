@@ -1,8 +1,9 @@
+import { z } from "zod";
 import type { AuditActor } from "@/lib/platform/audit";
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { updateVehicle } from "@/lib/fleet/vehicles/save-vehicle";
-import { vehicleInputSchema, type VehicleInput } from "@/lib/fleet/vehicles/vehicle-input";
+import { vehicleInputSchema } from "@/lib/fleet/vehicles/vehicle-input";
 import { readAfterId, toKeysetPage } from "../pagination";
 import { defineFleetEndpoint } from "../define-fleet-endpoint";
 import { idParamsSchema, LIST_PARAMS, vehiclesQuerySchema, type VehiclesQuery } from "../queries";
@@ -25,15 +26,43 @@ export const getVehicleRecord = async ({ db, tenant, vehicleId }: EndpointContex
   data: presentVehicle(await getVehicle({ db, ...tenant, vehicleId, kind: "vehicle" })),
 });
 
+/** Samsara's update body: the vehicle fields, and `odometerMeters` and `engineHours` (readings taken now, not vehicle fields). */
+const vehicleUpdateSchema = vehicleInputSchema
+  .extend({
+    odometerMeters: z.number().int().min(0).max(1e10).optional().meta({
+      description: "Sets the odometer: an odometer reading (`obdOdometerMeters`) taken now; the device's next reading, if it reports one, replaces it.",
+    }),
+    engineHours: z
+      .number()
+      .min(0)
+      .max(1e6)
+      .optional()
+      .meta({ description: "Sets the engine hours: a reading (`obdEngineSeconds`) taken now, as odometerMeters; 0 (Samsara's unset) sets nothing." }),
+  })
+  .strict()
+  .meta({ id: "VehicleUpdateInput", description: "Vehicle fields to change (only those given), and `odometerMeters` and `engineHours`." });
+
+type VehicleUpdate = z.output<typeof vehicleUpdateSchema>;
+
 /** PATCH /fleet/vehicles/{id} */
 export const updateVehicleRecord = async ({
   db,
   tenant,
   vehicleId,
-  input,
+  input: { odometerMeters, engineHours, ...input },
   actor,
-}: EndpointContext & { vehicleId: number; input: VehicleInput; actor: AuditActor }) => ({
-  data: presentVehicle(await updateVehicle({ db, ...tenant, vehicleId, input, actor })),
+}: EndpointContext & { vehicleId: number; input: VehicleUpdate; actor: AuditActor }) => ({
+  data: presentVehicle(
+    await updateVehicle({
+      db,
+      ...tenant,
+      vehicleId,
+      input,
+      // Samsara's engineHours 0 unsets its override; here the device's next reading replaces any set one: nothing to write.
+      reading: { odometerMeters, engineSeconds: engineHours ? engineHours * 3600 : undefined },
+      actor,
+    }),
+  ),
 });
 
 export const listVehiclesEndpoint = defineFleetEndpoint({
@@ -65,9 +94,13 @@ export const updateVehicleEndpoint = defineFleetEndpoint({
   path: "/fleet/vehicles/{id}",
   scope: "vehicles:write",
   summary: "Update a vehicle",
-  description: "Samsara's vehicle update: only the fields given change; `tagIds` replaces the vehicle's tags. A VIN must pass the North American check digit.",
+  description: [
+    "Samsara's vehicle update: only the fields given change; `tagIds` replaces the vehicle's tags. A VIN must pass the North American check digit.",
+    "`odometerMeters` sets the odometer and `engineHours` the engine hours (readings taken now; `engineHours` 0 sets nothing).",
+    "Fields this service does not keep (`attributes`, `auxInputType*`, `gatewaySerial`, `harshAccelerationSettingType`, ...) are a 400 naming them.",
+  ].join(" "),
   params: idParamsSchema,
-  body: vehicleInputSchema,
+  body: vehicleUpdateSchema,
   response: FLEET_RESPONSES.vehicle,
   errors: ["not_found", "conflict"],
   run: ({ params, body, ...context }) => updateVehicleRecord({ ...context, vehicleId: params.id, input: body }),
