@@ -20,6 +20,9 @@ let server: ChildProcess | undefined;
 let setupLink = "";
 
 test.beforeAll(async () => {
+  // A production start migrates an empty database first: on a busy machine (npm test runs the vitest
+  // passes beside Playwright) that took past the 60 s a hook gets by default.
+  test.setTimeout(150_000);
   server = spawn("node", ["scripts/server.mjs"], {
     env: {
       ...process.env,
@@ -60,8 +63,13 @@ const axeFindings = async (page: Page) =>
     .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
     .map((violation) => violation.id);
 
-test.afterAll(() => {
-  server?.kill("SIGTERM");
+test.afterAll(async () => {
+  // Gone before its folder is: a server still writing its database made the removal fail (ENOTEMPTY).
+  if (server && server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
