@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { listDefectTypes } from "@/lib/fleet/inspections";
@@ -17,6 +18,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const items = await listDefectTypes({ db: getDb(), companyId: user.companyId, dataset: "live" });
   return (
     <section className="page">
+      <LocalDataNotice subject="The inspection checklist" reason="its items are kept in this service's database, with the drivers' reports." />
       <div className="page-head">
         <h1>Inspection checklist</h1>
         <span className="muted">What drivers check on a pre- or post-trip inspection (49 CFR 396.11(a)(2) by default)</span>
