@@ -109,7 +109,10 @@ describe("live sharing links", () => {
 
   it("open the page's map on the shared vehicle, else on the company's home town, never on the rest of the fleet", async () => {
     const { db, tenant, notShared, report } = await setup();
-    const [shared] = await db.insert(vehicles).values({ ...tenant, name: "Never reported", vin: "1FTFW1E50PFA00001" }).returning();
+    const [shared] = await db
+      .insert(vehicles)
+      .values({ ...tenant, name: "Never reported", vin: "1FTFW1E50PFA00001" })
+      .returning();
     const share = await createLiveShare({ db, ...tenant, actor, input: { name: "Where is my parcel", vehicleId: shared.id } });
     await report(notShared.id);
     // No home town set: the world, not the other vehicle's position in Chicago (nor Chicago by default).
