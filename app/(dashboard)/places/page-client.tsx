@@ -117,7 +117,7 @@ export const PlacesPageClient = ({
             onPick={setTarget}
           />
           {addressSearch ? <AddressSearch search={searchAddressesAction} onPick={setTarget} /> : null}
-          <label>
+          <label className="labelled-field">
             Search places
             <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or address" />
           </label>
@@ -151,7 +151,7 @@ export const PlacesPageClient = ({
           />
           {canEdit ? (
             <form
-              className="place-form"
+              className="form place-form"
               aria-label={selectedId === null ? "New place" : "Edit place"}
               onSubmit={(event) => {
                 event.preventDefault();
