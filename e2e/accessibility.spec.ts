@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, OTHER_ADMIN, screenshot, type DemoUser } from "./helpers";
+import { authStatePath, DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, OTHER_ADMIN, screenshot, type DemoUser } from "./helpers";
 import { signedInTest } from "./signed-in";
 
 /**
@@ -55,6 +55,45 @@ const mapWithVehicle = async (page: Page) => {
   return `/map?vehicle=${await row.getAttribute("data-vehicle-id")}`;
 };
 
+/**
+ * Files a mechanic's inspection report for a Demo Fleet vehicle through the Fleet API (the demo seeds none;
+ * drivers file theirs in the logbook), with a key Demo Fleet's admin creates for it: whichever walk comes first.
+ */
+const fileMechanicInspection = async (page: Page) => {
+  const { origin } = new URL(page.url());
+  const admin = await page
+    .context()
+    .browser()!
+    .newContext({ storageState: authStatePath(DEMO_ADMIN), baseURL: origin });
+  const keys = await admin.newPage();
+  await keys.goto("/settings/api-keys");
+  await keys.getByRole("button", { name: "Create key" }).click();
+  const form = keys.getByRole("form", { name: "Create API key" });
+  await form.getByRole("textbox", { name: /^Name/ }).fill(`Accessibility walk inspection ${Date.now()}`);
+  for (const scope of ["vehicles:read", "users:read", "maintenance:write"]) await form.getByRole("checkbox", { name: new RegExp(scope) }).check();
+  await form.getByRole("button", { name: "Create key" }).click();
+  const key = (await keys.getByRole("dialog", { name: "Your new API key" }).getByTestId("new-api-key").textContent())!;
+  const headers = { Authorization: `Bearer ${key}` };
+  const [vehicle] = ((await (await admin.request.get("/fleet/vehicles?limit=1", { headers })).json()) as { data: { id: string }[] }).data;
+  const users = ((await (await admin.request.get("/users", { headers })).json()) as { data: { id: string; email: string }[] }).data;
+  const author = users.find((user) => user.email === DEMO_ADMIN.email)!;
+  const filed = await admin.request.post("/fleet/dvirs", {
+    headers,
+    data: { authorId: author.id, type: "mechanic", safetyStatus: "safe", vehicleId: vehicle.id, mechanicNotes: "Brakes adjusted, lights checked." },
+  });
+  expect(filed.status()).toBe(200);
+  await admin.close();
+};
+
+/** The first inspection report's page (one filed first when Demo Fleet has none). */
+const firstInspection = async (page: Page) => {
+  const selector = 'a[href^="/inspections/"]';
+  await page.goto("/inspections");
+  await settle(page);
+  if ((await page.getByRole("main").locator(selector).count()) === 0) await fileMechanicInspection(page);
+  return firstLink("/inspections", selector)(page);
+};
+
 const WASTE_USERS = [DEMO_ADMIN, DEMO_DISPATCHER];
 const DRIVER_EDITORS = [DEMO_ADMIN, DEMO_MANAGER, OTHER_ADMIN];
 
@@ -86,6 +125,8 @@ const PAGES: readonly PageVisit[] = [
   { name: "alerts-inbox", path: "/alerts/inbox" },
   { name: "alert-rules", path: "/alerts/rules" },
   { name: "inspections", path: "/inspections" },
+  // Other Fleet has none until the logbook spec's driver files one (after the walks).
+  { name: "inspection", path: firstInspection, onlyFor: [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER] },
   { name: "inspection-checklist", path: "/inspections/checklist" },
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "company-settings", path: "/settings/company", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },

@@ -79,7 +79,7 @@ test(
     await ruleForm.getByLabel("Name").fill(ruleName);
     await ruleForm.getByLabel("When a vehicle").selectOption("placeEntry");
     // Two places for one rule: the drawn one and the first listed.
-    const placeList = ruleForm.getByRole("listbox", { name: "Places" });
+    const placeList = ruleForm.getByRole("listbox", { name: "Places", exact: true });
     const otherPlace = (await placeList.locator("option").first().textContent())!;
     await placeList.selectOption([{ label: placeName }, { index: 0 }]);
     await ruleForm.getByRole("button", { name: "Create rule" }).click();

@@ -68,6 +68,21 @@ test(
     expect(logbookLink).toMatch(new RegExp(`/logbook/login\\?username=${username.replace(/\./g, "\\.")}$`));
     await screenshot(page, "driver-created-phone");
 
+    // A speeding rule in the company's unit: the truck's drive below opens an incident whose text says km/h.
+    await page.goto("/alerts/rules");
+    const ruleForm = page.getByRole("form", { name: "New rule" });
+    await ruleForm.getByLabel("Name").fill(`Over 40 ${stamp}`);
+    await ruleForm.getByLabel("When a vehicle").selectOption("speeding");
+    await ruleForm.getByLabel("Speed over (km/h)").fill("40");
+    await ruleForm.getByLabel("For at least (seconds)").fill("0");
+    await ruleForm.getByRole("button", { name: "Create rule" }).click();
+    await expect(
+      page
+        .getByTestId("alert-rules")
+        .getByRole("row")
+        .filter({ hasText: `Over 40 ${stamp}` }),
+    ).toContainText("Over 40 km/h for 0 s");
+
     // A truck with a phone speaking OsmAnd, driven 40 minutes ago while nobody was on it: unassigned driving.
     await page.goto("/vehicles/new");
     await page.getByLabel("Name", { exact: true }).fill(truck);
@@ -213,6 +228,7 @@ test(
     await page.getByTestId("inspections-table").getByRole("link", { name: truck }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Post-trip inspection of ${truck}`);
     await expect(page.getByTestId("dvir-detail")).toContainText("“Lena Logbook”");
+    await expectNoMiles(page);
     await screenshot(page, "inspection-detail-desktop");
     const brakes = page.getByRole("form", { name: "Resolve Brakes" });
     await brakes.getByLabel("Mechanic's notes (optional)").fill("Air line replaced");
@@ -283,7 +299,6 @@ test(
       "/fuel-stops",
       "/devices",
       "/places",
-      "/alerts/inbox",
       "/alerts/rules",
       "/inspections",
       "/camera",
@@ -294,6 +309,11 @@ test(
       await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
       await expect(async () => expect(await page.getByRole("main").innerText(), path).not.toMatch(MILES)).toPass({ timeout: 5_000 });
     }
+    // The truck's speeding incident, in the inbox (and so its mail and webhook: the same text) in km/h.
+    await page.goto("/alerts/inbox");
+    await eventually(page, () => expect(page.getByRole("main")).toContainText(`${truck}`, { timeout: 2_000 }));
+    await expect(page.getByRole("main")).toContainText("Over 40 km/h for 0 s");
+    await expectNoMiles(page);
     await page.goto("/alerts/rules");
     await page.getByLabel("When a vehicle").selectOption("speeding");
     await expect(page.getByLabel("Speed over (km/h)")).toHaveValue("100");

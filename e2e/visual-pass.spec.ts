@@ -5,7 +5,8 @@ import { DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, OTHER_ADMIN, signIn, type De
  * The visual pass of docs/ui.md: every page of each role's menu (the role policy's: admin, manager,
  * dispatcher) and the driver's logbook, at 1400×900 and 390×844, saved as
  * e2e/screenshots/visual-<role>-<page>-<size>.png for people to look at. Not a check (the
- * accessibility walk is): it runs only when asked, `VISUAL_PASS=1 npx playwright test e2e/visual-pass.spec.ts --no-deps`.
+ * accessibility walk is): it runs only when asked, `VISUAL_PASS=1 npx playwright test e2e/visual-pass.spec.ts --no-deps`;
+ * `VISUAL_SIZE=phone` (or desktop) shoots the roles' menus at that size only (the logbook always at both).
  */
 test.skip(!process.env.VISUAL_PASS, "screenshots for the visual pass: VISUAL_PASS=1");
 
@@ -13,6 +14,7 @@ const SIZES = [
   { name: "desktop", width: 1400, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ] as const;
+const MENU_SIZES = SIZES.filter((size) => !process.env.VISUAL_SIZE || size.name === process.env.VISUAL_SIZE);
 const ROLES: { role: string; user: DemoUser }[] = [
   { role: "admin", user: DEMO_ADMIN },
   { role: "manager", user: DEMO_MANAGER },
@@ -36,7 +38,7 @@ for (const { role, user } of ROLES) {
     test.setTimeout(1_200_000);
     await signIn(page, user);
     const paths = await menuPaths(page);
-    for (const size of SIZES) {
+    for (const size of MENU_SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       for (const path of paths) {
         await page.goto(path);
@@ -66,13 +68,14 @@ test("the driver's logbook at both sizes", async ({ browser, page }) => {
   await page.getByLabel("Name", { exact: true }).fill("Vera Visual");
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Home terminal time zone").fill("Europe/Berlin");
+  // The PIN is set with the driver; the created driver's own page follows, with the logbook link and its QR code.
+  await page.getByLabel("Logbook password or PIN").fill("583920");
   await page.getByRole("button", { name: "Create driver" }).click();
-  await expect(page).toHaveURL(/\/drivers\?saved=\d+/);
-  const driverId = new URL(page.url()).searchParams.get("saved");
-  await page.goto(`/drivers/${driverId}/edit`);
-  await page.getByRole("form", { name: "Logbook sign-in" }).getByLabel("New password or PIN").fill("583920");
-  await page.getByRole("button", { name: "Set password or PIN" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+  await expect(page).toHaveURL(/\/drivers\/\d+\/edit\?created=1/);
+  for (const size of SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await shoot(page, `visual-admin-driver-created-${size.name}`, size.name === "phone");
+  }
   for (const size of SIZES) {
     const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
     const driver = await context.newPage();

@@ -9,6 +9,7 @@ import { readId } from "@/lib/access/actions";
 import { createPlace, deletePlace, updatePlace } from "@/lib/fleet/places/manage-places";
 import { createPlaceSchema, updatePlaceSchema } from "@/lib/fleet/places/place-input";
 import { searchCities } from "@/lib/platform/geo/city-search";
+import { searchAddresses } from "@/lib/platform/geo/address-search";
 
 const editPlaces = (id: (raw: unknown) => unknown) =>
   ({ action: "editPlaces", denied: { action: "place.denied", target: "place", id }, revalidate: ["/places"] }) as const;
@@ -42,4 +43,10 @@ export const deletePlaceAction = defineAction(
 export const searchCitiesAction = defineAction(
   { action: "editPlaces", denied: { action: "place.denied", target: "place", id: () => "search" }, input: z.string().max(120) },
   async ({ input }) => ({ cities: await searchCities({ query: input }) }),
+);
+
+/** Street addresses from the configured geocoder (GEOCODER_URL), one search a submit: the Places map's address search. */
+export const searchAddressesAction = defineAction(
+  { action: "editPlaces", denied: { action: "place.denied", target: "place", id: () => "search" }, input: z.string().max(200) },
+  async ({ input, tenant }) => ({ addresses: await searchAddresses({ db: tenant.db, query: input }) }),
 );

@@ -9,7 +9,9 @@ import { shapeOfPlace, toGeofence, type PlaceShapeValue, type PlaceView } from "
 import type { MapStart } from "@/lib/fleet/places/map-start";
 import type { MapTarget } from "@/components/places/places-map";
 import { CityField } from "@/components/settings/city-field";
-import { createPlaceAction, deletePlaceAction, searchCitiesAction, updatePlaceAction } from "./actions";
+import { AddressSearch } from "@/components/places/address-search";
+import { TOWNS_ONLY_MESSAGE } from "@/lib/platform/geo/towns-only";
+import { createPlaceAction, deletePlaceAction, searchAddressesAction, searchCitiesAction, updatePlaceAction } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
 
 const PlacesMap = dynamic(() => import("@/components/places/places-map"), {
@@ -34,12 +36,15 @@ export const PlacesPageClient = ({
   tileUrl,
   attribution,
   start,
+  addressSearch,
 }: {
   places: PlaceView[];
   canEdit: boolean;
   tileUrl: string;
   attribution: string;
   start: MapStart;
+  /** A geocoder is configured (GEOCODER_URL): street addresses can be searched beside towns. */
+  addressSearch: boolean;
 }) => {
   const [target, setTarget] = useState<MapTarget | null>(null);
   const [search, setSearch] = useState("");
@@ -107,11 +112,12 @@ export const PlacesPageClient = ({
           <CityField
             name="town"
             label="Find a town on the map"
-            hint="Its first letters, then pick it: the map moves there, to draw your place."
+            hint={`Its first letters, then pick it: the map moves there, to draw your place.${addressSearch ? "" : ` ${TOWNS_ONLY_MESSAGE}`}`}
             search={searchCitiesAction}
             onPick={setTarget}
           />
-          <label>
+          {addressSearch ? <AddressSearch search={searchAddressesAction} onPick={setTarget} /> : null}
+          <label className="labelled-field">
             Search places
             <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Name or address" />
           </label>
@@ -145,7 +151,7 @@ export const PlacesPageClient = ({
           />
           {canEdit ? (
             <form
-              className="place-form"
+              className="form place-form"
               aria-label={selectedId === null ? "New place" : "Edit place"}
               onSubmit={(event) => {
                 event.preventDefault();

@@ -5,6 +5,7 @@ import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
 import { listPlaces } from "@/lib/fleet/places/manage-places";
 import { findMapStart } from "@/lib/fleet/places/map-start";
+import { isAddressSearchOn } from "@/lib/platform/geo/address-search";
 import { PlacesPageClient } from "./page-client";
 
 export const metadata = { title: "Places" };
@@ -27,7 +28,14 @@ const Page = async () => {
   return (
     <>
       <LocalDataNotice subject="Places" reason="places are kept in this service's database." />
-      <PlacesPageClient places={places} canEdit={canDo(user.role, "editPlaces")} tileUrl={tileUrl} attribution={attribution} start={start} />
+      <PlacesPageClient
+        places={places}
+        canEdit={canDo(user.role, "editPlaces")}
+        tileUrl={tileUrl}
+        attribution={attribution}
+        start={start}
+        addressSearch={isAddressSearchOn()}
+      />
     </>
   );
 };

@@ -54,7 +54,12 @@ export const SharedVehicleScreen = ({ token, shared, tileUrl, attribution }: Pro
         )}
       </header>
       {shared && !ended ? (
-        <SharedVehicleMap position={location ? [location.latitude, location.longitude] : null} tileUrl={tileUrl} attribution={attribution} />
+        <SharedVehicleMap
+          position={location ? [location.latitude, location.longitude] : null}
+          start={shared.start}
+          tileUrl={tileUrl}
+          attribution={attribution}
+        />
       ) : null}
     </main>
   );

@@ -27,6 +27,19 @@ const boxOf = (row: Box | undefined, basis: MapStart["basis"]): MapStart | null 
 };
 
 /**
+ * The company's home town (set at setup or in Company settings), else most of the world: where a public
+ * share link's page opens before its vehicle reports, as it shows nothing of the rest of the fleet.
+ */
+export const findHomeStart = async ({ db, companyId }: Pick<TenantQuery, "db" | "companyId">): Promise<MapStart> => {
+  const [home] = await queryRows<{ latitude: unknown; longitude: unknown }>(
+    db,
+    sql`select home_latitude as latitude, home_longitude as longitude from companies where id = ${companyId}`,
+  );
+  const [latitude, longitude] = [nullableNumber(home?.latitude), nullableNumber(home?.longitude)];
+  return latitude === null || longitude === null ? WORLD_START : homeStart({ latitude, longitude });
+};
+
+/**
  * Where the tenant's maps open: the box around its vehicles' last positions, else around its places, else
  * its home town (set at setup or in Company settings), else most of the world. `placesFirst` (the Places
  * page) swaps the first two.
@@ -59,10 +72,5 @@ export const findMapStart = async ({ db, companyId, dataset, placesFirst = false
     const found = await find();
     if (found) return found;
   }
-  const [home] = await queryRows<{ latitude: unknown; longitude: unknown }>(
-    db,
-    sql`select home_latitude as latitude, home_longitude as longitude from companies where id = ${companyId}`,
-  );
-  const [latitude, longitude] = [nullableNumber(home?.latitude), nullableNumber(home?.longitude)];
-  return latitude === null || longitude === null ? WORLD_START : homeStart({ latitude, longitude });
+  return findHomeStart({ db, companyId });
 };

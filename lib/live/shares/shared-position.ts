@@ -10,10 +10,21 @@ import { openHeldStream } from "@/lib/live/stream/stream-slots";
 import { getFeedSeq } from "@/lib/telemetry/vehicle-state/feed-seq";
 import { listVehicleStates } from "@/lib/telemetry/vehicle-state/list-vehicle-states";
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
+import { findHomeStart, type MapStart } from "@/lib/fleet/places/map-start";
 import { companyOfShareToken, hashShareToken } from "./share-token";
 
-/** What a link's public page shows: the link's and the vehicle's names and its position, nothing else. */
-export type SharedVehicle = { title: string; vehicleName: string; location: LiveLocation | null; expiresAt: string | null; streamSeq: number };
+/**
+ * What a link's public page shows: the link's and the vehicle's names and its position, nothing else;
+ * `start` is where the map opens until the vehicle has a position (the company's home town, else the world).
+ */
+export type SharedVehicle = {
+  title: string;
+  vehicleName: string;
+  location: LiveLocation | null;
+  start: MapStart;
+  expiresAt: string | null;
+  streamSeq: number;
+};
 
 const GONE = "This live location link has expired or was revoked.";
 
@@ -46,14 +57,17 @@ export const getSharedVehicle = async ({ db, token, now }: { db: Executor; token
   const share = await openShareOrThrow({ db, token, now });
   const tenant = { db, companyId: share.companyId, dataset: share.dataset };
   const streamSeq = await getFeedSeq(tenant);
-  const [vehicle, [state]] = await Promise.all([
+  const [vehicle, [state], start] = await Promise.all([
     getVehicle({ ...tenant, vehicleId: share.vehicleId }),
     listVehicleStates({ ...tenant, vehicleIds: [share.vehicleId], limit: 1 }),
+    // Not the company's map start (its fleet's or places' box): a public page tells nothing of the rest of the fleet.
+    findHomeStart(tenant),
   ]);
   return {
     title: share.name,
     vehicleName: vehicle.name,
     location: state ? presentLiveLocation(state) : null,
+    start,
     expiresAt: share.expiresAt?.toISOString() ?? null,
     streamSeq,
   };

@@ -144,6 +144,11 @@ export const envSchema = z
     MAP_TILE_ATTRIBUTION: z.string().optional(),
     FLEET_API_URL: optionalUrl(),
     FLEET_API_KEY: optionalText(),
+    /**
+     * A Nominatim-compatible geocoder (its base URL; /search is appended) for street addresses in the Places
+     * search, called from the server at most once a second; unset: towns from the shipped gazetteer only.
+     */
+    GEOCODER_URL: optionalUrl(),
 
     // Hardware tracker listeners (docs/trackers.md): a port, 0 for any free port, or "off"
     TELTONIKA_PORT: trackerPort(5027),

@@ -1,4 +1,5 @@
 import { alertIncidents } from "@/db/schema";
+import type { DistanceUnit } from "@/lib/platform/units";
 import { ALERT_TRIGGER_LABELS, describeTrigger, SAMSARA_TRIGGER_TYPE_IDS, type AlertTrigger } from "./alert-trigger";
 
 export type AlertIncidentRow = typeof alertIncidents.$inferSelect;
@@ -23,9 +24,13 @@ const DETAILS_KEYS: Record<AlertTrigger["type"], string> = {
   missingDvir: "missingDvirPastDue",
 };
 
-/** The details written with a new incident: Samsara's condition for its trigger, names as they were then. */
+/**
+ * The details written with a new incident: Samsara's condition for its trigger, names as they were then;
+ * its description (inbox, mail, webhook) in the company's `unit`, the condition's fields in Samsara's km/h.
+ */
 export const incidentDetails = ({
   trigger,
+  unit,
   vehicle,
   driver,
   place,
@@ -33,6 +38,7 @@ export const incidentDetails = ({
   detail,
 }: {
   trigger: AlertTrigger;
+  unit: DistanceUnit;
   vehicle: Named & { serial?: string | null };
   driver: Named | null;
   place: (Named & { formattedAddress: string }) | null;
@@ -53,7 +59,7 @@ export const incidentDetails = ({
       minDurationMilliseconds: trigger.seconds * 1000,
       currentSpeedKilometersPerHour: value ?? 0,
     });
-  const description = detail ? `${ALERT_TRIGGER_LABELS[trigger.type]}: ${detail}` : `${describeTrigger(trigger)}${place ? `: ${place.name}` : ""}`;
+  const description = detail ? `${ALERT_TRIGGER_LABELS[trigger.type]}: ${detail}` : `${describeTrigger(trigger, unit)}${place ? `: ${place.name}` : ""}`;
   return {
     triggerId: SAMSARA_TRIGGER_TYPE_IDS[trigger.type],
     description,

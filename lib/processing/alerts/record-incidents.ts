@@ -4,6 +4,7 @@ import { alertIncidents } from "@/db/schema";
 import { intArray, numberArray, queryRows, timestampArray } from "@/db/rows";
 import { enqueueWebhookEvents, type WebhookEvent } from "@/lib/outbound/webhooks/enqueue-webhook-event";
 import type { Tenant } from "@/lib/platform/tenant";
+import { getDistanceUnit } from "@/lib/fleet/company-units";
 import type { AlertTrigger } from "./alert-trigger";
 import { queueIncidentMails } from "./incident-mail";
 import { incidentDetails, presentIncident, type AlertIncidentRow, type IncidentDetails } from "./incident-payload";
@@ -158,6 +159,8 @@ export const recordIncidents = async ({
     else endedInBatch.set(incident.opened, at);
   }
   const driverOf = openings.length > 0 ? await driversAt({ db, tenant, openings }) : () => null;
+  // The text is written once, in the unit the company had then (as its names are the names they had then).
+  const unit = openings.length > 0 ? await getDistanceUnit({ db, companyId: tenant.companyId }) : "km";
   const openedRows = await insertIncidents({
     db,
     tenant,
@@ -175,6 +178,7 @@ export const recordIncidents = async ({
         endedAt: endedAt ? new Date(Math.max(endedAt.getTime(), opening.at.getTime())) : null,
         details: incidentDetails({
           trigger: opening.trigger,
+          unit,
           vehicle: opening.vehicle,
           driver,
           place: opening.place,

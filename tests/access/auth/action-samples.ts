@@ -39,6 +39,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   updatePlaceAction: () => [NONE, {}],
   deletePlaceAction: () => [NONE],
   searchCitiesAction: () => [""],
+  searchAddressesAction: () => [""],
   createAlertRuleAction: () => [{}],
   setAlertRuleEnabledAction: () => [NONE, true],
   deleteAlertRuleAction: () => [NONE],

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, vehicles } from "@/db/schema";
+import { auditEvents, companies, vehicles } from "@/db/schema";
 import { operatorActor } from "@/lib/platform/audit";
 import type { FleetChanges } from "@/lib/dashboard/data/types";
 import { startFleetEventBus, stopFleetEventBus } from "@/lib/telemetry/fleet-events/fleet-event-bus";
@@ -105,6 +105,27 @@ describe("live sharing links", () => {
     const listed = (at: Date) => listLiveShares({ db, ...tenant, limit: 100, now: at }).then((rows) => rows.map((row) => row.id));
     expect(await listed(new Date())).toContain(share.id);
     expect(await listed(now)).not.toContain(share.id);
+  });
+
+  it("open the page's map on the shared vehicle, else on the company's home town, never on the rest of the fleet", async () => {
+    const { db, tenant, notShared, report } = await setup();
+    const [shared] = await db
+      .insert(vehicles)
+      .values({ ...tenant, name: "Never reported", vin: "1FTFW1E50PFA00001" })
+      .returning();
+    const share = await createLiveShare({ db, ...tenant, actor, input: { name: "Where is my parcel", vehicleId: shared.id } });
+    await report(notShared.id);
+    // No home town set: the world, not the other vehicle's position in Chicago (nor Chicago by default).
+    expect(await getSharedVehicle({ db, token: share.token })).toMatchObject({ location: null, start: { basis: "world" } });
+    await db.update(companies).set({ homeName: "Berlin, DE", homeLatitude: 52.52, homeLongitude: 13.405 }).where(eq(companies.id, tenant.companyId));
+    const { location, start } = await getSharedVehicle({ db, token: share.token });
+    expect(location).toBeNull();
+    expect(start.basis).toBe("home");
+    expect((start.south + start.north) / 2).toBeCloseTo(52.52, 5);
+    expect((start.west + start.east) / 2).toBeCloseTo(13.405, 5);
+    // Once it reports, the page opens on the vehicle itself.
+    await report(shared.id);
+    expect((await getSharedVehicle({ db, token: share.token })).location).toMatchObject({ latitude: 41.88, longitude: -87.63 });
   });
 
   it("find nothing for a malformed or made-up token", async () => {

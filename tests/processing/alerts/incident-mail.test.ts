@@ -1,9 +1,10 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { alertRules, contacts, mailOutbox, users } from "@/db/schema";
+import { alertRules, companies, contacts, mailOutbox, users } from "@/db/schema";
 import { checkSilentDevices } from "@/lib/processing/alerts/check-silent-devices";
 import { emailUsersAction } from "@/lib/processing/alerts/alert-recipients";
 import { alertsProcessor } from "@/lib/processing/alerts/alerts-processor";
+import { listInboxIncidents } from "@/lib/processing/alerts/list-incidents";
 import { reloadConfig } from "@/lib/platform/config";
 import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
 import { sendQueuedMail } from "@/lib/outbound/mail/send-queued-mail";
@@ -120,6 +121,40 @@ describe("incident e-mail", () => {
     await sendQueuedMail({ db });
     expect(sink.received.slice(before)).toEqual([expect.objectContaining({ to: [dispatcher.email], subject: `Alert: Quiet, ${b.name}` })]);
     expect(sink.received.at(-1)!.raw).toContain(`${OUTSIDE.latitude.toFixed(5)}, ${OUTSIDE.longitude.toFixed(5)}`);
+  });
+
+  it.each([
+    ["km", "Over 100 km/h for 10 s", /mph|\bmi\b|mile/],
+    ["mi", "Over 62 mph for 10 s", /km/],
+  ] as const)("writes a speeding incident's text in the company's unit (%s): inbox, mail and webhook", async (unit, text, otherUnit) => {
+    const { db } = database();
+    const { tenant, a, rule, drive, run, events } = await setupAlertTrack(db);
+    const [admin] = await usersOf(tenant.companyId);
+    const [{ distanceUnit }] = await db.select({ distanceUnit: companies.distanceUnit }).from(companies).where(eq(companies.id, tenant.companyId));
+    await db.update(companies).set({ distanceUnit: unit }).where(eq(companies.id, tenant.companyId));
+    try {
+      const speeding = await rule({ name: "Too fast", trigger: { type: "speeding", speedKph: 100, seconds: 10 }, actions: [emailUsersAction([admin.id])] });
+      await drive(a.id, [
+        [0, OUTSIDE, 30],
+        [11, OUTSIDE, 30],
+        [20, OUTSIDE, 10],
+      ]);
+      await run();
+      const before = sink.received.length;
+      await sendQueuedMail({ db });
+      const [mail] = sink.received.slice(before);
+      expect(mail.raw).toContain(`${text} (rule "Too fast").`);
+      expect(mail.raw).not.toMatch(otherUnit);
+      const [incident] = await listInboxIncidents({ db, ...tenant, filter: "all", limit: 1 });
+      expect(incident).toMatchObject({ ruleName: "Too fast", description: text });
+      const opened = (await events()).filter(
+        (event) => event.eventType === "AlertIncident" && (event.data as { configurationId?: string }).configurationId === String(speeding.id),
+      );
+      expect(opened.length).toBeGreaterThan(0);
+      for (const event of opened) expect(JSON.stringify(event.data)).toContain(`"description":"${text}"`);
+    } finally {
+      await db.update(companies).set({ distanceUnit }).where(eq(companies.id, tenant.companyId));
+    }
   });
 
   it("retries a message while the SMTP server is down, sends it when it is back, and gives up after a day", async () => {
