@@ -27,6 +27,7 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   report_schedule: "Report schedule",
   dvir: "Inspection report (DVIR)",
   dvir_defect: "Inspection defect",
+  dvir_defect_type: "Inspection checklist item",
 };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */
