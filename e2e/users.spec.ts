@@ -60,6 +60,8 @@ test("invite a dispatcher, who signs up, sees only their sections, is refused a 
   expect(actionId).not.toBe("");
   const row = page.getByRole("row", { name: new RegExp(email.replace(/\./g, "\\.")) });
   await expect(row).toContainText("Invited");
+  // The dialog goes with the link in it: only then may the page hold no trace of it.
+  await expect(page.getByTestId("user-link")).toHaveCount(0);
   expect(await page.content()).not.toContain(link.split("/").at(-1)!);
 
   // The dispatcher, in their own browser.
