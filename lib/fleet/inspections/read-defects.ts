@@ -14,26 +14,18 @@ const readDefects = ({ db, tenant, where, order, limit }: { db: Executor; tenant
     .orderBy(...order)
     .limit(limit) as Promise<DefectRow[]>;
 
+type DefectWindow = { startTime: Date; endTime: Date; isResolved?: boolean };
+
+/** Defects whose time `column` falls in [startTime, endTime), open or resolved only when asked. */
+const inWindow = (column: typeof dvirDefects.updatedAt | typeof dvirDefects.createdAt, { startTime, endTime, isResolved }: DefectWindow) =>
+  and(gte(column, startTime), lt(column, endTime), isResolved === undefined ? undefined : eq(dvirDefects.isResolved, isResolved));
+
 /** Defects updated in [startTime, endTime) in update order (Samsara's GET /defects/stream), resolved or open only when asked. */
-export const streamDefects = ({
-  db,
-  companyId,
-  dataset,
-  startTime,
-  endTime,
-  isResolved,
-  after,
-  limit,
-}: TenantQuery & { startTime: Date; endTime: Date; isResolved?: boolean; after?: UpdatedPosition; limit: number }) =>
+export const streamDefects = ({ db, companyId, dataset, after, limit, ...window }: TenantQuery & DefectWindow & { after?: UpdatedPosition; limit: number }) =>
   readDefects({
     db,
     tenant: { companyId, dataset },
-    where: and(
-      gte(dvirDefects.updatedAt, startTime),
-      lt(dvirDefects.updatedAt, endTime),
-      isResolved === undefined ? undefined : eq(dvirDefects.isResolved, isResolved),
-      afterPosition(dvirDefects, after),
-    ),
+    where: and(inWindow(dvirDefects.updatedAt, window), afterPosition(dvirDefects, after)),
     order: [asc(dvirDefects.updatedAt), asc(dvirDefects.id)],
     limit,
   });
@@ -56,25 +48,11 @@ export const listOpenDefects = ({ db, companyId, dataset, vehicleId }: TenantQue
   });
 
 /** Defects created in [startTime, endTime) in id order after `afterId` (Samsara's legacy GET /fleet/defects/history). */
-export const defectHistory = ({
-  db,
-  companyId,
-  dataset,
-  startTime,
-  endTime,
-  isResolved,
-  afterId,
-  limit,
-}: TenantQuery & { startTime: Date; endTime: Date; isResolved?: boolean; afterId?: number; limit: number }) =>
+export const defectHistory = ({ db, companyId, dataset, afterId, limit, ...window }: TenantQuery & DefectWindow & { afterId?: number; limit: number }) =>
   readDefects({
     db,
     tenant: { companyId, dataset },
-    where: and(
-      gte(dvirDefects.createdAt, startTime),
-      lt(dvirDefects.createdAt, endTime),
-      isResolved === undefined ? undefined : eq(dvirDefects.isResolved, isResolved),
-      afterId === undefined ? undefined : gt(dvirDefects.id, afterId),
-    ),
+    where: and(inWindow(dvirDefects.createdAt, window), afterId === undefined ? undefined : gt(dvirDefects.id, afterId)),
     order: [asc(dvirDefects.id)],
     limit,
   });
