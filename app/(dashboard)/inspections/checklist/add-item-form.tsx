@@ -23,10 +23,17 @@ export const AddItemForm = () => {
         errorId="checklist-label-error"
         error={error("label")}
       >
-        <input name="label" maxLength={100} defaultValue={typed.value("label", "")} autoComplete="off" />
+        <input
+          name="label"
+          maxLength={100}
+          defaultValue={typed.value("label", "")}
+          autoComplete="off"
+          aria-invalid={error("label") ? true : undefined}
+          aria-describedby="checklist-label-error"
+        />
       </Field>
       <Field label="Where on the vehicle" errorId="checklist-section-error" error={error("sectionType")}>
-        <select name="sectionType" defaultValue={typed.value("sectionType", "exteriorSideUnderneath")}>
+        <select name="sectionType" defaultValue={typed.value("sectionType", "exteriorSideUnderneath")} aria-describedby="checklist-section-error">
           {Object.entries(SECTION_LABELS).map(([section, label]) => (
             <option key={section} value={section}>
               {label}
