@@ -135,8 +135,10 @@ export const submitDvir = async ({
         defects: { before: null, after: defects.length },
       },
     });
-    await raiseDvirSubmitted({ db: tx, ...tenant, dvir: await getDvir({ db: tx, ...tenant, dvirId: stored.id }) });
-    return { id: stored.id, replayed: false };
+    // The stored report, read once: the event's payload and the answer.
+    const dvir = await getDvir({ db: tx, ...tenant, dvirId: stored.id });
+    await raiseDvirSubmitted({ db: tx, ...tenant, dvir });
+    return { id: stored.id, replayed: false, dvir };
 
     async function findByKey(executor: typeof tx, key: string) {
       const [row] = await executor
@@ -146,7 +148,7 @@ export const submitDvir = async ({
       return row;
     }
   });
-  return { ...(await getDvir({ db, ...tenant, dvirId: outcome.id })), replayed: outcome.replayed };
+  return { ...("dvir" in outcome ? outcome.dvir : await getDvir({ db, ...tenant, dvirId: outcome.id })), replayed: outcome.replayed };
 };
 
 const checkReplay = (
