@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSdkClient, expectSdkShape, mintKey } from "./sdk-client";
+import { createSdkClient, expectSdkShape, keyAndFirstDriver } from "./sdk-client";
 
 const HOUR_MS = 3_600_000;
 let key: string;
@@ -7,9 +7,7 @@ let key: string;
 let driverId: string;
 
 beforeAll(async () => {
-  key = await mintKey();
-  const { client } = createSdkClient(key);
-  driverId = (await client.drivers.list({ limit: 1 })).data[0].id!;
+  ({ key, driverId } = await keyAndFirstDriver());
 });
 
 const utcDate = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);

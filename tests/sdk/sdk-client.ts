@@ -58,6 +58,13 @@ export const createSdkClient = (token: string, options: Omit<BaseClientOptions, 
 };
 
 /** Asserts that every field the SDK's type `typeName` marks as required is present, all the way down. */
+/** A key with every scope and the fixture's first driver (the one with the HOS log), for the HOS suites. */
+export const keyAndFirstDriver = async () => {
+  const key = await mintKey();
+  const driverId = (await createSdkClient(key).client.drivers.list({ limit: 1 })).data[0].id!;
+  return { key, driverId };
+};
+
 export const expectSdkShape = (value: unknown, typeName: string) => {
   expect(findMissingRequired(value, typeName)).toEqual([]);
 };
