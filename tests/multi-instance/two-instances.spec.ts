@@ -249,7 +249,7 @@ describe.skipIf(!ready)("two app instances on one PostgreSQL database", () => {
         .map((line) => (JSON.parse(line) as { period: string }).period);
     const started = () => [...periodsStarted(a), ...periodsStarted(b)];
     // Two periods take up to 30 s from the start, more than the tests above may have taken on a fast machine.
-    await expect.poll(() => started().length, { timeout: 40_000, intervals: [1_000] }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => started().length, { timeout: 40_000, interval: 1_000 }).toBeGreaterThanOrEqual(2);
     expect(new Set(started()).size).toBe(started().length);
   });
 });
