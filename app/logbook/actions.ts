@@ -13,6 +13,7 @@ import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
 import { answerLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { exportEldFile } from "@/lib/hos/eld-file/export-eld-file";
+import { transferEldFile } from "@/lib/hos/eld-transfer";
 import { inspectionFormSchema } from "@/lib/dashboard/view/inspection-form";
 import { submitDvir } from "@/lib/fleet/inspections";
 import { answerProposal } from "@/lib/fleet/assignments";
@@ -87,13 +88,26 @@ export const answerLogEditAction = defineDriverAction(
 
 /**
  * The driver's ELD output file for an inspector (49 CFR 395 Appendix A 4.9.1: today and the previous
- * 7 days), with the inspector's output file comment; the page saves it (audited as a download).
+ * 7 days), with the inspector's output file comment: saved on the phone (audited as a download), or
+ * sent to FMCSA by its web service or by encrypted e-mail (4.10.1, audited as a transfer).
  */
-export const downloadEldFileAction = defineDriverAction(
-  { args: formFields, input: z.object({ comment: z.string().trim().max(60, "at most 60 characters").default("") }) },
-  async ({ input, tenant, driver, actor }) => {
-    const file = await exportEldFile({ ...tenant, driverId: driver.driverId, outputFileComment: input.comment, actor });
-    return { fileName: file.fileName, text: file.text, message: `${file.fileName} (${file.firstDate} to ${file.lastDate}) saved.` };
+export const handOverEldFileAction = defineDriverAction(
+  {
+    args: formFields,
+    input: z.object({
+      comment: z.string().trim().max(60, "at most 60 characters").default(""),
+      method: z.enum(["download", "webService", "email"]).default("download"),
+    }),
+  },
+  async ({ input: { comment, method }, tenant, driver, actor }) => {
+    if (method === "download") {
+      const file = await exportEldFile({ ...tenant, driverId: driver.driverId, outputFileComment: comment, actor });
+      return { fileName: file.fileName, text: file.text, message: `${file.fileName} (${file.firstDate} to ${file.lastDate}) saved.` };
+    }
+    const sent = await transferEldFile({ ...tenant, driverId: driver.driverId, method, outputFileComment: comment, actor });
+    const how = method === "webService" ? "FMCSA's web service" : "e-mail to FMCSA";
+    if (!sent.succeeded) throw new AppError("unavailable", `${sent.fileName} was not accepted by ${how}: ${sent.outcome} Try again, or the other way.`);
+    return { message: `${sent.fileName} sent by ${how}${sent.test ? " (as a test)" : ""}. ${sent.outcome}` };
   },
 );
 

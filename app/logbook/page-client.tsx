@@ -12,8 +12,8 @@ import {
   answerProposalAction,
   certifyDayAction,
   changeDutyStatusAction,
-  downloadEldFileAction,
   dropTrailerAction,
+  handOverEldFileAction,
   pickTrailerAction,
 } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
@@ -157,9 +157,12 @@ export const SignOutButton = () => (
   </ClientButton>
 );
 
-/** One tap: the ELD output file of today and the previous 7 days, saved on the phone, with the inspector's comment. */
-export const EldFileDownload = () => {
-  const { props, state, pending } = useActionForm(downloadEldFileAction);
+/**
+ * One tap: the ELD output file of today and the previous 7 days with the inspector's comment, saved on
+ * the phone or sent to FMCSA by the telematics methods this service is set up for.
+ */
+export const EldFileHandOver = ({ transfers }: { transfers: { webService: boolean; email: boolean } }) => {
+  const { props, state, pending } = useActionForm(handOverEldFileAction);
   useEffect(() => {
     const made = state as { ok: boolean; fileName?: string; text?: string } | null;
     if (!made?.ok || !made.fileName || made.text === undefined) return;
@@ -176,9 +179,21 @@ export const EldFileDownload = () => {
         Output file comment (optional: the code an inspector gives)
         <input name="comment" maxLength={60} autoComplete="off" />
       </label>
-      <button type="submit" className="button-primary" disabled={pending}>
-        Download ELD file
-      </button>
+      <div className="logbook-eld-actions">
+        <button type="submit" name="method" value="download" className="button-primary" disabled={pending}>
+          Download ELD file
+        </button>
+        {transfers.webService && (
+          <button type="submit" name="method" value="webService" className="button" disabled={pending}>
+            Send to FMCSA (web service)
+          </button>
+        )}
+        {transfers.email && (
+          <button type="submit" name="method" value="email" className="button" disabled={pending}>
+            Send to FMCSA (e-mail)
+          </button>
+        )}
+      </div>
       <Outcome state={state} />
     </form>
   );

@@ -7,6 +7,7 @@ import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { EldLogGraph } from "@/components/hos/eld-log-graph";
+import { eldTransferMethods } from "@/lib/hos/eld-transfer";
 import { VIOLATION_LABELS } from "@/components/hos/violations-table";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatDuration } from "@/lib/dashboard/view/clock-level";
@@ -20,7 +21,7 @@ import { OpenDefects } from "./open-defects";
 import { ProposedVehicle } from "./proposed-vehicle";
 import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { PulledTrailers } from "./pulled-trailers";
-import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
+import { CertifyDayForm, DriveAnswer, EldFileHandOver, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
 
@@ -218,7 +219,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
       <section className="page" aria-labelledby="inspection-heading">
         <h2 id="inspection-heading">Roadside inspection</h2>
         <p className="muted">Your records of today and the previous 7 days as the ELD output file an inspector reads (49 CFR 395).</p>
-        <EldFileDownload />
+        <EldFileHandOver transfers={eldTransferMethods()} />
       </section>
     </main>
   );

@@ -73,3 +73,33 @@ export const eldEventSequences = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.dataset, t.vehicleId] })],
 );
+
+/** 4.9.1 telematics transfer: by FMCSA's web service or by encrypted e-mail; `ping` is the web service's weekly check (4.6.1.7). */
+export const ELD_TRANSFER_METHODS = ["webService", "email", "ping"] as const;
+export type EldTransferMethod = (typeof ELD_TRANSFER_METHODS)[number];
+
+/**
+ * Each transfer of a driver's records to FMCSA and each check of the transfer mechanism, with what
+ * FMCSA answered: the driver sees the outcome, and a run of failures is the data transfer diagnostic.
+ */
+export const eldTransfers = pgTable(
+  "eld_transfers",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    /** null: a check of the mechanism (`ping`), for no driver. */
+    driverId: integer("driver_id"),
+    method: text("method", { enum: ELD_TRANSFER_METHODS }).notNull(),
+    fileName: text("file_name").notNull().default(""),
+    outputFileComment: text("output_file_comment").notNull().default(""),
+    /** FMCSA's test flag (ELD_TRANSFER_TEST): not passed on to inspectors. */
+    test: boolean("test").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    /** The web service's submission id, or the e-mail's Message-ID. */
+    reference: text("reference").notNull().default(""),
+    /** FMCSA's status and errors, or why it could not be sent. */
+    outcome: text("outcome").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.id] }), index("eld_transfers_time_idx").on(t.companyId, t.dataset, t.createdAt)],
+);

@@ -3,5 +3,5 @@ export { eldText, homeTerminalClock, powerUnitNumberOf } from "@/lib/hos/eld-rec
 export { checkCharValue, eventDataCheckValue, fileDataCheckValue, lineDataCheckValue } from "@/lib/hos/eld-record/check-values";
 export { eldFileName } from "./eld-file-name";
 export type * from "./eld-file-input";
-export { exportEldFile, type EldFileExport } from "./export-eld-file";
+export { exportEldFile, makeEldFile, type EldFileExport } from "./export-eld-file";
 export { eldFileRange, loadEldFileInput, ELD_FILE_MAX_AGE_DAYS, type EldFileRange } from "./load-eld-file-input";

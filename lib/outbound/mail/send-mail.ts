@@ -37,3 +37,14 @@ export const sendMail = async ({ message }: { message: MailMessage }): Promise<M
   const info = await transportFor(SMTP_URL).sendMail({ from: MAIL_FROM, ...message });
   return { sent: true, messageId: info.messageId };
 };
+
+/**
+ * A message built elsewhere, headers and all (an S/MIME message signs and encrypts exact bytes, so
+ * nodemailer must not compose it), sent from MAIL_FROM's address to `to`.
+ */
+export const sendRawMail = async ({ to, raw }: { to: string; raw: Buffer }): Promise<MailResult> => {
+  const { SMTP_URL, MAIL_FROM } = getConfig();
+  if (!SMTP_URL) return { sent: false, reason: "not_configured" };
+  const info = await transportFor(SMTP_URL).sendMail({ envelope: { from: MAIL_FROM, to }, raw });
+  return { sent: true, messageId: info.messageId };
+};

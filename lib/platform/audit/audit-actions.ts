@@ -29,6 +29,7 @@ const AUDIT_LABELS = {
     edit_accepted: "Log edit accepted by the driver",
     edit_rejected: "Log edit rejected by the driver",
     eld_file_downloaded: "ELD output file downloaded",
+    eld_file_transferred: "ELD records sent to FMCSA",
     denied: "Log edit refused",
   },
   unassigned_driving: {

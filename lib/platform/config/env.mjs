@@ -139,6 +139,23 @@ export const envSchema = z
     SMTP_URL: optionalText().refine((value) => value === undefined || /^smtps?:\/\/[^/]/.test(value), { message: "must be an smtp:// or smtps:// URL" }),
     MAIL_FROM: text("Fleet Telematics <no-reply@localhost>"),
 
+    // ELD records to FMCSA (49 CFR 395 Appendix A 4.9.1 telematics transfer; docs/hos.md "Transfer"): what FMCSA
+    // gives a registered ELD provider. Unset: the driver can still download the file and show the screen.
+    /** The web service's WSDL (a URL or a file path). */
+    ELD_WEB_SERVICE_WSDL: optionalText(),
+    /** The web service's address, when it is not the one the WSDL names. */
+    ELD_WEB_SERVICE_URL: optionalUrl(),
+    /** PEM file of the certificate authority the web service's TLS certificate chains to, when the system's do not. */
+    ELD_WEB_SERVICE_CA: optionalText(),
+    /** PEM files of the provider's certificate and private key registered with FMCSA: the TLS client certificate, and the e-mail's signature. */
+    ELD_PROVIDER_CERT: optionalText(),
+    ELD_PROVIDER_KEY: optionalText(),
+    /** FMCSA's ELD e-mail address, and the PEM file of its public certificate the e-mail is encrypted to. */
+    ELD_TRANSFER_EMAIL: optionalText().refine((value) => value === undefined || /^[^\s@]+@[^\s@]+$/.test(value), { message: "must be an e-mail address" }),
+    ELD_FMCSA_CERT: optionalText(),
+    /** on: transfers carry FMCSA's test flag (the "TEST" subject): checked by FMCSA, never passed on to an inspector. */
+    ELD_TRANSFER_TEST: oneOf(["on", "off"], "off"),
+
     // The dashboard (an empty MAP_TILE_URL means no tiles, so it is not "unset")
     MAP_TILE_URL: z.string().optional(),
     MAP_TILE_ATTRIBUTION: z.string().optional(),

@@ -74,7 +74,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   answerProposalAction: () => [null, formOf({})],
   pickTrailerAction: () => [null, formOf({})],
   dropTrailerAction: () => [null, formOf({})],
-  downloadEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
+  handOverEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
   submitInspectionAction: () => [null, formOf({})],
   resolveDefectAction: () => [null, formOf({ defectId: String(NONE), resolution: "repaired" })],
   // inspections/checklist: an item without a label; no such item

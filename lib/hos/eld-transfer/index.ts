@@ -1,0 +1,2 @@
+export { eldTransferMethods } from "./transfer-settings";
+export { transferEldFile, type EldTransferResult } from "./transfer-eld-file";

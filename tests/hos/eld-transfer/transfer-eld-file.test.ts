@@ -1,0 +1,170 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditEvents, companies, drivers, eldTransfers } from "@/db/schema";
+import { transferEldFile } from "@/lib/hos/eld-transfer";
+import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
+import { driverActor } from "@/lib/platform/audit";
+import { reloadConfig } from "@/lib/platform/config";
+import { FMCSA_TEST_WSDL, startEldWebService } from "../../helpers/fmcsa-test-services";
+import { startSmtpSink } from "../../helpers/smtp-sink";
+import { makeTestCertificate } from "../../helpers/test-certificates";
+import { useTestDatabase } from "../../helpers/test-database";
+import { parseEldFile } from "../eld-file/eld-file-parser";
+
+const database = useTestDatabase();
+const folder = mkdtempSync(join(tmpdir(), "eld-transfer-"));
+const pem = (name: string, text: string) => {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+};
+const fmcsa = makeTestCertificate({ commonName: "FMCSA ELD test" });
+const provider = makeTestCertificate({ commonName: "Test ELD Provider" });
+const server = makeTestCertificate({ commonName: "127.0.0.1", ip: true });
+let service: Awaited<ReturnType<typeof startEldWebService>>;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+const tenant = { companyId: 0, dataset: "live" as const };
+let driverId: number;
+let otherDriverId: number;
+
+const setUpTransfer = (overrides: Record<string, string> = {}) => {
+  const variables = {
+    ELD_WEB_SERVICE_WSDL: FMCSA_TEST_WSDL,
+    ELD_WEB_SERVICE_URL: service.url,
+    ELD_WEB_SERVICE_CA: pem("server.crt", server.cert),
+    ELD_PROVIDER_CERT: pem("provider.crt", provider.cert),
+    ELD_PROVIDER_KEY: pem("provider.key", provider.key),
+    ELD_TRANSFER_EMAIL: "eld@fmcsa.test",
+    ELD_FMCSA_CERT: pem("fmcsa.crt", fmcsa.cert),
+    ELD_TRANSFER_TEST: "on",
+    SMTP_URL: sink.url,
+    MAIL_FROM: "Fleet ELD <eld@fleet.test>",
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
+  reloadConfig();
+};
+const transfer = (method: "webService" | "email", options: { driverId?: number } = {}) =>
+  transferEldFile({
+    db: database().db,
+    ...tenant,
+    driverId,
+    method,
+    outputFileComment: "INSP 4711",
+    actor: driverActor({ driver: { driverId, name: "Ana Lee" }, ip: "127.0.0.1", requestId: "test" }),
+    ...options,
+  });
+const transfersOf = () => database().db.select().from(eldTransfers).where(eq(eldTransfers.companyId, tenant.companyId));
+
+beforeAll(async () => {
+  service = await startEldWebService({ server, provider });
+  sink = await startSmtpSink();
+  const { db } = database();
+  const [company, other] = await db
+    .insert(companies)
+    .values([{ name: "Demo Fleet", usdotNumber: 1000003, eldRegistrationId: "ZA10", eldIdentifier: "FLT001" }, { name: "Other Fleet" }])
+    .returning();
+  tenant.companyId = company.id;
+  const [driver, otherDriver] = await db
+    .insert(drivers)
+    .values([
+      { ...tenant, name: "Ana Lee", username: "ana.lee", licenseNumber: "IL0000042", licenseState: "IL", timezone: "America/Chicago" },
+      { companyId: other.id, dataset: "live", name: "Olly Other", username: "olly", licenseNumber: "X1", licenseState: "IL", timezone: "America/Chicago" },
+    ])
+    .returning();
+  driverId = driver.id;
+  otherDriverId = otherDriver.id;
+  await setDutyStatus({
+    db,
+    ...tenant,
+    driverId,
+    status: "onDuty",
+    at: new Date(Date.now() - 3 * 3_600_000),
+    actor: driverActor({ driver: { driverId, name: "Ana Lee" }, ip: "127.0.0.1", requestId: "test" }),
+  });
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  reloadConfig();
+});
+afterAll(async () => {
+  await Promise.all([service.close(), sink.close()]);
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe("transferring the roadside file to FMCSA", () => {
+  it("submits it to the web service with the provider's client certificate, and records FMCSA's answer", async () => {
+    setUpTransfer();
+    const result = await transfer("webService");
+    expect(result).toMatchObject({ method: "webService", succeeded: true, test: true });
+    expect(result.reference).toMatch(/^[0-9a-f-]{36}$/);
+    const [submission] = service.received;
+    expect(submission).toMatchObject({
+      ELDIdentifier: "FLT001",
+      ELDRegistrationId: "ZA10",
+      OutputFilename: result.fileName,
+      OutputFileComment: "INSP 4711",
+      Test: true,
+      clientName: "Test ELD Provider",
+    });
+    const file = parseEldFile(submission.OutputFileBody);
+    expect(file.segments.get("ELD Event List:")?.length).toBeGreaterThan(0);
+    const [row] = await transfersOf();
+    expect(row).toMatchObject({ driverId, method: "webService", succeeded: true, reference: result.reference, outputFileComment: "INSP 4711", test: true });
+    const audit = await database()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, tenant.companyId), eq(auditEvents.action, "hos_log.eld_file_transferred")));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("mails it signed by the provider and encrypted to FMCSA's certificate, as OpenSSL reads it", async () => {
+    setUpTransfer();
+    const result = await transfer("email");
+    expect(result).toMatchObject({ method: "email", succeeded: true });
+    const mail = sink.received.at(-1)!;
+    expect(mail.to).toEqual(["eld@fmcsa.test"]);
+    expect(mail.subject).toBe("TEST ELD records from ZA10:FLT001");
+    expect(mail.raw).not.toContain("ELD File Header Segment");
+    const encrypted = pem("mail.eml", mail.raw);
+    const signed = execFileSync("openssl", ["cms", "-decrypt", "-in", encrypted, "-inkey", pem("fmcsa.key", fmcsa.key)]);
+    const entity = execFileSync(
+      "openssl",
+      ["cms", "-verify", "-in", pem("signed.eml", signed.toString("binary")), "-CAfile", pem("provider-ca.crt", provider.cert)],
+      { stdio: ["pipe", "pipe", "pipe"] },
+    ).toString();
+    expect(entity).toContain("INSP 4711");
+    const attachment = new RegExp(`filename=${result.fileName.replace(/\./g, "\\.")}\\r\\n\\r\\n([A-Za-z0-9+/=\\r\\n]+?)\\r\\n--`).exec(entity);
+    const text = Buffer.from(attachment![1].replace(/\r\n/g, ""), "base64").toString("utf8");
+    expect(parseEldFile(text).segments.get("User List:")?.length).toBeGreaterThan(0);
+  });
+
+  it("records a transfer FMCSA never received as failed, for the driver to retry, instead of failing the request", async () => {
+    setUpTransfer({ ELD_WEB_SERVICE_URL: "https://127.0.0.1:9/ELDSubmissionService.svc" });
+    const before = service.received.length;
+    const result = await transfer("webService");
+    expect(result.succeeded).toBe(false);
+    expect(result.outcome).toMatch(/^Not sent: /);
+    expect(service.received).toHaveLength(before);
+    expect((await transfersOf()).filter((row) => !row.succeeded)).toHaveLength(1);
+  });
+
+  it("refuses a method the service is not set up for, and another company's driver, recording nothing", async () => {
+    const before = (await transfersOf()).length;
+    await expect(transfer("webService")).rejects.toMatchObject({ code: "unavailable" });
+    setUpTransfer();
+    await expect(transfer("email", { driverId: otherDriverId })).rejects.toMatchObject({ code: "not_found" });
+    expect(await transfersOf()).toHaveLength(before);
+  });
+
+  it("refuses a carrier without its ELD registration id and identifier", async () => {
+    setUpTransfer();
+    await database().db.update(companies).set({ eldRegistrationId: "" }).where(eq(companies.id, tenant.companyId));
+    await expect(transfer("webService")).rejects.toMatchObject({ code: "bad_request" });
+    await database().db.update(companies).set({ eldRegistrationId: "ZA10" }).where(eq(companies.id, tenant.companyId));
+  });
+});
