@@ -291,10 +291,15 @@ signedInTest(DEMO_MANAGER)("a driver's logbook passes the axe scan at both sizes
   await driver.waitForURL("**/logbook");
   for (const size of SIZES) {
     await driver.setViewportSize({ width: size.width, height: size.height });
-    await driver.goto("/logbook");
-    await settle(driver);
-    await check(driver, `logbook at ${size.name}`);
-    await screenshot(driver, `a11y-logbook-${size.name}`, { fullPage: size.name === "phone" });
+    for (const [path, name] of [
+      ["/logbook", "logbook"],
+      ["/logbook/roadside", "roadside"],
+    ]) {
+      await driver.goto(path);
+      await settle(driver);
+      await check(driver, `${name} at ${size.name}`);
+      await screenshot(driver, `a11y-${name}-${size.name}`, { fullPage: size.name === "phone" });
+    }
   }
   await context.close();
 });

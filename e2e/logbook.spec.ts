@@ -254,6 +254,13 @@ test(
     expect(file).toContain(",INSP-2026,");
     expect(file).toMatch(/End of File:\r\n[0-9A-F]{4}\r\n$/);
     await screenshot(driver, "logbook-phone-eld-file");
+    // The screen an inspector reads: the header facts and each of the 8 days' graph and records.
+    await driver.getByRole("link", { name: "Show the inspector my records" }).click();
+    await expect(driver.getByRole("heading", { level: 1 })).toHaveText("Roadside inspection");
+    await expect(driver.getByTestId("roadside-facts")).toContainText("Lena Logbook");
+    await expect(driver.getByTestId("roadside-day")).toHaveCount(8);
+    await expect(driver.getByTestId("roadside-day").first().getByRole("table")).toContainText("Driver");
+    await screenshot(driver, "logbook-roadside-phone", { fullPage: true });
 
     // The carrier downloads the same driver's file from the HOS page.
     await page.goto(`/hos/${driverId}`);

@@ -220,6 +220,11 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
         <h2 id="inspection-heading">Roadside inspection</h2>
         <p className="muted">Your records of today and the previous 7 days as the ELD output file an inspector reads (49 CFR 395).</p>
         <EldFileHandOver transfers={eldTransferMethods()} />
+        <p>
+          <Link href="/logbook/roadside" className="button">
+            Show the inspector my records
+          </Link>
+        </p>
       </section>
     </main>
   );

@@ -5,3 +5,4 @@ export { eldFileName } from "./eld-file-name";
 export type * from "./eld-file-input";
 export { exportEldFile, makeEldFile, type EldFileExport } from "./export-eld-file";
 export { eldFileRange, loadEldFileInput, ELD_FILE_MAX_AGE_DAYS, type EldFileRange } from "./load-eld-file-input";
+export { loadRoadsideRecords } from "./roadside-records";
