@@ -45,7 +45,8 @@ const RoadsidePage = async () => {
     ["Unidentified driving records", records.unidentifiedEvents.length > 0 ? `Yes (${records.unidentifiedEvents.length})` : "No"],
     ["Malfunction, data diagnostic", `${openMalfunctions ? "Malfunction" : "No malfunction"} · ${openDiagnostics ? "data diagnostic" : "no data diagnostic"}`],
   ];
-  const days = [...logbook.dailyLogs].reverse();
+  // Today and the previous 7 days, newest first (the logbook also reads the day before, for its cycle).
+  const days = logbook.dailyLogs.slice(-8).reverse();
   return (
     <main className="logbook">
       <header className="logbook-head">
@@ -73,7 +74,7 @@ const RoadsidePage = async () => {
         <EldFileHandOver transfers={eldTransferMethods()} />
       </section>
       {days.map((day) => {
-        const events = records.events.filter((event) => event.at >= day.startTime && event.at < day.endTime);
+        const events = records.events.filter((event) => event.at >= day.startTime && event.at < day.endTime).sort((a, b) => a.at.getTime() - b.at.getTime());
         return (
           <section key={day.date} className="page" aria-labelledby={`day-${day.date}`} data-testid="roadside-day">
             <h2 id={`day-${day.date}`}>{formatCalendarDay(day.date)}</h2>
