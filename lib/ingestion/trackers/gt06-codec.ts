@@ -24,6 +24,10 @@ export const GT06 = {
   status4g: 0x36,
   timeRequest: 0x8a,
   info: 0x94,
+  /** The server's command (downlink), and the device's answers to it: ASCII (0x15) or with an encoding byte (0x21). */
+  command: 0x80,
+  commandAnswer: 0x15,
+  commandAnswerInfo: 0x21,
 } as const;
 
 /** The packets answered with the protocol number and serial echoed (the time request adds the time). */
@@ -36,6 +40,7 @@ const COORDINATE_SCALE = 30_000 * 60;
 export type Gt06Message =
   | { type: "login"; protocol: number; serial: number; imei: string }
   | { type: "record"; protocol: number; serial: number; record: TrackerRecord }
+  | { type: "answer"; protocol: number; serial: number; text: string }
   | { type: "other"; protocol: number; serial: number };
 
 /** The byte length of the frame at the start of `buffer`, or null while its header has not arrived. */
@@ -128,6 +133,31 @@ const readImei = (reader: FrameReader) => {
   return digits;
 };
 
+/**
+ * A device's answer to a command: 0x15 holds the command length, the server flag (4 bytes) and the
+ * ASCII text; 0x21 the server flag, an encoding byte (1: ASCII,
+ * else UTF-16BE) and the text.
+ */
+const readAnswer = (protocol: number, reader: FrameReader) => {
+  if (protocol === GT06.commandAnswer) {
+    // Some firmware leaves the length 0 and pads the text with zeros up to a language word: the text ends at the first zero.
+    const length = reader.u8() - 4;
+    reader.u32();
+    const text = reader.take(length > 0 && length <= reader.remaining ? length : reader.remaining);
+    return text.toString("latin1").split("\0")[0].trim();
+  }
+  reader.u32();
+  const ascii = reader.u8() === 1;
+  const text = reader.take(reader.remaining);
+  return (
+    ascii
+      ? text.toString("latin1")
+      : Buffer.from(text.subarray(0, text.length & ~1))
+          .swap16()
+          .toString("utf16le")
+  ).trim();
+};
+
 /** The message of one complete frame (as framed by `gt06FrameLength`). */
 export const decodeGt06Frame = (frame: Buffer, now = new Date()): Gt06Message => {
   if (frame.readUInt16BE(frame.length - 2) !== 0x0d0a) throw new FrameError("frame does not end with 0x0D0A");
@@ -138,6 +168,7 @@ export const decodeGt06Frame = (frame: Buffer, now = new Date()): Gt06Message =>
   const reader = new FrameReader(frame.subarray(2 + lengthSize, frame.length - 6));
   const protocol = reader.u8();
   if (protocol === GT06.login) return { type: "login", protocol, serial, imei: readImei(reader) };
+  if (protocol === GT06.commandAnswer || protocol === GT06.commandAnswerInfo) return { type: "answer", protocol, serial, text: readAnswer(protocol, reader) };
   const record = readContent(protocol, reader, now, lengthSize === 2);
   return record ? { type: "record", protocol, serial, record } : { type: "other", protocol, serial };
 };

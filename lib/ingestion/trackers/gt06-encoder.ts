@@ -23,3 +23,12 @@ export const encodeGt06Location = (record: TrackerRecord & { fix: NonNullable<Tr
   content.writeUInt8(io.ignition ? 1 : 0, at); // ACC; data upload mode and re-upload flag stay 0
   return encodeGt06Frame(GT06.gpsAcc, content, serial);
 };
+
+/** The server's command (0x80): its length, a zero server flag and the ASCII text (`Relay,1#`, `WHERE#`...). */
+export const encodeGt06Command = (command: string, serial: number) => {
+  const text = Buffer.from(command, "latin1");
+  const content = Buffer.alloc(1 + 4 + text.length);
+  content.writeUInt8(4 + text.length, 0);
+  text.copy(content, 5);
+  return encodeGt06Frame(GT06.command, content, serial);
+};

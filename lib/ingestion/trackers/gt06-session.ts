@@ -1,6 +1,8 @@
+import { connectCommands } from "./command-delivery";
 import { bindTracker, type BoundVehicle } from "./device-binding";
 import { FrameError } from "./frame-reader";
 import { decodeGt06Frame, encodeGt06Response, gt06Answers, gt06FrameLength } from "./gt06-codec";
+import { encodeGt06Command } from "./gt06-encoder";
 import { trackerTelemetry } from "./tracker-telemetry";
 import type { SessionFactory } from "./tracker-session";
 
@@ -12,10 +14,14 @@ const MAX_UNCONFIRMED = 32;
  * gets no answer and the connection closes, so it keeps its data and logs in again later), then
  * GPS, heartbeat, information and alarm packets. Heartbeats and alarms are answered once they and every packet
  * before them are committed (a GPS packet and the status after it share one write); a failed
- * write closes the connection.
+ * write closes the connection. The vehicle's commands go down as 0x80 packets; 0x15 and 0x21 packets
+ * are the device's answers.
  */
 export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) => {
   let vehicle: BoundVehicle | null = null;
+  let commands: ReturnType<typeof connectCommands> | null = null;
+  let commandSerial = 0;
+  socket.on("close", () => commands?.disconnect());
   let unconfirmed: Promise<void>[] = [];
   let failure: unknown = null;
   const confirm = async () => {
@@ -32,6 +38,8 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
         if (message.type !== "login") throw new FrameError(`GT06 packet 0x${message.protocol.toString(16)} before the login`);
         vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol: "gt06", remoteAddress });
         if (!vehicle) socket.end();
+      } else if (message.type === "answer") {
+        await commands?.answer(message.text);
       } else if (message.type === "record") {
         unconfirmed.push(
           context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })).catch((error: unknown) => {
@@ -43,6 +51,10 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
       if (vehicle && gt06Answers(message.protocol)) {
         await confirm();
         socket.write(encodeGt06Response(message.protocol, message.serial, now));
+        // After the login's answer: the device takes commands once it is logged in.
+        if (message.type === "login" && !commands) {
+          commands = connectCommands({ db: context.db, vehicle, send: (text) => socket.write(encodeGt06Command(text, ++commandSerial)) });
+        }
       }
     },
   };

@@ -4,6 +4,7 @@ import { logger } from "@/lib/platform/logger";
 import { gps103Session } from "./gps103-session";
 import { gt06Session } from "./gt06-session";
 import { h02Session } from "./h02-session";
+import { startCommandDelivery } from "./command-delivery";
 import { createIngestQueue } from "./ingest-queue";
 import { teltonikaSession } from "./teltonika-session";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
@@ -59,10 +60,12 @@ export const startTrackers = async ({
     h02: await start("h02", settings.h02Port ?? null, h02Session),
     gps103: await start("gps103", settings.gps103Port ?? null, gps103Session),
   };
+  const stopCommandDelivery = startCommandDelivery();
   return {
     ports,
     queue: context.queue,
     close: async () => {
+      stopCommandDelivery();
       await Promise.all(listeners.map((listener) => listener.close()));
       await context.queue.drain();
     },

@@ -12,6 +12,22 @@ import type { TrackerRecord } from "./tracker-record";
  */
 export const CODEC_8 = 0x08;
 export const CODEC_8_EXTENDED = 0x8e;
+/** Codec 12: GPRS commands to the device (type 0x05) and its responses (type 0x06), one ASCII text each. */
+export const CODEC_12 = 0x0c;
+export const CODEC_12_COMMAND = 0x05;
+const CODEC_12_RESPONSE = 0x06;
+
+/** A device's Codec 12 response: its text (trailing line ends dropped). */
+const readCodec12Response = (reader: FrameReader) => {
+  if (reader.u8() !== 1) throw new FrameError("Codec 12 packet with other than one response");
+  if (reader.u8() !== CODEC_12_RESPONSE) throw new FrameError("Codec 12 packet from a device that is not a response");
+  const text = reader
+    .take(reader.u32())
+    .toString("latin1")
+    .replace(/[\r\n]+$/, "");
+  if (reader.u8() !== 1 || reader.remaining !== 0) throw new FrameError("Codec 12 response quantities differ");
+  return text;
+};
 
 /** The largest AVL data field accepted; FMB devices send at most 1,280 bytes per packet. */
 export const MAX_TELTONIKA_DATA = 16_384;
@@ -78,12 +94,13 @@ const readRecord = (reader: FrameReader, extended: boolean): TrackerRecord => {
 };
 
 /** The records of one complete AVL packet (as framed by `teltonikaPacketLength`). */
-export const decodeTeltonikaPacket = (packet: Buffer): { codec: number; records: TrackerRecord[] } => {
+export const decodeTeltonikaPacket = (packet: Buffer): { codec: number; records: TrackerRecord[]; answer?: string } => {
   const data = packet.subarray(8, packet.length - 4);
   const crc = packet.readUInt32BE(packet.length - 4);
   if (crc !== crc16Ibm(data)) throw new FrameError(`AVL packet CRC mismatch`);
   const reader = new FrameReader(data);
   const codec = reader.u8();
+  if (codec === CODEC_12) return { codec, records: [], answer: readCodec12Response(reader) };
   if (codec !== CODEC_8 && codec !== CODEC_8_EXTENDED) throw new FrameError(`codec 0x${codec.toString(16)} not supported`);
   const count = reader.u8();
   const records = Array.from({ length: count }, () => readRecord(reader, codec === CODEC_8_EXTENDED));

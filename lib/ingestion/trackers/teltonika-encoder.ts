@@ -1,10 +1,10 @@
-import { CODEC_8, CODEC_8_EXTENDED } from "./teltonika-codec";
+import { CODEC_8, CODEC_8_EXTENDED, CODEC_12, CODEC_12_COMMAND } from "./teltonika-codec";
 import { crc16Ibm } from "./crc";
 import type { TrackerRecord } from "./tracker-record";
 
 /**
  * Frames as a Teltonika device sends them, for the demo's simulated trackers, the benchmark and
- * the tests: the IMEI handshake and AVL packets of Codec 8 or 8 Extended.
+ * the tests: the IMEI handshake and AVL packets of Codec 8 or 8 Extended; and the server's commands (Codec 12).
  */
 export const encodeTeltonikaImei = (imei: string) => {
   const bytes = Buffer.alloc(2 + imei.length);
@@ -68,4 +68,21 @@ export const encodeTeltonikaPacket = ({ records, codec = CODEC_8 }: { records: T
   const crc = Buffer.alloc(4);
   crc.writeUInt32BE(crc16Ibm(data), 0);
   return Buffer.concat([header, data, crc]);
+};
+
+/** A Codec 12 packet with one command (the server's downlink: `setdigout 1`, `getgps`...). */
+export const encodeTeltonikaCommand = (command: string) => {
+  const text = Buffer.from(command, "latin1");
+  const data = Buffer.alloc(1 + 1 + 1 + 4 + text.length + 1);
+  let at = data.writeUInt8(CODEC_12, 0);
+  at = data.writeUInt8(1, at);
+  at = data.writeUInt8(CODEC_12_COMMAND, at);
+  at = data.writeUInt32BE(text.length, at);
+  at += text.copy(data, at);
+  data.writeUInt8(1, at);
+  const packet = Buffer.alloc(8 + data.length + 4);
+  packet.writeUInt32BE(data.length, 4);
+  data.copy(packet, 8);
+  packet.writeUInt32BE(crc16Ibm(data), 8 + data.length);
+  return packet;
 };

@@ -106,6 +106,7 @@ const AUDIT_LABELS = {
     bound: "Device bound to a vehicle",
     unbound: "Device unbound",
     unregistered: "Device removed",
+    command_queued: "Command queued for the device",
     denied: "Device change refused",
     foreign_lookup: "Asked for by another company (answered 404)",
   },

@@ -7,10 +7,14 @@ export const FLEET_EVENTS_CHANNEL = "fleet_events";
 
 /**
  * Something committed that other parts react to, in any instance: new telemetry of a tenant (its
- * change sequence advanced), or alert incidents opened or closed. Small on purpose: a receiver
+ * change sequence advanced), alert incidents opened or closed, a command for a tracker. Small on purpose: a receiver
  * reads what changed from the tables.
  */
-export type FleetEvent = { kind: "telemetry"; companyId: number; dataset: Dataset } | { kind: "incident"; companyId: number; dataset: Dataset };
+export type FleetEvent =
+  | { kind: "telemetry"; companyId: number; dataset: Dataset }
+  | { kind: "incident"; companyId: number; dataset: Dataset }
+  /** A command was queued for the vehicle's tracker: the instance holding its connection sends it. */
+  | { kind: "deviceCommand"; companyId: number; dataset: Dataset; vehicleId: number };
 
 /**
  * Announces `events` when the caller's transaction commits (NOTIFY is transactional: a rolled-back

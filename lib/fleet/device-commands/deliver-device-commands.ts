@@ -1,0 +1,57 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+import { deviceCommands, type Dataset } from "@/db/schema";
+
+/** A command not delivered within this long is dropped: an engine stop must not fire a day after it was asked for. */
+export const COMMAND_EXPIRY_MS = 24 * 3_600_000;
+
+type VehicleDevice = { db: Executor; companyId: number; dataset: Dataset; vehicleId: number; now?: Date };
+
+/**
+ * The vehicle's queued commands, oldest first, marked sent (the caller writes them to the device's
+ * connection next): each is taken by one connection only. Older ones expire instead.
+ */
+export const takeQueuedCommands = async ({ db, companyId, dataset, vehicleId, now = new Date() }: VehicleDevice) => {
+  const ofVehicle = and(
+    eq(deviceCommands.companyId, companyId),
+    eq(deviceCommands.dataset, dataset),
+    eq(deviceCommands.vehicleId, vehicleId),
+    eq(deviceCommands.status, "queued"),
+  );
+  await db
+    .update(deviceCommands)
+    .set({ status: "expired" })
+    .where(and(ofVehicle, lt(deviceCommands.createdAt, new Date(now.getTime() - COMMAND_EXPIRY_MS))));
+  const taken = await db
+    .update(deviceCommands)
+    .set({ status: "sent", sentAt: now })
+    .where(ofVehicle)
+    .returning({ id: deviceCommands.id, text: deviceCommands.text });
+  return taken.sort((a, b) => a.id - b.id);
+};
+
+/**
+ * The device's reply to the oldest command it was sent and has not answered (trackers answer in
+ * order and name no command); a reply with nothing outstanding is not recorded.
+ */
+export const recordCommandAnswer = async ({ db, companyId, dataset, vehicleId, answer, now = new Date() }: VehicleDevice & { answer: string }) => {
+  const [oldest] = await db
+    .select({ id: deviceCommands.id })
+    .from(deviceCommands)
+    .where(
+      and(
+        eq(deviceCommands.companyId, companyId),
+        eq(deviceCommands.dataset, dataset),
+        eq(deviceCommands.vehicleId, vehicleId),
+        eq(deviceCommands.status, "sent"),
+      ),
+    )
+    .orderBy(asc(deviceCommands.id))
+    .limit(1);
+  if (!oldest) return false;
+  await db
+    .update(deviceCommands)
+    .set({ status: "answered", answer: answer.slice(0, 1_000), answeredAt: now })
+    .where(and(eq(deviceCommands.companyId, companyId), eq(deviceCommands.id, oldest.id), eq(deviceCommands.status, "sent")));
+  return true;
+};
