@@ -6,6 +6,7 @@ import {
   alertIncidents,
   alertRules,
   contacts,
+  deviceCommands,
   deviceLookups,
   devices,
   drivers,
@@ -117,6 +118,26 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
         lastSeenAt: times[4],
       },
     ]);
+    // The last vehicle's tracker is a Teltonika, which takes commands (engine immobilizer).
+    await db
+      .update(devices)
+      .set({ model: "teltonika" })
+      .where(and(eq(devices.companyId, tenant.companyId), eq(devices.dataset, tenant.dataset), eq(devices.vehicleId, vehicleIds.at(-1)!)));
+    // ...and it confirmed an engine stop an hour ago.
+    await db.insert(deviceCommands).values({
+      ...tenant,
+      vehicleId: vehicleIds.at(-1)!,
+      deviceIdentifier: `fixture-${tenant.dataset}-${vehicleIds.at(-1)}`,
+      protocol: "teltonika",
+      kind: "engineStop",
+      text: "setdigout 1",
+      status: "answered",
+      requestedByType: "operator",
+      requestedByName: "fixture",
+      answer: "DOUT1:1 DOUT2:0",
+      sentAt: new Date(now.getTime() - HOUR_MS),
+      answeredAt: new Date(now.getTime() - HOUR_MS),
+    });
     const shiftStart = now.getTime() - 12 * HOUR_MS;
     const log = await db
       .insert(hosLogs)

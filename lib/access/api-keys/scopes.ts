@@ -39,7 +39,7 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
     area: "Vehicles",
     scopes: [
       { scope: "vehicles:read", allows: "List and view vehicles, locations and stats: /fleet/vehicles/*, /assets/location-and-speed/stream" },
-      { scope: "vehicles:write", allows: "Update a vehicle: PATCH /fleet/vehicles/{id}" },
+      { scope: "vehicles:write", allows: "Update a vehicle, and stop or resume its engine: PATCH /fleet/vehicles/{id}, /beta/fleet/vehicles/{id}/immobilizer" },
     ],
   },
   {

@@ -385,6 +385,22 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
   "GET /assets/location-and-speed/stream": { owns: "vehicles", request: () => ({ path: `/assets/location-and-speed/stream?${range()}&includeSpeed=true` }) },
   "GET /me": { owns: "nothing", request: () => ({ path: "/me" }) },
+  "PATCH /beta/fleet/vehicles/{id}/immobilizer": {
+    owns: "vehicles",
+    single: true,
+    request: (t) => ({
+      path: `/beta/fleet/vehicles/${t.vehicleIds.at(-1)}/immobilizer`,
+      params: { id: String(t.vehicleIds.at(-1)) },
+      method: "PATCH",
+      body: { relayStates: [{ id: "relay1", isOpen: false }] },
+    }),
+  },
+  "GET /fleet/vehicles/immobilizer/stream": {
+    owns: "vehicles",
+    request: (t) => ({
+      path: `/fleet/vehicles/immobilizer/stream?vehicleIds=${t.vehicleIds.join(",")}&startTime=${new Date(Date.now() - 86_400_000).toISOString()}`,
+    }),
+  },
   "GET /fleet/trailers": { owns: "vehicles", request: () => ({ path: "/fleet/trailers" }) },
   "POST /fleet/trailers": { owns: "vehicles", request: () => ({ path: "/fleet/trailers", method: "POST", body: { name: "Matrix trailer" } }) },
   "GET /fleet/trailers/{id}": {
@@ -450,14 +466,15 @@ export const ownerIdsOf = (body: { data?: unknown }, owns: FleetRoute["owns"]): 
     serial?: string;
     asset?: { id: string | number };
     configurationId?: string;
+    vehicleId?: string;
   }[];
   // Gateways name the vehicle they report for as `asset`; an unbound one names none. Incidents name
-  // their rule; trips, idling events and speeding intervals belong to their vehicle, the `asset`.
+  // their rule; trips, idling events and speeding intervals belong to their vehicle, the `asset`; immobilizer states name theirs.
   return records.flatMap((record) =>
     record.serial !== undefined
       ? record.asset
         ? [Number(record.asset.id)]
         : []
-      : [Number(owns === "drivers" && record.driver ? record.driver.id : (record.configurationId ?? record.asset?.id ?? record.id))],
+      : [Number(owns === "drivers" && record.driver ? record.driver.id : (record.configurationId ?? record.asset?.id ?? record.vehicleId ?? record.id))],
   );
 };

@@ -21,6 +21,7 @@ import {
 import { getOrganizationEndpoint } from "./organization";
 import { getComplianceSettingsEndpoint, patchComplianceSettingsEndpoint } from "./compliance-settings";
 import { locationAndSpeedStreamEndpoint } from "./location-and-speed";
+import { engineImmobilizerStreamEndpoint, updateEngineImmobilizerEndpoint } from "./engine-immobilizer";
 import {
   createDvirEndpoint,
   getDefectEndpoint,
@@ -67,6 +68,8 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   locationsFeedEndpoint,
   locationsHistoryEndpoint,
   locationAndSpeedStreamEndpoint,
+  engineImmobilizerStreamEndpoint,
+  updateEngineImmobilizerEndpoint,
   listStatsEndpoint,
   statsFeedEndpoint,
   statsHistoryEndpoint,
