@@ -1,7 +1,6 @@
 "use client";
 
 import { signOut } from "next-auth/react";
-import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 import { CERTIFICATION_STATEMENT } from "@/lib/hos/logbook/certification-statement";
 import type { ChosenDutyStatus } from "@/lib/hos/records/chosen-duty-statuses";
@@ -141,15 +140,6 @@ export const TrailerDrop = ({ assignmentId }: { assignmentId: number }) => {
   );
 };
 
-/** Reloads the page's data every few seconds: Driving starts from the vehicle, without a tap. */
-export const LogbookRefresh = ({ everyMs = 5_000 }: { everyMs?: number }) => {
-  const router = useRouter();
-  useEffect(() => {
-    const timer = setInterval(() => router.refresh(), everyMs);
-    return () => clearInterval(timer);
-  }, [router, everyMs]);
-  return null;
-};
 
 export const SignOutButton = () => (
   <ClientButton className="button" onClick={() => void signOut({ callbackUrl: "/logbook/login" })}>

@@ -9,6 +9,7 @@ import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { EldLogGraph } from "@/components/hos/eld-log-graph";
 import { eldTransferMethods } from "@/lib/hos/eld-transfer";
 import { VIOLATION_LABELS } from "@/components/hos/violations-table";
+import { AutoRefresh } from "@/components/ui/auto-refresh";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatDuration } from "@/lib/dashboard/view/clock-level";
 import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/view/hos-board";
@@ -21,7 +22,7 @@ import { OpenDefects } from "./open-defects";
 import { ProposedVehicle } from "./proposed-vehicle";
 import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { PulledTrailers } from "./pulled-trailers";
-import { CertifyDayForm, DriveAnswer, EldFileHandOver, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
+import { CertifyDayForm, DriveAnswer, EldFileHandOver, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
 
@@ -63,7 +64,8 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
   const vehicleLabel = (id: string | number) => vehicleNames.get(Number(id)) ?? `#${id}`;
   return (
     <main className="logbook">
-      <LogbookRefresh />
+      {/* Driving starts from the vehicle, without a tap. */}
+      <AutoRefresh />
       <header className="logbook-head">
         <div>
           <h1>Logbook</h1>

@@ -9,6 +9,9 @@ import { claimDevice } from "@/lib/fleet/devices/claim-device";
 import { bindDevice, registerDevice, unregisterDevice } from "@/lib/fleet/devices/device-bindings";
 import { deviceIdentifierSchema, deviceModelSchema, deviceNameSchema } from "@/lib/fleet/devices/device-input";
 import { createIngestToken, revokeIngestToken } from "@/lib/ingestion/batch/ingest-tokens";
+import { formFields } from "@/app/_server/action-args";
+import { DEVICE_COMMAND_KINDS } from "@/db/schema";
+import { CUSTOM_COMMAND_MAX, queueDeviceCommand } from "@/lib/fleet/device-commands";
 
 const idSchema = z.coerce.number().int().positive("Give a numeric id.");
 const vehicleIdSchema = z.coerce.number().int().positive("Choose a vehicle.");
@@ -69,5 +72,32 @@ export const revokeIngestTokenAction = defineAction(
   { ...ingestTokens(field("tokenId")), input: z.object({ tokenId: idSchema }) },
   async ({ input: { tokenId }, tenant: { db, companyId }, actor }) => {
     await revokeIngestToken({ db, companyId, id: tokenId, actor });
+  },
+);
+
+const commandSchema = z
+  .object({
+    vehicleId: idSchema,
+    kind: z.enum(DEVICE_COMMAND_KINDS),
+    text: z.string().trim().max(CUSTOM_COMMAND_MAX, `At most ${CUSTOM_COMMAND_MAX} characters.`).optional(),
+    confirm: z.string().optional(),
+  })
+  .refine((command) => command.kind !== "engineStop" || command.confirm === "on", {
+    message: "Tick the box first: a stopped engine does not restart until you allow it.",
+    path: ["confirm"],
+  });
+
+/** A command to the vehicle's tracker (engine stop or resume, a position now, the protocol's own text): queued, sent when the device is connected. */
+export const sendDeviceCommandAction = defineAction(
+  {
+    action: "manageDevices",
+    denied: { action: "device.denied", target: "device", id: field("vehicleId") },
+    args: formFields,
+    input: commandSchema,
+    revalidate: [{ path: "/vehicles/[vehicleId]/edit", type: "page" }],
+  },
+  async ({ input: { vehicleId, kind, text }, tenant, actor }) => {
+    const command = await queueDeviceCommand({ ...tenant, vehicleId, kind, text, actor });
+    return { message: `“${command.text}” queued: the tracker gets it as soon as it is connected.` };
   },
 );

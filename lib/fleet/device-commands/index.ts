@@ -4,3 +4,4 @@ export { COMMAND_EXPIRY_MS, recordCommandAnswer, takeQueuedCommands } from "./de
 export { listDeviceCommands } from "./list-device-commands";
 export { CUSTOM_COMMAND_MAX, queueDeviceCommand } from "./queue-device-command";
 export { listImmobilizerStates, type ImmobilizerState } from "./list-immobilizer-states";
+export { findVehicleTracker, takesCommands } from "./vehicle-tracker";

@@ -1,12 +1,12 @@
-import { and, eq } from "drizzle-orm";
 import type { Database } from "@/db/client";
-import { deviceCommands, devices, vehicles, type DeviceCommandKind } from "@/db/schema";
+import { deviceCommands, type DeviceCommandKind } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
 import { AppError } from "@/lib/platform/errors";
 import type { TenantQuery } from "@/lib/platform/tenant";
 import { publishFleetEvents } from "@/lib/telemetry/fleet-events/fleet-event";
 import { commandTextFor } from "./command-texts";
 import { toDeviceCommand, type DeviceCommand } from "./device-command-record";
+import { findVehicleTracker } from "./vehicle-tracker";
 
 /** A custom command's text: what the vendors' command sets use, one line. */
 export const CUSTOM_COMMAND_MAX = 160;
@@ -25,16 +25,13 @@ export const queueDeviceCommand = async ({
   text,
   actor,
 }: TenantQuery & { db: Database; vehicleId: number; kind: DeviceCommandKind; text?: string; actor: AuditActor }): Promise<DeviceCommand> => {
-  const [found] = await db
-    .select({ name: vehicles.name, identifier: devices.identifier, model: devices.model })
-    .from(vehicles)
-    .leftJoin(devices, and(eq(devices.companyId, vehicles.companyId), eq(devices.vehicleId, vehicles.id)))
-    .where(and(eq(vehicles.companyId, companyId), eq(vehicles.dataset, dataset), eq(vehicles.id, vehicleId)));
+  const found = await findVehicleTracker({ db, companyId, dataset, vehicleId });
   if (!found) throw new AppError("not_found", `No vehicle with id ${vehicleId}.`);
-  if (!found.identifier || !found.model) throw new AppError("conflict", `${found.name} has no tracker to send a command to.`);
+  const { tracker } = found;
+  if (!tracker) throw new AppError("conflict", `${found.name} has no tracker to send a command to.`);
   if (kind === "custom" && !text?.trim()) throw new AppError("bad_request", "A custom command needs its text.");
-  const commandText = commandTextFor({ model: found.model, kind, text: text?.trim() });
-  if (commandText === null) throw new AppError("conflict", `${found.name}'s tracker (${found.model}) takes no commands from this service.`);
+  const commandText = commandTextFor({ model: tracker.model, kind, text: text?.trim() });
+  if (commandText === null) throw new AppError("conflict", `${found.name}'s tracker (${tracker.model}) takes no commands from this service.`);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(deviceCommands)
@@ -42,8 +39,8 @@ export const queueDeviceCommand = async ({
         companyId,
         dataset,
         vehicleId,
-        deviceIdentifier: found.identifier!,
-        protocol: found.model!,
+        deviceIdentifier: tracker.identifier,
+        protocol: tracker.model,
         kind,
         text: commandText,
         requestedByType: actor.type,
@@ -55,7 +52,7 @@ export const queueDeviceCommand = async ({
       companyId,
       actor,
       action: "device.command_queued",
-      target: { type: "device", id: found.identifier! },
+      target: { type: "device", id: tracker.identifier },
       changes: { vehicle: { before: null, after: found.name }, command: { before: null, after: `${kind}: ${commandText}` } },
     });
     await publishFleetEvents({ db: tx, events: [{ kind: "deviceCommand", companyId, dataset, vehicleId }] });

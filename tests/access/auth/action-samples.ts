@@ -19,6 +19,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   registerDeviceAction: () => [{}],
   bindDeviceAction: () => [{}],
   unregisterDeviceAction: () => [{}],
+  sendDeviceCommandAction: () => [null, formOf({ vehicleId: String(NONE), kind: "requestPosition" })],
   claimDeviceAction: () => [{}],
   createIngestTokenAction: () => [{}],
   revokeIngestTokenAction: () => [{}],

@@ -4,6 +4,7 @@ import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { AssignmentSection } from "@/components/assignments/assignment-section";
+import { DeviceCommandsSection } from "@/components/vehicles/device-commands-section";
 import { VehicleForm } from "@/components/vehicles/vehicle-form";
 import { findDriverForVehicle, findRecentAssignments } from "@/lib/fleet/assignments";
 import { ACTIONS, canDo } from "@/lib/access/auth/role-policy";
@@ -37,6 +38,8 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
   const archived = vehicle.archivedAt !== null;
   // An archived vehicle is off the pickers: it keeps its history but is not assigned anew.
   const canAssign = canDo(user.role, "assignVehicles") && !archived;
+  // Commands to the vehicle's tracker are sent by those who manage devices.
+  const canCommand = canDo(user.role, "manageDevices");
   const [driverNow, recentAssignments, drivers] = await Promise.all([
     findDriverForVehicle({ ...tenant, vehicleId, at: now }),
     findRecentAssignments({ ...tenant, of: { vehicleId }, now }),
@@ -108,6 +111,7 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
         history={recentAssignments}
         timeZone={timeZone}
       />
+      {canCommand && <DeviceCommandsSection {...tenant} vehicleId={vehicleId} vehicleName={vehicle.name} timeZone={timeZone} />}
     </div>
   );
 };
