@@ -21,6 +21,12 @@ const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number)
       Send the tracker the SMS <code>{`8040000 ${host} ${port}`}</code> (0000: its password, if changed).
     </>
   ),
+  queclink: () => (
+    <>
+      With Queclink&apos;s Manage Tool or the <code>AT+GTSRI</code> command (by SMS, with its password): report mode <strong>TCP long connection</strong>, and
+      the main server&apos;s host and port as below (its manual gives the whole command for the model).
+    </>
+  ),
   gps103: (host, port) => (
     <>
       Send the tracker the SMS <code>{`adminip123456 ${host} ${port}`}</code> (123456: its password, if changed), then <code>gprs123456</code>.

@@ -9,9 +9,9 @@ import { textSession } from "./text-session";
 export const gps103Session = textSession({
   protocol: "gps103",
   frameLength: gps103FrameLength,
-  decode: (frame, now) => {
+  decoder: () => (frame, now) => {
     const message = decodeGps103Frame(frame, now);
     if (message.type === "empty") return null;
-    return { imei: message.imei, record: message.type === "report" ? (message.record ?? undefined) : undefined, answer: gps103Answer(message) };
+    return { imei: message.imei, records: message.type === "report" && message.record ? [message.record] : undefined, answer: gps103Answer(message) };
   },
 });

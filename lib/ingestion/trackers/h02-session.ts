@@ -8,9 +8,9 @@ import { textSession } from "./text-session";
 export const h02Session = textSession({
   protocol: "h02",
   frameLength: h02FrameLength,
-  decode: (frame, now) => {
+  decoder: () => (frame, now) => {
     const message = decodeH02Frame(frame, now);
     if (message.type === "empty") return null;
-    return { imei: message.imei, record: "record" in message ? message.record : undefined, answer: h02Answer(message, now) };
+    return { imei: message.imei, records: "record" in message ? [message.record] : undefined, answer: h02Answer(message, now) };
   },
 });

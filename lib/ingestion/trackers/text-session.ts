@@ -9,7 +9,8 @@ import type { SessionFactory } from "./tracker-session";
 export type TextMessage = {
   /** The device's IMEI or id, when the message carries it. */
   imei: string | null;
-  record?: TrackerRecord;
+  /** What the message reports (most carry one record; some carry several fixes). */
+  records?: readonly TrackerRecord[];
   /** What the server answers, or null: sent only once this message and every one before it are committed. */
   answer: string | null;
 };
@@ -18,7 +19,7 @@ export type TextMessage = {
 const MAX_UNCONFIRMED = 32;
 
 /**
- * A connection of a text protocol (H02, GPS103), where messages name their device rather than a
+ * A connection of a text protocol (H02, GPS103, Queclink), where messages name their device rather than a
  * handshake doing it once: the first message that names one binds the connection (a device bound to
  * no vehicle gets no answer and the connection closes, so it keeps its data; an unknown one is
  * listed as unclaimed), and later messages must name the same device. Records go to the shared
@@ -29,13 +30,15 @@ export const textSession =
   ({
     protocol,
     frameLength,
-    decode,
+    decoder,
   }: {
     protocol: TrackerProtocol;
     frameLength: (buffer: Buffer) => number | null;
-    decode: (frame: Buffer, now: Date) => TextMessage | null;
+    /** Made once per connection, so that a protocol may keep what earlier messages told (Queclink: the device's time zone). */
+    decoder: () => (frame: Buffer, now: Date) => TextMessage | null;
   }): SessionFactory =>
   ({ socket, remoteAddress, context }) => {
+    const decode = decoder();
     let vehicle: BoundVehicle | null = null;
     let imei: string | null = null;
     let unconfirmed: Promise<void>[] = [];
@@ -59,9 +62,9 @@ export const textSession =
         } else if (message.imei !== null && message.imei !== imei) {
           throw new FrameError(`${protocol} message of another device on this connection`);
         }
-        if (message.record) {
+        if (message.records?.length) {
           unconfirmed.push(
-            context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })).catch((error: unknown) => {
+            context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })).catch((error: unknown) => {
               failure ??= error;
             }),
           );

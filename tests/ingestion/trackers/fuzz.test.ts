@@ -6,6 +6,7 @@ import { FrameError } from "@/lib/ingestion/trackers/frame-reader";
 import { decodeGps103Frame, gps103FrameLength } from "@/lib/ingestion/trackers/gps103-codec";
 import { decodeGt06Frame, gt06FrameLength } from "@/lib/ingestion/trackers/gt06-codec";
 import { decodeH02Frame, h02FrameLength } from "@/lib/ingestion/trackers/h02-codec";
+import { decodeQueclinkFrame, queclinkFrameLength } from "@/lib/ingestion/trackers/queclink-codec";
 import { encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
 import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { connectTracker } from "@/lib/ingestion/trackers/tracker-client";
@@ -73,6 +74,11 @@ const gps103Records = (frame: Buffer) => {
   return message.type === "report" && message.record ? [message.record] : [];
 };
 
+const queclinkRecords = (frame: Buffer) => {
+  const message = decodeQueclinkFrame(frame);
+  return message.type === "report" ? message.records : [];
+};
+
 /** Text made of what the text protocols' fields are made of, so that random messages get past the first checks. */
 const fieldText = fc.string({ unit: fc.constantFrom(..."0123456789.,-ABEFLNSVWX:/ #*;imeHQOBDhlp"), maxLength: 160 });
 
@@ -113,6 +119,23 @@ const GPS103_FRAMES = [
   "imei:862106025092216,OBD,170605095949,195874,,370.8,808,066,30.0%,+87,13.0%,02444,14.3,,,,;",
   "imei:359710049075097,help me,,,L,,,113b,,558f,,,,,0,0,,,;",
   "359769031878322imei:359769031878322,tracker,1602160718,2,F,221811.000,A,1655.2193,S,14546.6722,E,0.00,,;",
+];
+
+const QUECLINK_FRAMES = [
+  `+RESP:GTFRI,060228,862894020180553,,14827,10,1,1,3.4,199,409.6,-63.174466,-17.739317,` +
+    `20${yy}${mo}${dd}${hh}${mi}${ss},0000,0000,0000,0000,00,15989.5,01070:43:13,13,180,0,` +
+    `220101,,,,20${yy}${mo}${dd}${hh}${mi}${ss},9607$`,
+  "+RESP:GTFRI,240100,135790246811220,,,10,2,1,4.3,92,70.0,121.354335,31.222073," +
+    "20090214013254,0460,0000,18d8,6141,00,0,4.3,92,70.0,121.354335,31.222073,20090101000000," +
+    "0460,0000,18d8,6141,00,2000.0,12345:12:34,,,80,,,,,20090214093254,11F0$",
+  `+BUFF:GTIGF,840502,867963063190000,,0,0,,,,,,,0268,0006,22C4,13E5,00,,,20${yy}${mo}${dd}${hh}${mi}${ss},22D0$`,
+  "+RESP:GTOBD,1F0109,864251020135483,4T1BE46KX7U018210,gv500,0,78FFFF,4T1BE46KX7U018210,1," +
+    "13411,981B81C0,787,3,43,,921,463,1,10,0300030103030304001200310351035203530354,20,55,," +
+    "1286,0,6.5,74,21.6,3.379710,6.529714,20150813074824,0621,0030,51C0,A2B3,00,0.0," +
+    "20150813074828,A7E9$",
+  "+RESP:GTHBM,0F0100,135790246811220,,,10,1,1,4.3,92,70.0,121.354335,31.222073,20090214013254,0460,0000,18d8,6141,00,2000.0,20090214093254,11F0$",
+  "+RESP:GTINF,C20113,869653060997976,,1A,89148000005959187498,15,0,1,12584,,4.08,0,1,,,20240107182609,,,,,,+0000,0,20240107182612,06D6$",
+  "+ACK:GTHBD,1A0401,135790246811220,,20100214093254,11F0$",
 ];
 
 const acceptedByIngestion = (records: TrackerRecord[]) => {
@@ -216,6 +239,27 @@ describe("text decoder fuzzing", () => {
   });
 });
 
+describe("Queclink decoder fuzzing", () => {
+  const options = { seed: SEED, numRuns: RUNS };
+
+  it("random bytes, random reports of field characters and mutated real frames decode or raise FrameError, into valid telemetry", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(queclinkFrameLength, queclinkRecords, Buffer.from(bytes)))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("+RESP:GTFRI", "+BUFF:GTERI", "+RESP:GTIGN", "+RESP:GTOBD", "+RESP:GTHBM", "+ACK:GTHBD"), fieldText, (header, fields) =>
+        acceptedByIngestion(decodeLike(queclinkFrameLength, queclinkRecords, Buffer.from(`${header},060228,862894020180553,${fields}$`, "latin1"))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(mutated(QUECLINK_FRAMES), (frame) => acceptedByIngestion(decodeLike(queclinkFrameLength, queclinkRecords, frame))),
+      options,
+    );
+  });
+});
+
 describe("listener fuzzing", () => {
   const database = useTestDatabase();
   let trackers: Trackers;
@@ -226,6 +270,7 @@ describe("listener fuzzing", () => {
     await rebindDevice({ db, from: "demo-live-2", to: "868120301234567" });
     await rebindDevice({ db, from: "demo-live-3", to: "4210051415" });
     await rebindDevice({ db, from: "demo-live-4", to: "359710049092324" });
+    await rebindDevice({ db, from: "demo-live-5", to: "862894020180553" });
     trackers = await startTrackers({
       db,
       settings: {
@@ -234,6 +279,7 @@ describe("listener fuzzing", () => {
         gt06Port: 0,
         h02Port: 0,
         gps103Port: 0,
+        queclinkPort: 0,
         host: "127.0.0.1",
         idleTimeoutMs: 2_000,
         maxConnectionsPerAddress: 50,
@@ -250,10 +296,11 @@ describe("listener fuzzing", () => {
       gt06: encodeGt06Login("868120301234567", 1),
       h02: Buffer.from("*HQ,4210051415,HTBT#"),
       gps103: Buffer.from("##,imei:359710049092324,A;"),
+      queclink: Buffer.from("+ACK:GTHBD,060228,862894020180553,,20260101000000,0001$"),
     };
     const streams = fc.sample(
       fc.tuple(
-        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const),
+        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const, "queclink" as const),
         fc.boolean(),
         fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 }),
       ),
@@ -276,6 +323,10 @@ describe("listener fuzzing", () => {
     gps103.send(handshakes.gps103);
     expect((await gps103.read(4))?.toString()).toBe("LOAD");
     gps103.end();
+    const queclink = await connectTracker({ port: trackers.ports.queclink!, timeoutMs: 3_000 });
+    queclink.send(handshakes.queclink);
+    expect((await queclink.read("+SACK:GTHBD,060228,0001$".length))?.toString()).toBe("+SACK:GTHBD,060228,0001$");
+    queclink.end();
     const device = await connectTracker({ port: trackers.ports.teltonika!, timeoutMs: 3_000 });
     device.send(encodeTeltonikaImei("356307042441013"));
     expect(await device.read(1)).toEqual(Buffer.from([0x01]));
