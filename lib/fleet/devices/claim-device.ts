@@ -12,6 +12,7 @@ export const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = {
   gt06: "gt06",
   h02: "h02",
   gps103: "gps103",
+  jt808: "jt808",
   osmand: "osmand",
 };
 

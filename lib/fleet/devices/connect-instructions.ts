@@ -1,6 +1,6 @@
 import { getConfig, getPublicOrigin, getTrackerSettings } from "@/lib/platform/config";
 
-type TrackerModel = "teltonika" | "gt06" | "h02" | "gps103";
+type TrackerModel = "teltonika" | "gt06" | "h02" | "gps103" | "jt808";
 
 /** Where one kind of tracker sends its reports on this installation: a host and TCP port (null: the listener is off). */
 export type TrackerTarget = { model: TrackerModel; host: string; port: number | null; portVariable: string };
@@ -29,6 +29,7 @@ export const getConnectInstructions = (): ConnectInstructions => {
       { model: "gt06", host, port: ports.gt06Port, portVariable: "GT06_PORT" },
       { model: "h02", host, port: ports.h02Port, portVariable: "H02_PORT" },
       { model: "gps103", host, port: ports.gps103Port, portVariable: "GPS103_PORT" },
+      { model: "jt808", host, port: ports.jt808Port, portVariable: "JT808_PORT" },
     ],
     publicUrlMissing: !getConfig().PUBLIC_URL,
   };

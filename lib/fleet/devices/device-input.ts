@@ -10,6 +10,8 @@ export const deviceIdentifierSchema = z
   .regex(/^[\w.:-]+$/, "letters, digits and . _ : - only")
   .meta({ description: "What the device reports as: IMEI, OsmAnd device id or serial." });
 
-export const deviceModelSchema = z.enum(DEVICE_MODELS).meta({ description: "How the device reports: teltonika, gt06, h02, gps103, osmand, gateway or other." });
+export const deviceModelSchema = z
+  .enum(DEVICE_MODELS)
+  .meta({ description: "How the device reports: teltonika, gt06, h02, gps103, jt808, osmand, gateway or other." });
 
 export const deviceNameSchema = z.string().trim().max(255);

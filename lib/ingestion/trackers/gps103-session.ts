@@ -12,6 +12,6 @@ export const gps103Session = textSession({
   decode: (frame, now) => {
     const message = decodeGps103Frame(frame, now);
     if (message.type === "empty") return null;
-    return { imei: message.imei, record: message.type === "report" ? (message.record ?? undefined) : undefined, answer: gps103Answer(message) };
+    return { imei: message.imei, records: message.type === "report" && message.record ? [message.record] : undefined, answer: gps103Answer(message) };
   },
 });

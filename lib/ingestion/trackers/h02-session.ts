@@ -11,6 +11,6 @@ export const h02Session = textSession({
   decode: (frame, now) => {
     const message = decodeH02Frame(frame, now);
     if (message.type === "empty") return null;
-    return { imei: message.imei, record: "record" in message ? message.record : undefined, answer: h02Answer(message, now) };
+    return { imei: message.imei, records: "record" in message ? [message.record] : undefined, answer: h02Answer(message, now) };
   },
 });
