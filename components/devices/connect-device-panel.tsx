@@ -32,6 +32,18 @@ const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number)
       Send the tracker the SMS <code>{`adminip123456 ${host} ${port}`}</code> (123456: its password, if changed), then <code>gprs123456</code>.
     </>
   ),
+  jt808: () => (
+    <>In the terminal&apos;s settings (its maker&apos;s tool or SMS), set the main server&apos;s address and TCP port as below, protocol JT/T 808.</>
+  ),
+};
+
+/** What a model's identifier is: the IMEI, except JT808's terminal phone number (docs/trackers.md). */
+const IDENTIFIER: Partial<Record<TrackerTarget["model"], ReactNode>> = {
+  jt808: (
+    <>
+      <strong>terminal phone number</strong> (its device id, without leading zeros; a 2019 terminal&apos;s is often its IMEI)
+    </>
+  ),
 };
 
 const TrackerSteps = ({ target }: { target: TrackerTarget }) => {
@@ -53,8 +65,8 @@ const TrackerSteps = ({ target }: { target: TrackerTarget }) => {
         </div>
       </li>
       <li>
-        Register it below with its <strong>IMEI</strong> as the identifier (printed on its label) and the model {DEVICE_MODEL_LABELS[target.model]}, or let it
-        connect first and claim it by its IMEI. Its first report shows in the list within a minute.
+        Register it below with its {IDENTIFIER[target.model] ?? <strong>IMEI</strong>} as the identifier (printed on its label) and the model{" "}
+        {DEVICE_MODEL_LABELS[target.model]}, or let it connect first and claim it by that identifier. Its first report shows in the list within a minute.
       </li>
     </ol>
   );

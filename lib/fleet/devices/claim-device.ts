@@ -13,6 +13,7 @@ export const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = {
   h02: "h02",
   gps103: "gps103",
   queclink: "queclink",
+  jt808: "jt808",
   osmand: "osmand",
 };
 

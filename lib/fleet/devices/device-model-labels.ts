@@ -7,6 +7,7 @@ export const DEVICE_MODEL_LABELS: Record<DeviceModel, string> = {
   h02: "H02 (Sinotrack, *HQ)",
   gps103: "GPS103 / Coban TK103",
   queclink: "Queclink (GL, GV, GB @Track)",
+  jt808: "JT/T 808 (Chinese standard, MDVRs)",
   osmand: "OsmAnd phone (Traccar Client)",
   gateway: "Batch gateway",
   other: "Other",

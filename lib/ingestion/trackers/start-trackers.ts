@@ -6,6 +6,7 @@ import { gt06Session } from "./gt06-session";
 import { h02Session } from "./h02-session";
 import { startCommandDelivery } from "./command-delivery";
 import { queclinkSession } from "./queclink-session";
+import { jt808Session } from "./jt808-session";
 import { createIngestQueue } from "./ingest-queue";
 import { teltonikaSession } from "./teltonika-session";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
@@ -13,16 +14,22 @@ import { startTrackerListener, type TrackerListener } from "./tracker-listener";
 /** Where this instance's listeners can be reached (a port is null when off or failed to start), for the simulator's demo trackers. */
 export type TrackerPorts = {
   host: string;
-  teltonika: number | null; gt06: number | null; h02: number | null; gps103: number | null;
+  teltonika: number | null;
+  gt06: number | null;
+  h02: number | null;
+  gps103: number | null;
   queclink: number | null;
+  jt808: number | null;
 };
 
 type TrackerSettings = ReturnType<typeof getTrackerSettings>;
 
+type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port";
+
 const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
 
 /**
- * Starts the Teltonika, GT06, H02, GPS103 and Queclink listeners that are not "off" (lib/platform/config), sharing one ingest
+ * Starts the Teltonika, GT06, H02, GPS103, Queclink and JT808 listeners that are not "off" (lib/platform/config), sharing one ingest
  * queue. A listener that cannot start (its port taken, say by another instance on this host) is
  * logged and left off: the rest of the service runs without it.
  */
@@ -32,8 +39,8 @@ export const startTrackers = async ({
   flushMs,
 }: {
   db: Executor;
-  /** The text protocols' ports may be left out (off): the callers that start only Teltonika and GT06. */
-  settings?: Omit<TrackerSettings, "h02Port" | "gps103Port" | "queclinkPort"> & Partial<Pick<TrackerSettings, "h02Port" | "gps103Port" | "queclinkPort">>;
+  /** The later protocols' ports may be left out (off): the callers that start only Teltonika and GT06. */
+  settings?: Omit<TrackerSettings, OptionalPort> & Partial<Pick<TrackerSettings, OptionalPort>>;
   flushMs?: number;
 }) => {
   const context = { db, queue: createIngestQueue({ db, flushMs }) };
@@ -65,6 +72,7 @@ export const startTrackers = async ({
     h02: await start("h02", settings.h02Port ?? null, h02Session),
     gps103: await start("gps103", settings.gps103Port ?? null, gps103Session),
     queclink: await start("queclink", settings.queclinkPort ?? null, queclinkSession),
+    jt808: await start("jt808", settings.jt808Port ?? null, jt808Session),
   };
   const stopCommandDelivery = startCommandDelivery();
   return {

@@ -5,24 +5,25 @@ import type { TrackerProtocol } from "@/db/schema";
 import type { TrackerRecord } from "./tracker-record";
 import type { SessionFactory } from "./tracker-session";
 
-/** One message of a text protocol, as its session needs it. */
+/** One message of a protocol whose messages name their device, as its session needs it. */
 export type TextMessage = {
   /** The device's IMEI or id, when the message carries it. */
   imei: string | null;
-  /** What the message reports (most carry one record; some carry several fixes). */
+  /** What the message reports (most carry one record; a Queclink report with several fixes, a JT808 batch: several). */
   records?: readonly TrackerRecord[];
   /** What the server answers, or null: sent only once this message and every one before it are committed. */
-  answer: string | null;
+  answer: string | Buffer | null;
 };
 
 /** Unanswered positions may be in the queue at once; past this many the connection waits for their commit. */
 const MAX_UNCONFIRMED = 32;
 
 /**
- * A connection of a text protocol (H02, GPS103, Queclink), where messages name their device rather than a
- * handshake doing it once: the first message that names one binds the connection (a device bound to
- * no vehicle gets no answer and the connection closes, so it keeps its data; an unknown one is
- * listed as unclaimed), and later messages must name the same device. Records go to the shared
+ * A connection of a protocol whose messages name their device rather than a handshake doing it once
+ * (the text protocols H02, GPS103 and Queclink, and JT808, whose binary header carries the terminal's number):
+ * the first message that names one binds the connection (a device bound to no vehicle gets no answer
+ * and the connection closes, so it keeps its data; an unknown one is listed as unclaimed), and later
+ * messages must name the same device. Records go to the shared
  * queue; an answer is written once the message and every one before it are committed, so it
  * confirms them all. A failed write closes the connection.
  */

@@ -7,6 +7,8 @@ import { decodeGps103Frame, gps103FrameLength } from "@/lib/ingestion/trackers/g
 import { decodeGt06Frame, gt06FrameLength } from "@/lib/ingestion/trackers/gt06-codec";
 import { decodeH02Frame, h02FrameLength } from "@/lib/ingestion/trackers/h02-codec";
 import { decodeQueclinkFrame, queclinkFrameLength } from "@/lib/ingestion/trackers/queclink-codec";
+import { decodeJt808Frame, encodeJt808Frame, jt808FrameLength } from "@/lib/ingestion/trackers/jt808-codec";
+import { encodeJt808Heartbeat, encodeJt808Location } from "@/lib/ingestion/trackers/jt808-encoder";
 import { encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
 import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { connectTracker } from "@/lib/ingestion/trackers/tracker-client";
@@ -78,6 +80,14 @@ const queclinkRecords = (frame: Buffer) => {
   const message = decodeQueclinkFrame(frame);
   return message.type === "report" ? message.records : [];
 };
+const jt808Records = (frame: Buffer) => {
+  const message = decodeJt808Frame(frame);
+  return message?.type === "locations" ? message.locations.map((location) => location.record) : [];
+};
+const JT808_PHONE = Buffer.from("013511221122", "hex");
+/** A JT808 message of `id` and `body`, with a right length, check code and escapes, so decoding goes past them. */
+const sealedJt808 = (id: number, body: Uint8Array) =>
+  encodeJt808Frame({ id, version: null, phone: JT808_PHONE, serial: 1 }, Buffer.from(body).subarray(0, 1_023));
 
 /** Text made of what the text protocols' fields are made of, so that random messages get past the first checks. */
 const fieldText = fc.string({ unit: fc.constantFrom(..."0123456789.,-ABEFLNSVWX:/ #*;imeHQOBDhlp"), maxLength: 160 });
@@ -201,6 +211,43 @@ describe("decoder fuzzing", () => {
   });
 });
 
+describe("JT808 decoder fuzzing", () => {
+  const options = { seed: SEED, numRuns: RUNS };
+
+  it("JT808: random bytes, sealed messages of random bodies and mutated real reports decode or raise FrameError, into valid telemetry", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) =>
+        acceptedByIngestion(decodeLike(jt808FrameLength, jt808Records, Buffer.from([0x7e, ...bytes, 0x7e]))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(0x0200, 0x0201, 0x0500, 0x0704, 0x0100, 0x0102, 0x0002), fc.uint8Array({ maxLength: 200 }), (id, body) =>
+        acceptedByIngestion(decodeLike(jt808FrameLength, jt808Records, sealedJt808(id, body))),
+      ),
+      options,
+    );
+    // A report of now, with items, one body byte changed (the check code fixed): the location's deeper paths.
+    const report = encodeJt808Location(
+      { identifier: "13511221122", serial: 1 },
+      {
+        time: new Date(Date.now() - 60_000),
+        fix: { latitude: 22.5, longitude: 114, speedKmh: 40, heading: 90 },
+        io: { ignition: true, gpsOdometerMeters: 5_000 },
+      },
+    );
+    const body = Buffer.concat([report.subarray(13, report.length - 2), Buffer.from("0302012c310109700800000001000200002504000000ff", "hex")]);
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(255), (at, value) => {
+        const mutated = Buffer.from(body);
+        mutated[at % mutated.length] = value;
+        return acceptedByIngestion(decodeLike(jt808FrameLength, jt808Records, sealedJt808(0x0200, mutated)));
+      }),
+      options,
+    );
+  });
+});
+
 describe("text decoder fuzzing", () => {
   const options = { seed: SEED, numRuns: RUNS };
 
@@ -271,6 +318,7 @@ describe("listener fuzzing", () => {
     await rebindDevice({ db, from: "demo-live-3", to: "4210051415" });
     await rebindDevice({ db, from: "demo-live-4", to: "359710049092324" });
     await rebindDevice({ db, from: "demo-live-5", to: "862894020180553" });
+    await rebindDevice({ db, from: "demo-live-6", to: "13511221122" });
     trackers = await startTrackers({
       db,
       settings: {
@@ -280,6 +328,7 @@ describe("listener fuzzing", () => {
         h02Port: 0,
         gps103Port: 0,
         queclinkPort: 0,
+        jt808Port: 0,
         host: "127.0.0.1",
         idleTimeoutMs: 2_000,
         maxConnectionsPerAddress: 50,
@@ -297,10 +346,11 @@ describe("listener fuzzing", () => {
       h02: Buffer.from("*HQ,4210051415,HTBT#"),
       gps103: Buffer.from("##,imei:359710049092324,A;"),
       queclink: Buffer.from("+ACK:GTHBD,060228,862894020180553,,20260101000000,0001$"),
+      jt808: encodeJt808Heartbeat({ identifier: "13511221122", serial: 1 }),
     };
     const streams = fc.sample(
       fc.tuple(
-        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const, "queclink" as const),
+        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const, "queclink" as const, "jt808" as const),
         fc.boolean(),
         fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 }),
       ),
@@ -327,6 +377,10 @@ describe("listener fuzzing", () => {
     queclink.send(handshakes.queclink);
     expect((await queclink.read("+SACK:GTHBD,060228,0001$".length))?.toString()).toBe("+SACK:GTHBD,060228,0001$");
     queclink.end();
+    const jt808 = await connectTracker({ port: trackers.ports.jt808!, timeoutMs: 3_000 });
+    jt808.send(handshakes.jt808);
+    expect(decodeJt808Frame((await jt808.read(20))!)).toMatchObject({ header: { id: 0x8001 } });
+    jt808.end();
     const device = await connectTracker({ port: trackers.ports.teltonika!, timeoutMs: 3_000 });
     device.send(encodeTeltonikaImei("356307042441013"));
     expect(await device.read(1)).toEqual(Buffer.from([0x01]));
