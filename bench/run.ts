@@ -375,11 +375,14 @@ try {
       sent = 0;
       const [{ head }] = await queryRows<{ head: number }>(db, sql`select seq as head from feed_counters where company_id = ${demo.id} and dataset = 'live'`);
       for (;;) {
-        const [{ behind }] = await queryRows<{ behind: number }>(
+        const behind = await queryRows<{ processor: string }>(
           db,
-          sql`select count(*)::int as behind from telemetry_checkpoints where company_id = ${demo.id} and dataset = 'live' and seq < ${head}`,
+          sql`select processor from telemetry_checkpoints where company_id = ${demo.id} and dataset = 'live' and seq < ${head}`,
         );
-        if (behind === 0) break;
+        if (behind.length === 0) break;
+        // A processor that keeps failing would hold the bench here forever (its errors are on stderr).
+        if (performance.now() - warmStarted > 20 * 60_000)
+          throw new Error(`processors still behind after 20 minutes: ${behind.map((row) => row.processor).join(", ")}`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       row(
