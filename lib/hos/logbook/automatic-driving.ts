@@ -24,6 +24,8 @@ import { dutyStatusEventDrafts } from "../eld-events/duty-status-events";
 import { recordEldEvents, type EldEventDraft } from "../eld-events/record-eld-events";
 
 const HOUR_MS = 3_600_000;
+/** ELD events a statement (each is ~20 parameters; PostgreSQL takes at most 65,535 a statement). */
+const EVENTS_PER_STATEMENT = 500;
 type Position = { latitude: number; longitude: number };
 
 /** The ELD rule: moving above 5 mph is driving; at rest for 5 minutes ends it. Any motion counts, however short. */
@@ -258,8 +260,10 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
       detectors.set(vehicle.vehicleId, detector);
     }
     await writeSegments({ tx, tenant, segments });
-    // In the order they happened: each vehicle's sequence ids follow it (record-eld-events.ts).
-    await recordEldEvents({ db: tx, ...tenant, drafts: events });
+    // In the order they happened (each vehicle's sequence ids follow it, record-eld-events.ts), a few hundred a
+    // statement: a whole fleet's 10,000 in one insert passed the parameter limit and overflowed the query builder's stack.
+    for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT)
+      await recordEldEvents({ db: tx, ...tenant, drafts: events.slice(i, i + EVENTS_PER_STATEMENT) });
     await saveDetectors({ tx, tenant, detectors });
   },
 };
