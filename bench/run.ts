@@ -2,7 +2,8 @@
 // postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
 // BENCH_SECONDS (default 60) sets the sustained run; BENCH_VEHICLES (default 10,000) the fleet;
 // BENCH_PHASES (default all) runs only the listed phases, e.g. BENCH_PHASES=api,sustained (names in PHASES).
-// BENCH_PROCESSORS=off runs the sustained phase without the telemetry processors (default: in a worker process, as deployed).
+// BENCH_PROCESSORS=off runs the sustained phase without the telemetry processors (default: all of them in a worker process, as
+// deployed), BENCH_PROCESSORS=alerts,trips (names in TELEMETRY_PROCESSORS) with only those.
 // On Citus: DATABASE_URL=postgres://postgres@127.0.0.1:5441/fleet (scripts/citus-cluster.sh start);
 // the fresh database is made on every node, BENCH_CITUS_SHARDS (default 32) shards per table.
 import { spawnSync } from "node:child_process";
@@ -333,10 +334,14 @@ try {
         if (running) await refreshRollups({ db });
       }
     };
-    // The telemetry processors (alerts, trips, automatic driving) run as the README's deployment runs
-    // them: in a PROCESS_ROLE=worker process at WORKER_NICE, woken by ingestion's NOTIFY, caught up with
-    // everything before (a running service). BENCH_PROCESSORS=off leaves them out.
-    const withProcessors = process.env.BENCH_PROCESSORS !== "off";
+    // The telemetry processors (alerts, trips, automatic driving, trailer coupling) run as the README's
+    // deployment runs them: in a PROCESS_ROLE=worker process at WORKER_NICE, woken by ingestion's NOTIFY,
+    // caught up with everything before (a running service). BENCH_PROCESSORS=off leaves them out.
+    const processorNames = process.env.BENCH_PROCESSORS?.split(",").map((processor) => processor.trim());
+    const withProcessors = processorNames?.[0] !== "off";
+    const processors = TELEMETRY_PROCESSORS.filter((processor) => !processorNames || processorNames.includes(processor.name));
+    if (withProcessors && processors.length !== processorNames?.length && processorNames)
+      throw new Error(`BENCH_PROCESSORS: off or some of ${TELEMETRY_PROCESSORS.map((processor) => processor.name).join(", ")}`);
     if (withProcessors) {
       const [{ seq }] = await db
         .select({ seq: feedCounters.seq })
@@ -344,18 +349,56 @@ try {
         .where(sql`company_id = ${demo.id} and dataset = 'live'`);
       await db
         .insert(telemetryCheckpoints)
-        .values(TELEMETRY_PROCESSORS.map((processor) => ({ ...tenant, processor: processor.name, seq })))
+        .values(processors.map((processor) => ({ ...tenant, processor: processor.name, seq })))
         .onConflictDoUpdate({
           target: [telemetryCheckpoints.companyId, telemetryCheckpoints.dataset, telemetryCheckpoints.processor],
           set: { seq: sql`excluded.seq` },
         });
     }
+    // Named, so that its PostgreSQL backends' CPU is told from ingestion's.
+    const workerUrl = Object.assign(new URL(url), { search: "?application_name=bench_processors" }).toString();
+    const stopWorker = withProcessors
+      ? await startWorkerProcess({ databaseUrl: workerUrl, processors: processors.map((processor) => processor.name) })
+      : Object.assign(() => {}, { pid: undefined });
+    if (withProcessors) {
+      // A running service's processors are in step with its moving fleet. Here every vehicle starts
+      // moving at once: one untimed batch first, and the processors catch up with it before the clock
+      // starts. Inside the window, that catch-up (10,000 drives starting in one transaction of the
+      // automatic-driving processor) held the vacuum horizon for the whole run: no old version of
+      // vehicle_state could be pruned, and every ingest and snapshot read got slower (docs/scaling.md).
+      const warmStarted = performance.now();
+      const warmCpu = await startCpuAccount({ db, workerPid: stopWorker.pid });
+      await post(
+        -1,
+        ids.map((_, i) => i),
+      );
+      ackTimes.length = 0;
+      sent = 0;
+      const [{ head }] = await queryRows<{ head: number }>(db, sql`select seq as head from feed_counters where company_id = ${demo.id} and dataset = 'live'`);
+      for (;;) {
+        const behind = await queryRows<{ processor: string }>(
+          db,
+          sql`select processor from telemetry_checkpoints where company_id = ${demo.id} and dataset = 'live' and seq < ${head}`,
+        );
+        if (behind.length === 0) break;
+        // A processor that keeps failing would hold the bench here forever (its errors are on stderr).
+        if (performance.now() - warmStarted > 20 * 60_000)
+          throw new Error(`processors still behind after 20 minutes: ${behind.map((row) => row.processor).join(", ")}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const warmMs = performance.now() - warmStarted;
+      const used = await warmCpu();
+      // The CPU, unlike the time, barely depends on what else the machine runs (the worker is niced).
+      row(
+        "  processors' catch-up with the first batch of a fleet starting to move (untimed)",
+        ms(warmMs),
+        `CPU: processors ${used.worker.toFixed(1)} s + theirs ${used.postgres("bench_processors").toFixed(1)} s`,
+        "",
+      );
+    }
     // As the other timed phases: start right after a checkpoint, so that one the earlier phases' writes
     // set off (1 GB of WAL) does not land in this one by chance.
     await db.execute(sql`checkpoint`);
-    // Named, so that its PostgreSQL backends' CPU is told from ingestion's.
-    const workerUrl = Object.assign(new URL(url), { search: "?application_name=bench_processors" }).toString();
-    const stopWorker = withProcessors ? await startWorkerProcess({ databaseUrl: workerUrl }) : Object.assign(() => {}, { pid: undefined });
     console.log(`\nsustained run: ${SECONDS} s ...`);
     const cpuUsed = await startCpuAccount({ db, workerPid: stopWorker.pid });
     const loops = [apiLoop(), rollupLoop()];

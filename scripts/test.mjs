@@ -97,6 +97,8 @@ const CITUS_TESTS = [
   "tests/interfaces/fleet-api/vehicles-and-tags.test.ts",
   "tests/interfaces/fleet-api/tag-filters.test.ts",
   "tests/interfaces/fleet-api/trips.test.ts",
+  // The snapshot pages' plans: one shard, the tenant's vehicles in id order, one state lookup each.
+  "tests/telemetry/vehicle-state/list-vehicle-states.test.ts",
   "tests/fleet/assignments/",
   "tests/access/users/",
   "tests/fleet/inspections/",

@@ -18,11 +18,14 @@ import type { Tenant } from "@/lib/platform/tenant";
 import { dutyStatusAt } from "./duty-status-at";
 import { nearestPlaceName } from "../../platform/geo/place-names";
 import { getDistanceUnit } from "../../fleet/company-units";
+import type { DistanceUnit } from "@/lib/platform/units";
 import { findDriverVehicle } from "./vehicle-driver";
 import { dutyStatusEventDrafts } from "../eld-events/duty-status-events";
 import { recordEldEvents, type EldEventDraft } from "../eld-events/record-eld-events";
 
 const HOUR_MS = 3_600_000;
+/** ELD events a statement (each is ~20 parameters; PostgreSQL takes at most 65,535 a statement). */
+const EVENTS_PER_STATEMENT = 500;
 type Position = { latitude: number; longitude: number };
 
 /** The ELD rule: moving above 5 mph is driving; at rest for 5 minutes ends it. Any motion counts, however short. */
@@ -34,8 +37,21 @@ const MOVING_WITHOUT_DRIVING: readonly DutyStatus[] = ["personalConveyance", "ya
 type Detector = { motion: MotionState; driverId: number | null; unassignedId: number | null };
 /** An unassigned segment as the window leaves it: still open, or closed where the vehicle came to rest. */
 type SegmentUpdate = { id: number; segment: MotionSegment; closed: boolean };
-/** `segments` collects the window's unassigned segment updates, written together at its end. */
-type Step = { tx: Executor; tenant: Tenant; vehicleId: number; detector: Detector; segments: SegmentUpdate[] };
+/**
+ * `segments` collects the window's unassigned segment updates and `events` its ELD events, written together at its
+ * end; `distanceUnit` is the company's, read once a window. When a whole fleet starts moving, every vehicle's drive
+ * starts in one window: an event write per vehicle kept the window's transaction open for minutes at 10,000 vehicles,
+ * and with it the vacuum horizon of the whole database (docs/scaling.md, issue 41).
+ */
+type Step = {
+  tx: Executor;
+  tenant: Tenant;
+  vehicleId: number;
+  detector: Detector;
+  segments: SegmentUpdate[];
+  events: EldEventDraft[];
+  distanceUnit: () => Promise<DistanceUnit>;
+};
 
 /** A vehicle's positions as motion samples, engine-off reports among them at the last known place. */
 const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): MotionSample[] => {
@@ -52,7 +68,7 @@ const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): Mo
 };
 
 const logEntry = async (
-  { tx, tenant, vehicleId }: Step,
+  { tx, tenant, vehicleId, events, distanceUnit }: Step,
   {
     driverId,
     status,
@@ -71,19 +87,19 @@ const logEntry = async (
       startTime: at,
       latitude: position.latitude,
       longitude: position.longitude,
-      locationName: await nearestPlaceName({ ...position, unit: await getDistanceUnit({ db: tx, companyId: tenant.companyId }) }),
+      locationName: await nearestPlaceName({ ...position, unit: await distanceUnit() }),
       origin: "automatic",
     })
     .onConflictDoNothing()
     .returning();
-  if (entry) await recordEldEvents({ db: tx, ...tenant, drafts: dutyStatusEventDrafts({ entry, previousStatus, origin: "automatic" }) });
+  if (entry) events.push(...dutyStatusEventDrafts({ entry, previousStatus, origin: "automatic" }));
 };
 
 /** The unidentified driver profile's duty status (4.6.1.6): Driving when an unassigned segment starts, On Duty when it ends. */
 const unidentifiedStatus = (
-  { tx, tenant, vehicleId }: Step,
+  { vehicleId, events }: Step,
   { unassignedId, code, at, position }: { unassignedId: number; code: 3 | 4; at: Date; position: Position },
-) => recordEldEvents({ db: tx, ...tenant, drafts: [{ driverId: null, vehicleId, type: 1, code, at, origin: "automatic", position, unassignedId }] });
+) => void events.push({ driverId: null, vehicleId, type: 1, code, at, origin: "automatic", position, unassignedId });
 
 /** Motion began: the vehicle's driver is Driving from then (unless moving under PC or yard move), or it is unassigned driving. */
 const startDriving = async (step: Step, segment: MotionSegment) => {
@@ -106,7 +122,7 @@ const startDriving = async (step: Step, segment: MotionSegment) => {
       })
       .returning({ id: unassignedDriving.id });
     detector.unassignedId = row.id;
-    await unidentifiedStatus(step, { unassignedId: row.id, code: 3, at, position: segment.start });
+    unidentifiedStatus(step, { unassignedId: row.id, code: 3, at, position: segment.start });
     return;
   }
   const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: assigned.driverId, at });
@@ -128,7 +144,7 @@ const stopDriving = async (step: Step, segment: MotionSegment) => {
   }
   if (detector.unassignedId !== null) {
     step.segments.push({ id: detector.unassignedId, segment, closed: true });
-    await unidentifiedStatus(step, { unassignedId: detector.unassignedId, code: 4, at, position: segment.end });
+    unidentifiedStatus(step, { unassignedId: detector.unassignedId, code: 4, at, position: segment.end });
   }
   detector.driverId = null;
   detector.unassignedId = null;
@@ -139,12 +155,11 @@ const stopDriving = async (step: Step, segment: MotionSegment) => {
  * driver profile, at the position of the first report at or after the hour. Due at the drive's start plus n hours, so
  * those between the previous report (exclusive) and this one are this report's to record.
  */
-const intermediateLogs = async (step: Step, { since, sample, drivingSince }: { since: number; sample: MotionSample; drivingSince: number }) => {
-  const { tx, tenant, vehicleId, detector } = step;
+const intermediateLogs = (step: Step, { since, sample, drivingSince }: { since: number; sample: MotionSample; drivingSince: number }) => {
+  const { vehicleId, detector, events } = step;
   if (detector.driverId === null && detector.unassignedId === null) return;
-  const drafts: EldEventDraft[] = [];
   for (let hour = Math.floor((Math.max(since, drivingSince) - drivingSince) / HOUR_MS) + 1; drivingSince + hour * HOUR_MS <= sample.time; hour++) {
-    drafts.push({
+    events.push({
       driverId: detector.driverId,
       vehicleId,
       type: 2,
@@ -155,7 +170,6 @@ const intermediateLogs = async (step: Step, { since, sample, drivingSince }: { s
       unassignedId: detector.driverId === null ? detector.unassignedId : null,
     });
   }
-  await recordEldEvents({ db: tx, ...tenant, drafts });
 };
 
 /**
@@ -221,6 +235,9 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
     const byVehicle = new Map(stored.map((row) => [row.vehicleId, row]));
     const detectors = new Map<number, Detector>();
     const segments: SegmentUpdate[] = [];
+    const events: EldEventDraft[] = [];
+    let unit: Promise<DistanceUnit> | undefined;
+    const distanceUnit = () => (unit ??= getDistanceUnit({ db: tx, companyId: tenant.companyId }));
     for (const vehicle of vehicles) {
       const row = byVehicle.get(vehicle.vehicleId);
       const detector: Detector = row
@@ -228,7 +245,7 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
         : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null };
       const samples = toSamples(vehicle, detector.motion.previous);
       if (samples.length === 0) continue;
-      const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector, segments };
+      const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector, segments, events, distanceUnit };
       for (const sample of samples) {
         const wasOpen = detector.motion.open !== null;
         const previousTime = detector.motion.previous?.time ?? -Infinity;
@@ -236,13 +253,17 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
         if (closed) await stopDriving(step, closed);
         detector.motion = state;
         if (state.open && (!wasOpen || closed)) await startDriving(step, segmentSoFar(state.open));
-        if (state.open) await intermediateLogs(step, { since: previousTime, sample, drivingSince: state.open.startTime });
+        if (state.open) intermediateLogs(step, { since: previousTime, sample, drivingSince: state.open.startTime });
       }
       if (detector.unassignedId !== null && detector.motion.open)
         segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });
       detectors.set(vehicle.vehicleId, detector);
     }
     await writeSegments({ tx, tenant, segments });
+    // In the order they happened (each vehicle's sequence ids follow it, record-eld-events.ts), a few hundred a
+    // statement: a whole fleet's 10,000 in one insert passed the parameter limit and overflowed the query builder's stack.
+    for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT)
+      await recordEldEvents({ db: tx, ...tenant, drafts: events.slice(i, i + EVENTS_PER_STATEMENT) });
     await saveDetectors({ tx, tenant, detectors });
   },
 };
