@@ -119,7 +119,8 @@ describe("history", () => {
 
 describe("aux inputs", () => {
   it("stats history: a digital input (auxInput1) is on in a bucket when it was on at any time in it, named as Samsara names it", async () => {
-    const response = await history(statsHistoryRoute.GET, "types=auxInput1,auxInput2&startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T02:00:00Z&bucketSeconds=1800");
+    const range = "startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T02:00:00Z";
+    const response = await history(statsHistoryRoute.GET, `types=auxInput1,auxInput2&${range}&bucketSeconds=1800`);
     FLEET_RESPONSES.statsSeries.parse(response.body);
     const [series] = response.body.data;
     // The one-minute activation at minute 30 of each hour is not averaged away.
