@@ -24,6 +24,9 @@ export const timestampArray = (times: readonly Date[]) => sql`${`{${times.map((t
 /** A nullable numeric column (the drivers hand `real`/`numeric` values back as numbers or strings). */
 export const nullableNumber = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
+/** A nullable boolean column. */
+export const nullableBoolean = (value: unknown) => (value === null || value === undefined ? null : value === true || value === "t" || value === "true");
+
 /**
  * An expression aggregated over a query's rows into ONE comma-joined text (NULL as an empty value;
  * its values must hold no comma), for `readNumberColumn` or a split: a window of 50,000 rows read as

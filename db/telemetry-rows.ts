@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { StatReadings } from "./schema";
-import { nullableNumber } from "./rows";
+import { nullableBoolean, nullableNumber } from "./rows";
 
 /** The readings of a row shaped like `vehicle_stat_samples` (snake_case columns, as raw SQL returns them). */
 export const statReadingsOf = (row: Record<string, unknown>): StatReadings => ({
@@ -16,6 +16,9 @@ export const statReadingsOf = (row: Record<string, unknown>): StatReadings => ({
   defLevelMilliPercent: nullableNumber(row.def_level_milli_percent),
   gpsOdometerMeters: nullableNumber(row.gps_odometer_meters),
   fuelConsumedMilliliters: nullableNumber(row.fuel_consumed_milliliters),
+  auxInput1: nullableBoolean(row.aux_input_1),
+  auxInput2: nullableBoolean(row.aux_input_2),
+  auxInput3: nullableBoolean(row.aux_input_3),
 });
 
 /** The stat-sample columns statReadingsOf reads. */
@@ -32,6 +35,9 @@ export const STAT_READING_COLUMNS = [
   "def_level_milli_percent",
   "gps_odometer_meters",
   "fuel_consumed_milliliters",
+  "aux_input_1",
+  "aux_input_2",
+  "aux_input_3",
 ] as const;
 
 /** STAT_READING_COLUMNS as a select list. */

@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text } from "drizzle-orm/pg-core";
 import { tenantColumns, utc } from "./columns";
 
 /**
@@ -47,6 +47,9 @@ export type StatReadings = Pick<
   | "defLevelMilliPercent"
   | "gpsOdometerMeters"
   | "fuelConsumedMilliliters"
+  | "auxInput1"
+  | "auxInput2"
+  | "auxInput3"
 >;
 
 export const ENGINE_STATES = ["Off", "On", "Idle"] as const;
@@ -77,6 +80,10 @@ export const vehicleStatSamples = pgTable(
     gpsOdometerMeters: doublePrecision("gps_odometer_meters"),
     /** The ECU's fuel-used counter, milliliters. */
     fuelConsumedMilliliters: doublePrecision("fuel_consumed_milliliters"),
+    /** The tracker's digital inputs 1 to 3, on or off (Samsara's auxInput1..3; migration 0048). */
+    auxInput1: boolean("aux_input_1"),
+    auxInput2: boolean("aux_input_2"),
+    auxInput3: boolean("aux_input_3"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.vehicleId, t.time] }), index("vehicle_stat_samples_feed_idx").on(t.companyId, t.dataset, t.seq)],
 );

@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, real, smallint, text } from "drizzle-orm/pg-core";
 import { ENGINE_STATES } from "./telemetry";
 import { tenantColumns, utc } from "./columns";
 
@@ -33,6 +33,10 @@ export const vehicleState = pgTable(
     defLevelMilliPercent: real("def_level_milli_percent"),
     gpsOdometerMeters: doublePrecision("gps_odometer_meters"),
     fuelConsumedMilliliters: doublePrecision("fuel_consumed_milliliters"),
+    /** The tracker's digital inputs 1 to 3, on or off (Samsara's auxInput1..3; migration 0048). */
+    auxInput1: boolean("aux_input_1"),
+    auxInput2: boolean("aux_input_2"),
+    auxInput3: boolean("aux_input_3"),
     statsSeq: bigint("stats_seq", { mode: "number" }),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.vehicleId] }), index("vehicle_state_tenant_idx").on(t.companyId, t.dataset, t.vehicleId)],

@@ -93,6 +93,9 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
           defLevelMilliPercent: 80_000 - i * 500,
           gpsOdometerMeters: 250_000 + i * 6000,
           fuelConsumedMilliliters: 1_000_000 + i * 2500,
+          // Digital input 1 switched on at the fourth sample; input 2 off throughout; input 3 never reported.
+          auxInput1: i >= 3,
+          auxInput2: false,
         })),
       ),
     });

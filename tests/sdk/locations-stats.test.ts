@@ -179,6 +179,28 @@ describe("vehicle stats through the SDK", () => {
     expect(series.defLevelMilliPercent).toHaveLength(6);
   });
 
+  it("the trackers' digital inputs as auxInput1..3 (issue 38.8): the latest state, each change in the feed, on or off per history bucket", async () => {
+    const { client } = createSdkClient(key);
+    const types: Samsara.GetVehicleStatsRequestTypesItem[] = ["auxInput1", "auxInput2", "auxInput3"];
+    const [first] = (await client.vehicles.list({ limit: 1 })).data;
+    const snapshot = await client.vehicleStats.getVehicleStats({ vehicleIds: [first.id], types });
+    expectSdkShape(snapshot, "VehicleStatsResponse");
+    // The fixture's inputs: 1 switched on at the fourth of six samples, 2 off throughout, 3 never reported.
+    const [record] = snapshot.data;
+    expect(record.auxInput1).toMatchObject({ name: "Input 1", value: true });
+    expect(record.auxInput2).toMatchObject({ name: "Input 2", value: false });
+    expect(record.auxInput3).toBeUndefined();
+    const feed = await client.vehicleStats.getVehicleStatsFeed({ vehicleIds: [first.id], types });
+    expectSdkShape(feed, "VehicleStatsListResponse");
+    expect(feed.data[0].auxInput1!.map(({ name, value }) => ({ name, value }))).toEqual([{ name: "Input 1", value: true }]);
+    const history = await client.vehicleStats.getVehicleStatsHistory({ vehicleIds: [first.id], ...lastHours(2), types });
+    expectSdkShape(history, "VehicleStatsListResponse");
+    const [series] = history.data;
+    expect(series.auxInput1!.map((reading) => reading.value)).toEqual([false, false, false, true, true, true]);
+    expect(series.auxInput2!.every((reading) => reading.name === "Input 2" && reading.value === false)).toBe(true);
+    expect(series.auxInput3).toEqual([]);
+  });
+
   it("getVehicleStatsHistory gives every vehicle its series over the range, paged by vehicle", async () => {
     const { client } = createSdkClient(key);
     const range = lastHours(2);

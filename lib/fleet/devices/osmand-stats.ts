@@ -21,6 +21,9 @@ export const osmandStatParamsSchema = z.object({
   odometer: number.meta({ description: "The device's own distance counter, meters (the stat gpsOdometerMeters)." }),
   hours: number.meta({ description: "Engine hours, milliseconds (the stat obdEngineSeconds)." }),
   fuelUsed: number.meta({ description: "Fuel used, liters (the stat fuelConsumedMilliliters)." }),
+  in1: flag.meta({ description: "Digital input 1, `true`/`1` on, `false`/`0` off (the stat auxInput1)." }),
+  in2: flag.meta({ description: "Digital input 2 (the stat auxInput2)." }),
+  in3: flag.meta({ description: "Digital input 3 (the stat auxInput3)." }),
 });
 
 type OsmandStatParams = z.infer<typeof osmandStatParamsSchema>;
@@ -31,7 +34,7 @@ type StatReadings = Omit<StatSample, "companyId" | "dataset" | "vehicleId" | "ti
 
 /** The stat readings of an OsmAnd request in the stored units, or null when it sends none. */
 export const osmandStatReadings = (params: OsmandStatParams, speedKmh: number | undefined): StatReadings | null => {
-  const { ignition, rpm, fuelLevel, power, coolantTemp, engineLoad, obdSpeed, obdOdometer, odometer, hours, fuelUsed } = params;
+  const { ignition, rpm, fuelLevel, power, coolantTemp, engineLoad, obdSpeed, obdOdometer, odometer, hours, fuelUsed, in1, in2, in3 } = params;
   const readings = {
     engineState: engineStateOf(ignition, speedKmh),
     engineRpm: rpm ?? null,
@@ -44,6 +47,9 @@ export const osmandStatReadings = (params: OsmandStatParams, speedKmh: number | 
     gpsOdometerMeters: odometer ?? null,
     engineSeconds: times(hours, 1 / 1000),
     fuelConsumedMilliliters: times(fuelUsed, 1000),
+    auxInput1: in1 ?? null,
+    auxInput2: in2 ?? null,
+    auxInput3: in3 ?? null,
   };
   return Object.values(readings).some((value) => value !== null) ? readings : null;
 };

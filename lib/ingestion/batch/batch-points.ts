@@ -42,6 +42,9 @@ export const batchPointSchema = z
         defLevelMilliPercent: optionalNumber.meta({ description: "Diesel exhaust fluid level, thousandths of a percent." }),
         gpsOdometerMeters: optionalNumber.meta({ description: "The device's own (GPS) distance counter, meters." }),
         fuelConsumedMilliliters: optionalNumber.meta({ description: "The ECU's fuel-used counter, milliliters." }),
+        auxInput1: z.boolean().nullish().meta({ description: "The device's digital input 1: on (true) or off (false)." }),
+        auxInput2: z.boolean().nullish().meta({ description: "Digital input 2." }),
+        auxInput3: z.boolean().nullish().meta({ description: "Digital input 3." }),
       })
       .optional()
       .meta({ description: "CAN/ECU stats sampled at the same time." }),

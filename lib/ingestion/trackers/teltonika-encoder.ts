@@ -15,8 +15,12 @@ export const encodeTeltonikaImei = (imei: string) => {
 
 /** [IO id, byte size, value] of the IO values a record carries. */
 const ioElements = ({ io, fix }: TrackerRecord): [number, 1 | 2 | 4, number][] => {
+  const flag = (value: boolean | undefined) => (value === undefined ? undefined : Number(value));
   const elements: [number, 1 | 2 | 4, number | undefined][] = [
-    [239, 1, io.ignition === undefined ? undefined : Number(io.ignition)],
+    [239, 1, flag(io.ignition)],
+    [1, 1, flag(io.digitalInput1)],
+    [2, 1, flag(io.digitalInput2)],
+    [3, 1, flag(io.digitalInput3)],
     [89, 1, io.fuelPercent === undefined ? undefined : Math.round(io.fuelPercent)],
     [66, 2, io.externalVolts === undefined ? undefined : Math.round(io.externalVolts * 1000)],
     [85, 2, io.engineRpm === undefined ? undefined : Math.round(io.engineRpm)],

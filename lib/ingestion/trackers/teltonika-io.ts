@@ -21,6 +21,15 @@ export const TELTONIKA_IO: Record<number, (value: number, target: IoTarget) => v
   239: (value, { io }) => {
     io.ignition = value === 1;
   }, // Ignition
+  1: (value, { io }) => {
+    io.digitalInput1 = value === 1;
+  }, // Digital Input 1 (DIN1)
+  2: (value, { io }) => {
+    io.digitalInput2 = value === 1;
+  }, // Digital Input 2 (DIN2)
+  3: (value, { io }) => {
+    io.digitalInput3 = value === 1;
+  }, // Digital Input 3 (DIN3)
   16: (value, { io }) => {
     io.gpsOdometerMeters = value;
   }, // Total Odometer (the device's, from GPS), m

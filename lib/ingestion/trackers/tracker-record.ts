@@ -33,6 +33,10 @@ export type TrackerRecord = {
     fuelUsedLiters?: number;
     /** Engine hours as the ECU (or the tracker) counts them, seconds. */
     engineSeconds?: number;
+    /** The tracker's digital inputs 1 to 3, on (true) or off (stored as Samsara's auxInput1..3). */
+    digitalInput1?: boolean;
+    digitalInput2?: boolean;
+    digitalInput3?: boolean;
   };
   /** Driving events the device detected (Teltonika's green driving and crash IO); decoded, not stored yet. */
   events?: TrackerEvent[];

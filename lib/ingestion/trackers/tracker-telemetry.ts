@@ -60,6 +60,9 @@ export const trackerTelemetry = ({ vehicle, records, now }: { vehicle: BoundVehi
       engineCoolantTemperatureMilliC: allowed(STAT_FIELDS, "engineCoolantTemperatureMilliC", milli(io.coolantCelsius)),
       fuelConsumedMilliliters: allowed(STAT_FIELDS, "fuelConsumedMilliliters", milli(io.fuelUsedLiters)),
       engineSeconds: allowed(STAT_FIELDS, "engineSeconds", io.engineSeconds),
+      auxInput1: io.digitalInput1 ?? null,
+      auxInput2: io.digitalInput2 ?? null,
+      auxInput3: io.digitalInput3 ?? null,
     };
     if (STAT_FIELDS.some((field) => sample[field.name] !== null)) stats.push(sample);
   }

@@ -9,7 +9,7 @@ import { POSITION_FIELDS, STAT_FIELDS, type RecordField } from "./telemetry-batc
 type RowKind = { writer: "ingest_positions" | "ingest_stats"; fields: readonly RecordField<never>[] };
 
 /**
- * ONE call for one tenant's rows of one kind: `ingest_positions` / `ingest_stats` (migrations 0008 and 0023),
+ * ONE call for one tenant's rows of one kind: `ingest_positions` / `ingest_stats` (migrations 0008 and 0048, the latest definition),
  * functions of the tenant so that on Citus the whole call runs on the worker holding the tenant's
  * shards (db/distribution.ts). Each reserves the tenant's change sequence numbers (the counter row
  * stays locked until commit, so no other ingest of these vehicles runs), then in one statement:

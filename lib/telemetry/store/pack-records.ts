@@ -1,8 +1,5 @@
-import { fieldProblem, recordProblem, validateRecord, type Cell as FieldValue, type RecordField, type TelemetryRecord } from "./telemetry-batch";
+import { fieldProblem, recordProblem, validateRecord, type Cell, type RecordField, type TelemetryRecord } from "./telemetry-batch";
 import type { Tenant } from "@/lib/platform/tenant";
-
-/** A packed value: a field's, or `superseded`. */
-type Cell = FieldValue | boolean;
 
 /**
  * One tenant's records of one kind as columns (`vehicleId`, `time` in epoch milliseconds, one per
@@ -93,7 +90,7 @@ export const packRecords = <R extends TelemetryRecord>(options: CheckOptions<R>)
     const name = field.name;
     const columns = groups.map((group) => (group.columns[name] = [] as Cell[]));
     for (let index = 0; index < records.length; index++) {
-      const value = records[index][name] as FieldValue;
+      const value = records[index][name] as Cell;
       if (fieldProblem(field, value) !== undefined) throwFirstProblem(options);
       columns[groupOf[index]].push(value);
     }

@@ -43,20 +43,24 @@ export type StatSample = TelemetryRecord & {
   gpsOdometerMeters?: number | null;
   /** The ECU's fuel-used counter, milliliters. */
   fuelConsumedMilliliters?: number | null;
+  /** The tracker's digital inputs 1 to 3, on or off (Samsara's `auxInput1`..`auxInput3`). */
+  auxInput1?: boolean | null;
+  auxInput2?: boolean | null;
+  auxInput3?: boolean | null;
 };
 
 /** Positions and/or stat samples for vehicles of one or more tenants. */
 export type TelemetryBatch = { positions?: PositionReport[]; stats?: StatSample[] };
 
 /** A field's value as a record carries it. */
-export type Cell = string | number | null | undefined;
+export type Cell = string | number | boolean | null | undefined;
 
 /** A field of a record as ingestion checks, sends and stores it: its name, and its allowed values. */
 export type RecordField<R> = {
   name: keyof R & string;
   /** Where it is stored: its column, and the type it is sent to PostgreSQL as. */
   column: string;
-  type: "int2" | "real" | "float8" | "text";
+  type: "int2" | "real" | "float8" | "text" | "bool";
   range?: { min: number; max: number; integer?: boolean; required?: boolean };
   oneOf?: readonly string[];
 };
@@ -88,6 +92,9 @@ export const STAT_FIELDS: RecordField<StatSample>[] = [
   { name: "defLevelMilliPercent", column: "def_level_milli_percent", type: "real", range: { min: 0, max: 100_000 } },
   { name: "gpsOdometerMeters", column: "gps_odometer_meters", type: "float8", range: { min: 0, max: 1e10 } },
   { name: "fuelConsumedMilliliters", column: "fuel_consumed_milliliters", type: "float8", range: { min: 0, max: 1e13 } },
+  { name: "auxInput1", column: "aux_input_1", type: "bool" },
+  { name: "auxInput2", column: "aux_input_2", type: "bool" },
+  { name: "auxInput3", column: "aux_input_3", type: "bool" },
 ];
 
 /** Names the record in an error ("positions[3]"); a function, so that a batch of good records builds no names. */
@@ -96,8 +103,9 @@ export type RecordName = () => string;
 const bad = (where: RecordName, field: string, message: string) => new AppError("bad_request", `${where()}.${field} ${message}`);
 
 /** Why `value` is not allowed for `field` (the end of a sentence naming the field), or undefined when it is. */
-export const fieldProblem = <R>({ range, oneOf }: RecordField<R>, value: Cell): string | undefined => {
+export const fieldProblem = <R>({ type, range, oneOf }: RecordField<R>, value: Cell): string | undefined => {
   if (value === undefined || value === null) return range?.required ? "is required." : undefined;
+  if (type === "bool") return typeof value === "boolean" ? undefined : "must be true or false.";
   if (oneOf) return oneOf.includes(value as string) ? undefined : `must be one of ${oneOf.join(", ")}.`;
   if (!range) return undefined;
   if (typeof value !== "number" || !Number.isFinite(value)) return "must be a finite number.";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { intArray, nullableNumber, queryRows } from "@/db/rows";
+import { intArray, nullableBoolean, nullableNumber, queryRows } from "@/db/rows";
 import type { AssetKind, EngineState } from "@/db/schema";
 import type { TenantQuery } from "@/lib/platform/tenant";
 
@@ -32,6 +32,10 @@ export type VehicleStateRow = {
   defLevelMilliPercent: number | null;
   gpsOdometerMeters: number | null;
   fuelConsumedMilliliters: number | null;
+  /** The tracker's digital inputs 1 to 3 (Samsara's auxInput1..3). */
+  auxInput1: boolean | null;
+  auxInput2: boolean | null;
+  auxInput3: boolean | null;
   /**
    * Which update of the row this is (`location_seq:stats_seq`): ingestion stamps a new change
    * sequence number on every write, so equal versions mean equal contents (what caches key on).
@@ -98,7 +102,7 @@ export const listVehicleStates = async ({ db, ...options }: ListVehicleStatesOpt
     sql`select v.id as vehicle_id, v.name, ${epochMs("s.location_time")} as location_time, s.latitude, s.longitude, s.speed, s.heading,
           s.hdop, s.satellites, ${epochMs("s.stats_time")} as stats_time, s.engine_rpm, s.fuel_percent, s.odometer_meters, s.engine_seconds,
             s.ecu_speed, s.engine_state, s.battery_milli_volts, s.engine_coolant_temperature_milli_c, s.ambient_air_temperature_milli_c,
-            s.engine_load_percent, s.def_level_milli_percent, s.gps_odometer_meters, s.fuel_consumed_milliliters,
+            s.engine_load_percent, s.def_level_milli_percent, s.gps_odometer_meters, s.fuel_consumed_milliliters, s.aux_input_1, s.aux_input_2, s.aux_input_3,
           ${STATE_VERSION} as state_version
         ${pageOf(options)}`,
   );
@@ -145,5 +149,8 @@ const toVehicleStateRow = (row: Record<string, unknown>): VehicleStateRow => ({
   defLevelMilliPercent: nullableNumber(row.def_level_milli_percent),
   gpsOdometerMeters: nullableNumber(row.gps_odometer_meters),
   fuelConsumedMilliliters: nullableNumber(row.fuel_consumed_milliliters),
+  auxInput1: nullableBoolean(row.aux_input_1),
+  auxInput2: nullableBoolean(row.aux_input_2),
+  auxInput3: nullableBoolean(row.aux_input_3),
   stateVersion: String(row.state_version),
 });

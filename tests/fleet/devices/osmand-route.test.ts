@@ -99,7 +99,7 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
     const time = Math.floor(Date.now() / 1000) - 90;
     const values =
       "ignition=true&rpm=933&fuelLevel=24&power=13.8&coolantTemp=88&engineLoad=31&obdSpeed=54" +
-      "&obdOdometer=123456000&odometer=99000&hours=3600000&fuelUsed=12.5";
+      "&obdOdometer=123456000&odometer=99000&hours=3600000&fuelUsed=12.5&in1=1&in2=false";
     const withFix = await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-5&lat=40.72&lon=-74.0&speed=0&timestamp=${time}&${values}`));
     expect(withFix.status).toBe(200);
     const withoutFix = await GET(new Request(`http://localhost/ingest/osmand?id=demo-live-5&timestamp=${time + 30}&coolantTemp=90`));
@@ -118,6 +118,9 @@ describe("POST /ingest/osmand (Traccar Client)", () => {
       gpsOdometerMeters: 99_000,
       engineSeconds: 3600,
       fuelConsumedMilliliters: 12_500,
+      auxInput1: true,
+      auxInput2: false,
+      auxInput3: null,
     });
     expect(samples[0].speed).toBeCloseTo(15, 5);
     expect(samples[1]).toMatchObject({ engineCoolantTemperatureMilliC: 90_000, engineRpm: null });

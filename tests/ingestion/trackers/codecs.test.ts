@@ -24,12 +24,12 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
     expect(() => readTeltonikaImei(hex("0003414243"))).toThrow(FrameError);
   });
 
-  it("decodes Codec 8 example 1: one record, external voltage 24.079 V, no satellites so no position", () => {
+  it("decodes Codec 8 example 1: one record, DIN1 on, external voltage 24.079 V, no satellites so no position", () => {
     const packet = hex("000000000000003608010000016B40D8EA30010000000000000000000000000000000105021503010101425E0F01F10000601A014E0000000000000000010000C7CF");
     expect(teltonikaPacketLength(packet)).toBe(packet.length);
     const { codec, records } = decodeTeltonikaPacket(packet);
     expect(codec).toBe(8);
-    expect(records).toEqual([{ time: new Date("2019-06-10T10:04:46.000Z"), fix: undefined, io: { externalVolts: 24.079 } }]);
+    expect(records).toEqual([{ time: new Date("2019-06-10T10:04:46.000Z"), fix: undefined, io: { digitalInput1: true, externalVolts: 24.079 } }]);
   });
 
   it("decodes Codec 8 example 3: two records in one packet", () => {
@@ -50,7 +50,7 @@ describe("Teltonika Codec 8 and 8 Extended", () => {
       ),
     );
     expect(codec).toBe(CODEC_8_EXTENDED);
-    expect(records).toEqual([{ time: new Date("2019-06-10T11:36:32.000Z"), fix: undefined, io: { gpsOdometerMeters: 22_949_000 } }]);
+    expect(records).toEqual([{ time: new Date("2019-06-10T11:36:32.000Z"), fix: undefined, io: { digitalInput1: true, gpsOdometerMeters: 22_949_000 } }]);
   });
 
   it("decodes the vehicle speed of the ECU: IO 37 (OBD, km/h) alone, IO 81 (CAN) over it", () => {

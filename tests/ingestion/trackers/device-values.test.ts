@@ -31,7 +31,8 @@ describe("Teltonika IO elements (issue 37, item 2)", () => {
 
   it("reads a captured CAN record: total mileage IO 87 as the ECU's odometer, engine temperature IO 115, RPM, speed, fuel, voltage", () => {
     const [record] = decodeTeltonikaPacket(hex(CAN_CAPTURE)).records;
-    expect(record.io).toEqual({ ecuSpeedKmh: 0, engineRpm: 15, coolantCelsius: 0, externalVolts: 28.568, odometerMeters: 71, fuelPercent: 0 });
+    const values = { ecuSpeedKmh: 0, engineRpm: 15, coolantCelsius: 0, externalVolts: 28.568, odometerMeters: 71, fuelPercent: 0 };
+    expect(record.io).toEqual({ digitalInput1: true, ...values });
   });
 
   it("reads green driving (IO 253 with its peak in g × 100, IO 254) and the OBD and CAN engine values (hand-written records)", () => {
@@ -46,6 +47,19 @@ describe("Teltonika IO elements (issue 37, item 2)", () => {
     expect(braking).toMatchObject({ io: { ignition: true }, events: [{ kind: "harshBraking", g: 0.85 }] });
     expect(cornering.events).toEqual([{ kind: "harshCornering", g: 1.2 }]);
     expect(cornering.io).toEqual({ coolantCelsius: -7, engineLoadPercent: 35, fuelUsedLiters: 1234.5, engineSeconds: 36_000 });
+  });
+
+  it("reads the digital inputs DIN1..DIN3 (IO 1, 2, 3) and stores them as auxInput1..3; a record without them reports none", () => {
+    // DIN1 on, DIN2 off, DIN3 on, with ignition (IO 239) on: four 1-byte IO values.
+    const [record, bare] = decodeTeltonikaPacket(avlPacket([avlRecord("00", "04", "04EF01010102000301000000"), avlRecord("00", "01", "01EF01000000")])).records;
+    expect(record.io).toEqual({ ignition: true, digitalInput1: true, digitalInput2: false, digitalInput3: true });
+    const vehicle = { companyId: 1, dataset: "live" as const, vehicleId: 7 };
+    const now = new Date("2019-06-10T10:05:00Z");
+    const { stats } = trackerTelemetry({ vehicle, now, records: [record, bare] });
+    expect(stats!.map(({ auxInput1, auxInput2, auxInput3 }) => [auxInput1, auxInput2, auxInput3])).toEqual([
+      [true, false, true],
+      [null, null, null],
+    ]);
   });
 
   it("stores them as Samsara's stat types: millidegrees, milliliters, seconds, the ECU's and the device's odometers apart", () => {

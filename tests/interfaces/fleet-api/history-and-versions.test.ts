@@ -43,6 +43,8 @@ beforeAll(async () => {
       engineSeconds: i * 60,
       speed: i % 30,
       batteryMilliVolts: 12_000 + (i % 60) * 10,
+      // Digital input 1 on for one minute each hour (minute 30), reported off the rest of the time.
+      auxInput1: i % 60 === 30,
     })),
   });
 });
@@ -112,6 +114,26 @@ describe("history", () => {
       version: OLD,
     });
     expect(old.status).toBe(400);
+  });
+});
+
+describe("aux inputs", () => {
+  it("stats history: a digital input (auxInput1) is on in a bucket when it was on at any time in it, named as Samsara names it", async () => {
+    const range = "startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T02:00:00Z";
+    const response = await history(statsHistoryRoute.GET, `types=auxInput1,auxInput2&${range}&bucketSeconds=1800`);
+    FLEET_RESPONSES.statsSeries.parse(response.body);
+    const [series] = response.body.data;
+    // The one-minute activation at minute 30 of each hour is not averaged away.
+    expect(series.auxInput1).toEqual([
+      { time: "2026-03-01T00:00:00.000Z", name: "Input 1", value: false },
+      { time: "2026-03-01T00:30:00.000Z", name: "Input 1", value: true },
+      { time: "2026-03-01T01:00:00.000Z", name: "Input 1", value: false },
+      { time: "2026-03-01T01:30:00.000Z", name: "Input 1", value: true },
+    ]);
+    expect(series.auxInput2).toEqual([]);
+    const old = await history(statsHistoryRoute.GET, "types=auxInput1&startTime=2026-03-01T00:00:00Z&endTime=2026-03-01T02:00:00Z", OLD);
+    expect(old.status).toBe(400);
+    expect(old.body.message).toBe('Invalid value for "types": "auxInput1" does not exist in API version 2023-06-01.');
   });
 });
 

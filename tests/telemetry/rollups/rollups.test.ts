@@ -46,6 +46,8 @@ const setup = async () => {
       batteryMilliVolts: i % 3 === 0 ? null : 12_000 + ((i * 53) % 2000),
       engineCoolantTemperatureMilliC: i % 4 === 0 ? null : 80_000 + ((i * 71) % 15_000),
       gpsOdometerMeters: i % 2 === 0 ? null : 2e6 + i * 140,
+      // A digital input on for one sample in 401 (every 2 h 14 min), unreported in one in 7: on in a bucket when on in any row of it.
+      auxInput1: i % 401 === 0 ? true : i % 7 === 0 ? null : false,
     }));
     await writeTelemetry({ db, companyId: demoCompanyId, dataset: "live", positions, stats });
   }
@@ -88,9 +90,10 @@ describe("telemetry rollups", () => {
         await findStatsHistory({ ...tenant, range, bucketSeconds }),
         await findStatsHistory({ ...tenant, range, bucketSeconds, source: "raw" }),
       ];
-      expect(statsRollups.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds, b.gpsOdometerMeters])).toEqual(
-        statsRaw.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds, b.gpsOdometerMeters]),
+      expect(statsRollups.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds, b.gpsOdometerMeters, b.auxInput1])).toEqual(
+        statsRaw.map((b) => [b.vehicleId, b.time, b.odometerMeters, b.engineSeconds, b.gpsOdometerMeters, b.auxInput1]),
       );
+      expect(new Set(statsRaw.map((b) => b.auxInput1))).toEqual(new Set([true, false]));
       statsRollups.forEach((bucket, i) => {
         expect(bucket.engineRpm).toBeCloseTo(statsRaw[i].engineRpm!, 3);
         expect(bucket.fuelPercent).toBeCloseTo(statsRaw[i].fuelPercent!, 3);

@@ -214,6 +214,28 @@ describe("ingestTelemetry", () => {
     expect(after.latitude).toBe(41.902);
   });
 
+  it("stores the digital inputs (Samsara's auxInput1..3) as on, off or not reported; a sample without them keeps the vehicle's", async () => {
+    const db = getDb();
+    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.name, "DEMO-004"));
+    const tenant = { companyId: vehicle.companyId, dataset: "live" as const, vehicleId: vehicle.id };
+    const [on, later] = [minutesAgo(4), minutesAgo(3)];
+    await ingestTelemetry({ db, batch: { stats: [{ ...tenant, time: on, auxInput1: true, auxInput2: false }] } });
+    await ingestTelemetry({ db, batch: { stats: [{ ...tenant, time: later, fuelPercent: 60, auxInput2: true }] } });
+    const samples = await db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicle.id)).orderBy(asc(vehicleStatSamples.time));
+    expect(samples.map(({ auxInput1, auxInput2, auxInput3 }) => [auxInput1, auxInput2, auxInput3])).toEqual([
+      [true, false, null],
+      [null, true, null],
+    ]);
+    const [state] = await db.select().from(vehicleState).where(eq(vehicleState.vehicleId, vehicle.id));
+    expect(state).toMatchObject({ auxInput1: true, auxInput2: true, auxInput3: null, fuelPercent: 60 });
+
+    // Off is a reading (it replaces on); a value that is not a boolean is refused, naming the field.
+    await ingestTelemetry({ db, batch: { stats: [{ ...tenant, time: minutesAgo(2), auxInput1: false }] } });
+    expect((await db.select().from(vehicleState).where(eq(vehicleState.vehicleId, vehicle.id)))[0].auxInput1).toBe(false);
+    const bad = ingestTelemetry({ db, batch: { stats: [{ ...tenant, time: minutesAgo(1), auxInput3: 1 as unknown as boolean }] } });
+    await expect(bad).rejects.toMatchObject({ code: "bad_request", message: "stats[0].auxInput3 must be true or false." });
+  });
+
   it("rejects a vehicle named under another tenant", async () => {
     const { demoCompanyId, other } = await setup();
     const attempt = ingestTelemetry({

@@ -5,6 +5,7 @@ import type { VehicleStateRow } from "@/lib/telemetry/vehicle-state/list-vehicle
 import { idSchema, readingSchema, rfc3339, timestampSchema } from "./common";
 import { presentLocationPoint } from "./location-record";
 import { METERS_PER_SECOND_TO_MPH } from "@/lib/platform/geo/distance";
+import { auxInputReading, auxInputReadingSchema, isAuxInputType, type AuxInputType } from "./aux-input-record";
 
 /**
  * The `types` a stats request may ask for, Samsara's names: the snapshot answers one reading under
@@ -28,6 +29,9 @@ export const STAT_TYPES = {
   gpsOdometerMeters: { snapshotKey: "gpsOdometerMeters", seriesKey: "gpsOdometerMeters", since: "2025-01-15" },
   gpsDistanceMeters: { snapshotKey: "gpsDistanceMeters", seriesKey: "gpsDistanceMeters", since: "2025-01-15" },
   fuelConsumedMilliliters: { snapshotKey: "fuelConsumedMilliliters", seriesKey: "fuelConsumedMilliliters", since: "2025-01-15" },
+  auxInput1: { snapshotKey: "auxInput1", seriesKey: "auxInput1", since: "2025-01-15" },
+  auxInput2: { snapshotKey: "auxInput2", seriesKey: "auxInput2", since: "2025-01-15" },
+  auxInput3: { snapshotKey: "auxInput3", seriesKey: "auxInput3", since: "2025-01-15" },
 } as const;
 
 /**
@@ -120,6 +124,9 @@ export const vehicleStatsSchema = z
     gpsOdometerMeters: numberReading.optional().meta({ description: "The tracker's GPS distance counter, meters." }),
     gpsDistanceMeters: numberReading.optional().meta({ description: "The tracker's GPS distance counter, meters (as gpsOdometerMeters)." }),
     fuelConsumedMilliliters: numberReading.optional().meta({ description: "The ECU's fuel-used counter, milliliters." }),
+    auxInput1: auxInputReadingSchema.optional(),
+    auxInput2: auxInputReadingSchema.optional(),
+    auxInput3: auxInputReadingSchema.optional(),
   })
   .meta({ id: "VehicleStats", description: "Latest value of each requested stat type." });
 
@@ -143,6 +150,9 @@ export const vehicleStatsSeriesSchema = z
     gpsOdometerMeters: z.array(numberReading).optional(),
     gpsDistanceMeters: z.array(numberReading).optional(),
     fuelConsumedMilliliters: z.array(numberReading).optional(),
+    auxInput1: z.array(auxInputReadingSchema).optional(),
+    auxInput2: z.array(auxInputReadingSchema).optional(),
+    auxInput3: z.array(auxInputReadingSchema).optional(),
   })
   .meta({ id: "VehicleStatsSeries", description: "One vehicle's readings per requested type, oldest first (feed and history)." });
 
@@ -239,6 +249,7 @@ export const presentVehicleStats = ({
     if (type === "batteryMilliVolts") record.batteryMilliVolts = reading(state.batteryMilliVolts);
     if (type === "ecuSpeedMph") record.ecuSpeedMph = reading(toMph(state.ecuSpeed));
     if (isReadingType(type)) record[type] = reading(READING_TYPES[type](state));
+    if (isAuxInputType(type)) record[type] = auxInputReading(type, at, state);
     if (type === "gps" && state.locationTime && state.latitude !== null && state.longitude !== null) {
       record.gps = presentGps({ time: state.locationTime, latitude: state.latitude, longitude: state.longitude, heading: state.heading, speed: state.speed });
     }
@@ -259,7 +270,7 @@ export type StatsSample = StatReadings & {
 export type PositionSample = { vehicleId: number; time: Date; latitude: number; longitude: number; heading: number | null; speed: number | null };
 
 /** Each series type's value in a sample (null: no reading). */
-const SAMPLE_VALUES: Record<Exclude<StatType, "gps" | "faultCodes">, (sample: StatsSample) => number | string | null | undefined> = {
+const SAMPLE_VALUES: Record<Exclude<StatType, "gps" | "faultCodes" | AuxInputType>, (sample: StatsSample) => number | string | null | undefined> = {
   engineRpm: (sample) => sample.engineRpm,
   fuelPercents: (sample) => sample.fuelPercent,
   obdOdometerMeters: (sample) => sample.odometerMeters,
@@ -295,6 +306,11 @@ export const presentStatsSeries = ({
     if (!series) continue;
     for (const type of types) {
       if (type === "gps" || type === "faultCodes") continue;
+      if (isAuxInputType(type)) {
+        const reading = auxInputReading(type, rfc3339(sample.time), sample);
+        if (reading) series[type].push(reading);
+        continue;
+      }
       const value = SAMPLE_VALUES[type](sample);
       if (value !== null && value !== undefined) series[STAT_TYPES[type].seriesKey].push({ time: rfc3339(sample.time), value });
     }
