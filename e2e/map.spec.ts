@@ -114,3 +114,26 @@ test("a vehicle drawn on the map's canvas selects on a click; the selected one i
   await expect(panel.getByRole("heading", { name: "DEMO-003" })).toBeVisible();
   await expect(marker).toBeVisible();
 });
+
+test("a trailer with a tracker of its own is on the live map as a trailer: its own marker, named so", async ({ page, request }) => {
+  const { token } = await (await request.post("/api/v2/auth/token", { data: DEMO_ADMIN })).json();
+  const { key } = await (
+    await request.post("/api/v2/api-keys", { headers: { authorization: `Bearer ${token}` }, data: { name: "e2e trailers", scopes: ["trailers:write"] } })
+  ).json();
+  const name = `E2E trailer ${Date.now() % 100_000}`;
+  const created = await request.post("/fleet/trailers", { headers: { authorization: `Bearer ${key}` }, data: { name } });
+  expect(created.ok()).toBe(true);
+  const trailerId = Number((await created.json()).data.id);
+  // Its tracker reports through a gateway's batch, as any asset's does.
+  const reported = await request.post("/ingest/batch", {
+    headers: { authorization: "Bearer demo-ingest-token" },
+    data: [{ vehicleId: trailerId, time: new Date().toISOString(), latitude: 41.8827, longitude: -87.6233, speed: 0, heading: 90 }],
+  });
+  expect(reported.ok()).toBe(true);
+  await page.goto(`/map?vehicle=${trailerId}`);
+  const marker = page.locator(`.leaflet-marker-icon[data-marker-key="${trailerId}"]`);
+  await expect(marker).toHaveAttribute("title", new RegExp(`^${name}, trailer, `));
+  await expect(marker.locator(".vm-trailer")).toBeVisible();
+  await expect(page.getByTestId("vehicle-panel").getByRole("heading", { name })).toBeVisible();
+  await screenshot(page, "map-trailer");
+});
