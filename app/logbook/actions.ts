@@ -14,7 +14,7 @@ import { answerLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { exportEldFile } from "@/lib/hos/eld-file/export-eld-file";
 import { inspectionFormSchema } from "@/lib/dashboard/view/inspection-form";
-import { submitDvir } from "@/lib/fleet/inspections";
+import { submitDvir, uploadDefectPhoto } from "@/lib/fleet/inspections";
 import { answerProposal } from "@/lib/fleet/assignments";
 import { createDriverTrailerAssignment, endDriverTrailerAssignment } from "@/lib/fleet/trailers";
 
@@ -107,5 +107,18 @@ export const submitInspectionAction = defineDriverAction(
     const report = await submitDvir({ ...tenant, author: { type: "driver", driverId: driver.driverId }, input, actor });
     const open = report.defects.length;
     return { message: `Inspection submitted${open ? ` with ${open} defect${open === 1 ? "" : "s"}` : ""}.` };
+  },
+);
+
+/**
+ * One photo of a defect, sent as soon as the driver takes it (the form shrinks it first, so it fits a
+ * server action and a weak connection): kept until the report names it. Answers the photo's id.
+ */
+export const uploadDefectPhotoAction = defineDriverAction(
+  { input: z.object({ photo: z.instanceof(Blob, { message: "choose a photo." }) }), args: (form: FormData) => ({ photo: form.get("photo") }) },
+  async ({ input: { photo }, tenant, driver }) => {
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    const { id } = await uploadDefectPhoto({ ...tenant, driverId: driver.driverId, bytes });
+    return { id };
   },
 );

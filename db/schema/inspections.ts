@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tenantColumns, utc } from "./columns";
 
@@ -110,5 +111,35 @@ export const dvirDefects = pgTable(
     index("dvir_defects_dvir_idx").on(t.companyId, t.dvirId),
     index("dvir_defects_updated_idx").on(t.companyId, t.dataset, t.updatedAt, t.id),
     index("dvir_defects_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.isResolved),
+  ],
+);
+
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+/**
+ * A photo of a defect, taken on the driver's phone (Samsara's `defectPhotos`). The logbook uploads
+ * each photo on its own as soon as it is chosen (a small request a weak connection can retry), then
+ * the report names the photos it keeps: until then `defect_id` is null and only the uploading driver
+ * can attach it. The bytes are in the photo store (lib/platform/blob-store) under `storage_key`.
+ */
+export const dvirDefectPhotos = pgTable(
+  "dvir_defect_photos",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    /** The driver who uploaded it: only they can attach it to a report. */
+    driverId: integer("driver_id").notNull(),
+    dvirId: integer("dvir_id"),
+    defectId: integer("defect_id"),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type", { enum: PHOTO_TYPES }).notNull(),
+    byteSize: integer("byte_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("dvir_defect_photos_defect_idx").on(t.companyId, t.defectId),
+    index("dvir_defect_photos_pending_idx").on(t.companyId, t.createdAt).where(sql`${t.defectId} is null`),
   ],
 );

@@ -3,6 +3,7 @@ import { dvirDefects, dvirs, vehicles, type DefectResolution, type DvirType, typ
 import type { Executor } from "@/db/client";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
+import { withPhotos, type DefectPhoto } from "./defect-photos";
 
 /** A report's state: what the signer declared, or `resolved` once its defects are all resolved (Samsara's safetyStatus). */
 export const DVIR_STATUSES = ["safe", "unsafe", "resolved"] as const;
@@ -25,6 +26,8 @@ export type DefectRow = {
   mechanicNotes: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The driver's photos of it (at most 5), oldest first. */
+  photos: DefectPhoto[];
 };
 
 export type DvirRow = {
@@ -108,7 +111,7 @@ const readDvirs = async ({ db, tenant, where, order, limit }: { db: Executor; te
     .where(and(whereTenant(dvirs, tenant), where))
     .orderBy(...order)
     .limit(limit);
-  const defects = rows.length
+  const found = rows.length
     ? await db
         .select(defectColumns)
         .from(dvirDefects)
@@ -124,6 +127,7 @@ const readDvirs = async ({ db, tenant, where, order, limit }: { db: Executor; te
         )
         .orderBy(asc(dvirDefects.id))
     : [];
+  const defects = await withPhotos({ db, tenant, defects: found });
   return rows.map((row): DvirRow => ({
     ...row,
     status: row.resolvedAt ? "resolved" : row.safetyStatus,

@@ -92,6 +92,21 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
             <li key={defect.id} className="defect-card" data-testid="defect">
               <strong>{defect.defectTypeLabel}</strong>
               {defect.comment && <span>“{defect.comment}”</span>}
+              {defect.photos.length > 0 && (
+                <ul className="defect-photo-list" aria-label={`${defect.defectTypeLabel}: photos`}>
+                  {defect.photos.map((photo, index) => (
+                    <li key={photo.id}>
+                      <a href={`/inspections/photos/${photo.id}`} target="_blank" rel="noopener">
+                        <img
+                          src={`/inspections/photos/${photo.id}`}
+                          alt={`${defect.defectTypeLabel}: photo ${index + 1} of ${defect.photos.length}`}
+                          loading="lazy"
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
               {defect.isResolved ? (
                 <span className="form-saved">
                   {RESOLUTION_LABELS[defect.resolution ?? "repaired"]} · {defect.resolvedByName ?? "—"}

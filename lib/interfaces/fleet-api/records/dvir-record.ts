@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFECT_RESOLUTIONS, DEFECT_SECTIONS } from "@/db/schema";
 import type { DefectRow, DefectTypeRow, DvirRow } from "@/lib/fleet/inspections";
+import { getPublicOrigin } from "@/lib/platform/config";
 import { idSchema, rfc3339, timestampSchema } from "./common";
 
 const vehicleRefSchema = z.object({ id: idSchema, name: z.string() });
@@ -36,6 +37,9 @@ export const defectSchema = z
     createdAtTime: timestampSchema,
     updatedAtTime: timestampSchema,
     vehicle: vehicleRefSchema,
+    defectPhotos: z
+      .array(z.object({ createdAtTime: timestampSchema, url: z.string() }))
+      .meta({ description: "The driver's photos of the defect (at most 5). Each url opens for the company's signed-in dashboard users only." }),
   })
   .meta({ id: "DvirDefect", description: "A defect a DVIR reported, with its resolution (Samsara's defect, as the stream and PATCH answer it)." });
 
@@ -53,6 +57,7 @@ export const presentDefect = (row: DefectRow): z.output<typeof defectSchema> => 
   createdAtTime: rfc3339(row.createdAt),
   updatedAtTime: rfc3339(row.updatedAt),
   vehicle: { id: String(row.vehicleId), name: row.vehicleName },
+  defectPhotos: row.photos.map((photo) => ({ createdAtTime: rfc3339(photo.createdAt), url: `${getPublicOrigin()}/inspections/photos/${photo.id}` })),
 });
 
 const signatureSchema = z.object({
