@@ -14,7 +14,7 @@ import { answerLogEdit } from "@/lib/hos/logbook/log-edits";
 import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { exportEldFile } from "@/lib/hos/eld-file/export-eld-file";
 import { inspectionFormSchema } from "@/lib/dashboard/view/inspection-form";
-import { submitDvir, uploadDefectPhoto } from "@/lib/fleet/inspections";
+import { signDvirReview, submitDvir, uploadDefectPhoto } from "@/lib/fleet/inspections";
 import { answerProposal } from "@/lib/fleet/assignments";
 import { createDriverTrailerAssignment, endDriverTrailerAssignment } from "@/lib/fleet/trailers";
 
@@ -120,5 +120,17 @@ export const uploadDefectPhotoAction = defineDriverAction(
     const bytes = new Uint8Array(await photo.arrayBuffer());
     const { id } = await uploadDefectPhoto({ ...tenant, driverId: driver.driverId, bytes });
     return { id };
+  },
+);
+
+/** The driver's signed review of the vehicle's last report and its defects before driving (49 CFR 396.13(b)). */
+export const signInspectionReviewAction = defineDriverAction(
+  {
+    ...logbook,
+    input: z.object({ dvirId: rowId, signatureName: z.string().trim().min(1, "sign by typing your name.").max(100, "at most 100 characters") }),
+  },
+  async ({ input, tenant, driver, actor }) => {
+    await signDvirReview({ ...tenant, dvirId: input.dvirId, driverId: driver.driverId, signatureName: input.signatureName, actor });
+    return { message: "Review signed: you may drive the vehicle as its report allows." };
   },
 );

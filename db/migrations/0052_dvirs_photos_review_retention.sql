@@ -12,5 +12,8 @@ CREATE TABLE "dvir_defect_photos" (
 	CONSTRAINT "dvir_defect_photos_company_id_id_pk" PRIMARY KEY("company_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "dvirs" ADD COLUMN "review_driver_id" integer;--> statement-breakpoint
+ALTER TABLE "dvirs" ADD COLUMN "review_signature_name" text;--> statement-breakpoint
+ALTER TABLE "dvirs" ADD COLUMN "review_signed_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "dvir_defect_photos_defect_idx" ON "dvir_defect_photos" USING btree ("company_id","defect_id");--> statement-breakpoint
 CREATE INDEX "dvir_defect_photos_pending_idx" ON "dvir_defect_photos" USING btree ("company_id","created_at") WHERE "dvir_defect_photos"."defect_id" is null;

@@ -70,6 +70,13 @@ export const dvirs = pgTable(
     /** Set when an unsafe report's defects are all resolved, or a mechanic resolves it. */
     resolvedAt: utc("resolved_at"),
     idempotencyKey: text("idempotency_key"),
+    /**
+     * The next driver's review (49 CFR 396.13(b), Samsara's `secondSignature`): the driver who reviewed the
+     * report's defects and their repairs before driving, the name they typed, and when.
+     */
+    reviewDriverId: integer("review_driver_id"),
+    reviewSignatureName: text("review_signature_name"),
+    reviewSignedAt: utc("review_signed_at"),
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
   (t) => [

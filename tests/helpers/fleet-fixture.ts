@@ -27,7 +27,7 @@ import {
   webhooks,
 } from "@/db/schema";
 import { generateShareToken, hashShareToken } from "@/lib/live/shares/share-token";
-import { listDefectTypes, submitDvir, uploadDefectPhoto } from "@/lib/fleet/inspections";
+import { listDefectTypes, signDvirReview, submitDvir, uploadDefectPhoto } from "@/lib/fleet/inspections";
 import { operatorActor } from "@/lib/platform/audit";
 import { createProposal } from "@/lib/fleet/assignments";
 import { createTestApiKey } from "./api-keys";
@@ -307,6 +307,8 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       dvirIds.push(dvir.id);
       defectIds.push(...dvir.defects.map((defect) => defect.id));
     }
+    // The next driver's review of the first report (Samsara's secondSignature).
+    await signDvirReview({ db, ...tenant, dvirId: dvirIds[0], driverId: driverIds[1], signatureName: "Fixture Next Driver", actor: operatorActor("fixture") });
     // After the inspection reports: their DvirSubmitted events would be pending deliveries to these.
     const webhookIds = (
       await db

@@ -18,3 +18,4 @@ export { listOutOfServiceVehicles, type OutOfServiceVehicle } from "./out-of-ser
 export { addDefectType, retireDefectType } from "./manage-checklist";
 export { readDefectPhoto, sniffPhotoType, uploadDefectPhoto, type DefectPhoto } from "./defect-photos";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_DEFECT } from "./photo-limits";
+export { findReviewDue, signDvirReview } from "./review-dvir";

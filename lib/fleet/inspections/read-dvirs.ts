@@ -49,6 +49,8 @@ export type DvirRow = {
   startedAt: Date;
   submittedAt: Date;
   resolvedAt: Date | null;
+  /** The next driver's signed review (49 CFR 396.13(b), Samsara's secondSignature), null until then. */
+  review: { driverId: number; signatureName: string; signedAt: Date } | null;
   updatedAt: Date;
   defects: DefectRow[];
 };
@@ -90,6 +92,9 @@ const dvirColumns = {
   startedAt: dvirs.startedAt,
   submittedAt: dvirs.submittedAt,
   resolvedAt: dvirs.resolvedAt,
+  reviewDriverId: dvirs.reviewDriverId,
+  reviewSignatureName: dvirs.reviewSignatureName,
+  reviewSignedAt: dvirs.reviewSignedAt,
   updatedAt: dvirs.updatedAt,
 };
 
@@ -128,8 +133,9 @@ const readDvirs = async ({ db, tenant, where, order, limit }: { db: Executor; te
         .orderBy(asc(dvirDefects.id))
     : [];
   const defects = await withPhotos({ db, tenant, defects: found });
-  return rows.map((row): DvirRow => ({
+  return rows.map(({ reviewDriverId, reviewSignatureName, reviewSignedAt, ...row }): DvirRow => ({
     ...row,
+    review: reviewDriverId !== null && reviewSignedAt ? { driverId: reviewDriverId, signatureName: reviewSignatureName ?? "", signedAt: reviewSignedAt } : null,
     status: row.resolvedAt ? "resolved" : row.safetyStatus,
     defects: defects.filter((defect) => defect.dvirId === row.id),
   }));

@@ -55,6 +55,10 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
           </dd>
         </div>
         <div>
+          <dt>Next driver&apos;s review</dt>
+          <dd>{report.review ? `“${report.review.signatureName}”, ${formatDateTime(report.review.signedAt, timeZone)}` : "Not reviewed yet"}</dd>
+        </div>
+        <div>
           <dt>Declared</dt>
           <dd>{report.safetyStatus === "safe" ? "Safe to operate" : "Not safe to operate"}</dd>
         </div>

@@ -66,12 +66,19 @@ const signatureSchema = z.object({
   type: z.enum(["driver", "mechanic"]),
 });
 
+const reviewSignature = (review: NonNullable<DvirRow["review"]>) => ({
+  signatoryUser: { id: String(review.driverId), name: review.signatureName },
+  signedAtTime: rfc3339(review.signedAt),
+  type: "driver" as const,
+});
+
 export const dvirSchema = z
   .object({
     id: idSchema,
     type: z.enum(["preTrip", "postTrip", "mechanic", "unspecified"]),
     safetyStatus: z.enum(["safe", "unsafe", "resolved"]).meta({ description: "What the signer declared; `resolved` once its defects are all resolved." }),
     authorSignature: signatureSchema,
+    secondSignature: signatureSchema.optional().meta({ description: "The next driver's review of the report's defects (49 CFR 396.13(b))." }),
     dvirSubmissionBeginTime: timestampSchema,
     dvirSubmissionTime: timestampSchema,
     updatedAtTime: timestampSchema,
@@ -95,6 +102,7 @@ export const presentDvir = (row: DvirRow): z.output<typeof dvirSchema> => ({
     signedAtTime: rfc3339(row.signedAt),
     type: row.driverId === null ? "mechanic" : "driver",
   },
+  ...(row.review ? { secondSignature: reviewSignature(row.review) } : {}),
   dvirSubmissionBeginTime: rfc3339(row.startedAt),
   dvirSubmissionTime: rfc3339(row.submittedAt),
   updatedAtTime: rfc3339(row.updatedAt),
@@ -120,6 +128,7 @@ export const legacyDvirSchema = z
     startTime: timestampSchema,
     endTime: timestampSchema,
     authorSignature: signatureSchema,
+    secondSignature: signatureSchema.optional(),
     vehicle: vehicleRefSchema,
     vehicleDefects: z.array(defectSchema),
     trailerName: z.string().optional(),
@@ -132,8 +141,20 @@ export const legacyDvirSchema = z
 
 /** The same report in the legacy shape: its times as start/end, its defects in full under vehicleDefects. */
 export const presentLegacyDvir = (row: DvirRow): z.output<typeof legacyDvirSchema> => {
-  const { id, type, safetyStatus, authorSignature, vehicle, trailerName, odometerMeters, formattedAddress, licensePlate, mechanicNotes, defects } =
-    presentDvir(row);
+  const {
+    id,
+    type,
+    safetyStatus,
+    authorSignature,
+    secondSignature,
+    vehicle,
+    trailerName,
+    odometerMeters,
+    formattedAddress,
+    licensePlate,
+    mechanicNotes,
+    defects,
+  } = presentDvir(row);
   return {
     id,
     type,
@@ -141,6 +162,7 @@ export const presentLegacyDvir = (row: DvirRow): z.output<typeof legacyDvirSchem
     startTime: rfc3339(row.startedAt),
     endTime: rfc3339(row.submittedAt),
     authorSignature,
+    ...(secondSignature === undefined ? {} : { secondSignature }),
     vehicle,
     vehicleDefects: defects,
     ...(trailerName === undefined ? {} : { trailerName }),
