@@ -2,7 +2,7 @@ import type { DashboardEndpoint } from "./define-dashboard-endpoint";
 import * as alerts from "./alerts";
 import * as downloads from "./downloads";
 import * as fleet from "./fleet";
-import { defectPhotoEndpoint } from "./inspection-photos";
+import { defectPhotoEndpoint, dvirPdfEndpoint } from "./inspection-photos";
 import { mapPlacesEndpoint } from "./places";
 import { importVehiclesEndpoint } from "./vehicle-import";
 
@@ -26,4 +26,5 @@ export const DASHBOARD_ENDPOINTS: readonly DashboardEndpoint[] = [
   downloads.wasteJobsExportEndpoint,
   downloads.eldFileEndpoint,
   defectPhotoEndpoint,
+  dvirPdfEndpoint,
 ];

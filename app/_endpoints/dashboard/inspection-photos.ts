@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SECTIONS } from "@/lib/access/auth/role-policy";
-import { readDefectPhoto } from "@/lib/fleet/inspections";
+import { companySettings } from "@/app/_server/company-settings";
+import { exportDvirPdf, readDefectPhoto } from "@/lib/fleet/inspections";
 import { defineDashboardEndpoint } from "./define-dashboard-endpoint";
 
 /**
@@ -29,6 +30,34 @@ export const defectPhotoEndpoint = defineDashboardEndpoint({
         "Cache-Control": "private, max-age=86400",
         "X-Content-Type-Options": "nosniff",
         "Content-Security-Policy": "default-src 'none'; sandbox",
+      },
+    });
+  },
+});
+
+/** One inspection report as a PDF (its defects, signatures and photos), saved as `inspection-<id>.pdf`; another company's is 404. */
+export const dvirPdfEndpoint = defineDashboardEndpoint({
+  method: "GET",
+  group: "(dashboard)",
+  path: "/inspections/{dvirId}/pdf",
+  summary: "An inspection report as PDF",
+  params: z.object({
+    dvirId: z
+      .string()
+      .regex(/^\d{1,9}$/, "a numeric report id")
+      .transform(Number),
+  }),
+  roles: SECTIONS.inspections.roles,
+  action: "download inspection reports",
+  run: async ({ db, user, params }) => {
+    const tenant = { db, companyId: user.companyId, dataset: "live" as const };
+    const { timeZone, distanceUnit } = await companySettings(user.companyId);
+    const pdf = await exportDvirPdf({ ...tenant, dvirId: params.dvirId, timeZone, unit: distanceUnit });
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="inspection-${params.dvirId}.pdf"`,
+        "Cache-Control": "no-store",
       },
     });
   },

@@ -19,3 +19,4 @@ export { addDefectType, retireDefectType } from "./manage-checklist";
 export { readDefectPhoto, sniffPhotoType, uploadDefectPhoto, type DefectPhoto } from "./defect-photos";
 export { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_DEFECT } from "./photo-limits";
 export { findReviewDue, signDvirReview } from "./review-dvir";
+export { exportDvirPdf } from "./export-dvir-pdf";

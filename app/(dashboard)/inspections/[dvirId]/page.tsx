@@ -38,6 +38,9 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
           {DVIR_TYPE_LABELS[report.type]} inspection of {report.vehicleName}
         </h1>
         <DvirStatusBadge status={report.status} />
+        <a className="button" href={`/inspections/${report.id}/pdf`} download>
+          Download PDF
+        </a>
       </div>
       <dl className="dvir-detail" data-testid="dvir-detail">
         <div>
