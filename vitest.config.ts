@@ -1,4 +1,5 @@
-import { availableParallelism } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -9,6 +10,8 @@ export default defineConfig({
     // The Samsara SDK suite needs the production server: vitest.sdk.config.ts runs it.
     exclude: ["tests/sdk/**", "node_modules/**"],
     environment: "node",
+    // Inspection photos the tests store go to a temporary folder, not the checkout's .data.
+    env: { PHOTO_DIR: join(tmpdir(), "fleet-test-photos") },
     // Migrates one database for the run; each test file starts from a copy of it.
     globalSetup: ["tests/helpers/migrated-database.ts"],
     // PGlite boots in ~1 s per file; database suites share one instance per file.

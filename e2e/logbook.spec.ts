@@ -5,6 +5,8 @@ import { OTHER_ADMIN, screenshot, signIn } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
 
+/** A 16x16 PNG: the photo the driver's phone takes of the brakes. */
+const BRAKES_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4oaFBEmIY1TCqYfhqAAB8MxgQ+Pjr0gAAAABJRU5ErkJggg==", "base64");
 const MINUTE = 60_000;
 const CHICAGO = { lat: 41.88, lon: -87.63 };
 
@@ -210,24 +212,39 @@ test(
     await inspection.getByLabel("Post-trip").check();
     await inspection.getByLabel("Brakes", { exact: true }).check();
     await inspection.getByLabel("Brakes: what is wrong").fill("Soft pedal, air leak at the rear axle");
+    // A photo of the brakes from the phone: shrunk and sent at once, shown before the report goes.
+    await inspection.getByLabel("Brakes: add a photo").setInputFiles({ name: "brakes.png", mimeType: "image/png", buffer: BRAKES_PNG });
+    await expect(inspection.getByRole("img", { name: "Brakes: photo 1" })).toBeVisible();
     await inspection.getByLabel("Not safe to operate").check();
     await inspection.getByLabel("Signature: type your full name").fill("Lena Logbook");
     await screenshot(driver, "logbook-inspection-phone");
     await inspection.getByRole("button", { name: "Sign and submit inspection" }).click();
-    await expect(inspection.getByRole("status")).toHaveText("Inspection submitted with 1 defect.");
+    // The form's outcome (each defect's photo field has a status of its own).
+    await expect(inspection.getByRole("status").filter({ hasText: "Inspection submitted" })).toHaveText("Inspection submitted with 1 defect.");
     // The next driver of the truck sees the open defect, on the logbook too.
     await expect(driver.getByTestId("open-defects")).toContainText("Soft pedal, air leak at the rear axle");
     await driver.goto("/logbook");
     await expect(driver.getByTestId("open-defects")).toContainText("Brakes");
 
-    // The manager: the truck is out of service; the report's detail; the brakes repaired and signed.
+    // The manager: the truck is out of service, on the live map as in the list of inspections; the report's
+    // detail; the brakes repaired and signed.
     await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto("/map");
+    await page.getByLabel("Search vehicles").fill(truck);
+    await expect(page.getByTestId("vehicle-list").getByRole("button", { name: new RegExp(truck) })).toContainText("Out of service");
+    await screenshot(page, "map-out-of-service-desktop");
     await page.goto(`/inspections`);
     await expect(page.getByTestId("out-of-service")).toContainText(truck);
     await screenshot(page, "inspections-desktop");
     await page.getByTestId("inspections-table").getByRole("link", { name: truck }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Post-trip inspection of ${truck}`);
     await expect(page.getByTestId("dvir-detail")).toContainText("“Lena Logbook”");
+    // The driver's photo, served to the company's users only.
+    const photo = page.getByRole("img", { name: "Brakes: photo 1 of 1" });
+    await expect(photo).toBeVisible();
+    expect(await photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    const photoPath = await photo.getAttribute("src");
+    expect((await request.get(photoPath!)).status()).toBe(401);
     await expectNoMiles(page);
     await screenshot(page, "inspection-detail-desktop");
     const brakes = page.getByRole("form", { name: "Resolve Brakes" });

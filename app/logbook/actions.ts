@@ -15,7 +15,7 @@ import { answerUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { exportEldFile } from "@/lib/hos/eld-file/export-eld-file";
 import { transferEldFile } from "@/lib/hos/eld-transfer";
 import { inspectionFormSchema } from "@/lib/dashboard/view/inspection-form";
-import { submitDvir } from "@/lib/fleet/inspections";
+import { signDvirReview, submitDvir, uploadDefectPhoto } from "@/lib/fleet/inspections";
 import { answerProposal } from "@/lib/fleet/assignments";
 import { createDriverTrailerAssignment, endDriverTrailerAssignment } from "@/lib/fleet/trailers";
 
@@ -121,5 +121,30 @@ export const submitInspectionAction = defineDriverAction(
     const report = await submitDvir({ ...tenant, author: { type: "driver", driverId: driver.driverId }, input, actor });
     const open = report.defects.length;
     return { message: `Inspection submitted${open ? ` with ${open} defect${open === 1 ? "" : "s"}` : ""}.` };
+  },
+);
+
+/**
+ * One photo of a defect, sent as soon as the driver takes it (the form shrinks it first, so it fits a
+ * server action and a weak connection): kept until the report names it. Answers the photo's id.
+ */
+export const uploadDefectPhotoAction = defineDriverAction(
+  { input: z.object({ photo: z.instanceof(Blob, { message: "choose a photo." }) }), args: (form: FormData) => ({ photo: form.get("photo") }) },
+  async ({ input: { photo }, tenant, driver }) => {
+    const bytes = new Uint8Array(await photo.arrayBuffer());
+    const { id } = await uploadDefectPhoto({ ...tenant, driverId: driver.driverId, bytes });
+    return { id };
+  },
+);
+
+/** The driver's signed review of the vehicle's last report and its defects before driving (49 CFR 396.13(b)). */
+export const signInspectionReviewAction = defineDriverAction(
+  {
+    ...logbook,
+    input: z.object({ dvirId: rowId, signatureName: z.string().trim().min(1, "sign by typing your name.").max(100, "at most 100 characters") }),
+  },
+  async ({ input, tenant, driver, actor }) => {
+    await signDvirReview({ ...tenant, dvirId: input.dvirId, driverId: driver.driverId, signatureName: input.signatureName, actor });
+    return { message: "Review signed: you may drive the vehicle as its report allows." };
   },
 );

@@ -5,12 +5,13 @@ import { useActionForm } from "@/components/ui/use-action-form";
 import { FormOutcome } from "@/components/ui/form-outcome";
 import { DISTANCE_UNIT_LABELS, type DistanceUnit } from "@/lib/platform/units";
 import { submitInspectionAction } from "./actions";
+import { DefectPhotosField } from "./defect-photos-field";
 
 type Option = { id: number; label: string };
 
 /**
  * The driver's vehicle inspection (49 CFR 396.11, 396.13): pre- or post-trip, the company's checklist
- * (a ticked entry is a defect, with its comment), safe or not safe to operate, signed by typing one's
+ * (a ticked entry is a defect, with its comment and up to 5 photos, each sent as it is taken), safe or not safe to operate, signed by typing one's
  * name. The idempotency key is rendered with the page (so a post without the script has it too) and
  * kept by the form: sending the same form again, after a lost answer or a second tap, is the same
  * report; each accepted report empties the form and takes the next key.
@@ -79,6 +80,7 @@ export const InspectionForm = ({
                 <input type="checkbox" name={`defect-${item.id}`} /> {item.label}
               </label>
               <input name={`comment-${item.id}`} aria-label={`${item.label}: what is wrong`} placeholder="What is wrong" maxLength={1000} autoComplete="off" />
+              <DefectPhotosField typeId={item.id} label={item.label} />
             </li>
           ))}
         </ul>

@@ -19,6 +19,7 @@ import { formatCalendarDay, formatDateTime, formatTime } from "@/lib/platform/zo
 import { formatDistance } from "@/lib/platform/units";
 import { LogEditList } from "@/components/hos/log-edit-list";
 import { OpenDefects } from "./open-defects";
+import { ReviewLastInspection } from "./review-last-inspection";
 import { ProposedVehicle } from "./proposed-vehicle";
 import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { PulledTrailers } from "./pulled-trailers";
@@ -76,6 +77,16 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
         <SignOutButton />
       </header>
       <LocalDataNotice subject="The logbook" reason="your log is kept in this service's database." />
+      {vehicleId !== null && (
+        <ReviewLastInspection
+          db={getDb()}
+          companyId={signedIn.companyId}
+          dataset={signedIn.dataset}
+          vehicleId={vehicleId}
+          driverId={signedIn.driverId}
+          timeZone={driver.timezone}
+        />
+      )}
       <section className="page" aria-labelledby="now-heading">
         <h2 id="now-heading">Now</h2>
         <div className="logbook-current" data-testid="current-status">

@@ -16,7 +16,17 @@ import { keepInView } from "./keep-in-view";
 import { SelectedVehicleMarker } from "./selected-vehicle-marker";
 import { ClusterDot, VehicleDot } from "./vehicle-canvas";
 
-export type MapVehicle = { id: string; name: string; latitude: number; longitude: number; heading: number; status: VehicleStatus; isTrailer: boolean };
+export type MapVehicle = {
+  id: string;
+  name: string;
+  latitude: number;
+  longitude: number;
+  heading: number;
+  status: VehicleStatus;
+  isTrailer: boolean;
+  /** Out of service (an open unsafe defect): its marker's name says so. */
+  outOfService?: boolean;
+};
 
 type FleetMapProps = {
   vehicles: readonly MapVehicle[];

@@ -22,7 +22,8 @@ import { VehiclePanel } from "./vehicle-panel";
 const FleetMap = dynamic(() => import("./fleet-map"), { ssr: false, loading: () => <div className="fleet-map map-loading">Loading map…</div> });
 
 /** A vehicle of the list, its state and that state's name ("Never reported" for an offline vehicle never heard from). */
-export type ListedVehicle = { vehicle: LiveVehicle; status: VehicleStatus; label: string };
+/** `outOfService`: an inspection declared it not safe to operate and a defect of it is still open. */
+export type ListedVehicle = { vehicle: LiveVehicle; status: VehicleStatus; label: string; outOfService: boolean };
 
 const lastReportMs = (vehicle: LiveVehicle) =>
   Math.max(vehicle.location ? Date.parse(vehicle.location.time) : 0, vehicle.stats ? Date.parse(vehicle.stats.time) : 0) || null;
@@ -50,6 +51,7 @@ export const LiveMapScreen = ({
   start,
   shareAction,
   canAddVehicles = false,
+  outOfServiceIds = [],
 }: {
   tileUrl: string;
   attribution: string;
@@ -57,6 +59,8 @@ export const LiveMapScreen = ({
   shareAction?: ShareLiveLocationAction;
   /** The empty fleet's next step: add a vehicle (a role that may), else ask an admin. */
   canAddVehicles?: boolean;
+  /** The vehicles out of service when the page was made (lib/fleet/inspections/out-of-service.ts). */
+  outOfServiceIds?: readonly string[];
 }) => {
   const params = useSearchParams();
   const router = useRouter();
@@ -79,16 +83,17 @@ export const LiveMapScreen = ({
     return () => clearInterval(timer);
   }, []);
 
+  const outOfService = useMemo(() => new Set(outOfServiceIds), [outOfServiceIds]);
   const classified = useMemo<ListedVehicle[]>(() => {
     if (!vehicles) return [];
     const nowMs = Math.max(now, lastUpdate ?? 0);
     return [...vehicles.values()].map((vehicle) => {
       const last = lastReportMs(vehicle);
       const status = classifyVehicleStatus({ speed: vehicle.location?.speed, engineState: vehicle.stats?.engineState, lastReportMs: last, nowMs });
-      return { vehicle, status, label: statusLabel(status, last) };
+      return { vehicle, status, label: statusLabel(status, last), outOfService: outOfService.has(vehicle.id) };
     });
     // `version` changes whenever the live store merged something.
-  }, [vehicles, version, now, lastUpdate]);
+  }, [vehicles, version, now, lastUpdate, outOfService]);
 
   const counts = useMemo(() => {
     const byStatus: Record<VehicleStatus, number> = { moving: 0, idle: 0, stopped: 0, offline: 0 };
@@ -106,7 +111,7 @@ export const LiveMapScreen = ({
 
   const mapVehicles = useMemo<MapVehicle[]>(
     () =>
-      filtered.flatMap(({ vehicle, status }) =>
+      filtered.flatMap(({ vehicle, status, outOfService: unsafe }) =>
         vehicle.location
           ? [
               {
@@ -117,6 +122,7 @@ export const LiveMapScreen = ({
                 heading: vehicle.location.heading,
                 status,
                 isTrailer: vehicle.isTrailer,
+                outOfService: unsafe,
               },
             ]
           : [],

@@ -29,7 +29,8 @@ const selectedIcon = (status: VehicleStatus, heading: number, isTrailer: boolean
   return icon;
 };
 
-const title = (vehicle: MapVehicle) => `${vehicle.name}, ${vehicle.isTrailer ? "trailer, " : ""}${vehicle.status}, selected`;
+const title = (vehicle: MapVehicle) =>
+  `${vehicle.name}, ${vehicle.isTrailer ? "trailer, " : ""}${vehicle.outOfService ? "out of service, " : ""}${vehicle.status}, selected`;
 
 /**
  * The selected vehicle, the one DOM marker on the live map (the others are drawn on a canvas): above

@@ -27,7 +27,7 @@ export const VehicleList = ({
   return (
     <>
       <ul className="vehicle-list" data-testid="vehicle-list">
-        {items.slice(0, MAX_ROWS).map(({ vehicle, status, label }) => (
+        {items.slice(0, MAX_ROWS).map(({ vehicle, status, label, outOfService }) => (
           <li key={vehicle.id} ref={vehicle.id === selectedId ? selectedRow : undefined}>
             <button
               type="button"
@@ -38,7 +38,10 @@ export const VehicleList = ({
             >
               <span className="dot" style={{ background: STATUS_COLORS[status] }} title={label} />
               <span className="vehicle-row-main">
-                <span className="vehicle-row-name">{vehicle.name}</span>
+                <span className="vehicle-row-name">
+                  {vehicle.name}
+                  {outOfService && <span className="badge status-revoked">Out of service</span>}
+                </span>
                 <span className="vehicle-row-sub">{vehicle.driverName ?? "No driver"}</span>
               </span>
               <span className="vehicle-row-side">

@@ -40,7 +40,7 @@ export const VehiclePanel = ({
   /** Absent when the role may not share a live location. */
   shareAction?: ShareLiveLocationAction;
 }) => {
-  const { vehicle, status, label } = listed;
+  const { vehicle, status, label, outOfService } = listed;
   const timeZone = useTimeZone();
   useReturnFocus();
   const details = useQuery({
@@ -69,6 +69,11 @@ export const VehiclePanel = ({
       <div className="status-pill" style={{ background: STATUS_COLORS[status] }} data-testid="panel-status">
         {label}
       </div>
+      {outOfService && (
+        <p className="badge status-revoked" data-testid="panel-out-of-service">
+          Out of service: an inspection found it not safe to operate, and a defect is still open
+        </p>
+      )}
       <dl className="kv-list">
         {/* The details' driver once they came (refetched: an assignment made meanwhile shows), the snapshot's until then. */}
         <Row label="Driver" value={(details.data ? details.data.driver?.name : vehicle.driverName) ?? "—"} testId="panel-driver" />

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tenantColumns, utc } from "./columns";
 
@@ -69,6 +70,13 @@ export const dvirs = pgTable(
     /** Set when an unsafe report's defects are all resolved, or a mechanic resolves it. */
     resolvedAt: utc("resolved_at"),
     idempotencyKey: text("idempotency_key"),
+    /**
+     * The next driver's review (49 CFR 396.13(b), Samsara's `secondSignature`): the driver who reviewed the
+     * report's defects and their repairs before driving, the name they typed, and when.
+     */
+    reviewDriverId: integer("review_driver_id"),
+    reviewSignatureName: text("review_signature_name"),
+    reviewSignedAt: utc("review_signed_at"),
     updatedAt: utc("updated_at").notNull().defaultNow(),
   },
   (t) => [
@@ -110,5 +118,35 @@ export const dvirDefects = pgTable(
     index("dvir_defects_dvir_idx").on(t.companyId, t.dvirId),
     index("dvir_defects_updated_idx").on(t.companyId, t.dataset, t.updatedAt, t.id),
     index("dvir_defects_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.isResolved),
+  ],
+);
+
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+/**
+ * A photo of a defect, taken on the driver's phone (Samsara's `defectPhotos`). The logbook uploads
+ * each photo on its own as soon as it is chosen (a small request a weak connection can retry), then
+ * the report names the photos it keeps: until then `defect_id` is null and only the uploading driver
+ * can attach it. The bytes are in the photo store (lib/platform/blob-store) under `storage_key`.
+ */
+export const dvirDefectPhotos = pgTable(
+  "dvir_defect_photos",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    /** The driver who uploaded it: only they can attach it to a report. */
+    driverId: integer("driver_id").notNull(),
+    dvirId: integer("dvir_id"),
+    defectId: integer("defect_id"),
+    storageKey: text("storage_key").notNull(),
+    contentType: text("content_type", { enum: PHOTO_TYPES }).notNull(),
+    byteSize: integer("byte_size").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("dvir_defect_photos_defect_idx").on(t.companyId, t.defectId),
+    index("dvir_defect_photos_pending_idx").on(t.companyId, t.createdAt).where(sql`${t.defectId} is null`),
   ],
 );

@@ -34,6 +34,12 @@ export const DASHBOARD_SAMPLES: Record<string, EndpointSample> = {
   "GET /api/dashboard/alerts/unread": { sample: () => ({ path: "/api/dashboard/alerts/unread" }) },
   "GET /api/dashboard/places": { sample: () => ({ path: "/api/dashboard/places" }) },
   "GET /waste-jobs/export": { query: ["status", "serviceType", "from", "to", "vehicle", "q", "sort", "page"], sample: () => ({ path: "/waste-jobs/export" }) },
+  "GET /inspections/photos/{photoId}": {
+    sample: (f) => ({ path: `/inspections/photos/${f.fleet.demo.photoIds[0]}`, params: { photoId: String(f.fleet.demo.photoIds[0]) } }),
+  },
+  "GET /inspections/{dvirId}/pdf": {
+    sample: (f) => ({ path: `/inspections/${f.fleet.demo.dvirIds[0]}/pdf`, params: { dvirId: String(f.fleet.demo.dvirIds[0]) } }),
+  },
   "GET /reports/export": {
     query: ["kind", "from", "to", "format", "vehicleIds", "driverIds"],
     sample: () => ({ path: "/reports/export?kind=trips&format=csv" }),

@@ -28,7 +28,7 @@ import {
   webhooks,
 } from "@/db/schema";
 import { generateShareToken, hashShareToken } from "@/lib/live/shares/share-token";
-import { listDefectTypes, submitDvir } from "@/lib/fleet/inspections";
+import { listDefectTypes, signDvirReview, submitDvir, uploadDefectPhoto } from "@/lib/fleet/inspections";
 import { operatorActor } from "@/lib/platform/audit";
 import { createProposal } from "@/lib/fleet/assignments";
 import { createTestApiKey } from "./api-keys";
@@ -309,6 +309,9 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     const defectTypeIds = (await listDefectTypes({ db, ...tenant })).map((type) => type.id);
     const dvirIds: number[] = [];
     const defectIds: number[] = [];
+    // A photo of the first report's first defect (a JPEG's first bytes: the store keeps what it is sent).
+    const photo = await uploadDefectPhoto({ db, ...tenant, driverId: driverIds[0], bytes: Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16]) });
+    const photoIds = [photo.id];
     for (const type of ["preTrip", "postTrip"] as const) {
       const dvir = await submitDvir({
         db,
@@ -320,12 +323,16 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
           vehicleId: vehicleIds[0],
           safetyStatus: "unsafe",
           signatureName: "Fixture Driver",
-          defects: defectTypeIds.slice(0, 2).map((defectTypeId) => ({ defectTypeId, comment: `${type} defect` })),
+          defects: defectTypeIds
+            .slice(0, 2)
+            .map((defectTypeId, index) => ({ defectTypeId, comment: `${type} defect`, photoIds: type === "preTrip" && index === 0 ? photoIds : [] })),
         },
       });
       dvirIds.push(dvir.id);
       defectIds.push(...dvir.defects.map((defect) => defect.id));
     }
+    // The next driver's review of the first report (Samsara's secondSignature).
+    await signDvirReview({ db, ...tenant, dvirId: dvirIds[0], driverId: driverIds[1], signatureName: "Fixture Next Driver", actor: operatorActor("fixture") });
     // After the inspection reports: their DvirSubmitted events would be pending deliveries to these.
     const webhookIds = (
       await db
@@ -406,6 +413,7 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       defectTypeIds,
       dvirIds,
       defectIds,
+      photoIds,
     });
   }
   const [demo, sandbox, other] = ids;

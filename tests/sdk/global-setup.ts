@@ -9,6 +9,7 @@ import { ensurePartitions } from "@/lib/telemetry/store/partitions";
 import { setupFleetFixture } from "../helpers/fleet-fixture";
 import { SDK_VEHICLES } from "./sdk-fleet";
 import { trackerListenersOff } from "@/lib/platform/config/env.mjs";
+import { reloadConfig } from "@/lib/platform/config";
 
 /**
  * Runs the production build (`next build` output in NEXT_DIST_DIR, default .next-e2e, as `npm test`
@@ -28,6 +29,9 @@ const DAY_MS = 86_400_000;
 
 const prepareDataDir = async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
+  // The fixture's inspection photo goes where the server looks for it (its DATA_DIR's photos).
+  process.env.PHOTO_DIR = `${DATA_DIR}/photos`;
+  reloadConfig();
   const handle = openDatabase({ dataDir: DATA_DIR });
   try {
     await migrateDatabase(handle);

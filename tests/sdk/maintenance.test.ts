@@ -22,6 +22,11 @@ describe("maintenance (DVIRs and defects) through the SDK", () => {
     const defect = await client.maintenance.getDefect({ id: first.defectIds![0] });
     expectSdkShape(defect, "DvirDefectGetDefectResponseBody");
     expect(defect).toMatchObject({ dvirId: first.id, isResolved: false });
+    // The fixture's first report: a photo of its first defect, and the next driver's review.
+    const reviewed = dvirs.data.find((dvir) => dvir.secondSignature);
+    expect(reviewed?.secondSignature).toMatchObject({ type: "driver", signatoryUser: { name: "Fixture Next Driver" } });
+    const withPhoto = await client.maintenance.getDefect({ id: reviewed!.defectIds![0] });
+    expect(withPhoto.defectPhotos).toEqual([{ createdAtTime: expect.any(String), url: expect.stringMatching(/\/inspections\/photos\/\d+$/) }]);
     const other = createSdkClient(await mintKey({ company: "other" })).client;
     await expect(other.maintenance.getDvir({ id: first.id })).rejects.toMatchObject({ statusCode: 404 });
     await expect(client.maintenance.createDvir({ authorId: "1", safetyStatus: "safe", type: "mechanic", vehicleId: "1" })).rejects.toMatchObject({

@@ -6,13 +6,15 @@ import { shareLiveLocationAction } from "./actions";
 import { getMapTiles } from "@/lib/dashboard/view/map-tiles";
 import { getDb } from "@/db/client";
 import { findMapStart } from "@/lib/fleet/places/map-start";
+import { listOutOfServiceVehicles } from "@/lib/fleet/inspections";
 
 export const metadata = { title: "Live map" };
 
 const Page = async () => {
   const user = await requireUser(SECTIONS.map.roles);
   const { tileUrl, attribution } = getMapTiles();
-  const start = await findMapStart({ db: getDb(), companyId: user.companyId, dataset: "live" });
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  const [start, outOfService] = await Promise.all([findMapStart(tenant), listOutOfServiceVehicles(tenant)]);
   return (
     <Suspense>
       <LiveMapScreen
@@ -21,6 +23,7 @@ const Page = async () => {
         start={start}
         shareAction={canDo(user.role, "shareLiveLocation") ? shareLiveLocationAction : undefined}
         canAddVehicles={canDo(user.role, "editVehicles")}
+        outOfServiceIds={outOfService.map((vehicle) => String(vehicle.vehicleId))}
       />
     </Suspense>
   );

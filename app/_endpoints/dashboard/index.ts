@@ -2,6 +2,7 @@ import type { DashboardEndpoint } from "./define-dashboard-endpoint";
 import * as alerts from "./alerts";
 import * as downloads from "./downloads";
 import * as fleet from "./fleet";
+import { defectPhotoEndpoint, dvirPdfEndpoint } from "./inspection-photos";
 import { mapPlacesEndpoint } from "./places";
 import { importVehiclesEndpoint } from "./vehicle-import";
 
@@ -24,4 +25,6 @@ export const DASHBOARD_ENDPOINTS: readonly DashboardEndpoint[] = [
   downloads.vehiclesExportEndpoint,
   downloads.wasteJobsExportEndpoint,
   downloads.eldFileEndpoint,
+  defectPhotoEndpoint,
+  dvirPdfEndpoint,
 ];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DVIR_STATUSES, type DvirFilters, type DvirSubmission } from "@/lib/fleet/inspections";
+import { DVIR_STATUSES, MAX_PHOTOS_PER_DEFECT, type DvirFilters, type DvirSubmission } from "@/lib/fleet/inspections";
 import { dayInZone, fromLocalInput } from "@/lib/platform/zoned-time";
 
 const METERS_PER = { mi: 1609.344, km: 1000 } as const;
@@ -9,7 +9,8 @@ const MAX_DEFECTS = 50;
 
 /**
  * The logbook's "Vehicle inspection" form: one checkbox `defect-<typeId>` per checklist entry with
- * its comment `comment-<typeId>`, the odometer in the company's unit (`odometerUnit`, km or mi), the signature typed. The idempotency key is
+ * its comment `comment-<typeId>` and its uploaded photos' ids `photos-<typeId>` (comma-separated), the
+ * odometer in the company's unit (`odometerUnit`, km or mi), the signature typed. The idempotency key is
  * rendered into the form, so a retry of the same form (a weak connection, a second tap) is one report.
  */
 export const inspectionFormSchema = z
@@ -37,8 +38,11 @@ export const inspectionFormSchema = z
       .filter((field) => /^defect-\d{1,9}$/.test(field) && fields[field] === "on")
       .map((field) => {
         const defectTypeId = Number(field.slice("defect-".length));
-        return { defectTypeId, comment: (fields[`comment-${defectTypeId}`] ?? "").trim().slice(0, 1_000) };
+        const photos = (fields[`photos-${defectTypeId}`] ?? "").split(",").filter(Boolean);
+        return { defectTypeId, comment: (fields[`comment-${defectTypeId}`] ?? "").trim().slice(0, 1_000), photos };
       });
+    const badPhotos = defects.find((defect) => defect.photos.length > MAX_PHOTOS_PER_DEFECT || defect.photos.some((id) => !/^\d{1,9}$/.test(id)));
+    if (badPhotos) return issue(`photos-${badPhotos.defectTypeId}`, `at most ${MAX_PHOTOS_PER_DEFECT} photos a defect.`);
     if (defects.length > MAX_DEFECTS) return issue("defects", `at most ${MAX_DEFECTS} defects.`);
     const key = fields.idempotencyKey ?? "";
     if (!/^[\w-]{8,64}$/.test(key)) return issue("idempotencyKey", "reload the page and inspect again.");
@@ -49,7 +53,7 @@ export const inspectionFormSchema = z
       signatureName,
       trailerName: trailerName || undefined,
       odometerMeters: odometer ? Math.round(Number(odometer) * METERS_PER[unit]) : undefined,
-      defects,
+      defects: defects.map(({ photos, ...defect }) => ({ ...defect, photoIds: photos.map(Number) })),
       idempotencyKey: key,
     };
   });

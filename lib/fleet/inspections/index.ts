@@ -16,3 +16,7 @@ export { findMechanic, resolveDefect, resolveDvir, type Resolver, type ResolverI
 export { submitDvir, type DvirAuthor, type DvirSubmission } from "./submit-dvir";
 export { listOutOfServiceVehicles, type OutOfServiceVehicle } from "./out-of-service";
 export { addDefectType, retireDefectType } from "./manage-checklist";
+export { readDefectPhoto, sniffPhotoType, uploadDefectPhoto, type DefectPhoto } from "./defect-photos";
+export { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_DEFECT } from "./photo-limits";
+export { findReviewDue, signDvirReview } from "./review-dvir";
+export { exportDvirPdf } from "./export-dvir-pdf";

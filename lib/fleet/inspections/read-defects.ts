@@ -3,16 +3,19 @@ import type { Executor } from "@/db/client";
 import { dvirDefects, vehicles } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
+import { withPhotos } from "./defect-photos";
 import { afterPosition, defectColumns, vehicleOfDefect, type DefectRow, type UpdatedPosition } from "./read-dvirs";
 
-const readDefects = ({ db, tenant, where, order, limit }: { db: Executor; tenant: Tenant; where: SQL | undefined; order: SQL[]; limit: number }) =>
-  db
+const readDefects = async ({ db, tenant, where, order, limit }: { db: Executor; tenant: Tenant; where: SQL | undefined; order: SQL[]; limit: number }) => {
+  const defects = await db
     .select(defectColumns)
     .from(dvirDefects)
     .innerJoin(vehicles, vehicleOfDefect)
     .where(and(whereTenant(dvirDefects, tenant), where))
     .orderBy(...order)
-    .limit(limit) as Promise<DefectRow[]>;
+    .limit(limit);
+  return (await withPhotos({ db, tenant, defects })) as DefectRow[];
+};
 
 type DefectWindow = { startTime: Date; endTime: Date; isResolved?: boolean };
 

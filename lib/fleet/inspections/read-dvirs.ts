@@ -3,6 +3,7 @@ import { dvirDefects, dvirs, vehicles, type DefectResolution, type DvirType, typ
 import type { Executor } from "@/db/client";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
+import { withPhotos, type DefectPhoto } from "./defect-photos";
 
 /** A report's state: what the signer declared, or `resolved` once its defects are all resolved (Samsara's safetyStatus). */
 export const DVIR_STATUSES = ["safe", "unsafe", "resolved"] as const;
@@ -25,6 +26,8 @@ export type DefectRow = {
   mechanicNotes: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The driver's photos of it (at most 5), oldest first. */
+  photos: DefectPhoto[];
 };
 
 export type DvirRow = {
@@ -46,6 +49,8 @@ export type DvirRow = {
   startedAt: Date;
   submittedAt: Date;
   resolvedAt: Date | null;
+  /** The next driver's signed review (49 CFR 396.13(b), Samsara's secondSignature), null until then. */
+  review: { driverId: number; signatureName: string; signedAt: Date } | null;
   updatedAt: Date;
   defects: DefectRow[];
 };
@@ -87,6 +92,9 @@ const dvirColumns = {
   startedAt: dvirs.startedAt,
   submittedAt: dvirs.submittedAt,
   resolvedAt: dvirs.resolvedAt,
+  reviewDriverId: dvirs.reviewDriverId,
+  reviewSignatureName: dvirs.reviewSignatureName,
+  reviewSignedAt: dvirs.reviewSignedAt,
   updatedAt: dvirs.updatedAt,
 };
 
@@ -108,7 +116,7 @@ const readDvirs = async ({ db, tenant, where, order, limit }: { db: Executor; te
     .where(and(whereTenant(dvirs, tenant), where))
     .orderBy(...order)
     .limit(limit);
-  const defects = rows.length
+  const found = rows.length
     ? await db
         .select(defectColumns)
         .from(dvirDefects)
@@ -124,8 +132,10 @@ const readDvirs = async ({ db, tenant, where, order, limit }: { db: Executor; te
         )
         .orderBy(asc(dvirDefects.id))
     : [];
-  return rows.map((row): DvirRow => ({
+  const defects = await withPhotos({ db, tenant, defects: found });
+  return rows.map(({ reviewDriverId, reviewSignatureName, reviewSignedAt, ...row }): DvirRow => ({
     ...row,
+    review: reviewDriverId !== null && reviewSignedAt ? { driverId: reviewDriverId, signatureName: reviewSignatureName ?? "", signedAt: reviewSignedAt } : null,
     status: row.resolvedAt ? "resolved" : row.safetyStatus,
     defects: defects.filter((defect) => defect.dvirId === row.id),
   }));

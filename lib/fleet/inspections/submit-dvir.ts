@@ -5,6 +5,7 @@ import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 import { getVehicle } from "../vehicles/get-vehicle";
 import { findCoupledTrailerNames } from "../trailers/find-couplings";
+import { attachPhotos } from "./defect-photos";
 import { findDefectTypes } from "./defect-types";
 import { raiseDvirSubmitted } from "./dvir-submitted-event";
 import { getDvir, type DvirRow } from "./read-dvirs";
@@ -25,7 +26,8 @@ export type DvirSubmission = {
   location?: string;
   licensePlate?: string;
   mechanicNotes?: string;
-  defects?: { defectTypeId: number; comment: string }[];
+  /** Each with the ids of the driver's uploaded photos of it (uploadDefectPhoto), at most 5. */
+  defects?: { defectTypeId: number; comment: string; photoIds?: number[] }[];
   /** A mechanic's report resolves these open defects of the vehicle (repaired). */
   resolvedDefectIds?: number[];
   /** The same key on a retry returns the first submission instead of a second report. */
@@ -98,19 +100,30 @@ export const submitDvir = async ({
       .returning({ id: dvirs.id });
     // A concurrent retry committed first: its report is the one.
     if (!stored) return checkReplay((await findByKey(tx, input.idempotencyKey!))!, signer);
-    if (defects.length)
-      await tx.insert(dvirDefects).values(
-        defects.map((defect) => ({
-          ...tenant,
-          dvirId: stored.id,
-          vehicleId: input.vehicleId,
-          defectTypeId: defect.defectTypeId,
-          defectTypeLabel: types.get(defect.defectTypeId)!.label,
-          comment: defect.comment,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
+    const inserted = defects.length
+      ? await tx
+          .insert(dvirDefects)
+          .values(
+            defects.map((defect) => ({
+              ...tenant,
+              dvirId: stored.id,
+              vehicleId: input.vehicleId,
+              defectTypeId: defect.defectTypeId,
+              defectTypeLabel: types.get(defect.defectTypeId)!.label,
+              comment: defect.comment,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .returning({ id: dvirDefects.id })
+      : [];
+    await attachPhotos({
+      tx,
+      tenant,
+      driverId: signer.driverId,
+      dvirId: stored.id,
+      defects: inserted.map(({ id }, index) => ({ defectId: id, photoIds: defects[index].photoIds ?? [] })),
+    });
     await resolveDefectsIn({
       tx,
       tenant,

@@ -163,6 +163,7 @@ const AUDIT_LABELS = {
   dvir: {
     submitted: "Vehicle inspection report submitted",
     resolved: "Vehicle inspection report resolved",
+    reviewed: "Vehicle inspection report reviewed by the next driver",
   },
   dvir_defect: {
     resolved: "Defect resolved (repaired or no repair needed)",

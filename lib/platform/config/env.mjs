@@ -167,6 +167,18 @@ export const envSchema = z
      */
     GEOCODER_URL: optionalUrl(),
 
+    // Inspection photos (docs/operating.md "Inspection photos"): a folder on this server, or an S3-compatible store
+    PHOTO_STORE: oneOf(["folder", "s3"], "folder"),
+    /** The folder of `PHOTO_STORE=folder`; unset: `photos` inside DATA_DIR (or `.data/photos` when DATA_DIR is in memory). */
+    PHOTO_DIR: optionalText(),
+    /** An S3-compatible endpoint (MinIO, R2, Ceph...); unset: AWS S3 of S3_REGION. */
+    S3_ENDPOINT: optionalUrl(),
+    S3_REGION: text("us-east-1"),
+    S3_BUCKET: optionalText(),
+    /** Unset: the AWS SDK's own credential chain (instance role, AWS_* variables, shared files). */
+    S3_ACCESS_KEY_ID: optionalText(),
+    S3_SECRET_ACCESS_KEY: optionalText(),
+
     // Hardware tracker listeners (docs/trackers.md): a port, 0 for any free port, or "off"
     TELTONIKA_PORT: trackerPort(5027),
     GT06_PORT: trackerPort(5023),
@@ -189,6 +201,13 @@ export const envSchema = z
         path: ["PROCESS_ROLE"],
         message: `must be "all" with the embedded database: ${env.PROCESS_ROLE} needs DATABASE_URL (PGlite is one process's)`,
       });
+    }
+    if (env.PHOTO_STORE === "s3" && !env.S3_BUCKET) {
+      context.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "must be set when PHOTO_STORE=s3 (the bucket the inspection photos go to)" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      const missing = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+      context.addIssue({ code: "custom", path: [missing], message: "must be set together with S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY" });
     }
     if (Boolean(env.FLEET_API_URL) !== Boolean(env.FLEET_API_KEY)) {
       const missing = env.FLEET_API_URL ? "FLEET_API_KEY" : "FLEET_API_URL";

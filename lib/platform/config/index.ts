@@ -100,3 +100,18 @@ export const getRequestLimits = () => {
     clientKeyExchangesPerMinute: config.CLIENT_KEY_EXCHANGES_PER_MINUTE,
   };
 };
+
+/** Where inspection photos are kept (docs/operating.md "Inspection photos"): a folder, or an S3-compatible bucket. */
+export const getPhotoStoreSettings = () => {
+  const config = getConfig();
+  const dataDir = config.DATA_DIR === "memory://" ? ".data" : config.DATA_DIR;
+  return config.PHOTO_STORE === "s3"
+    ? {
+        kind: "s3" as const,
+        bucket: config.S3_BUCKET!,
+        region: config.S3_REGION,
+        endpoint: config.S3_ENDPOINT,
+        credentials: config.S3_ACCESS_KEY_ID ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY! } : undefined,
+      }
+    : { kind: "folder" as const, folder: config.PHOTO_DIR ?? `${dataDir}/photos` };
+};

@@ -77,6 +77,9 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   dropTrailerAction: () => [null, formOf({})],
   handOverEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
   submitInspectionAction: () => [null, formOf({})],
+  // a form without its photo; no such report
+  uploadDefectPhotoAction: () => [formOf({})],
+  signInspectionReviewAction: () => [null, formOf({ dvirId: String(NONE), signatureName: "Driver" })],
   resolveDefectAction: () => [null, formOf({ defectId: String(NONE), resolution: "repaired" })],
   // inspections/checklist: an item without a label; no such item
   addDefectTypeAction: () => [null, formOf({})],

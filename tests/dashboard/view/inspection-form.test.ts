@@ -10,12 +10,14 @@ const form = {
   trailerName: "Reefer 12",
   "defect-3": "on",
   "comment-3": " Soft pedal ",
+  "photos-3": "41,42",
   "comment-4": "not ticked, not sent",
+  "photos-4": "43",
   idempotencyKey: "0b6f3c1e-6a43-4a57-9b1c-7c1f3e2a9d10",
 };
 
 describe("the logbook's inspection form", () => {
-  it("turns the ticked checklist entries and their comments into defects, the odometer (miles, or the company's km) into meters", () => {
+  it("turns the ticked checklist entries, their comments and photos into defects, the odometer (miles, or the company's km) into meters", () => {
     expect(inspectionFormSchema.parse(form)).toEqual({
       type: "preTrip",
       vehicleId: 12,
@@ -23,7 +25,7 @@ describe("the logbook's inspection form", () => {
       signatureName: "Lena Logbook",
       trailerName: "Reefer 12",
       odometerMeters: Math.round(120345.5 * 1609.344),
-      defects: [{ defectTypeId: 3, comment: "Soft pedal" }],
+      defects: [{ defectTypeId: 3, comment: "Soft pedal", photoIds: [41, 42] }],
       idempotencyKey: form.idempotencyKey,
     });
     expect(inspectionFormSchema.parse({ ...form, odometerUnit: "km" }).odometerMeters).toBe(120_345_500);
@@ -37,6 +39,8 @@ describe("the logbook's inspection form", () => {
       [{ signatureName: "  " }, "signatureName"],
       [{ odometer: "lots" }, "odometer"],
       [{ idempotencyKey: "" }, "idempotencyKey"],
+      [{ "photos-3": "1,2,3,4,5,6" }, "photos-3"],
+      [{ "photos-3": "1,x" }, "photos-3"],
     ] as const) {
       const result = inspectionFormSchema.safeParse({ ...form, ...change });
       expect(result.success).toBe(false);

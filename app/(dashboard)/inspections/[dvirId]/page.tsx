@@ -38,6 +38,9 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
           {DVIR_TYPE_LABELS[report.type]} inspection of {report.vehicleName}
         </h1>
         <DvirStatusBadge status={report.status} />
+        <a className="button" href={`/inspections/${report.id}/pdf`} download>
+          Download PDF
+        </a>
       </div>
       <dl className="dvir-detail" data-testid="dvir-detail">
         <div>
@@ -53,6 +56,10 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
           <dd>
             “{report.signatureName}”, {formatDateTime(report.signedAt, timeZone)}
           </dd>
+        </div>
+        <div>
+          <dt>Next driver&apos;s review</dt>
+          <dd>{report.review ? `“${report.review.signatureName}”, ${formatDateTime(report.review.signedAt, timeZone)}` : "Not reviewed yet"}</dd>
         </div>
         <div>
           <dt>Declared</dt>
@@ -92,6 +99,21 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
             <li key={defect.id} className="defect-card" data-testid="defect">
               <strong>{defect.defectTypeLabel}</strong>
               {defect.comment && <span>“{defect.comment}”</span>}
+              {defect.photos.length > 0 && (
+                <ul className="defect-photo-list" aria-label={`${defect.defectTypeLabel}: photos`}>
+                  {defect.photos.map((photo, index) => (
+                    <li key={photo.id}>
+                      <a href={`/inspections/photos/${photo.id}`} target="_blank" rel="noopener">
+                        <img
+                          src={`/inspections/photos/${photo.id}`}
+                          alt={`${defect.defectTypeLabel}: photo ${index + 1} of ${defect.photos.length}`}
+                          loading="lazy"
+                        />
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
               {defect.isResolved ? (
                 <span className="form-saved">
                   {RESOLUTION_LABELS[defect.resolution ?? "repaired"]} · {defect.resolvedByName ?? "—"}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFECT_RESOLUTIONS, DEFECT_SECTIONS } from "@/db/schema";
 import type { DefectRow, DefectTypeRow, DvirRow } from "@/lib/fleet/inspections";
+import { getPublicOrigin } from "@/lib/platform/config";
 import { idSchema, rfc3339, timestampSchema } from "./common";
 
 const vehicleRefSchema = z.object({ id: idSchema, name: z.string() });
@@ -36,6 +37,9 @@ export const defectSchema = z
     createdAtTime: timestampSchema,
     updatedAtTime: timestampSchema,
     vehicle: vehicleRefSchema,
+    defectPhotos: z
+      .array(z.object({ createdAtTime: timestampSchema, url: z.string() }))
+      .meta({ description: "The driver's photos of the defect (at most 5). Each url opens for the company's signed-in dashboard users only." }),
   })
   .meta({ id: "DvirDefect", description: "A defect a DVIR reported, with its resolution (Samsara's defect, as the stream and PATCH answer it)." });
 
@@ -53,6 +57,7 @@ export const presentDefect = (row: DefectRow): z.output<typeof defectSchema> => 
   createdAtTime: rfc3339(row.createdAt),
   updatedAtTime: rfc3339(row.updatedAt),
   vehicle: { id: String(row.vehicleId), name: row.vehicleName },
+  defectPhotos: row.photos.map((photo) => ({ createdAtTime: rfc3339(photo.createdAt), url: `${getPublicOrigin()}/inspections/photos/${photo.id}` })),
 });
 
 const signatureSchema = z.object({
@@ -61,12 +66,19 @@ const signatureSchema = z.object({
   type: z.enum(["driver", "mechanic"]),
 });
 
+const reviewSignature = (review: NonNullable<DvirRow["review"]>) => ({
+  signatoryUser: { id: String(review.driverId), name: review.signatureName },
+  signedAtTime: rfc3339(review.signedAt),
+  type: "driver" as const,
+});
+
 export const dvirSchema = z
   .object({
     id: idSchema,
     type: z.enum(["preTrip", "postTrip", "mechanic", "unspecified"]),
     safetyStatus: z.enum(["safe", "unsafe", "resolved"]).meta({ description: "What the signer declared; `resolved` once its defects are all resolved." }),
     authorSignature: signatureSchema,
+    secondSignature: signatureSchema.optional().meta({ description: "The next driver's review of the report's defects (49 CFR 396.13(b))." }),
     dvirSubmissionBeginTime: timestampSchema,
     dvirSubmissionTime: timestampSchema,
     updatedAtTime: timestampSchema,
@@ -90,6 +102,7 @@ export const presentDvir = (row: DvirRow): z.output<typeof dvirSchema> => ({
     signedAtTime: rfc3339(row.signedAt),
     type: row.driverId === null ? "mechanic" : "driver",
   },
+  ...(row.review ? { secondSignature: reviewSignature(row.review) } : {}),
   dvirSubmissionBeginTime: rfc3339(row.startedAt),
   dvirSubmissionTime: rfc3339(row.submittedAt),
   updatedAtTime: rfc3339(row.updatedAt),
@@ -115,6 +128,7 @@ export const legacyDvirSchema = z
     startTime: timestampSchema,
     endTime: timestampSchema,
     authorSignature: signatureSchema,
+    secondSignature: signatureSchema.optional(),
     vehicle: vehicleRefSchema,
     vehicleDefects: z.array(defectSchema),
     trailerName: z.string().optional(),
@@ -127,8 +141,20 @@ export const legacyDvirSchema = z
 
 /** The same report in the legacy shape: its times as start/end, its defects in full under vehicleDefects. */
 export const presentLegacyDvir = (row: DvirRow): z.output<typeof legacyDvirSchema> => {
-  const { id, type, safetyStatus, authorSignature, vehicle, trailerName, odometerMeters, formattedAddress, licensePlate, mechanicNotes, defects } =
-    presentDvir(row);
+  const {
+    id,
+    type,
+    safetyStatus,
+    authorSignature,
+    secondSignature,
+    vehicle,
+    trailerName,
+    odometerMeters,
+    formattedAddress,
+    licensePlate,
+    mechanicNotes,
+    defects,
+  } = presentDvir(row);
   return {
     id,
     type,
@@ -136,6 +162,7 @@ export const presentLegacyDvir = (row: DvirRow): z.output<typeof legacyDvirSchem
     startTime: rfc3339(row.startedAt),
     endTime: rfc3339(row.submittedAt),
     authorSignature,
+    ...(secondSignature === undefined ? {} : { secondSignature }),
     vehicle,
     vehicleDefects: defects,
     ...(trailerName === undefined ? {} : { trailerName }),

@@ -1,0 +1,6 @@
+import { defectPhotoEndpoint } from "@/app/_endpoints/dashboard/inspection-photos";
+import { route } from "@/lib/platform/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET } = route(defectPhotoEndpoint);
