@@ -80,6 +80,10 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   // inspections/checklist: an item without a label; no such item
   addDefectTypeAction: () => [null, formOf({})],
   retireDefectTypeAction: () => [NONE],
+  // maintenance: a program without a name; no such program or vehicle
+  saveProgramAction: () => [null, formOf({})],
+  deleteProgramAction: () => [NONE],
+  recordServiceAction: () => [NONE, NONE],
   // public (no session): listed for the registry, not in the role matrix
   signInAction: () => [null, formOf({})],
   driverSignInAction: () => [null, formOf({})],
