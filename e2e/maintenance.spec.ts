@@ -27,7 +27,7 @@ const expectRow = (page: Page, truck: string, text: string) =>
   }).toPass({ timeout: 30_000 });
 
 // Other Fleet, in kilometres (the logbook spec sets the same): a program on Demo Fleet would change what its other specs count.
-test("a service program turns due as the tracker's odometer passes it, and recording the service resets it", async ({ page, request }) => {
+test("a service program turns due as the tracker's odometer passes it; a work order for it, completed, resets it", async ({ page, request }) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   const [truck, device] = [`Service truck ${stamp}`, `e2e-service-${stamp}`];
@@ -56,14 +56,19 @@ test("a service program turns due as the tracker's odometer passes it, and recor
   await page.goto("/maintenance");
   const form = page.getByRole("form", { name: "New program" });
   await form.getByLabel("Name").fill(`Oil change ${stamp}`);
-  await form.getByLabel("Vehicles", { exact: true }).selectOption({ label: truck });
+  await form.getByRole("listbox", { name: "Vehicles", exact: true }).selectOption({ label: truck });
   await form.getByRole("button", { name: "Create the program" }).click();
   await expect(form.locator("#program-intervalMeters-error")).toContainText("at least one interval");
   await form.getByLabel("Distance (km)").fill("25000");
   await form.getByLabel("Months").fill("6");
   await form.getByRole("button", { name: "Create the program" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Program saved" })).toBeVisible();
-  await expect(page.getByTestId("maintenance-programs").getByRole("row").filter({ hasText: `Oil change ${stamp}` })).toContainText("25,000 km / 6 months");
+  await expect(
+    page
+      .getByTestId("maintenance-programs")
+      .getByRole("row")
+      .filter({ hasText: `Oil change ${stamp}` }),
+  ).toContainText("25,000 km / 6 months");
   await expectRow(page, truck, "OK");
   await expect(page.getByTestId("maintenance-vehicles").getByRole("row").filter({ hasText: truck })).toContainText("at 125,000 km");
 
@@ -77,8 +82,22 @@ test("a service program turns due as the tracker's odometer passes it, and recor
   await screenshot(page, "maintenance-phone");
   await page.setViewportSize({ width: 1400, height: 900 });
 
-  await page.getByRole("button", { name: `Record Oil change ${stamp} done on ${truck}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Service recorded" })).toBeVisible();
+  // A work order for the service, with a part, completed: the program counts from then.
+  await page.getByRole("button", { name: `Open a work order for Oil change ${stamp} on ${truck}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Work order opened" })).toBeVisible();
+  const line = page.getByRole("form", { name: "Add a part or labor" });
+  await line.getByLabel("Item").fill("Oil filter");
+  await line.getByLabel("Quantity").fill("2");
+  await line.getByLabel("Unit cost").fill("12.50");
+  await line.getByRole("button", { name: "Add the line" }).click();
+  await expect(page.getByTestId("work-order-total")).toContainText("Total 25.00");
+  await page.getByRole("button", { name: "Complete" }).click();
+  await expect(page.getByTestId("work-order-status")).toContainText("Completed");
+  await screenshot(page, "work-order-desktop");
+  await page.goto("/maintenance");
   await expectRow(page, truck, "OK");
   await expect(page.getByTestId("maintenance-vehicles").getByRole("row").filter({ hasText: truck })).toContainText("at 150,100 km");
+  await page.getByTestId("maintenance-vehicles").getByRole("link", { name: truck }).click();
+  await expect(page.getByTestId("work-orders")).toContainText(`Oil change ${stamp}`);
+  await expect(page.getByTestId("work-orders")).toContainText("Completed");
 });

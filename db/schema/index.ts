@@ -22,3 +22,4 @@ export * from "./mail";
 export * from "./inspections";
 export * from "./eld-events";
 export * from "./maintenance";
+export * from "./work-orders";

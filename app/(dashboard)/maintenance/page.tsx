@@ -14,6 +14,7 @@ import { listPrograms, listVehicleMaintenance } from "@/lib/processing/maintenan
 import { formatDistance } from "@/lib/platform/units";
 import { formatDate } from "@/lib/platform/zoned-time";
 import { deleteProgramAction, recordServiceAction } from "./actions";
+import { openServiceWorkOrderAction } from "./work-order-actions";
 import { describeIntervals, describeNextDue } from "./describe-program";
 import { ProgramForm } from "./program-form";
 
@@ -50,6 +51,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         <span className="muted">
           Preventive maintenance: each service due at whichever of its intervals comes first, from the odometer and engine hours the vehicles report
         </span>
+        <div className="actions">
+          <Link href="/maintenance/work-orders" className="button-link">
+            Work orders
+          </Link>
+        </div>
       </div>
       {notice && (
         <div className="alert alert-info" role="status">
@@ -79,7 +85,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
               {statuses.map((row) => (
                 <tr key={`${row.programId}:${row.vehicleId}`}>
                   <td className="card-title">
-                    <Link href={`/vehicles/${row.vehicleId}`}>{row.vehicleName}</Link>
+                    <Link href={`/maintenance/vehicles/${row.vehicleId}`}>{row.vehicleName}</Link>
                   </td>
                   <td data-label="Program">{row.programName}</td>
                   <td data-label="Status">
@@ -92,6 +98,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
                   </td>
                   {canManage && (
                     <td className="cell-actions">
+                      <form action={openServiceWorkOrderAction.bind(null, row.programId, row.vehicleId)}>
+                        <button type="submit" className="button button-small" aria-label={`Open a work order for ${row.programName} on ${row.vehicleName}`}>
+                          Open work order
+                        </button>
+                      </form>
                       <form action={recordServiceAction.bind(null, row.programId, row.vehicleId)}>
                         <button type="submit" className="button button-small" aria-label={`Record ${row.programName} done on ${row.vehicleName}`}>
                           Record service

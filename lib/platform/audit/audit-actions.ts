@@ -178,6 +178,12 @@ const AUDIT_LABELS = {
     serviced: "Service recorded on a maintenance program",
     denied: "Maintenance program change refused",
   },
+  work_order: {
+    created: "Work order opened",
+    updated: "Work order updated",
+    deleted: "Work order deleted",
+    denied: "Work order change refused",
+  },
   report_schedule: {
     created: "Report scheduled by e-mail",
     deleted: "Report schedule deleted",

@@ -84,6 +84,11 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   saveProgramAction: () => [null, formOf({})],
   deleteProgramAction: () => [NONE],
   recordServiceAction: () => [NONE, NONE],
+  // maintenance/work-orders: no vehicle; no such work order or program
+  openWorkOrderAction: () => [null, formOf({})],
+  openServiceWorkOrderAction: () => [NONE, NONE],
+  addWorkOrderLineAction: () => [null, formOf({ workOrderId: String(NONE) })],
+  setWorkOrderStatusAction: () => [NONE, "completed"],
   // public (no session): listed for the registry, not in the role matrix
   signInAction: () => [null, formOf({})],
   driverSignInAction: () => [null, formOf({})],
