@@ -128,6 +128,8 @@ const PAGES: readonly PageVisit[] = [
   // Other Fleet has none until the logbook spec's driver files one (after the walks).
   { name: "inspection", path: firstInspection, onlyFor: [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER] },
   { name: "inspection-checklist", path: "/inspections/checklist" },
+  { name: "maintenance", path: "/maintenance" },
+  { name: "work-orders", path: "/maintenance/work-orders" },
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "company-settings", path: "/settings/company", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },

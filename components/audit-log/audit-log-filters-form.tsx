@@ -28,6 +28,8 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   dvir: "Inspection report (DVIR)",
   dvir_defect: "Inspection defect",
   dvir_defect_type: "Inspection checklist item",
+  maintenance_program: "Maintenance program",
+  work_order: "Work order",
 };
 
 /** The audit log's filters as a plain GET form: the URL holds the state, paging restarts at the newest event. */

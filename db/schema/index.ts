@@ -22,3 +22,5 @@ export * from "./mail";
 export * from "./inspections";
 export * from "./eld-events";
 export * from "./device-commands";
+export * from "./maintenance";
+export * from "./work-orders";

@@ -11,6 +11,8 @@ export type { DistanceUnit };
 const METERS_PER_MILE = 1609.344;
 const LITERS_PER_US_GALLON = 3.785411784;
 
+/** Meters in one of each distance unit (a distance typed in the company's unit, stored in meters). */
+export const METERS_PER_UNIT: Record<DistanceUnit, number> = { km: 1000, mi: METERS_PER_MILE };
 export const DISTANCE_UNIT_LABELS: Record<DistanceUnit, "km" | "mi"> = { km: "km", mi: "mi" };
 export const SPEED_UNIT_LABELS: Record<DistanceUnit, "km/h" | "mph"> = { km: "km/h", mi: "mph" };
 export const VOLUME_UNIT_LABELS: Record<DistanceUnit, "L" | "gal"> = { km: "L", mi: "gal" };

@@ -45,6 +45,7 @@ const triggerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("deviceSilent"), minutes }),
   z.object({ type: z.literal("engineOn"), minutes }),
   z.object({ type: z.literal("missingDvir"), minutes }),
+  z.object({ type: z.literal("maintenanceDue"), includeDueSoon: z.boolean() }),
   z.object({ type: z.literal("faultCode"), codes: z.string().max(500).transform(readFaultCodes), milOnly: z.boolean() }),
   z.object({
     type: z.literal("hosTimeLeft"),

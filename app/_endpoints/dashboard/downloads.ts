@@ -12,6 +12,7 @@ import { resolveTagFilter } from "@/lib/fleet/tags/resolve-tag-filter";
 import { dayInZone } from "@/lib/platform/zoned-time";
 import { exportVehiclesCsv } from "@/lib/fleet/vehicles/export-vehicles-csv";
 import { exportEldFile } from "@/lib/hos/eld-file";
+import { workOrdersCsv } from "@/lib/processing/maintenance";
 import { userActor } from "@/lib/platform/audit";
 import { CLIENT_IP_HEADER } from "@/lib/platform/http";
 import { z } from "zod";
@@ -90,6 +91,22 @@ export const vehiclesExportEndpoint = defineDashboardEndpoint({
     const tagIds = await resolveTagFilter({ ...tenant, parentTagIds: params.tag ? [params.tag] : undefined });
     const csv = await exportVehiclesCsv({ ...tenant, tagIds, archive: params.status === "archived" ? "archived" : "active" });
     return download(csv, { contentType: CSV, filename: "vehicles.csv" });
+  },
+});
+
+/** The work orders (one vehicle's service history with `vehicle`) as CSV; every role that sees the Maintenance page. */
+export const workOrdersExportEndpoint = defineDashboardEndpoint({
+  method: "GET",
+  group: DASHBOARD,
+  path: "/maintenance/work-orders/export",
+  summary: "The work orders as CSV",
+  roles: SECTIONS.maintenance.roles,
+  action: "export work orders",
+  run: async ({ request, db, user }) => {
+    const vehicle = new URL(request.url).searchParams.get("vehicle");
+    if (vehicle !== null && !/^\d{1,9}$/.test(vehicle)) throw new AppError("bad_request", '"vehicle" must be a vehicle id.');
+    const csv = await workOrdersCsv({ db, companyId: user.companyId, dataset: "live", vehicleId: vehicle === null ? undefined : Number(vehicle) });
+    return download(csv, { contentType: CSV, filename: vehicle === null ? "work-orders.csv" : `work-orders-vehicle-${vehicle}.csv` });
   },
 });
 

@@ -23,6 +23,7 @@ export const DASHBOARD_ENDPOINTS: readonly DashboardEndpoint[] = [
   downloads.reportExportEndpoint,
   downloads.auditLogExportEndpoint,
   downloads.vehiclesExportEndpoint,
+  downloads.workOrdersExportEndpoint,
   downloads.wasteJobsExportEndpoint,
   downloads.eldFileEndpoint,
   defectPhotoEndpoint,

@@ -41,6 +41,7 @@ export const SECTIONS = {
   places: { href: "/places", label: "Places", roles: EVERYONE, group: "Fleet" },
   alertRules: { href: "/alerts/rules", label: "Alert rules", roles: EVERYONE, group: "Fleet" },
   inspections: { href: "/inspections", label: "Inspections", roles: EVERYONE, group: "Fleet" },
+  maintenance: { href: "/maintenance", label: "Maintenance", roles: EVERYONE, group: "Fleet" },
   apiKeys: { href: "/settings/api-keys", label: "API keys", roles: ["admin"], group: "Settings" },
   companySettings: { href: "/settings/company", label: "Company", roles: ["admin"], group: "Settings" },
   auditLog: { href: "/settings/audit-log", label: "Audit log", roles: ["admin"], group: "Settings" },
@@ -92,6 +93,11 @@ export const ACTIONS = {
   resolveDefects: ["admin", "manager"],
   /** Add and retire items of the company's inspection checklist: the same people who certify repairs. */
   editChecklist: ["admin", "manager"],
+  /**
+   * Create, change and delete preventive maintenance programs and record services: the people who certify
+   * repairs (no mechanic role: docs/decisions.md "Preventive maintenance"); a dispatcher sees what is due.
+   */
+  manageMaintenance: ["admin", "manager"],
 } as const satisfies Record<string, readonly PolicyRole[]>;
 
 export type Action = keyof typeof ACTIONS;

@@ -174,6 +174,19 @@ const AUDIT_LABELS = {
     retired: "Inspection checklist item retired",
     denied: "Inspection checklist change refused",
   },
+  maintenance_program: {
+    created: "Maintenance program created",
+    updated: "Maintenance program updated",
+    deleted: "Maintenance program deleted",
+    serviced: "Service recorded on a maintenance program",
+    denied: "Maintenance program change refused",
+  },
+  work_order: {
+    created: "Work order opened",
+    updated: "Work order updated",
+    deleted: "Work order deleted",
+    denied: "Work order change refused",
+  },
   report_schedule: {
     created: "Report scheduled by e-mail",
     deleted: "Report schedule deleted",

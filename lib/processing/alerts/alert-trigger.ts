@@ -21,7 +21,9 @@ export type AlertTrigger =
   /** A driver on duty with at most N minutes left on an HOS clock (0: the violation itself). */
   | { type: "hosTimeLeft"; clock: HosAlertClock; minutes: number }
   /** A vehicle whose last trip ended N minutes ago without a post-trip inspection since it began (49 CFR 396.11). */
-  | { type: "missingDvir"; minutes: number };
+  | { type: "missingDvir"; minutes: number }
+  /** A vehicle on a preventive maintenance program whose service is overdue, or due soon too (lib/processing/maintenance). */
+  | { type: "maintenanceDue"; includeDueSoon: boolean };
 
 /** Samsara's names for the clocks its HOS violation trigger watches, as far as our engine keeps them. */
 export const HOS_ALERT_CLOCKS = ["ShiftDrivingHours", "ShiftHours", "CycleHoursOn", "RestbreakMissed"] as const;
@@ -43,7 +45,7 @@ export const faultCodeChoiceOf = (text: string): FaultCodeChoice | undefined => 
 export type AlertTriggerType = AlertTrigger["type"];
 
 /** Triggers on what the database holds rather than on telemetry: checked periodically (check-condition-rules.ts), not by the alerts processor. */
-export const CONDITION_TRIGGER_TYPES = ["faultCode", "hosTimeLeft", "missingDvir"] as const satisfies readonly AlertTriggerType[];
+export const CONDITION_TRIGGER_TYPES = ["faultCode", "hosTimeLeft", "missingDvir", "maintenanceDue"] as const satisfies readonly AlertTriggerType[];
 
 export const PLACE_TRIGGER_TYPES = ["placeEntry", "placeExit", "placeDwell"] as const;
 export const isPlaceTrigger = (trigger: AlertTrigger): trigger is Extract<AlertTrigger, { placeIds: number[] }> =>
@@ -52,7 +54,9 @@ export const isPlaceTrigger = (trigger: AlertTrigger): trigger is Extract<AlertT
 /**
  * Samsara's triggerTypeId of each of our trigger types (WorkflowTriggerObjectRequestBody). Samsara's alerts
  * have no missing-inspection trigger (only its MissingDvirPastDue event): ours takes an id outside Samsara's
- * ranges, with `triggerParams.missingDvir` (docs/decisions.md, "The missing-DVIR alert").
+ * ranges, with `triggerParams.missingDvir` (docs/decisions.md, "The missing-DVIR alert"); its maintenance alerts
+ * are a product of their own, so ours for a service due takes the next, with `triggerParams.maintenanceDue`
+ * (docs/decisions.md, "Preventive maintenance").
  */
 export const SAMSARA_TRIGGER_TYPE_IDS: Record<AlertTriggerType, number> = {
   speeding: 1000,
@@ -66,6 +70,7 @@ export const SAMSARA_TRIGGER_TYPE_IDS: Record<AlertTriggerType, number> = {
   faultCode: 1029,
   hosTimeLeft: 1018,
   missingDvir: 90_001,
+  maintenanceDue: 90_002,
 };
 
 export const ALERT_TRIGGER_LABELS: Record<AlertTriggerType, string> = {
@@ -80,6 +85,7 @@ export const ALERT_TRIGGER_LABELS: Record<AlertTriggerType, string> = {
   faultCode: "Fault code",
   hosTimeLeft: "HOS time running out",
   missingDvir: "No post-trip inspection",
+  maintenanceDue: "Maintenance due",
 };
 
 export const HOS_CLOCK_LABELS: Record<HosAlertClock, string> = {
@@ -156,6 +162,7 @@ export const samsaraTriggerSchema = z
           })
           .optional(),
         missingDvir: z.object({ minDurationMilliseconds: positiveDuration }).optional(),
+        maintenanceDue: z.object({ includeDueSoon: z.boolean().optional() }).optional(),
       })
       .loose()
       .optional(),
@@ -207,6 +214,8 @@ export const samsaraTriggerSchema = z
           : missing("hosViolation");
       case SAMSARA_TRIGGER_TYPE_IDS.missingDvir:
         return params.missingDvir ? { type: "missingDvir", minutes: params.missingDvir.minDurationMilliseconds / MINUTE_MS } : missing("missingDvir");
+      case SAMSARA_TRIGGER_TYPE_IDS.maintenanceDue:
+        return params.maintenanceDue ? { type: "maintenanceDue", includeDueSoon: params.maintenanceDue.includeDueSoon ?? false } : missing("maintenanceDue");
       default:
         context.addIssue({
           code: "custom",
@@ -256,6 +265,8 @@ export const toSamsaraTrigger = (trigger: AlertTrigger) => {
       return { triggerTypeId, triggerParams: { hosViolation: { violation: trigger.clock, maxUntilViolationMilliseconds: trigger.minutes * MINUTE_MS } } };
     case "missingDvir":
       return { triggerTypeId, triggerParams: { missingDvir: { minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
+    case "maintenanceDue":
+      return { triggerTypeId, triggerParams: { maintenanceDue: { includeDueSoon: trigger.includeDueSoon } } };
   }
 };
 
@@ -290,5 +301,7 @@ export const describeTrigger = (trigger: AlertTrigger, unit: DistanceUnit = "km"
         : `HOS violation: ${HOS_CLOCK_LABELS[trigger.clock]}`;
     case "missingDvir":
       return `No post-trip inspection ${trigger.minutes} min after the last trip`;
+    case "maintenanceDue":
+      return trigger.includeDueSoon ? "Service due soon or overdue" : "Service overdue";
   }
 };

@@ -21,7 +21,7 @@ import { isOperationalAt, type OperationalSettings } from "./operational-setting
 import { incidentChanges } from "./incident-changes";
 import { vehicleNames } from "./vehicle-names";
 import { recordIncidents } from "./record-incidents";
-import { ruleScopeFor } from "./rule-scope";
+import { ruleScopeFor } from "@/lib/fleet/tags/tag-scope";
 import { silentIncidentsEnding } from "./silent-incidents";
 import { tenantPlaces } from "./tenant-places";
 

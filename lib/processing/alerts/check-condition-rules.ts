@@ -10,7 +10,7 @@ import { remembersNothing, type RuleState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { vehicleNames } from "./vehicle-names";
 import { recordIncidents, type IncidentChange } from "./record-incidents";
-import { ruleScopeFor } from "./rule-scope";
+import { ruleScopeFor } from "@/lib/fleet/tags/tag-scope";
 
 type ConditionRule = {
   id: number;
@@ -116,7 +116,7 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
   });
 
 /**
- * Fault-code and HOS rules watch what the database holds (active fault codes, drivers' clocks),
+ * Fault-code, HOS, missing-inspection and maintenance rules watch what the database holds (active fault codes, drivers' clocks, services due),
  * not telemetry: this runs every 30 s in each worker (a job of lib/runtime/boot) and returns how many incidents
  * it opened or closed.
  */

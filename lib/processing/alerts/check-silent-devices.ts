@@ -9,7 +9,7 @@ import { ALERTS_PROCESSOR, settleVehicleTimes, writeRuleStates } from "./alert-s
 import type { RuleState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { recordIncidents, type IncidentOpening } from "./record-incidents";
-import { ruleScopeFor } from "./rule-scope";
+import { ruleScopeFor } from "@/lib/fleet/tags/tag-scope";
 
 type SilentRule = {
   id: number;

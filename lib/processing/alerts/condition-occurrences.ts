@@ -6,6 +6,7 @@ import type { DriverClocks } from "@/lib/hos/records/compute-drivers-clocks";
 import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
 import type { HosClocks } from "@/lib/hos/rules";
 import { whereTenant, type Tenant } from "@/lib/platform/tenant";
+import { listVehicleMaintenance } from "@/lib/processing/maintenance/list-maintenance";
 import { HOS_CLOCK_LABELS, type AlertTrigger, type FaultCodeChoice, type HosAlertClock } from "./alert-trigger";
 
 /** One thing a condition rule sees holding now: `key` names it across checks ("fault:12", "driver:3"). */
@@ -103,6 +104,27 @@ const missingDvirOccurrences = (trips: readonly LastTrip[], trigger: Extract<Ale
       detail: `${trigger.minutes} min after the last trip`,
     }));
 
+const STATUS_WORDS = { overdue: "overdue", dueSoon: "due soon" } as const;
+
+/**
+ * Vehicles whose service on a program is overdue (or due soon, when the trigger says), from their latest
+ * readings and today's date: one occurrence per vehicle, program and last service, so recording the
+ * service ends it and the next one due is another incident.
+ */
+const maintenanceOccurrences = (
+  rows: Awaited<ReturnType<typeof listVehicleMaintenance>>,
+  trigger: Extract<AlertTrigger, { type: "maintenanceDue" }>,
+  now: Date,
+) =>
+  rows
+    .filter((row) => row.status === "overdue" || (trigger.includeDueSoon && row.status === "dueSoon"))
+    .map((row): ConditionOccurrence => ({
+      key: `service:${row.programId}:${row.serviceAt.getTime()}`,
+      vehicleId: row.vehicleId,
+      at: now,
+      detail: `${row.programName} ${STATUS_WORDS[row.status as keyof typeof STATUS_WORDS]}`,
+    }));
+
 /** Loads once, on first use: a tenant's rules share one read of its active codes and one of its drivers' clocks. */
 const once = <T>(load: () => Promise<T>) => {
   let loaded: Promise<T> | undefined;
@@ -111,7 +133,7 @@ const once = <T>(load: () => Promise<T>) => {
 
 /**
  * What a tenant's condition rules (CONDITION_TRIGGER_TYPES) see holding now, one rule at a time; the
- * active fault codes, the drivers' clocks and the vehicles' last trips are read at most once for all of them.
+ * active fault codes, the drivers' clocks, the vehicles' last trips and their maintenance are read at most once for all of them.
  */
 export const conditionOccurrencesOf = ({ db, tenant, now }: { db: Executor; tenant: Tenant; now: Date }) => {
   const activeFaults = once(() =>
@@ -122,10 +144,12 @@ export const conditionOccurrencesOf = ({ db, tenant, now }: { db: Executor; tena
   );
   const driverClocks = once(() => listDriverClocks({ db, ...tenant, at: now }));
   const trips = once(() => lastTrips(db, tenant, now));
+  const maintenance = once(() => listVehicleMaintenance({ db, ...tenant, now }));
   return async ({ trigger, since }: { trigger: AlertTrigger; since: Date }): Promise<ConditionOccurrence[]> => {
     if (trigger.type === "faultCode") return faultOccurrences(await activeFaults(), trigger, since);
     if (trigger.type === "hosTimeLeft") return hosOccurrences(await driverClocks(), trigger, now);
     if (trigger.type === "missingDvir") return missingDvirOccurrences(await trips(), trigger, since, now);
+    if (trigger.type === "maintenanceDue") return maintenanceOccurrences(await maintenance(), trigger, now);
     return [];
   };
 };

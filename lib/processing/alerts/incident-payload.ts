@@ -22,6 +22,7 @@ const DETAILS_KEYS: Record<AlertTrigger["type"], string> = {
   faultCode: "vehicleFaultCode",
   hosTimeLeft: "hosViolation",
   missingDvir: "missingDvirPastDue",
+  maintenanceDue: "maintenanceDue",
 };
 
 /**

@@ -7,9 +7,10 @@ import { logger } from "@/lib/platform/logger";
 import { updateServiceStatus } from "../service-status";
 import { tripProcessor } from "@/lib/processing/trips/trip-processor";
 import { trailerCouplingProcessor } from "@/lib/processing/trailer-coupling/trailer-coupling-processor";
+import { maintenanceProcessor } from "@/lib/processing/maintenance/maintenance-processor";
 
 /** Every telemetry processor this service runs, one line each (lib/telemetry/fleet-events/telemetry-processors.ts says what one is). */
-export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor, trailerCouplingProcessor];
+export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor, trailerCouplingProcessor, maintenanceProcessor];
 
 /**
  * Rows a processor takes in one transaction on PostgreSQL when behind: the trip processor's cost is

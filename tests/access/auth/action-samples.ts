@@ -84,6 +84,15 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   // inspections/checklist: an item without a label; no such item
   addDefectTypeAction: () => [null, formOf({})],
   retireDefectTypeAction: () => [NONE],
+  // maintenance: a program without a name; no such program or vehicle
+  saveProgramAction: () => [null, formOf({})],
+  deleteProgramAction: () => [NONE],
+  recordServiceAction: () => [NONE, NONE],
+  // maintenance/work-orders: no vehicle; no such work order or program
+  openWorkOrderAction: () => [null, formOf({})],
+  openServiceWorkOrderAction: () => [NONE, NONE],
+  addWorkOrderLineAction: () => [null, formOf({ workOrderId: String(NONE) })],
+  setWorkOrderStatusAction: () => [NONE, "completed"],
   // public (no session): listed for the registry, not in the role matrix
   signInAction: () => [null, formOf({})],
   driverSignInAction: () => [null, formOf({})],

@@ -34,6 +34,7 @@ const { createAlertRuleAction, markIncidentsReadAction } = await import("@/app/(
 const { createReportScheduleAction } = await import("@/app/(dashboard)/reports/actions");
 const { resolveDefectAction } = await import("@/app/(dashboard)/inspections/actions");
 const { addDefectTypeAction } = await import("@/app/(dashboard)/inspections/checklist/actions");
+const { saveProgramAction } = await import("@/app/(dashboard)/maintenance/actions");
 
 /**
  * What the generated matrix (action-role-matrix.test.ts: every server action × every role, refusals
@@ -80,6 +81,18 @@ const vehicleForm = (n: number) => {
 const tagForm = (n: number) => {
   const form = new FormData();
   form.set("name", `Matrix tag ${n}`);
+  return form;
+};
+
+/** The maintenance page's new-program form: an oil change every 25,000 km on the demo's vehicle. */
+const programForm = (n: number) => {
+  const form = new FormData();
+  form.set("name", `Matrix oil change ${n}`);
+  form.set("unit", "km");
+  form.set("intervalDistance", "25000");
+  form.set("intervalEngineHours", "");
+  form.set("intervalMonths", "6");
+  form.append("vehicleIds", String(demoVehicle));
   return form;
 };
 
@@ -200,6 +213,11 @@ const CRAFTED = {
     via: "server action",
     denied: "dvir_defect_type.denied",
     call: (n) => addDefectTypeAction(null, formOf({ label: `Matrix item ${n}`, sectionType: "other" })),
+  },
+  manageMaintenance: {
+    via: "server action",
+    denied: "maintenance_program.denied",
+    call: (n) => saveProgramAction(null, programForm(n)),
   },
   keepOwnLogbook: { via: "driver session", call: () => changeDutyStatusAction({ status: "idle" }, new FormData()) },
   manageDevices: {

@@ -50,6 +50,7 @@ describe("the dashboard's role policy", () => {
       "Places",
       "Alert rules",
       "Inspections",
+      "Maintenance",
       "API reference",
       "Account",
     ]);

@@ -73,6 +73,7 @@ export const RulesPageClient = ({
       ...(MINUTES_TYPES.includes(type) ? { minutes: number("minutes") } : {}),
       ...(type === "faultCode" ? { codes: faultChoice === "codes" ? number("codes") : "", milOnly: faultChoice === "mil" } : {}),
       ...(type === "hosTimeLeft" ? { clock: number("clock"), minutes: number("minutesLeft") } : {}),
+      ...(type === "maintenanceDue" ? { includeDueSoon: form.get("includeDueSoon") === "on" } : {}),
     };
     const operationalSettings = readWorkingHours(form, timeZone);
     run(
@@ -247,6 +248,12 @@ export const RulesPageClient = ({
                 <input name="minutesLeft" type="number" min={0} max={1440} required defaultValue={30} />
               </Field>
             </>
+          )}
+          {type === "maintenanceDue" && (
+            <label className="choice">
+              <input type="checkbox" name="includeDueSoon" />
+              Also when due soon (less than 10 % of an interval left), not only overdue
+            </label>
           )}
           {MINUTES_TYPES.includes(type) && (
             <Field label={MINUTES_LABELS[type] ?? "Longer than (minutes)"} errorId="rule-minutes-error" error={fieldErrors.trigger}>

@@ -21,7 +21,7 @@ const withDescendants = (roots: readonly number[], parentOf: ReadonlyMap<number,
 };
 
 /**
- * The vehicles each rule watches, for one batch: null (every vehicle) when the rule names neither
+ * The vehicles each rule (an alert rule, a maintenance program) covers, for one batch: null (every vehicle) when the rule names neither
  * vehicles nor tags, else the listed vehicles and those carrying one of its tags or a tag under them,
  * as tagged now (a vehicle tagged later is watched from its next sample). The members of the rules'
  * tags are read as one array a tag, and each rule's vehicles made a set once a batch.

@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { companySettings } from "@/app/_server/company-settings";
+import { requireUser } from "@/app/_server/session";
+import { getDb } from "@/db/client";
+import { MaintenanceStatusBadge } from "@/components/maintenance/maintenance-status-badge";
+import { WorkOrdersTable } from "@/components/maintenance/work-orders-table";
+import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { getVehicle } from "@/lib/fleet/vehicles";
+import { listVehicleMaintenance, listWorkOrders } from "@/lib/processing/maintenance";
+import { isAppError } from "@/lib/platform/errors";
+import { describeNextDue } from "../../describe-program";
+
+export const metadata = { title: "Service history" };
+
+/** One vehicle's programs (what is due) and its work orders, completed ones being its service history. */
+const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
+  const user = await requireUser(SECTIONS.maintenance.roles);
+  const { vehicleId: raw } = await params;
+  if (!/^\d{1,9}$/.test(raw)) notFound();
+  const vehicleId = Number(raw);
+  const { timeZone, distanceUnit: unit } = await companySettings(user.companyId);
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  const vehicle = await getVehicle({ ...tenant, vehicleId }).catch((error: unknown) => {
+    if (isAppError(error) && error.code === "not_found") notFound();
+    throw error;
+  });
+  const [programs, orders] = await Promise.all([listVehicleMaintenance({ ...tenant, vehicleId }), listWorkOrders({ ...tenant, vehicleId })]);
+  return (
+    <section className="page">
+      <div className="page-head">
+        <h1>{vehicle.name}: service history</h1>
+        <div className="actions">
+          <Link href="/maintenance" className="button-link">
+            Maintenance
+          </Link>
+          <a href={`/maintenance/work-orders/export?vehicle=${vehicleId}`} className="button-link" download>
+            Export CSV
+          </a>
+        </div>
+      </div>
+      <h2>Programs</h2>
+      {programs.length === 0 ? (
+        <p className="muted">Not on a maintenance program.</p>
+      ) : (
+        <ul data-testid="vehicle-programs">
+          {programs.map((program) => (
+            <li key={program.programId}>
+              {program.programName} <MaintenanceStatusBadge status={program.status} />{" "}
+              <span className="muted">next {describeNextDue(program, unit, timeZone)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>Work orders</h2>
+      {orders.length === 0 ? <p className="muted">None yet.</p> : <WorkOrdersTable orders={orders} timeZone={timeZone} label="Work orders of the vehicle" />}
+    </section>
+  );
+};
+
+export default Page;
