@@ -20,7 +20,7 @@ import { OpenDefects } from "./open-defects";
 import { ProposedVehicle } from "./proposed-vehicle";
 import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { PulledTrailers } from "./pulled-trailers";
-import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
+import { CertifyDayForm, DriveAnswer, EldFileDownload, LogbookRefresh, LogEditAnswer, SignOutButton, StatusChanger, StopPrompt } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
 
@@ -52,7 +52,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
   }
   const now = new Date();
   const logbook = await getLogbook({ db: getDb(), companyId: signedIn.companyId, dataset: signedIn.dataset, driverId: signedIn.driverId, now });
-  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits, vehicleId } = logbook;
+  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits, vehicleId, stopPrompt } = logbook;
   const pendingEdits = edits.filter((edit) => edit.state === "pending");
   const today = dailyLogs.at(-1);
   const day = dailyLogs.find((d) => d.date === date) ?? today;
@@ -73,6 +73,13 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
         <SignOutButton />
       </header>
       <LocalDataNotice subject="The logbook" reason="your log is kept in this service's database." />
+      {stopPrompt && (
+        <StopPrompt
+          key={stopPrompt.id}
+          restedAt={formatTime(stopPrompt.restedAt, driver.timezone)}
+          dueAt={formatTime(stopPrompt.dueAt, driver.timezone, { seconds: true })}
+        />
+      )}
       <section className="page" aria-labelledby="now-heading">
         <h2 id="now-heading">Now</h2>
         <div className="logbook-current" data-testid="current-status">
