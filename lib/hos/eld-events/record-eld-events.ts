@@ -3,6 +3,7 @@ import type { Executor } from "@/db/client";
 import { companies, drivers, eldEvents, eldEventSequences, vehicles, type EldRecordOrigin, type EldRecordStatus } from "@/db/schema";
 import { eventRecordElements, powerUnitNumberOf, UNIDENTIFIED_USERNAME } from "@/lib/hos/eld-record/record-elements";
 import type { Tenant } from "@/lib/platform/tenant";
+import { readVehicleCounters, type VehicleCounters } from "./vehicle-counters";
 
 type Position = { latitude: number; longitude: number };
 
@@ -26,6 +27,23 @@ export type EldEventDraft = {
   logEditId?: number | null;
   unassignedId?: number | null;
   certifiedDate?: string | null;
+};
+
+/** The event types whose records carry the vehicle's miles and engine hours (Table 6: duty status, intermediate log, PC/YM). */
+const WITH_COUNTERS: ReadonlySet<EldEventDraft["type"]> = new Set([1, 2, 3]);
+
+/**
+ * The miles and engine hours of each draft that carries them, from the vehicle's reports at its instant; `missing` when
+ * they are not the engine's own (GPS distance only, or nothing): the record's data diagnostic indicator (4.6.1.5).
+ */
+const countersOf = async ({ db, companyId, dataset, drafts }: Tenant & { db: Executor; drafts: readonly EldEventDraft[] }) => {
+  const asked = drafts.flatMap((draft, index) =>
+    draft.vehicleId !== null && WITH_COUNTERS.has(draft.type) ? [{ index, vehicleId: draft.vehicleId, at: draft.at }] : [],
+  );
+  const read = await readVehicleCounters({ db, companyId, dataset, at: asked });
+  const byDraft = new Map<number, VehicleCounters & { missing: boolean }>();
+  asked.forEach(({ index }, i) => byDraft.set(index, { ...read[i], missing: read[i].source !== "engine" || read[i].elapsedEngineHours === null }));
+  return byDraft;
 };
 
 /** 4.4.2.1, 4.7.3: two decimals, one in personal conveyance (about 10 miles). */
@@ -82,7 +100,9 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
   const counts = new Map<number, number>();
   for (const draft of drafts) counts.set(draft.vehicleId ?? 0, (counts.get(draft.vehicleId ?? 0) ?? 0) + 1);
   const next = await takeSequenceIds({ db, companyId, dataset, counts });
-  const rows = drafts.map((draft) => {
+  const counters = await countersOf({ db, companyId, dataset, drafts });
+  const rows = drafts.map((draft, index) => {
+    const vehicle = counters.get(index);
     const key = draft.vehicleId ?? 0;
     const sequenceId = next.get(key)!;
     next.set(key, (sequenceId + 1) % 65536);
@@ -98,8 +118,8 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
         code: draft.code,
         at: draft.at,
         reducedPrecision: reduced,
-        accumulatedMiles: null,
-        elapsedEngineHours: null,
+        accumulatedMiles: vehicle?.accumulatedMiles ?? null,
+        elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
         position,
         locationDescription: draft.locationDescription ?? "",
         distanceSinceLastValidCoordinates: draft.distanceSinceLastValidCoordinates ?? null,
@@ -119,6 +139,9 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
       eventType: draft.type,
       eventCode: draft.code,
       eventAt: draft.at,
+      accumulatedMiles: vehicle?.accumulatedMiles ?? null,
+      elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
+      diagnostic: vehicle?.missing ?? false,
       latitude: position?.latitude ?? null,
       longitude: position?.longitude ?? null,
       reducedPrecision: reduced,
