@@ -75,8 +75,9 @@ const positionOf = (event: StoredEvent) =>
  * Reads what a driver's ELD output file shows over `range` from the stored ELD event records (lib/hos/eld-events):
  * the driver's records of every status (active, inactive-changed, change requested or rejected), the certifications
  * of the range's days, the logins and logouts, and the unidentified driver profile's records of the vehicles the
- * driver used, and the vehicles' total miles and engine hours (the header's now, each login's then). Engine power
- * events and malfunctions are not recorded by the service yet: their segments are empty.
+ * driver used, their malfunction and data diagnostic records, and the vehicles' total miles and engine hours (the
+ * header's now, each login's and diagnostic's then). Engine power events are not recorded by the service yet: their
+ * segment is empty.
  */
 export const loadEldFileInput = async ({
   db,
@@ -178,13 +179,15 @@ export const loadEldFileInput = async ({
   // Total miles and engine hours (7.43, 7.44): the header's vehicle now, and each login's vehicle then.
   const headerVehicleId = current?.id ?? lastVehicleId;
   const logins = ofType(5).filter(inTheRange);
+  const malfunctions = ofType(7).filter(inTheRange);
+  const withVehicle = [...logins, ...malfunctions].filter((event) => event.vehicleId !== null);
   const asked = [
     ...(headerVehicleId === undefined ? [] : [{ vehicleId: headerVehicleId, at: now }]),
-    ...logins.flatMap((event) => (event.vehicleId === null ? [] : [{ vehicleId: event.vehicleId, at: event.eventAt }])),
+    ...withVehicle.map((event) => ({ vehicleId: event.vehicleId!, at: event.eventAt })),
   ];
   const counters = await readVehicleCounters({ db, companyId, dataset, at: asked });
   const headerCounters = headerVehicleId === undefined ? undefined : counters.shift();
-  const loginCounters = new Map(logins.flatMap((event) => (event.vehicleId === null ? [] : [[event.id, counters.shift()!] as const])));
+  const totalsOf = new Map(withVehicle.map((event) => [event.id, counters.shift()!]));
   const name = splitName(driver.name);
   const carrierName = company.carrierName || company.name;
   return {
@@ -230,14 +233,22 @@ export const loadEldFileInput = async ({
       date: event.certifiedDate!,
       vehicleKey: event.vehicleId === null ? null : String(event.vehicleId),
     })),
-    malfunctions: [],
+    malfunctions: malfunctions.map((event) => ({
+      sequenceId: event.sequenceId,
+      code: event.eventCode as 1 | 2 | 3 | 4,
+      diagnosticCode: event.diagnosticCode ?? "",
+      at: event.eventAt,
+      vehicleKey: event.vehicleId === null ? null : String(event.vehicleId),
+      totalMiles: totalsOf.get(event.id)?.totalMiles ?? null,
+      totalEngineHours: totalsOf.get(event.id)?.totalEngineHours ?? null,
+    })),
     logins: logins.map((event) => ({
       sequenceId: event.sequenceId,
       code: event.eventCode as 1 | 2,
       at: event.eventAt,
       username: driver.username,
-      totalMiles: loginCounters.get(event.id)?.totalMiles ?? null,
-      totalEngineHours: loginCounters.get(event.id)?.totalEngineHours ?? null,
+      totalMiles: totalsOf.get(event.id)?.totalMiles ?? null,
+      totalEngineHours: totalsOf.get(event.id)?.totalEngineHours ?? null,
     })),
     enginePowers: [],
     unidentifiedEvents: unidentified.map(recordEvent),

@@ -48,9 +48,17 @@ const statsOf = (track: readonly TestPosition[], counters: "engine" | "gps"): Te
 };
 
 /** A driver drives 10 minutes (12 km) after the engine went off and on again at `start`; returns their duty-status records. */
-const drive = async ({ hoursAgo, counters }: { hoursAgo: number; counters: "engine" | "gps" | "none" }) => {
+const drive = async ({
+  hoursAgo,
+  counters,
+  truck = undefined,
+}: {
+  hoursAgo: number;
+  counters: "engine" | "gps" | "none";
+  truck?: Awaited<ReturnType<typeof addVehicleAndDriver>>;
+}) => {
   const { db } = database();
-  const { vehicle, driver } = await addVehicleAndDriver({ db, companyId });
+  const { vehicle, driver } = truck ?? (await addVehicleAndDriver({ db, companyId }));
   const start = new Date(Date.now() - hoursAgo * HOUR);
   const track = recordedTrack({ vehicleId: vehicle.id, start, driveMinutes: 10 });
   // Yesterday's shut-down: the power-up the accumulated figures count from is the first report after it.
@@ -62,7 +70,12 @@ const drive = async ({ hoursAgo, counters }: { hoursAgo: number; counters: "engi
     .from(eldEvents)
     .where(and(eq(eldEvents.companyId, companyId), eq(eldEvents.driverId, driver!.id), eq(eldEvents.eventType, 1)))
     .orderBy(asc(eldEvents.eventAt));
-  return { driver: driver!, records };
+  const diagnostics = await db
+    .select()
+    .from(eldEvents)
+    .where(and(eq(eldEvents.companyId, companyId), eq(eldEvents.driverId, driver!.id), eq(eldEvents.eventType, 7)))
+    .orderBy(asc(eldEvents.id));
+  return { driver: driver!, records, diagnostics, truck: { vehicle, driver } };
 };
 
 describe("vehicle miles and engine hours on ELD records (Appendix A 7.1, 7.9)", () => {
@@ -103,5 +116,38 @@ describe("vehicle miles and engine hours on ELD records (Appendix A 7.1, 7.9)", 
     expect(gps.records.every((record) => record.diagnostic && record.elapsedEngineHours === null)).toBe(true);
     const phone = await drive({ hoursAgo: 7, counters: "none" });
     expect(phone.records.every((record) => record.diagnostic && record.accumulatedMiles === null)).toBe(true);
+  });
+
+  it("log the missing-data-elements diagnostic (type 7, Table 4 code 3) once while it lasts, cleared when the engine counters return", async () => {
+    const phone = await drive({ hoursAgo: 9, counters: "none" });
+    expect(phone.diagnostics.map((record) => [record.eventCode, record.diagnosticCode])).toEqual([[3, "3"]]);
+    // The same truck, its CAN counters wired: the first complete record clears it.
+    const wired = await drive({ hoursAgo: 2, counters: "engine", truck: phone.truck });
+    expect(wired.diagnostics.map((record) => [record.eventCode, record.diagnosticCode])).toEqual([
+      [3, "3"],
+      [4, "3"],
+    ]);
+    expect(wired.records.at(-1)!.diagnostic).toBe(false);
+    const now = new Date();
+    const file = buildEldFile(
+      await loadEldFileInput({
+        db: database().db,
+        companyId,
+        dataset: "live",
+        driverId: wired.driver.id,
+        range: eldFileRange({ driver: wired.driver, now }),
+        now,
+        outputFileComment: "",
+      }),
+    );
+    // The file's segment, newest first: cleared, then logged; each with the code of Table 4.
+    expect(
+      parseEldFile(file.text)
+        .segments.get("Malfunctions and Data Diagnostic Events:")!
+        .map((row) => [row[1], row[2]]),
+    ).toEqual([
+      ["4", "3"],
+      ["3", "3"],
+    ]);
   });
 });

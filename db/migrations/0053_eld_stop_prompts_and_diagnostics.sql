@@ -15,5 +15,6 @@ CREATE TABLE "driving_stop_prompts" (
 	CONSTRAINT "driving_stop_prompts_company_id_id_pk" PRIMARY KEY("company_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "eld_events" ADD COLUMN "diagnostic_code" text;--> statement-breakpoint
 CREATE INDEX "driving_stop_prompts_driver_idx" ON "driving_stop_prompts" USING btree ("company_id","dataset","driver_id","prompted_at");--> statement-breakpoint
 CREATE INDEX "driving_stop_prompts_open_idx" ON "driving_stop_prompts" USING btree ("due_at") WHERE "driving_stop_prompts"."answer" is null;
