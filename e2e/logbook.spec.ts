@@ -39,7 +39,8 @@ const eventually = (page: Page, check: () => Promise<void>) =>
 // Other Fleet (its admin is the manager here): a truck reporting in Demo Fleet would change the fleet the map spec counts.
 test(
   "at a phone size: a driver goes on duty, the truck moves → Driving without a tap, stands 5 minutes → " +
-    "On Duty; accepts a drive and an edit, certifies the day; inspects the truck, whose brake defect the manager marks repaired",
+    "asked whether still driving, no answer → On Duty; accepts a drive and an edit, certifies the day; " +
+    "inspects the truck, whose brake defect the manager marks repaired",
   async ({ browser, page, request }) => {
     test.setTimeout(300_000);
     const stamp = Date.now();
@@ -154,9 +155,19 @@ test(
     await sendPoint(request, device, { time: onDutyAt + 1_000, north: 0.0104, knots: 30 });
     await expect(driver.getByTestId("current-status")).toContainText("Driving");
     // It comes to rest; the point that proves 5 minutes stood is stamped 5 minutes on (a test cannot
-    // wait them out; telemetry accepts device clocks ahead). On Duty starts when it came to rest.
+    // wait them out; telemetry accepts device clocks ahead). The logbook asks whether they still drive
+    // (Appendix A 4.4.1.2); nobody answers, and a minute later the status is On Duty.
     await sendPoint(request, device, { time: onDutyAt + 1_500, north: 0.0104, knots: 0 });
     await sendPoint(request, device, { time: onDutyAt + 1_500 + 5 * MINUTE + 1_000, north: 0.0104, knots: 0 });
+    const prompt = driver.getByRole("alertdialog", { name: "Are you still driving?" });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await expect(prompt.getByRole("button", { name: "Keep driving" })).toBeVisible();
+    await expect(driver.getByTestId("current-status")).toContainText("Driving");
+    await screenshot(driver, "logbook-stop-prompt-phone");
+    await driver.setViewportSize({ width: 1400, height: 900 });
+    await screenshot(driver, "logbook-stop-prompt-desktop");
+    await driver.setViewportSize({ width: 390, height: 844 });
+    await expect(prompt).toHaveCount(0, { timeout: 90_000 });
     await expect(driver.getByTestId("current-status")).toContainText("On Duty");
     await expect(driver.getByTestId("log-entries").getByRole("listitem").last()).toContainText("On Duty");
     await expect(driver.getByTestId("log-entries").getByRole("listitem").filter({ hasText: "Driving" })).not.toHaveCount(0);

@@ -7,6 +7,7 @@ import { formFields } from "@/app/_server/action-args";
 import { defineDriverAction } from "@/app/_server/define-action";
 import { AppError } from "@/lib/platform/errors";
 import { changeOwnDutyStatus } from "@/lib/hos/logbook/change-own-duty-status";
+import { keepDriving } from "@/lib/hos/logbook/stop-prompts";
 import { CHOSEN_DUTY_STATUSES } from "@/lib/hos/records/chosen-duty-statuses";
 import { CERTIFICATION_STATEMENT } from "@/lib/hos/logbook/certification-statement";
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
@@ -33,6 +34,12 @@ export const changeDutyStatusAction = defineDriverAction(
     return { message: "Status changed." };
   },
 );
+
+/** The driver's answer to the stop prompt (Appendix A 4.4.1.2): still driving. Choosing a status is the other answer. */
+export const keepDrivingAction = defineDriverAction({ ...logbook, input: z.object({}) }, async ({ tenant, driver }) => {
+  await keepDriving({ ...tenant, driverId: driver.driverId });
+  return { message: "You stay Driving." };
+});
 
 export const certifyDayAction = defineDriverAction(
   { ...logbook, input: z.object({ agree: z.string().optional(), date: z.string().default("") }) },

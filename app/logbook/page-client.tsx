@@ -13,6 +13,7 @@ import {
   changeDutyStatusAction,
   dropTrailerAction,
   handOverEldFileAction,
+  keepDrivingAction,
   pickTrailerAction,
 } from "./actions";
 import { ClientButton } from "@/components/ui/client-button";
@@ -50,6 +51,35 @@ export const StatusChanger = ({ current, choices }: { current: string; choices: 
       </div>
       <Outcome state={state} />
     </form>
+  );
+};
+
+/**
+ * The stop prompt (Appendix A 4.4.1.2): the vehicle has stood 5 minutes while the driver is Driving. "Keep driving"
+ * answers it; so does a status chosen below. Without an answer by `dueAt` the driver goes On Duty.
+ */
+export const StopPrompt = ({ restedAt, dueAt }: { restedAt: string; dueAt: string }) => {
+  const { props, state, pending } = useActionForm(keepDrivingAction);
+  return (
+    <section
+      className="page logbook-stop-prompt"
+      role="alertdialog"
+      aria-labelledby="stop-prompt-heading"
+      aria-describedby="stop-prompt-text"
+      data-testid="stop-prompt"
+    >
+      <h2 id="stop-prompt-heading">Are you still driving?</h2>
+      <p id="stop-prompt-text">
+        Your vehicle has not moved since {restedAt}. Without an answer by {dueAt} you go On Duty. Tap Keep driving, or choose your status under{" "}
+        <a href="#now-heading">Now</a>.
+      </p>
+      <form {...props} className="actions" aria-label="Answer the stop prompt">
+        <button type="submit" className="button-primary" disabled={pending} autoFocus>
+          Keep driving
+        </button>
+        <Outcome state={state} />
+      </form>
+    </section>
   );
 };
 
@@ -139,7 +169,6 @@ export const TrailerDrop = ({ assignmentId }: { assignmentId: number }) => {
     </form>
   );
 };
-
 
 export const SignOutButton = () => (
   <ClientButton className="button" onClick={() => void signOut({ callbackUrl: "/logbook/login" })}>

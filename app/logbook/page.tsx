@@ -23,7 +23,7 @@ import { ReviewLastInspection } from "./review-last-inspection";
 import { ProposedVehicle } from "./proposed-vehicle";
 import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { PulledTrailers } from "./pulled-trailers";
-import { CertifyDayForm, DriveAnswer, EldFileHandOver, LogEditAnswer, SignOutButton, StatusChanger } from "./page-client";
+import { CertifyDayForm, DriveAnswer, EldFileHandOver, LogEditAnswer, SignOutButton, StatusChanger, StopPrompt } from "./page-client";
 import "@/components/dashboard/dashboard-pages.css";
 import "./logbook.css";
 
@@ -55,7 +55,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
   }
   const now = new Date();
   const logbook = await getLogbook({ db: getDb(), companyId: signedIn.companyId, dataset: signedIn.dataset, driverId: signedIn.driverId, now });
-  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits, vehicleId } = logbook;
+  const { driver, clocks, dailyLogs, log, violations, vehicleNames, certifiedDates, assignments, edits, vehicleId, stopPrompt } = logbook;
   const pendingEdits = edits.filter((edit) => edit.state === "pending");
   const today = dailyLogs.at(-1);
   const day = dailyLogs.find((d) => d.date === date) ?? today;
@@ -77,6 +77,13 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
         <SignOutButton />
       </header>
       <LocalDataNotice subject="The logbook" reason="your log is kept in this service's database." />
+      {stopPrompt && (
+        <StopPrompt
+          key={stopPrompt.id}
+          restedAt={formatTime(stopPrompt.restedAt, driver.timezone)}
+          dueAt={formatTime(stopPrompt.dueAt, driver.timezone, { seconds: true })}
+        />
+      )}
       {vehicleId !== null && (
         <ReviewLastInspection
           db={getDb()}

@@ -40,6 +40,8 @@ export const eldEvents = pgTable(
     distanceSinceLastValidCoordinates: integer("distance_since_last_valid_coordinates"),
     malfunction: boolean("malfunction").notNull().default(false),
     diagnostic: boolean("diagnostic").notNull().default(false),
+    /** Type 7 records: the malfunction or data diagnostic code of Table 4 (P, E, T, L, R, S, O; 1–6). */
+    diagnosticCode: text("diagnostic_code"),
     /** 4.4.5.1: over the elements as the output file shows them (home-terminal clock, the record's power unit and username). */
     checkValue: text("check_value").notNull(),
     comment: text("comment").notNull().default(""),

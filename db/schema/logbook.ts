@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
 import { DATASETS, tenantColumns, utc } from "./columns";
 import { DUTY_STATUSES } from "./operations";
@@ -77,6 +78,44 @@ export const drivingDetectorStates = pgTable(
     unassignedId: integer("unassigned_id"),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.dataset, t.vehicleId] })],
+);
+
+export const STOP_PROMPT_ANSWERS = ["driving", "status", "moved", "timeout"] as const;
+export type StopPromptAnswer = (typeof STOP_PROMPT_ANSWERS)[number];
+
+/**
+ * The stop prompt of the ELD rule (Appendix A 4.4.1.2): the driver's vehicle has stood 5 minutes in automatically
+ * recorded Driving, the logbook asks whether they are still driving. Answered: `driving` (they stay Driving),
+ * `status` (they chose a duty status), `moved` (the vehicle moved again first) or `timeout` (no answer within the
+ * minute: On Duty from `switchAt`, origin automatic).
+ */
+export const drivingStopPrompts = pgTable(
+  "driving_stop_prompts",
+  {
+    id: serial("id").notNull(),
+    ...tenantColumns(),
+    driverId: integer("driver_id").notNull(),
+    vehicleId: integer("vehicle_id").notNull(),
+    /** The moment the vehicle came to rest (or its engine went off). */
+    restedAt: utc("rested_at").notNull(),
+    /** When the service knew of the 5 minutes and the logbook began asking; the driver has until `dueAt`, a minute later. */
+    promptedAt: utc("prompted_at").notNull(),
+    dueAt: utc("due_at").notNull(),
+    /** Where On Duty starts without an answer: a minute after the 5 minutes at rest, or at `dueAt` if that is sooner. */
+    switchAt: utc("switch_at").notNull(),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    answer: text("answer", { enum: STOP_PROMPT_ANSWERS }),
+    answeredAt: utc("answered_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    index("driving_stop_prompts_driver_idx").on(t.companyId, t.dataset, t.driverId, t.promptedAt),
+    /** The sweep's look-up: prompts still waiting, across companies, by when they fall due. */
+    index("driving_stop_prompts_open_idx")
+      .on(t.dueAt)
+      .where(sql`${t.answer} is null`),
+  ],
 );
 
 export const LOG_EDIT_STATES = ["pending", "accepted", "rejected"] as const;

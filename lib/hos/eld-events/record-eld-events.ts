@@ -3,6 +3,8 @@ import type { Executor } from "@/db/client";
 import { companies, drivers, eldEvents, eldEventSequences, vehicles, type EldRecordOrigin, type EldRecordStatus } from "@/db/schema";
 import { eventRecordElements, powerUnitNumberOf, UNIDENTIFIED_USERNAME } from "@/lib/hos/eld-record/record-elements";
 import type { Tenant } from "@/lib/platform/tenant";
+import { readVehicleCounters, type VehicleCounters } from "./vehicle-counters";
+import { withMissingElementsDiagnostics } from "./missing-elements-diagnostic";
 
 type Position = { latitude: number; longitude: number };
 
@@ -26,6 +28,23 @@ export type EldEventDraft = {
   logEditId?: number | null;
   unassignedId?: number | null;
   certifiedDate?: string | null;
+  /** Type 7: the malfunction or data diagnostic code (Table 4). */
+  diagnosticCode?: string;
+};
+
+/** The event types whose records carry the vehicle's miles and engine hours (Table 6: duty status, intermediate log, PC/YM). */
+const WITH_COUNTERS: ReadonlySet<EldEventDraft["type"]> = new Set([1, 2, 3]);
+
+/**
+ * The miles and engine hours of each draft that carries them, from the vehicle's reports at its instant; `missing` when
+ * they are not the engine's own (GPS distance only, or nothing): the record's data diagnostic indicator (4.6.1.5).
+ */
+const countersOf = async ({ db, companyId, dataset, drafts }: Tenant & { db: Executor; drafts: readonly EldEventDraft[] }) => {
+  const asked = drafts.filter((draft) => draft.vehicleId !== null && WITH_COUNTERS.has(draft.type));
+  const read = await readVehicleCounters({ db, companyId, dataset, at: asked.map((draft) => ({ vehicleId: draft.vehicleId!, at: draft.at })) });
+  return new Map<EldEventDraft, VehicleCounters & { missing: boolean }>(
+    asked.map((draft, i) => [draft, { ...read[i], missing: read[i].source !== "engine" || read[i].elapsedEngineHours === null }]),
+  );
 };
 
 /** 4.4.2.1, 4.7.3: two decimals, one in personal conveyance (about 10 miles). */
@@ -79,10 +98,14 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
   const [company] = await db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, companyId));
   const driverOf = new Map(driverRows.map((row) => [row.id, row]));
   const powerUnitOf = new Map(vehicleRows.map((row) => [row.id, powerUnitNumberOf(row)]));
+  const counters = await countersOf({ db, companyId, dataset, drafts });
+  const missing = new Map([...counters].map(([draft, read]) => [draft, read.missing]));
+  const all = await withMissingElementsDiagnostics({ db, companyId, dataset, drafts, missing });
   const counts = new Map<number, number>();
-  for (const draft of drafts) counts.set(draft.vehicleId ?? 0, (counts.get(draft.vehicleId ?? 0) ?? 0) + 1);
+  for (const draft of all) counts.set(draft.vehicleId ?? 0, (counts.get(draft.vehicleId ?? 0) ?? 0) + 1);
   const next = await takeSequenceIds({ db, companyId, dataset, counts });
-  const rows = drafts.map((draft) => {
+  const rows = all.map((draft) => {
+    const vehicle = counters.get(draft);
     const key = draft.vehicleId ?? 0;
     const sequenceId = next.get(key)!;
     next.set(key, (sequenceId + 1) % 65536);
@@ -98,8 +121,8 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
         code: draft.code,
         at: draft.at,
         reducedPrecision: reduced,
-        accumulatedMiles: null,
-        elapsedEngineHours: null,
+        accumulatedMiles: vehicle?.accumulatedMiles ?? null,
+        elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
         position,
         locationDescription: draft.locationDescription ?? "",
         distanceSinceLastValidCoordinates: draft.distanceSinceLastValidCoordinates ?? null,
@@ -119,6 +142,11 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
       eventType: draft.type,
       eventCode: draft.code,
       eventAt: draft.at,
+      accumulatedMiles: vehicle?.accumulatedMiles ?? null,
+      elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
+      // 7.20: a data diagnostic is active for the ELD (the record lacks an element, or it is the diagnostic logged).
+      diagnostic: vehicle?.missing ?? (draft.type === 7 && draft.code === 3),
+      diagnosticCode: draft.diagnosticCode ?? null,
       latitude: position?.latitude ?? null,
       longitude: position?.longitude ?? null,
       reducedPrecision: reduced,

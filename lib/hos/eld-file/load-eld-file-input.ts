@@ -10,6 +10,7 @@ import { createDriverCalendar } from "@/lib/hos/rules/driver-calendar";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 import { eldText, powerUnitNumberOf } from "@/lib/hos/eld-record/record-elements";
+import { readVehicleCounters } from "@/lib/hos/eld-events/vehicle-counters";
 import type { EldFileInput, EldRecordEvent, EldUser, EldVehicle, EventRecordOrigin, EventRecordStatus } from "./eld-file-input";
 
 const DAY_MS = 86_400_000;
@@ -74,7 +75,9 @@ const positionOf = (event: StoredEvent) =>
  * Reads what a driver's ELD output file shows over `range` from the stored ELD event records (lib/hos/eld-events):
  * the driver's records of every status (active, inactive-changed, change requested or rejected), the certifications
  * of the range's days, the logins and logouts, and the unidentified driver profile's records of the vehicles the
- * driver used. Engine power events and malfunctions are not recorded by the service yet: their segments are empty.
+ * driver used, their malfunction and data diagnostic records, and the vehicles' total miles and engine hours (the
+ * header's now, each login's and diagnostic's then). Engine power events are not recorded by the service yet: their
+ * segment is empty.
  */
 export const loadEldFileInput = async ({
   db,
@@ -173,6 +176,18 @@ export const loadEldFileInput = async ({
   const latest = byTime.findLast((event) => positionOf(event));
   // The CMV line of the header: the driver's vehicle now, else the one they last drove in the range.
   const lastVehicleId = byTime.findLast((event) => event.vehicleId !== null)?.vehicleId ?? undefined;
+  // Total miles and engine hours (7.43, 7.44): the header's vehicle now, and each login's vehicle then.
+  const headerVehicleId = current?.id ?? lastVehicleId;
+  const logins = ofType(5).filter(inTheRange);
+  const malfunctions = ofType(7).filter(inTheRange);
+  const withVehicle = [...logins, ...malfunctions].filter((event) => event.vehicleId !== null);
+  const asked = [
+    ...(headerVehicleId === undefined ? [] : [{ vehicleId: headerVehicleId, at: now }]),
+    ...withVehicle.map((event) => ({ vehicleId: event.vehicleId!, at: event.eventAt })),
+  ];
+  const counters = await readVehicleCounters({ db, companyId, dataset, at: asked });
+  const headerCounters = headerVehicleId === undefined ? undefined : counters.shift();
+  const totalsOf = new Map(withVehicle.map((event) => [event.id, counters.shift()!]));
   const name = splitName(driver.name);
   const carrierName = company.carrierName || company.name;
   return {
@@ -206,7 +221,11 @@ export const loadEldFileInput = async ({
     currentVehicleKey: current ? String(current.id) : lastVehicleId === undefined ? null : String(lastVehicleId),
     vehicles,
     shippingDocumentNumber: "",
-    current: { position: latest ? positionOf(latest) : null, totalMiles: null, totalEngineHours: null },
+    current: {
+      position: latest ? positionOf(latest) : null,
+      totalMiles: headerCounters?.totalMiles ?? null,
+      totalEngineHours: headerCounters?.totalEngineHours ?? null,
+    },
     events: records,
     certifications: ofType(4).map((event) => ({
       sequenceId: event.sequenceId,
@@ -214,17 +233,23 @@ export const loadEldFileInput = async ({
       date: event.certifiedDate!,
       vehicleKey: event.vehicleId === null ? null : String(event.vehicleId),
     })),
-    malfunctions: [],
-    logins: ofType(5)
-      .filter(inTheRange)
-      .map((event) => ({
-        sequenceId: event.sequenceId,
-        code: event.eventCode as 1 | 2,
-        at: event.eventAt,
-        username: driver.username,
-        totalMiles: null,
-        totalEngineHours: null,
-      })),
+    malfunctions: malfunctions.map((event) => ({
+      sequenceId: event.sequenceId,
+      code: event.eventCode as 1 | 2 | 3 | 4,
+      diagnosticCode: event.diagnosticCode ?? "",
+      at: event.eventAt,
+      vehicleKey: event.vehicleId === null ? null : String(event.vehicleId),
+      totalMiles: totalsOf.get(event.id)?.totalMiles ?? null,
+      totalEngineHours: totalsOf.get(event.id)?.totalEngineHours ?? null,
+    })),
+    logins: logins.map((event) => ({
+      sequenceId: event.sequenceId,
+      code: event.eventCode as 1 | 2,
+      at: event.eventAt,
+      username: driver.username,
+      totalMiles: totalsOf.get(event.id)?.totalMiles ?? null,
+      totalEngineHours: totalsOf.get(event.id)?.totalEngineHours ?? null,
+    })),
     enginePowers: [],
     unidentifiedEvents: unidentified.map(recordEvent),
   };

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { intArray } from "@/db/rows";
-import { drivingDetectorStates, hosLogs, unassignedDriving, type DutyStatus } from "@/db/schema";
+import { drivingDetectorStates, unassignedDriving, type DutyStatus } from "@/db/schema";
 import type { TelemetryProcessor } from "@/lib/telemetry/fleet-events/telemetry-processors";
 import type { VehicleTelemetry } from "@/lib/telemetry/fleet-events/read-committed-telemetry";
 import {
@@ -16,11 +16,12 @@ import {
 } from "@/lib/telemetry/motion-segments";
 import type { Tenant } from "@/lib/platform/tenant";
 import { dutyStatusAt } from "./duty-status-at";
-import { nearestPlaceName } from "../../platform/geo/place-names";
 import { getDistanceUnit } from "../../fleet/company-units";
 import type { DistanceUnit } from "@/lib/platform/units";
 import { findDriverVehicle } from "./vehicle-driver";
-import { dutyStatusEventDrafts } from "../eld-events/duty-status-events";
+import { writeAutomaticEntry } from "./automatic-entry";
+import { raiseStopPrompt } from "./stop-prompts";
+import { answerStopPrompts } from "../records/answer-stop-prompts";
 import { recordEldEvents, type EldEventDraft } from "../eld-events/record-eld-events";
 
 const HOUR_MS = 3_600_000;
@@ -67,34 +68,6 @@ const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): Mo
   return merged.filter((sample) => !previous || sample.time > previous.time);
 };
 
-const logEntry = async (
-  { tx, tenant, vehicleId, events, distanceUnit }: Step,
-  {
-    driverId,
-    status,
-    at,
-    position,
-    previousStatus,
-  }: { driverId: number; status: DutyStatus; at: Date; position: { latitude: number; longitude: number }; previousStatus: DutyStatus | null },
-) => {
-  const [entry] = await tx
-    .insert(hosLogs)
-    .values({
-      ...tenant,
-      driverId,
-      vehicleId,
-      status,
-      startTime: at,
-      latitude: position.latitude,
-      longitude: position.longitude,
-      locationName: await nearestPlaceName({ ...position, unit: await distanceUnit() }),
-      origin: "automatic",
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (entry) events.push(...dutyStatusEventDrafts({ entry, previousStatus, origin: "automatic" }));
-};
-
 /** The unidentified driver profile's duty status (4.6.1.6): Driving when an unassigned segment starts, On Duty when it ends. */
 const unidentifiedStatus = (
   { vehicleId, events }: Step,
@@ -129,18 +102,36 @@ const startDriving = async (step: Step, segment: MotionSegment) => {
   // The simulator keeps its own drivers' logs.
   if (inEffect?.origin === "simulator" || (inEffect && MOVING_WITHOUT_DRIVING.includes(inEffect.status))) return;
   detector.driverId = assigned.driverId;
-  if (inEffect?.status !== "driving")
-    await logEntry(step, { driverId: assigned.driverId, status: "driving", at, position: segment.start, previousStatus: inEffect?.status ?? null });
+  // Moving again before the minute to answer ran out: the stop prompt is moot, the driving goes on.
+  await answerStopPrompts({ db: tx, ...tenant, driverId: assigned.driverId, answer: "moved", now: new Date() });
+  if (inEffect?.status !== "driving") {
+    const drafts = await writeAutomaticEntry({
+      tx,
+      tenant,
+      vehicleId,
+      driverId: assigned.driverId,
+      status: "driving",
+      at,
+      position: segment.start,
+      previousStatus: inEffect?.status ?? null,
+      unit: await step.distanceUnit(),
+    });
+    step.events.push(...drafts);
+  }
 };
 
-/** Motion ended (at the moment it came to rest): back to On Duty unless the driver chose another status since; an unassigned segment closes. */
+/**
+ * Motion ended (5 minutes at rest, or the engine off): the driver still Driving is asked whether they still drive
+ * (the stop prompt, 4.4.1.2; On Duty if they do not answer within the minute: stop-prompts.ts); an unassigned segment
+ * closes where the vehicle came to rest.
+ */
 const stopDriving = async (step: Step, segment: MotionSegment) => {
-  const { tx, tenant, detector } = step;
+  const { tx, tenant, vehicleId, detector } = step;
   const at = new Date(segment.endTime);
   if (detector.driverId !== null) {
     const inEffect = await dutyStatusAt({ db: tx, ...tenant, driverId: detector.driverId, at });
     if (inEffect?.status === "driving")
-      await logEntry(step, { driverId: detector.driverId, status: "onDuty", at, position: segment.end, previousStatus: "driving" });
+      await raiseStopPrompt({ tx, tenant, driverId: detector.driverId, vehicleId, restedAt: at, position: segment.end, now: new Date() });
   }
   if (detector.unassignedId !== null) {
     step.segments.push({ id: detector.unassignedId, segment, closed: true });
@@ -211,8 +202,8 @@ const saveDetectors = async ({ tx, tenant, detectors }: { tx: Executor; tenant: 
 
 /**
  * Automatic driving (the logbook's ELD behaviour), fed each tenant's committed telemetry: a vehicle
- * moving above 5 mph makes its driver Driving at that moment; standing 5 minutes returns them to On
- * Duty; motion with no driver is recorded as unassigned driving. The detector's state per vehicle
+ * moving above 5 mph makes its driver Driving at that moment; standing 5 minutes prompts them, and
+ * On Duty follows if they do not answer within the minute; motion with no driver is recorded as unassigned driving. The detector's state per vehicle
  * is kept between batches, so a drive split over many batches is one drive. A drive's start writes as
  * it happens (its log entry or unassigned segment); what every reporting vehicle changes (its state,
  * its unassigned segment, open or closed) is written once a window for all of them.

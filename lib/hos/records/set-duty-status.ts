@@ -10,6 +10,7 @@ import { dutyStatusEventDrafts } from "@/lib/hos/eld-events/duty-status-events";
 import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
 import { refuseUnallowedStatus } from "./chosen-duty-statuses";
 import { lastCertification } from "./certified-days";
+import { answerStopPrompts } from "./answer-stop-prompts";
 
 /** How far back a change may be dated: Samsara's limit for this call. */
 export const DUTY_STATUS_BACKDATE_MS = 8 * 60 * 60 * 1000;
@@ -99,6 +100,8 @@ export const setDutyStatus = async ({
       dataset,
       drafts: dutyStatusEventDrafts({ entry, previousStatus: inEffect?.status ?? null, origin: "driver" }),
     });
+    // The driver's own status is their answer to a stop prompt (Appendix A 4.4.1.2).
+    await answerStopPrompts({ db: tx, companyId, dataset, driverId, answer: "status", now });
     if (actor) {
       await recordAuditEvent({
         db: tx,

@@ -11,6 +11,7 @@ import { startSimulator } from "@/lib/runtime/simulator/start-simulator";
 import { dropExpiredPartitions, ensurePartitions } from "@/lib/telemetry/store/partitions";
 import type { TrackerPorts } from "@/lib/ingestion/trackers/start-trackers";
 import { startWebhookDelivery } from "@/lib/outbound/webhooks/deliver-webhooks";
+import { switchUnansweredStopPrompts } from "@/lib/hos/logbook/stop-prompts";
 import { startFleetReactions } from "./start-fleet-reactions";
 
 const SECOND = 1_000;
@@ -59,6 +60,9 @@ export const listBackgroundJobs = ({ database, trackerPorts }: { database: Datab
     { name: "telemetry processors", roles: ["worker"], start: () => startFleetReactions({ database }) },
     // The alerts no telemetry drives: a device that has gone quiet, fault codes and HOS clocks (lib/processing/alerts/check-*.ts).
     { name: "silent-device check", roles: ["worker"], everyMs: 30 * SECOND, run: () => checkSilentDevices({ db }) },
+    // The logbook's stop prompt (Appendix A 4.4.1.2): a driver who did not answer within the minute goes On Duty (each
+    // prompt switched in its own transaction under a row lock, so instances may share the work).
+    { name: "stop prompts", roles: ["worker"], everyMs: 5 * SECOND, run: () => switchUnansweredStopPrompts({ db }) },
     { name: "fault-code and HOS alert check", roles: ["worker"], everyMs: 30 * SECOND, run: () => checkConditionRules({ db }) },
     {
       name: "webhook delivery",

@@ -76,6 +76,8 @@ describe("npm run fleet -- eld backfill", () => {
     const records = await db.select().from(eldEvents).where(eq(eldEvents.companyId, companyId)).orderBy(asc(eldEvents.eventAt), asc(eldEvents.id));
     expect(records.map((r) => `${r.driverId === null ? "unidentified" : "driver"} ${r.eventType}/${r.eventCode} ${r.recordStatus} ${r.recordOrigin}`)).toEqual([
       "driver 1/1 active driver",
+      // The vehicle reported no engine odometer: its first record logs the missing-data-elements diagnostic.
+      "driver 7/3 active automatic",
       "driver 1/3 active automatic",
       "driver 1/4 active automatic",
       "driver 1/2 changeRejected otherUser",
@@ -83,8 +85,8 @@ describe("npm run fleet -- eld backfill", () => {
       "unidentified 1/4 active automatic",
       "driver 4/1 active driver",
     ]);
-    // Numbered per ELD in the order the events happened: the vehicle's records 0, 1, 2, 3, 4; those without a vehicle 0, 1.
-    expect(records.filter((r) => r.vehicleId === vehicleId).map((r) => r.sequenceId)).toEqual([0, 1, 2, 3, 4]);
+    // Numbered per ELD in the order the events happened: the vehicle's records 0 to 5; those without a vehicle 0, 1.
+    expect(records.filter((r) => r.vehicleId === vehicleId).map((r) => r.sequenceId)).toEqual([0, 1, 2, 3, 4, 5]);
     expect(records.filter((r) => r.vehicleId === null).map((r) => r.sequenceId)).toEqual([0, 1]);
     expect(first.out).toMatch(/^recorded \d+ ELD events$/);
     expect(await run()).toEqual({ code: 0, out: "recorded 0 ELD events" });

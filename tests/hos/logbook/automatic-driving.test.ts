@@ -38,7 +38,7 @@ const logOf = async (driverId: number) => {
 };
 
 describe("automatic driving", () => {
-  it("makes the vehicle's driver Driving when it moves and On Duty once it has stood 5 minutes, with place names", async () => {
+  it("makes the vehicle's driver Driving when it moves and, unanswered, On Duty a minute after it has stood 5 minutes, with place names", async () => {
     const { db } = database();
     const { vehicle, driver } = await addVehicleAndDriver({ db, companyId });
     const start = new Date(Date.now() - 3 * 3_600_000);
@@ -52,9 +52,9 @@ describe("automatic driving", () => {
       ["driving", "automatic"],
       ["onDuty", "automatic"],
     ]);
-    // The first point above 5 mph, and the moment it came to rest.
+    // The first point above 5 mph, and 6 minutes after it came to rest (5 minutes, then the stop prompt's minute: 4.4.1.2).
     expect(log[1].startTime.getTime()).toBe(start.getTime() + 2 * MINUTE + 30_000);
-    expect(log[2].startTime.getTime()).toBe(start.getTime() + 22 * MINUTE + 30_000);
+    expect(log[2].startTime.getTime()).toBe(start.getTime() + 28 * MINUTE + 30_000);
     expect(log[1].vehicleId).toBe(vehicle.id);
     expect(log[1].locationName).toMatch(/, IL$/);
     expect(log[1].locationName).not.toMatch(/\d+\.\d{3}/);
@@ -67,7 +67,7 @@ describe("automatic driving", () => {
     await ingestAndProcess({ db, companyId, positions: recordedTrack({ vehicleId: vehicle.id, start, driveMinutes: 15 }), batch: 3 });
     const log = await logOf(driver!.id);
     expect(log.map((entry) => entry.status)).toEqual(["driving", "onDuty"]);
-    expect(log[1].startTime.getTime() - log[0].startTime.getTime()).toBe(15 * MINUTE);
+    expect(log[1].startTime.getTime() - log[0].startTime.getTime()).toBe(21 * MINUTE);
   });
 
   it("keeps a driver's chosen personal conveyance or yard move while the vehicle moves", async () => {

@@ -2,6 +2,7 @@ import type { Database } from "@/db/client";
 import { drivers, vehicles } from "@/db/schema";
 import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
 import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
+import { STOP_PROMPT_ANSWER_MS, switchUnansweredStopPrompts } from "@/lib/hos/logbook/stop-prompts";
 import { writeTelemetry, type TestPosition } from "../../helpers/telemetry";
 
 let serial = 0;
@@ -62,20 +63,26 @@ export const recordedTrack = ({
   return points;
 };
 
-/** Ingests positions in batches of `batch` and lets the automatic-driving processor follow each, as the service does. */
+/**
+ * Ingests positions in batches of `batch` and lets the automatic-driving processor follow each, as the service does;
+ * then, unless `unanswered: "wait"`, lets the minute of every stop prompt run out unanswered (On Duty follows).
+ */
 export const ingestAndProcess = async ({
   db,
   companyId,
   positions,
   batch = positions.length,
+  unanswered = "switch",
 }: {
   db: Database;
   companyId: number;
   positions: readonly TestPosition[];
   batch?: number;
+  unanswered?: "switch" | "wait";
 }) => {
   for (let i = 0; i < positions.length; i += batch) {
     await writeTelemetry({ db, companyId, dataset: "live", positions: positions.slice(i, i + batch) });
     await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
   }
+  if (unanswered === "switch") await switchUnansweredStopPrompts({ db, now: new Date(Date.now() + STOP_PROMPT_ANSWER_MS) });
 };
