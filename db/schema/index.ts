@@ -21,3 +21,4 @@ export * from "./logbook";
 export * from "./mail";
 export * from "./inspections";
 export * from "./eld-events";
+export * from "./safety-events";

@@ -385,6 +385,8 @@ const SAMPLES: Record<string, FleetRouteSample> = {
   "GET /speeding-intervals/stream": { owns: "vehicles", request: () => ({ path: `/speeding-intervals/stream?${range()}&queryBy=tripStartTime` }) },
   "GET /assets/location-and-speed/stream": { owns: "vehicles", request: () => ({ path: `/assets/location-and-speed/stream?${range()}&includeSpeed=true` }) },
   "GET /me": { owns: "nothing", request: () => ({ path: "/me" }) },
+  "GET /safety-events": { owns: "vehicles", request: () => ({ path: "/safety-events" }) },
+  "GET /safety-events/stream": { owns: "vehicles", request: () => ({ path: `/safety-events/stream?${range()}` }) },
   "GET /fleet/trailers": { owns: "vehicles", request: () => ({ path: "/fleet/trailers" }) },
   "POST /fleet/trailers": { owns: "vehicles", request: () => ({ path: "/fleet/trailers", method: "POST", body: { name: "Matrix trailer" } }) },
   "GET /fleet/trailers/{id}": {
