@@ -24,3 +24,4 @@ export * from "./eld-events";
 export * from "./device-commands";
 export * from "./maintenance";
 export * from "./work-orders";
+export * from "./safety-events";

@@ -34,6 +34,7 @@ import { createProposal } from "@/lib/fleet/assignments";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies } from "./seeded";
 import { writeTelemetry } from "./telemetry";
+import { ingestTelemetry } from "@/lib/telemetry/store";
 
 export const HOUR_MS = 3_600_000;
 
@@ -98,6 +99,13 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
           auxInput2: false,
         })),
       ),
+    });
+    // A harsh brake the last vehicle's device reported (safety events: /safety-events).
+    await ingestTelemetry({
+      db,
+      batch: {
+        events: [{ ...tenant, vehicleId: vehicleIds.at(-1)!, time: times[2], kind: "harshBraking", peakG: 0.5, latitude: 41.85, longitude: -87.65, speed: 12 }],
+      },
     });
     await db.insert(faultCodes).values([
       {

@@ -31,6 +31,7 @@ export const SCOPES = [
   "organization:read",
   "compliance:read",
   "compliance:write",
+  "safety:read",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -41,6 +42,10 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
       { scope: "vehicles:read", allows: "List and view vehicles, locations and stats: /fleet/vehicles/*, /assets/location-and-speed/stream" },
       { scope: "vehicles:write", allows: "Update a vehicle, and stop or resume its engine: PATCH /fleet/vehicles/{id}, /beta/fleet/vehicles/{id}/immobilizer" },
     ],
+  },
+  {
+    area: "Safety",
+    scopes: [{ scope: "safety:read", allows: "Harsh driving events and crashes: GET /safety-events, /safety-events/stream" }],
   },
   {
     area: "Trailers",

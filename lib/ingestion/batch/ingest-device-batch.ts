@@ -55,7 +55,8 @@ const throwFirstBadPoint = ({ positions, statsOf }: { positions: PositionReport[
 export const ingestDeviceBatch = async ({ db, tenant, body, now = new Date() }: { db: Executor; tenant: Tenant; body: unknown; now?: Date }) => {
   const { batch, statsOf } = toTelemetry(body, tenant);
   try {
-    return await ingestTelemetry({ db, batch, now });
+    const { accepted, duplicates } = await ingestTelemetry({ db, batch, now });
+    return { accepted, duplicates };
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== "bad_request") throw error;
     // Vehicles are checked after every value, and positions first: positions[i] is points[i].

@@ -104,10 +104,12 @@ const readReport = (text: string, heartbeat: boolean, now: Date): Gps103Message 
   if (fields[4] === "F") {
     const { fix, ignition } = readFix(fields.slice(5));
     record = { time: readTime(fields[2] ?? "", fields[5], now), fix, io: { ignition: keywordIgnition ?? ignition } };
-  } else if (keywordIgnition !== undefined) {
-    // An `L` report has no fix and no UTC time: the ignition change is stored as of its arrival.
+  } else if (keywordIgnition !== undefined || alarm === "accident") {
+    // An `L` report has no fix and no UTC time: the ignition change (or the crash) is stored as of its arrival.
     record = { time: now, io: { ignition: keywordIgnition } };
   }
+  // The accident alarm is the device's crash detection: a safety event (the other alarms are not driving events).
+  if (record && alarm === "accident") record.events = [{ kind: "crash" }];
   return { type: "report", imei, keyword, alarm, record, heartbeat };
 };
 

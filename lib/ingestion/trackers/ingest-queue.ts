@@ -4,11 +4,11 @@ import { ingestTelemetry, type TelemetryBatch } from "@/lib/telemetry/store";
 
 type Pending = { batch: TelemetryBatch; resolve: () => void; reject: (error: unknown) => void };
 
-/** Keeps the first record of each vehicle and time: a packet resent before its first copy was committed. */
-const uniqueByVehicleAndTime = <R extends { vehicleId: number; time: Date }>(records: R[]) => {
+/** Keeps the first record of each vehicle and time (and event kind): a packet resent before its first copy was committed. */
+const uniqueByVehicleAndTime = <R extends { vehicleId: number; time: Date; kind?: string }>(records: R[]) => {
   const seen = new Set<string>();
   return records.filter((record) => {
-    const key = `${record.vehicleId}:${record.time.getTime()}`;
+    const key = `${record.vehicleId}:${record.time.getTime()}:${record.kind ?? ""}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -18,6 +18,7 @@ const uniqueByVehicleAndTime = <R extends { vehicleId: number; time: Date }>(rec
 const merge = (entries: Pending[]): TelemetryBatch => ({
   positions: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.positions ?? [])),
   stats: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.stats ?? [])),
+  events: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.events ?? [])),
 });
 
 /**
@@ -67,7 +68,7 @@ export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?
     /** Resolves once the batch is committed; rejects if it cannot be. */
     submit: (batch: TelemetryBatch) =>
       new Promise<void>((resolve, reject) => {
-        if ((batch.positions?.length ?? 0) + (batch.stats?.length ?? 0) === 0) return resolve();
+        if ((batch.positions?.length ?? 0) + (batch.stats?.length ?? 0) + (batch.events?.length ?? 0) === 0) return resolve();
         pending.push({ batch, resolve, reject });
         schedule();
       }),

@@ -1,3 +1,5 @@
+import type { SafetyEventKind } from "@/db/schema";
+
 /**
  * One report decoded from a tracker's frame, in the units the protocols use, before it is bound to
  * a vehicle. Absent values are undefined.
@@ -38,9 +40,16 @@ export type TrackerRecord = {
     digitalInput2?: boolean;
     digitalInput3?: boolean;
   };
-  /** Driving events the device detected (Teltonika's green driving and crash IO); decoded, not stored yet. */
+  /**
+   * Events the device itself reported with this record (its accelerometer's harsh driving and crash alarms): ANY
+   * decoder fills this, and they are stored as safety events at the record's time and fix (tracker-telemetry.ts;
+   * docs/trackers.md "Device-reported events"). Alarms that are not driving events (SOS, power cut, geofence) are not.
+   */
   events?: TrackerEvent[];
 };
 
-/** A harsh driving event or a crash, with its peak acceleration in g when the device reports one. */
-export type TrackerEvent = { kind: "harshAcceleration" | "harshBraking" | "harshCornering" | "crash"; g?: number };
+/**
+ * A harsh driving event or a crash (the stored kinds, db/schema/safety-events.ts), with its peak acceleration in g
+ * when the device reports one.
+ */
+export type TrackerEvent = { kind: SafetyEventKind; g?: number };

@@ -3,9 +3,11 @@ import {
   fieldProblem,
   POSITION_FIELDS,
   recordProblem,
+  SAFETY_EVENT_FIELDS,
   STAT_FIELDS,
   type PositionReport,
   type RecordField,
+  type SafetyEventReport,
   type StatSample,
   type TelemetryBatch,
 } from "@/lib/telemetry/store";
@@ -24,14 +26,15 @@ const allowed = <R>(fields: readonly RecordField<R>[], name: keyof R, value: num
 const milli = (value: number | undefined) => (value === undefined ? undefined : Math.round(value * 1000));
 
 /**
- * The positions and stat samples of a tracker's records for its vehicle (docs/trackers.md has the
+ * The positions, stat samples and safety events of a tracker's records for its vehicle (docs/trackers.md has the
  * mapping). Records outside the time ingestion accepts (beyond retention, a day in the future) are
  * left out: they are device clock faults, and a device refused them would resend them forever.
  */
 export const trackerTelemetry = ({ vehicle, records, now }: { vehicle: BoundVehicle; records: readonly TrackerRecord[]; now: Date }): TelemetryBatch => {
   const positions: PositionReport[] = [];
   const stats: StatSample[] = [];
-  for (const { time, fix, io } of records) {
+  const events: SafetyEventReport[] = [];
+  for (const { time, fix, io, events: reported } of records) {
     const base = { companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time };
     if (recordProblem(base, now.getTime())) continue;
     const speed = fix ? fix.speedKmh * METERS_PER_SECOND_PER_KMH : undefined;
@@ -65,6 +68,18 @@ export const trackerTelemetry = ({ vehicle, records, now }: { vehicle: BoundVehi
       auxInput3: io.digitalInput3 ?? null,
     };
     if (STAT_FIELDS.some((field) => sample[field.name] !== null)) stats.push(sample);
+    const place = positions.at(-1)?.time === time ? positions.at(-1) : undefined;
+    for (const { kind, g } of reported ?? []) {
+      events.push({
+        ...base,
+        kind,
+        peakG: allowed(SAFETY_EVENT_FIELDS, "peakG", g),
+        latitude: place?.latitude,
+        longitude: place?.longitude,
+        heading: place?.heading,
+        speed: place?.speed,
+      });
+    }
   }
-  return { positions, stats };
+  return { positions, stats, events };
 };

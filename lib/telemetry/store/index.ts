@@ -3,3 +3,4 @@ export * from "./telemetry-batch";
 export * from "./reverse-geocode";
 export { ensurePartitions, dropExpiredPartitions } from "./partitions";
 export * from "./engine-state";
+export * from "./safety-events";

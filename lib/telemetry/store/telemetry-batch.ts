@@ -2,6 +2,7 @@ import { DATASETS, ENGINE_STATES, type EngineState } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import type { Tenant } from "@/lib/platform/tenant";
 import { getConfig } from "@/lib/platform/config";
+import type { SafetyEventReport } from "./safety-events";
 
 /** Clocks drift; a point stamped further than this in the future is a device bug, not data. */
 export const MAX_FUTURE_MS = 86_400_000;
@@ -49,8 +50,11 @@ export type StatSample = TelemetryRecord & {
   auxInput3?: boolean | null;
 };
 
-/** Positions and/or stat samples for vehicles of one or more tenants. */
-export type TelemetryBatch = { positions?: PositionReport[]; stats?: StatSample[] };
+/**
+ * Positions, stat samples and/or safety events (safety-events.ts: harsh driving and crashes the devices report)
+ * for vehicles of one or more tenants.
+ */
+export type TelemetryBatch = { positions?: PositionReport[]; stats?: StatSample[]; events?: SafetyEventReport[] };
 
 /** A field's value as a record carries it. */
 export type Cell = string | number | boolean | null | undefined;

@@ -207,6 +207,13 @@ describe("GPS103 decoder (real frames)", () => {
     expect(gps103Answer(sos)).toBe("**,imei:359710049075097,E;");
   });
 
+  it("reports the accident alarm as a crash event of its record (stored as a safety event), fix or not", () => {
+    const located = recordOf(gps103("imei:359586015829802,accident alarm,0809231429,13554900601,F,062947.294,A,2234.4026,N,11354.3277,E,0.00,"))!;
+    expect(located).toMatchObject({ fix: { speedKmh: 0 }, events: [{ kind: "crash" }] });
+    expect(recordOf(gps103("imei:865456055519122,accident alarm,2208011920,,L,;"))).toMatchObject({ time: NOW, events: [{ kind: "crash" }] });
+    expect(recordOf(gps103("imei:359586015829802,help me,0809231429,13554900601,F,062947.294,A,2234.4026,N,11354.3277,E,0.00,"))!.events).toBeUndefined();
+  });
+
   it("decodes OBD reports (ECU speed, RPM, voltage), a heartbeat joined to a report, and reports without a fix", () => {
     expect(recordOf(gps103("imei:862106025092216,OBD,170605095949,195874,,370.8,808,066,30.0%,+87,13.0%,02444,14.3,,,,;"))).toEqual({
       time: NOW,

@@ -401,6 +401,8 @@ const SAMPLES: Record<string, FleetRouteSample> = {
       path: `/fleet/vehicles/immobilizer/stream?vehicleIds=${t.vehicleIds.join(",")}&startTime=${new Date(Date.now() - 86_400_000).toISOString()}`,
     }),
   },
+  "GET /safety-events": { owns: "vehicles", request: () => ({ path: "/safety-events" }) },
+  "GET /safety-events/stream": { owns: "vehicles", request: () => ({ path: `/safety-events/stream?${range()}` }) },
   "GET /fleet/trailers": { owns: "vehicles", request: () => ({ path: "/fleet/trailers" }) },
   "POST /fleet/trailers": { owns: "vehicles", request: () => ({ path: "/fleet/trailers", method: "POST", body: { name: "Matrix trailer" } }) },
   "GET /fleet/trailers/{id}": {

@@ -38,7 +38,7 @@ describe("ingestTelemetry", () => {
         stats: [{ ...tenant, vehicleId: a.id, time: minutesAgo(1), engineRpm: 1500, fuelPercent: 70, odometerMeters: 1000, engineState: "On" }],
       },
     });
-    expect(result).toEqual({ accepted: { positions: 3, stats: 1 }, duplicates: { positions: 0, stats: 0 } });
+    expect(result).toEqual({ accepted: { positions: 3, stats: 1 }, duplicates: { positions: 0, stats: 0 }, safetyEvents: 0 });
     const rows = await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, a.id)).orderBy(asc(vehiclePositions.time));
     expect(rows.map((r) => r.seq)).toEqual([1, 2]);
     // Distance computed from the previous point: 0.001° of latitude is about 111 m.
@@ -156,7 +156,7 @@ describe("ingestTelemetry", () => {
       stats: [{ companyId: vehicle.companyId, dataset: "test" as const, vehicleId: vehicle.id, time: minutesAgo(5), fuelPercent: 50 }],
     };
     expect((await ingestTelemetry({ db, batch })).accepted).toEqual({ positions: 1, stats: 1 });
-    expect(await ingestTelemetry({ db, batch })).toEqual({ accepted: { positions: 0, stats: 0 }, duplicates: { positions: 1, stats: 1 } });
+    expect(await ingestTelemetry({ db, batch })).toEqual({ accepted: { positions: 0, stats: 0 }, duplicates: { positions: 1, stats: 1 }, safetyEvents: 0 });
     expect(await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicle.id))).toHaveLength(1);
     expect(await db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicle.id))).toHaveLength(1);
   });
@@ -197,7 +197,7 @@ describe("ingestTelemetry", () => {
         stats: [{ ...tenant, time: repeated.time, fuelPercent: 55 }],
       },
     });
-    expect(result).toEqual({ accepted: { positions: 2, stats: 1 }, duplicates: { positions: 1, stats: 0 } });
+    expect(result).toEqual({ accepted: { positions: 2, stats: 1 }, duplicates: { positions: 1, stats: 0 }, safetyEvents: 0 });
     const rows = await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicle.id)).orderBy(asc(vehiclePositions.time));
     expect(rows.map((row) => row.latitude)).toEqual([41.9, 41.901, 41.902]);
     expect(rows[2].seq).toBeGreaterThan(rows[1].seq);

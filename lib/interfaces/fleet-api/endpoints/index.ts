@@ -53,6 +53,7 @@ import {
   v1TrailerAssignmentsEndpoint,
 } from "./trailer-assignments";
 import { idlingEventsEndpoint, speedingIntervalsEndpoint, tripsStreamEndpoint } from "./trips";
+import { safetyEventsEndpoint, safetyEventsStreamEndpoint } from "./safety-events";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
 /**
@@ -144,6 +145,8 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   deleteAlertConfigurationEndpoint,
   streamAlertIncidentsEndpoint,
   tripsStreamEndpoint,
+  safetyEventsEndpoint,
+  safetyEventsStreamEndpoint,
   idlingEventsEndpoint,
   speedingIntervalsEndpoint,
   getOrganizationEndpoint,

@@ -1,0 +1,5 @@
+import { safetyEventsStreamEndpoint } from "@/lib/interfaces/fleet-api/endpoints/safety-events";
+import { route } from "@/lib/platform/http";
+
+export const dynamic = "force-dynamic";
+export const { GET } = route(safetyEventsStreamEndpoint);
