@@ -147,6 +147,8 @@ export const dvirDefectPhotos = pgTable(
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
     index("dvir_defect_photos_defect_idx").on(t.companyId, t.defectId),
-    index("dvir_defect_photos_pending_idx").on(t.companyId, t.createdAt).where(sql`${t.defectId} is null`),
+    index("dvir_defect_photos_pending_idx")
+      .on(t.companyId, t.createdAt)
+      .where(sql`${t.defectId} is null`),
   ],
 );

@@ -10,7 +10,13 @@ import { trailerCouplingProcessor } from "@/lib/processing/trailer-coupling/trai
 import { maintenanceProcessor } from "@/lib/processing/maintenance/maintenance-processor";
 
 /** Every telemetry processor this service runs, one line each (lib/telemetry/fleet-events/telemetry-processors.ts says what one is). */
-export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [alertsProcessor, tripProcessor, automaticDrivingProcessor, trailerCouplingProcessor, maintenanceProcessor];
+export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [
+  alertsProcessor,
+  tripProcessor,
+  automaticDrivingProcessor,
+  trailerCouplingProcessor,
+  maintenanceProcessor,
+];
 
 /**
  * Rows a processor takes in one transaction on PostgreSQL when behind: the trip processor's cost is
