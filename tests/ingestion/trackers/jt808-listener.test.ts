@@ -9,11 +9,12 @@ import { createVehicle } from "@/lib/fleet/vehicles";
 import { makeVin } from "@/lib/runtime/seed/vin";
 import { decodeJt808Frame } from "@/lib/ingestion/trackers/jt808-codec";
 import { encodeJt808Authentication, encodeJt808Batch, encodeJt808Heartbeat, encodeJt808Location } from "@/lib/ingestion/trackers/jt808-encoder";
-import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
+import type { Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { connectTracker, type TrackerConnection } from "@/lib/ingestion/trackers/tracker-client";
 import { createTestApiKey } from "../../helpers/api-keys";
 import { testActor } from "../../helpers/devices";
 import { callFleet } from "../../helpers/fleet-request";
+import { secondsAgo, startTestTrackers } from "../../helpers/tracker-listeners";
 import { useTestDatabase } from "../../helpers/test-database";
 
 /** JT808 end to end: a socket sends a terminal's messages, the rows are stored, and the fleet API serves them. */
@@ -36,24 +37,10 @@ beforeAll(async () => {
   };
   vehicleIds = { v2013: await carry(TERMINAL.identifier, 1), v2019: await carry(TERMINAL_2019.identifier, 2) };
   ({ key } = await createTestApiKey({ db, companyId: company.id }));
-  trackers = await startTrackers({
-    db,
-    settings: {
-      teltonikaPort: null,
-      gt06Port: null,
-      jt808Port: 0,
-      host: "127.0.0.1",
-      idleTimeoutMs: 60_000,
-      maxConnectionsPerAddress: 20,
-      maxConnections: 1_000,
-      frameTimeoutMs: 30_000,
-    },
-    flushMs: 10,
-  });
+  trackers = await startTestTrackers({ db, ports: { jt808Port: 0 } });
 });
 afterAll(async () => trackers?.close());
 
-const secondsAgo = (seconds: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - seconds * 1000);
 const positionsOf = (vehicleId: number) =>
   database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId)).orderBy(asc(vehiclePositions.time));
 const statsOf = (vehicleId: number) =>

@@ -7,11 +7,12 @@ import { registerDevice } from "@/lib/fleet/devices/device-bindings";
 import { findUnclaimedDevice } from "@/lib/fleet/devices/unclaimed-devices";
 import { createVehicle } from "@/lib/fleet/vehicles";
 import { makeVin } from "@/lib/runtime/seed/vin";
-import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
+import type { Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { connectTracker } from "@/lib/ingestion/trackers/tracker-client";
 import { createTestApiKey } from "../../helpers/api-keys";
 import { testActor } from "../../helpers/devices";
 import { callFleet } from "../../helpers/fleet-request";
+import { secondsAgo, startTestTrackers } from "../../helpers/tracker-listeners";
 import { useTestDatabase } from "../../helpers/test-database";
 
 /** Queclink end to end: a socket sends a device's @Track messages, the rows are stored, and the fleet API serves them. */
@@ -29,24 +30,10 @@ beforeAll(async () => {
   await registerDevice({ ...tenant, input: { identifier: IMEI, model: "queclink", vehicleId: vehicle.id } });
   vehicleId = vehicle.id;
   ({ key } = await createTestApiKey({ db, companyId: company.id }));
-  trackers = await startTrackers({
-    db,
-    settings: {
-      teltonikaPort: null,
-      gt06Port: null,
-      queclinkPort: 0,
-      host: "127.0.0.1",
-      idleTimeoutMs: 60_000,
-      maxConnectionsPerAddress: 20,
-      maxConnections: 1_000,
-      frameTimeoutMs: 30_000,
-    },
-    flushMs: 10,
-  });
+  trackers = await startTestTrackers({ db, ports: { queclinkPort: 0 } });
 });
 afterAll(async () => trackers?.close());
 
-const secondsAgo = (seconds: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - seconds * 1000);
 /** `yyyyMMddHHmmss` of `time` in a zone `offsetHours` from UTC, as the device writes its send time. */
 const stamp = (time: Date, offsetHours = 0) => new Date(time.getTime() + offsetHours * 3_600_000).toISOString().replace(/\D/g, "").slice(0, 14);
 const text = (value: string) => Buffer.from(value, "latin1");

@@ -7,11 +7,12 @@ import { registerDevice } from "@/lib/fleet/devices/device-bindings";
 import { findUnclaimedDevice } from "@/lib/fleet/devices/unclaimed-devices";
 import { createVehicle } from "@/lib/fleet/vehicles";
 import { makeVin } from "@/lib/runtime/seed/vin";
-import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
+import type { Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { connectTracker } from "@/lib/ingestion/trackers/tracker-client";
 import { createTestApiKey } from "../../helpers/api-keys";
 import { testActor } from "../../helpers/devices";
 import { callFleet } from "../../helpers/fleet-request";
+import { secondsAgo, startTestTrackers } from "../../helpers/tracker-listeners";
 import { useTestDatabase } from "../../helpers/test-database";
 
 /** H02 and GPS103 end to end: a socket sends a device's text messages, the rows are stored, and the fleet API serves them. */
@@ -35,25 +36,10 @@ beforeAll(async () => {
   vehicleIds = { h02: await carry(H02_ID, "h02", 1), gps103: await carry(GPS103_IMEI, "gps103", 2) };
   ({ key } = await createTestApiKey({ db, companyId: company.id }));
   // Port 0: each listener takes a free port; Teltonika and GT06 stay off.
-  trackers = await startTrackers({
-    db,
-    settings: {
-      teltonikaPort: null,
-      gt06Port: null,
-      h02Port: 0,
-      gps103Port: 0,
-      host: "127.0.0.1",
-      idleTimeoutMs: 60_000,
-      maxConnectionsPerAddress: 20,
-      maxConnections: 1_000,
-      frameTimeoutMs: 30_000,
-    },
-    flushMs: 10,
-  });
+  trackers = await startTestTrackers({ db, ports: { h02Port: 0, gps103Port: 0 } });
 });
 afterAll(async () => trackers?.close());
 
-const secondsAgo = (seconds: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - seconds * 1000);
 const two = (value: number) => String(value).padStart(2, "0");
 const hhmmss = (time: Date) => `${two(time.getUTCHours())}${two(time.getUTCMinutes())}${two(time.getUTCSeconds())}`;
 const ddmmyy = (time: Date) => `${two(time.getUTCDate())}${two(time.getUTCMonth() + 1)}${two(time.getUTCFullYear() % 100)}`;
@@ -114,11 +100,7 @@ describe("H02 listener", () => {
 
 describe("text listeners between messages", () => {
   it("keep a device whose message ended with a line end open past the frame timeout (it is between messages, not inside one)", async () => {
-    const settings = { teltonikaPort: null, gt06Port: null, h02Port: 0, gps103Port: 0, host: "127.0.0.1", idleTimeoutMs: 60_000 };
-    const quick = await startTrackers({
-      db: database().db,
-      settings: { ...settings, maxConnectionsPerAddress: 20, maxConnections: 1_000, frameTimeoutMs: 300 },
-    });
+    const quick = await startTestTrackers({ db: database().db, ports: { h02Port: 0, gps103Port: 0 }, frameTimeoutMs: 300 });
     try {
       const h02 = await connectTracker({ port: quick.ports.h02!, timeoutMs: 5_000 });
       h02.send(text(`*HQ,${H02_ID},HTBT#\r\n`));
