@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { ClientButton } from "@/components/ui/client-button";
 import { MAX_PHOTOS_PER_DEFECT } from "@/lib/fleet/inspections/photo-limits";
 import { uploadDefectPhotoAction } from "./actions";
 import { shrinkPhoto } from "./shrink-photo";
@@ -63,9 +64,9 @@ export const DefectPhotosField = ({ typeId, label }: { typeId: number; label: st
           {sent.map((photo, index) => (
             <li key={photo.id}>
               <img src={photo.preview} alt={`${label}: photo ${index + 1}`} />
-              <button type="button" className="button" onClick={() => setSent((list) => list.filter((other) => other.id !== photo.id))}>
+              <ClientButton className="button" onClick={() => setSent((list) => list.filter((other) => other.id !== photo.id))}>
                 Remove photo {index + 1}
-              </button>
+              </ClientButton>
             </li>
           ))}
         </ul>

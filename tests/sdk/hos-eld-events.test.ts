@@ -20,14 +20,16 @@ describe("ELD events through the SDK", () => {
     const [driver] = response.data;
     expect(driver.id).toBe(driverId);
     expect(driver.driverActivationStatus).toBe("active");
-    // On duty (driver), driving (automatic), off duty (driver): type 1, active.
+    // On duty (driver); the vehicle reports no engine miles or hours, so the missing-data-elements diagnostic is
+    // logged (type 7 code 3, automatic) with its driving (automatic); off duty (driver): type 1, active.
     expect(driver.eldEvents.map((event) => [event.eldEventType, event.eldEventCode, event.eldEventRecordStatus, event.eldEventRecordOrigin])).toEqual([
       [1, 4, 1, 2],
+      [7, 3, 1, 1],
       [1, 3, 1, 1],
       [1, 1, 1, 2],
     ]);
-    expect(driver.eldEvents[1].location).toEqual({ latitude: 41.8, longitude: -87.6 });
-    expect(driver.eldEvents[1].vehicle!.id).toEqual(expect.any(String));
+    expect(driver.eldEvents[2].location).toEqual({ latitude: 41.8, longitude: -87.6 });
+    expect(driver.eldEvents[2].vehicle!.id).toEqual(expect.any(String));
   });
 
   it("pages the drivers with the cursor (at most 25 a page), and the range bounds the events", async () => {

@@ -8,6 +8,7 @@ import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { listVehicles } from "@/lib/fleet/vehicles";
 import { listWorkOrders } from "@/lib/processing/maintenance";
 import { NewWorkOrderForm } from "./new-work-order-form";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 
 export const metadata = { title: "Work orders" };
 
@@ -20,6 +21,7 @@ const Page = async () => {
   const [orders, vehicles] = await Promise.all([listWorkOrders({ ...tenant, limit: SHOWN }), listVehicles({ ...tenant, limit: 5_000 })]);
   return (
     <section className="page">
+      <LocalDataNotice subject="Work orders" reason="work orders are kept in this service's database." />
       <div className="page-head">
         <h1>Work orders</h1>
         <span className="muted">Repairs and services, with their parts and labor; a completed order is its vehicle&apos;s service history</span>

@@ -10,6 +10,7 @@ import { getProgram } from "@/lib/processing/maintenance";
 import { isAppError } from "@/lib/platform/errors";
 import { convertDistance } from "@/lib/platform/units";
 import { ProgramForm } from "../../program-form";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 
 export const metadata = { title: "Edit maintenance program" };
 
@@ -26,6 +27,7 @@ const Page = async ({ params }: { params: Promise<{ programId: string }> }) => {
   const [vehicles, tags] = await Promise.all([listVehicles({ ...tenant, limit: 5_000 }), listTags({ ...tenant, limit: 1_000 })]);
   return (
     <section className="page">
+      <LocalDataNotice subject="Maintenance programs" reason="programs and services are kept in this service's database." />
       <div className="page-head">
         <h1>{program.name}</h1>
         <div className="actions">

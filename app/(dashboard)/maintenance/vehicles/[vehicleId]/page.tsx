@@ -10,6 +10,7 @@ import { getVehicle } from "@/lib/fleet/vehicles";
 import { listVehicleMaintenance, listWorkOrders } from "@/lib/processing/maintenance";
 import { isAppError } from "@/lib/platform/errors";
 import { describeNextDue } from "../../describe-program";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 
 export const metadata = { title: "Service history" };
 
@@ -28,6 +29,7 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
   const [programs, orders] = await Promise.all([listVehicleMaintenance({ ...tenant, vehicleId }), listWorkOrders({ ...tenant, vehicleId })]);
   return (
     <section className="page">
+      <LocalDataNotice subject="Service history" reason="services and work orders are kept in this service's database." />
       <div className="page-head">
         <h1>{vehicle.name}: service history</h1>
         <div className="actions">

@@ -12,6 +12,7 @@ import { formatDistance } from "@/lib/platform/units";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { setWorkOrderStatusAction } from "../../work-order-actions";
 import { AddLineForm } from "./add-line-form";
+import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 
 export const metadata = { title: "Work order" };
 
@@ -28,6 +29,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ workOrderId: s
   const canManage = canDo(user.role, "manageMaintenance") && order.status !== "completed";
   return (
     <section className="page">
+      <LocalDataNotice subject="Work orders" reason="work orders are kept in this service's database." />
       <div className="page-head">
         <h1>
           Work order #{order.id}: {order.description}
