@@ -73,6 +73,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   answerDriveAction: () => [null, formOf({})],
   answerLogEditAction: () => [null, formOf({})],
   answerProposalAction: () => [null, formOf({})],
+  keepDrivingAction: () => [null, formOf({})],
   pickTrailerAction: () => [null, formOf({})],
   dropTrailerAction: () => [null, formOf({})],
   handOverEldFileAction: () => [null, formOf({ comment: "x".repeat(61) })],
