@@ -22,6 +22,7 @@ const DISPATCHER_SECTIONS = [
   "Places",
   "Alert rules",
   "Inspections",
+  "Maintenance",
   "API reference",
   "Account",
 ];
