@@ -253,7 +253,9 @@ test(
     // The driver's photo, served to the company's users only.
     const photo = page.getByRole("img", { name: "Brakes: photo 1 of 1" });
     await expect(photo).toBeVisible();
-    expect(await photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // The photo loads lazily: once scrolled to, it is a decoded image, not a broken one.
+    await photo.scrollIntoViewIfNeeded();
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     const photoPath = await photo.getAttribute("src");
     expect((await request.get(photoPath!)).status()).toBe(401);
     await expectNoMiles(page);
