@@ -22,7 +22,6 @@ import {
   tagVehicles,
   trailerAssignments,
   trips,
-  type Dataset,
   users,
   vehicles,
   webhooks,
@@ -32,7 +31,7 @@ import { listDefectTypes, signDvirReview, submitDvir, uploadDefectPhoto } from "
 import { operatorActor } from "@/lib/platform/audit";
 import { createProposal } from "@/lib/fleet/assignments";
 import { createTestApiKey } from "./api-keys";
-import { seedTestCompanies } from "./seeded";
+import { seedTestCompanies, tenantIds } from "./seeded";
 import { writeTelemetry } from "./telemetry";
 import { ingestTelemetry } from "@/lib/telemetry/store";
 
@@ -40,16 +39,6 @@ export const HOUR_MS = 3_600_000;
 
 /** Each tenant's first driver drives its first vehicle from this instant on (an open assignment). */
 export const FIXTURE_ASSIGNMENT_START = "2020-01-01T00:00:00.000Z";
-
-const idsOf = async (db: Database, table: typeof vehicles | typeof drivers, companyId: number, dataset: Dataset) =>
-  (
-    await db
-      .select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.companyId, companyId), eq(table.dataset, dataset)))
-  )
-    .map((r) => r.id)
-    .sort((a, b) => a - b);
 
 /**
  * Demo Fleet (live + sandbox) and Other Fleet with keys, an hour of telemetry per vehicle (a position
@@ -68,8 +57,8 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
   ];
   const ids = [];
   for (const tenant of tenants) {
-    const vehicleIds = await idsOf(db, vehicles, tenant.companyId, tenant.dataset);
-    const driverIds = await idsOf(db, drivers, tenant.companyId, tenant.dataset);
+    const vehicleIds = await tenantIds({ db, table: vehicles, ...tenant });
+    const driverIds = await tenantIds({ db, table: drivers, ...tenant });
     const times = Array.from({ length: 6 }, (_, i) => new Date(now.getTime() - (5 - i) * 10 * 60_000));
     await writeTelemetry({
       db,

@@ -7,7 +7,7 @@ import { drivers, dvirDefectPhotos, vehicles } from "@/db/schema";
 import { getDvir, listDefectTypes, readDefectPhoto, streamDefects, submitDvir, uploadDefectPhoto, type DvirSubmission } from "@/lib/fleet/inspections";
 import { folderStore, type BlobStore } from "@/lib/platform/blob-store";
 import { driverActor } from "@/lib/platform/audit";
-import { seedTestCompanies } from "../../helpers/seeded";
+import { seedInspectionTenants } from "./inspection-tenants";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const database = useTestDatabase();
@@ -24,24 +24,13 @@ const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const WEBP = Uint8Array.from([...Buffer.from("RIFF"), 20, 0, 0, 0, ...Buffer.from("WEBPVP8 ")]);
 
-const idsOf = async (table: typeof vehicles | typeof drivers, companyId: number) =>
-  (
-    await database()
-      .db.select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.companyId, companyId), eq(table.dataset, "live")))
-  ).map((row) => row.id);
-
 beforeAll(async () => {
-  const { db } = database();
-  const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db });
-  demo = { companyId: demoCompanyId, dataset: "live" };
-  other = { companyId: otherCompanyId, dataset: "live" };
+  const tenants = await seedInspectionTenants({ db: database().db });
+  ({ demo, other, driverIds } = tenants);
+  [vehicleId] = tenants.vehicleIds;
+  [otherDriverId] = tenants.otherDriverIds;
   store = folderStore(await mkdtemp(path.join(tmpdir(), "dvir-photos-")));
-  [vehicleId] = await idsOf(vehicles, demoCompanyId);
-  driverIds = await idsOf(drivers, demoCompanyId);
-  [otherDriverId] = await idsOf(drivers, otherCompanyId);
-  brakes = (await listDefectTypes({ db, ...demo })).find((type) => type.label === "Brakes")!.id;
+  brakes = tenants.defectTypeId("Brakes");
 });
 
 const upload = (bytes: Uint8Array, driverId = driverIds[0], tenant: Tenant = demo) =>

@@ -15,7 +15,7 @@ import {
   type DvirSubmission,
 } from "@/lib/fleet/inspections";
 import { driverActor, operatorActor, userActor } from "@/lib/platform/audit";
-import { seedTestCompanies } from "../../helpers/seeded";
+import { seedInspectionTenants } from "./inspection-tenants";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const database = useTestDatabase();
@@ -29,26 +29,14 @@ let mechanic: { id: number; name: string };
 let brakes: number;
 let tires: number;
 
-const idsOf = async (table: typeof vehicles | typeof drivers, companyId: number) =>
-  (
-    await database()
-      .db.select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.companyId, companyId), eq(table.dataset, "live")))
-  ).map((row) => row.id);
-
 beforeAll(async () => {
   const { db } = database();
-  const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db });
-  demo = { companyId: demoCompanyId, dataset: "live" };
-  other = { companyId: otherCompanyId, dataset: "live" };
-  vehicleIds = await idsOf(vehicles, demoCompanyId);
-  driverIds = await idsOf(drivers, demoCompanyId);
-  otherVehicleId = (await idsOf(vehicles, otherCompanyId))[0];
-  [mechanic] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.companyId, demoCompanyId)).limit(1);
-  const types = await listDefectTypes({ db, ...demo });
-  brakes = types.find((type) => type.label === "Brakes")!.id;
-  tires = types.find((type) => type.label === "Tires")!.id;
+  const tenants = await seedInspectionTenants({ db });
+  ({ demo, other, vehicleIds, driverIds } = tenants);
+  [otherVehicleId] = tenants.otherVehicleIds;
+  [mechanic] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.companyId, demo.companyId)).limit(1);
+  brakes = tenants.defectTypeId("Brakes");
+  tires = tenants.defectTypeId("Tires");
 });
 
 const driverSubmission = (driverIndex: number, input: Partial<DvirSubmission> = {}) => ({

@@ -4,7 +4,7 @@ import { auditEvents, drivers, vehicles } from "@/db/schema";
 import { findReviewDue, getDvir, listDefectTypes, resolveDefect, signDvirReview, submitDvir } from "@/lib/fleet/inspections";
 import { presentDvir, presentLegacyDvir } from "@/lib/interfaces/fleet-api/records/dvir-record";
 import { driverActor, operatorActor } from "@/lib/platform/audit";
-import { seedTestCompanies } from "../../helpers/seeded";
+import { seedInspectionTenants } from "./inspection-tenants";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const database = useTestDatabase();
@@ -15,22 +15,10 @@ let vehicleIds: number[];
 let driverIds: number[];
 let brakes: number;
 
-const idsOf = async (table: typeof vehicles | typeof drivers, companyId: number) =>
-  (
-    await database()
-      .db.select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.companyId, companyId), eq(table.dataset, "live")))
-  ).map((row) => row.id);
-
 beforeAll(async () => {
-  const { db } = database();
-  const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db });
-  demo = { companyId: demoCompanyId, dataset: "live" };
-  other = { companyId: otherCompanyId, dataset: "live" };
-  vehicleIds = await idsOf(vehicles, demoCompanyId);
-  driverIds = await idsOf(drivers, demoCompanyId);
-  brakes = (await listDefectTypes({ db, ...demo })).find((type) => type.label === "Brakes")!.id;
+  const tenants = await seedInspectionTenants({ db: database().db });
+  ({ demo, other, vehicleIds, driverIds } = tenants);
+  brakes = tenants.defectTypeId("Brakes");
 });
 
 const actorOf = (driverId: number) => driverActor({ driver: { driverId, name: "Driver" }, ip: null, requestId: null });
