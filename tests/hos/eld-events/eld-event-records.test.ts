@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { drivers, eldEvents, eldEventSequences, hosLogs } from "@/db/schema";
 import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
 import { buildEldFile, eldFileRange, loadEldFileInput } from "@/lib/hos/eld-file";
-import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
 import { choosableStatuses } from "@/lib/hos/records/chosen-duty-statuses";
 import { answerLogEdit, proposeLogEdit } from "@/lib/hos/logbook/log-edits";
@@ -11,12 +10,9 @@ import { answerUnassignedDriving, assignUnassignedDriving } from "@/lib/hos/logb
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { driverActor, operatorActor } from "@/lib/platform/audit";
 import { dayInZone } from "@/lib/platform/zoned-time";
-import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
-import { seedTestCompanies } from "../../helpers/seeded";
-import { writeTelemetry } from "../../helpers/telemetry";
 import { useTestDatabase } from "../../helpers/test-database";
 import { parseEldFile } from "../eld-file/eld-file-parser";
-import { addVehicleAndDriver, ingestAndProcess, recordedTrack } from "../logbook/logbook-fixtures";
+import { addVehicleAndDriver, ingestAndProcess, recordedTrack, seedLogbookCompanies } from "../logbook/logbook-fixtures";
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -27,17 +23,7 @@ const manager = operatorActor("Pat Okafor");
 const actorOf = (driver: { id: number; name: string }) => driverActor({ driver: { driverId: driver.id, name: driver.name }, ip: null, requestId: null });
 
 beforeAll(async () => {
-  const { db } = database();
-  ({ demoCompanyId: companyId } = await seedTestCompanies({ db, liveVehicles: 1 }));
-  // The processor starts at what is committed from now on: plant its checkpoint before the tracks.
-  const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
-  await writeTelemetry({
-    db,
-    companyId,
-    dataset: "live",
-    positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 30 * HOUR), latitude: 41.5, longitude: -88.1 }],
-  });
-  await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
+  ({ demoCompanyId: companyId } = await seedLogbookCompanies({ db: database().db, liveVehicles: 1 }));
 });
 
 const recordsOf = async (where: { driverId: number } | { vehicleId: number }) =>

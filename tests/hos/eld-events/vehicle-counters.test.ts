@@ -2,13 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eldEvents } from "@/db/schema";
 import { buildEldFile, eldFileRange, loadEldFileInput } from "@/lib/hos/eld-file";
-import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
-import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
-import { seedTestCompanies } from "../../helpers/seeded";
 import { writeTelemetry, type TestPosition, type TestStat } from "../../helpers/telemetry";
 import { useTestDatabase } from "../../helpers/test-database";
 import { parseEldFile } from "../eld-file/eld-file-parser";
-import { addVehicleAndDriver, ingestAndProcess, recordedTrack } from "../logbook/logbook-fixtures";
+import { addVehicleAndDriver, ingestAndProcess, recordedTrack, seedLogbookCompanies } from "../logbook/logbook-fixtures";
 
 const HOUR = 3_600_000;
 const MILE = 1609.344;
@@ -16,17 +13,7 @@ const database = useTestDatabase();
 let companyId = 0;
 
 beforeAll(async () => {
-  const { db } = database();
-  ({ demoCompanyId: companyId } = await seedTestCompanies({ db, liveVehicles: 1 }));
-  // The processor starts at what is committed from now on: plant its checkpoint before the tracks.
-  const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
-  await writeTelemetry({
-    db,
-    companyId,
-    dataset: "live",
-    positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 30 * HOUR), latitude: 41.5, longitude: -88.1 }],
-  });
-  await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
+  ({ demoCompanyId: companyId } = await seedLogbookCompanies({ db: database().db, liveVehicles: 1 }));
 });
 
 /** What a tracker reports with each position: `counters` picks the engine's odometer and hours (CAN) or the tracker's GPS counter. */

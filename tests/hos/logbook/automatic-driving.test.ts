@@ -3,29 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { intArray, queryRows } from "@/db/rows";
 import { hosLogs, unassignedDriving } from "@/db/schema";
 import { getDriverHos } from "@/lib/hos/records/get-driver-hos";
-import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
-import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
-import { seedTestCompanies } from "../../helpers/seeded";
 import { useTestDatabase } from "../../helpers/test-database";
-import { writeTelemetry } from "../../helpers/telemetry";
-import { addVehicleAndDriver, ingestAndProcess, recordedTrack } from "./logbook-fixtures";
+import { addVehicleAndDriver, ingestAndProcess, recordedTrack, seedLogbookCompanies } from "./logbook-fixtures";
 
 const MINUTE = 60_000;
 const database = useTestDatabase();
 let companyId = 0;
 
 beforeAll(async () => {
-  const { db } = database();
-  ({ demoCompanyId: companyId } = await seedTestCompanies({ db, liveVehicles: 2 }));
-  // The processor starts at what is committed from now on: plant its checkpoint before the tracks.
-  const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
-  await writeTelemetry({
-    db,
-    companyId,
-    dataset: "live",
-    positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 20 * 3_600_000), latitude: 41.5, longitude: -88.1 }],
-  });
-  await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
+  ({ demoCompanyId: companyId } = await seedLogbookCompanies({ db: database().db, liveVehicles: 2 }));
 });
 
 const logOf = async (driverId: number) => {

@@ -3,6 +3,7 @@ import { drivers, vehicles } from "@/db/schema";
 import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
 import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
 import { STOP_PROMPT_ANSWER_MS, switchUnansweredStopPrompts } from "@/lib/hos/logbook/stop-prompts";
+import { seedTestCompanies } from "../../helpers/seeded";
 import { writeTelemetry, type TestPosition } from "../../helpers/telemetry";
 
 let serial = 0;
@@ -27,6 +28,24 @@ export const addVehicleAndDriver = async ({ db, companyId, driver = true }: { db
     })
     .returning();
   return { vehicle, driver: row };
+};
+
+/**
+ * The demo companies, with the automatic-driving processor's checkpoint planted (by a vehicle parked 30 hours ago):
+ * the processor starts at what is committed from then on, so the tests' tracks are what it follows.
+ */
+export const seedLogbookCompanies = async ({ db, liveVehicles }: { db: Database; liveVehicles: number }) => {
+  const companies = await seedTestCompanies({ db, liveVehicles });
+  const { vehicle } = await addVehicleAndDriver({ db, companyId: companies.demoCompanyId, driver: false });
+  const time = new Date(Date.now() - 30 * 3_600_000);
+  await writeTelemetry({
+    db,
+    companyId: companies.demoCompanyId,
+    dataset: "live",
+    positions: [{ vehicleId: vehicle.id, time, latitude: 41.5, longitude: -88.1 }],
+  });
+  await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
+  return companies;
 };
 
 /**

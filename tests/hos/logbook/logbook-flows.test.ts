@@ -17,12 +17,8 @@ import { changeOwnDutyStatus } from "@/lib/hos/logbook/change-own-duty-status";
 import { certifyLogDay } from "@/lib/hos/logbook/certify-log-day";
 import { authenticateDriver, setDriverSecret } from "@/lib/hos/logbook/driver-logins";
 import { annotateUnassignedDriving, answerUnassignedDriving, assignUnassignedDriving, listUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
-import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
-import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
-import { seedTestCompanies } from "../../helpers/seeded";
 import { useTestDatabase } from "../../helpers/test-database";
-import { writeTelemetry } from "../../helpers/telemetry";
-import { addVehicleAndDriver, ingestAndProcess, recordedTrack } from "./logbook-fixtures";
+import { addVehicleAndDriver, ingestAndProcess, recordedTrack, seedLogbookCompanies } from "./logbook-fixtures";
 
 const HOUR = 3_600_000;
 const database = useTestDatabase();
@@ -31,16 +27,7 @@ let other = 0;
 const manager = operatorActor("test manager");
 
 beforeAll(async () => {
-  const { db } = database();
-  ({ demoCompanyId: demo, otherCompanyId: other } = await seedTestCompanies({ db, liveVehicles: 2 }));
-  const { vehicle } = await addVehicleAndDriver({ db, companyId: demo, driver: false });
-  await writeTelemetry({
-    db,
-    companyId: demo,
-    dataset: "live",
-    positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 30 * HOUR), latitude: 41.5, longitude: -88.1 }],
-  });
-  await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
+  ({ demoCompanyId: demo, otherCompanyId: other } = await seedLogbookCompanies({ db: database().db, liveVehicles: 2 }));
 });
 
 const tenant = () => ({ db: database().db, companyId: demo, dataset: "live" as const });

@@ -1,32 +1,18 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { drivingStopPrompts, eldEvents, hosLogs } from "@/db/schema";
-import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
-import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
 import { findOpenStopPrompt, keepDriving, STOP_PROMPT_ANSWER_MS, switchUnansweredStopPrompts } from "@/lib/hos/logbook/stop-prompts";
 import { changeOwnDutyStatus } from "@/lib/hos/logbook/change-own-duty-status";
 import { driverActor } from "@/lib/platform/audit";
-import { seedTestCompanies } from "../../helpers/seeded";
 import { useTestDatabase } from "../../helpers/test-database";
-import { writeTelemetry } from "../../helpers/telemetry";
-import { addVehicleAndDriver, ingestAndProcess, recordedTrack } from "./logbook-fixtures";
+import { addVehicleAndDriver, ingestAndProcess, recordedTrack, seedLogbookCompanies } from "./logbook-fixtures";
 
 const MINUTE = 60_000;
 const database = useTestDatabase();
 let companyId = 0;
 
 beforeAll(async () => {
-  const { db } = database();
-  ({ demoCompanyId: companyId } = await seedTestCompanies({ db, liveVehicles: 2 }));
-  // The processor starts at what is committed from now on: plant its checkpoint before the tracks.
-  const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
-  await writeTelemetry({
-    db,
-    companyId,
-    dataset: "live",
-    positions: [{ vehicleId: vehicle.id, time: new Date(Date.now() - 20 * 3_600_000), latitude: 41.5, longitude: -88.1 }],
-  });
-  await runTelemetryProcessors({ db, processors: [automaticDrivingProcessor] });
+  ({ demoCompanyId: companyId } = await seedLogbookCompanies({ db: database().db, liveVehicles: 2 }));
 });
 
 const tenantOf = () => ({ db: database().db, companyId, dataset: "live" as const });
