@@ -40,6 +40,26 @@ export const ProgramForm = ({ unit, vehicles, tags, program }: { unit: DistanceU
       </select>
     </Field>
   );
+  // One interval's number; its error is reported under the action's own field name (distance is stored in meters).
+  const interval = (
+    name: "intervalDistance" | "intervalEngineHours" | "intervalMonths",
+    label: string,
+    errorName: string = name,
+    whole?: { max: number; step: number; inputMode: "numeric" },
+  ) => (
+    <Field label={label} errorId={`program-${errorName}-error`} error={error(errorName)}>
+      <input
+        name={name}
+        type="number"
+        min={1}
+        max={whole?.max}
+        step={whole?.step ?? "any"}
+        inputMode={whole?.inputMode ?? "decimal"}
+        defaultValue={typed.value(name, text(program?.[name]))}
+        aria-describedby={`program-${errorName}-error`}
+      />
+    </Field>
+  );
   return (
     <form {...props} className="form form-panel" aria-label={program ? "Edit the program" : "New program"} noValidate>
       <h2>{program ? `Edit ${program.name}` : "New program"}</h2>
@@ -55,40 +75,9 @@ export const ProgramForm = ({ unit, vehicles, tags, program }: { unit: DistanceU
       </Field>
       <fieldset>
         <legend>Every (whichever comes first; leave out what does not apply)</legend>
-        <Field label={`Distance (${DISTANCE_UNIT_LABELS[unit]})`} errorId="program-intervalMeters-error" error={error("intervalMeters")}>
-          <input
-            name="intervalDistance"
-            type="number"
-            min={1}
-            step="any"
-            inputMode="decimal"
-            defaultValue={typed.value("intervalDistance", text(program?.intervalDistance))}
-            aria-describedby="program-intervalMeters-error"
-          />
-        </Field>
-        <Field label="Engine hours" errorId="program-intervalEngineHours-error" error={error("intervalEngineHours")}>
-          <input
-            name="intervalEngineHours"
-            type="number"
-            min={1}
-            step="any"
-            inputMode="decimal"
-            defaultValue={typed.value("intervalEngineHours", text(program?.intervalEngineHours))}
-            aria-describedby="program-intervalEngineHours-error"
-          />
-        </Field>
-        <Field label="Months" errorId="program-intervalMonths-error" error={error("intervalMonths")}>
-          <input
-            name="intervalMonths"
-            type="number"
-            min={1}
-            max={120}
-            step={1}
-            inputMode="numeric"
-            defaultValue={typed.value("intervalMonths", text(program?.intervalMonths))}
-            aria-describedby="program-intervalMonths-error"
-          />
-        </Field>
+        {interval("intervalDistance", `Distance (${DISTANCE_UNIT_LABELS[unit]})`, "intervalMeters")}
+        {interval("intervalEngineHours", "Engine hours")}
+        {interval("intervalMonths", "Months", "intervalMonths", { max: 120, step: 1, inputMode: "numeric" })}
       </fieldset>
       {many("vehicleIds", "Vehicles", "Ctrl or ⌘ to choose more than one.", vehicles)}
       {tags.length > 0 && many("tagIds", "Vehicles with these tags", "A tag covers the tags under it; a vehicle tagged later joins at its next report.", tags)}
