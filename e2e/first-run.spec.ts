@@ -1,13 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { trackerListenersOff } from "../lib/platform/config/env.mjs";
 import { makeVin } from "../lib/runtime/seed/vin";
 import { connectTracker } from "../lib/ingestion/trackers/tracker-client";
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "../lib/ingestion/trackers/teltonika-encoder";
+import { startOwnServer, type OwnServer } from "./own-server";
 
 // A production server of its own (NODE_ENV=production, no DEMO, only AUTH_SECRET) on an empty data
 // folder, next to the suite's demo server: the printed setup link → company and admin → sign-in.
@@ -15,46 +11,20 @@ const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** Its Teltonika listener, on a port of this run's own (the other listeners off): the Devices page says where it is. */
 const TELTONIKA_PORT = PORT + 3_000;
-const dataDir = mkdtempSync(path.join(tmpdir(), "fleet-first-run-"));
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let setupLink = "";
 
 test.beforeAll(async () => {
   // A production start migrates an empty database first: on a busy machine (npm test runs the vitest
   // passes beside Playwright) that took past the 60 s a hook gets by default.
   test.setTimeout(150_000);
-  server = spawn("node", ["scripts/server.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DEMO: "",
-      AUTH_SECRET: "first-run-e2e-secret",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: ORIGIN,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? ".next",
-      ...trackerListenersOff(),
-      TELTONIKA_PORT: String(TELTONIKA_PORT),
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "inherit"],
+  server = await startOwnServer({
+    port: PORT,
+    env: { DEMO: "", AUTH_SECRET: "first-run-e2e-secret", TELTONIKA_PORT: String(TELTONIKA_PORT) },
+    until: (output) => /http\S+\/setup\?token=\w+/.test(output),
   });
-  let output = "";
-  setupLink = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no setup link printed:\n${output}`)), 120_000);
-    server!.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const link = output.match(/(http\S+\/setup\?token=\w+)/)?.[1];
-      if (link && output.includes("ready in")) {
-        clearTimeout(timer);
-        resolve(link);
-      }
-    });
-    server!.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  expect(output).not.toMatch(/demo sign-ins|seeded the demo/);
+  setupLink = server.output().match(/(http\S+\/setup\?token=\w+)/)![1];
+  expect(server.output()).not.toMatch(/demo sign-ins|seeded the demo/);
 });
 
 /** Serious or critical axe findings on the page (the accessibility spec's bar). */
@@ -64,13 +34,7 @@ const axeFindings = async (page: Page) =>
     .map((violation) => violation.id);
 
 test.afterAll(async () => {
-  // Gone before its folder is: a server still writing its database made the removal fail (ENOTEMPTY).
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("a production start on an empty folder: the setup link creates the company and its admin, once", async ({ page, request }) => {

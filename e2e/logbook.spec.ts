@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
 import { REPORT_KINDS } from "../lib/reports/report-params";
 import { makeVin } from "../lib/runtime/seed/vin";
+import { createVehicleWithPhone } from "./fleet-setup";
 import { OTHER_ADMIN, screenshot, signIn } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -87,20 +88,11 @@ test(
     ).toContainText("Over 40 km/h for 0 s");
 
     // A truck with a phone speaking OsmAnd, driven 40 minutes ago while nobody was on it: unassigned driving.
-    await page.goto("/vehicles/new");
-    await page.getByLabel("Name", { exact: true }).fill(truck);
-    await page.getByLabel("VIN").fill(makeVin({ wmi: "1E2", seed: 5_000_000 + (stamp % 1_000_000), year: 2024 }));
-    await page.getByRole("button", { name: "Create vehicle" }).click();
-    await page.waitForURL(/\/vehicles\?saved=/);
-    const vehicleId = new URL(page.url()).searchParams.get("saved");
-    await page.goto("/devices");
-    await page.getByRole("button", { name: "Register device" }).click();
-    const register = page.getByRole("form", { name: "Register device" });
-    await register.getByLabel("Identifier").fill(device);
-    await register.getByLabel("Model").selectOption("osmand");
-    await register.getByLabel("Vehicle").selectOption({ label: truck });
-    await register.getByRole("button", { name: "Register device" }).click();
-    await expect(page.getByRole("main").getByText(device)).toBeVisible();
+    const vehicleId = await createVehicleWithPhone(page, {
+      name: truck,
+      vin: makeVin({ wmi: "1E2", seed: 5_000_000 + (stamp % 1_000_000), year: 2024 }),
+      device,
+    });
     const earlier = Date.now() - 40 * MINUTE;
     for (const point of [
       { time: earlier, north: 0, knots: 0 },

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { makeVin } from "../lib/runtime/seed/vin";
+import { openEldTransferMail } from "../tests/helpers/eld-transfer-mail";
+import { FMCSA_TEST_WSDL, startEldWebService } from "../tests/helpers/fmcsa-test-services";
+import { startSmtpSink } from "../tests/helpers/smtp-sink";
+import { makeTestCertificate } from "../tests/helpers/test-certificates";
+import { parseEldFile, type ParsedEldFile } from "../tests/hos/eld-file/eld-file-parser";
+import { createVehicleWithPhone } from "./fleet-setup";
+import { DEMO_ADMIN, screenshot, signInThroughForm } from "./helpers";
+import { startOwnServer, type OwnServer } from "./own-server";
+
+// A server of its own, set up as a registered ELD provider's (49 CFR 395 Appendix A 4.10): FMCSA's web service and
+// e-mail address are local stand-ins that keep what they receive, so the test reads the file the inspector gets.
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const MINUTE = 60_000;
+const fmcsa = makeTestCertificate({ commonName: "FMCSA ELD test" });
+const provider = makeTestCertificate({ commonName: "Test ELD Provider" });
+const tls = makeTestCertificate({ commonName: "127.0.0.1", ip: true });
+const pemFolder = mkdtempSync(path.join(tmpdir(), "roadside-e2e-"));
+const pem = (name: string, text: string) => {
+  writeFileSync(path.join(pemFolder, name), text);
+  return path.join(pemFolder, name);
+};
+let webService: Awaited<ReturnType<typeof startEldWebService>>;
+let mailbox: Awaited<ReturnType<typeof startSmtpSink>>;
+let server: OwnServer | undefined;
+
+test.use({ baseURL: ORIGIN, viewport: { width: 390, height: 844 } });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  webService = await startEldWebService({ server: tls, provider });
+  mailbox = await startSmtpSink();
+  server = await startOwnServer({
+    port: PORT,
+    env: {
+      DEMO: "1",
+      SIM_VEHICLES: "2",
+      SIM_BACKFILL_DAYS: "0",
+      AUTH_SECRET: "roadside-e2e-secret",
+      SMTP_URL: mailbox.url,
+      MAIL_FROM: "Fleet ELD <eld@fleet.test>",
+      ELD_WEB_SERVICE_WSDL: FMCSA_TEST_WSDL,
+      ELD_WEB_SERVICE_URL: webService.url,
+      ELD_WEB_SERVICE_CA: pem("server.crt", tls.cert),
+      ELD_PROVIDER_CERT: pem("provider.crt", provider.cert),
+      ELD_PROVIDER_KEY: pem("provider.key", provider.key),
+      ELD_TRANSFER_EMAIL: "eld@fmcsa.test",
+      ELD_FMCSA_CERT: pem("fmcsa.crt", fmcsa.cert),
+      ELD_TRANSFER_TEST: "on",
+    },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await Promise.all([webService?.close(), mailbox?.close()]);
+  rmSync(pemFolder, { recursive: true, force: true });
+});
+
+/** One OsmAnd point from the truck's phone, stamped `time` (the device's clock): speed in knots. */
+const sendPoint = async (request: APIRequestContext, device: string, { time, north, knots }: { time: number; north: number; knots: number }) => {
+  const query = new URLSearchParams({ id: device, lat: String(41.88 + north), lon: "-87.63", timestamp: String(time), speed: String(knots) });
+  expect((await request.post(`/ingest/osmand?${query}`)).status()).toBe(200);
+};
+
+/** Each ELD event's type and code (Appendix A 4.8.2.1.4: sequence, status, origin, type, code, …). */
+const eventCodes = (file: ParsedEldFile) => (file.segments.get("ELD Event List:") ?? []).map((fields) => `${fields[3]}/${fields[4]}`);
+
+test("a driver drives, is asked at the stop, certifies, and hands the inspector the ELD file by FMCSA's web service and by e-mail", async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const device = `roadside-phone-${stamp}`;
+  await signInThroughForm(page, DEMO_ADMIN);
+  // The carrier's facts that head the file.
+  await page.goto("/settings/company");
+  await page.getByLabel("USDOT number").fill("1000003");
+  await page.getByLabel("ELD registration id").fill("ZA10");
+  await page.getByLabel("ELD identifier").fill("FLT001");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  await createVehicleWithPhone(page, { name: "Roadside truck", vin: makeVin({ wmi: "1E2", seed: 8_000_001, year: 2024 }), device });
+  await page.goto("/drivers/new");
+  await page.getByLabel("Name", { exact: true }).fill("Rita Roadside");
+  await page.getByLabel("Username", { exact: true }).fill("rita.roadside");
+  await page.getByLabel("Logbook password or PIN").fill("583920");
+  await page.getByLabel("License number").fill("IL0000042");
+  await page.getByLabel("License state").fill("IL");
+  await page.getByLabel("Home terminal time zone").fill("America/Chicago");
+  await page.getByLabel("Assigned vehicle").selectOption({ label: "Roadside truck" });
+  await page.getByRole("button", { name: "Create driver" }).click();
+  await expect(page).toHaveURL(/\/drivers\/\d+\/edit\?created=1/);
+
+  // The driver's phone.
+  const driver = await (await browser.newContext({ baseURL: ORIGIN, viewport: { width: 390, height: 844 } })).newPage();
+  await driver.goto("/logbook/login?username=rita.roadside");
+  await driver.getByLabel("Password or PIN").fill("583920");
+  await driver.getByRole("button", { name: "Sign in" }).click();
+  await expect(driver).toHaveURL(/\/logbook$/);
+  await driver.getByRole("button", { name: "On Duty", exact: true }).click();
+  await expect(driver.getByTestId("current-status")).toContainText("On Duty");
+
+  // The truck moves: Driving without a tap. It stands 5 minutes (the point proving it is stamped so): the prompt
+  // (Appendix A 4.4.1.2), which the driver answers by choosing On Duty.
+  const start = Date.now();
+  await sendPoint(request, device, { time: start, north: 0, knots: 0 });
+  await sendPoint(request, device, { time: start + 500, north: 0.0004, knots: 30 });
+  await sendPoint(request, device, { time: start + 1_000, north: 0.0008, knots: 30 });
+  await expect(driver.getByTestId("current-status")).toContainText("Driving");
+  await sendPoint(request, device, { time: start + 1_500, north: 0.0008, knots: 0 });
+  await sendPoint(request, device, { time: start + 1_500 + 5 * MINUTE + 1_000, north: 0.0008, knots: 0 });
+  const prompt = driver.getByRole("alertdialog", { name: "Are you still driving?" });
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  await driver.getByRole("button", { name: "On Duty", exact: true }).click();
+  await expect(prompt).toHaveCount(0);
+  await expect(driver.getByTestId("current-status")).toContainText("On Duty");
+
+  await driver.getByRole("button", { name: "Certify today" }).click();
+  await driver.getByRole("checkbox", { name: /^I hereby certify/ }).check();
+  await driver.getByRole("button", { name: "Certify today" }).click();
+  await expect(driver.getByTestId("certified")).toHaveText("You certified today.");
+
+  // At the roadside: the inspector's comment, then the file to FMCSA both ways.
+  await driver.goto("/logbook/roadside");
+  await expect(driver.getByRole("heading", { level: 1 })).toHaveText("Roadside inspection");
+  const handOver = driver.getByRole("form", { name: "ELD output file" });
+  await handOver.getByLabel(/Output file comment/).fill("INSP 4711");
+  await handOver.getByRole("button", { name: "Send to FMCSA (web service)" }).click();
+  await expect(handOver.getByRole("status")).toContainText("sent by FMCSA's web service (as a test). FMCSA: Valid");
+  await screenshot(driver, "roadside-sent-phone");
+  const [submission] = webService.received;
+  expect(submission).toMatchObject({
+    ELDRegistrationId: "ZA10",
+    ELDIdentifier: "FLT001",
+    OutputFileComment: "INSP 4711",
+    Test: true,
+    clientName: "Test ELD Provider",
+  });
+  // Every line's and the file's check value verifies (the parser throws otherwise); the day's records are in it.
+  const submitted = parseEldFile(submission.OutputFileBody);
+  expect(eventCodes(submitted)).toEqual(expect.arrayContaining(["1/4", "1/3"]));
+  expect(submitted.segments.get("Driver's Certification/Recertification Actions:")).toHaveLength(1);
+  expect(submitted.segments.get("User List:")?.[0]).toEqual(expect.arrayContaining(["Roadside"]));
+
+  await handOver.getByRole("button", { name: "Send to FMCSA (e-mail)" }).click();
+  await expect(handOver.getByRole("status")).toContainText("sent by e-mail to FMCSA (as a test). Sent to eld@fmcsa.test");
+  const fileName = (await handOver.getByRole("status").innerText()).split(" ")[0];
+  const mail = mailbox.received.find((received) => received.to.includes("eld@fmcsa.test"))!;
+  expect(mail.subject).toBe("TEST ELD records from ZA10:FLT001");
+  const { fileText } = openEldTransferMail({ raw: mail.raw, fileName, fmcsaKey: fmcsa.key, providerCert: provider.cert });
+  expect(eventCodes(parseEldFile(fileText))).toEqual(eventCodes(submitted));
+});
