@@ -24,10 +24,15 @@ export const useVehicleRange = () => {
   const from = params.get("from");
   const to = params.get("to");
 
+  // A moment to open on (a safety event's link: `?vehicle=12&at=...`): the hour around it, unless a range is given.
+  const atMs = Date.parse(params.get("at") ?? "");
+  const at = Number.isNaN(atMs) ? null : atMs;
+
   const range = useMemo(() => {
     if (from && to) return { from, to };
+    if (at !== null && !preset) return { from: new Date(at - 30 * 60_000).toISOString(), to: new Date(at + 30 * 60_000).toISOString() };
     return presetRange(preset ?? DEFAULT_RANGE_PRESET, new Date(), timeZone);
-  }, [from, to, preset, timeZone]);
+  }, [from, to, at, preset, timeZone]);
 
   const update = useCallback(
     (changes: Record<string, string | null>) => {
@@ -56,11 +61,13 @@ export const useVehicleRange = () => {
     /** Still looking for the vehicle to open on, or putting the one found in the URL (a soft navigation). */
     choosingVehicle: !vehicleId && (recent.isPending || recent.data != null),
     range,
-    preset: from && to ? preset : (preset ?? DEFAULT_RANGE_PRESET),
+    preset: from && to ? preset : at !== null ? preset : (preset ?? DEFAULT_RANGE_PRESET),
+    /** The moment the link asked to open on, if any. */
+    at,
     rangeError: checkRange(range),
     timeZone,
     setVehicle: (id: string) => update({ vehicle: id }),
-    setPreset: (next: RangePreset) => update({ range: next, ...presetRange(next, new Date(), timeZone) }),
-    setCustomRange: (next: { from: string; to: string }) => update({ range: null, ...next }),
+    setPreset: (next: RangePreset) => update({ range: next, at: null, ...presetRange(next, new Date(), timeZone) }),
+    setCustomRange: (next: { from: string; to: string }) => update({ range: null, at: null, ...next }),
   };
 };

@@ -14,6 +14,7 @@ import type { DutyStatus } from "@/lib/hos/rules/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import type { ListedVehicle } from "./live-map-screen";
 import { ShareLiveLocation, type ShareLiveLocationAction } from "./share-live-location";
+import { describeSafetyEvent } from "@/lib/dashboard/view/safety-event-labels";
 
 /** The duty status's name (the one table in lib/hos/rules); an unknown value from an upstream API as it came. */
 const dutyStatusName = (status: string) => DUTY_STATUS_NAMES[status as DutyStatus]?.name ?? status;
@@ -119,6 +120,25 @@ export const VehiclePanel = ({
               <li key={`${fault.code}-${fault.firstSeenAt}`}>
                 <strong>{fault.code}</strong> {fault.description}
                 <div className="muted small">since {formatDateTime(fault.firstSeenAt, timeZone)}</div>
+              </li>
+            ))}
+          </ul>
+        )
+      ) : (
+        <p className="muted small">—</p>
+      )}
+      <h3>Safety events, last 24 hours</h3>
+      {details.data ? (
+        details.data.recentSafetyEvents.length === 0 ? (
+          <p className="muted small" data-testid="panel-safety-events">
+            None
+          </p>
+        ) : (
+          <ul className="fault-list" data-testid="panel-safety-events">
+            {details.data.recentSafetyEvents.map((event) => (
+              <li key={event.id}>
+                <Link href={`/playback?vehicle=${vehicle.id}&at=${encodeURIComponent(event.time)}`}>{describeSafetyEvent(event)}</Link>
+                <div className="muted small">{formatDateTime(event.time, timeZone)}</div>
               </li>
             ))}
           </ul>

@@ -8,7 +8,8 @@ import { useEffect, useMemo } from "react";
 import { CircleMarker, MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from "react-leaflet";
 import { formatDuration } from "@/lib/platform/units";
 import type { Stop } from "@/lib/dashboard/view/trip-summary";
-import type { HistoryPoint } from "@/lib/dashboard/data/types";
+import type { HistoryPoint, HistorySafetyEvent } from "@/lib/dashboard/data/types";
+import { describeSafetyEvent } from "@/lib/dashboard/view/safety-event-labels";
 import { GridBackground } from "@/components/map/grid-background";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { formatTime } from "@/lib/platform/zoned-time";
@@ -16,6 +17,7 @@ import { formatTime } from "@/lib/platform/zoned-time";
 type PlaybackMapProps = {
   points: readonly HistoryPoint[];
   stops: readonly Stop[];
+  safetyEvents: readonly HistorySafetyEvent[];
   position: { latitude: number; longitude: number; heading: number } | null;
   follow: boolean;
   tileUrl: string;
@@ -50,8 +52,8 @@ const Follow = ({ position, follow }: Pick<PlaybackMapProps, "position" | "follo
   return null;
 };
 
-/** The route as a line, stops as red dots with their duration on hover, the vehicle at the playhead. */
-const PlaybackMap = ({ points, stops, position, follow, tileUrl, attribution, start }: PlaybackMapProps & { start: MapStart }) => {
+/** The route as a line, stops as red dots with their duration on hover, safety events as amber dots, the vehicle at the playhead. */
+const PlaybackMap = ({ points, stops, safetyEvents, position, follow, tileUrl, attribution, start }: PlaybackMapProps & { start: MapStart }) => {
   const line = useMemo(() => points.map((p) => [p.latitude, p.longitude] as L.LatLngTuple), [points]);
   const headingStep = position ? Math.round(position.heading / 10) * 10 : 0;
   const icon = useMemo(() => vehicleIcon(headingStep), [headingStep]);
@@ -71,6 +73,18 @@ const PlaybackMap = ({ points, stops, position, follow, tileUrl, attribution, st
         >
           <Tooltip>
             Stop {formatDuration(stop.durationMs)} · {formatTime(stop.startTime, timeZone, { zone: false })}–{formatTime(stop.endTime, timeZone)}
+          </Tooltip>
+        </CircleMarker>
+      ))}
+      {safetyEvents.map((event) => (
+        <CircleMarker
+          key={event.id}
+          center={[event.latitude, event.longitude]}
+          radius={6}
+          pathOptions={{ color: "#fff", weight: 2, fillColor: event.kind === "crash" ? "#6a1b9a" : "#ef8f00", fillOpacity: 1 }}
+        >
+          <Tooltip>
+            {describeSafetyEvent(event)} · {formatTime(event.time, timeZone)}
           </Tooltip>
         </CircleMarker>
       ))}

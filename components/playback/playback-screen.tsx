@@ -16,6 +16,7 @@ import { formatDistance, formatDuration, formatSpeed } from "@/lib/platform/unit
 import type { LocationHistory } from "@/lib/dashboard/data/types";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { PLAYBACK_SPEEDS, positionAt, TRACK_MS_PER_SECOND_AT_1X } from "./playhead";
+import { SafetyEventList } from "./safety-event-list";
 import { TripList } from "./trip-list";
 
 const PlaybackMap = dynamic(() => import("./playback-map"), { ssr: false, loading: () => <div className="playback-map map-loading">Loading map…</div> });
@@ -56,10 +57,12 @@ export const PlaybackScreen = ({ tileUrl, attribution, start }: { tileUrl: strin
     setPlaying(true);
   };
 
+  // A new route opens at its start, or at the moment the link asked for (a safety event's).
+  const openAt = picker.at;
   useEffect(() => {
-    setPlayheadMs(startMs);
+    setPlayheadMs(openAt !== null && openAt >= startMs && openAt <= endMs ? openAt : startMs);
     setPlaying(false);
-  }, [startMs, endMs]);
+  }, [startMs, endMs, openAt]);
 
   // Advance the playhead on animation frames by elapsed wall time × speed.
   const speedRef = useRef(speed);
@@ -85,6 +88,7 @@ export const PlaybackScreen = ({ tileUrl, attribution, start }: { tileUrl: strin
 
   const position = useMemo(() => positionAt(points, playheadMs), [points, playheadMs]);
   const trips = useMemo(() => history.data?.trips ?? [], [history.data]);
+  const safetyEvents = useMemo(() => history.data?.safetyEvents ?? [], [history.data]);
   const activeTripId = trips.find((trip) => Date.parse(trip.startTime) <= playheadMs && playheadMs <= Date.parse(trip.endTime))?.id ?? null;
   const jumpTo = (startTime: string) => {
     setPlaying(false);
@@ -138,7 +142,16 @@ export const PlaybackScreen = ({ tileUrl, attribution, start }: { tileUrl: strin
           <Stat label="Stops" value={String(summary.stops.length)} testId="summary-stops" />
         </div>
         <div className="playback-stage" data-testid="playback-stage" data-points={points.length}>
-          <PlaybackMap points={points} stops={summary.stops} position={position} follow={follow} tileUrl={tileUrl} attribution={attribution} start={start} />
+          <PlaybackMap
+            points={points}
+            stops={summary.stops}
+            safetyEvents={safetyEvents}
+            position={position}
+            follow={follow}
+            tileUrl={tileUrl}
+            attribution={attribution}
+            start={start}
+          />
         </div>
         <div className="player" role="group" aria-label="Playback controls">
           <button type="button" className="button-primary play-button" onClick={() => (playing ? setPlaying(false) : play())}>
@@ -176,6 +189,7 @@ export const PlaybackScreen = ({ tileUrl, attribution, start }: { tileUrl: strin
         </div>
         <SpeedChart points={points} playheadMs={playheadMs} unit={unit} onSeek={setPlayheadMs} />
         <TripList trips={trips} unit={unit} activeTripId={activeTripId} onJump={(trip) => jumpTo(trip.startTime)} />
+        <SafetyEventList events={safetyEvents} unit={unit} onJump={jumpTo} />
       </>
     );
   })();

@@ -5,11 +5,17 @@ import type { AssignmentRecord } from "@/lib/interfaces/fleet-api/records/assign
 import type { HosClockRecord } from "@/lib/interfaces/fleet-api/records/hos-record";
 import type { LocationPoint, VehicleLocationRecord, VehicleLocationSeriesRecord } from "@/lib/interfaces/fleet-api/records/location-record";
 import type { FaultCodesRecord, StatType, VehicleStats, VehicleStatsSeries as StatsSeriesRecord } from "@/lib/interfaces/fleet-api/records/stats-record";
+import { BEHAVIOR_LABELS, type SafetyEventRecord } from "@/lib/interfaces/fleet-api/records/safety-event-record";
 import type { TripRecord } from "@/lib/interfaces/fleet-api/records/trip-record";
 import type { VehicleRecord } from "@/lib/interfaces/fleet-api/records/vehicle-record";
+import type { SafetyEventKind } from "@/db/schema";
+import type { TimeRange } from "@/lib/platform/time-range";
 import type { FleetSource } from "./fleet-source";
 import {
+  HISTORY_SAFETY_EVENTS_LIMIT,
   HISTORY_TRIPS_LIMIT,
+  RECENT_SAFETY_EVENTS,
+  type HistorySafetyEvent,
   STAT_SERIES,
   STAT_SERIES_TYPES,
   type FaultCode,
@@ -143,6 +149,35 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
       return driver ? { id: driver.driverId, name: names.get(driver.driverId) ?? "" } : null;
     };
   };
+  /**
+   * The vehicle's safety events that happened in the range. The upstream pages them by when they were stored, which is
+   * at or after when they happened: read from the range's start until a day past its end, keep those that happened in it.
+   * A key without safety:read: none.
+   */
+  const safetyEventsDuring = async (vehicleId: number, range: TimeRange): Promise<HistorySafetyEvent[]> => {
+    const storedBy = new Date(Math.min(Date.now(), range.end.getTime() + 86_400_000));
+    const stored = await drain<SafetyEventRecord>("safety-events/stream", {
+      assetIds: String(vehicleId),
+      startTime: range.start.toISOString(),
+      endTime: storedBy.toISOString(),
+      queryByTimeField: "createdAtTime",
+    }).catch(() => null);
+    const kindOf = new Map(Object.entries(BEHAVIOR_LABELS).map(([kind, label]) => [label, kind as SafetyEventKind]));
+    return (stored?.records ?? [])
+      .filter((event) => Date.parse(event.startMs) >= range.start.getTime() && Date.parse(event.startMs) < range.end.getTime())
+      .sort((a, b) => Date.parse(a.startMs) - Date.parse(b.startMs))
+      .slice(0, HISTORY_SAFETY_EVENTS_LIMIT)
+      .map((event) => ({
+        id: event.id,
+        time: event.startMs,
+        kind: kindOf.get(event.behaviorLabels[0]?.label ?? "") ?? "harshBraking",
+        latitude: event.location.latitude,
+        longitude: event.location.longitude,
+        speed: event.speedMetersPerSecond,
+        severity: event.severity,
+        source: event.source,
+      }));
+  };
   const vehicleRef = async (vehicleId: number) => {
     const { data } = await get<{ data: VehicleRecord }>(`fleet/vehicles/${vehicleId}`);
     return data;
@@ -227,6 +262,9 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
         },
         driver,
         activeFaultCodes: toFaultCodes(faults.data[0]?.faultCodes),
+        recentSafetyEvents: (await safetyEventsDuring(vehicleId, { start: new Date(Date.now() - 86_400_000), end: new Date() }))
+          .reverse()
+          .slice(0, RECENT_SAFETY_EVENTS),
         // Samsara's clock shape: clocks.drive.driveRemainingDurationMs etc.
         hosClocks: clocks?.clocks
           ? {
@@ -242,7 +280,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
 
     getLocationHistory: async ({ vehicleId, range }) => {
       const query = { vehicleIds: String(vehicleId), startTime: range.start.toISOString(), endTime: range.end.toISOString() };
-      const [vehicle, history, trips] = await Promise.all([
+      const [vehicle, history, trips, safetyEvents] = await Promise.all([
         vehicleRef(vehicleId),
         drain<VehicleLocationSeriesRecord>("fleet/vehicles/locations/history", query),
         drain<TripRecord>("trips/stream", {
@@ -252,6 +290,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
           queryBy: "tripStartTime",
           completionStatus: "completed",
         }),
+        safetyEventsDuring(vehicleId, range),
       ]);
       const points = history.records
         .flatMap((record) => record.locations)
@@ -273,6 +312,7 @@ export const createHttpSource = ({ baseUrl, apiKey, fetchImpl = fetch }: { baseU
         to: query.endTime,
         points,
         trips: listed.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime)),
+        safetyEvents,
       };
     },
 

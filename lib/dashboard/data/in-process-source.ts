@@ -16,11 +16,21 @@ import { readPositionChanges, readStatChanges, type StatChange } from "@/lib/tel
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
 import { listVehicles, type VehicleRow } from "@/lib/fleet/vehicles/list-vehicles";
 import { listTrips } from "@/lib/processing/trips/list-activity";
+import { listSafetyEvents, type SafetyEventRow } from "@/lib/processing/safety-events/list-safety-events";
 import { openLiveStream } from "@/lib/live/stream/open-live-stream";
 import { readLiveChanges } from "@/lib/live/stream/read-live-changes";
 import type { FleetSource } from "./fleet-source";
 import { presentFaultCode, presentFleetChanges, presentLiveLocation, presentLiveStats } from "../../live/stream/present";
-import { HISTORY_TRIPS_LIMIT, STAT_SERIES, type FleetChanges, type LiveVehicle, type StatSeriesName } from "./types";
+import {
+  HISTORY_SAFETY_EVENTS_LIMIT,
+  HISTORY_TRIPS_LIMIT,
+  RECENT_SAFETY_EVENTS,
+  STAT_SERIES,
+  type HistorySafetyEvent,
+  type FleetChanges,
+  type LiveVehicle,
+  type StatSeriesName,
+} from "./types";
 
 const PAGE = 5_000;
 /** Most changes one poll returns; a busier interval continues on the next poll from the returned cursor. */
@@ -47,6 +57,19 @@ const toLiveVehicle = (vehicle: VehicleRow, state: VehicleStateRow | undefined, 
   tags: vehicle.tags.map((tag) => ({ id: String(tag.id), name: tag.name, parentTagId: tag.parentTagId === null ? null : String(tag.parentTagId) })),
   location: state ? presentLiveLocation(state) : null,
   stats: state ? presentLiveStats(state) : null,
+});
+
+const DAY_MS = 86_400_000;
+
+const toHistorySafetyEvent = (event: SafetyEventRow): HistorySafetyEvent => ({
+  id: event.eventUuid,
+  time: event.time.toISOString(),
+  kind: event.kind,
+  latitude: event.latitude,
+  longitude: event.longitude,
+  speed: event.speed,
+  severity: event.severity,
+  source: event.source,
 });
 
 /** The dashboard's data from this app's own domain functions, for one tenant. */
@@ -118,9 +141,17 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
 
     getVehicleDetails: async ({ vehicleId }) => {
       const vehicle = await getVehicle({ ...tenant, vehicleId });
-      const [[state], faults] = await Promise.all([
+      const now = new Date();
+      const [[state], faults, safetyEvents] = await Promise.all([
         listVehicleStates({ ...tenant, kind: "any", vehicleIds: [vehicleId], limit: 1 }),
         listActiveFaultCodes({ ...tenant, vehicleIds: [vehicleId] }),
+        listSafetyEvents({
+          ...tenant,
+          vehicleIds: [vehicleId],
+          range: { start: new Date(now.getTime() - DAY_MS), end: now },
+          by: "time",
+          limit: HISTORY_SAFETY_EVENTS_LIMIT,
+        }),
       ]);
       const driver = await findDriverForVehicle({ ...tenant, vehicleId, at: new Date() });
       // The same clocks GET /fleet/hos/clocks answers for this driver.
@@ -135,6 +166,10 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
         },
         driver: driver ? { id: String(driver.id), name: driver.name } : null,
         activeFaultCodes: faults.map(presentFaultCode),
+        recentSafetyEvents: safetyEvents
+          .sort((a, b) => b.time.getTime() - a.time.getTime())
+          .slice(0, RECENT_SAFETY_EVENTS)
+          .map(toHistorySafetyEvent),
         hosClocks: clocks
           ? {
               currentStatus: clocks.currentDutyStatus.hosStatusType,
@@ -149,9 +184,10 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
 
     getLocationHistory: async ({ vehicleId, range }) => {
       const vehicle = await getVehicle({ ...tenant, vehicleId });
-      const [points, trips] = await Promise.all([
+      const [points, trips, safetyEvents] = await Promise.all([
         findLocationHistory({ ...tenant, vehicleIds: [vehicleId], range, bucketSeconds: chooseBucketSeconds({ range }) }),
         listTrips({ ...tenant, vehicleIds: [vehicleId], start: range.start, end: range.end, limit: HISTORY_TRIPS_LIMIT }),
+        listSafetyEvents({ ...tenant, vehicleIds: [vehicleId], range, by: "time", limit: HISTORY_SAFETY_EVENTS_LIMIT }),
       ]);
       return {
         vehicle: { id: String(vehicle.id), name: vehicle.name },
@@ -168,6 +204,7 @@ export const createInProcessSource = ({ db, companyId, dataset }: Tenant & { db:
             from: trip.startAddress,
             to: trip.endAddress,
           })),
+        safetyEvents: safetyEvents.sort((a, b) => a.time.getTime() - b.time.getTime()).map(toHistorySafetyEvent),
       };
     },
 

@@ -1,3 +1,4 @@
+import type { SafetyEventKind } from "@/db/schema";
 import type { StatType } from "@/lib/interfaces/fleet-api/records/stats-record";
 import type { FaultCode, LiveLocation, LiveStats } from "@/lib/live/stream/live-types";
 
@@ -44,7 +45,12 @@ export type VehicleDetails = {
   driver: { id: string; name: string } | null;
   activeFaultCodes: FaultCode[];
   hosClocks: HosClocksView | null;
+  /** Its safety events of the last 24 hours, newest first (at most RECENT_SAFETY_EVENTS). */
+  recentSafetyEvents: HistorySafetyEvent[];
 };
+
+/** How many of a vehicle's latest safety events the map's panel lists. */
+export const RECENT_SAFETY_EVENTS = 5;
 
 export type HistoryPoint = { time: string; latitude: number; longitude: number; speed: number; heading: number };
 /** At most this many trips are listed beside a playback range (a busy truck makes ~40 a day). */
@@ -52,7 +58,29 @@ export const HISTORY_TRIPS_LIMIT = 1_000;
 
 /** A detected trip of the playback range, to jump to (lib/processing/trips). */
 export type HistoryTrip = { id: string; startTime: string; endTime: string; distanceMeters: number; from: string; to: string };
-export type LocationHistory = { vehicle: { id: string; name: string }; from: string; to: string; points: HistoryPoint[]; trips: HistoryTrip[] };
+/** At most this many safety events are drawn on a playback range. */
+export const HISTORY_SAFETY_EVENTS_LIMIT = 500;
+
+/** A harsh-driving event or crash of the playback range (lib/processing/safety-events), drawn where it happened. */
+export type HistorySafetyEvent = {
+  id: string;
+  time: string;
+  kind: SafetyEventKind;
+  latitude: number;
+  longitude: number;
+  /** m/s at the event's fix; null without one. */
+  speed: number | null;
+  severity: "light" | "moderate" | "severe" | null;
+  source: "device" | "computed";
+};
+export type LocationHistory = {
+  vehicle: { id: string; name: string };
+  from: string;
+  to: string;
+  points: HistoryPoint[];
+  trips: HistoryTrip[];
+  safetyEvents: HistorySafetyEvent[];
+};
 
 /** The stats charts' series, each with the public interface's stat type it is read from (STAT_TYPES). */
 export const STAT_SERIES_TYPES = {

@@ -11,6 +11,7 @@ import * as vehiclesRoute from "@/app/fleet/vehicles/route";
 import * as statsFeedRoute from "@/app/fleet/vehicles/stats/feed/route";
 import * as statsHistoryRoute from "@/app/fleet/vehicles/stats/history/route";
 import * as statsRoute from "@/app/fleet/vehicles/stats/route";
+import * as safetyEventsStreamRoute from "@/app/safety-events/stream/route";
 import * as tripsRoute from "@/app/trips/stream/route";
 import { getDb } from "@/db/client";
 import { drivers, faultCodes, vehicles } from "@/db/schema";
@@ -47,6 +48,7 @@ const ROUTES: [RegExp, Handler][] = [
   [/^\/fleet\/drivers$/, driversRoute.GET],
   [/^\/fleet\/hos\/clocks$/, hosClocksRoute.GET],
   [/^\/trips\/stream$/, tripsRoute.GET],
+  [/^\/safety-events\/stream$/, safetyEventsStreamRoute.GET],
   [/^\/fleet\/driver-vehicle-assignments$/, assignmentsRoute.GET],
 ];
 
@@ -96,7 +98,18 @@ const setup = async () => {
   stats.push({ ...tenant, vehicleId: live[0].id, time: at(21), engineState: "Off" });
   for (const vehicle of live.slice(1))
     positions.push({ ...tenant, vehicleId: vehicle.id, time: at(20), latitude: 41.7, longitude: -87.7, speed: 0, heading: 90 });
-  await ingestTelemetry({ db, batch: { positions, stats } });
+  // A harsh brake at the tenth minute, and one before the range: playback draws the first only.
+  const events = [at(10), at(-30)].map((time) => ({
+    ...tenant,
+    vehicleId: live[0].id,
+    time,
+    kind: "harshBraking" as const,
+    peakG: 0.5,
+    latitude: 41.92,
+    longitude: -87.63,
+    speed: 9,
+  }));
+  await ingestTelemetry({ db, batch: { positions, stats, events } });
   await db.insert(faultCodes).values({
     ...tenant,
     vehicleId: live[0].id,
@@ -116,7 +129,11 @@ const setup = async () => {
     source: "api",
     actor: operatorActor("tests"),
   });
-  const { key } = await createTestApiKey({ db, companyId: demoCompanyId, scopes: ["vehicles:read", "drivers:read", "hos:read", "assignments:read"] });
+  const { key } = await createTestApiKey({
+    db,
+    companyId: demoCompanyId,
+    scopes: ["vehicles:read", "drivers:read", "hos:read", "assignments:read", "safety:read"],
+  });
   return { demoCompanyId, live, tenant, key, relief };
 };
 
@@ -198,12 +215,14 @@ describe("the HTTP source against this app's /fleet handlers returns what the in
     expect(http.stats).toEqual(local.stats);
   });
 
-  it("getVehicleDetails (driver, latest stats, active fault codes, HOS clocks)", async () => {
+  it("getVehicleDetails (driver, latest stats, active fault codes, HOS clocks, recent safety events)", async () => {
     const http = await overHttp.getVehicleDetails({ vehicleId: fixture.live[0].id });
     expect(http.activeFaultCodes.map((code) => code.code)).toEqual(["P0128"]);
     expect(http.driver).not.toBeNull();
     expect(http.hosClocks).not.toBeNull();
     expect(http.vehicle.location?.formattedLocation).toEqual(expect.any(String));
+    // The panel's last 24 hours of safety events, newest first.
+    expect(http.recentSafetyEvents.map((event) => event.time)).toEqual([at(10).toISOString(), at(-30).toISOString()]);
     expect(http).toEqual(await inProcess.getVehicleDetails({ vehicleId: fixture.live[0].id }));
   });
 
@@ -211,6 +230,7 @@ describe("the HTTP source against this app's /fleet handlers returns what the in
     const http = await overHttp.getLocationHistory({ vehicleId: fixture.live[0].id, range: RANGE });
     expect(http.points).toHaveLength(21);
     expect(http.trips).toEqual([expect.objectContaining({ startTime: at(0).toISOString(), endTime: at(21).toISOString() })]);
+    expect(http.safetyEvents).toEqual([expect.objectContaining({ time: at(10).toISOString(), kind: "harshBraking", severity: "moderate", source: "device" })]);
     expect(http).toEqual(await inProcess.getLocationHistory({ vehicleId: fixture.live[0].id, range: RANGE }));
   });
 
@@ -228,6 +248,6 @@ describe("the HTTP source against this app's /fleet handlers returns what the in
 
   it("went through the /fleet handlers, never the database directly", () => {
     expect(new Set(requested)).toContain("/fleet/vehicles/locations/feed");
-    expect(requested.every((path) => path.startsWith("/fleet/") || path === "/trips/stream")).toBe(true);
+    expect(requested.every((path) => path.startsWith("/fleet/") || path === "/trips/stream" || path === "/safety-events/stream")).toBe(true);
   });
 });

@@ -42,8 +42,9 @@ export const safetyEventSchema = z
     source: z.enum(["device", "computed"]).meta({ description: "Extension: reported by the device, or computed from the speeds of its fixes." }),
   })
   .meta({ id: "SafetyEvent" });
+export type SafetyEventRecord = z.output<typeof safetyEventSchema>;
 
-export const presentSafetyEvent = (row: SafetyEventRow, lookup: AssetLookup | null): z.output<typeof safetyEventSchema> => {
+export const presentSafetyEvent = (row: SafetyEventRow, lookup: AssetLookup | null): SafetyEventRecord => {
   const found = lookup?.(row.vehicleId);
   const formattedAddress = reverseGeocode(row);
   return {
