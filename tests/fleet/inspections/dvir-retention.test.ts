@@ -129,7 +129,7 @@ describe("inspection report retention", () => {
     ]);
   });
 
-  it("deletes repaired and defect-free reports past the retention with their defects and photos; keeps recent ones, open defects, and another company's by its own setting", async () => {
+  it("deletes old repaired and defect-free reports with their defects and photos; keeps recent ones, open defects, the other company by its own", async () => {
     const { db } = database();
     await setDvirRetention({ db, companyId: other.companyId, months: 12, actor });
 
