@@ -28,6 +28,7 @@ const TARGET_LABELS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   dvir: "Inspection report (DVIR)",
   dvir_defect: "Inspection defect",
   dvir_defect_type: "Inspection checklist item",
+  inspection_settings: "Inspection settings",
   maintenance_program: "Maintenance program",
   work_order: "Work order",
 };

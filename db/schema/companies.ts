@@ -43,6 +43,11 @@ export const companies = pgTable("companies", {
   homeName: text("home_name"),
   homeLatitude: doublePrecision("home_latitude"),
   homeLongitude: doublePrecision("home_longitude"),
+  /**
+   * How long inspection reports (DVIRs) are kept, in months: 3 (49 CFR 396.11(a)(4)) to 120; null keeps
+   * them forever. A daily job deletes older ones (lib/fleet/inspections/purge-expired-dvirs.ts).
+   */
+  dvirRetentionMonths: smallint("dvir_retention_months").default(3),
   createdAt: createdAt(),
 });
 

@@ -84,6 +84,8 @@ export const dvirs = pgTable(
     uniqueIndex("dvirs_idempotency_idx").on(t.companyId, t.dataset, t.idempotencyKey),
     index("dvirs_updated_idx").on(t.companyId, t.dataset, t.updatedAt, t.id),
     index("dvirs_vehicle_idx").on(t.companyId, t.dataset, t.vehicleId, t.submittedAt),
+    // The retention job's search for a company's oldest reports.
+    index("dvirs_submitted_idx").on(t.companyId, t.submittedAt),
   ],
 );
 

@@ -91,7 +91,7 @@ export const ACTIONS = {
    * maintenance; a dispatcher reads the reports (docs/decisions.md "Inspections (DVIR)").
    */
   resolveDefects: ["admin", "manager"],
-  /** Add and retire items of the company's inspection checklist: the same people who certify repairs. */
+  /** Add and retire items of the company's inspection checklist, and set how long its reports are kept: the people who certify repairs. */
   editChecklist: ["admin", "manager"],
   /**
    * Create, change and delete preventive maintenance programs and record services: the people who certify

@@ -20,3 +20,5 @@ export { readDefectPhoto, sniffPhotoType, uploadDefectPhoto, type DefectPhoto } 
 export { MAX_PHOTO_BYTES, MAX_PHOTOS_PER_DEFECT } from "./photo-limits";
 export { findReviewDue, signDvirReview } from "./review-dvir";
 export { exportDvirPdf } from "./export-dvir-pdf";
+export { getDvirRetention, setDvirRetention, MAX_RETENTION_MONTHS, MIN_RETENTION_MONTHS } from "./retention-setting";
+export { purgeExpiredDvirs, type PurgedDvirs } from "./purge-expired-dvirs";

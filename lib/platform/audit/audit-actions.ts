@@ -164,6 +164,7 @@ const AUDIT_LABELS = {
     submitted: "Vehicle inspection report submitted",
     resolved: "Vehicle inspection report resolved",
     reviewed: "Vehicle inspection report reviewed by the next driver",
+    deleted: "Vehicle inspection reports deleted past the retention",
   },
   dvir_defect: {
     resolved: "Defect resolved (repaired or no repair needed)",
@@ -173,6 +174,10 @@ const AUDIT_LABELS = {
     added: "Inspection checklist item added",
     retired: "Inspection checklist item retired",
     denied: "Inspection checklist change refused",
+  },
+  inspection_settings: {
+    updated: "Inspection report retention changed",
+    denied: "Inspection settings change refused",
   },
   maintenance_program: {
     created: "Maintenance program created",

@@ -12,6 +12,8 @@ import { dropExpiredPartitions, ensurePartitions } from "@/lib/telemetry/store/p
 import type { TrackerPorts } from "@/lib/ingestion/trackers/start-trackers";
 import { startWebhookDelivery } from "@/lib/outbound/webhooks/deliver-webhooks";
 import { switchUnansweredStopPrompts } from "@/lib/hos/logbook/stop-prompts";
+import { purgeExpiredDvirs } from "@/lib/fleet/inspections";
+import { getPhotoStore } from "@/lib/platform/blob-store";
 import { startFleetReactions } from "./start-fleet-reactions";
 
 const SECOND = 1_000;
@@ -31,7 +33,7 @@ const refreshRollupsUntilCurrent = async ({ db }: { db: DatabaseHandle["db"] }) 
  * `all` runs them all), how often, and whether once per period across instances or in each instance.
  * lib/platform/jobs runs them (no overlap, logging, one stop). The time-series housekeeping (partitions for
  * today..+2 days, retention of RETENTION_DAYS, the 1- and 15-minute rollups) and the report mail are
- * the cluster's: any role may take a period, one does.
+ * the cluster's, as is the inspection reports' retention: any role may take a period, one does.
  */
 export const listBackgroundJobs = ({ database, trackerPorts }: { database: DatabaseHandle; trackerPorts?: TrackerPorts }): Job[] => {
   const { db } = database;
@@ -53,6 +55,20 @@ export const listBackgroundJobs = ({ database, trackerPorts }: { database: Datab
       run: async () => {
         const dropped = await dropExpiredPartitions({ db, retentionDays: RETENTION_DAYS });
         if (dropped.length > 0) logger.info({ dropped }, `retention: dropped ${dropped.length} partitions older than ${RETENTION_DAYS} days`);
+      },
+    },
+    // Each company's inspection reports past its retention, with their photos (lib/fleet/inspections/purge-expired-dvirs.ts).
+    {
+      name: "inspection retention",
+      roles: ["web", "worker"],
+      everyMs: DAY,
+      oncePerCluster: true,
+      run: async () => {
+        for (const purged of await purgeExpiredDvirs({ db, store: getPhotoStore() }))
+          logger.info(
+            purged,
+            `inspection retention: deleted ${purged.dvirs} reports, ${purged.defects} defects and ${purged.photos} photos of company ${purged.companyId}`,
+          );
       },
     },
     { name: "rollups", roles: ["web", "worker"], everyMs: 15 * SECOND, oncePerCluster: true, run: () => refreshRollupsUntilCurrent({ db }) },

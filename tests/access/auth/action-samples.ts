@@ -85,6 +85,8 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   // inspections/checklist: an item without a label; no such item
   addDefectTypeAction: () => [null, formOf({})],
   retireDefectTypeAction: () => [NONE],
+  // inspections/checklist: a retention under the rule's three months
+  setDvirRetentionAction: () => [null, formOf({ months: "1" })],
   // maintenance: a program without a name; no such program or vehicle
   saveProgramAction: () => [null, formOf({})],
   deleteProgramAction: () => [NONE],

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { DEFECT_SECTIONS } from "@/db/schema";
-import { addDefectType, retireDefectType } from "@/lib/fleet/inspections";
+import { addDefectType, retireDefectType, setDvirRetention } from "@/lib/fleet/inspections";
 import { asFormPost, defineAction } from "@/app/_server/define-action";
 
 const PAGE = "/inspections/checklist";
@@ -39,4 +39,22 @@ export const retireDefectTypeAction = asFormPost(
     await retireDefectType({ ...tenant, defectTypeId, actor });
     redirect(`${PAGE}?retired=1`);
   }),
+);
+
+/** How long the company keeps its inspection reports: months, or "forever"; the domain refuses under three months. */
+export const setDvirRetentionAction = defineAction(
+  {
+    action: "editChecklist",
+    denied: { action: "inspection_settings.denied", target: "inspection_settings", id: (_raw: unknown, user) => user.companyId },
+    redirects: pageForm.redirects,
+    revalidate: [PAGE],
+    echo: true,
+    errorField: () => "months",
+    input: z.object({ months: z.union([z.literal("forever").transform(() => null), z.coerce.number("Choose how long.")]) }),
+    args: (_previous: unknown, form: FormData) => ({ months: form.get("months") }),
+  },
+  async ({ input, tenant, actor }) => {
+    await setDvirRetention({ db: tenant.db, companyId: tenant.companyId, months: input.months, actor });
+    redirect(`${PAGE}?retention=1`);
+  },
 );

@@ -4,9 +4,10 @@ import { getDb } from "@/db/client";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
-import { listDefectTypes } from "@/lib/fleet/inspections";
+import { getDvirRetention, listDefectTypes } from "@/lib/fleet/inspections";
 import { retireDefectTypeAction } from "./actions";
 import { AddItemForm } from "./add-item-form";
+import { RetentionForm } from "./retention-form";
 import { SECTION_LABELS } from "./section-labels";
 
 export const metadata = { title: "Inspection checklist" };
@@ -16,6 +17,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const params = await searchParams;
   const canEdit = canDo(user.role, "editChecklist");
   const items = await listDefectTypes({ db: getDb(), companyId: user.companyId, dataset: "live" });
+  const retention = await getDvirRetention({ db: getDb(), companyId: user.companyId });
   return (
     <section className="page">
       <LocalDataNotice subject="The inspection checklist" reason="its items are kept in this service's database, with the drivers' reports." />
@@ -28,9 +30,13 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           </Link>
         </div>
       </div>
-      {(params.added || params.retired) && (
+      {(params.added || params.retired || params.retention) && (
         <div className="alert alert-info" role="status">
-          {params.added ? "Item added: drivers see it on their next inspection." : "Item retired: past reports keep it."}
+          {params.added
+            ? "Item added: drivers see it on their next inspection."
+            : params.retired
+              ? "Item retired: past reports keep it."
+              : "Retention saved: the next daily run applies it."}
         </div>
       )}
       <ScrollRegion label="Checklist items">
@@ -63,7 +69,20 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           </tbody>
         </table>
       </ScrollRegion>
-      {canEdit ? <AddItemForm /> : <p className="muted">Your role can read the checklist; admins and managers change it.</p>}
+      {canEdit ? (
+        <>
+          <AddItemForm />
+          <RetentionForm months={retention.months} />
+        </>
+      ) : (
+        <>
+          <p className="muted">Your role can read the checklist; admins and managers change it.</p>
+          <p className="muted">
+            Reports are kept {retention.months === null ? "forever" : `${retention.months} months`}, then deleted with their photos (never one with a defect
+            still open).
+          </p>
+        </>
+      )}
     </section>
   );
 };
