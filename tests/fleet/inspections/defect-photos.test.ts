@@ -7,7 +7,7 @@ import { drivers, dvirDefectPhotos, vehicles } from "@/db/schema";
 import { getDvir, listDefectTypes, readDefectPhoto, streamDefects, submitDvir, uploadDefectPhoto, type DvirSubmission } from "@/lib/fleet/inspections";
 import { folderStore, type BlobStore } from "@/lib/platform/blob-store";
 import { driverActor } from "@/lib/platform/audit";
-import { seedInspectionTenants } from "./inspection-tenants";
+import { JPEG, seedInspectionTenants } from "./inspection-tenants";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const database = useTestDatabase();
@@ -20,7 +20,6 @@ let driverIds: number[];
 let otherDriverId: number;
 let brakes: number;
 
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 2, 3]);
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const WEBP = Uint8Array.from([...Buffer.from("RIFF"), 20, 0, 0, 0, ...Buffer.from("WEBPVP8 ")]);
 

@@ -17,7 +17,7 @@ import {
 import { monthsBefore } from "@/lib/fleet/inspections/purge-expired-dvirs";
 import { folderStore, type BlobStore } from "@/lib/platform/blob-store";
 import { driverActor, operatorActor } from "@/lib/platform/audit";
-import { seedTestCompanies } from "../../helpers/seeded";
+import { JPEG, seedInspectionTenants } from "./inspection-tenants";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const database = useTestDatabase();
@@ -27,30 +27,12 @@ let demo: Company;
 let other: Company;
 let store: BlobStore;
 
-const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 2, 3]);
 const MONTH = 31 * 86_400_000;
 
-const firstId = async (table: typeof vehicles | typeof drivers, companyId: number) =>
-  (
-    await database()
-      .db.select({ id: table.id })
-      .from(table)
-      .where(and(eq(table.companyId, companyId), eq(table.dataset, "live")))
-      .limit(1)
-  )[0].id;
-
-const companyOf = async (companyId: number): Promise<Company> => ({
-  companyId,
-  dataset: "live",
-  vehicleId: await firstId(vehicles, companyId),
-  driverId: await firstId(drivers, companyId),
-  brakes: (await listDefectTypes({ db: database().db, companyId, dataset: "live" })).find((type) => type.label === "Brakes")!.id,
-});
-
 beforeAll(async () => {
-  const { demoCompanyId, otherCompanyId } = await seedTestCompanies({ db: database().db });
-  demo = await companyOf(demoCompanyId);
-  other = await companyOf(otherCompanyId);
+  const tenants = await seedInspectionTenants({ db: database().db });
+  demo = { ...tenants.demo, vehicleId: tenants.vehicleIds[0], driverId: tenants.driverIds[0], brakes: tenants.defectTypeId("Brakes") };
+  other = { ...tenants.other, vehicleId: tenants.otherVehicleIds[0], driverId: tenants.otherDriverIds[0], brakes: tenants.defectTypeId("Brakes", "other") };
   store = folderStore(await mkdtemp(path.join(tmpdir(), "dvir-retention-")));
 });
 
