@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** A vehicle made on its page, with a phone speaking OsmAnd registered as its device: returns the vehicle's id. */
 export const createVehicleWithPhone = async (page: Page, { name, vin, device }: { name: string; vin: string; device: string }) => {
@@ -17,4 +17,30 @@ export const createVehicleWithPhone = async (page: Page, { name, vin, device }: 
   await register.getByRole("button", { name: "Register device" }).click();
   await expect(page.getByRole("main").getByText(device)).toBeVisible();
   return vehicleId;
+};
+
+const CHICAGO = { lat: 41.88, lon: -87.63 };
+const MINUTE = 60_000;
+
+/** One OsmAnd point from a truck's phone, stamped `time` (the device's clock), `north` degrees north of Chicago: speed in knots. */
+export const sendOsmAndPoint = async (request: APIRequestContext, device: string, { time, north, knots }: { time: number; north: number; knots: number }) => {
+  const query = new URLSearchParams({ id: device, lat: String(CHICAGO.lat + north), lon: String(CHICAGO.lon), timestamp: String(time), speed: String(knots) });
+  expect((await request.post(`/ingest/osmand?${query}`)).status()).toBe(200);
+};
+
+/**
+ * A short drive from `north` at `start` (the logbook's automatic Driving follows it), then, after `whileDriving`, a stand
+ * whose second point is stamped 5 minutes on: a test cannot wait them out, and telemetry accepts device clocks ahead.
+ */
+export const driveThenStand = async (
+  request: APIRequestContext,
+  device: string,
+  { start, north, whileDriving }: { start: number; north: number; whileDriving: () => Promise<void> },
+) => {
+  await sendOsmAndPoint(request, device, { time: start, north, knots: 0 });
+  await sendOsmAndPoint(request, device, { time: start + 500, north: north + 0.0002, knots: 30 });
+  await sendOsmAndPoint(request, device, { time: start + 1_000, north: north + 0.0004, knots: 30 });
+  await whileDriving();
+  await sendOsmAndPoint(request, device, { time: start + 1_500, north: north + 0.0004, knots: 0 });
+  await sendOsmAndPoint(request, device, { time: start + 1_500 + 5 * MINUTE + 1_000, north: north + 0.0004, knots: 0 });
 };

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Download, type Page } from "@playwright/test";
+import { expect, test, type Download, type Page } from "@playwright/test";
 import { REPORT_KINDS } from "../lib/reports/report-params";
 import { makeVin } from "../lib/runtime/seed/vin";
-import { createVehicleWithPhone } from "./fleet-setup";
+import { createVehicleWithPhone, driveThenStand, sendOsmAndPoint } from "./fleet-setup";
 import { OTHER_ADMIN, screenshot, signIn } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -9,13 +9,6 @@ test.use({ viewport: { width: 390, height: 844 } });
 /** A 16x16 PNG: the photo the driver's phone takes of the brakes. */
 const BRAKES_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGM4oaFBEmIY1TCqYfhqAAB8MxgQ+Pjr0gAAAABJRU5ErkJggg==", "base64");
 const MINUTE = 60_000;
-const CHICAGO = { lat: 41.88, lon: -87.63 };
-
-/** One OsmAnd point from the truck's phone, stamped `time` (the device's clock): speed in knots. */
-const sendPoint = async (request: APIRequestContext, device: string, { time, north, knots }: { time: number; north: number; knots: number }) => {
-  const query = new URLSearchParams({ id: device, lat: String(CHICAGO.lat + north), lon: String(CHICAGO.lon), timestamp: String(time), speed: String(knots) });
-  expect((await request.post(`/ingest/osmand?${query}`)).status()).toBe(200);
-};
 
 /** A mile anywhere in the page's text: a distance or speed in miles, or a place "3 mi NW of" a town. */
 const MILES = /\d\s?mi\b|\bmph\b|\bmiles?\b|\bmi (N|NE|E|SE|S|SW|W|NW) of\b/i;
@@ -101,7 +94,7 @@ test(
       { time: earlier + 90_000, north: 0.01, knots: 0 },
       { time: earlier + 90_000 + 5 * MINUTE + 1_000, north: 0.01, knots: 0 },
     ])
-      await sendPoint(request, device, point);
+      await sendOsmAndPoint(request, device, point);
 
     // From now on the truck is the driver's; the earlier drive goes to them to accept.
     await page.goto(`/hos/${driverId}`);
@@ -140,17 +133,13 @@ test(
     await expect(driver.getByTestId("current-status")).toContainText("On Duty");
     await expect(driver.getByTestId("log-entries")).toContainText("Pre-trip inspection");
 
-    // The truck moves: Driving, without a tap.
-    const onDutyAt = Date.now();
-    await sendPoint(request, device, { time: onDutyAt, north: 0.01, knots: 0 });
-    await sendPoint(request, device, { time: onDutyAt + 500, north: 0.0102, knots: 30 });
-    await sendPoint(request, device, { time: onDutyAt + 1_000, north: 0.0104, knots: 30 });
-    await expect(driver.getByTestId("current-status")).toContainText("Driving");
-    // It comes to rest; the point that proves 5 minutes stood is stamped 5 minutes on (a test cannot
-    // wait them out; telemetry accepts device clocks ahead). The logbook asks whether they still drive
-    // (Appendix A 4.4.1.2); nobody answers, and a minute later the status is On Duty.
-    await sendPoint(request, device, { time: onDutyAt + 1_500, north: 0.0104, knots: 0 });
-    await sendPoint(request, device, { time: onDutyAt + 1_500 + 5 * MINUTE + 1_000, north: 0.0104, knots: 0 });
+    // The truck moves: Driving, without a tap. It comes to rest for 5 minutes; the logbook asks whether they still
+    // drive (Appendix A 4.4.1.2); nobody answers, and a minute later the status is On Duty.
+    await driveThenStand(request, device, {
+      start: Date.now(),
+      north: 0.01,
+      whileDriving: () => expect(driver.getByTestId("current-status")).toContainText("Driving"),
+    });
     const prompt = driver.getByRole("alertdialog", { name: "Are you still driving?" });
     await expect(prompt).toBeVisible({ timeout: 20_000 });
     await expect(prompt.getByRole("button", { name: "Keep driving" })).toBeVisible();

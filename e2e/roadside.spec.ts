@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { makeVin } from "../lib/runtime/seed/vin";
 import { openEldTransferMail } from "../tests/helpers/eld-transfer-mail";
 import { FMCSA_TEST_WSDL, startEldWebService } from "../tests/helpers/fmcsa-test-services";
 import { startSmtpSink } from "../tests/helpers/smtp-sink";
 import { makeTestCertificate } from "../tests/helpers/test-certificates";
 import { parseEldFile, type ParsedEldFile } from "../tests/hos/eld-file/eld-file-parser";
-import { createVehicleWithPhone } from "./fleet-setup";
+import { createVehicleWithPhone, driveThenStand } from "./fleet-setup";
 import { DEMO_ADMIN, screenshot, signInThroughForm } from "./helpers";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -16,7 +16,6 @@ import { startOwnServer, type OwnServer } from "./own-server";
 // e-mail address are local stand-ins that keep what they receive, so the test reads the file the inspector gets.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const MINUTE = 60_000;
 const fmcsa = makeTestCertificate({ commonName: "FMCSA ELD test" });
 const provider = makeTestCertificate({ commonName: "Test ELD Provider" });
 const tls = makeTestCertificate({ commonName: "127.0.0.1", ip: true });
@@ -62,12 +61,6 @@ test.afterAll(async () => {
   rmSync(pemFolder, { recursive: true, force: true });
 });
 
-/** One OsmAnd point from the truck's phone, stamped `time` (the device's clock): speed in knots. */
-const sendPoint = async (request: APIRequestContext, device: string, { time, north, knots }: { time: number; north: number; knots: number }) => {
-  const query = new URLSearchParams({ id: device, lat: String(41.88 + north), lon: "-87.63", timestamp: String(time), speed: String(knots) });
-  expect((await request.post(`/ingest/osmand?${query}`)).status()).toBe(200);
-};
-
 /** Each ELD event's type and code (Appendix A 4.8.2.1.4: sequence, status, origin, type, code, …). */
 const eventCodes = (file: ParsedEldFile) => (file.segments.get("ELD Event List:") ?? []).map((fields) => `${fields[3]}/${fields[4]}`);
 
@@ -110,13 +103,11 @@ test("a driver drives, is asked at the stop, certifies, and hands the inspector 
 
   // The truck moves: Driving without a tap. It stands 5 minutes (the point proving it is stamped so): the prompt
   // (Appendix A 4.4.1.2), which the driver answers by choosing On Duty.
-  const start = Date.now();
-  await sendPoint(request, device, { time: start, north: 0, knots: 0 });
-  await sendPoint(request, device, { time: start + 500, north: 0.0004, knots: 30 });
-  await sendPoint(request, device, { time: start + 1_000, north: 0.0008, knots: 30 });
-  await expect(driver.getByTestId("current-status")).toContainText("Driving");
-  await sendPoint(request, device, { time: start + 1_500, north: 0.0008, knots: 0 });
-  await sendPoint(request, device, { time: start + 1_500 + 5 * MINUTE + 1_000, north: 0.0008, knots: 0 });
+  await driveThenStand(request, device, {
+    start: Date.now(),
+    north: 0,
+    whileDriving: () => expect(driver.getByTestId("current-status")).toContainText("Driving"),
+  });
   const prompt = driver.getByRole("alertdialog", { name: "Are you still driving?" });
   await expect(prompt).toBeVisible({ timeout: 20_000 });
   await driver.getByRole("button", { name: "On Duty", exact: true }).click();

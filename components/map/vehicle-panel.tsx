@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { fetchJson } from "@/components/dashboard/fetch-json";
 import { useHosTracked } from "@/components/ui/company-units";
 import { useTimeZone } from "@/components/ui/time-zone";
@@ -25,6 +26,33 @@ const Row = ({ label, value, testId }: { label: string; value: string; testId?: 
     <dd data-testid={testId}>{value}</dd>
   </div>
 );
+
+/** A list of the panel's details: a dash until they load, "None" when empty. */
+const PanelList = <T,>({
+  items,
+  testId,
+  entry,
+}: {
+  items: readonly T[] | undefined;
+  testId: string;
+  entry: (item: T) => { key: string; content: ReactNode };
+}) => {
+  if (!items) return <p className="muted small">—</p>;
+  if (items.length === 0)
+    return (
+      <p className="muted small" data-testid={testId}>
+        None
+      </p>
+    );
+  return (
+    <ul className="fault-list" data-testid={testId}>
+      {items.map((item) => {
+        const { key, content } = entry(item);
+        return <li key={key}>{content}</li>;
+      })}
+    </ul>
+  );
+};
 
 /** The selected vehicle: live values from the map's store, driver, faults and HOS from the details route. */
 export const VehiclePanel = ({
@@ -109,43 +137,33 @@ export const VehiclePanel = ({
         <p className="muted small">No hours-of-service log for this driver.</p>
       )}
       <h3>Active fault codes</h3>
-      {details.data ? (
-        details.data.activeFaultCodes.length === 0 ? (
-          <p className="muted small" data-testid="panel-faults">
-            None
-          </p>
-        ) : (
-          <ul className="fault-list" data-testid="panel-faults">
-            {details.data.activeFaultCodes.map((fault) => (
-              <li key={`${fault.code}-${fault.firstSeenAt}`}>
-                <strong>{fault.code}</strong> {fault.description}
-                <div className="muted small">since {formatDateTime(fault.firstSeenAt, timeZone)}</div>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : (
-        <p className="muted small">—</p>
-      )}
+      <PanelList
+        items={details.data?.activeFaultCodes}
+        testId="panel-faults"
+        entry={(fault) => ({
+          key: `${fault.code}-${fault.firstSeenAt}`,
+          content: (
+            <>
+              <strong>{fault.code}</strong> {fault.description}
+              <div className="muted small">since {formatDateTime(fault.firstSeenAt, timeZone)}</div>
+            </>
+          ),
+        })}
+      />
       <h3>Safety events, last 24 hours</h3>
-      {details.data ? (
-        details.data.recentSafetyEvents.length === 0 ? (
-          <p className="muted small" data-testid="panel-safety-events">
-            None
-          </p>
-        ) : (
-          <ul className="fault-list" data-testid="panel-safety-events">
-            {details.data.recentSafetyEvents.map((event) => (
-              <li key={event.id}>
-                <Link href={`/playback?vehicle=${vehicle.id}&at=${encodeURIComponent(event.time)}`}>{describeSafetyEvent(event)}</Link>
-                <div className="muted small">{formatDateTime(event.time, timeZone)}</div>
-              </li>
-            ))}
-          </ul>
-        )
-      ) : (
-        <p className="muted small">—</p>
-      )}
+      <PanelList
+        items={details.data?.recentSafetyEvents}
+        testId="panel-safety-events"
+        entry={(event) => ({
+          key: event.id,
+          content: (
+            <>
+              <Link href={`/playback?vehicle=${vehicle.id}&at=${encodeURIComponent(event.time)}`}>{describeSafetyEvent(event)}</Link>
+              <div className="muted small">{formatDateTime(event.time, timeZone)}</div>
+            </>
+          ),
+        })}
+      />
       {shareAction && !synthetic ? <ShareLiveLocation vehicleId={vehicle.id} vehicleName={vehicle.name} shareAction={shareAction} /> : null}
       <div className="panel-links">
         <Link className="button" href={`/playback?vehicle=${vehicle.id}`}>
