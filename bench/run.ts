@@ -2,6 +2,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
 // BENCH_SECONDS (default 60) sets the sustained run; BENCH_VEHICLES (default 10,000) the fleet;
 // BENCH_PHASES (default all) runs only the listed phases, e.g. BENCH_PHASES=api,sustained (names in PHASES).
+// BENCH_ELD_DRIVERS (default 100) and BENCH_ELD_DAYS (default 8) size the eld-export phase (at most BENCH_VEHICLES drivers).
 // BENCH_PROCESSORS=off runs the sustained phase without the telemetry processors (default: all of them in a worker process, as
 // deployed), BENCH_PROCESSORS=alerts,trips (names in TELEMETRY_PROCESSORS) with only those.
 // On Citus: DATABASE_URL=postgres://postgres@127.0.0.1:5441/fleet (scripts/citus-cluster.sh start);
@@ -36,6 +37,7 @@ import { measure, measureThroughput, summarize } from "./measure";
 import { benchIngestWithDetectors } from "./ingest-detectors";
 import { benchTrackers } from "./trackers";
 import { benchVehicleImport } from "./vehicle-import";
+import { benchEldExport } from "./eld-export";
 import { startWorkerProcess } from "./worker-process";
 import { startCpuAccount } from "./cpu-usage";
 
@@ -52,7 +54,7 @@ const row = (what: string, figure: string, limit: string, target: string, met?: 
   console.log(`  ${what}: ${figure}  |  ${limit}  |  ${target}`);
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const PHASES = ["copy", "burst", "api", "history", "feed", "sustained", "trackers", "import", "detectors"] as const;
+const PHASES = ["copy", "burst", "api", "history", "feed", "sustained", "trackers", "import", "detectors", "eld-export"] as const;
 const only = process.env.BENCH_PHASES?.split(",").map((phase) => phase.trim());
 const unknown = only?.filter((phase) => !(PHASES as readonly string[]).includes(phase));
 if (unknown?.length) throw new Error(`BENCH_PHASES: unknown ${unknown.join(", ")} (phases: ${PHASES.join(", ")})`);
@@ -471,6 +473,21 @@ try {
       detectors.caughtUpRate >= 0.8 * detectors.withoutRate,
     );
     endPhase("detectors");
+  }
+
+  if (runs("eld-export")) {
+    const count = Number(process.env.BENCH_ELD_DRIVERS ?? 100);
+    const eld = await benchEldExport({ db, companyId, vehicleIds: ids.slice(0, count), days: Number(process.env.BENCH_ELD_DAYS ?? 8) });
+    row(
+      `ELD output files, the carrier's export of ${eld.drivers} drivers × ${eld.days} days (${eld.events.toLocaleString("en-US")} event rows, ` +
+        `${Math.round(eld.bytes / 1024).toLocaleString("en-US")} KiB; seeded in ${(eld.seedMs / 1000).toFixed(0)} s)`,
+      `${(eld.totalMs / 1000).toFixed(1)} s`,
+      `a file p50 ${ms(eld.perFile.p50)} p99 ${ms(eld.perFile.p99)}`,
+      "100 × 8 days < 60 s",
+      // Judged at the target's size only: a smaller run says nothing of it.
+      eld.drivers >= 100 && eld.days >= 8 ? eld.totalMs < 60_000 : undefined,
+    );
+    endPhase("eld-export");
   }
 
   row("RSS of the process after each phase (app handlers in-process)", rssAfter.join(", "), "", "");

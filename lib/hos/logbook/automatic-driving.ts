@@ -142,22 +142,44 @@ const stopDriving = async (step: Step, segment: MotionSegment) => {
 };
 
 /**
- * Intermediate logs (4.5.1.2): each full hour of an uninterrupted drive, for the driver driving or the unidentified
- * driver profile, at the position of the first report at or after the hour. Due at the drive's start plus n hours, so
- * those between the previous report (exclusive) and this one are this report's to record.
+ * The intermediate log due at `at` of a motion nobody drives (4.5.1.2, Table 6): the vehicle's driver moving it under
+ * personal conveyance (code 2, reduced precision, 4.7.3) or a yard move (code 1); none under the simulator's statuses,
+ * or when the driver changed status within the hour (that change is the hour's record). Looked up when due, once an
+ * hour of such a motion: the detector keeps no driver for it (a stop prompt or the moving-vehicle lock is for Driving).
  */
-const intermediateLogs = (step: Step, { since, sample, drivingSince }: { since: number; sample: MotionSample; drivingSince: number }) => {
+const undrivenIntermediateLog = async ({ tx, tenant, vehicleId }: Step, at: Date, position: Position): Promise<EldEventDraft | null> => {
+  const assigned = await findDriverVehicle({ db: tx, ...tenant, vehicleId, at });
+  const inEffect = assigned && (await dutyStatusAt({ db: tx, ...tenant, driverId: assigned.driverId, at }));
+  if (!assigned || !inEffect || inEffect.origin === "simulator" || !MOVING_WITHOUT_DRIVING.includes(inEffect.status)) return null;
+  if (inEffect.startTime.getTime() > at.getTime() - HOUR_MS) return null;
+  const reducedPrecision = inEffect.status === "personalConveyance";
+  return { driverId: assigned.driverId, vehicleId, type: 2, code: reducedPrecision ? 2 : 1, at, origin: "automatic", position, reducedPrecision };
+};
+
+/**
+ * Intermediate logs (4.5.1.2): each full hour of an uninterrupted motion, for the driver driving, the unidentified
+ * driver profile, or the driver moving under personal conveyance or a yard move, at the position of the first report
+ * at or after the hour. Due at the motion's start plus n hours, so those between the previous report (exclusive) and
+ * this one are this report's to record.
+ */
+const intermediateLogs = async (step: Step, { since, sample, drivingSince }: { since: number; sample: MotionSample; drivingSince: number }) => {
   const { vehicleId, detector, events } = step;
-  if (detector.driverId === null && detector.unassignedId === null) return;
+  const position = { latitude: sample.latitude, longitude: sample.longitude };
   for (let hour = Math.floor((Math.max(since, drivingSince) - drivingSince) / HOUR_MS) + 1; drivingSince + hour * HOUR_MS <= sample.time; hour++) {
+    const at = new Date(drivingSince + hour * HOUR_MS);
+    if (detector.driverId === null && detector.unassignedId === null) {
+      const draft = await undrivenIntermediateLog(step, at, position);
+      if (draft) events.push(draft);
+      continue;
+    }
     events.push({
       driverId: detector.driverId,
       vehicleId,
       type: 2,
       code: 1,
-      at: new Date(drivingSince + hour * HOUR_MS),
+      at,
       origin: "automatic",
-      position: { latitude: sample.latitude, longitude: sample.longitude },
+      position,
       unassignedId: detector.driverId === null ? detector.unassignedId : null,
     });
   }
@@ -244,7 +266,7 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
         if (closed) await stopDriving(step, closed);
         detector.motion = state;
         if (state.open && (!wasOpen || closed)) await startDriving(step, segmentSoFar(state.open));
-        if (state.open) intermediateLogs(step, { since: previousTime, sample, drivingSince: state.open.startTime });
+        if (state.open) await intermediateLogs(step, { since: previousTime, sample, drivingSince: state.open.startTime });
       }
       if (detector.unassignedId !== null && detector.motion.open)
         segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });

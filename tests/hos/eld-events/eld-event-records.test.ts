@@ -88,6 +88,40 @@ describe("the stored ELD event records (Appendix A 7)", () => {
     ]);
   });
 
+  it("an hour moving in personal conveyance is an intermediate log at reduced precision (code 2); a yard move's at conventional (code 1)", async () => {
+    const { db } = database();
+    const moved = async (status: "personalConveyance" | "yardMove", hoursAgo: number) => {
+      const { vehicle, driver } = await addVehicleAndDriver({ db, companyId });
+      await db.update(drivers).set({ eldPcEnabled: true, eldYmEnabled: true }).where(eq(drivers.id, driver!.id));
+      const start = new Date(Date.now() - hoursAgo * HOUR);
+      const location = { latitude: 41.5, longitude: -88.1 };
+      await setDutyStatus({ ...tenant(), driverId: driver!.id, status, at: start, location, vehicleId: vehicle.id });
+      // 150 minutes in motion: logs at its first and second hour, none for the half hour after.
+      await ingestAndProcess({ db, companyId, positions: recordedTrack({ vehicleId: vehicle.id, start, driveMinutes: 150, everySeconds: 60 }) });
+      return { driver: driver!, records: await recordsOf({ driverId: driver!.id }) };
+    };
+    const pc = await moved("personalConveyance", 7);
+    expect(summary(pc.records)).toEqual(["1/1 active driver", "3/1 active driver", "2/2 active automatic", "2/2 active automatic"]);
+    const [first, second] = pc.records.slice(2);
+    expect(second.eventAt.getTime() - first.eventAt.getTime()).toBe(HOUR);
+    // One decimal (about 10 miles, 4.7.3): 20 m/s north from 41.5 for an hour and a report is 41.5 + 0.66.
+    expect([first.latitude, first.longitude, first.reducedPrecision]).toEqual([42.2, -88.1, true]);
+    const range = eldFileRange({ driver: pc.driver, now: new Date() });
+    const file = buildEldFile(await loadEldFileInput({ ...tenant(), driverId: pc.driver.id, range, now: new Date(), outputFileComment: "" }));
+    const rows = parseEldFile(file.text).segments.get("ELD Event List:")!;
+    // Type, code, miles and engine hours (none in personal conveyance), latitude, longitude: the parser verified every check value.
+    expect(rows.filter((row) => row[3] === "2").map((row) => [row[4], row[7], row[8], row[9], row[10]])).toEqual([
+      ["2", "", "", "42.8", "-88.1"],
+      ["2", "", "", "42.2", "-88.1"],
+    ]);
+    const yard = await moved("yardMove", 5);
+    expect(summary(yard.records)).toEqual(["1/4 active driver", "3/2 active driver", "2/1 active automatic", "2/1 active automatic"]);
+    expect(yard.records.slice(2).map((r) => [r.latitude, r.reducedPrecision])).toEqual([
+      [42.16, false],
+      [42.8, false],
+    ]);
+  });
+
   it("edits never overwrite: an accepted edit makes the replaced record inactive-changed and its request active; a rejected one stays, rejected", async () => {
     const { db } = database();
     const { driver } = await addVehicleAndDriver({ db, companyId });

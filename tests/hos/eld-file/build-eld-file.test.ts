@@ -99,7 +99,9 @@ const SCENARIOS: Record<string, () => EldFileInput> = {
           reducedPrecision: true,
           comment: "To the motel",
         }),
-        record({ type: 3, code: 0, at: at(20, "18:25"), position: { latitude: 41.951234, longitude: -87.655678 }, reducedPrecision: true }),
+        // An hour of motion in personal conveyance (it began at 18:04): the intermediate log at reduced precision (4.5.1.2, Table 6 code 2).
+        record({ type: 2, code: 2, at: at(20, "19:04"), origin: 1, position: { latitude: 42.031234, longitude: -87.689012 }, reducedPrecision: true }),
+        record({ type: 3, code: 0, at: at(20, "19:25"), position: { latitude: 41.951234, longitude: -87.655678 }, reducedPrecision: true }),
       ],
     }),
   "yard-move": () =>
@@ -237,6 +239,7 @@ describe("the ELD output file (Appendix A 4.8.2)", () => {
     const pc = parseEldFile(buildEldFile(SCENARIOS["personal-conveyance"]()).text).segments.get("ELD Event List:")!;
     expect(pc.map((row) => [row[3], row[4], row[9], row[10]])).toEqual([
       ["3", "0", "42.0", "-87.7"],
+      ["2", "2", "42.0", "-87.7"],
       ["3", "1", "41.9", "-87.6"],
       ["1", "1", "41.88", "-87.63"],
     ]);
