@@ -29,9 +29,7 @@ export const HARSH_EVENT_KIND_LABELS: Record<SafetyEventKind, string> = {
  */
 export const harshEventParamsSchema = z.object({
   types: z
-    .array(
-      z.string().refine((type) => KIND_OF_TYPE.has(type), `one of ${[...KIND_OF_TYPE.keys()].join(", ")} (the harsh events this service stores)`),
-    )
+    .array(z.string().refine((type) => KIND_OF_TYPE.has(type), `one of ${[...KIND_OF_TYPE.keys()].join(", ")} (the harsh events this service stores)`))
     .min(1, "name at least one harsh event type")
     .max(SAFETY_EVENT_KINDS.length),
   minSeverity: z.enum(SAFETY_EVENT_SEVERITIES).nullable().optional(),

@@ -5,6 +5,11 @@ import { trackerTelemetry } from "@/lib/ingestion/trackers/tracker-telemetry";
 import type { TrackerRecord } from "@/lib/ingestion/trackers/tracker-record";
 import { ingestTelemetry } from "@/lib/telemetry/store";
 import { useTestDatabase } from "../../helpers/test-database";
+import { CITY_STOP, speedTrack } from "../../helpers/speed-track";
+import { writeTelemetry } from "../../helpers/telemetry";
+import { harshEventsProcessor } from "@/lib/processing/safety-events/harsh-events-processor";
+import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
+import { listSafetyEvents } from "@/lib/processing/safety-events/list-safety-events";
 import { CENTRE, setupAlertTrack } from "./alert-track";
 
 const database = useTestDatabase();
@@ -22,7 +27,7 @@ const harsh = (time: Date, kind: SafetyEventKind, g?: number): TrackerRecord => 
 });
 
 describe("the harsh-event alert (Samsara's trigger 1023)", () => {
-  it("opens an incident, resolved at once, for a tracker-reported harsh brake on a watched vehicle; none for another kind or a vehicle out of scope", async () => {
+  it("opens an incident, resolved at once, for a tracker-reported harsh brake on a watched vehicle; none for another kind or vehicle", async () => {
     const { db } = database();
     const { tenant, a, b, run, at, rule, incidents, events } = await setupAlertTrack(db);
     const send = trackerPacket(db, tenant);
@@ -66,5 +71,35 @@ describe("the harsh-event alert (Samsara's trigger 1023)", () => {
     ]);
     // The crash had no fix: the incident is where the vehicle last was.
     expect(found[1]).toMatchObject({ latitude: CENTRE.latitude, longitude: CENTRE.longitude });
+  });
+
+  it("alerts a braking computed from a vehicle's speeds as the stored computed event is, and not a device's braking twice", async () => {
+    const { db } = database();
+    const { tenant, a, b, run, at, rule, incidents } = await setupAlertTrack(db);
+    const braking = await rule({ name: "Harsh braking", trigger: { type: "harshEvent", kinds: ["harshBraking"], minSeverity: "moderate" } });
+    await writeTelemetry({ db, ...tenant, positions: speedTrack(a.id, at(0), CENTRE, CITY_STOP) });
+    // B's device reports the braking its fixes show: one incident, the device's.
+    await ingestTelemetry({
+      db,
+      batch: {
+        positions: speedTrack(b.id, at(0), CENTRE, CITY_STOP).map((fix) => ({ ...fix, ...tenant })),
+        events: [{ ...tenant, vehicleId: b.id, time: at(4), kind: "harshBraking", peakG: 0.55 }],
+      },
+    });
+    await run();
+    await runTelemetryProcessors({ db, processors: [harshEventsProcessor] });
+    const found = await incidents(braking.id);
+    expect(found.map(({ vehicleId, startedAt, details }) => [vehicleId, startedAt, (details as { description: string }).description])).toEqual([
+      [a.id, at(3), "Harsh event: Harsh braking, moderate (0.51 g)"],
+      [b.id, at(4), "Harsh event: Harsh braking, moderate (0.55 g)"],
+    ]);
+    const stored = await listSafetyEvents({ db, ...tenant, by: "time", range: { start: at(0), end: at(60) }, limit: 10 });
+    const byVehicleAndTime = stored.sort((x, y) => x.vehicleId - y.vehicleId || x.time.getTime() - y.time.getTime());
+    expect(byVehicleAndTime.map(({ vehicleId, time, kind, source }) => [vehicleId, time, kind, source])).toEqual([
+      [a.id, at(3), "harshBraking", "computed"],
+      [a.id, at(8), "harshAcceleration", "computed"],
+      [b.id, at(4), "harshBraking", "device"],
+      [b.id, at(8), "harshAcceleration", "computed"],
+    ]);
   });
 });
