@@ -64,6 +64,16 @@ const kindOf = (g: number | null): Kind | null =>
   g === null ? null : g <= -HARSH_SPEED_CHANGE.brakingG ? "harshBraking" : g >= HARSH_SPEED_CHANGE.accelerationG ? "harshAcceleration" : null;
 
 /**
+ * Whether a vehicle's last two stored fixes are all the context its window needs: when neither their pair nor the
+ * one they make with the window's first fix is harsh, no change reaching back further can end in the window.
+ */
+export const contextIsEnough = (lastTwo: readonly SpeedPoint[], first: SpeedPoint) => {
+  const all = [...lastTwo, first];
+  for (let i = 0; i + 1 < all.length; i++) if (kindOf(pairG(all[i], all[i + 1]))) return false;
+  return true;
+};
+
+/**
  * The harsh speed changes among a vehicle's fixes (time order): consecutive pairs over the threshold of one kind
  * make one change, at the fix where it began. A change right before or after one of the other kind is a speed
  * reading that jumped and came back (one bad fix), not driving: left out. So a change is known only once the fix

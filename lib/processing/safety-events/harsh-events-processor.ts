@@ -6,7 +6,7 @@ import type { VehicleTelemetry } from "@/lib/telemetry/fleet-events/read-committ
 import type { TelemetryProcessor } from "@/lib/telemetry/fleet-events/telemetry-processors";
 import { writeSafetyEvents } from "@/lib/telemetry/store/safety-events";
 import { whereTenant, type Tenant } from "@/lib/platform/tenant";
-import { CONTEXT_MS, detectHarshSpeedChanges, type SpeedChangeEvent, type SpeedPoint } from "./detect-harsh-speed-changes";
+import { CONTEXT_MS, contextIsEnough, detectHarshSpeedChanges, type SpeedChangeEvent, type SpeedPoint } from "./detect-harsh-speed-changes";
 
 /** Enough for the context at 5 fixes a second (closer fixes make no pair). */
 const CONTEXT_ROWS = 150;
@@ -14,8 +14,8 @@ const CONTEXT_ROWS = 150;
 /** A device event of the kind this long before the change began or after it ended is the same event: the device's, kept alone. */
 export const DEVICE_EVENT_TOLERANCE_MS = 30_000;
 
-/** The fixes stored in the CONTEXT_MS before each vehicle's first fix of the window, in time order. */
-const readContext = async ({ db, tenant, vehicles }: { db: Executor; tenant: Tenant; vehicles: readonly VehicleTelemetry[] }) => {
+/** Up to `limit` fixes stored in the CONTEXT_MS before each vehicle's first fix of the window, in time order. */
+const readFixesBefore = async ({ db, tenant, vehicles, limit }: { db: Executor; tenant: Tenant; vehicles: readonly VehicleTelemetry[]; limit: number }) => {
   const rows = await queryRows<{ vehicle_id: number; time: string | Date; latitude: number; longitude: number; speed: number | null }>(
     db,
     sql`select u.vehicle_id, p.time, p.latitude, p.longitude, p.speed
@@ -23,9 +23,9 @@ const readContext = async ({ db, tenant, vehicles }: { db: Executor; tenant: Ten
         as u(vehicle_id, first)
       cross join lateral (select time, latitude, longitude, speed from vehicle_positions p where p.company_id = ${tenant.companyId}
         and p.dataset = ${tenant.dataset} and p.vehicle_id = u.vehicle_id and p.time < u.first
-        and p.time >= u.first - ${`${CONTEXT_MS} milliseconds`}::interval order by p.time desc limit ${CONTEXT_ROWS}) p`,
+        and p.time >= u.first - ${`${CONTEXT_MS} milliseconds`}::interval order by p.time desc limit ${limit}) p`,
   );
-  const contextOf = new Map<number, SpeedPoint[]>();
+  const fixesOf = new Map<number, SpeedPoint[]>();
   for (const row of rows) {
     const point = {
       time: new Date(row.time),
@@ -34,8 +34,21 @@ const readContext = async ({ db, tenant, vehicles }: { db: Executor; tenant: Ten
       speed: row.speed === null ? null : Number(row.speed),
     };
     const vehicleId = Number(row.vehicle_id);
-    contextOf.set(vehicleId, [point, ...(contextOf.get(vehicleId) ?? [])]);
+    fixesOf.set(vehicleId, [point, ...(fixesOf.get(vehicleId) ?? [])]);
   }
+  return fixesOf;
+};
+
+/**
+ * Each vehicle's context (detect-harsh-speed-changes.ts): its last two fixes decide whether more is needed (a
+ * harsh pair at the window's edge), so the CONTEXT_MS of fixes is read only for the few vehicles changing speed
+ * there, not for every vehicle of every window.
+ */
+const readContext = async ({ db, tenant, vehicles }: { db: Executor; tenant: Tenant; vehicles: readonly VehicleTelemetry[] }) => {
+  const contextOf = await readFixesBefore({ db, tenant, vehicles, limit: 2 });
+  const longer = vehicles.filter((vehicle) => !contextIsEnough(contextOf.get(vehicle.vehicleId) ?? [], vehicle.positions[0]));
+  if (longer.length > 0)
+    for (const [vehicleId, fixes] of await readFixesBefore({ db, tenant, vehicles: longer, limit: CONTEXT_ROWS })) contextOf.set(vehicleId, fixes);
   return contextOf;
 };
 
