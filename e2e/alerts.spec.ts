@@ -110,3 +110,17 @@ test(
     receiver.close();
   },
 );
+
+test("make a harsh-event rule: the events and the least severity chosen are what the rule watches", async ({ page }) => {
+  await page.goto("/alerts/rules");
+  const ruleName = `Hard stops ${Date.now().toString(36)}`;
+  const ruleForm = page.getByRole("form", { name: "New rule" });
+  await ruleForm.getByLabel("Name").fill(ruleName);
+  await ruleForm.getByLabel("When a vehicle").selectOption("harshEvent");
+  // Braking, turns and crashes are chosen at first: turns left out.
+  await ruleForm.getByRole("group", { name: "Events" }).getByLabel("Harsh turn").uncheck();
+  await ruleForm.getByLabel("At least this severity").selectOption("moderate");
+  await ruleForm.getByRole("button", { name: "Create rule" }).click();
+  const ruleRow = page.getByTestId("alert-rules").getByRole("row").filter({ hasText: ruleName });
+  await expect(ruleRow).toContainText("Harsh event: harsh braking, crash (moderate or worse)");
+});

@@ -53,8 +53,24 @@ describe("alerts through the SDK", () => {
       triggers: [{ triggerTypeId: 1029, triggerParams: { vehicleFaultCode: { specificFaultCodes: [{ faultCode: "P0300", type: "PASSENGER_DTC" }] } } }],
     });
     expect(faults.data.triggers[0]).toMatchObject({ triggerTypeId: 1029 });
+    const harsh = await client.alerts.postConfigurations({
+      name: "SDK hard stops",
+      isEnabled: true,
+      actions: [],
+      scope: { all: true },
+      triggers: [{ triggerTypeId: 1023, triggerParams: { harshEvent: { types: ["haBraking", "haCrash"] } } }],
+    });
+    expectSdkShape(harsh, "AlertsPostConfigurationsResponseBody");
+    expect(harsh.data.triggers[0]).toEqual({ triggerTypeId: 1023, triggerParams: { harshEvent: { types: ["haBraking", "haCrash"] } } });
+    // A camera's harsh event is none this service stores.
     await expect(
-      client.alerts.postConfigurations({ name: "Harsh", isEnabled: true, actions: [], scope: { all: true }, triggers: [{ triggerTypeId: 1023 }] }),
+      client.alerts.postConfigurations({
+        name: "Harsh",
+        isEnabled: true,
+        actions: [],
+        scope: { all: true },
+        triggers: [{ triggerTypeId: 1023, triggerParams: { harshEvent: { types: ["haDistractedDriving"] } } }],
+      }),
     ).rejects.toMatchObject({ statusCode: 400 });
   });
 });

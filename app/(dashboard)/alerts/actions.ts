@@ -4,6 +4,7 @@
 // which checks the session's role (a refused rule change is recorded as `alert_rule.denied`) before
 // touching the user's company's data.
 import { z } from "zod";
+import { SAFETY_EVENT_KINDS, SAFETY_EVENT_SEVERITIES } from "@/db/schema";
 import { defineAction } from "@/app/_server/define-action";
 import { readId } from "@/lib/access/actions";
 import { emailUsersAction } from "@/lib/processing/alerts/alert-recipients";
@@ -46,6 +47,11 @@ const triggerSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("engineOn"), minutes }),
   z.object({ type: z.literal("missingDvir"), minutes }),
   z.object({ type: z.literal("maintenanceDue"), includeDueSoon: z.boolean() }),
+  z.object({
+    type: z.literal("harshEvent"),
+    kinds: z.array(z.enum(SAFETY_EVENT_KINDS)).min(1, "Choose at least one kind of event.").max(SAFETY_EVENT_KINDS.length),
+    minSeverity: z.enum(SAFETY_EVENT_SEVERITIES).nullable(),
+  }),
   z.object({ type: z.literal("faultCode"), codes: z.string().max(500).transform(readFaultCodes), milOnly: z.boolean() }),
   z.object({
     type: z.literal("hosTimeLeft"),

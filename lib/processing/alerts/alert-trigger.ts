@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { convertSpeed, SPEED_UNIT_LABELS, type DistanceUnit } from "@/lib/platform/units";
+import { describeHarshEvent, harshEventParamsSchema, harshEventTriggerOf, toSamsaraHarshEvent, type HarshEventTrigger } from "./harsh-event-trigger";
 
 /**
  * Our rule model: one trigger per rule, small on purpose. Each maps onto one of Samsara's trigger
@@ -23,7 +24,9 @@ export type AlertTrigger =
   /** A vehicle whose last trip ended N minutes ago without a post-trip inspection since it began (49 CFR 396.11). */
   | { type: "missingDvir"; minutes: number }
   /** A vehicle on a preventive maintenance program whose service is overdue, or due soon too (lib/processing/maintenance). */
-  | { type: "maintenanceDue"; includeDueSoon: boolean };
+  | { type: "maintenanceDue"; includeDueSoon: boolean }
+  /** A safety event (harsh driving, crash) a vehicle's device reported (harsh-event-trigger.ts). */
+  | HarshEventTrigger;
 
 /** Samsara's names for the clocks its HOS violation trigger watches, as far as our engine keeps them. */
 export const HOS_ALERT_CLOCKS = ["ShiftDrivingHours", "ShiftHours", "CycleHoursOn", "RestbreakMissed"] as const;
@@ -56,7 +59,8 @@ export const isPlaceTrigger = (trigger: AlertTrigger): trigger is Extract<AlertT
  * have no missing-inspection trigger (only its MissingDvirPastDue event): ours takes an id outside Samsara's
  * ranges, with `triggerParams.missingDvir` (docs/decisions.md, "The missing-DVIR alert"); its maintenance alerts
  * are a product of their own, so ours for a service due takes the next, with `triggerParams.maintenanceDue`
- * (docs/decisions.md, "Preventive maintenance").
+ * (docs/decisions.md, "Preventive maintenance"). The harsh-event trigger is Samsara's Harsh Event (1023, which
+ * Samsara lists as deprecated beside its camera-based safety-event triggers; docs/decisions.md, "The harsh-event alert").
  */
 export const SAMSARA_TRIGGER_TYPE_IDS: Record<AlertTriggerType, number> = {
   speeding: 1000,
@@ -71,6 +75,7 @@ export const SAMSARA_TRIGGER_TYPE_IDS: Record<AlertTriggerType, number> = {
   hosTimeLeft: 1018,
   missingDvir: 90_001,
   maintenanceDue: 90_002,
+  harshEvent: 1023,
 };
 
 export const ALERT_TRIGGER_LABELS: Record<AlertTriggerType, string> = {
@@ -86,6 +91,7 @@ export const ALERT_TRIGGER_LABELS: Record<AlertTriggerType, string> = {
   hosTimeLeft: "HOS time running out",
   missingDvir: "No post-trip inspection",
   maintenanceDue: "Maintenance due",
+  harshEvent: "Harsh event",
 };
 
 export const HOS_CLOCK_LABELS: Record<HosAlertClock, string> = {
@@ -163,6 +169,7 @@ export const samsaraTriggerSchema = z
           .optional(),
         missingDvir: z.object({ minDurationMilliseconds: positiveDuration }).optional(),
         maintenanceDue: z.object({ includeDueSoon: z.boolean().optional() }).optional(),
+        harshEvent: harshEventParamsSchema.optional(),
       })
       .loose()
       .optional(),
@@ -216,6 +223,8 @@ export const samsaraTriggerSchema = z
         return params.missingDvir ? { type: "missingDvir", minutes: params.missingDvir.minDurationMilliseconds / MINUTE_MS } : missing("missingDvir");
       case SAMSARA_TRIGGER_TYPE_IDS.maintenanceDue:
         return params.maintenanceDue ? { type: "maintenanceDue", includeDueSoon: params.maintenanceDue.includeDueSoon ?? false } : missing("maintenanceDue");
+      case SAMSARA_TRIGGER_TYPE_IDS.harshEvent:
+        return params.harshEvent ? harshEventTriggerOf(params.harshEvent) : missing("harshEvent");
       default:
         context.addIssue({
           code: "custom",
@@ -267,6 +276,8 @@ export const toSamsaraTrigger = (trigger: AlertTrigger) => {
       return { triggerTypeId, triggerParams: { missingDvir: { minDurationMilliseconds: trigger.minutes * MINUTE_MS } } };
     case "maintenanceDue":
       return { triggerTypeId, triggerParams: { maintenanceDue: { includeDueSoon: trigger.includeDueSoon } } };
+    case "harshEvent":
+      return { triggerTypeId, triggerParams: { harshEvent: toSamsaraHarshEvent(trigger) } };
   }
 };
 
@@ -303,5 +314,7 @@ export const describeTrigger = (trigger: AlertTrigger, unit: DistanceUnit = "km"
       return `No post-trip inspection ${trigger.minutes} min after the last trip`;
     case "maintenanceDue":
       return trigger.includeDueSoon ? "Service due soon or overdue" : "Service overdue";
+    case "harshEvent":
+      return describeHarshEvent(trigger);
   }
 };

@@ -24,6 +24,8 @@ import { recordIncidents } from "./record-incidents";
 import { ruleScopeFor } from "@/lib/fleet/tags/tag-scope";
 import { silentIncidentsEnding } from "./silent-incidents";
 import { tenantPlaces } from "./tenant-places";
+import { harshEventTransitions, windowSafetyEvents } from "./harsh-event-transitions";
+import { COMPUTED_KINDS } from "@/lib/processing/safety-events/detect-harsh-speed-changes";
 
 type Rule = EvaluatedRule & { vehicleIds: number[]; tagIds: number[]; updatedAt: Date };
 
@@ -105,6 +107,10 @@ export const evaluateAlertRules = async ({
   const everywhere = rulesByKind(evaluated.filter((rule) => rule.vehicleIds.length === 0 && rule.tagIds.length === 0));
   const someVehicles = evaluated.filter((rule) => rule.vehicleIds.length > 0 || rule.tagIds.length > 0);
   const rulesOf = rulesOfVehicles({ everywhere, scoped: someVehicles, vehiclesOf, batch: new Set(vehicleIds) });
+  const harshRules = evaluated.flatMap((rule) => (rule.trigger.type === "harshEvent" ? [rule.trigger] : []));
+  // Speed changes are computed only while a rule watches braking or acceleration (it reads each vehicle's recent fixes).
+  const computed = harshRules.some((trigger) => trigger.kinds.some((kind) => (COMPUTED_KINDS as readonly string[]).includes(kind)));
+  const harshEventsOf = harshRules.length > 0 ? await windowSafetyEvents({ db: tx, tenant, vehicles: batch, computed }) : new Map<number, never>();
   const vehicleStates = new Map<number, VehicleAlertState>();
   const changedPlaces = new Set<number>();
   const ruleStates: { ruleId: number; vehicleId: number; state: RuleState | null }[] = [];
@@ -114,7 +120,8 @@ export const evaluateAlertRules = async ({
   for (const vehicle of batch) {
     const previous = states.vehicleOf(vehicle.vehicleId);
     const samples = samplesOf(vehicle, placesAt);
-    const result = evaluateVehicle({ vehicle: previous, samples, rules: rulesOf(vehicle.vehicleId), stored: states.rulesOf(vehicle.vehicleId) });
+    const rulesOfVehicle = rulesOf(vehicle.vehicleId);
+    const result = evaluateVehicle({ vehicle: previous, samples, rules: rulesOfVehicle, stored: states.rulesOf(vehicle.vehicleId) });
     vehicleStates.set(vehicle.vehicleId, result.vehicle);
     if (result.vehicle.inside !== (previous?.inside ?? result.vehicle.inside)) changedPlaces.add(vehicle.vehicleId);
     if (!previous && Object.keys(result.vehicle.inside).length > 0) changedPlaces.add(vehicle.vehicleId);
@@ -122,6 +129,11 @@ export const evaluateAlertRules = async ({
     if (first) firstSampleOf.set(vehicle.vehicleId, first);
     for (const [ruleId, state] of result.states) ruleStates.push({ ruleId, vehicleId: vehicle.vehicleId, state });
     for (const transition of result.transitions) found.push({ vehicleId: vehicle.vehicleId, transition, state: result.states.get(transition.ruleId) ?? null });
+    // A harsh event's incident opens and resolves at once: it leaves no state.
+    const harshEvents = harshEventsOf.get(vehicle.vehicleId);
+    if (harshEvents && rulesOfVehicle.harsh.length > 0)
+      for (const transition of harshEventTransitions({ events: harshEvents, rules: rulesOfVehicle.harsh }))
+        found.push({ vehicleId: vehicle.vehicleId, transition, state: null });
   }
   await states.saveVehicles({ vehicleStates, changedPlaces, throughSeq });
   const silent = await silentIncidentsEnding({

@@ -33,7 +33,16 @@ export type VehicleAlertState = {
   inside: Record<string, number>;
 };
 
-export type RuleTransition = { kind: "open" | "close"; ruleId: number; key: string; sample: RuleSample; placeId: number | null; value?: number };
+export type RuleTransition = {
+  kind: "open" | "close";
+  ruleId: number;
+  key: string;
+  sample: RuleSample;
+  placeId: number | null;
+  value?: number;
+  /** What the occurrence was, where the trigger does not say (a harsh event's kind and severity). */
+  detail?: string;
+};
 
 /** A rule as evaluation needs it: `isActive` is its operational settings (when an occurrence may open). */
 export type EvaluatedRule = { id: number; trigger: AlertTrigger; isActive: (time: Date) => boolean };
@@ -42,7 +51,8 @@ export type EvaluatedRule = { id: number; trigger: AlertTrigger; isActive: (time
  * Rules by what drives them, split once per batch (or per vehicle, for rules scoped to some): `all`
  * as given, `place` every place rule, `dwell` the dwell rules again; the duration rules by the samples that say
  * anything of their condition (speeding: positions; idling, fuel and engine: stats), so a sample is run
- * only through the rules it can move. Device-silent rules are not evaluated here (check-silent-devices.ts).
+ * only through the rules it can move; `harsh` the harsh-event rules, run over the window's safety events
+ * (harsh-event-transitions.ts). Device-silent rules are not evaluated here (check-silent-devices.ts).
  */
 export type RulesByKind = {
   all: readonly EvaluatedRule[];
@@ -50,6 +60,7 @@ export type RulesByKind = {
   dwell: EvaluatedRule[];
   onPosition: EvaluatedRule[];
   onStat: EvaluatedRule[];
+  harsh: EvaluatedRule[];
 };
 
 const PLACE_TYPES: ReadonlySet<AlertTrigger["type"]> = new Set(["placeEntry", "placeExit", "placeDwell"]);
@@ -61,6 +72,7 @@ export const rulesByKind = (rules: readonly EvaluatedRule[]): RulesByKind => ({
   dwell: rules.filter((rule) => rule.trigger.type === "placeDwell"),
   onPosition: rules.filter((rule) => rule.trigger.type === "speeding"),
   onStat: rules.filter((rule) => ON_STAT_TYPES.has(rule.trigger.type)),
+  harsh: rules.filter((rule) => rule.trigger.type === "harshEvent"),
 });
 
 export const remembersNothing = (state: RuleState) => state.since === null && Object.keys(state.open).length === 0;

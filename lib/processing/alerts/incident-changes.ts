@@ -52,6 +52,7 @@ export const incidentChanges = ({
         latitude: sample.latitude,
         longitude: sample.longitude,
         value: transition.value,
+        detail: transition.detail,
       },
     });
   }

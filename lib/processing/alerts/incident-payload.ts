@@ -23,6 +23,7 @@ const DETAILS_KEYS: Record<AlertTrigger["type"], string> = {
   hosTimeLeft: "hosViolation",
   missingDvir: "missingDvirPastDue",
   maintenanceDue: "maintenanceDue",
+  harshEvent: "harshEvent",
 };
 
 /**

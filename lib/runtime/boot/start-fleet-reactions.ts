@@ -8,6 +8,7 @@ import { updateServiceStatus } from "../service-status";
 import { tripProcessor } from "@/lib/processing/trips/trip-processor";
 import { trailerCouplingProcessor } from "@/lib/processing/trailer-coupling/trailer-coupling-processor";
 import { maintenanceProcessor } from "@/lib/processing/maintenance/maintenance-processor";
+import { harshEventsProcessor } from "@/lib/processing/safety-events/harsh-events-processor";
 
 /** Every telemetry processor this service runs, one line each (lib/telemetry/fleet-events/telemetry-processors.ts says what one is). */
 export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [
@@ -16,6 +17,7 @@ export const TELEMETRY_PROCESSORS: readonly TelemetryProcessor[] = [
   automaticDrivingProcessor,
   trailerCouplingProcessor,
   maintenanceProcessor,
+  harshEventsProcessor,
 ];
 
 /**

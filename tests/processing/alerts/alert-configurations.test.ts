@@ -89,7 +89,7 @@ describe("/alerts/configurations", () => {
     expect((created.body as { data: { scope: unknown } }).data.scope).toEqual({ all: false, tags: [{ id: tagId, name: "Fixture tag 0" }] });
   });
 
-  it("keeps fault-code, HOS and engine-on triggers and operational settings in Samsara's shapes; PATCH null clears the settings", async () => {
+  it("keeps fault-code, HOS, engine-on and harsh-event triggers and operational settings in Samsara's shapes; PATCH null clears the settings", async () => {
     const hours = {
       timeRangeType: "inactiveBetween",
       timeRanges: [{ daysOfWeek: ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY"], startTime: "07:00", endTime: "18:00", timezone: "America/Chicago" }],
@@ -98,6 +98,8 @@ describe("/alerts/configurations", () => {
       { triggerTypeId: 1029, triggerParams: { vehicleFaultCode: { specificFaultCodes: [{ faultCode: "P0300", type: "PASSENGER_DTC" }] } } },
       { triggerTypeId: 1018, triggerParams: { hosViolation: { violation: "ShiftDrivingHours", maxUntilViolationMilliseconds: 1_800_000 } } },
       { triggerTypeId: 1021, triggerParams: { engineOn: { minDurationMilliseconds: 300_000 } } },
+      { triggerTypeId: 1023, triggerParams: { harshEvent: { types: ["haBraking", "haCrash"], minSeverity: "moderate" } } },
+      { triggerTypeId: 1023, triggerParams: { harshEvent: { types: ["haAccel", "haSharpTurn"] } } },
     ];
     for (const trigger of triggers) {
       const created = await post(configuration({ triggers: [trigger], operationalSettings: hours }));
@@ -134,7 +136,12 @@ describe("/alerts/configurations", () => {
       },
       "operationalSettings.timeRanges.0.timezone",
     ],
-    ["an unsupported trigger type", { triggers: [{ triggerTypeId: 1023 }] }, "triggers.0.triggerTypeId"],
+    ["an unsupported trigger type", { triggers: [{ triggerTypeId: 1003 }] }, "triggers.0.triggerTypeId"],
+    [
+      "a harsh event this service never stores (a camera's)",
+      { triggers: [{ triggerTypeId: 1023, triggerParams: { harshEvent: { types: ["haBraking", "haDistractedDriving"] } } }] },
+      "triggers.0.triggerParams.harshEvent.types.1",
+    ],
     ["two triggers", { triggers: [entryTrigger([]), entryTrigger([])] }, "triggers"],
     ["a trigger without its parameters", { triggers: [{ triggerTypeId: 1000 }] }, "triggers.0.triggerParams.speed"],
     [

@@ -4,13 +4,15 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useState } from "react";
 import { useActionCall } from "@/components/ui/use-action-call";
 import type { ActionResult } from "@/lib/access/actions";
-import { Field } from "@/components/ui/form-field";
+import { Field, FieldError } from "@/components/ui/form-field";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { readWorkingHours, WorkingHoursFields } from "@/components/alerts/working-hours-fields";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { useDistanceUnit } from "@/components/ui/company-units";
 import { convertSpeed, SPEED_UNIT_LABELS } from "@/lib/platform/units";
 import { ALERT_TRIGGER_LABELS, HOS_ALERT_CLOCKS, HOS_CLOCK_LABELS, type AlertTriggerType } from "@/lib/processing/alerts/alert-trigger";
+import { HARSH_EVENT_KIND_LABELS } from "@/lib/processing/alerts/harsh-event-trigger";
+import { SAFETY_EVENT_KINDS, SAFETY_EVENT_SEVERITIES } from "@/db/schema";
 import { createAlertRuleAction, deleteAlertRuleAction, setAlertRuleEnabledAction } from "../actions";
 import { ClientButton } from "@/components/ui/client-button";
 
@@ -74,6 +76,7 @@ export const RulesPageClient = ({
       ...(type === "faultCode" ? { codes: faultChoice === "codes" ? number("codes") : "", milOnly: faultChoice === "mil" } : {}),
       ...(type === "hosTimeLeft" ? { clock: number("clock"), minutes: number("minutesLeft") } : {}),
       ...(type === "maintenanceDue" ? { includeDueSoon: form.get("includeDueSoon") === "on" } : {}),
+      ...(type === "harshEvent" ? { kinds: ids("harshKinds"), minSeverity: number("minSeverity") || null } : {}),
     };
     const operationalSettings = readWorkingHours(form, timeZone);
     run(
@@ -254,6 +257,34 @@ export const RulesPageClient = ({
               <input type="checkbox" name="includeDueSoon" />
               Also when due soon (less than 10 % of an interval left), not only overdue
             </label>
+          )}
+          {type === "harshEvent" && (
+            <>
+              <fieldset aria-describedby="rule-kinds-error">
+                <legend>Events</legend>
+                {SAFETY_EVENT_KINDS.map((kind) => (
+                  <label key={kind} className="choice">
+                    <input type="checkbox" name="harshKinds" value={kind} defaultChecked={kind !== "harshAcceleration"} />
+                    {HARSH_EVENT_KIND_LABELS[kind]}
+                  </label>
+                ))}
+              </fieldset>
+              <FieldError id="rule-kinds-error" message={fieldErrors["trigger.kinds"]} />
+              <Field
+                label="At least this severity"
+                hint="From the device's peak g: light under 0.4 g, moderate under 0.6 g, then severe; a crash is severe."
+                errorId="rule-severity-error"
+              >
+                <select name="minSeverity" defaultValue="">
+                  <option value="">Any</option>
+                  {SAFETY_EVENT_SEVERITIES.map((severity) => (
+                    <option key={severity} value={severity}>
+                      {severity[0].toUpperCase() + severity.slice(1)}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </>
           )}
           {MINUTES_TYPES.includes(type) && (
             <Field label={MINUTES_LABELS[type] ?? "Longer than (minutes)"} errorId="rule-minutes-error" error={fieldErrors.trigger}>
