@@ -29,7 +29,7 @@ describe("work orders through the SDK", () => {
     await expect(client.workOrders.postWorkOrders({ assetId: withTask!.assetId })).rejects.toMatchObject({ statusCode: 403 });
   });
 
-  it("postWorkOrders, patchWorkOrders, streamWorkOrders and deleteWorkOrders: an order opened, costed, completed and streamed; another company's is 404", async () => {
+  it("postWorkOrders, patchWorkOrders, streamWorkOrders and deleteWorkOrders: an order opened, costed, completed, streamed; others' 404", async () => {
     const { client } = createSdkClient(await mintKey());
     const [task] = (await client.workOrders.getServiceTasks()).data;
     const assetId = (await client.workOrders.getWorkOrders()).data[0].assetId;

@@ -145,7 +145,7 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
       {
         scope: "maintenance:write",
         allows:
-          "A mechanic's DVIR and resolving defects, and work orders: POST /fleet/dvirs, PATCH /fleet/dvirs/{id}, PATCH /fleet/defects/{id}, POST, PATCH and DELETE /maintenance/work-orders",
+          "A mechanic's DVIR, resolving defects, work orders: POST /fleet/dvirs, PATCH /fleet/dvirs/{id} and /fleet/defects/{id}, POST, PATCH, DELETE /maintenance/work-orders",
       },
     ],
   },

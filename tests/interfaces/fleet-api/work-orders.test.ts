@@ -65,7 +65,7 @@ describe("Samsara's work order resources", () => {
     ]);
   });
 
-  it("GET /maintenance/work-orders: newest first in pages without repeats, by ids; a program's order shows its service task, a defect's its DVIR item", async () => {
+  it("GET /maintenance/work-orders: newest first, paged, by ids; a program's order shows its service task, a defect's its DVIR item", async () => {
     const all = await get<Page<WorkOrder>>(workOrdersRoute.GET, "/maintenance/work-orders?limit=512");
     const ids = all.body.data.map((order) => Number(order.id));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -95,7 +95,7 @@ describe("Samsara's work order resources", () => {
     expectError(await get(workOrdersRoute.GET, "/maintenance/work-orders?ids=x"), 400);
   });
 
-  it("POST /maintenance/work-orders: by hand, for a program with costs, for a fault code; foreign or unknown sources 404, fields not kept 400; audited", async () => {
+  it("POST /maintenance/work-orders: by hand, for a program with costs, for a fault code; foreign sources 404, fields not kept 400; audited", async () => {
     const vehicleId = String(fixture.demo.vehicleIds[0]);
     const byHand = await post({ assetId: vehicleId });
     expect(byHand.status).toBe(200);
@@ -150,7 +150,7 @@ describe("Samsara's work order resources", () => {
     expect(audited).toMatchObject({ companyId: fixture.demo.companyId, actorType: "api_key" });
   });
 
-  it("PATCH and DELETE /maintenance/work-orders: completing a program's order records the service; a completed order is history (409); another company's is 404", async () => {
+  it("PATCH and DELETE /maintenance/work-orders: completing a program's order records the service; a completed one is history (409); others' 404", async () => {
     const [forProgram, , byHand] = fixture.demo.workOrderIds;
     const started = await patch({ id: String(byHand), status: "In Progress", description: "Replace the mirror" });
     expect(started.body.data).toMatchObject({ status: "In Progress", description: "Replace the mirror" });
