@@ -144,8 +144,7 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
       },
       {
         scope: "maintenance:write",
-        allows:
-          "A mechanic's DVIR, resolving defects, work orders: POST /fleet/dvirs, PATCH /fleet/dvirs/{id} and /fleet/defects/{id}, POST, PATCH, DELETE /maintenance/work-orders",
+        allows: "A mechanic's DVIR, resolving defects, work orders: POST /fleet/dvirs, PATCH /fleet/dvirs/{id}, /fleet/defects/{id}; /maintenance/work-orders",
       },
     ],
   },
