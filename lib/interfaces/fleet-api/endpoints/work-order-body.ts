@@ -42,23 +42,26 @@ export const createWorkOrderBody = z
   })
   .strict();
 
-const STATUSES = { Open: "open", "In Progress": "inProgress", Completed: "completed", Closed: "completed" } as const satisfies Record<string, WorkOrderStatus>;
-export const SAMSARA_STATUSES = [
-  "Assigned",
-  "Cancelled",
-  "Closed",
-  "Completed",
-  "Estimate",
-  "In Progress",
-  "On Hold",
-  "Open",
-  "Pending Approval",
-  "Pending Parts",
-] as const;
+export const SAMSARA_STATUSES = ["Assigned", "Cancelled", "Closed", "Completed", "Estimate", "In Progress", "On Hold", "Open", "Pending Approval", "Pending Parts"] as const;
+type SamsaraStatus = (typeof SAMSARA_STATUSES)[number];
 
-/** Ours for Samsara's statuses (the ones not kept here match none). */
-export const statusesOf = (statuses: readonly (typeof SAMSARA_STATUSES)[number][]): WorkOrderStatus[] =>
-  statuses.flatMap((status) => (status in STATUSES ? [STATUSES[status as keyof typeof STATUSES]] : []));
+/** Ours for each of Samsara's statuses a work order can be set to: three here, so its finer ones fold into them (Cancelled: delete it). */
+const SET_STATUS: Record<Exclude<SamsaraStatus, "Cancelled">, WorkOrderStatus> = {
+  Estimate: "open",
+  Open: "open",
+  Assigned: "open",
+  "In Progress": "inProgress",
+  "On Hold": "inProgress",
+  "Pending Parts": "inProgress",
+  "Pending Approval": "inProgress",
+  Completed: "completed",
+  Closed: "completed",
+};
+
+const PRESENTED: Partial<Record<SamsaraStatus, WorkOrderStatus>> = { Open: "open", "In Progress": "inProgress", Completed: "completed" };
+
+/** Ours for a stream's status filter: the statuses orders are answered with (Open, In Progress, Completed); the others match none. */
+export const statusesOf = (statuses: readonly SamsaraStatus[]): WorkOrderStatus[] => statuses.flatMap((status) => PRESENTED[status] ?? []);
 
 /** Samsara's PATCH /maintenance/work-orders body. */
 export const patchWorkOrderBody = z
@@ -66,9 +69,14 @@ export const patchWorkOrderBody = z
     id: numericId("work order"),
     description: description.optional(),
     status: z
-      .enum(["Open", "In Progress", "Completed", "Closed"], "Open, In Progress, Completed or Closed (the others are not kept here)")
+      .enum(SAMSARA_STATUSES)
+      .exclude(["Cancelled"], "one of Samsara's statuses but Cancelled (delete the work order instead)")
       .optional()
-      .meta({ description: "Completed (or Closed) records the vehicle's readings and, for a program's order, the service." }),
+      .meta({
+        description:
+          "Kept as one of three: Estimate, Open, Assigned → Open; In Progress, On Hold, Pending Parts, Pending Approval → In Progress; " +
+          "Completed, Closed → Completed (records the vehicle's readings and, for a program's order, the service).",
+      }),
     serviceTaskInstances,
   })
   .strict();
@@ -108,7 +116,7 @@ export const toUpdateInput = (body: z.output<typeof patchWorkOrderBody>, order: 
     );
   return {
     ...(body.description === undefined ? {} : { description: body.description }),
-    ...(body.status === undefined ? {} : { status: STATUSES[body.status] }),
+    ...(body.status === undefined ? {} : { status: SET_STATUS[body.status] }),
     ...(task ? { lines: linesOf(task) } : {}),
   };
 };
