@@ -1,8 +1,9 @@
 import { z } from "zod";
-import type { WorkOrderLine, WorkOrderSource, WorkOrderStatus } from "@/db/schema";
+import type { WorkOrderLine, WorkOrderStatus } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import type { CreateWorkOrderInput, UpdateWorkOrderInput, WorkOrderRow } from "@/lib/processing/maintenance";
 import { numericId } from "../queries";
+import { SAMSARA_ITEM_TYPE, SAMSARA_WORK_ORDER_STATUS } from "../records/work-order-record";
 
 const moneyInput = z.object({ amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, "a decimal amount such as 12.50"), currency: z.literal("usd") }).strict();
 
@@ -26,7 +27,10 @@ const serviceTaskInstances = z
 
 const description = z.string().trim().min(1, "Say what is to be done.").max(1_000);
 
-const ITEM_SOURCES = { SCHEDULED_MAINTENANCE: "scheduledMaintenance", DVIR: "dvirDefect", FAULT: "fault" } as const satisfies Record<string, WorkOrderSource>;
+/** Ours for Samsara's names (the inverse of the answers' tables). */
+const inverse = <K extends string, V extends string>(table: Record<K, V>) =>
+  Object.fromEntries(Object.entries(table).map(([key, value]) => [value, key])) as Record<V, K>;
+const ITEM_SOURCES = inverse(SAMSARA_ITEM_TYPE);
 
 /** Samsara's POST /maintenance/work-orders body; fields this service does not keep (priority, vendor, tax...) are a 400. */
 export const createWorkOrderBody = z
@@ -42,7 +46,18 @@ export const createWorkOrderBody = z
   })
   .strict();
 
-export const SAMSARA_STATUSES = ["Assigned", "Cancelled", "Closed", "Completed", "Estimate", "In Progress", "On Hold", "Open", "Pending Approval", "Pending Parts"] as const;
+export const SAMSARA_STATUSES = [
+  "Assigned",
+  "Cancelled",
+  "Closed",
+  "Completed",
+  "Estimate",
+  "In Progress",
+  "On Hold",
+  "Open",
+  "Pending Approval",
+  "Pending Parts",
+] as const;
 type SamsaraStatus = (typeof SAMSARA_STATUSES)[number];
 
 /** Ours for each of Samsara's statuses a work order can be set to: three here, so its finer ones fold into them (Cancelled: delete it). */
@@ -58,7 +73,7 @@ const SET_STATUS: Record<Exclude<SamsaraStatus, "Cancelled">, WorkOrderStatus> =
   Closed: "completed",
 };
 
-const PRESENTED: Partial<Record<SamsaraStatus, WorkOrderStatus>> = { Open: "open", "In Progress": "inProgress", Completed: "completed" };
+const PRESENTED: Partial<Record<SamsaraStatus, WorkOrderStatus>> = inverse(SAMSARA_WORK_ORDER_STATUS);
 
 /** Ours for a stream's status filter: the statuses orders are answered with (Open, In Progress, Completed); the others match none. */
 export const statusesOf = (statuses: readonly SamsaraStatus[]): WorkOrderStatus[] => statuses.flatMap((status) => PRESENTED[status] ?? []);
