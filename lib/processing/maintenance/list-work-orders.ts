@@ -3,7 +3,7 @@ import type { Executor } from "@/db/client";
 import { vehicles, workOrders, type WorkOrderLine, type WorkOrderStatus } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
-import { afterPosition, type UpdatedPosition } from "@/lib/platform/updated-position";
+import { afterPosition, updatedMs, type UpdatedPosition } from "@/lib/platform/updated-position";
 
 /** A work order's cost: parts, labour and their total, in cents. */
 export const costOf = (lines: readonly WorkOrderLine[]) => {
@@ -82,8 +82,8 @@ export const streamWorkOrders = ({
       lt(workOrders.updatedAt, endTime),
       statuses === undefined ? undefined : inArray(workOrders.status, statuses),
       vehicleIds === undefined ? undefined : inArray(workOrders.vehicleId, vehicleIds),
-      afterPosition(workOrders, after),
+      afterPosition({ updatedAt: updatedMs(workOrders.updatedAt), id: workOrders.id }, after),
     ),
-    order: [asc(workOrders.updatedAt), asc(workOrders.id)],
+    order: [asc(updatedMs(workOrders.updatedAt)), asc(workOrders.id)],
     limit,
   });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { dvirDefects, faultCodes, vehicleMaintenance, vehicleState, workOrders, type WorkOrderSource } from "@/db/schema";
 import { changedFields, recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
@@ -44,11 +44,9 @@ export const createWorkOrder = ({ db, companyId, dataset, input, actor }: Tenant
     const fields = createWorkOrderSchema.parse(input);
     await requireTenantVehicles({ db: tx, ...tenant, vehicleIds: [fields.vehicleId] });
     await requireSource(tx, tenant, fields.vehicleId, fields.sourceType, fields.sourceId);
-    // Stamped from the clock in milliseconds, as the stream's positions are (lib/platform/updated-position.ts).
-    const now = new Date();
     const [row] = await tx
       .insert(workOrders)
-      .values({ ...tenant, ...fields, createdAt: now, updatedAt: now })
+      .values({ ...tenant, ...fields })
       .returning();
     await recordAuditEvent({
       db: tx,
@@ -93,7 +91,7 @@ export const updateWorkOrder = ({
       .set({
         ...input,
         ...(completing ? { completedAt: now, odometerMeters: readings?.odometerMeters ?? null, engineSeconds: readings?.engineSeconds ?? null } : {}),
-        updatedAt: now,
+        updatedAt: sql`now()`,
       })
       .where(mine)
       .returning();
