@@ -129,7 +129,7 @@ const PAGES: readonly PageVisit[] = [
   { name: "inspection", path: firstInspection, onlyFor: [DEMO_ADMIN, DEMO_MANAGER, DEMO_DISPATCHER] },
   { name: "inspection-checklist", path: "/inspections/checklist" },
   { name: "maintenance", path: "/maintenance" },
-  { name: "work-orders", path: "/maintenance/work-orders" },
+  { name: "work-orders", path: "/maintenance/orders" },
   { name: "api-keys", path: "/settings/api-keys", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "company-settings", path: "/settings/company", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   { name: "audit-log", path: "/settings/audit-log", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },

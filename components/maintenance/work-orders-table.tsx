@@ -23,7 +23,7 @@ export const WorkOrdersTable = ({ orders, timeZone, label }: { orders: WorkOrder
         {orders.map((order) => (
           <tr key={order.id}>
             <td className="card-title">
-              <Link href={`/maintenance/work-orders/${order.id}`}>
+              <Link href={`/maintenance/orders/${order.id}`}>
                 #{order.id} {order.description}
               </Link>
             </td>

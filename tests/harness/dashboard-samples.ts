@@ -45,9 +45,9 @@ export const DASHBOARD_SAMPLES: Record<string, EndpointSample> = {
     sample: () => ({ path: "/reports/export?kind=trips&format=csv" }),
   },
   "GET /vehicles/export": { query: ["tag", "status", "q"], sample: () => ({ path: "/vehicles/export" }) },
-  "GET /maintenance/work-orders/export": {
+  "GET /maintenance/orders/export": {
     query: ["vehicle"],
-    sample: (f) => ({ path: `/maintenance/work-orders/export?vehicle=${f.fleet.demo.vehicleIds[0]}` }),
+    sample: (f) => ({ path: `/maintenance/orders/export?vehicle=${f.fleet.demo.vehicleIds[0]}` }),
   },
   "GET /hos/{driverId}/eld-file": {
     sample: (f) => ({ path: `/hos/${f.fleet.demo.driverIds[0]}/eld-file?comment=HARNESS`, params: { driverId: String(f.fleet.demo.driverIds[0]) } }),

@@ -8,12 +8,14 @@ import {
   dvirDefectTypes,
   dvirs,
   liveShares,
+  maintenancePrograms,
   places,
   tags,
   trailerAssignments,
   users,
   vehicles,
   webhooks,
+  workOrders,
 } from "@/db/schema";
 
 /** The tenant tables a route's records come from (a route sample's `owns`), by the name the samples give them. */
@@ -31,6 +33,8 @@ export const OWNED_TABLES = {
   dvirDefects,
   dvirDefectTypes,
   trailerAssignments,
+  maintenancePrograms,
+  workOrders,
 } as const;
 
 export type OwnedTable = keyof typeof OWNED_TABLES;

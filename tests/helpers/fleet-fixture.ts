@@ -25,11 +25,13 @@ import {
   users,
   vehicles,
   webhooks,
+  workOrders,
 } from "@/db/schema";
 import { generateShareToken, hashShareToken } from "@/lib/live/shares/share-token";
 import { listDefectTypes, signDvirReview, submitDvir, uploadDefectPhoto } from "@/lib/fleet/inspections";
 import { operatorActor } from "@/lib/platform/audit";
 import { createProposal } from "@/lib/fleet/assignments";
+import { createProgram } from "@/lib/processing/maintenance";
 import { createTestApiKey } from "./api-keys";
 import { seedTestCompanies, tenantIds } from "./seeded";
 import { writeTelemetry } from "./telemetry";
@@ -330,6 +332,42 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
     }
     // The next driver's review of the first report (Samsara's secondSignature).
     await signDvirReview({ db, ...tenant, dvirId: dvirIds[0], driverId: driverIds[1], signatureName: "Fixture Next Driver", actor: operatorActor("fixture") });
+    // A maintenance program on the first vehicle (Samsara's service task), and forty open work orders (the
+    // route matrix deletes one per call): the first for the program's service with labour and parts, the
+    // second for the first report's first defect, the others by hand.
+    const program = await createProgram({
+      db,
+      ...tenant,
+      actor: operatorActor("fixture"),
+      input: { name: "Oil change", intervalMeters: 25_000_000, intervalEngineHours: 500, intervalMonths: 6, vehicleIds: [vehicleIds[0]], tagIds: [] },
+    });
+    const programIds = [program.id];
+    const workOrderIds = (
+      await db
+        .insert(workOrders)
+        .values(
+          Array.from({ length: 40 }, (_, n) => ({
+            ...tenant,
+            vehicleId: vehicleIds[0],
+            description: `Work order ${n}`,
+            ...(n === 0
+              ? {
+                  sourceType: "scheduledMaintenance" as const,
+                  sourceId: program.id,
+                  lines: [
+                    { kind: "labor" as const, description: "Oil change", quantity: 1.5, unitCostCents: 8000 },
+                    { kind: "part" as const, description: "Oil filter", quantity: 2, unitCostCents: 1250 },
+                  ],
+                }
+              : n === 1
+                ? { sourceType: "dvirDefect" as const, sourceId: defectIds[0] }
+                : {}),
+          })),
+        )
+        .returning({ id: workOrders.id })
+    )
+      .map((row) => row.id)
+      .sort((a, b) => a - b);
     // After the inspection reports: their DvirSubmitted events would be pending deliveries to these.
     const webhookIds = (
       await db
@@ -411,6 +449,8 @@ export const setupFleetFixture = async ({ db, liveVehicles = 6, now = new Date()
       dvirIds,
       defectIds,
       photoIds,
+      programIds,
+      workOrderIds,
     });
   }
   const [demo, sandbox, other] = ids;

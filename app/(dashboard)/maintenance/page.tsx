@@ -52,7 +52,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           Preventive maintenance: each service due at whichever of its intervals comes first, from the odometer and engine hours the vehicles report
         </span>
         <div className="actions">
-          <Link href="/maintenance/work-orders" className="button-link">
+          <Link href="/maintenance/orders" className="button-link">
             Work orders
           </Link>
         </div>

@@ -35,7 +35,7 @@ export const openWorkOrderAction = defineAction(
   },
   async ({ input, tenant, actor }) => {
     const order = await createWorkOrder({ ...tenant, actor, input });
-    redirect(`/maintenance/work-orders/${order.id}?opened=1`);
+    redirect(`/maintenance/orders/${order.id}?opened=1`);
   },
 );
 
@@ -54,7 +54,7 @@ export const openServiceWorkOrderAction = asFormPost(
         actor,
         input: { vehicleId, description: name, sourceType: "scheduledMaintenance", sourceId: programId },
       });
-      redirect(`/maintenance/work-orders/${order.id}?opened=1`);
+      redirect(`/maintenance/orders/${order.id}?opened=1`);
     },
   ),
 );
@@ -79,7 +79,7 @@ export const addWorkOrderLineAction = defineAction(
   async ({ input: { workOrderId, ...line }, tenant, actor }) => {
     const order = await getWorkOrder({ ...tenant, workOrderId });
     await updateWorkOrder({ ...tenant, actor, workOrderId, input: { lines: [...order.lines, line] } });
-    redirect(`/maintenance/work-orders/${workOrderId}?added=1`);
+    redirect(`/maintenance/orders/${workOrderId}?added=1`);
   },
 );
 
@@ -93,7 +93,7 @@ export const setWorkOrderStatusAction = asFormPost(
     },
     async ({ input: { workOrderId, status }, tenant, actor }) => {
       await updateWorkOrder({ ...tenant, actor, workOrderId, input: { status } });
-      redirect(`/maintenance/work-orders/${workOrderId}?status=${status}`);
+      redirect(`/maintenance/orders/${workOrderId}?status=${status}`);
     },
   ),
 );

@@ -98,7 +98,7 @@ export const vehiclesExportEndpoint = defineDashboardEndpoint({
 export const workOrdersExportEndpoint = defineDashboardEndpoint({
   method: "GET",
   group: DASHBOARD,
-  path: "/maintenance/work-orders/export",
+  path: "/maintenance/orders/export",
   summary: "The work orders as CSV",
   roles: SECTIONS.maintenance.roles,
   action: "export work orders",

@@ -137,8 +137,15 @@ export const SCOPE_GROUPS: readonly { area: string; scopes: readonly { scope: Sc
   {
     area: "Maintenance",
     scopes: [
-      { scope: "maintenance:read", allows: "Inspection reports (DVIRs), their defects and the checklist: GET /dvirs/*, /defects/*, /defect-types" },
-      { scope: "maintenance:write", allows: "A mechanic's DVIR and resolving defects: POST /fleet/dvirs, PATCH /fleet/dvirs/{id}, PATCH /fleet/defects/{id}" },
+      {
+        scope: "maintenance:read",
+        allows:
+          "Inspection reports (DVIRs), their defects and the checklist, service tasks and work orders: GET /dvirs/*, /defects/*, /defect-types, /maintenance/*",
+      },
+      {
+        scope: "maintenance:write",
+        allows: "A mechanic's DVIR, resolving defects, work orders: POST /fleet/dvirs, PATCH /fleet/dvirs/{id}, /fleet/defects/{id}; /maintenance/work-orders",
+      },
     ],
   },
   {

@@ -1,17 +1,6 @@
 export { DEFAULT_CHECKLIST, listDefectTypes, findDefectTypes, type DefectTypeRow } from "./defect-types";
 export { defectHistory, getDefect, listOpenDefects, streamDefects } from "./read-defects";
-export {
-  DVIR_STATUSES,
-  dvirHistory,
-  getDvir,
-  listDvirs,
-  streamDvirs,
-  type DefectRow,
-  type DvirFilters,
-  type DvirRow,
-  type DvirStatus,
-  type UpdatedPosition,
-} from "./read-dvirs";
+export { DVIR_STATUSES, dvirHistory, getDvir, listDvirs, streamDvirs, type DefectRow, type DvirFilters, type DvirRow, type DvirStatus } from "./read-dvirs";
 export { findMechanic, resolveDefect, resolveDvir, type Resolver, type ResolverInput } from "./resolve-defects";
 export { submitDvir, type DvirAuthor, type DvirSubmission } from "./submit-dvir";
 export { listOutOfServiceVehicles, type OutOfServiceVehicle } from "./out-of-service";

@@ -4,7 +4,8 @@ import { dvirDefects, vehicles } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
 import { withPhotos } from "./defect-photos";
-import { afterPosition, defectColumns, vehicleOfDefect, type DefectRow, type UpdatedPosition } from "./read-dvirs";
+import { afterPosition, type UpdatedPosition } from "@/lib/platform/updated-position";
+import { defectColumns, vehicleOfDefect, type DefectRow } from "./read-dvirs";
 
 const readDefects = async ({ db, tenant, where, order, limit }: { db: Executor; tenant: Tenant; where: SQL | undefined; order: SQL[]; limit: number }) => {
   const defects = await db

@@ -3,6 +3,7 @@ import { dvirDefects, dvirs, vehicles, type DefectResolution, type DvirType, typ
 import type { Executor } from "@/db/client";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type Tenant, type TenantQuery } from "@/lib/platform/tenant";
+import { afterPosition, type UpdatedPosition } from "@/lib/platform/updated-position";
 import { withPhotos, type DefectPhoto } from "./defect-photos";
 
 /** A report's state: what the signer declared, or `resolved` once its defects are all resolved (Samsara's safetyStatus). */
@@ -140,12 +141,6 @@ const readDvirs = async ({ db, tenant, where, order, limit }: { db: Executor; te
     defects: defects.filter((defect) => defect.dvirId === row.id),
   }));
 };
-
-/** A stream position: the last row's update time (milliseconds: every write stamps it from the clock in ms) and id. */
-export type UpdatedPosition = { t: number; id: number };
-
-export const afterPosition = (table: typeof dvirs | typeof dvirDefects, after: UpdatedPosition | undefined) =>
-  after ? sql`(${table.updatedAt}, ${table.id}) > (${new Date(after.t).toISOString()}::timestamptz, ${after.id})` : undefined;
 
 /** DVIRs updated in [startTime, endTime) in update order (Samsara's GET /dvirs/stream), after `after`. */
 export const streamDvirs = ({

@@ -4,6 +4,13 @@ import { paginationQuery } from "./pagination";
 import { SAMSARA_VIOLATION_TYPES } from "./records/hos-record";
 import { STAT_TYPE_NAMES } from "./records/stats-record";
 
+/** A record's id as Samsara's clients send it: a string of digits. */
+export const numericId = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `a numeric ${what} id`)
+    .transform(Number);
+
 export const idList = (what: string) =>
   z
     .array(z.string().regex(/^\d{1,9}$/, `a ${what} id`))

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { maintenancePrograms, vehicleMaintenance, vehicles, vehicleState, type MaintenanceStatus } from "@/db/schema";
 import { AppError } from "@/lib/platform/errors";
 import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
@@ -11,6 +11,30 @@ export const listPrograms = ({ db, companyId, dataset }: TenantQuery) =>
     .from(maintenancePrograms)
     .where(and(whereTenant(maintenancePrograms, { companyId, dataset }), isNull(maintenancePrograms.deletedAt)))
     .orderBy(asc(maintenancePrograms.name), asc(maintenancePrograms.id));
+
+/** The tenant's programs in id order after `afterId` (the API's service tasks): only `ids` when given, deleted ones too with `includeDeleted`. */
+export const pagePrograms = ({
+  db,
+  companyId,
+  dataset,
+  ids,
+  includeDeleted = false,
+  afterId,
+  limit,
+}: TenantQuery & { ids?: number[]; includeDeleted?: boolean; afterId?: number; limit: number }) =>
+  db
+    .select()
+    .from(maintenancePrograms)
+    .where(
+      and(
+        whereTenant(maintenancePrograms, { companyId, dataset }),
+        includeDeleted ? undefined : isNull(maintenancePrograms.deletedAt),
+        ids === undefined ? undefined : inArray(maintenancePrograms.id, ids),
+        afterId === undefined ? undefined : gt(maintenancePrograms.id, afterId),
+      ),
+    )
+    .orderBy(asc(maintenancePrograms.id))
+    .limit(limit);
 
 /** One of the tenant's programs; 404 for another tenant's or a deleted one. */
 export const getProgram = async ({ db, companyId, dataset, programId }: TenantQuery & { programId: number }) => {

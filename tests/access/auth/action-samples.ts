@@ -91,7 +91,7 @@ export const ACTION_SAMPLES: Record<string, () => unknown[]> = {
   saveProgramAction: () => [null, formOf({})],
   deleteProgramAction: () => [NONE],
   recordServiceAction: () => [NONE, NONE],
-  // maintenance/work-orders: no vehicle; no such work order or program
+  // maintenance/orders: no vehicle; no such work order or program
   openWorkOrderAction: () => [null, formOf({})],
   openServiceWorkOrderAction: () => [NONE, NONE],
   addWorkOrderLineAction: () => [null, formOf({ workOrderId: String(NONE) })],

@@ -24,6 +24,8 @@ export type TenantIds = {
   defectTypeIds: number[];
   dvirIds: number[];
   defectIds: number[];
+  programIds: number[];
+  workOrderIds: number[];
 };
 
 /** What a test needs beyond the endpoint's definition: whose ids its records carry and a request that works. */
@@ -54,6 +56,7 @@ let tagDeletions = 0;
 let driverDeletions = 0;
 let contactDeletions = 0;
 let trailerDeletions = 0;
+let workOrderDeletions = 0;
 const range = () => {
   const end = new Date(Date.now() + 60_000);
   return `startTime=${new Date(end.getTime() - 2 * 86_400_000).toISOString()}&endTime=${end.toISOString()}`;
@@ -344,6 +347,24 @@ const SAMPLES: Record<string, FleetRouteSample> = {
     single: true,
     request: (t) => ({ path: `/fleet/defects/${t.defectIds[0]}`, params: { id: String(t.defectIds[0]) }, method: "PATCH", body: { isResolved: true } }),
   },
+  "GET /maintenance/service-tasks": { owns: "maintenancePrograms", request: () => ({ path: "/maintenance/service-tasks" }) },
+  "GET /maintenance/work-orders": { owns: "workOrders", request: () => ({ path: "/maintenance/work-orders" }) },
+  "POST /maintenance/work-orders": {
+    owns: "workOrders",
+    request: (t) => ({ path: "/maintenance/work-orders", method: "POST", body: { assetId: String(t.vehicleIds[1]), description: "Matrix order" } }),
+  },
+  "PATCH /maintenance/work-orders": {
+    owns: "workOrders",
+    single: true,
+    request: (t) => ({ path: "/maintenance/work-orders", method: "PATCH", body: { id: String(t.workOrderIds[2]), status: "In Progress" } }),
+  },
+  "DELETE /maintenance/work-orders": {
+    owns: "workOrders",
+    single: true,
+    // Each call deletes a fresh order (the fixture has forty; the first three are the tests' own).
+    request: (t) => ({ path: `/maintenance/work-orders?id=${t.workOrderIds[3 + (++workOrderDeletions % 37)]}`, method: "DELETE" }),
+  },
+  "GET /maintenance/work-orders/stream": { owns: "workOrders", request: () => ({ path: `/maintenance/work-orders/stream?${range()}` }) },
   "GET /alerts/configurations": { owns: "alertRules", request: () => ({ path: "/alerts/configurations" }) },
   "POST /alerts/configurations": {
     owns: "alertRules",

@@ -54,6 +54,14 @@ import {
 } from "./trailer-assignments";
 import { idlingEventsEndpoint, speedingIntervalsEndpoint, tripsStreamEndpoint } from "./trips";
 import { safetyEventsEndpoint, safetyEventsStreamEndpoint } from "./safety-events";
+import {
+  createWorkOrderEndpoint,
+  deleteWorkOrderEndpoint,
+  listServiceTasksEndpoint,
+  listWorkOrdersEndpoint,
+  patchWorkOrderEndpoint,
+  streamWorkOrdersEndpoint,
+} from "./work-orders";
 import { createWebhookEndpoint, deleteWebhookEndpoint, getWebhookEndpoint, listWebhooksEndpoint, patchWebhookEndpoint } from "./webhooks";
 
 /**
@@ -162,4 +170,10 @@ export const FLEET_ENDPOINTS: readonly FleetEndpoint[] = [
   updateDefectEndpoint,
   dvirHistoryEndpoint,
   defectHistoryEndpoint,
+  listServiceTasksEndpoint,
+  listWorkOrdersEndpoint,
+  createWorkOrderEndpoint,
+  patchWorkOrderEndpoint,
+  deleteWorkOrderEndpoint,
+  streamWorkOrdersEndpoint,
 ];

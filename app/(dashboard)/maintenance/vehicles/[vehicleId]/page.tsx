@@ -36,7 +36,7 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
           <Link href="/maintenance" className="button-link">
             Maintenance
           </Link>
-          <a href={`/maintenance/work-orders/export?vehicle=${vehicleId}`} className="button-link" download>
+          <a href={`/maintenance/orders/export?vehicle=${vehicleId}`} className="button-link" download>
             Export CSV
           </a>
         </div>

@@ -39,7 +39,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ workOrderId: s
           {formatDateTime(order.createdAt, timeZone)}
         </span>
         <div className="actions">
-          <Link href="/maintenance/work-orders" className="button-link">
+          <Link href="/maintenance/orders" className="button-link">
             Work orders
           </Link>
         </div>

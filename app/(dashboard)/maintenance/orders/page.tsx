@@ -29,7 +29,7 @@ const Page = async () => {
           <Link href="/maintenance" className="button-link">
             Maintenance
           </Link>
-          <a href="/maintenance/work-orders/export" className="button-link" download>
+          <a href="/maintenance/orders/export" className="button-link" download>
             Export CSV
           </a>
         </div>
