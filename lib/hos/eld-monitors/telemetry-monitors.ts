@@ -1,0 +1,30 @@
+import type { VehicleTelemetry } from "@/lib/telemetry/fleet-events/read-committed-telemetry";
+import { monitorEngineSynchronization } from "./engine-synchronization";
+import { DAY_MS, type EldMonitorState, type IndicatorChange } from "./monitor-state";
+import { monitorPositioning } from "./positioning";
+
+/**
+ * Runs the telemetry-fed monitors (positioning 4.6.1.4, engine synchronization 4.6.1.2) over a vehicle's newly
+ * committed reports in time order (a stat before a position of the same instant: a tracker's record has both).
+ * Returns the state after them and the malfunctions and diagnostics they logged or cleared, in order.
+ */
+export const advanceTelemetryMonitors = (previous: EldMonitorState, vehicle: VehicleTelemetry) => {
+  const state: EldMonitorState = structuredClone(previous);
+  const changes: IndicatorChange[] = [];
+  const reports = [
+    ...vehicle.stats.map((stat) => ({ at: stat.time.getTime(), stat })),
+    ...vehicle.positions.map((position) => ({ at: position.time.getTime(), position })),
+  ].sort((a, b) => a.at - b.at || Number("position" in a) - Number("position" in b));
+  for (const report of reports) {
+    if (state.lastAt !== null && report.at < state.lastAt) continue;
+    monitorPositioning(state, changes, report);
+    monitorEngineSynchronization(state, changes, report);
+    state.lastAt = report.at;
+  }
+  if (state.lastAt !== null) {
+    const since = state.lastAt - DAY_MS;
+    state.positionGaps = state.positionGaps.filter((gap) => gap.to > since);
+    state.engineGaps = state.engineGaps.filter((gap) => gap.to > since);
+  }
+  return { state, changes };
+};
