@@ -242,7 +242,7 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
       const detector: Detector = row
         ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId, monitors: monitorStateOf(row.eldMonitors) }
         : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null, monitors: monitorStateOf({}) };
-      const monitored = advanceTelemetryMonitors(detector.monitors, vehicle);
+      const monitored = advanceTelemetryMonitors(detector.monitors, vehicle, new Date());
       detector.monitors = monitored.state;
       if (monitored.changes.length > 0) changes.set(vehicle.vehicleId, monitored.changes);
       // A window with no position (a GPS outage) still moves the monitors.

@@ -230,4 +230,27 @@ describe("ELD malfunctions and data diagnostics (Appendix A 4.6)", () => {
     expect(unidentified!.length).toBeGreaterThan(0);
     expect(unidentified!.every((row) => row[3] !== "7")).toBe(true);
   });
+
+  it("timing: a report dated more than 10 minutes ahead of the service's clock is malfunction T; a report on time clears it", async () => {
+    const { db } = database();
+    const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
+    const before = Date.now();
+    const report = (at: number) => ({
+      positions: [],
+      stats: [{ vehicleId: vehicle.id, time: new Date(at), odometerMeters: 1_000_000, engineState: "Off" as const }],
+    });
+    // Minutes late is no proof (a device sends what it kept offline); 2 hours ahead is.
+    await ingest(report(before - 60 * MINUTE), new Date(0));
+    expect(await indicatorRecords(vehicle.id, new Date(before))).toEqual([]);
+    await ingest(report(before + 2 * HOUR), new Date(0));
+    const [logged] = await indicatorRecords(vehicle.id, new Date(before));
+    expect([logged[0], logged[1]]).toEqual([1, "T"]);
+    // Logged at the service's time, not the device's.
+    expect(logged[2]).toBeLessThan(1);
+    await ingest(report(Date.now() - 1_000), new Date(0));
+    expect((await indicatorRecords(vehicle.id, new Date(before))).map(([code, diagnosticCode]) => [code, diagnosticCode])).toEqual([
+      [1, "T"],
+      [2, "T"],
+    ]);
+  });
 });
