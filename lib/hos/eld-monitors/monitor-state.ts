@@ -22,6 +22,8 @@ export type EldMonitorState = {
   /** Since when the engine data has been missing while needed (4.6.1.2). */
   engineGapFrom: number | null;
   engineGaps: Gap[];
+  /** Driving the device did not record, unpowered (4.6.1.1), in the last 24 hours. */
+  powerGaps: Gap[];
   active: string[];
 };
 
@@ -35,6 +37,7 @@ export const EMPTY_MONITORS: EldMonitorState = {
   engineAt: null,
   engineGapFrom: null,
   engineGaps: [],
+  powerGaps: [],
   active: [],
 };
 

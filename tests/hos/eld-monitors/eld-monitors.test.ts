@@ -253,4 +253,32 @@ describe("ELD malfunctions and data diagnostics (Appendix A 4.6)", () => {
       [2, "T"],
     ]);
   });
+
+  it("power: driving the device did not record is diagnostic 1, from its last report to the next; 30 minutes of it in 24 hours is malfunction P", async () => {
+    const { db } = database();
+    const { vehicle, driver } = await addVehicleAndDriver({ db, companyId });
+    const start = new Date(Date.now() - 5 * HOUR);
+    // Silent while driving for 10 minutes, then for 25 (no report at all, the odometer going on): 36 minutes unrecorded.
+    const drive = { speed: 20, gps: true, ecu: true };
+    const silent = { speed: 20, gps: false, ecu: false };
+    await ingest(
+      reportsOf(vehicle.id, start, [
+        { minutes: 10, ...drive },
+        { minutes: 10, ...silent },
+        { minutes: 10, ...drive },
+        { minutes: 25, ...silent },
+        { minutes: 10, ...drive },
+      ]),
+      start,
+    );
+    expect(await indicatorRecords(vehicle.id, start)).toEqual([
+      [3, "1", 9.5, "driver"],
+      [4, "1", 20, "driver"],
+      [3, "1", 29.5, "driver"],
+      [4, "1", 55, "driver"],
+      [1, "P", 55, "driver"],
+    ]);
+    const { rows } = await malfunctionSegment(driver!);
+    expect(rows[0].slice(1, 3)).toEqual(["1", "P"]);
+  });
 });
