@@ -76,6 +76,8 @@ export const drivingDetectorStates = pgTable(
     motion: jsonb("motion").notNull(),
     driverId: integer("driver_id"),
     unassignedId: integer("unassigned_id"),
+    /** The ELD's self-monitoring (Appendix A 4.6) between batches: lib/hos/eld-monitors/monitor-state.ts. */
+    eldMonitors: jsonb("eld_monitors").notNull().default({}),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.dataset, t.vehicleId] })],
 );

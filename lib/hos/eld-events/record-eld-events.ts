@@ -4,7 +4,8 @@ import { companies, drivers, eldEvents, eldEventSequences, vehicles, type EldRec
 import { eventRecordElements, powerUnitNumberOf, UNIDENTIFIED_USERNAME } from "@/lib/hos/eld-record/record-elements";
 import type { Tenant } from "@/lib/platform/tenant";
 import { readVehicleCounters, type VehicleCounters } from "./vehicle-counters";
-import { withMissingElementsDiagnostics } from "./missing-elements-diagnostic";
+import { withMissingElementsDiagnostics, MISSING_ELEMENTS } from "./missing-elements-diagnostic";
+import { isLogged, isMalfunctionCode, readActiveIndicators } from "./active-indicators";
 
 type Position = { latitude: number; longitude: number };
 
@@ -45,6 +46,25 @@ const countersOf = async ({ db, companyId, dataset, drafts }: Tenant & { db: Exe
   return new Map<EldEventDraft, VehicleCounters & { missing: boolean }>(
     asked.map((draft, i) => [draft, { ...read[i], missing: read[i].source !== "engine" || read[i].elapsedEngineHours === null }]),
   );
+};
+
+/**
+ * The ELD's active malfunctions and data diagnostics once `draft` is recorded: a type 7 record logs or clears its
+ * code in `active` (updated, for the drafts after it).
+ */
+const indicatorsAfter = (active: Map<number, Set<string>>, draft: EldEventDraft) => {
+  const codes = draft.vehicleId === null ? new Set<string>() : (active.get(draft.vehicleId) ?? new Set<string>());
+  if (draft.type === 7 && draft.diagnosticCode) {
+    if (isLogged(draft.code)) codes.add(draft.diagnosticCode);
+    else codes.delete(draft.diagnosticCode);
+  }
+  if (draft.vehicleId !== null) active.set(draft.vehicleId, codes);
+  const list = [...codes];
+  return {
+    codes,
+    malfunction: list.some(isMalfunctionCode),
+    otherDiagnostic: list.some((code) => !isMalfunctionCode(code) && code !== MISSING_ELEMENTS),
+  };
 };
 
 /** 4.4.2.1, 4.7.3: two decimals, one in personal conveyance (about 10 miles). */
@@ -100,7 +120,8 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
   const powerUnitOf = new Map(vehicleRows.map((row) => [row.id, powerUnitNumberOf(row)]));
   const counters = await countersOf({ db, companyId, dataset, drafts });
   const missing = new Map([...counters].map(([draft, read]) => [draft, read.missing]));
-  const all = await withMissingElementsDiagnostics({ db, companyId, dataset, drafts, missing });
+  const active = await readActiveIndicators({ db, companyId, dataset, vehicleIds });
+  const all = withMissingElementsDiagnostics({ drafts, missing, stored: active });
   const counts = new Map<number, number>();
   for (const draft of all) counts.set(draft.vehicleId ?? 0, (counts.get(draft.vehicleId ?? 0) ?? 0) + 1);
   const next = await takeSequenceIds({ db, companyId, dataset, counts });
@@ -115,6 +136,7 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
       longitude: atPrecision(draft.position.longitude, reduced),
     };
     const driver = draft.driverId === null ? undefined : driverOf.get(draft.driverId);
+    const indicators = indicatorsAfter(active, draft);
     const { check } = eventRecordElements({
       event: {
         type: draft.type,
@@ -144,8 +166,10 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
       eventAt: draft.at,
       accumulatedMiles: vehicle?.accumulatedMiles ?? null,
       elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
-      // 7.20: a data diagnostic is active for the ELD (the record lacks an element, or it is the diagnostic logged).
-      diagnostic: vehicle?.missing ?? (draft.type === 7 && draft.code === 3),
+      // 7.23 and 7.20: a malfunction or a data diagnostic is active for the ELD once this record is made; the
+      // missing-elements one is the record's own (it lacks an element) where the record carries the vehicle's counters.
+      malfunction: indicators.malfunction,
+      diagnostic: (vehicle?.missing ?? indicators.codes.has(MISSING_ELEMENTS)) || indicators.otherDiagnostic,
       diagnosticCode: draft.diagnosticCode ?? null,
       latitude: position?.latitude ?? null,
       longitude: position?.longitude ?? null,

@@ -75,7 +75,7 @@ const positionOf = (event: StoredEvent) =>
  * Reads what a driver's ELD output file shows over `range` from the stored ELD event records (lib/hos/eld-events):
  * the driver's records of every status (active, inactive-changed, change requested or rejected), the certifications
  * of the range's days, the logins and logouts, and the unidentified driver profile's records of the vehicles the
- * driver used, their malfunction and data diagnostic records, and the vehicles' total miles and engine hours (the
+ * driver used, the malfunction and data diagnostic records of the driver and of those vehicles, and the vehicles' total miles and engine hours (the
  * header's now, each login's and diagnostic's then). Engine power events are not recorded by the service yet: their
  * segment is empty.
  */
@@ -106,13 +106,23 @@ export const loadEldFileInput = async ({
   const vehicleIds = new Set(stored.flatMap((event) => (event.vehicleId === null ? [] : [event.vehicleId])));
   const current = await findVehicleForDriver({ db, companyId, dataset, driverId, at: now });
   if (current) vehicleIds.add(current.id);
-  const unidentified =
+  // The vehicles' records of the unidentified driver profile, and their malfunctions and data diagnostics whoever's
+  // they are (4.8.2.1.7: all that occurred on the ELD in the period).
+  const ofVehicles =
     vehicleIds.size === 0
       ? []
       : await db
           .select()
           .from(eldEvents)
-          .where(and(whereTenant(eldEvents, { companyId, dataset }), isNull(eldEvents.driverId), inArray(eldEvents.vehicleId, [...vehicleIds]), inRange));
+          .where(
+            and(
+              whereTenant(eldEvents, { companyId, dataset }),
+              or(isNull(eldEvents.driverId), eq(eldEvents.eventType, 7)),
+              inArray(eldEvents.vehicleId, [...vehicleIds]),
+              inRange,
+            ),
+          );
+  const unidentified = ofVehicles.filter((event) => event.driverId === null && event.eventType !== 7);
   const rows = vehicleIds.size > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds: [...vehicleIds], archive: "all", limit: vehicleIds.size }) : [];
   // The trailers a vehicle's record names: as typed on the vehicle, else those coupled in the period to it or by the driver.
   const couplings = await findCouplings({
@@ -186,7 +196,9 @@ export const loadEldFileInput = async ({
   // Total miles and engine hours (7.43, 7.44): the header's vehicle now, and each login's vehicle then.
   const headerVehicleId = current?.id ?? lastVehicleId;
   const logins = ofType(5).filter(inTheRange);
-  const malfunctions = ofType(7).filter(inTheRange);
+  const malfunctions = [
+    ...new Map([...ofType(7).filter(inTheRange), ...ofVehicles.filter((event) => event.eventType === 7)].map((event) => [event.id, event])).values(),
+  ];
   const withVehicle = [...logins, ...malfunctions].filter((event) => event.vehicleId !== null);
   const asked = [
     ...(headerVehicleId === undefined ? [] : [{ vehicleId: headerVehicleId, at: now }]),

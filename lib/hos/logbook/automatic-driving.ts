@@ -23,6 +23,9 @@ import { writeAutomaticEntry } from "./automatic-entry";
 import { raiseStopPrompt } from "./stop-prompts";
 import { answerStopPrompts } from "../records/answer-stop-prompts";
 import { recordEldEvents, type EldEventDraft } from "../eld-events/record-eld-events";
+import { monitorStateOf, type EldMonitorState, type IndicatorChange } from "../eld-monitors/monitor-state";
+import { advanceTelemetryMonitors } from "../eld-monitors/telemetry-monitors";
+import { eldMonitorDrafts, inVehicleTimeOrder } from "../eld-monitors/monitor-drafts";
 
 const HOUR_MS = 3_600_000;
 /** ELD events a statement (each is ~20 parameters; PostgreSQL takes at most 65,535 a statement). */
@@ -35,7 +38,7 @@ export const LOGBOOK_MOTION: MotionSettings = { ...TRIP_MOTION, minDisplacementM
 /** Statuses under which motion is not driving (49 CFR 395.28): the driver chose them for moving. */
 const MOVING_WITHOUT_DRIVING: readonly DutyStatus[] = ["personalConveyance", "yardMove"];
 
-type Detector = { motion: MotionState; driverId: number | null; unassignedId: number | null };
+type Detector = { motion: MotionState; driverId: number | null; unassignedId: number | null; monitors: EldMonitorState };
 /** An unassigned segment as the window leaves it: still open, or closed where the vehicle came to rest. */
 type SegmentUpdate = { id: number; segment: MotionSegment; closed: boolean };
 /**
@@ -214,12 +217,13 @@ const saveDetectors = async ({ tx, tenant, detectors }: { tx: Executor; tenant: 
     motion: detector.motion,
     driver_id: detector.driverId,
     unassigned_id: detector.unassignedId,
+    eld_monitors: detector.monitors,
   }));
-  await tx.execute(sql`insert into driving_detector_states (company_id, dataset, vehicle_id, motion, driver_id, unassigned_id)
-    select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.motion, r.driver_id, r.unassigned_id
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(vehicle_id int, motion jsonb, driver_id int, unassigned_id int)
+  await tx.execute(sql`insert into driving_detector_states (company_id, dataset, vehicle_id, motion, driver_id, unassigned_id, eld_monitors)
+    select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.motion, r.driver_id, r.unassigned_id, r.eld_monitors
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(vehicle_id int, motion jsonb, driver_id int, unassigned_id int, eld_monitors jsonb)
     on conflict (company_id, dataset, vehicle_id) do update set motion = excluded.motion, driver_id = excluded.driver_id, unassigned_id =
-      excluded.unassigned_id`);
+      excluded.unassigned_id, eld_monitors = excluded.eld_monitors`);
 };
 
 /**
@@ -249,15 +253,26 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
     const detectors = new Map<number, Detector>();
     const segments: SegmentUpdate[] = [];
     const events: EldEventDraft[] = [];
+    // The ELD's self-monitoring (Appendix A 4.6, lib/hos/eld-monitors): what each vehicle's reports logged or cleared,
+    // and the vehicles that drove unidentified in the window (their diagnostic is checked once the segments are written).
+    const changes = new Map<number, IndicatorChange[]>();
+    const unidentified = new Set<number>();
     let unit: Promise<DistanceUnit> | undefined;
     const distanceUnit = () => (unit ??= getDistanceUnit({ db: tx, companyId: tenant.companyId }));
     for (const vehicle of vehicles) {
       const row = byVehicle.get(vehicle.vehicleId);
       const detector: Detector = row
-        ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId }
-        : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null };
+        ? { motion: row.motion as MotionState, driverId: row.driverId, unassignedId: row.unassignedId, monitors: monitorStateOf(row.eldMonitors) }
+        : { motion: EMPTY_MOTION_STATE, driverId: null, unassignedId: null, monitors: monitorStateOf({}) };
+      const monitored = advanceTelemetryMonitors(detector.monitors, vehicle, new Date());
+      detector.monitors = monitored.state;
+      if (monitored.changes.length > 0) changes.set(vehicle.vehicleId, monitored.changes);
+      // A window with no position (a GPS outage) still moves the monitors.
+      detectors.set(vehicle.vehicleId, detector);
+      if (detector.unassignedId !== null) unidentified.add(vehicle.vehicleId);
       const samples = toSamples(vehicle, detector.motion.previous);
       if (samples.length === 0) continue;
+      const segmentsBefore = segments.length;
       const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector, segments, events, distanceUnit };
       for (const sample of samples) {
         const wasOpen = detector.motion.open !== null;
@@ -270,13 +285,16 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
       }
       if (detector.unassignedId !== null && detector.motion.open)
         segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });
-      detectors.set(vehicle.vehicleId, detector);
+      if (detector.unassignedId !== null || segments.length > segmentsBefore) unidentified.add(vehicle.vehicleId);
     }
     await writeSegments({ tx, tenant, segments });
+    const monitors = new Map([...detectors].map(([vehicleId, detector]) => [vehicleId, detector.monitors]));
+    // A monitor's change first at an instant: the record made at the report that logged or cleared it shows it.
+    const ordered = inVehicleTimeOrder([...(await eldMonitorDrafts({ tx, tenant, monitors, changes, unidentified })), ...events]);
     // In the order they happened (each vehicle's sequence ids follow it, record-eld-events.ts), a few hundred a
     // statement: a whole fleet's 10,000 in one insert passed the parameter limit and overflowed the query builder's stack.
-    for (let i = 0; i < events.length; i += EVENTS_PER_STATEMENT)
-      await recordEldEvents({ db: tx, ...tenant, drafts: events.slice(i, i + EVENTS_PER_STATEMENT) });
+    for (let i = 0; i < ordered.length; i += EVENTS_PER_STATEMENT)
+      await recordEldEvents({ db: tx, ...tenant, drafts: ordered.slice(i, i + EVENTS_PER_STATEMENT) });
     await saveDetectors({ tx, tenant, detectors });
   },
 };

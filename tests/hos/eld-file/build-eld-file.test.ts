@@ -182,6 +182,32 @@ const SCENARIOS: Record<string, () => EldFileInput> = {
         status("onDuty", 20, "10:20", { origin: 1, position: { latitude: 39.78, longitude: -89.65 } }),
       ],
     }),
+  // The GPS lost for over an hour (malfunction L) and the engine data for a while (diagnostic 2): the records meanwhile
+  // carry the indicators, the segment lists each logged and cleared (lib/hos/eld-monitors).
+  "malfunctions-and-diagnostics": () =>
+    scenario({
+      events: [
+        status("driving", 20, "08:00", { origin: 1, accumulatedMiles: 3, elapsedEngineHours: 0.1 }),
+        record({ type: 2, code: 1, at: at(20, "09:00"), origin: 1, position: null, distanceSinceLastValidCoordinates: 60, diagnostic: true }),
+        record({
+          type: 2,
+          code: 1,
+          at: at(20, "10:00"),
+          origin: 1,
+          position: null,
+          distanceSinceLastValidCoordinates: 121,
+          malfunction: true,
+          diagnostic: true,
+        }),
+        status("onDuty", 20, "10:40", { origin: 1, accumulatedMiles: 150, elapsedEngineHours: 2.7, position: { latitude: 39.78, longitude: -89.65 } }),
+      ],
+      malfunctions: [
+        { sequenceId: 31, code: 3, diagnosticCode: "2", at: at(20, "08:40"), vehicleKey: "12", totalMiles: 500_040, totalEngineHours: 3000.7 },
+        { sequenceId: 33, code: 1, diagnosticCode: "L", at: at(20, "09:20"), vehicleKey: "12", totalMiles: 500_080, totalEngineHours: 3001.3 },
+        { sequenceId: 35, code: 4, diagnosticCode: "2", at: at(20, "10:35"), vehicleKey: "12", totalMiles: 500_145, totalEngineHours: 3002.6 },
+        { sequenceId: 36, code: 2, diagnosticCode: "L", at: at(20, "10:40"), vehicleKey: "12", totalMiles: 500_150, totalEngineHours: 3002.7 },
+      ],
+    }),
   "intermediate-logs-and-logins": () =>
     scenario({
       events: [
@@ -262,6 +288,21 @@ describe("the ELD output file (Appendix A 4.8.2)", () => {
       ["X", "X", "91"],
       ["X", "X", "38"],
       ["41.88", "-87.63", "0"],
+    ]);
+    sequence = 0;
+    const monitored = parseEldFile(buildEldFile(SCENARIOS["malfunctions-and-diagnostics"]()).text).segments;
+    // The event list's malfunction and diagnostic indicators (columns 15 and 16), newest first.
+    expect(monitored.get("ELD Event List:")!.map((row) => [row[14], row[15]])).toEqual([
+      ["0", "0"],
+      ["1", "1"],
+      ["0", "1"],
+      ["0", "0"],
+    ]);
+    expect(monitored.get("Malfunctions and Data Diagnostic Events:")!.map((row) => [row[1], row[2]])).toEqual([
+      ["2", "L"],
+      ["4", "2"],
+      ["1", "L"],
+      ["3", "2"],
     ]);
     sequence = 0;
     const team = parseEldFile(buildEldFile(SCENARIOS["team-driving"]()).text).segments;

@@ -1,0 +1,61 @@
+import type { Executor } from "@/db/client";
+import type { EldEventDraft } from "@/lib/hos/eld-events/record-eld-events";
+import { isMalfunctionCode } from "@/lib/hos/eld-events/active-indicators";
+import { findDriverVehicle } from "@/lib/hos/logbook/vehicle-driver";
+import type { Tenant } from "@/lib/platform/tenant";
+import type { EldMonitorState, IndicatorChange } from "./monitor-state";
+import { monitorUnidentifiedDriving, UNIDENTIFIED_DRIVING } from "./unidentified-driving-diagnostic";
+
+/**
+ * The type 7 records of a window's monitor changes (Table 6: 1 malfunction logged, 2 cleared, 3 data diagnostic
+ * logged, 4 cleared), after the unidentified driving diagnostic of the vehicles that drove unidentified in the window
+ * or hold it logged (`unidentified`; their segments as the window left them). Each is the driver's the vehicle is
+ * assigned to then, else the unidentified driver profile's (4.6.1.1(a)); malfunction records carry no location.
+ */
+export const eldMonitorDrafts = async ({
+  tx,
+  tenant,
+  monitors,
+  changes,
+  unidentified,
+}: {
+  tx: Executor;
+  tenant: Tenant;
+  monitors: ReadonlyMap<number, EldMonitorState>;
+  changes: Map<number, IndicatorChange[]>;
+  unidentified: ReadonlySet<number>;
+}) => {
+  const asked = [...monitors].flatMap(([vehicleId, state]) =>
+    state.lastAt !== null && (unidentified.has(vehicleId) || state.active.includes(UNIDENTIFIED_DRIVING)) ? [{ vehicleId, at: state.lastAt, state }] : [],
+  );
+  for (const [vehicleId, more] of await monitorUnidentifiedDriving({ db: tx, ...tenant, asked }))
+    changes.set(vehicleId, [...(changes.get(vehicleId) ?? []), ...more]);
+  const drafts: EldEventDraft[] = [];
+  for (const [vehicleId, list] of changes) {
+    for (const { at, diagnosticCode, logged } of list) {
+      const assigned = await findDriverVehicle({ db: tx, ...tenant, vehicleId, at: new Date(at) });
+      const malfunction = isMalfunctionCode(diagnosticCode);
+      drafts.push({
+        driverId: assigned?.driverId ?? null,
+        vehicleId,
+        type: 7,
+        code: malfunction ? (logged ? 1 : 2) : logged ? 3 : 4,
+        at: new Date(at),
+        origin: "automatic",
+        position: null,
+        diagnosticCode,
+      });
+    }
+  }
+  return drafts;
+};
+
+/**
+ * Events in each vehicle's time order (its sequence ids follow it), vehicles in the order they first appear; events
+ * of one instant keep their order.
+ */
+export const inVehicleTimeOrder = (events: readonly EldEventDraft[]) => {
+  const rank = new Map<number | null, number>();
+  for (const event of events) if (!rank.has(event.vehicleId)) rank.set(event.vehicleId, rank.size);
+  return [...events].sort((a, b) => rank.get(a.vehicleId)! - rank.get(b.vehicleId)! || a.at.getTime() - b.at.getTime());
+};

@@ -1,0 +1,64 @@
+/** A span of time in which the ELD failed a requirement: epoch milliseconds. */
+export type Gap = { from: number; to: number };
+
+/**
+ * What the ELD's self-monitoring (Appendix A 4.6) keeps of a vehicle between telemetry batches, in
+ * driving_detector_states.eld_monitors: the position and engine-data gaps of the last 24 hours, the one open now, and
+ * the Table 4 codes the monitors hold logged (their type 7 records are written once, when they change).
+ */
+export type EldMonitorState = {
+  /** The latest report monitored: a later batch's older report (a late point) is left out, as automatic driving does. */
+  lastAt: number | null;
+  /** The engine's odometer (meters): the latest reading, and the one at the latest valid position fix. */
+  odometer: number | null;
+  fixOdometer: number | null;
+  /** Since when the vehicle has moved 5 miles past its latest valid fix without a new one (4.6.1.4). */
+  positionGapFrom: number | null;
+  positionGaps: Gap[];
+  /** The vehicle has reported its engine's odometer (an engine-connected ELD): engine synchronization is monitored. */
+  engineConnected: boolean;
+  /** The latest engine reading, or when the current need of one began (the vehicle moving after an engine-off). */
+  engineAt: number | null;
+  /** Since when the engine data has been missing while needed (4.6.1.2). */
+  engineGapFrom: number | null;
+  engineGaps: Gap[];
+  /** Driving the device did not record, unpowered (4.6.1.1), in the last 24 hours. */
+  powerGaps: Gap[];
+  active: string[];
+};
+
+export const EMPTY_MONITORS: EldMonitorState = {
+  lastAt: null,
+  odometer: null,
+  fixOdometer: null,
+  positionGapFrom: null,
+  positionGaps: [],
+  engineConnected: false,
+  engineAt: null,
+  engineGapFrom: null,
+  engineGaps: [],
+  powerGaps: [],
+  active: [],
+};
+
+/** A stored state, `{}` for a vehicle monitored before (the column's default): the empty state's fields filled in. */
+export const monitorStateOf = (stored: unknown): EldMonitorState => ({ ...EMPTY_MONITORS, ...(stored as Partial<EldMonitorState>) });
+
+export const DAY_MS = 24 * 3_600_000;
+
+/** The time spent in `gaps` (and the open one, up to `now`) over the 24 hours up to `now`. */
+export const gapTimeInDay = (gaps: readonly Gap[], openFrom: number | null, now: number) =>
+  [...gaps, ...(openFrom === null ? [] : [{ from: openFrom, to: now }])].reduce(
+    (sum, gap) => sum + Math.max(0, Math.min(gap.to, now) - Math.max(gap.from, now - DAY_MS)),
+    0,
+  );
+
+/** A logged or cleared malfunction or data diagnostic (Table 4 code) at an instant. */
+export type IndicatorChange = { at: number; diagnosticCode: string; logged: boolean };
+
+/** Sets `code` logged or cleared in `state`, noting the change in `changes` when it is one. */
+export const setIndicator = (state: EldMonitorState, changes: IndicatorChange[], { at, diagnosticCode, logged }: IndicatorChange) => {
+  if (state.active.includes(diagnosticCode) === logged) return;
+  state.active = logged ? [...state.active, diagnosticCode] : state.active.filter((code) => code !== diagnosticCode);
+  changes.push({ at, diagnosticCode, logged });
+};
