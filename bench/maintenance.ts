@@ -14,6 +14,7 @@ import { operatorActor } from "@/lib/platform/audit";
 import { createProgram } from "@/lib/processing/maintenance";
 import { maintenanceProcessor } from "@/lib/processing/maintenance/maintenance-processor";
 import { POSTGRES_WINDOW } from "@/lib/runtime/boot/start-fleet-reactions";
+import { readCommittedTelemetry } from "@/lib/telemetry/fleet-events/read-committed-telemetry";
 import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
 import { ensurePartitions, ingestTelemetry, type TelemetryBatch } from "@/lib/telemetry/store";
 import { percentile } from "./measure";
@@ -42,6 +43,8 @@ export type MaintenanceBenchResult = {
   /** The processor after each batch (unpaced: its harshest), and after every PACED_EVERY-th (its pace at 1 Hz). */
   everyBatch: InProcess;
   paced: InProcess;
+  /** The processor alone over the rows of the first "without" phase, ms a batch: its runs, and reading the rows in them. */
+  alone: { runMs: number; readMs: number };
   worker: { rate: number; evaluatedRate: number; afterMs: number };
 };
 
@@ -268,6 +271,22 @@ export const benchMaintenance = async ({
     return { rate: (rowsIn(batches) * 1000) / (ingestMs + evaluateMs), ingestMs: ingestMs / seconds, evaluateMs: evaluateMs / seconds };
   };
   const before = await ingestOnly();
+  // The processor alone over the rows just ingested, nothing else running, a run each PACED_EVERY batches
+  // (its pace): what reading the committed rows (positions and stats) takes of a run. Per batch.
+  const processorAlone = async () => {
+    const [from, to] = [await checkpoint(), await headSeq()];
+    const step = PACED_EVERY * rowsOf(batchAt(1));
+    let readMs = 0;
+    for (let afterSeq = from; afterSeq < to; afterSeq += step) {
+      const t0 = performance.now();
+      await readCommittedTelemetry({ db, tenant, afterSeq, throughSeq: Math.min(afterSeq + step, to) });
+      readMs += performance.now() - t0;
+    }
+    const t0 = performance.now();
+    await runTelemetryProcessors({ db, processors: [maintenanceProcessor], window: step });
+    return { readMs: readMs / seconds, runMs: (performance.now() - t0) / seconds };
+  };
+  const alone = await processorAlone();
   const everyBatch = await ingestAndEvaluate(1);
   const paced = await ingestAndEvaluate(PACED_EVERY);
   await catchUpCheckpoint();
@@ -294,6 +313,7 @@ export const benchMaintenance = async ({
     without: { before, after },
     everyBatch,
     paced,
+    alone,
     worker: inWorker,
   };
 };
@@ -326,6 +346,13 @@ export const maintenanceRows = (result: MaintenanceBenchResult, seconds: number)
       result.paced.rate >= 0.8 * without,
     ],
     ["  the same, the processor after each batch (unpaced, its harshest)", inProcess(result.everyBatch), "", "", undefined],
+    [
+      `  the processor alone over the rows ingested without it, a run each ${PACED_EVERY} batches`,
+      `${result.alone.runMs.toFixed(0)} ms a batch`,
+      `of which reading the committed rows (positions and stats) ${result.alone.readMs.toFixed(0)} ms`,
+      "",
+      undefined,
+    ],
     [
       "  the processor in a worker process (as deployed), batches back to back",
       `${rate(result.worker.rate)} → ${share(result.worker.rate)}; ` +
