@@ -35,6 +35,7 @@ import { createTestApiKey } from "@/tests/helpers/api-keys";
 import { createScratchDatabase } from "@/tests/helpers/scratch-database";
 import { measure, measureThroughput, summarize } from "./measure";
 import { benchIngestWithDetectors } from "./ingest-detectors";
+import { benchMaintenance, maintenanceRows } from "./maintenance";
 import { benchTrackers } from "./trackers";
 import { benchVehicleImport } from "./vehicle-import";
 import { benchEldExport } from "./eld-export";
@@ -54,7 +55,8 @@ const row = (what: string, figure: string, limit: string, target: string, met?: 
   console.log(`  ${what}: ${figure}  |  ${limit}  |  ${target}`);
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const PHASES = ["copy", "burst", "api", "history", "feed", "sustained", "trackers", "import", "detectors", "eld-export"] as const;
+// "maintenance" last: its telemetry is stamped after everything the others wrote (bench/maintenance.ts).
+const PHASES = ["copy", "burst", "api", "history", "feed", "sustained", "trackers", "import", "detectors", "eld-export", "maintenance"] as const;
 const only = process.env.BENCH_PHASES?.split(",").map((phase) => phase.trim());
 const unknown = only?.filter((phase) => !(PHASES as readonly string[]).includes(phase));
 if (unknown?.length) throw new Error(`BENCH_PHASES: unknown ${unknown.join(", ")} (phases: ${PHASES.join(", ")})`);
@@ -488,6 +490,12 @@ try {
       eld.drivers >= 100 && eld.days >= 8 ? eld.totalMs < 60_000 : undefined,
     );
     endPhase("eld-export");
+  }
+
+  if (runs("maintenance")) {
+    const maintenance = await benchMaintenance({ db, databaseUrl: url, companyId: demo.id, vehicleIds: ids, seconds: SECONDS });
+    for (const figures of maintenanceRows(maintenance, SECONDS)) row(...figures);
+    endPhase("maintenance");
   }
 
   row("RSS of the process after each phase (app handlers in-process)", rssAfter.join(", "), "", "");

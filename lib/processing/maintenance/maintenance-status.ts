@@ -53,7 +53,12 @@ export const duePointOf = ({
     program.intervalEngineHours !== null && service.serviceEngineSeconds !== null ? service.serviceEngineSeconds / 3600 + program.intervalEngineHours : null;
   const dueAt = program.intervalMonths !== null ? addMonths(service.serviceAt, program.intervalMonths) : null;
   const metersLeft = dueOdometerMeters !== null && readings.odometerMeters !== null ? dueOdometerMeters - readings.odometerMeters : null;
-  const engineHoursLeft = dueEngineHours !== null && readings.engineSeconds !== null ? dueEngineHours - readings.engineSeconds / 3600 : null;
+  // Subtracted in seconds, then converted: hours from seconds are inexact, and a reading exactly at the due
+  // point left 2e-13 h "to go" (due soon, not overdue) in the maintenance benchmark.
+  const engineHoursLeft =
+    dueEngineHours !== null && readings.engineSeconds !== null
+      ? (service.serviceEngineSeconds! + program.intervalEngineHours! * 3600 - readings.engineSeconds) / 3600
+      : null;
   const msLeft = dueAt !== null ? dueAt.getTime() - now.getTime() : null;
   const shares = [
     metersLeft !== null ? metersLeft / program.intervalMeters! : null,

@@ -46,6 +46,17 @@ describe("a program's due point", () => {
     expect(at(110_000, 2_100, "2026-07-31T10:00:00Z").status).toBe("overdue");
   });
 
+  it("is overdue at exactly the engine hours due, whatever the seconds (hours from seconds are inexact)", () => {
+    const onTheSecond = { ...service, serviceEngineSeconds: 3_600_750 };
+    const point = duePointOf({
+      program: OIL,
+      service: onTheSecond,
+      readings: { odometerMeters: null, engineSeconds: 3_600_750 + 500 * HOUR },
+      now: service.serviceAt,
+    });
+    expect(point).toMatchObject({ status: "overdue", engineHoursLeft: 0 });
+  });
+
   it("counts an interval whose reading is not known as unused", () => {
     const point = duePointOf({ program: OIL, service, readings: { odometerMeters: null, engineSeconds: null }, now: new Date("2026-02-01T00:00:00Z") });
     expect(point).toMatchObject({ status: "ok", metersLeft: null, engineHoursLeft: null });
