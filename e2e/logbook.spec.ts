@@ -375,6 +375,9 @@ test(
     await page.getByRole("button", { name: "Create driver" }).click();
     await expect(page).toHaveURL(/\/drivers\/\d+\/edit\?created=1/);
     const nextDriverId = new URL(page.url()).pathname.split("/")[2];
+    await page.goto(`/hos/${driverId}`);
+    await page.getByRole("button", { name: `End assignment of ${truck}` }).click();
+    await expect(page.getByRole("main").getByText(`Assignment of ${truck} ended.`)).toBeVisible();
     await page.goto(`/hos/${nextDriverId}`);
     const assignNext = page.getByRole("form", { name: "Assign a vehicle to Nico Next" });
     await assignNext.getByLabel("Vehicle").selectOption({ label: truck });
@@ -393,9 +396,8 @@ test(
     await screenshot(next, "logbook-review-phone");
     await review.getByLabel("Signature: type your full name").fill("Nico Next");
     await review.getByRole("button", { name: "I have reviewed the defects: sign" }).click();
-    await expect(review.getByRole("status")).toContainText("Nico Next");
-    await next.reload();
-    await expect(next.getByTestId("inspection-review")).toHaveCount(0);
+    // Signed, there is nothing left to review: the section gives way.
+    await expect(review).toHaveCount(0);
     await next.getByRole("button", { name: "On Duty", exact: true }).click();
     await expect(next.getByTestId("current-status")).toContainText("On Duty");
     // The truck's last point was stamped 5 minutes ahead (the stop above); a drive is read after it, once that time is past.

@@ -134,7 +134,9 @@ test("a service program turns due as the tracker's odometer passes it; a work or
 
   await page.goto("/inspections");
   await page.getByTestId("inspections-table").getByRole("link", { name: truck }).click();
+  await page.waitForURL(/\/inspections\/\d+$/);
   const inspectionUrl = page.url();
+  await screenshot(page, "inspection-open-work-order-desktop");
   await page.getByRole("link", { name: "Open a work order for Brakes" }).click();
   const order = page.getByRole("form", { name: "New work order" });
   await expect(order.getByTestId("work-order-source")).toHaveText(`For the defect Brakes on ${truck}`);

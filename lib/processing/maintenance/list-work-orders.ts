@@ -35,10 +35,7 @@ const columns = {
 /** What an order was opened for, by name (a deleted program keeps its name): with the inspection a defect was reported in. */
 export type WorkOrderSourceView = { name: string; dvirId: number | null } | null;
 
-type Row = { order: typeof workOrders.$inferSelect; vehicleName: string; defectLabel: string | null; defectDvirId: number | null } & {
-  fault: { protocol: "j1939" | "obdii"; spnId: number | null; fmiId: number | null; dtcShortCode: string | null } | null;
-  programName: string | null;
-};
+type Row = Awaited<ReturnType<typeof selectOrders>>[number];
 
 const sourceOf = (row: Row): WorkOrderSourceView => {
   if (row.defectLabel !== null) return { name: row.defectLabel, dvirId: row.defectDvirId };

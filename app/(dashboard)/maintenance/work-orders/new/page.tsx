@@ -33,7 +33,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     <section className="page">
       <LocalDataNotice subject="Work orders" reason="work orders are kept in this service's database." />
       <div className="page-head">
-        <h1>New work order</h1>
+        <h1>Open a work order</h1>
         <div className="actions">
           <Link href="/maintenance/work-orders" className="button-link">
             Work orders
