@@ -34,9 +34,9 @@ const eventually = (page: Page, check: () => Promise<void>) =>
 test(
   "at a phone size: a driver goes on duty, the truck moves → Driving without a tap, stands 5 minutes → " +
     "asked whether still driving, no answer → On Duty; accepts a drive and an edit, certifies the day; " +
-    "inspects the truck, whose brake defect the manager marks repaired",
+    "inspects the truck, whose brake defect the manager marks repaired; the truck's next driver reviews the repair before going on duty",
   async ({ browser, page, request }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(360_000);
     const stamp = Date.now();
     const username = `e2e.logbook.${stamp}`;
     const [truck, device] = [`Logbook truck ${stamp}`, `e2e-logbook-${stamp}`];
@@ -230,6 +230,7 @@ test(
     await screenshot(page, "inspections-desktop");
     await page.getByTestId("inspections-table").getByRole("link", { name: truck }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Post-trip inspection of ${truck}`);
+    const inspectionUrl = page.url();
     await expect(page.getByTestId("dvir-detail")).toContainText("“Lena Logbook”");
     // The driver's photo, served to the company's users only.
     const photo = page.getByRole("img", { name: "Brakes: photo 1 of 1" });
@@ -343,6 +344,46 @@ test(
     const vehiclesCsv = await page.request.get("/vehicles/export");
     expect(vehiclesCsv.status()).toBe(200);
     expect(await vehiclesCsv.text()).not.toMatch(MILES);
+
+    // The truck's next driver (49 CFR 396.13): before driving, they review the last inspection, its brakes repaired
+    // and by whom, and sign; then they go on duty.
+    const nextUsername = `e2e.next.${stamp}`;
+    await page.goto("/drivers/new");
+    await page.getByLabel("Name", { exact: true }).fill("Nico Next");
+    await page.getByLabel("Username", { exact: true }).fill(nextUsername);
+    await page.getByLabel("Home terminal time zone").fill("America/Chicago");
+    await page.getByLabel("Logbook password or PIN").fill("613370");
+    await page.getByRole("button", { name: "Create driver" }).click();
+    await expect(page).toHaveURL(/\/drivers\/\d+\/edit\?created=1/);
+    const nextDriverId = new URL(page.url()).pathname.split("/")[2];
+    await page.goto(`/hos/${driverId}`);
+    await page.getByRole("button", { name: `End assignment of ${truck}` }).click();
+    await expect(page.getByRole("main").getByText(`Assignment of ${truck} ended.`)).toBeVisible();
+    await page.goto(`/hos/${nextDriverId}`);
+    const assignNext = page.getByRole("form", { name: "Assign a vehicle to Nico Next" });
+    await assignNext.getByLabel("Vehicle").selectOption({ label: truck });
+    await assignNext.getByRole("button", { name: "Assign from now" }).click();
+    await expect(page.getByRole("main").getByText(`${truck} assigned to Nico Next from now.`)).toBeVisible();
+    const nextPhone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const next = await nextPhone.newPage();
+    await next.goto(`/logbook/login?username=${nextUsername}`);
+    await next.getByLabel("Password or PIN").fill("613370");
+    await next.getByRole("button", { name: "Sign in" }).click();
+    await expect(next).toHaveURL(/\/logbook$/);
+    const review = next.getByTestId("inspection-review");
+    await expect(review).toContainText(`Review the last inspection of ${truck}`);
+    await expect(review).toContainText("Soft pedal, air leak at the rear axle");
+    await expect(review).toContainText("Repaired · Other Fleet Admin");
+    await screenshot(next, "logbook-review-phone");
+    await review.getByLabel("Signature: type your full name").fill("Nico Next");
+    await review.getByRole("button", { name: "I have reviewed the defects: sign" }).click();
+    // Signed, there is nothing left to review: the section gives way.
+    await expect(review).toHaveCount(0);
+    await next.getByRole("button", { name: "On Duty", exact: true }).click();
+    await expect(next.getByTestId("current-status")).toContainText("On Duty");
+    await page.goto(inspectionUrl);
+    await expect(page.getByTestId("dvir-detail")).toContainText("“Nico Next”");
+    await nextPhone.close();
 
     // Back to miles for the specs after this one.
     await page.goto("/settings/company");

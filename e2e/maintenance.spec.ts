@@ -27,7 +27,11 @@ const expectRow = (page: Page, truck: string, text: string) =>
   }).toPass({ timeout: 30_000 });
 
 // Other Fleet, in kilometres (the logbook spec sets the same): a program on Demo Fleet would change what its other specs count.
-test("a service program turns due as the tracker's odometer passes it; a work order for it, completed, resets it", async ({ page, request }) => {
+test("a service program turns due as the tracker's odometer passes it; a work order for it, completed, resets it; one for a driver's defect names it", async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   const [truck, device] = [`Service truck ${stamp}`, `e2e-service-${stamp}`];
@@ -42,6 +46,7 @@ test("a service program turns due as the tracker's odometer passes it; a work or
   await page.getByLabel("VIN").fill(makeVin({ wmi: "1E3", seed: 6_000_000 + (stamp % 1_000_000), year: 2024 }));
   await page.getByRole("button", { name: "Create vehicle" }).click();
   await page.waitForURL(/\/vehicles\?saved=/);
+  const vehicleId = new URL(page.url()).searchParams.get("saved");
   await page.goto("/devices");
   await page.getByRole("button", { name: "Register device" }).click();
   const register = page.getByRole("form", { name: "Register device" });
@@ -100,4 +105,58 @@ test("a service program turns due as the tracker's odometer passes it; a work or
   await page.getByTestId("maintenance-vehicles").getByRole("link", { name: truck }).click();
   await expect(page.getByTestId("work-orders")).toContainText(`Oil change ${stamp}`);
   await expect(page.getByTestId("work-orders")).toContainText("Completed");
+
+  // A driver reports the brakes on their phone (the logbook); the manager opens a work order from the defect,
+  // the vehicle and the defect filled in, and the order names the defect, linking back to its inspection.
+  const [username, driverName] = [`e2e.service.${stamp}`, `Service driver ${stamp}`];
+  await page.goto("/drivers/new");
+  await page.getByLabel("Name", { exact: true }).fill(driverName);
+  await page.getByLabel("Username", { exact: true }).fill(username);
+  await page.getByLabel("Home terminal time zone").fill("America/Chicago");
+  await page.getByLabel("Logbook password or PIN").fill("482915");
+  await page.getByRole("button", { name: "Create driver" }).click();
+  await expect(page).toHaveURL(/\/drivers\/\d+\/edit\?created=1/);
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const driver = await phone.newPage();
+  await driver.goto(`/logbook/login?username=${username}`);
+  await driver.getByLabel("Password or PIN").fill("482915");
+  await driver.getByRole("button", { name: "Sign in" }).click();
+  await expect(driver).toHaveURL(/\/logbook$/);
+  await driver.goto(`/logbook/inspection?vehicle=${vehicleId}`);
+  const inspection = driver.getByRole("form", { name: "Vehicle inspection" });
+  await inspection.getByLabel("Brakes", { exact: true }).check();
+  await inspection.getByLabel("Brakes: what is wrong").fill("Soft pedal");
+  await inspection.getByLabel("Not safe to operate").check();
+  await inspection.getByLabel("Signature: type your full name").fill(driverName);
+  await inspection.getByRole("button", { name: "Sign and submit inspection" }).click();
+  await expect(inspection.getByRole("status").filter({ hasText: "Inspection submitted" })).toBeVisible();
+  await phone.close();
+
+  await page.goto("/inspections");
+  await page.getByTestId("inspections-table").getByRole("link", { name: truck }).click();
+  await page.waitForURL(/\/inspections\/\d+$/);
+  const inspectionUrl = page.url();
+  await screenshot(page, "inspection-open-work-order-desktop");
+  await page.getByRole("link", { name: "Open a work order for Brakes" }).click();
+  const order = page.getByRole("form", { name: "New work order" });
+  await expect(order.getByTestId("work-order-source")).toHaveText(`For the defect Brakes on ${truck}`);
+  await expect(order.getByLabel("What is to be done")).toHaveValue("Brakes: Soft pedal");
+  await screenshot(page, "work-order-from-defect-desktop");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "work-order-from-defect-phone");
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await order.getByRole("button", { name: "Open the work order" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Work order opened" })).toBeVisible();
+  await expect(page.getByTestId("work-order-source")).toHaveText("Defect: Brakes");
+  await page.goto("/maintenance/orders");
+  const listed = page.getByTestId("work-orders").getByRole("row").filter({ hasText: "Brakes: Soft pedal" });
+  await expect(listed).toContainText(truck);
+  await expect(listed).toContainText("Defect: Brakes");
+  await screenshot(page, "work-orders-desktop");
+  await listed.getByRole("link", { name: "Brakes", exact: true }).click();
+  await expect(page).toHaveURL(inspectionUrl);
+  await expect(page.getByTestId("defect-work-order")).toContainText("Open");
+  await expect(page.getByRole("link", { name: "Open a work order for Brakes" })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "inspection-with-work-order-phone");
 });

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { WorkOrderView } from "@/lib/processing/maintenance";
 import { formatDate } from "@/lib/platform/zoned-time";
-import { formatMoney, WORK_ORDER_SOURCE_LABELS, WORK_ORDER_STATUS_LABELS } from "./work-order-labels";
+import { formatMoney, WORK_ORDER_STATUS_LABELS } from "./work-order-labels";
+import { WorkOrderSource } from "./work-order-source";
 
 /** Work orders as a table (cards on a phone): each links to its page. */
 export const WorkOrdersTable = ({ orders, timeZone, label }: { orders: WorkOrderView[]; timeZone: string; label: string }) => (
@@ -31,7 +32,9 @@ export const WorkOrdersTable = ({ orders, timeZone, label }: { orders: WorkOrder
               <Link href={`/maintenance/vehicles/${order.vehicleId}`}>{order.vehicleName}</Link>
             </td>
             <td data-label="Status">{WORK_ORDER_STATUS_LABELS[order.status]}</td>
-            <td data-label="Opened for">{WORK_ORDER_SOURCE_LABELS[order.sourceType]}</td>
+            <td data-label="Opened for">
+              <WorkOrderSource order={order} />
+            </td>
             <td data-label="Opened">{formatDate(order.createdAt, timeZone)}</td>
             <td data-label="Completed">{order.completedAt ? formatDate(order.completedAt, timeZone) : "—"}</td>
             <td data-label="Total" className="num">

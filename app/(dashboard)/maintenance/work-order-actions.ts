@@ -22,7 +22,7 @@ const id = z
   .regex(/^\d{1,9}$/, "Choose one.")
   .transform(Number);
 
-/** A work order by hand (the Work orders page's form). */
+/** A work order by hand, or for a defect or a fault code (the new work order form, its source prefilled from the defect's or code's page). */
 export const openWorkOrderAction = defineAction(
   {
     ...manage(() => "new"),
@@ -30,11 +30,13 @@ export const openWorkOrderAction = defineAction(
     input: z.object({
       vehicleId: id,
       description: z.string(),
+      sourceType: z.enum(["manual", "dvirDefect", "fault"]).default("manual"),
+      sourceId: id.optional(),
     }),
     args: (_previous: unknown, form: FormData) => fieldsOf(form),
   },
-  async ({ input, tenant, actor }) => {
-    const order = await createWorkOrder({ ...tenant, actor, input });
+  async ({ input: { sourceId, ...input }, tenant, actor }) => {
+    const order = await createWorkOrder({ ...tenant, actor, input: { ...input, sourceId: sourceId ?? null } });
     redirect(`/maintenance/orders/${order.id}?opened=1`);
   },
 );

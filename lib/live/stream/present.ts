@@ -1,10 +1,7 @@
-import type { FaultCodeRow } from "@/lib/telemetry/vehicle-state/list-active-fault-codes";
+import { faultCodeLabel, type FaultCodeRow } from "@/lib/telemetry/vehicle-state/list-active-fault-codes";
 import type { VehicleStateRow } from "@/lib/telemetry/vehicle-state/list-vehicle-states";
 import type { PositionChange, StatChange } from "@/lib/telemetry/vehicle-state/read-changes";
 import type { FaultCode, FleetChanges, LiveLocation, LiveStats } from "./live-types";
-
-export const faultCodeLabel = (code: { protocol: string; spnId: number | null; fmiId: number | null; dtcShortCode: string | null }) =>
-  code.protocol === "j1939" ? `SPN ${code.spnId ?? 0} FMI ${code.fmiId ?? 0}` : (code.dtcShortCode ?? "DTC");
 
 export const presentFaultCode = (row: FaultCodeRow): FaultCode => ({
   code: faultCodeLabel(row),

@@ -4,6 +4,7 @@ export { programInputSchema, type ProgramInput } from "./program-input";
 export { recordService } from "./record-service";
 export { duePointOf, DUE_SOON_SHARE, type DuePoint } from "./maintenance-status";
 export { createWorkOrder, deleteWorkOrder, updateWorkOrder, type WorkOrderRow } from "./manage-work-orders";
-export { costOf, getWorkOrder, listWorkOrders, streamWorkOrders, type WorkOrderView } from "./list-work-orders";
+export { costOf, getWorkOrder, listWorkOrders, streamWorkOrders, type WorkOrderSourceView, type WorkOrderView } from "./list-work-orders";
+export { getRepairSource, type RepairSource, type RepairSourceType } from "./work-order-source";
 export { createWorkOrderSchema, updateWorkOrderSchema, workOrderLineSchema, type CreateWorkOrderInput, type UpdateWorkOrderInput } from "./work-order-input";
 export { workOrdersCsv } from "./work-orders-csv";

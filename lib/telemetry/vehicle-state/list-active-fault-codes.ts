@@ -5,6 +5,10 @@ import { whereTenant, type TenantQuery } from "@/lib/platform/tenant";
 
 export type FaultCodeRow = typeof faultCodes.$inferSelect;
 
+/** A code as a mechanic reads it: J1939's SPN and FMI, OBD-II's DTC. */
+export const faultCodeLabel = (code: { protocol: string; spnId: number | null; fmiId: number | null; dtcShortCode: string | null }) =>
+  code.protocol === "j1939" ? `SPN ${code.spnId ?? 0} FMI ${code.fmiId ?? 0}` : (code.dtcShortCode ?? "DTC");
+
 const listWhere = ({ db, companyId, dataset }: TenantQuery, vehicles: SQL) =>
   db
     .select()

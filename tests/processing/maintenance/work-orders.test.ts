@@ -7,6 +7,7 @@ import {
   createProgram,
   createWorkOrder,
   deleteWorkOrder,
+  getRepairSource,
   getWorkOrder,
   listVehicleMaintenance,
   listWorkOrders,
@@ -104,6 +105,26 @@ describe("work orders", () => {
       .insert(faultCodes)
       .values({ ...tenant, vehicleId: truck.id, protocol: "obdii", dtcShortCode: "P0300", milStatus: true, firstSeenAt: new Date(), lastSeenAt: new Date() })
       .returning();
+    // The new work order's form starts from the defect or the code: its vehicle, and what was reported.
+    expect(await getRepairSource({ db, ...tenant, sourceType: "dvirDefect", sourceId: defectId })).toEqual({
+      sourceType: "dvirDefect",
+      sourceId: defectId,
+      vehicleId: truck.id,
+      vehicleName: truck.name,
+      name: "Brakes",
+      description: "Brakes: Soft pedal",
+      dvirId: report.id,
+    });
+    expect(await getRepairSource({ db, ...tenant, sourceType: "fault", sourceId: fault.id })).toMatchObject({
+      vehicleId: truck.id,
+      name: "P0300",
+      description: "P0300",
+      dvirId: null,
+    });
+    await expect(getRepairSource({ db, companyId: otherCompanyId, dataset: "live", sourceType: "dvirDefect", sourceId: defectId })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(getRepairSource({ db, ...tenant, sourceType: "fault", sourceId: defectId + fault.id + 1 })).rejects.toMatchObject({ code: "not_found" });
     const open = (input: Parameters<typeof createWorkOrder>[0]["input"]) => createWorkOrder({ db, ...tenant, actor, input });
     await open({ vehicleId: truck.id, description: "Brakes", sourceType: "dvirDefect", sourceId: defectId });
     await open({ vehicleId: truck.id, description: "Misfire", sourceType: "fault", sourceId: fault.id });
@@ -113,6 +134,17 @@ describe("work orders", () => {
       code: "not_found",
     });
     expect((await listWorkOrders({ db, ...tenant, vehicleId: truck.id })).map((order) => order.description).slice(0, 2)).toEqual(["Misfire", "Brakes"]);
+    // Each order names its source, a defect with the inspection it was reported in; a report's defects find theirs.
+    // (The test before this one left an order for its program's service: named by the program.)
+    expect((await listWorkOrders({ db, ...tenant })).map(({ description, source }) => ({ description, source }))).toEqual([
+      { description: "=Wiper blades", source: null },
+      { description: "Misfire", source: { name: "P0300", dvirId: null } },
+      { description: "Brakes", source: { name: "Brakes", dvirId: report.id } },
+      { description: "Oil change", source: { name: "Oil change", dvirId: null } },
+    ]);
+    const forDefect = await listWorkOrders({ db, ...tenant, source: { type: "dvirDefect", ids: [defectId] } });
+    expect(forDefect.map((order) => order.description)).toEqual(["Brakes"]);
+    expect((await getWorkOrder({ db, ...tenant, workOrderId: forDefect[0].id })).source).toEqual({ name: "Brakes", dvirId: report.id });
 
     const other = { db, companyId: otherCompanyId, dataset: "live" as const };
     await expect(getWorkOrder({ ...other, workOrderId: byHand.id })).rejects.toMatchObject({ code: "not_found" });

@@ -5,9 +5,11 @@ import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { DvirStatusBadge, DVIR_TYPE_LABELS, RESOLUTION_LABELS } from "@/components/inspections/dvir-status-badge";
+import { WORK_ORDER_STATUS_LABELS } from "@/components/maintenance/work-order-labels";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getDriver } from "@/lib/fleet/drivers";
 import { getDvir } from "@/lib/fleet/inspections";
+import { listWorkOrders } from "@/lib/processing/maintenance";
 import { isAppError } from "@/lib/platform/errors";
 import { formatDistance } from "@/lib/platform/units";
 import { formatDateTime } from "@/lib/platform/zoned-time";
@@ -27,6 +29,10 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
   });
   const driver = report.driverId === null ? null : await getDriver({ ...tenant, driverId: report.driverId }).catch(() => null);
   const canResolve = canDo(user.role, "resolveDefects");
+  const canOpenOrders = canDo(user.role, "manageMaintenance");
+  const orders = report.defects.length
+    ? await listWorkOrders({ ...tenant, source: { type: "dvirDefect", ids: report.defects.map((defect) => defect.id) } })
+    : [];
   return (
     <section className="page">
       <LocalDataNotice subject="Inspections" reason="drivers' inspection reports are kept in this service's database." />
@@ -122,6 +128,19 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
                 </span>
               ) : (
                 <span className="muted">Open</span>
+              )}
+              {orders
+                .filter((order) => order.sourceId === defect.id)
+                .map((order) => (
+                  <Link key={order.id} href={`/maintenance/orders/${order.id}`} data-testid="defect-work-order">
+                    Work order #{order.id}: {WORK_ORDER_STATUS_LABELS[order.status]}
+                  </Link>
+                ))}
+              {/* One order at a time for a defect: another once the last is completed (a repair that did not hold). */}
+              {!defect.isResolved && canOpenOrders && !orders.some((order) => order.sourceId === defect.id && order.status !== "completed") && (
+                <Link href={`/maintenance/orders/new?defect=${defect.id}`} className="button" aria-label={`Open a work order for ${defect.defectTypeLabel}`}>
+                  Open work order
+                </Link>
               )}
               {!defect.isResolved && canResolve && <ResolveDefectForm defectId={defect.id} label={defect.defectTypeLabel} />}
             </li>

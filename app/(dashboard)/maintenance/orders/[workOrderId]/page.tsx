@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { companySettings } from "@/app/_server/company-settings";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
-import { formatMoney, WORK_ORDER_SOURCE_LABELS, WORK_ORDER_STATUS_LABELS } from "@/components/maintenance/work-order-labels";
+import { formatMoney, WORK_ORDER_STATUS_LABELS } from "@/components/maintenance/work-order-labels";
+import { WorkOrderSource } from "@/components/maintenance/work-order-source";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getWorkOrder } from "@/lib/processing/maintenance";
@@ -35,8 +36,11 @@ const Page = async ({ params, searchParams }: { params: Promise<{ workOrderId: s
           Work order #{order.id}: {order.description}
         </h1>
         <span className="muted">
-          <Link href={`/maintenance/vehicles/${order.vehicleId}`}>{order.vehicleName}</Link> · {WORK_ORDER_SOURCE_LABELS[order.sourceType]} · opened{" "}
-          {formatDateTime(order.createdAt, timeZone)}
+          <Link href={`/maintenance/vehicles/${order.vehicleId}`}>{order.vehicleName}</Link> ·{" "}
+          <span data-testid="work-order-source">
+            <WorkOrderSource order={order} />
+          </span>{" "}
+          · opened {formatDateTime(order.createdAt, timeZone)}
         </span>
         <div className="actions">
           <Link href="/maintenance/orders" className="button-link">

@@ -5,16 +5,19 @@ import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { MaintenanceStatusBadge } from "@/components/maintenance/maintenance-status-badge";
 import { WorkOrdersTable } from "@/components/maintenance/work-orders-table";
-import { SECTIONS } from "@/lib/access/auth/role-policy";
+import { WORK_ORDER_STATUS_LABELS } from "@/components/maintenance/work-order-labels";
+import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getVehicle } from "@/lib/fleet/vehicles";
 import { listVehicleMaintenance, listWorkOrders } from "@/lib/processing/maintenance";
 import { isAppError } from "@/lib/platform/errors";
+import { formatDateTime } from "@/lib/platform/zoned-time";
+import { faultCodeLabel, listActiveFaultCodes } from "@/lib/telemetry/vehicle-state/list-active-fault-codes";
 import { describeNextDue } from "../../describe-program";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 
 export const metadata = { title: "Service history" };
 
-/** One vehicle's programs (what is due) and its work orders, completed ones being its service history. */
+/** One vehicle's programs (what is due), its active fault codes (a work order for each), and its work orders, completed ones being its service history. */
 const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
   const user = await requireUser(SECTIONS.maintenance.roles);
   const { vehicleId: raw } = await params;
@@ -26,7 +29,13 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
-  const [programs, orders] = await Promise.all([listVehicleMaintenance({ ...tenant, vehicleId }), listWorkOrders({ ...tenant, vehicleId })]);
+  const [programs, orders, faults] = await Promise.all([
+    listVehicleMaintenance({ ...tenant, vehicleId }),
+    listWorkOrders({ ...tenant, vehicleId }),
+    listActiveFaultCodes({ ...tenant, vehicleIds: [vehicleId] }),
+  ]);
+  const canOpenOrders = canDo(user.role, "manageMaintenance");
+  const ordersFor = (faultId: number) => orders.filter((order) => order.sourceType === "fault" && order.sourceId === faultId);
   return (
     <section className="page">
       <LocalDataNotice subject="Service history" reason="services and work orders are kept in this service's database." />
@@ -50,6 +59,30 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
             <li key={program.programId}>
               {program.programName} <MaintenanceStatusBadge status={program.status} />{" "}
               <span className="muted">next {describeNextDue(program, unit, timeZone)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2 id="fault-codes">Active fault codes</h2>
+      {faults.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <ul className="defect-list" data-testid="vehicle-faults">
+          {faults.map((fault) => (
+            <li key={fault.id} className="defect-card">
+              <strong>{faultCodeLabel(fault)}</strong>
+              {fault.description && <span>{fault.description}</span>}
+              <span className="muted">since {formatDateTime(fault.firstSeenAt, timeZone)}</span>
+              {ordersFor(fault.id).map((order) => (
+                <Link key={order.id} href={`/maintenance/orders/${order.id}`}>
+                  Work order #{order.id}: {WORK_ORDER_STATUS_LABELS[order.status]}
+                </Link>
+              ))}
+              {canOpenOrders && ordersFor(fault.id).every((order) => order.status === "completed") && (
+                <Link href={`/maintenance/orders/new?fault=${fault.id}`} className="button" aria-label={`Open a work order for ${faultCodeLabel(fault)}`}>
+                  Open work order
+                </Link>
+              )}
             </li>
           ))}
         </ul>
