@@ -1,7 +1,7 @@
 import type { Executor } from "@/db/client";
 import type { EldEventDraft } from "@/lib/hos/eld-events/record-eld-events";
 import { isMalfunctionCode } from "@/lib/hos/eld-events/active-indicators";
-import { findDriverVehicle } from "@/lib/hos/logbook/vehicle-driver";
+import { findDriverForVehicle } from "@/lib/fleet/assignments";
 import type { Tenant } from "@/lib/platform/tenant";
 import type { EldMonitorState, IndicatorChange } from "./monitor-state";
 import { monitorUnidentifiedDriving, UNIDENTIFIED_DRIVING } from "./unidentified-driving-diagnostic";
@@ -33,10 +33,10 @@ export const eldMonitorDrafts = async ({
   const drafts: EldEventDraft[] = [];
   for (const [vehicleId, list] of changes) {
     for (const { at, diagnosticCode, logged } of list) {
-      const assigned = await findDriverVehicle({ db: tx, ...tenant, vehicleId, at: new Date(at) });
+      const assigned = await findDriverForVehicle({ db: tx, ...tenant, vehicleId, at: new Date(at) });
       const malfunction = isMalfunctionCode(diagnosticCode);
       drafts.push({
-        driverId: assigned?.driverId ?? null,
+        driverId: assigned?.id ?? null,
         vehicleId,
         type: 7,
         code: malfunction ? (logged ? 1 : 2) : logged ? 3 : 4,
