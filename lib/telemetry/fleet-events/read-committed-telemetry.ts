@@ -36,14 +36,18 @@ const readPacked = async ({ db, table, inWindow, columns }: { db: Executor; tabl
   return Object.fromEntries(names.map((name) => [name, readNumberColumn(packed[name])]));
 };
 
+type ReadOptions = { db: Executor; tenant: Tenant; afterSeq: number; throughSeq: number; positions?: boolean };
+
 /**
- * A tenant's rows with change sequence in (`afterSeq`, `throughSeq`], grouped by vehicle. A window
- * is up to 50,000 rows, read as a few packed columns a table rather than as rows: parsing them as
- * fields (and drizzle mapping each) took longer than the query.
+ * A tenant's rows with change sequence in (`afterSeq`, `throughSeq`], grouped by vehicle (without
+ * `positions`, its stat samples only). A window is up to 50,000 rows, read as a few packed columns a
+ * table rather than as rows: parsing them as fields (and drizzle mapping each) took longer than the query.
  */
-export const readCommittedTelemetry = async ({ db, tenant, afterSeq, throughSeq }: { db: Executor; tenant: Tenant; afterSeq: number; throughSeq: number }) => {
+export const readCommittedTelemetry = async ({ db, tenant, afterSeq, throughSeq, positions = true }: ReadOptions) => {
   const inWindow = sql`company_id = ${tenant.companyId} and dataset = ${tenant.dataset} and seq > ${afterSeq} and seq <= ${throughSeq}`;
-  const p = await readPacked({ db, table: "vehicle_positions", inWindow, columns: { latitude: sql`latitude`, longitude: sql`longitude`, speed: sql`speed` } });
+  const p = positions
+    ? await readPacked({ db, table: "vehicle_positions", inWindow, columns: { latitude: sql`latitude`, longitude: sql`longitude`, speed: sql`speed` } })
+    : { vehicle: [], time: [], seq: [], latitude: [], longitude: [], speed: [] };
   const s = await readPacked({
     db,
     table: "vehicle_stat_samples",

@@ -31,6 +31,11 @@ export type TelemetryProcessor = {
    * batches. Rows wait up to this long longer.
    */
   minIntervalMs?: number;
+  /**
+   * What of a window it is handed (default "all"): "stats" leaves the positions unread, most of a fleet's rows,
+   * for a processor that follows only the stat samples (odometer, engine hours).
+   */
+  reads?: "all" | "stats";
 };
 
 export type Checkpoint = { seq: number; at: Date };
@@ -72,7 +77,7 @@ const advance = ({
     if (!checkpoint) return null;
     if (checkpoint.seq >= headSeq) return { rows: 0, seq: checkpoint.seq, written: null };
     const throughSeq = await windowEnd({ db: tx, tenant, afterSeq: checkpoint.seq, headSeq, window });
-    const vehicles = await readCommittedTelemetry({ db: tx, tenant, afterSeq: checkpoint.seq, throughSeq });
+    const vehicles = await readCommittedTelemetry({ db: tx, tenant, afterSeq: checkpoint.seq, throughSeq, positions: processor.reads !== "stats" });
     if (vehicles.length > 0) await processor.process({ tx, tenant, vehicles, checkpoint, throughSeq });
     const [written] = await tx
       .update(telemetryCheckpoints)
