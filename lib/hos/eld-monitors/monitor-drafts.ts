@@ -7,6 +7,12 @@ import type { EldMonitorState, IndicatorChange } from "./monitor-state";
 import { monitorUnidentifiedDriving, UNIDENTIFIED_DRIVING } from "./unidentified-driving-diagnostic";
 
 /**
+ * How often a vehicle's unidentified driving is summed, in its reports' time: each window of a fleet driving unassigned
+ * summed every vehicle's 8 days of segments (docs/scaling.md, issue 41). A diagnostic logs or clears within a minute.
+ */
+const UNIDENTIFIED_CHECK_MS = 60_000;
+
+/**
  * The type 7 records of a window's monitor changes (Table 6: 1 malfunction logged, 2 cleared, 3 data diagnostic
  * logged, 4 cleared), after the unidentified driving diagnostic of the vehicles that drove unidentified in the window
  * or hold it logged (`unidentified`; their segments as the window left them). Each is the driver's the vehicle is
@@ -26,8 +32,13 @@ export const eldMonitorDrafts = async ({
   unidentified: ReadonlySet<number>;
 }) => {
   const asked = [...monitors].flatMap(([vehicleId, state]) =>
-    state.lastAt !== null && (unidentified.has(vehicleId) || state.active.includes(UNIDENTIFIED_DRIVING)) ? [{ vehicleId, at: state.lastAt, state }] : [],
+    state.lastAt !== null &&
+    (unidentified.has(vehicleId) || state.active.includes(UNIDENTIFIED_DRIVING)) &&
+    (state.unidentifiedCheckedAt === null || state.lastAt - state.unidentifiedCheckedAt >= UNIDENTIFIED_CHECK_MS)
+      ? [{ vehicleId, at: state.lastAt, state }]
+      : [],
   );
+  for (const { at, state } of asked) state.unidentifiedCheckedAt = at;
   for (const [vehicleId, more] of await monitorUnidentifiedDriving({ db: tx, ...tenant, asked }))
     changes.set(vehicleId, [...(changes.get(vehicleId) ?? []), ...more]);
   const drafts: EldEventDraft[] = [];

@@ -24,6 +24,8 @@ export type EldMonitorState = {
   engineGaps: Gap[];
   /** Driving the device did not record, unpowered (4.6.1.1), in the last 24 hours. */
   powerGaps: Gap[];
+  /** The report at which the unidentified driving diagnostic was last checked (4.6.1.6; at most once a minute of reports). */
+  unidentifiedCheckedAt: number | null;
   active: string[];
 };
 
@@ -38,8 +40,21 @@ export const EMPTY_MONITORS: EldMonitorState = {
   engineGapFrom: null,
   engineGaps: [],
   powerGaps: [],
+  unidentifiedCheckedAt: null,
   active: [],
 };
+
+/**
+ * What is stored of a state: the fields that differ from the empty state's (most vehicles hold no gap and no code),
+ * as each window saves every moving vehicle's state, 10,000 of them for such a fleet (docs/scaling.md, issue 41).
+ */
+export const storedMonitorState = (state: EldMonitorState): Partial<EldMonitorState> =>
+  Object.fromEntries(
+    Object.entries(state).filter(([key, value]) => {
+      const empty = EMPTY_MONITORS[key as keyof EldMonitorState];
+      return Array.isArray(value) ? value.length > 0 : value !== empty;
+    }),
+  );
 
 /** A stored state, `{}` for a vehicle monitored before (the column's default): the empty state's fields filled in. */
 export const monitorStateOf = (stored: unknown): EldMonitorState => ({ ...EMPTY_MONITORS, ...(stored as Partial<EldMonitorState>) });

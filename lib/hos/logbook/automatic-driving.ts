@@ -23,7 +23,7 @@ import { writeAutomaticEntry } from "./automatic-entry";
 import { raiseStopPrompt } from "./stop-prompts";
 import { answerStopPrompts } from "../records/answer-stop-prompts";
 import { recordEldEvents, type EldEventDraft } from "../eld-events/record-eld-events";
-import { monitorStateOf, type EldMonitorState, type IndicatorChange } from "../eld-monitors/monitor-state";
+import { monitorStateOf, storedMonitorState, type EldMonitorState, type IndicatorChange } from "../eld-monitors/monitor-state";
 import { advanceTelemetryMonitors } from "../eld-monitors/telemetry-monitors";
 import { eldMonitorDrafts, inVehicleTimeOrder } from "../eld-monitors/monitor-drafts";
 
@@ -217,7 +217,7 @@ const saveDetectors = async ({ tx, tenant, detectors }: { tx: Executor; tenant: 
     motion: detector.motion,
     driver_id: detector.driverId,
     unassigned_id: detector.unassignedId,
-    eld_monitors: detector.monitors,
+    eld_monitors: storedMonitorState(detector.monitors),
   }));
   await tx.execute(sql`insert into driving_detector_states (company_id, dataset, vehicle_id, motion, driver_id, unassigned_id, eld_monitors)
     select ${tenant.companyId}, ${tenant.dataset}, r.vehicle_id, r.motion, r.driver_id, r.unassigned_id, r.eld_monitors
