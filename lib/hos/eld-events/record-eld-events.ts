@@ -146,6 +146,8 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
       elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
       // 7.20: a data diagnostic is active for the ELD (the record lacks an element, or it is the diagnostic logged).
       diagnostic: vehicle?.missing ?? (draft.type === 7 && draft.code === 3),
+      // 7.35: the malfunction indicator, on the record that logs one.
+      malfunction: draft.type === 7 && draft.code === 1,
       diagnosticCode: draft.diagnosticCode ?? null,
       latitude: position?.latitude ?? null,
       longitude: position?.longitude ?? null,
