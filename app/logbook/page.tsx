@@ -78,9 +78,10 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
       <AutoRefresh />
       <header className="logbook-head">
         <div>
-          <h1>
-            Logbook <EldConditionFlags conditions={conditions} />
-          </h1>
+          <div className="logbook-title">
+            <h1>Logbook</h1>
+            <EldConditionFlags conditions={conditions} />
+          </div>
           <p className="muted">
             {driver.name} · {signedIn.companyName}
           </p>
