@@ -21,8 +21,8 @@ export const eldConditionName = ({ diagnosticCode, kind }: { diagnosticCode: str
 /** What a data diagnostic means and how to resolve it (395.34(b): the provider's recommendations). */
 const DIAGNOSTIC_ADVICE: Record<string, string> = {
   "1": "The ELD was without power while the engine ran, so some time may not be recorded. Check your log for gaps and keep the tracker powered.",
-  "2": "The vehicle's engine data (miles, engine hours, motion) did not reach the ELD for a while. Check your log, and tell your carrier if it goes on.",
-  "3": "Some records lack the engine's miles or hours or a location. Enter a location when asked; your carrier checks the vehicle's tracker.",
+  "2": "The vehicle's engine data (distance, engine hours, motion) did not reach the ELD for a while. Check your log, and tell your carrier if it goes on.",
+  "3": "Some records lack the engine's distance or hours, or a location. Enter a location when asked; your carrier checks the vehicle's tracker.",
   "4":
     "Sending records to FMCSA could not be confirmed. At roadside, show the inspector your records on this screen or download the file; " +
     "it clears once a check succeeds.",
