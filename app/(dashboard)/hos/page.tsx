@@ -8,6 +8,7 @@ import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { EldConditionFlags } from "@/components/hos/eld-conditions";
 import { listActiveEldConditions } from "@/lib/hos/eld-events/active-eld-conditions";
+import { findVehiclesForDrivers } from "@/lib/fleet/assignments";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getClockLimitMs, HOS_CLOCKS, isOutOfTime, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/view/hos-board";
 import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
@@ -43,11 +44,12 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     board.map((row) => ({ ...row, name: row.driver.name })),
     sort,
   );
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  // Each driver's vehicle now (an assignment, else the static one): its ELD's conditions are theirs.
+  const vehicles = await findVehiclesForDrivers({ ...tenant, driverIds: board.map((row) => row.driver.id), at: now });
   const conditions = await listActiveEldConditions({
-    db: getDb(),
-    companyId: user.companyId,
-    dataset: "live",
-    drivers: board.map((row) => ({ driverId: row.driver.id, vehicleId: row.driver.staticAssignedVehicle?.id ?? null })),
+    ...tenant,
+    drivers: board.map((row) => ({ driverId: row.driver.id, vehicleId: vehicles.get(row.driver.id)?.id ?? null })),
     now,
   });
   const conditionsOf = (driverId: number) => conditions.filter((condition) => condition.driverId === driverId);
