@@ -205,6 +205,7 @@ test(
     await expectNoMiles(driver);
 
     // The manager sees it on the HOS board and the driver's page.
+    await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto("/hos?sort=name");
     await expect(page.getByRole("main").getByTestId("hos-row").filter({ hasText: "Lena Logbook" }).getByTestId("eld-flag-diagnostic")).toBeVisible();
     await screenshot(page, "hos-board-eld-diagnostic-desktop", { fullPage: false });
