@@ -173,8 +173,31 @@ test(
     await driver.getByRole("button", { name: "Certify today" }).click();
     await expect(driver.getByTestId("certified")).toHaveText("You certified today.");
     await screenshot(driver, "logbook-phone");
+    // A phone reports no engine miles or hours: the truck's missing-data-elements diagnostic is active (Appendix A
+    // 4.6.1.5), shown to the driver with its D indicator (4.6.2).
+    await expect(driver.getByTestId("eld-conditions")).toContainText("Missing required data elements data diagnostic");
+    await expect(driver.getByTestId("eld-flag-diagnostic").first()).toBeVisible();
+    await driver.getByTestId("eld-conditions").scrollIntoViewIfNeeded();
+    await screenshot(driver, "logbook-eld-diagnostic-phone", { fullPage: false });
+    await driver.setViewportSize({ width: 1400, height: 900 });
+    await screenshot(driver, "logbook-eld-diagnostic-desktop", { fullPage: false });
+    await driver.setViewportSize({ width: 390, height: 844 });
     await expect(driver.getByTestId("daily-recap")).toContainText(/\d km/);
     await expectNoMiles(driver);
+
+    // The manager sees it on the HOS board and the driver's page.
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto("/hos?sort=name");
+    await expect(page.getByRole("main").getByTestId("hos-row").filter({ hasText: "Lena Logbook" }).getByTestId("eld-flag-diagnostic")).toBeVisible();
+    await screenshot(page, "hos-board-eld-diagnostic-desktop", { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("main").getByTestId("hos-row").filter({ hasText: "Lena Logbook" }).scrollIntoViewIfNeeded();
+    await screenshot(page, "hos-board-eld-diagnostic-phone", { fullPage: false });
+    await page.goto(`/hos/${driverId}`);
+    await expect(page.getByRole("main").getByTestId("eld-conditions")).toContainText("Missing required data elements data diagnostic");
+    await screenshot(page, "hos-driver-eld-diagnostic-phone", { fullPage: false });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await screenshot(page, "hos-driver-eld-diagnostic-desktop", { fullPage: false });
 
     // The manager proposes an edit of the remark; accepted, it withdraws the day's certification.
     await page.goto(`/hos/${driverId}`);

@@ -6,7 +6,9 @@ import { EmptyState } from "@/components/dashboard/empty-state";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
+import { EldConditionFlags, EldConditions } from "@/components/hos/eld-conditions";
 import { EldLogGraph } from "@/components/hos/eld-log-graph";
+import { listActiveEldConditions } from "@/lib/hos/eld-events/active-eld-conditions";
 import { eldTransferMethods } from "@/lib/hos/eld-transfer";
 import { VIOLATION_LABELS } from "@/components/hos/violations-table";
 import { AutoRefresh } from "@/components/ui/auto-refresh";
@@ -63,13 +65,23 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
   const dayEntries = day ? log.filter((entry, i) => entry.startTime < day.endTime && (log[i + 1]?.startTime ?? now) > day.startTime) : [];
   const dayEdits = day ? edits.filter((edit) => edit.state !== "pending" && edit.startTime >= day.startTime && edit.startTime < day.endTime) : [];
   const vehicleLabel = (id: string | number) => vehicleNames.get(Number(id)) ?? `#${id}`;
+  const conditions = await listActiveEldConditions({
+    db: getDb(),
+    companyId: signedIn.companyId,
+    dataset: signedIn.dataset,
+    drivers: [{ driverId: signedIn.driverId, vehicleId }],
+    now,
+  });
   return (
     <main className="logbook">
       {/* Driving starts from the vehicle, without a tap. */}
       <AutoRefresh />
       <header className="logbook-head">
         <div>
-          <h1>Logbook</h1>
+          <div className="logbook-title">
+            <h1>Logbook</h1>
+            <EldConditionFlags conditions={conditions} />
+          </div>
           <p className="muted">
             {driver.name} · {signedIn.companyName}
           </p>
@@ -84,6 +96,7 @@ const LogbookPage = async ({ searchParams }: { searchParams: Promise<Record<stri
           dueAt={formatTime(stopPrompt.dueAt, driver.timezone, { seconds: true })}
         />
       )}
+      <EldConditions conditions={conditions} timeZone={tz} vehicleName={vehicleLabel} audience="driver" />
       {vehicleId !== null && (
         <ReviewLastInspection
           db={getDb()}

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text } from "drizzle-orm/pg-core";
 import { createdAt, DATASETS, tenantColumns, utc } from "./columns";
 
@@ -61,6 +62,10 @@ export const eldEvents = pgTable(
     index("eld_events_driver_time_idx").on(t.companyId, t.dataset, t.driverId, t.eventAt),
     /** The unidentified driver profile's records of the vehicles a driver used. */
     index("eld_events_vehicle_time_idx").on(t.companyId, t.dataset, t.vehicleId, t.eventAt),
+    /** The malfunction and diagnostic records alone (few): which are active, read on every logbook and HOS page. */
+    index("eld_events_conditions_idx")
+      .on(t.companyId, t.dataset, t.diagnosticCode, t.eventAt)
+      .where(sql`event_type = 7`),
   ],
 );
 

@@ -6,6 +6,9 @@ import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
+import { EldConditionFlags } from "@/components/hos/eld-conditions";
+import { listActiveEldConditions } from "@/lib/hos/eld-events/active-eld-conditions";
+import { findVehiclesForDrivers } from "@/lib/fleet/assignments";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getClockLimitMs, HOS_CLOCKS, isOutOfTime, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/view/hos-board";
 import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
@@ -41,6 +44,16 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     board.map((row) => ({ ...row, name: row.driver.name })),
     sort,
   );
+  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
+  // Each driver's vehicle now (an assignment, else the static one): its ELD's conditions are theirs.
+  const vehicles = await findVehiclesForDrivers({ ...tenant, driverIds: board.map((row) => row.driver.id), at: now });
+  const conditions = await listActiveEldConditions({
+    ...tenant,
+    drivers: board.map((row) => ({ driverId: row.driver.id, vehicleId: vehicles.get(row.driver.id)?.id ?? null })),
+    now,
+  });
+  const conditionsOf = (driverId: number) => conditions.filter((condition) => condition.driverId === driverId);
+  const withMalfunction = new Set(conditions.filter((condition) => condition.kind === "malfunction").map((condition) => condition.driverId)).size;
   const outOfTime = rows.filter((row) => isOutOfTime(row.clocks)).length;
   const driving = rows.filter((row) => row.clocks.currentStatus === "driving").length;
   return (
@@ -73,6 +86,12 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           </span>
           <span className="stat-label">Out of time (drive, shift or cycle at 0)</span>
         </div>
+        <div className="stat-card">
+          <span className="stat-value" data-testid="eld-malfunction-count">
+            {withMalfunction}
+          </span>
+          <span className="stat-label">With an ELD malfunction (M; D: a data diagnostic)</span>
+        </div>
       </div>
       {rows.length === 0 ? (
         <EmptyState title="No active drivers">
@@ -99,7 +118,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
               {rows.map(({ driver, clocks }) => (
                 <tr key={driver.id} data-testid="hos-row" data-drive-ms={clocks.driveRemainingMs}>
                   <td className="card-title">
-                    <Link href={`/hos/${driver.id}`}>{driver.name}</Link>
+                    <Link href={`/hos/${driver.id}`}>{driver.name}</Link> <EldConditionFlags conditions={conditionsOf(driver.id)} />
                   </td>
                   <td data-label="Status">
                     <DutyStatusBadge status={clocks.currentStatus} />

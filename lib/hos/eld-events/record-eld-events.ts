@@ -166,10 +166,11 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
       eventAt: draft.at,
       accumulatedMiles: vehicle?.accumulatedMiles ?? null,
       elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
-      // 7.23 and 7.20: a malfunction or a data diagnostic is active for the ELD once this record is made; the
-      // missing-elements one is the record's own (it lacks an element) where the record carries the vehicle's counters.
-      malfunction: indicators.malfunction,
-      diagnostic: (vehicle?.missing ?? indicators.codes.has(MISSING_ELEMENTS)) || indicators.otherDiagnostic,
+      // 7.23 and 7.20: a malfunction or a data diagnostic is active for the ELD once this record is made (the record
+      // that logs one shows it, a driver's record without a vehicle too); the missing-elements one is the record's own
+      // (it lacks an element) where the record carries the vehicle's counters.
+      malfunction: indicators.malfunction || (draft.type === 7 && draft.code === 1),
+      diagnostic: (vehicle?.missing ?? indicators.codes.has(MISSING_ELEMENTS)) || indicators.otherDiagnostic || (draft.type === 7 && draft.code === 3),
       diagnosticCode: draft.diagnosticCode ?? null,
       latitude: position?.latitude ?? null,
       longitude: position?.longitude ?? null,

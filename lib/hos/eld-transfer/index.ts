@@ -1,2 +1,3 @@
 export { eldTransferMethods } from "./transfer-settings";
 export { transferEldFile, type EldTransferResult } from "./transfer-eld-file";
+export { monitorEldTransfer } from "./monitor-transfer";

@@ -13,16 +13,22 @@ type SubmissionResponse = {
 
 const list = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 // FMCSA answers within seconds; a driver at roadside is told after this long rather than waiting on.
-const ANSWER_TIMEOUT_MS = 30_000;
+export const ANSWER_TIMEOUT_MS = 30_000;
+
+/** A client of FMCSA's web service as its WSDL describes it, over TLS with the provider's certificate (and the CA, if set). */
+export const webServiceClient = async (settings: WebServiceSettings) => {
+  const tls = { key: Buffer.from(settings.key), cert: Buffer.from(settings.cert), ca: settings.ca ? Buffer.from(settings.ca) : undefined };
+  const client = await createClientAsync(settings.wsdl, { forceSoap12Headers: true, wsdl_options: tls, returnFault: true }, settings.endpoint);
+  client.setSecurity(new ClientSSLSecurity(tls.key, tls.cert, tls.ca));
+  return client;
+};
 
 /**
  * 4.10.1.1: the file to FMCSA's ELD web service, SOAP 1.2 over TLS with the provider's registered
  * certificate as the client certificate. Its WSDL (FMCSA's, given at registration) shapes the call.
  */
 export const submitByWebService = async ({ settings, submission }: { settings: WebServiceSettings; submission: EldSubmission }): Promise<FmcsaAnswer> => {
-  const tls = { key: Buffer.from(settings.key), cert: Buffer.from(settings.cert), ca: settings.ca ? Buffer.from(settings.ca) : undefined };
-  const client = await createClientAsync(settings.wsdl, { forceSoap12Headers: true, wsdl_options: tls, returnFault: true }, settings.endpoint);
-  client.setSecurity(new ClientSSLSecurity(tls.key, tls.cert, tls.ca));
+  const client = await webServiceClient(settings);
   const [response] = (await client.SubmitAsync(
     {
       // In the order of FMCSA's data contract (WCF's: alphabetical), which its service holds a message to.

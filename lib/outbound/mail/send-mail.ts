@@ -48,3 +48,10 @@ export const sendRawMail = async ({ to, raw }: { to: string; raw: Buffer }): Pro
   const info = await transportFor(SMTP_URL).sendMail({ envelope: { from: MAIL_FROM, to }, raw });
   return { sent: true, messageId: info.messageId };
 };
+
+/** Whether SMTP_URL's server answers and accepts this service's login (nodemailer's verify: connect, EHLO, AUTH), sending nothing. */
+export const checkMailServer = async (): Promise<boolean> => {
+  const { SMTP_URL } = getConfig();
+  if (!SMTP_URL) return false;
+  return transportFor(SMTP_URL).verify();
+};

@@ -14,6 +14,7 @@ import { startWebhookDelivery } from "@/lib/outbound/webhooks/deliver-webhooks";
 import { switchUnansweredStopPrompts } from "@/lib/hos/logbook/stop-prompts";
 import { purgeExpiredDvirs } from "@/lib/fleet/inspections";
 import { getPhotoStore } from "@/lib/platform/blob-store";
+import { monitorEldTransfer } from "@/lib/hos/eld-transfer";
 import { startFleetReactions } from "./start-fleet-reactions";
 
 const SECOND = 1_000;
@@ -79,6 +80,8 @@ export const listBackgroundJobs = ({ database, trackerPorts }: { database: Datab
     // The logbook's stop prompt (Appendix A 4.4.1.2): a driver who did not answer within the minute goes On Duty (each
     // prompt switched in its own transaction under a row lock, so instances may share the work).
     { name: "stop prompts", roles: ["worker"], everyMs: 5 * SECOND, run: () => switchUnansweredStopPrompts({ db }) },
+    // The ELD data transfer monitoring (Appendix A 4.6.1.7): a check each 7 days, daily once one failed; daily runs decide.
+    { name: "eld transfer check", roles: ["worker"], everyMs: DAY, oncePerCluster: true, run: () => monitorEldTransfer({ db }) },
     { name: "fault-code and HOS alert check", roles: ["worker"], everyMs: 30 * SECOND, run: () => checkConditionRules({ db }) },
     {
       name: "webhook delivery",

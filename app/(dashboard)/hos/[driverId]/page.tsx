@@ -7,7 +7,9 @@ import { getDb } from "@/db/client";
 import { EmptyState } from "@/components/dashboard/empty-state";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
+import { EldConditions } from "@/components/hos/eld-conditions";
 import { EldLogGraph } from "@/components/hos/eld-log-graph";
+import { listActiveEldConditions } from "@/lib/hos/eld-events/active-eld-conditions";
 import { ViolationsTable } from "@/components/hos/violations-table";
 import { AssignmentSection } from "@/components/assignments/assignment-section";
 import { findRecentAssignments } from "@/lib/fleet/assignments";
@@ -52,10 +54,11 @@ const Page = async ({
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const canAssign = canDo(user.role, "assignVehicles");
   const canEditLog = canDo(user.role, "manageHosLogs");
-  const [recentAssignments, vehicles, edits] = await Promise.all([
+  const [recentAssignments, vehicles, edits, conditions] = await Promise.all([
     findRecentAssignments({ ...tenant, of: { driverId: driver.id }, now }),
     canAssign ? listVehicles({ ...tenant, limit: 2_000 }) : [],
     listLogEdits({ ...tenant, driverId: driver.id }),
+    listActiveEldConditions({ ...tenant, drivers: [{ driverId: driver.id, vehicleId: currentVehicle?.id ?? null }], now }),
   ]);
   // Without a chosen date, the latest day the driver worked: today is often still empty.
   const day = dailyLogs.find((d) => d.date === date) ?? dailyLogs.findLast((d) => d.onDutyMs > 0) ?? dailyLogs.at(-1);
@@ -91,6 +94,7 @@ const Page = async ({
           {currentVehicle?.name ?? "none"}
         </p>
       </section>
+      <EldConditions conditions={conditions} timeZone={timeZone} vehicleName={vehicleLabel} audience="carrier" />
       <section className="page">
         <div className="page-head">
           <h2 style={{ margin: 0 }}>Daily log</h2>

@@ -1,0 +1,1 @@
+CREATE INDEX "eld_events_conditions_idx" ON "eld_events" USING btree ("company_id","dataset","diagnostic_code","event_at") WHERE event_type = 7;
