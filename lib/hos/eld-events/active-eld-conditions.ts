@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
 import { eldEvents } from "@/db/schema";
 import type { TenantQuery } from "@/lib/platform/tenant";
+import { isLogged, latestConditionRecords } from "./latest-condition-records";
 import { CHECK_SCOPE_MS } from "./transfer-diagnostic";
 
 /** A malfunction or data diagnostic logged (type 7 code 1 or 3) and not cleared since, that concerns a driver. */
@@ -16,7 +17,7 @@ export type ActiveEldCondition = {
 
 type Latest = { driverId: number | null; vehicleId: number | null; diagnosticCode: string | null; code: number; at: Date };
 
-const isActive = (row: Latest) => row.code === 1 || row.code === 3;
+const isActive = (row: Latest) => isLogged(row.code);
 const conditionOf = (driverId: number, row: Latest): ActiveEldCondition => ({
   driverId,
   vehicleId: row.vehicleId,
@@ -41,13 +42,6 @@ export const listActiveEldConditions = async ({
   if (drivers.length === 0) return [];
   const driverIds = drivers.map((driver) => driver.driverId);
   const conditions = and(eq(eldEvents.companyId, companyId), eq(eldEvents.dataset, dataset), eq(eldEvents.eventType, 7), isNotNull(eldEvents.diagnosticCode));
-  const fields = {
-    driverId: eldEvents.driverId,
-    vehicleId: eldEvents.vehicleId,
-    diagnosticCode: eldEvents.diagnosticCode,
-    code: eldEvents.eventCode,
-    at: eldEvents.eventAt,
-  };
   const touched = await db
     .selectDistinct({ driverId: eldEvents.driverId, vehicleId: eldEvents.vehicleId })
     .from(eldEvents)
@@ -60,16 +54,20 @@ export const listActiveEldConditions = async ({
   const ofVehicles =
     vehicleIds.length === 0
       ? []
-      : await db
-          .selectDistinctOn([eldEvents.vehicleId, eldEvents.diagnosticCode], fields)
-          .from(eldEvents)
-          .where(and(conditions, inArray(eldEvents.vehicleId, vehicleIds)))
-          .orderBy(eldEvents.vehicleId, eldEvents.diagnosticCode, desc(eldEvents.eventAt), desc(eldEvents.id));
-  const ofDrivers = await db
-    .selectDistinctOn([eldEvents.driverId, eldEvents.diagnosticCode], fields)
-    .from(eldEvents)
-    .where(and(conditions, inArray(eldEvents.driverId, driverIds), isNull(eldEvents.vehicleId)))
-    .orderBy(eldEvents.driverId, eldEvents.diagnosticCode, desc(eldEvents.eventAt), desc(eldEvents.id));
+      : await latestConditionRecords({
+          db,
+          companyId,
+          dataset,
+          per: "vehicle",
+          where: and(isNotNull(eldEvents.diagnosticCode), inArray(eldEvents.vehicleId, vehicleIds)),
+        });
+  const ofDrivers = await latestConditionRecords({
+    db,
+    companyId,
+    dataset,
+    per: "driver",
+    where: and(isNotNull(eldEvents.diagnosticCode), inArray(eldEvents.driverId, driverIds), isNull(eldEvents.vehicleId)),
+  });
   const activeOfVehicles = ofVehicles.filter(isActive);
   return drivers
     .flatMap(({ driverId }) => [

@@ -5,7 +5,8 @@ import { eventRecordElements, powerUnitNumberOf, UNIDENTIFIED_USERNAME } from "@
 import type { Tenant } from "@/lib/platform/tenant";
 import { readVehicleCounters, type VehicleCounters } from "./vehicle-counters";
 import { withMissingElementsDiagnostics, MISSING_ELEMENTS } from "./missing-elements-diagnostic";
-import { isLogged, isMalfunctionCode, readActiveIndicators } from "./active-indicators";
+import { isMalfunctionCode, readActiveIndicators } from "./active-indicators";
+import { isLogged } from "./latest-condition-records";
 
 type Position = { latitude: number; longitude: number };
 

@@ -2,6 +2,7 @@ import { and, desc, eq, exists, gte, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { drivers, eldEvents, eldTransfers } from "@/db/schema";
 import type { Tenant } from "@/lib/platform/tenant";
+import { isLogged, latestConditionRecords } from "./latest-condition-records";
 import { recordEldEvents, type EldEventDraft } from "./record-eld-events";
 
 /** Table 4: the data transfer data diagnostic and compliance malfunction (4.6.1.7). */
@@ -16,24 +17,14 @@ type Check = { succeeded: boolean; outcome: string; test: boolean };
 
 /** Whose data transfer diagnostic and malfunction are active now: the latest record of each driver and code is a logged one. */
 const activeStates = async ({ db, companyId, dataset }: Tenant & { db: Executor }) => {
-  const latest = await db
-    .selectDistinctOn([eldEvents.driverId, eldEvents.diagnosticCode], {
-      driverId: eldEvents.driverId,
-      diagnosticCode: eldEvents.diagnosticCode,
-      code: eldEvents.eventCode,
-    })
-    .from(eldEvents)
-    .where(
-      and(
-        eq(eldEvents.companyId, companyId),
-        eq(eldEvents.dataset, dataset),
-        eq(eldEvents.eventType, 7),
-        isNull(eldEvents.vehicleId),
-        inArray(eldEvents.diagnosticCode, [DATA_TRANSFER_DIAGNOSTIC, DATA_TRANSFER_MALFUNCTION]),
-      ),
-    )
-    .orderBy(eldEvents.driverId, eldEvents.diagnosticCode, desc(eldEvents.eventAt), desc(eldEvents.id));
-  const active = new Set(latest.filter((row) => row.code === 1 || row.code === 3).map((row) => `${row.driverId}:${row.diagnosticCode}`));
+  const latest = await latestConditionRecords({
+    db,
+    companyId,
+    dataset,
+    per: "driver",
+    where: and(isNull(eldEvents.vehicleId), inArray(eldEvents.diagnosticCode, [DATA_TRANSFER_DIAGNOSTIC, DATA_TRANSFER_MALFUNCTION])),
+  });
+  const active = new Set(latest.filter((row) => isLogged(row.code)).map((row) => `${row.driverId}:${row.diagnosticCode}`));
   return { active, driverIds: [...new Set(latest.flatMap((row) => (active.has(`${row.driverId}:${row.diagnosticCode}`) ? [row.driverId!] : [])))] };
 };
 
