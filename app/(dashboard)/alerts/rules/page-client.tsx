@@ -185,9 +185,9 @@ export const RulesPageClient = ({
           {tags.length > 0 && <ChooseMany label="Vehicles with these tags" name="tagIds" hint="None chosen here or below: every vehicle." options={tags} />}
           {vehicles.length > 0 && (
             <ChooseMany
-              label="These vehicles"
+              label="These vehicles and trailers"
               name="vehicleIds"
-              hint="The rule watches these and the tagged ones; none chosen in either: every vehicle."
+              hint="The rule watches these and the tagged ones; none chosen in either: every vehicle and trailer."
               options={vehicles}
             />
           )}

@@ -23,7 +23,8 @@ const Page = async () => {
     listPlaces({ ...tenant, limit: 2_000 }),
     listTags({ ...tenant, limit: 2_000 }),
     listUsers({ db: tenant.db, companyId: user.companyId, includeDeactivated: false }),
-    listVehicles({ ...tenant, limit: 5_000 }),
+    // Trailers with their own trackers are watched as vehicles are (docs/decisions.md, "Trailers are vehicles of another kind").
+    listVehicles({ ...tenant, kind: "any", limit: 5_000 }),
     getCompanySettings({ db: tenant.db, companyId: user.companyId }),
   ]);
   const vehicleNames = new Map(vehicleRows.map((vehicle) => [vehicle.id, vehicle.name]));
@@ -47,7 +48,7 @@ const Page = async () => {
       .join(", "),
     scope:
       rule.vehicleIds.length === 0 && rule.tagIds.length === 0
-        ? "All vehicles"
+        ? "All vehicles and trailers"
         : [...rule.vehicleIds.map((id) => vehicleNames.get(id) ?? `#${id}`), ...rule.tagIds.map((id) => `tagged ${tagNames.get(id) ?? `#${id}`}`)].join(", "),
   }));
   return (
@@ -57,7 +58,7 @@ const Page = async () => {
         rules={views}
         places={places.map(({ id, name }) => ({ id, name }))}
         tags={tags.map(({ id, name }) => ({ id, name }))}
-        vehicles={vehicleRows.map(({ id, name }) => ({ id, name }))}
+        vehicles={vehicleRows.map(({ id, name, assetKind }) => ({ id, name: assetKind === "trailer" ? `${name} (trailer)` : name }))}
         users={users.map(({ id, name, email }) => ({ id, name: `${name} <${email}>` }))}
         canManage={canDo(user.role, "manageAlertRules")}
       />
