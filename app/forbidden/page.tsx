@@ -1,15 +1,13 @@
 import Link from "next/link";
+import { AuthCard } from "@/components/account/auth-card";
 
 export const metadata = { title: "Not allowed" };
 
 const ForbiddenPage = () => (
-  <main className="login-screen">
-    <div className="login-card">
-      <h1>Not allowed</h1>
-      <p className="muted">Your role does not give access to that page. Ask an admin of your company if you need it.</p>
-      <Link href="/map">Back to the live map</Link>
-    </div>
-  </main>
+  <AuthCard title="Not allowed" branded={false}>
+    <p className="muted">Your role does not give access to that page. Ask an admin of your company if you need it.</p>
+    <Link href="/map">Back to the live map</Link>
+  </AuthCard>
 );
 
 export default ForbiddenPage;

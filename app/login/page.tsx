@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getSessionUser } from "@/app/_server/session";
+import { AuthCard } from "@/components/account/auth-card";
 import { LoginForm } from "./login-form";
 
 export const metadata = { title: "Sign in" };
@@ -10,29 +11,20 @@ const LoginPage = async ({ searchParams }: { searchParams: Promise<{ setup?: str
   if (await getSessionUser()) redirect("/map");
   const justSetUp = (await searchParams).setup === "done";
   return (
-    <main className="login-screen">
-      <div className="login-card">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden>
-            ◆
-          </span>{" "}
-          Fleet Telematics
-        </div>
-        <h1>Sign in</h1>
-        {justSetUp && (
-          <p role="status" className="form-success">
-            Your company is set up. Sign in with the e-mail and password you just chose.
-          </p>
-        )}
-        <LoginForm />
-        <p className="muted small">
-          <Link href="/forgot-password">Forgot your password?</Link>
+    <AuthCard title="Sign in">
+      {justSetUp && (
+        <p role="status" className="form-success">
+          Your company is set up. Sign in with the e-mail and password you just chose.
         </p>
-        <p className="muted small">
-          A driver? <Link href="/logbook/login">Sign in to your logbook</Link>
-        </p>
-      </div>
-    </main>
+      )}
+      <LoginForm />
+      <p className="muted small">
+        <Link href="/forgot-password">Forgot your password?</Link>
+      </p>
+      <p className="muted small">
+        A driver? <Link href="/logbook/login">Sign in to your logbook</Link>
+      </p>
+    </AuthCard>
   );
 };
 

@@ -1,5 +1,6 @@
 import { forbidden } from "next/navigation";
 import { checkSetupToken } from "@/lib/access/companies/setup-token";
+import { AuthCard } from "@/components/account/auth-card";
 import { SetupForm } from "./setup-form";
 
 export const metadata = { title: "Set up your fleet" };
@@ -12,19 +13,10 @@ const SetupPage = async ({ searchParams }: Props) => {
   const { token } = await searchParams;
   if (typeof token !== "string" || (await checkSetupToken({ token })).refusedBecause) forbidden();
   return (
-    <main className="login-screen">
-      <div className="login-card">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden>
-            ◆
-          </span>{" "}
-          Fleet Telematics
-        </div>
-        <h1>Set up your fleet</h1>
-        <p className="muted">Create your company and its first admin. This link works once.</p>
-        <SetupForm token={token} />
-      </div>
-    </main>
+    <AuthCard title="Set up your fleet">
+      <p className="muted">Create your company and its first admin. This link works once.</p>
+      <SetupForm token={token} />
+    </AuthCard>
   );
 };
 

@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import { getSessionDriver } from "@/app/_server/driver-session";
+import { AuthCard } from "@/components/account/auth-card";
 import { DriverLoginForm } from "./driver-login-form";
 
 export const metadata = { title: "Driver sign-in" };
@@ -10,18 +11,9 @@ const DriverLoginPage = async ({ searchParams }: { searchParams: Promise<Record<
   // The logbook link a carrier hands a driver names them (Drivers → the driver's page).
   const { username } = await searchParams;
   return (
-    <main className="login-screen">
-      <div className="login-card">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden>
-            ◆
-          </span>{" "}
-          Fleet Telematics
-        </div>
-        <h1>Driver logbook</h1>
-        <DriverLoginForm username={typeof username === "string" ? username.slice(0, 100) : ""} />
-      </div>
-    </main>
+    <AuthCard title="Driver logbook">
+      <DriverLoginForm username={typeof username === "string" ? username.slice(0, 100) : ""} />
+    </AuthCard>
   );
 };
 
