@@ -6,20 +6,14 @@ import type { Tenant } from "@/lib/platform/tenant";
 import { CONDITION_TRIGGER_TYPES, type AlertTrigger } from "./alert-trigger";
 import { conditionOccurrencesOf, type ConditionOccurrence } from "./condition-occurrences";
 import { writeRuleStates } from "./alert-states";
+import { listEnabledRules, type EnabledRule } from "./enabled-rules";
 import { remembersNothing, type RuleState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { vehicleNames } from "./vehicle-names";
 import { recordIncidents, type IncidentChange } from "./record-incidents";
 import { ruleScopeFor } from "@/lib/fleet/tags/tag-scope";
 
-type ConditionRule = {
-  id: number;
-  trigger: AlertTrigger;
-  vehicleIds: number[];
-  tagIds: number[];
-  operationalSettings: OperationalSettings | null;
-  createdAt: Date;
-};
+type ConditionRule = Omit<EnabledRule, "companyId" | "dataset">;
 
 /**
  * One tenant's condition rules in one transaction: the rules and their states are locked (one
@@ -121,24 +115,12 @@ const checkTenant = ({ db, tenant, rules, now }: { db: Executor; tenant: Tenant;
  * it opened or closed.
  */
 export const checkConditionRules = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
-  const rules = await db
-    .select({
-      id: alertRules.id,
-      companyId: alertRules.companyId,
-      dataset: alertRules.dataset,
-      trigger: alertRules.trigger,
-      vehicleIds: alertRules.vehicleIds,
-      tagIds: alertRules.tagIds,
-      operationalSettings: alertRules.operationalSettings,
-      createdAt: alertRules.createdAt,
-    })
-    .from(alertRules)
-    .where(and(isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), inArray(sql`${alertRules.trigger}->>'type'`, [...CONDITION_TRIGGER_TYPES])));
+  const rules = await listEnabledRules({ db, types: CONDITION_TRIGGER_TYPES });
   const tenants = new Map<string, { tenant: Tenant; rules: ConditionRule[] }>();
   for (const { companyId, dataset, ...rule } of rules) {
     const key = `${companyId}:${dataset}`;
     if (!tenants.has(key)) tenants.set(key, { tenant: { companyId, dataset }, rules: [] });
-    tenants.get(key)!.rules.push(rule as ConditionRule);
+    tenants.get(key)!.rules.push(rule);
   }
   let transitions = 0;
   for (const { tenant, rules: tenantRules } of tenants.values()) transitions += await checkTenant({ db, tenant, rules: tenantRules, now });

@@ -9,17 +9,10 @@ import { ALERTS_PROCESSOR, settleVehicleTimes, writeRuleStates } from "./alert-s
 import type { RuleState } from "./evaluate-vehicle";
 import { isOperationalAt, type OperationalSettings } from "./operational-settings";
 import { recordIncidents, type IncidentOpening } from "./record-incidents";
+import { listEnabledRules, type EnabledRule } from "./enabled-rules";
 import { ruleScopeFor } from "@/lib/fleet/tags/tag-scope";
 
-type SilentRule = {
-  id: number;
-  dataset: Tenant["dataset"];
-  trigger: Extract<AlertTrigger, { type: "deviceSilent" }>;
-  vehicleIds: number[];
-  tagIds: number[];
-  operationalSettings: OperationalSettings | null;
-  updatedAt: Date;
-};
+type SilentRule = EnabledRule<Extract<AlertTrigger, { type: "deviceSilent" }>>;
 type QuietVehicle = {
   vehicle_id: number;
   dataset: Tenant["dataset"];
@@ -122,22 +115,10 @@ const checkCompany = ({ db, companyId, rules, now }: { db: Executor; companyId: 
  * rule allows; the processor closes it at the vehicle's next sample. Returns the incidents opened.
  */
 export const checkSilentDevices = async ({ db, now = new Date() }: { db: Executor; now?: Date }) => {
-  const rules = await db
-    .select({
-      id: alertRules.id,
-      companyId: alertRules.companyId,
-      dataset: alertRules.dataset,
-      trigger: alertRules.trigger,
-      vehicleIds: alertRules.vehicleIds,
-      tagIds: alertRules.tagIds,
-      operationalSettings: alertRules.operationalSettings,
-      updatedAt: alertRules.updatedAt,
-    })
-    .from(alertRules)
-    .where(and(isNull(alertRules.deletedAt), eq(alertRules.isEnabled, true), sql`${alertRules.trigger}->>'type' = 'deviceSilent'`));
+  const rules = await listEnabledRules({ db, types: ["deviceSilent"] });
   let opened = 0;
   for (const companyId of new Set(rules.map((rule) => rule.companyId))) {
-    opened += await checkCompany({ db, companyId, rules: rules.filter((rule) => rule.companyId === companyId) as SilentRule[], now });
+    opened += await checkCompany({ db, companyId, rules: rules.filter((rule) => rule.companyId === companyId), now });
   }
   return opened;
 };
