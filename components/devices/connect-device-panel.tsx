@@ -35,10 +35,21 @@ const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number)
   jt808: () => (
     <>In the terminal&apos;s settings (its maker&apos;s tool or SMS), set the main server&apos;s address and TCP port as below, protocol JT/T 808.</>
   ),
+  suntech: () => (
+    <>
+      With Suntech&apos;s SyncTrak tool (or its network command by SMS): the server&apos;s host and port as below, server type <strong>TCP</strong>.
+    </>
+  ),
 };
 
-/** What a model's identifier is: the IMEI, except JT808's terminal phone number (docs/trackers.md). */
+/** What a model's identifier is: the IMEI, except JT808's terminal phone number and Suntech's device id (docs/trackers.md). */
 const IDENTIFIER: Partial<Record<TrackerTarget["model"], ReactNode>> = {
+  suntech: (
+    <>
+      <strong>device id</strong> (an ST300-family unit&apos;s is the last 9 digits of its IMEI; a universal-firmware unita universal-firmware unit&apos;s, 10
+      digits, is on its labelapos;s has 10 digits, as Suntecha universal-firmware unit&apos;s, 10 digits, is on its labelapos;s tool shows it)
+    </>
+  ),
   jt808: (
     <>
       <strong>terminal phone number</strong> (its device id, without leading zeros; a 2019 terminal&apos;s is often its IMEI)

@@ -7,6 +7,7 @@ import { decodeGps103Frame, gps103FrameLength } from "@/lib/ingestion/trackers/g
 import { decodeGt06Frame, gt06FrameLength } from "@/lib/ingestion/trackers/gt06-codec";
 import { decodeH02Frame, h02FrameLength } from "@/lib/ingestion/trackers/h02-codec";
 import { decodeQueclinkFrame, queclinkFrameLength } from "@/lib/ingestion/trackers/queclink-codec";
+import { decodeSuntechFrame, suntechFrameLength } from "@/lib/ingestion/trackers/suntech-codec";
 import { decodeJt808Frame, encodeJt808Frame, jt808FrameLength } from "@/lib/ingestion/trackers/jt808-codec";
 import { encodeJt808Heartbeat, encodeJt808Location } from "@/lib/ingestion/trackers/jt808-encoder";
 import { encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
@@ -147,6 +148,35 @@ const QUECLINK_FRAMES = [
   "+RESP:GTINF,C20113,869653060997976,,1A,89148000005959187498,15,0,1,12584,,4.08,0,1,,,20240107182609,,,,,,+0000,0,20240107182612,06D6$",
   "+ACK:GTHBD,1A0401,135790246811220,,20100214093254,11F0$",
 ];
+
+const suntechRecords = (frame: Buffer) => {
+  const message = decodeSuntechFrame(frame);
+  return message.type === "report" ? [message.record] : [];
+};
+const suntechStamp = `20${yy}${mo}${dd};${hh}:${mi}:${ss}`;
+const SUNTECH_FRAMES = [
+  `ST300STT;007238270;40;313;${suntechStamp};c99e48;+04.644623;-074.076922;010.390;202.77;20;1;997100;14.10;100000;2;8384;003634;4.1;1\r`,
+  `ST300ALT;007239104;40;313;${suntechStamp};c99139;+04.703287;-074.148897;000.000;189.72;21;1;425512;12.61;100000;47;003188;4.1;1\r`,
+  `SA200EMG;317652;042;${suntechStamp};16d41;-15.618740;-056.083252;000.034;000.00;8;1;41548;12.17;110000;1\r`,
+  `ST600STT;008084783;20;419;${suntechStamp};0032cc3e;736;3;445c;41;-16.530023;-068.084267;018.640;267.99;10;1;11655;13.33;100000;2;0336;000061;4.5;0;0.00\r`,
+  `STT;0560001616;BFFFFF;56;1.0.15;1;${suntechStamp};00008D6C;334;20;0925;24;+20.741764;-103.430364;0.00;0.00;19;1;00000001;00000000;` +
+    "2;1;1765;00008003;0.0;12.14;136598\r",
+  `ALT;0950030205;3FFFFF;95;1.0.11;0;${suntechStamp};02F2F402;334;20;0F1D;45;+25.791061;-100.170745;0.00;0.00;18;1;00000101;00000000;42;2;\r`,
+  `ST910;Location;344506;017;${suntechStamp};-25.398714;-049.296818;000.187;000.00;1;4.32;1;1;0001\r`,
+  "ST410STT;007272376;408;01;21651;732;123;-65;1824;1;21654;732;123;1824;0;0;22542;732;123;1824;0;0;21656;732;123;1824;0;0;21655;732;123;1824;0;0;" +
+    `22541;732;123;1824;0;0;0;0;0;0;0;0;3.7;1;0156;1;${suntechStamp};+04.722322;-074.052776;000.074;000.00;10;1\r`,
+  "ST300UEX;100850000;01;010;20081017;07:41:56;2F100;+37.478519;+126.886819;000.012;000.00;9;1;0;15.30;001100;25;Welcome to Suntech World!;12;0;4.5;1\r",
+  "SA200ALV;317652\r",
+];
+const SUNTECH_HEADERS = ["ST300STT;007238270", "SA200ALT;317652", "ST410STT;007272376", "STT;0560001616;3FFFFF", "ALT;0560001616;FFFFFF", "ST910;Alert;123456"];
+/** The real binary reports (universal 0x81/0x82, zip 0x02), for one-byte changes (their lengths kept). */
+const SUNTECH_BINARY = [
+  "81004e05200013383fffff3401000301130a0512080400000000000000000000000047f9d5846a06810072225214010100020300a8002604c1000004b000000470000025a1" +
+    "00000000000025c4000000a6",
+  "82004d05800000553fffff360100100114020410293902ccccf102dc007b00053c00476fa18469e87f000000000b0100003b00081d00000113f3f8010000049e000000000000" +
+    "00001d00000113f3f801",
+  "02003210511340877028813f180c170016041051290c0635652d793653000038001a30e601665e560000000100750002712704000103",
+].map((value) => Buffer.from(value, "hex"));
 
 const acceptedByIngestion = (records: TrackerRecord[]) => {
   const now = new Date();
@@ -307,18 +337,48 @@ describe("Queclink decoder fuzzing", () => {
   });
 });
 
+describe("Suntech decoder fuzzing", () => {
+  const options = { seed: SEED, numRuns: RUNS };
+
+  it("random bytes, random reports of field characters, mutated real text and binary frames decode or raise FrameError, into valid telemetry", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(suntechFrameLength, suntechRecords, Buffer.from(bytes)))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...SUNTECH_HEADERS), fieldText, (header, fields) =>
+        acceptedByIngestion(decodeLike(suntechFrameLength, suntechRecords, Buffer.from(`${header};${fields.replace(/,/g, ";")}\r`, "latin1"))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(mutated(SUNTECH_FRAMES), (frame) => acceptedByIngestion(decodeLike(suntechFrameLength, suntechRecords, frame))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...SUNTECH_BINARY), fc.nat(), fc.nat(255), (frame, at, value) => {
+        const changed = Buffer.from(frame);
+        changed[3 + (at % (changed.length - 3))] = value;
+        return acceptedByIngestion(decodeLike(suntechFrameLength, suntechRecords, changed));
+      }),
+      options,
+    );
+  });
+});
+
 describe("listener fuzzing", () => {
   const database = useTestDatabase();
   let trackers: Trackers;
   beforeAll(async () => {
     const { db } = database();
-    await seedTestCompanies({ db });
+    await seedTestCompanies({ db, liveVehicles: 7 });
     await rebindDevice({ db, from: "demo-live-1", to: "356307042441013" });
     await rebindDevice({ db, from: "demo-live-2", to: "868120301234567" });
     await rebindDevice({ db, from: "demo-live-3", to: "4210051415" });
     await rebindDevice({ db, from: "demo-live-4", to: "359710049092324" });
     await rebindDevice({ db, from: "demo-live-5", to: "862894020180553" });
     await rebindDevice({ db, from: "demo-live-6", to: "13511221122" });
+    await rebindDevice({ db, from: "350000000000007", to: "007238270" });
     trackers = await startTrackers({
       db,
       settings: {
@@ -329,6 +389,7 @@ describe("listener fuzzing", () => {
         gps103Port: 0,
         queclinkPort: 0,
         jt808Port: 0,
+        suntechPort: 0,
         host: "127.0.0.1",
         idleTimeoutMs: 2_000,
         maxConnectionsPerAddress: 50,
@@ -347,10 +408,11 @@ describe("listener fuzzing", () => {
       gps103: Buffer.from("##,imei:359710049092324,A;"),
       queclink: Buffer.from("+ACK:GTHBD,060228,862894020180553,,20260101000000,0001$"),
       jt808: encodeJt808Heartbeat({ identifier: "13511221122", serial: 1 }),
+      suntech: Buffer.from("ST300ALV;007238270\r"),
     };
     const streams = fc.sample(
       fc.tuple(
-        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const, "queclink" as const, "jt808" as const),
+        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const, "queclink" as const, "jt808" as const, "suntech" as const),
         fc.boolean(),
         fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 }),
       ),
