@@ -35,6 +35,11 @@ const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number)
   jt808: () => (
     <>In the terminal&apos;s settings (its maker&apos;s tool or SMS), set the main server&apos;s address and TCP port as below, protocol JT/T 808.</>
   ),
+  meitrack: (host, port) => (
+    <>
+      Send the tracker the SMS <code>{`0000,A21,1,${host},${port},<APN>,,`}</code> (0000: its password, if changed; TCP mode 1; Meitrack Manager sets the same).
+    </>
+  ),
 };
 
 /** What a model's identifier is: the IMEI, except JT808's terminal phone number (docs/trackers.md). */

@@ -8,6 +8,7 @@ export const DEVICE_MODEL_LABELS: Record<DeviceModel, string> = {
   gps103: "GPS103 / Coban TK103",
   queclink: "Queclink (GL, GV, GB @Track)",
   jt808: "JT/T 808 (Chinese standard, MDVRs)",
+  meitrack: "Meitrack (MVT, T and P series)",
   osmand: "OsmAnd phone (Traccar Client)",
   gateway: "Batch gateway",
   other: "Other",
