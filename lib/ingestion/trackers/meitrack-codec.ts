@@ -31,7 +31,9 @@ const withEvent = ({ code, record }: MeitrackPacket): TrackerRecord => {
   // Input 2's activation and release are the ignition's (the ACC wire), whatever the status byte says.
   const ignition = code === 2 ? true : code === 10 ? false : record.io.ignition;
   const event = code === undefined ? null : meitrackDrivingEvent(code);
-  return { ...record, io: { ...record.io, ignition }, ...(event ? { events: [event] } : {}) };
+  // A "positioned" 0,0 is a unit's placeholder before its first fix, not a place.
+  const fix = record.fix && (record.fix.latitude !== 0 || record.fix.longitude !== 0) ? record.fix : undefined;
+  return { ...record, fix, io: { ...record.io, ignition }, ...(event ? { events: [event] } : {}) };
 };
 
 const packetsOf = (command: string, data: Buffer): MeitrackPacket[] => {

@@ -15,6 +15,12 @@ const decode = (frame: Buffer) => {
   if (!message) throw new Error("no message");
   return message;
 };
+/** A frame of `tail` (from its first comma up to its `*`) with the length and checksum it needs. */
+const sealed = (flag: string, tail: string) => {
+  const body = `$$${flag}${tail.length + 5}${tail}*`;
+  const sum = [...Buffer.from(body, "latin1")].reduce((total, byte) => (total + byte) & 0xff, 0);
+  return text(`${body}${sum.toString(16).toUpperCase().padStart(2, "0")}`);
+};
 const only = (message: MeitrackMessage) => {
   expect(message.records).toHaveLength(1);
   return message.records[0];
@@ -317,6 +323,13 @@ describe("Meitrack AAA text reports (real frames)", () => {
     expect(decode(text(AAA.noFix)).event).toBe("reboot");
   });
 
+  it("stores no fix at 0,0 even when the report says positioned (the frame changed, sealed again)", () => {
+    const tail = AAA.sos.slice(AAA.sos.indexOf(","), AAA.sos.lastIndexOf("*")).replace("18.459575,-69.947161", "0.000000,0.000000");
+    const record = only(decode(sealed("T", tail)));
+    expect(record.fix).toBeUndefined();
+    expect(record.io.digitalInput1).toBe(true);
+  });
+
   it("reads the newer firmware's analog values in volts, and the fuel level field", () => {
     expect(only(decode(text(AAA.decimalAnalog))).io.externalVolts).toBe(12.96);
     expect(only(decode(text(AAA.fuel))).io).toMatchObject({ fuelPercent: 0.09, externalVolts: 10.74 });
@@ -330,12 +343,14 @@ describe("Meitrack AAA text reports (real frames)", () => {
     expect(record.fix && [record.fix.latitude, record.fix.longitude]).toEqual(position ?? undefined);
   });
 
-  it("decodes AFF, the numbered report (its published checksum corrected: the frame was edited there)", () => {
-    const body =
-      "$$J163,123123123123123,AFF,0004,35,58.588926,16.180473,140928192856,A,10,27,0,161,1.2,19,1648894,435" +
-      "695,240|24|88B9|E435,0000,|||0A22|0000,00000001,,50,,,,,,,,,,,,,*";
-    const sum = [...Buffer.from(body)].reduce((total, byte) => (total + byte) & 0xff, 0);
-    const message = decode(text(`${body}${sum.toString(16).toUpperCase().padStart(2, "0")}`));
+  it("decodes AFF, the numbered report (its published checksum did not match: sealed again)", () => {
+    const message = decode(
+      sealed(
+        "J",
+        ",123123123123123,AFF,0004,35,58.588926,16.180473,140928192856,A,10,27,0,161,1.2,19,1648894,435695,240|24|88B9|E435,0000," +
+          "|||0A22|0000,00000001,,50,,,,,,,,,,,,,",
+      ),
+    );
     expect(message).toMatchObject({ kind: "AFF", event: "trackByTime" });
     expect(only(message)).toMatchObject({ time: new Date("2014-09-28T19:28:56Z"), fix: { latitude: 58.588926, longitude: 16.180473, altitude: 19 } });
   });
