@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as locationsRoute from "@/app/fleet/vehicles/locations/route";
 import { safetyEvents, vehiclePositions, vehicleStatSamples } from "@/db/schema";
 import { createCompany } from "@/lib/access/companies/create-company";
@@ -88,16 +88,14 @@ const positions = () => database().db.select().from(vehiclePositions).where(eq(v
 const stats = () => database().db.select().from(vehicleStatSamples).where(eq(vehicleStatSamples.vehicleId, vehicleId)).orderBy(asc(vehicleStatSamples.time));
 
 describe("Meitrack listener", () => {
-  it("stores an AAA report (no answer) and a CCE batch, confirmed with its packet count after the commit; the fleet API serves them", async () => {
+  it("stores an AAA report (unanswered: the next AAC answer confirms it) and a CCE batch (its packet count answered); the API serves them", async () => {
     const device = await connectTracker({ port: trackers.ports.meitrack!, timeoutMs: 15_000 });
     const time = secondsAgo(60);
     device.send(frame("AAA", `35,33.925621,-6.917510,${stamp(time)},A,17,20,24,198,0.5,76,518578,163903,604|1|0F3C|0000AB12,0200,0000|0000|0000|019D|0591,,`));
-    // AAA is not answered: the row appears once the queue flushes.
-    const [first] = await vi.waitFor(async () => {
-      const rows = await positions();
-      expect(rows).toHaveLength(1);
-      return rows;
-    });
+    // AAA has no answer; AAC's is written once everything before it is committed.
+    device.send(frame("AAC", "1"));
+    expect((await device.read(32))!.toString()).toMatch(/^@@Q27,867951078010564,AAC,1\*[0-9A-F]{2}\r\n$/);
+    const [first] = await positions();
     expect(first).toMatchObject({ latitude: 33.925621, longitude: -6.91751 });
     expect(first.time.getTime()).toBe(time.getTime());
     expect(first.speed).toBeCloseTo(24 / 3.6, 5);
