@@ -40,6 +40,11 @@ const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number)
       With Suntech&apos;s SyncTrak tool (or its network command by SMS): the server&apos;s host and port as below, server type <strong>TCP</strong>.
     </>
   ),
+  meitrack: (host, port) => (
+    <>
+      Send the tracker the SMS <code>{`0000,A21,1,${host},${port},<APN>,,`}</code> (0000: its password, if changed; TCP mode 1; Meitrack Manager sets the same).
+    </>
+  ),
 };
 
 /** What a model's identifier is: the IMEI, except JT808's terminal phone number and Suntech's device id (docs/trackers.md). */

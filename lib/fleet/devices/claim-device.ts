@@ -15,6 +15,7 @@ export const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = {
   queclink: "queclink",
   jt808: "jt808",
   suntech: "suntech",
+  meitrack: "meitrack",
   osmand: "osmand",
 };
 

@@ -9,6 +9,7 @@ export const DEVICE_MODEL_LABELS: Record<DeviceModel, string> = {
   queclink: "Queclink (GL, GV, GB @Track)",
   jt808: "JT/T 808 (Chinese standard, MDVRs)",
   suntech: "Suntech (ST300 family, universal firmware)",
+  meitrack: "Meitrack (MVT, T and P series)",
   osmand: "OsmAnd phone (Traccar Client)",
   gateway: "Batch gateway",
   other: "Other",

@@ -8,6 +8,7 @@ import { startCommandDelivery } from "./command-delivery";
 import { queclinkSession } from "./queclink-session";
 import { jt808Session } from "./jt808-session";
 import { suntechSession } from "./suntech-session";
+import { meitrackSession } from "./meitrack-session";
 import { createIngestQueue } from "./ingest-queue";
 import { teltonikaSession } from "./teltonika-session";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
@@ -22,16 +23,17 @@ export type TrackerPorts = {
   queclink: number | null;
   jt808: number | null;
   suntech: number | null;
+  meitrack: number | null;
 };
 
 type TrackerSettings = ReturnType<typeof getTrackerSettings>;
 
-type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "suntechPort";
+type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "suntechPort" | "meitrackPort";
 
 const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
 
 /**
- * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808 and Suntech listeners that are not "off" (lib/platform/config), sharing one ingest
+ * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech and Meitrack listeners that are not "off" (lib/platform/config), sharing one ingest
  * queue. A listener that cannot start (its port taken, say by another instance on this host) is
  * logged and left off: the rest of the service runs without it.
  */
@@ -76,6 +78,7 @@ export const startTrackers = async ({
     queclink: await start("queclink", settings.queclinkPort ?? null, queclinkSession),
     jt808: await start("jt808", settings.jt808Port ?? null, jt808Session),
     suntech: await start("suntech", settings.suntechPort ?? null, suntechSession),
+    meitrack: await start("meitrack", settings.meitrackPort ?? null, meitrackSession),
   };
   const stopCommandDelivery = startCommandDelivery();
   return {

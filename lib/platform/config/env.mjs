@@ -187,6 +187,7 @@ export const envSchema = z
     QUECLINK_PORT: trackerPort(5004),
     JT808_PORT: trackerPort(5015),
     SUNTECH_PORT: trackerPort(5011),
+    MEITRACK_PORT: trackerPort(5020),
     TRACKER_HOST: text("0.0.0.0"),
     TRACKER_IDLE_TIMEOUT_MS: integer(600_000, { min: 1 }),
     TRACKER_MAX_CONNECTIONS_PER_ADDRESS: integer(100, { min: 1 }),
@@ -233,6 +234,7 @@ export const TRACKER_PORT_VARIABLES = /** @type {const} */ ([
   "QUECLINK_PORT",
   "JT808_PORT",
   "SUNTECH_PORT",
+  "MEITRACK_PORT",
 ]);
 
 /** Every tracker listener off: for the servers tests start, which leave the well-known ports to real deployments. */

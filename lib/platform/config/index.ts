@@ -72,6 +72,7 @@ export const getTrackerSettings = () => {
     queclinkPort: config.QUECLINK_PORT,
     jt808Port: config.JT808_PORT,
     suntechPort: config.SUNTECH_PORT,
+    meitrackPort: config.MEITRACK_PORT,
     host: config.TRACKER_HOST,
     idleTimeoutMs: config.TRACKER_IDLE_TIMEOUT_MS,
     maxConnectionsPerAddress: config.TRACKER_MAX_CONNECTIONS_PER_ADDRESS,

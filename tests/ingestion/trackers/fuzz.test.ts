@@ -9,6 +9,7 @@ import { decodeH02Frame, h02FrameLength } from "@/lib/ingestion/trackers/h02-cod
 import { decodeQueclinkFrame, queclinkFrameLength } from "@/lib/ingestion/trackers/queclink-codec";
 import { decodeSuntechFrame, suntechFrameLength } from "@/lib/ingestion/trackers/suntech-codec";
 import { decodeJt808Frame, encodeJt808Frame, jt808FrameLength } from "@/lib/ingestion/trackers/jt808-codec";
+import { decodeMeitrackFrame, meitrackFrameLength } from "@/lib/ingestion/trackers/meitrack-codec";
 import { encodeJt808Heartbeat, encodeJt808Location } from "@/lib/ingestion/trackers/jt808-encoder";
 import { encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
 import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
@@ -360,6 +361,64 @@ describe("Suntech decoder fuzzing", () => {
         const changed = Buffer.from(frame);
         changed[3 + (at % (changed.length - 3))] = value;
         return acceptedByIngestion(decodeLike(suntechFrameLength, suntechRecords, changed));
+      }),
+      options,
+    );
+  });
+});
+
+const meitrackRecords = (frame: Buffer) => decodeMeitrackFrame(frame)?.records ?? [];
+/** A Meitrack frame of `command` and `data` from a T366's IMEI, with a right length and checksum, so decoding goes past them. */
+const sealedMeitrack = (command: string, data: Uint8Array) => {
+  const head = Buffer.from(`,867951078010564,${command},`, "latin1");
+  const body = Buffer.concat([head, Buffer.from(data), Buffer.from("*")]);
+  const start = Buffer.from(`$$A${body.length + 4}`, "latin1");
+  const sum = [...start, ...body].reduce((total, byte) => (total + byte) & 0xff, 0);
+  return Buffer.concat([start, body, Buffer.from(`${sum.toString(16).toUpperCase().padStart(2, "0")}\r\n`, "latin1")]);
+};
+/** The data of real AAA reports (their times made recent) and of a CCE batch (a T366's and an OBD model's packet). */
+const MEITRACK_AAA = [
+  `1,18.459575,-69.947161,${yy}${mo}${dd}${hh}${mi}${ss},A,5,15,10,300,1.6,115,3989,187884,370|2|5337|2B2C,0100,0000|0000|0000|0964|0B04,,`,
+  `35,-1.264865,36.800705,${yy}${mo}${dd}${hh}${mi}${ss},A,9,20,41.0,323,1,1697,1,0,000|00||,0000,4.33|12.96|1.92|2.72|2.69,0.000000|0|0.000000,`,
+  `35,-1.287125,36.906061,${yy}${mo}${dd}${hh}${mi}${ss},A,10,13,12,67,0.8,1621,38359791,42330881,639|2|FB2|2F3,0000,3|0|0|A58|432,,,1,0009,`,
+];
+const MEITRACK_CCE = Buffer.from(
+  "010000000100590015000305010609071b0b081c000939010a07000b1700199e011a9505921a0099c4089c5500c93e00405a000602a8b11400" +
+    "0343f12e0604d18806270c654a2e000da20537009bb8963904010e0c0d020300aa7a0af69e010000",
+  "hex",
+);
+
+describe("Meitrack decoder fuzzing", () => {
+  const options = { seed: SEED, numRuns: RUNS };
+
+  it("random bytes, sealed frames of random data and mutated real reports decode or raise FrameError, into valid telemetry", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) =>
+        acceptedByIngestion(decodeLike(meitrackFrameLength, meitrackRecords, Buffer.from([0x24, 0x24, ...bytes]))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("AAA", "AFF", "CCC", "CCE", "AAC"), fc.uint8Array({ maxLength: 300 }), (command, data) =>
+        acceptedByIngestion(decodeLike(meitrackFrameLength, meitrackRecords, sealedMeitrack(command, data))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("AAA", "AFF"), fieldText, (command, fields) =>
+        acceptedByIngestion(decodeLike(meitrackFrameLength, meitrackRecords, sealedMeitrack(command, Buffer.from(fields, "latin1")))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(mutated(MEITRACK_AAA), (data) => acceptedByIngestion(decodeLike(meitrackFrameLength, meitrackRecords, sealedMeitrack("AAA", data)))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.nat(), fc.nat(255), (at, value) => {
+        const data = Buffer.from(MEITRACK_CCE);
+        data[at % data.length] = value;
+        return acceptedByIngestion(decodeLike(meitrackFrameLength, meitrackRecords, sealedMeitrack("CCE", data)));
       }),
       options,
     );
