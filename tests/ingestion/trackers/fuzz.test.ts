@@ -120,6 +120,21 @@ const H02_FRAMES = [
   "*HQ,1700086468,LINK,180902,15,0,84,0,0,240517,FFFFFBFF#",
   "*HQ,135790246811220,HTBT,100#",
 ];
+/** Real binary `$` records (h02-binary.test.ts), the first dated a minute ago so that mutated copies reach ingestion's checks. */
+const H02_BINARY_FRAMES = [
+  `244106011660${hh}${mi}${ss}${dd}${mo}${yy}5035313006004318210e000000fffffbffff0024`,
+  "24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f",
+  "2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC",
+  "24971305007205201916101533335008000073206976000000effffbffff000252776566060000000000000000000049",
+  "5800009814991024031101175540227006012321670c000095fffffbffff0033",
+].map((hex) => Buffer.from(hex, "hex"));
+/** Binary records with one byte replaced. */
+const mutatedBinary = (frames: Buffer[]) =>
+  fc.tuple(fc.constantFrom(...frames), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([frame, at, byte]) => {
+    const copy = Buffer.from(frame);
+    copy[at % copy.length] = byte;
+    return copy;
+  });
 const GPS103_FRAMES = [
   `imei:359710049092324,tracker,${yy}${mo}${dd}${hh}${mi}${ss},,F,${hh}${mi}${ss}.000,A,4152.6860,N,08737.7880,W,65.26,271.82,181.5,1,0,,,;`,
   "##,imei:359586015829802,A;",
@@ -251,7 +266,7 @@ describe("JT808 decoder fuzzing", () => {
 describe("text decoder fuzzing", () => {
   const options = { seed: SEED, numRuns: RUNS };
 
-  it("H02: random bytes, random messages of field characters and mutated real frames decode or raise FrameError, into valid telemetry", () => {
+  it("H02: random bytes and field characters, random and mutated binary records, mutated real frames decode or raise FrameError, into valid telemetry", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(h02FrameLength, h02Records, Buffer.from(bytes)))),
       options,
@@ -264,6 +279,17 @@ describe("text decoder fuzzing", () => {
     );
     fc.assert(
       fc.property(mutated(H02_FRAMES), (frame) => acceptedByIngestion(decodeLike(h02FrameLength, h02Records, frame))),
+      options,
+    );
+    // Records of random bytes after a `$` and a plausible id, time and date, so that framing and decoding go past the first checks.
+    fc.assert(
+      fc.property(fc.constantFrom("244106011660124543131116", "243524830841932930104759180817"), fc.uint8Array({ maxLength: 60 }), (head, tail) =>
+        acceptedByIngestion(decodeLike(h02FrameLength, h02Records, Buffer.concat([Buffer.from(head, "hex"), Buffer.from(tail)]))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(mutatedBinary(H02_BINARY_FRAMES), (frame) => acceptedByIngestion(decodeLike(h02FrameLength, h02Records, frame))),
       options,
     );
   });
