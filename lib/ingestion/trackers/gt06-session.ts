@@ -53,7 +53,7 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
         socket.write(encodeGt06Response(message.protocol, message.serial, now));
         // After the login's answer: the device takes commands once it is logged in.
         if (message.type === "login" && !commands) {
-          commands = connectCommands({ db: context.db, vehicle, send: (text) => socket.write(encodeGt06Command(text, ++commandSerial)) });
+          commands = connectCommands({ db: context.db, vehicle, send: ({ text }) => socket.write(encodeGt06Command(text, ++commandSerial)) });
         }
       }
     },

@@ -29,7 +29,7 @@ export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, contex
           return;
         }
         socket.write(ACCEPT);
-        commands = connectCommands({ db: context.db, vehicle, send: (text) => socket.write(encodeTeltonikaCommand(text)) });
+        commands = connectCommands({ db: context.db, vehicle, send: ({ text }) => socket.write(encodeTeltonikaCommand(text)) });
         return;
       }
       const { records, answer } = decodeTeltonikaPacket(frame);
