@@ -38,6 +38,8 @@ export type QueuedCommand = Awaited<ReturnType<typeof takeQueuedCommands>>[numbe
  * order and name no command); a reply with nothing outstanding is not recorded. A reply that names its
  * command (`commandId`: JT808 answers carry the command's serial number) answers that one, and replaces an
  * earlier answer to it (JT808's general response, then the vehicle control's answer with its position).
+ * A `refused` reply (the device says it did not carry the command out) leaves the command refused, so an
+ * engine stop it refused is no immobilizer state.
  */
 export const recordCommandAnswer = async ({
   db,
@@ -46,12 +48,14 @@ export const recordCommandAnswer = async ({
   vehicleId,
   answer,
   commandId,
+  refused = false,
   now = new Date(),
-}: VehicleDevice & { answer: string; commandId?: number }) => {
+}: VehicleDevice & { answer: string; commandId?: number; refused?: boolean }) => {
+  const status = refused ? ("refused" as const) : ("answered" as const);
   if (commandId !== undefined) {
     const answered = await db
       .update(deviceCommands)
-      .set({ status: "answered", answer: answer.slice(0, 1_000), answeredAt: now })
+      .set({ status, answer: answer.slice(0, 1_000), answeredAt: now })
       .where(
         and(
           eq(deviceCommands.companyId, companyId),
@@ -80,7 +84,7 @@ export const recordCommandAnswer = async ({
   if (!oldest) return false;
   await db
     .update(deviceCommands)
-    .set({ status: "answered", answer: answer.slice(0, 1_000), answeredAt: now })
+    .set({ status, answer: answer.slice(0, 1_000), answeredAt: now })
     .where(and(eq(deviceCommands.companyId, companyId), eq(deviceCommands.id, oldest.id), eq(deviceCommands.status, "sent")));
   return true;
 };

@@ -21,8 +21,8 @@ export const startCommandDelivery = () =>
 /**
  * A bound tracker's connection takes its vehicle's commands: those queued while it was away at once,
  * later ones as they are queued, each encoded by `send` and written in order. Returns the
- * connection's side: record an answer (to the oldest command out, or to the one `commandId` names), and
- * let go when the connection closes.
+ * connection's side: record an answer (to the oldest command out, or to the one `commandId` names; `refused`:
+ * the device did not carry it out), and let go when the connection closes.
  */
 export const connectCommands = ({ db, vehicle, send }: { db: Executor; vehicle: BoundVehicle; send: (command: QueuedCommand) => void }) => {
   let delivering = Promise.resolve();
@@ -35,7 +35,8 @@ export const connectCommands = ({ db, vehicle, send }: { db: Executor; vehicle: 
   connected.set(key(vehicle), deliver);
   void deliver();
   return {
-    answer: (text: string, commandId?: number) => recordCommandAnswer({ db, ...vehicle, answer: text, commandId }),
+    answer: ({ text, commandId, refused }: { text: string; commandId?: number; refused?: boolean }) =>
+      recordCommandAnswer({ db, ...vehicle, answer: text, commandId, refused }),
     disconnect: () => {
       if (connected.get(key(vehicle)) === deliver) connected.delete(key(vehicle));
     },

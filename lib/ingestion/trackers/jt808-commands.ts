@@ -63,17 +63,17 @@ const positionText = (message: Extract<Jt808Message, { type: "locations" }>) => 
 
 /**
  * The platform serial a message answers and its text for the command's answer, or null when it answers none: the
- * general response's result, the position of a 0x0201, the relay state and position of a 0x0500.
+ * general response's result (any but 0 a refusal), the position of a 0x0201, the relay state and position of a 0x0500.
  */
-export const jt808CommandAnswer = (message: Jt808Message): { serial: number; messageId: number | null; text: string } | null => {
+export const jt808CommandAnswer = (message: Jt808Message): { serial: number; messageId: number; text: string; refused: boolean } | null => {
   if (message.type === "terminalResponse") {
     const text = RESULTS[message.result] ?? `result ${message.result}`;
-    return { serial: message.answerSerial, messageId: message.answerId, text };
+    return { serial: message.answerSerial, messageId: message.answerId, text, refused: message.result !== 0 };
   }
   if (message.type !== "locations" || !message.answerTo) return null;
   const { serial, status } = message.answerTo;
-  if (message.header.id === JT808.locationQueryAnswer) return { serial, messageId: JT808.locationQuery, text: positionText(message) };
+  if (message.header.id === JT808.locationQueryAnswer) return { serial, messageId: JT808.locationQuery, text: positionText(message), refused: false };
   const fuel = status & STATUS_FUEL_CUT ? "fuel line cut" : "fuel line on";
   const power = status & STATUS_POWER_CUT ? "power cut" : "power on";
-  return { serial, messageId: JT808.vehicleControl, text: `${fuel}, ${power}; ${positionText(message)}` };
+  return { serial, messageId: JT808.vehicleControl, text: `${fuel}, ${power}; ${positionText(message)}`, refused: false };
 };

@@ -26,7 +26,8 @@ export const jt808Session: SessionFactory = (connection) => {
       const records = message.type === "locations" ? message.locations.map((location) => location.record) : undefined;
       const answered = jt808CommandAnswer(message);
       const command = answered ? sent.get(answered.serial) : undefined;
-      const commandAnswer = command && answered!.messageId === command.messageId ? { text: answered!.text, commandId: command.commandId } : undefined;
+      const commandAnswer =
+        command && answered!.messageId === command.messageId ? { text: answered!.text, commandId: command.commandId, refused: answered!.refused } : undefined;
       return { imei: message.identifier, records, answer: jt808Answer(message), commandAnswer };
     },
     // Commands are connected after the first message is bound, so the terminal's header is known.

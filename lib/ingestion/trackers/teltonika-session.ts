@@ -34,7 +34,7 @@ export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, contex
       }
       const { records, answer } = decodeTeltonikaPacket(frame);
       if (answer !== undefined) {
-        await commands?.answer(answer);
+        await commands?.answer({ text: answer });
         return;
       }
       await context.queue.submit(trackerTelemetry({ vehicle, records, now: new Date() }));

@@ -15,8 +15,8 @@ export type TextMessage = {
   records?: readonly TrackerRecord[];
   /** What the server answers, or null: sent only once this message and every one before it are committed. */
   answer: string | Buffer | null;
-  /** The device's answer to a command (JT808's name the command: `commandId`; without it, the oldest one out). */
-  commandAnswer?: { text: string; commandId?: number };
+  /** The device's answer to a command (JT808's name the command: `commandId`; without it, the oldest one out; `refused`: not carried out). */
+  commandAnswer?: { text: string; commandId?: number; refused?: boolean };
 };
 
 /** Unanswered positions may be in the queue at once; past this many the connection waits for their commit. */
@@ -84,7 +84,7 @@ export const textSession =
         if (message.commandAnswer) {
           // Once what the message carries is stored: an answer naming a position shows it on the map.
           await confirm();
-          await commands?.answer(message.commandAnswer.text, message.commandAnswer.commandId);
+          await commands?.answer(message.commandAnswer);
         }
         if (message.answer !== null) {
           await confirm();

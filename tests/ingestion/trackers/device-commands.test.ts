@@ -230,8 +230,10 @@ describe("JT808 commands", () => {
   });
   afterAll(async () => jt808?.close());
 
-  const answerOf = (id: number) => (row: { status: string; answer: string } | undefined, text: string | RegExp) =>
-    expect(row, `command of 0x${id.toString(16)}`).toMatchObject({ status: "answered", answer: text });
+  const answerOf =
+    (id: number, status = "answered") =>
+    (row: { status: string; answer: string } | undefined, text: string | RegExp) =>
+      expect(row, `command of 0x${id.toString(16)}`).toMatchObject({ status, answer: text });
 
   it("sends each command once the terminal is connected, matches the answers by serial, and shows them", async () => {
     // Queued while the terminal is away: sent right after its first message is answered.
@@ -288,25 +290,47 @@ describe("JT808 commands", () => {
     const stored = await database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId));
     expect(stored.filter((position) => position.time.getTime() >= time.getTime())).toHaveLength(2);
 
-    // A custom command goes as a text message (0x8300); the terminal says it does not support it.
+    // A custom command goes as a text message (0x8300); the terminal says it does not support it: refused.
     await queue(vehicleId, "custom", "WHERE#");
     expect((await device.read(22))!.toString("hex")).toBe("7e83000007013912306181000301574845524523127e");
     device.send(encodeJt808TerminalResponse({ ...TERMINAL, serial: 6 }, { serial: 3, id: JT808.textMessage }, 3));
     const rows = await until(
       () => commandsOf(vehicleId),
-      (all) => all.find((row) => row.kind === "custom")?.status === "answered",
+      (all) => all.find((row) => row.kind === "custom")?.status === "refused",
     );
-    answerOf(0x8300)(
+    answerOf(0x8300, "refused")(
       rows.find((row) => row.kind === "custom"),
       "not supported",
     );
     expect(rows).toHaveLength(3);
+
+    // A resume the terminal fails is refused, and the vehicle stays immobilized as the stop's answer confirmed.
+    await queue(vehicleId, "engineResume");
+    expect((await device.read(16))!.toString("hex")).toBe("7e850000010139123061810004007a7e");
+    device.send(encodeJt808TerminalResponse({ ...TERMINAL, serial: 7 }, { serial: 4, id: JT808.vehicleControl }, 1));
+    const resumed = await until(
+      () => commandsOf(vehicleId),
+      (all) => all.find((row) => row.kind === "engineResume")?.status === "refused",
+    );
+    answerOf(0x8500, "refused")(
+      resumed.find((row) => row.kind === "engineResume"),
+      "failed",
+    );
+    const stillStopped = await listImmobilizerStates({
+      db: database().db,
+      ...tenant,
+      vehicleIds: [vehicleId],
+      from: new Date(Date.now() - 60_000),
+      to: new Date(Date.now() + 60_000),
+      limit: 10,
+    });
+    expect(stillStopped.map((state) => state.immobilized)).toEqual([true]);
     device.end();
 
     const audited = await database()
       .db.select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, "device.command_queued"), eq(auditEvents.targetId, TERMINAL.identifier)));
-    expect(audited).toHaveLength(3);
+    expect(audited).toHaveLength(4);
   });
 });
