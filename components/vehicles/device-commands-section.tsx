@@ -5,7 +5,13 @@ import type { TenantQuery } from "@/lib/platform/tenant";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { DeviceCommandForm } from "./device-command-form";
 
-const STATUS_LABELS = { queued: "Waiting for the device", sent: "Sent", answered: "Answered", expired: "Not delivered (expired)" } as const;
+const STATUS_LABELS = {
+  queued: "Waiting for the device",
+  sent: "Sent",
+  answered: "Answered",
+  refused: "Refused by the device",
+  expired: "Not delivered (expired)",
+} as const;
 
 /** A vehicle's tracker commands: the form and the latest ones with the device's answers; nothing for a vehicle whose tracker takes none. */
 export const DeviceCommandsSection = async ({

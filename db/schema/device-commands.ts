@@ -7,9 +7,10 @@ export type DeviceCommandKind = (typeof DEVICE_COMMAND_KINDS)[number];
 
 /**
  * queued: waiting for the device to be connected; sent: written to its connection; answered: the device
- * replied (`answer`); expired: not delivered within a day (a stale engine stop must not fire later).
+ * replied (`answer`); refused: the device replied that it did not carry it out (a JT808 failure result);
+ * expired: not delivered within a day (a stale engine stop must not fire later).
  */
-export const DEVICE_COMMAND_STATUSES = ["queued", "sent", "answered", "expired"] as const;
+export const DEVICE_COMMAND_STATUSES = ["queued", "sent", "answered", "refused", "expired"] as const;
 export type DeviceCommandStatus = (typeof DEVICE_COMMAND_STATUSES)[number];
 
 /** Commands to a vehicle's tracker (downlink), each with who asked, what the device was sent and what it answered. */

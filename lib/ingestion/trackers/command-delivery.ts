@@ -1,5 +1,5 @@
 import type { Executor } from "@/db/client";
-import { recordCommandAnswer, takeQueuedCommands } from "@/lib/fleet/device-commands";
+import { recordCommandAnswer, takeQueuedCommands, type QueuedCommand } from "@/lib/fleet/device-commands";
 import { logger } from "@/lib/platform/logger";
 import { subscribeFleetEvents } from "@/lib/telemetry/fleet-events/fleet-event-bus";
 import type { BoundVehicle } from "./device-binding";
@@ -21,20 +21,22 @@ export const startCommandDelivery = () =>
 /**
  * A bound tracker's connection takes its vehicle's commands: those queued while it was away at once,
  * later ones as they are queued, each encoded by `send` and written in order. Returns the
- * connection's side: record an answer, and let go when the connection closes.
+ * connection's side: record an answer (to the oldest command out, or to the one `commandId` names; `refused`:
+ * the device did not carry it out), and let go when the connection closes.
  */
-export const connectCommands = ({ db, vehicle, send }: { db: Executor; vehicle: BoundVehicle; send: (text: string) => void }) => {
+export const connectCommands = ({ db, vehicle, send }: { db: Executor; vehicle: BoundVehicle; send: (command: QueuedCommand) => void }) => {
   let delivering = Promise.resolve();
   const deliver = () =>
     (delivering = delivering
       .then(async () => {
-        for (const command of await takeQueuedCommands({ db, ...vehicle })) send(command.text);
+        for (const command of await takeQueuedCommands({ db, ...vehicle })) send(command);
       })
       .catch((error: unknown) => logger.error({ err: error, vehicleId: vehicle.vehicleId }, "device commands not delivered")));
   connected.set(key(vehicle), deliver);
   void deliver();
   return {
-    answer: (text: string) => recordCommandAnswer({ db, ...vehicle, answer: text }),
+    answer: ({ text, commandId, refused }: { text: string; commandId?: number; refused?: boolean }) =>
+      recordCommandAnswer({ db, ...vehicle, answer: text, commandId, refused }),
     disconnect: () => {
       if (connected.get(key(vehicle)) === deliver) connected.delete(key(vehicle));
     },

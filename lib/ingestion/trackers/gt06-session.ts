@@ -39,7 +39,7 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
         vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol: "gt06", remoteAddress });
         if (!vehicle) socket.end();
       } else if (message.type === "answer") {
-        await commands?.answer(message.text);
+        await commands?.answer({ text: message.text });
       } else if (message.type === "record") {
         unconfirmed.push(
           context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })).catch((error: unknown) => {
@@ -53,7 +53,7 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
         socket.write(encodeGt06Response(message.protocol, message.serial, now));
         // After the login's answer: the device takes commands once it is logged in.
         if (message.type === "login" && !commands) {
-          commands = connectCommands({ db: context.db, vehicle, send: (text) => socket.write(encodeGt06Command(text, ++commandSerial)) });
+          commands = connectCommands({ db: context.db, vehicle, send: ({ text }) => socket.write(encodeGt06Command(text, ++commandSerial)) });
         }
       }
     },

@@ -1,56 +1,38 @@
 import { FrameError } from "./frame-reader";
+import { decodeH02Binary, h02BinaryFrameLength } from "./h02-binary";
+import { readH02Status, type H02Message } from "./h02-message";
 import { decimal, delimitedFrameLength, frameText, KMH_PER_KNOT, parseDegreesMinutes, timeOfDay, utcDate } from "./text-frames";
 import type { TrackerRecord } from "./tracker-record";
 
+export type { H02Alarm, H02Message } from "./h02-message";
+
 /**
- * H02 (Sinotrack, `*HQ` devices), the text form: `*XX,<device id>,<type>,<fields>#` in ASCII, where XX
- * is the maker's code (HQ, TH…). Position types (V1, the V4 answer to a command, and the V2/V5/V6/V8/
+ * H02 (Sinotrack, `*HQ` devices). A connection may mix binary `$` records (h02-binary.ts) with the text form:
+ * `*XX,<device id>,<type>,<fields>#` in ASCII, where XX is the maker's code (HQ, TH…). Position types (V1, the V4 answer to a command, and the V2/V5/V6/V8/
  * V19/VI1 variants) carry `hhmmss` (UTC), validity (A/V, or a coding-scheme digit), latitude and
  * longitude in degrees and minutes with their hemispheres, speed in knots, course, `ddmmyy` and 32
  * status bits. NBR (cells) and LINK (link check) carry the time, date and status bits without a
- * fix; HTBT and V0 are heartbeats. The binary `$` form is not read.
+ * fix; HTBT and V0 are heartbeats.
  */
 const MAX_H02_LENGTH = 2_048;
 const HASH = 0x23;
 
-/** Why the device's status bits say it raised an alarm (bits are 0 when active). */
-export type H02Alarm = "vibration" | "sos" | "overspeed" | "powerCut";
-
-export type H02Message =
-  | { type: "position" | "status"; imei: string; kind: string; record: TrackerRecord; alarms: H02Alarm[] }
-  | { type: "heartbeat" | "other"; imei: string; kind: string }
-  | { type: "empty" };
-
 /**
- * The byte length of the frame at the start of `buffer` (through its `#`), or null while it has not
- * all arrived. Line ends after a `#` are a frame of their own (empty), so that none is left waiting
+ * The byte length of the frame at the start of `buffer` (a text frame through its `#`, a binary record by its
+ * form's lengths), or null while it has not all arrived. Line ends after a `#` are a frame of their own (empty), so that none is left waiting
  * for the next message (a half-received frame has the frame timeout, a device between messages the idle one).
  */
 export const h02FrameLength = (buffer: Buffer): number | null => {
   const start = buffer.findIndex((byte) => byte !== 0x0d && byte !== 0x0a);
   if (start < 0) return buffer.length > 0 ? buffer.length : null;
   if (start > 0) return start;
-  if (buffer[start] !== 0x2a) {
-    throw new FrameError(buffer[start] === 0x24 ? "binary H02 frames are not read" : "frame does not start with *");
-  }
+  if (buffer[start] === 0x24 || buffer[start] === 0x58) return h02BinaryFrameLength(buffer);
+  if (buffer[start] !== 0x2a) throw new FrameError("frame does not start with *, $ or X");
   return delimitedFrameLength(buffer, [HASH], MAX_H02_LENGTH);
 };
 
-const STATUS_ALARMS: [bit: number, alarm: H02Alarm][] = [
-  [0, "vibration"],
-  [1, "sos"],
-  [18, "sos"],
-  [2, "overspeed"],
-  [19, "powerCut"],
-];
-
-/** The 32 status bits (8 hex digits): ACC (ignition) is bit 10, set when on (as Traccar reads it); the alarm bits are set when inactive. */
-const readStatus = (value: string | undefined) => {
-  if (value === undefined || !/^[0-9a-fA-F]{8}$/.test(value)) return null;
-  const status = Number.parseInt(value, 16);
-  const alarms = [...new Set(STATUS_ALARMS.filter(([bit]) => (status & (2 ** bit)) === 0).map(([, alarm]) => alarm))];
-  return { ignition: (status & (1 << 10)) !== 0, alarms };
-};
+/** The 32 status bits, written as 8 hex digits. */
+const readStatus = (value: string | undefined) => (value !== undefined && /^[0-9a-fA-F]{8}$/.test(value) ? readH02Status(Number.parseInt(value, 16)) : null);
 
 /** `hhmmss` and `ddmmyy` as a UTC instant; `now` when the device has no date (no fix yet). */
 const readTime = (time: string, date: string, now: Date) => {
@@ -111,6 +93,7 @@ const readStatusOnly = (kind: string, fields: string[], now: Date) => {
 
 /** The message of one complete frame (as framed by `h02FrameLength`). */
 export const decodeH02Frame = (frame: Buffer, now = new Date()): H02Message => {
+  if (frame[0] === 0x24 || frame[0] === 0x58) return decodeH02Binary(frame, now);
   const text = frameText(frame).trim();
   if (text === "") return { type: "empty" };
   if (!/^\*[A-Za-z]{2},.*#$/s.test(text)) throw new FrameError("frame is not *XX,…#");
@@ -135,7 +118,7 @@ const stamp = (now: Date) => now.toISOString().replace(/\D/g, "").slice(0, 14);
 
 /**
  * The server's answer to a message, or null when the protocol has none: V1 positions and NBR are
- * answered `*HQ,<id>,V4,<type>,<time>#`, heartbeats are echoed (`*HQ,<id>,HTBT#`).
+ * answered `*HQ,<id>,V4,<type>,<time>#`, heartbeats are echoed (`*HQ,<id>,HTBT#`); binary records have none.
  */
 export const h02Answer = (message: H02Message, now = new Date()): string | null => {
   if (message.type === "empty") return null;

@@ -21,6 +21,9 @@ export const JT808 = {
   batch: 0x0704,
   platformResponse: 0x8001,
   registerResponse: 0x8100,
+  locationQuery: 0x8201,
+  textMessage: 0x8300,
+  vehicleControl: 0x8500,
 } as const;
 
 /** Escaped, a message is at most twice its 1,023-byte body plus its header: more is not a JT808 terminal's. */
@@ -32,7 +35,16 @@ export type Jt808Header = { id: number; version: number | null; phone: Buffer; s
 
 export type Jt808Message =
   | { type: "register" | "authenticate" | "heartbeat" | "logout"; header: Jt808Header; identifier: string }
-  | { type: "locations"; header: Jt808Header; identifier: string; locations: Jt808Location[] }
+  | {
+      type: "locations";
+      header: Jt808Header;
+      identifier: string;
+      locations: Jt808Location[];
+      /** For the answers to the platform's query (0x0201) and vehicle control (0x0500): the platform message's serial, and the location's status bits. */
+      answerTo?: { serial: number; status: number };
+    }
+  /** The terminal general response (0x0001): the platform message's serial and id, and the result (0 success, 1 failure, 2 message error, 3 not supported). */
+  | { type: "terminalResponse"; header: Jt808Header; identifier: string; answerSerial: number; answerId: number; result: number }
   | { type: "other"; header: Jt808Header; identifier: string };
 
 /** The byte length of the message at the start of `buffer` (both 0x7E included), or null while its end has not arrived. */
@@ -110,10 +122,14 @@ const readBody = (header: Jt808Header, body: FrameReader, now: Date): Jt808Messa
       return { type: "logout", header, identifier };
     case JT808.location:
       return { type: "locations", header, identifier, locations: [readJt808Location(body, now)] };
+    case JT808.terminalResponse:
+      return { type: "terminalResponse", header, identifier, answerSerial: body.u16(), answerId: body.u16(), result: body.u8() };
     case JT808.locationQueryAnswer:
-    case JT808.vehicleControlAnswer:
-      body.u16(); // the serial of the platform's query or command
-      return { type: "locations", header, identifier, locations: [readJt808Location(body, now)] };
+    case JT808.vehicleControlAnswer: {
+      const serial = body.u16(); // the serial of the platform's query or command
+      const status = body.remaining >= 8 ? body.bytes.readUInt32BE(body.offset + 4) : 0;
+      return { type: "locations", header, identifier, locations: [readJt808Location(body, now)], answerTo: { serial, status } };
+    }
     case JT808.batch:
       return { type: "locations", header, identifier, locations: readBatch(body, now) };
     default:
@@ -160,7 +176,7 @@ export const encodeJt808Frame = ({ id, version, phone, serial }: Jt808Header, bo
  * authentication code — the identifier: binding is by the phone number, as for the other protocols, so the
  * code is no secret); authentication, heartbeats, logout, location reports and batches get the platform general
  * response 0x8001 (the message's serial and id, result 0). The answer carries the message's phone number,
- * edition and serial. Answers to the platform's own queries (0x0201, 0x0500) and other messages get none.
+ * edition and serial. Answers to the platform's own commands (0x0001, 0x0201, 0x0500) and other messages get none.
  */
 export const jt808Answer = (message: Jt808Message): Buffer | null => {
   const { header } = message;
@@ -170,7 +186,10 @@ export const jt808Answer = (message: Jt808Message): Buffer | null => {
     body.writeUInt16BE(header.serial, 0);
     return answer(JT808.registerResponse, Buffer.concat([body, Buffer.from(message.identifier, "latin1")]));
   }
-  const answered = message.type !== "other" && !(message.type === "locations" && header.id !== JT808.location && header.id !== JT808.batch);
+  const answered =
+    message.type !== "other" &&
+    message.type !== "terminalResponse" &&
+    !(message.type === "locations" && header.id !== JT808.location && header.id !== JT808.batch);
   if (!answered) return null;
   const body = Buffer.alloc(5);
   body.writeUInt16BE(header.serial, 0);

@@ -17,10 +17,13 @@ export const encodeJt808Authentication = (terminal: Terminal, code: string) =>
 
 const bcd = (value: number) => Number.parseInt(String(value).padStart(2, "0"), 16);
 
-/** A location body: `alarmBits` as given, ACC and the fix in the status bits, the time in GMT+8, then the mileage item (0x01). */
-const locationBody = ({ time, fix, io }: TrackerRecord, alarmBits: number) => {
+/**
+ * A location body: `alarmBits` as given, ACC and the fix in the status bits (with `statusBits`), the time in GMT+8,
+ * then the mileage item (0x01).
+ */
+const locationBody = ({ time, fix, io }: TrackerRecord, alarmBits: number, statusBits = 0) => {
   const body = Buffer.alloc(28 + (io.gpsOdometerMeters === undefined ? 0 : 6));
-  const status = (io.ignition ? 1 : 0) | (fix ? 2 : 0) | ((fix?.latitude ?? 0) < 0 ? 4 : 0) | ((fix?.longitude ?? 0) < 0 ? 8 : 0);
+  const status = statusBits | (io.ignition ? 1 : 0) | (fix ? 2 : 0) | ((fix?.latitude ?? 0) < 0 ? 4 : 0) | ((fix?.longitude ?? 0) < 0 ? 8 : 0);
   let at = body.writeUInt32BE(alarmBits >>> 0, 0);
   at = body.writeUInt32BE(status, at);
   at = body.writeUInt32BE(Math.round(Math.abs(fix?.latitude ?? 0) * 1e6), at);
@@ -49,6 +52,22 @@ const locationBody = ({ time, fix, io }: TrackerRecord, alarmBits: number) => {
 /** A location report (0x0200). */
 export const encodeJt808Location = (terminal: Terminal, record: TrackerRecord, alarmBits = 0) =>
   encodeJt808Frame(headerOf(terminal, JT808.location), locationBody(record, alarmBits));
+
+/** The terminal general response (0x0001) to the platform message of `serial` and `id`: result 0 success, 1 failure, 2 message error, 3 not supported. */
+export const encodeJt808TerminalResponse = (terminal: Terminal, answered: { serial: number; id: number }, result: number) => {
+  const body = Buffer.alloc(5);
+  body.writeUInt16BE(answered.serial, 0);
+  body.writeUInt16BE(answered.id, 2);
+  body.writeUInt8(result, 4);
+  return encodeJt808Frame(headerOf(terminal, JT808.terminalResponse), body);
+};
+
+/** The answer to the location query (0x0201) or vehicle control (0x0500): its serial, a location (`statusBits`: 10 fuel line cut, 11 power cut). */
+export const encodeJt808LocationAnswer = (terminal: Terminal, id: 0x0201 | 0x0500, answeredSerial: number, record: TrackerRecord, statusBits = 0) => {
+  const serial = Buffer.alloc(2);
+  serial.writeUInt16BE(answeredSerial, 0);
+  return encodeJt808Frame(headerOf(terminal, id), Buffer.concat([serial, locationBody(record, 0, statusBits)]));
+};
 
 /** A batch (0x0704) of regular reports. */
 export const encodeJt808Batch = (terminal: Terminal, records: TrackerRecord[]) => {

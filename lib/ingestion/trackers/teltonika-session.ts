@@ -29,12 +29,12 @@ export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, contex
           return;
         }
         socket.write(ACCEPT);
-        commands = connectCommands({ db: context.db, vehicle, send: (text) => socket.write(encodeTeltonikaCommand(text)) });
+        commands = connectCommands({ db: context.db, vehicle, send: ({ text }) => socket.write(encodeTeltonikaCommand(text)) });
         return;
       }
       const { records, answer } = decodeTeltonikaPacket(frame);
       if (answer !== undefined) {
-        await commands?.answer(answer);
+        await commands?.answer({ text: answer });
         return;
       }
       await context.queue.submit(trackerTelemetry({ vehicle, records, now: new Date() }));

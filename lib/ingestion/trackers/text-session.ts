@@ -1,3 +1,5 @@
+import type { QueuedCommand } from "@/lib/fleet/device-commands";
+import { connectCommands } from "./command-delivery";
 import { bindTracker, type BoundVehicle } from "./device-binding";
 import { FrameError } from "./frame-reader";
 import { trackerTelemetry } from "./tracker-telemetry";
@@ -13,6 +15,8 @@ export type TextMessage = {
   records?: readonly TrackerRecord[];
   /** What the server answers, or null: sent only once this message and every one before it are committed. */
   answer: string | Buffer | null;
+  /** The device's answer to a command (JT808's name the command: `commandId`; without it, the oldest one out; `refused`: not carried out). */
+  commandAnswer?: { text: string; commandId?: number; refused?: boolean };
 };
 
 /** Unanswered positions may be in the queue at once; past this many the connection waits for their commit. */
@@ -25,22 +29,28 @@ const MAX_UNCONFIRMED = 32;
  * and the connection closes, so it keeps its data; an unknown one is listed as unclaimed), and later
  * messages must name the same device. Records go to the shared
  * queue; an answer is written once the message and every one before it are committed, so it
- * confirms them all. A failed write closes the connection.
+ * confirms them all. A failed write closes the connection. A protocol given `encodeCommand` takes its vehicle's
+ * commands once the first message is bound and answered (command-delivery.ts).
  */
 export const textSession =
   ({
     protocol,
     frameLength,
     decoder,
+    encodeCommand,
   }: {
     protocol: TrackerProtocol;
     frameLength: (buffer: Buffer) => number | null;
     /** Made once per connection, so that a protocol may keep what earlier messages told (Queclink: the device's time zone). */
     decoder: () => (frame: Buffer, now: Date) => TextMessage | null;
+    /** How a command is written to the device, for a protocol that takes commands. */
+    encodeCommand?: (command: QueuedCommand) => string | Buffer;
   }): SessionFactory =>
   ({ socket, remoteAddress, context }) => {
     const decode = decoder();
     let vehicle: BoundVehicle | null = null;
+    let commands: ReturnType<typeof connectCommands> | null = null;
+    socket.on("close", () => commands?.disconnect());
     let imei: string | null = null;
     let unconfirmed: Promise<void>[] = [];
     let failure: unknown = null;
@@ -71,10 +81,16 @@ export const textSession =
           );
           if (unconfirmed.length >= MAX_UNCONFIRMED) await confirm();
         }
+        if (message.commandAnswer) {
+          // Once what the message carries is stored: an answer naming a position shows it on the map.
+          await confirm();
+          await commands?.answer(message.commandAnswer);
+        }
         if (message.answer !== null) {
           await confirm();
           socket.write(message.answer);
         }
+        if (encodeCommand && !commands) commands = connectCommands({ db: context.db, vehicle, send: (command) => socket.write(encodeCommand(command)) });
       },
     };
   };

@@ -1,10 +1,13 @@
 import { and, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, deviceCommands, devices, vehicles } from "@/db/schema";
-import { queueDeviceCommand } from "@/lib/fleet/device-commands";
+import { auditEvents, deviceCommands, devices, vehiclePositions, vehicles } from "@/db/schema";
+import { listImmobilizerStates, queueDeviceCommand } from "@/lib/fleet/device-commands";
 import { crc16Ibm } from "@/lib/ingestion/trackers/crc";
 import { decodeGt06Frame, encodeGt06Frame, GT06 } from "@/lib/ingestion/trackers/gt06-codec";
 import { encodeGt06Command, encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
+import { encodeJt808Frame, JT808 } from "@/lib/ingestion/trackers/jt808-codec";
+import { encodeJt808Command } from "@/lib/ingestion/trackers/jt808-commands";
+import { encodeJt808Authentication, encodeJt808LocationAnswer, encodeJt808TerminalResponse } from "@/lib/ingestion/trackers/jt808-encoder";
 import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { decodeTeltonikaPacket } from "@/lib/ingestion/trackers/teltonika-codec";
 import { encodeTeltonikaCommand, encodeTeltonikaImei } from "@/lib/ingestion/trackers/teltonika-encoder";
@@ -46,6 +49,21 @@ describe("command frames", () => {
     expect(decodeGt06Frame(ascii)).toMatchObject({ type: "answer", text: expect.stringMatching(/^Current position!Lat:N54\.739332,Lon:E25\.273270,/) });
     const utf16 = hex("797900262100000000020043006f006d006d0061006e00640020006500720072006f0072002100236e850d0a");
     expect(decodeGt06Frame(utf16)).toMatchObject({ type: "answer", text: "Command error!" });
+  });
+
+  it("encodes JT808's vehicle control, location query and text message in the terminal's header form (frames computed by hand)", () => {
+    const terminal2013 = { version: null, phone: hex("013912306181") };
+    // id 8500, body length 1, the phone, serial 1, control flag 1, check code 0x7E sent escaped as 7D 02.
+    expect(encodeJt808Command({ kind: "engineStop", text: "" }, terminal2013, 1).toString("hex")).toBe("7e850000010139123061810001017d027e");
+    expect(encodeJt808Command({ kind: "engineResume", text: "" }, terminal2013, 4).toString("hex")).toBe("7e850000010139123061810004007a7e");
+    expect(encodeJt808Command({ kind: "requestPosition", text: "" }, terminal2013, 2).toString("hex")).toBe("7e8201000001391230618100027b7e");
+    expect(encodeJt808Command({ kind: "custom", text: "WHERE#" }, terminal2013, 3).toString("hex")).toBe("7e83000007013912306181000301574845524523127e");
+    // The 2019 edition: version flag and byte, a 10-byte number; one control (id 0x0001, value 1); the text type (1) after the flag.
+    const terminal2019 = { version: 1, phone: hex("00000866496077582164") };
+    expect(encodeJt808Command({ kind: "engineStop", text: "" }, terminal2019, 5).toString("hex")).toBe("7e85004005010000086649607758216400050001000101e87e");
+    expect(encodeJt808Command({ kind: "custom", text: "RELAY,0#" }, terminal2019, 6).toString("hex")).toBe(
+      "7e8300400a01000008664960775821640006010152454c41592c30239f7e",
+    );
   });
 });
 
@@ -184,5 +202,135 @@ describe("queueing a command", () => {
     await expect(queue(987_654, "engineStop")).rejects.toMatchObject({ code: "not_found" });
     await expect(queue(vehicleIds.other, "engineStop")).rejects.toMatchObject({ code: "conflict" });
     await expect(queue(vehicleIds.teltonika, "custom", "  ")).rejects.toMatchObject({ code: "bad_request" });
+  });
+});
+
+describe("JT808 commands", () => {
+  // The terminal number makes the engine stop's check code 0x7E: the frame carries it escaped.
+  const TERMINAL = { identifier: "13912306181", serial: 1 };
+  const fix = { latitude: 31.230416, longitude: 121.473701, speedKmh: 0, heading: 0 };
+  let vehicleId = 0;
+  let jt808: Trackers;
+
+  beforeAll(async () => {
+    const { db } = database();
+    vehicleId = (await rebindDevice({ db, from: "demo-live-4", to: TERMINAL.identifier })).id;
+    await db.update(devices).set({ model: "jt808" }).where(eq(devices.identifier, TERMINAL.identifier));
+    const settings = {
+      teltonikaPort: null,
+      gt06Port: null,
+      jt808Port: 0,
+      host: "127.0.0.1",
+      idleTimeoutMs: 60_000,
+      maxConnectionsPerAddress: 20,
+      maxConnections: 100,
+      frameTimeoutMs: 30_000,
+    };
+    jt808 = await startTrackers({ db, settings });
+  });
+  afterAll(async () => jt808?.close());
+
+  const answerOf =
+    (id: number, status = "answered") =>
+    (row: { status: string; answer: string } | undefined, text: string | RegExp) =>
+      expect(row, `command of 0x${id.toString(16)}`).toMatchObject({ status, answer: text });
+
+  it("sends each command once the terminal is connected, matches the answers by serial, and shows them", async () => {
+    // Queued while the terminal is away: sent right after its first message is answered.
+    const stop = await queue(vehicleId, "engineStop");
+    expect(stop).toMatchObject({ text: "0x8500 control flag 1", status: "queued" });
+    const device = await connectTracker({ port: jt808.ports.jt808!, timeoutMs: 5_000 });
+    device.send(encodeJt808Authentication(TERMINAL, TERMINAL.identifier));
+    const authAnswer = encodeJt808Frame({ id: JT808.platformResponse, version: null, phone: hex("013912306181"), serial: 1 }, hex("0001010200"));
+    expect(await device.read(authAnswer.length)).toEqual(authAnswer);
+    expect((await device.read(17))!.toString("hex")).toBe("7e850000010139123061810001017d027e");
+
+    // The general response first (matched by serial 1 and id 0x8500), then the vehicle control's answer with its position.
+    device.send(encodeJt808TerminalResponse({ ...TERMINAL, serial: 2 }, { serial: 1, id: JT808.vehicleControl }, 0));
+    answerOf(0x8500)(
+      (
+        await until(
+          () => commandsOf(vehicleId),
+          ([row]) => row?.status === "answered",
+        )
+      )[0],
+      "succeeded",
+    );
+    const time = new Date(Math.floor(Date.now() / 1000) * 1000 - 5_000);
+    device.send(encodeJt808LocationAnswer({ ...TERMINAL, serial: 3 }, 0x0500, 1, { time, fix, io: { ignition: false } }, (1 << 10) | (1 << 11)));
+    const [stopped] = await until(
+      () => commandsOf(vehicleId),
+      ([row]) => row?.answer.startsWith("fuel line cut") ?? false,
+    );
+    answerOf(0x8500)(stopped, `fuel line cut, power cut; position 31.230416,121.473701 at ${time.toISOString()}`);
+    const states = await listImmobilizerStates({
+      db: database().db,
+      ...tenant,
+      vehicleIds: [vehicleId],
+      from: new Date(Date.now() - 60_000),
+      to: new Date(Date.now() + 60_000),
+      limit: 10,
+    });
+    expect(states.map((state) => state.immobilized)).toEqual([true]);
+
+    // Queued while connected: sent at once, serial 2; the 0x0201 answer's location is stored too.
+    await queue(vehicleId, "requestPosition");
+    expect((await device.read(15))!.toString("hex")).toBe("7e8201000001391230618100027b7e");
+    // An answer naming a serial this connection never sent is no command's.
+    device.send(encodeJt808TerminalResponse({ ...TERMINAL, serial: 4 }, { serial: 9, id: JT808.locationQuery }, 1));
+    device.send(encodeJt808LocationAnswer({ ...TERMINAL, serial: 5 }, 0x0201, 2, { time: new Date(time.getTime() + 1_000), fix, io: { ignition: false } }));
+    const afterQuery = await until(
+      () => commandsOf(vehicleId),
+      (rows) => rows.find((row) => row.kind === "requestPosition")?.status === "answered",
+    );
+    answerOf(0x8201)(
+      afterQuery.find((row) => row.kind === "requestPosition"),
+      `position 31.230416,121.473701 at ${new Date(time.getTime() + 1_000).toISOString()}`,
+    );
+    const stored = await database().db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicleId));
+    expect(stored.filter((position) => position.time.getTime() >= time.getTime())).toHaveLength(2);
+
+    // A custom command goes as a text message (0x8300); the terminal says it does not support it: refused.
+    await queue(vehicleId, "custom", "WHERE#");
+    expect((await device.read(22))!.toString("hex")).toBe("7e83000007013912306181000301574845524523127e");
+    device.send(encodeJt808TerminalResponse({ ...TERMINAL, serial: 6 }, { serial: 3, id: JT808.textMessage }, 3));
+    const rows = await until(
+      () => commandsOf(vehicleId),
+      (all) => all.find((row) => row.kind === "custom")?.status === "refused",
+    );
+    answerOf(0x8300, "refused")(
+      rows.find((row) => row.kind === "custom"),
+      "not supported",
+    );
+    expect(rows).toHaveLength(3);
+
+    // A resume the terminal fails is refused, and the vehicle stays immobilized as the stop's answer confirmed.
+    await queue(vehicleId, "engineResume");
+    expect((await device.read(16))!.toString("hex")).toBe("7e850000010139123061810004007a7e");
+    device.send(encodeJt808TerminalResponse({ ...TERMINAL, serial: 7 }, { serial: 4, id: JT808.vehicleControl }, 1));
+    const resumed = await until(
+      () => commandsOf(vehicleId),
+      (all) => all.find((row) => row.kind === "engineResume")?.status === "refused",
+    );
+    answerOf(0x8500, "refused")(
+      resumed.find((row) => row.kind === "engineResume"),
+      "failed",
+    );
+    const stillStopped = await listImmobilizerStates({
+      db: database().db,
+      ...tenant,
+      vehicleIds: [vehicleId],
+      from: new Date(Date.now() - 60_000),
+      to: new Date(Date.now() + 60_000),
+      limit: 10,
+    });
+    expect(stillStopped.map((state) => state.immobilized)).toEqual([true]);
+    device.end();
+
+    const audited = await database()
+      .db.select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "device.command_queued"), eq(auditEvents.targetId, TERMINAL.identifier)));
+    expect(audited).toHaveLength(4);
   });
 });

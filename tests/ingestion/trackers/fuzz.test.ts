@@ -10,6 +10,7 @@ import { decodeQueclinkFrame, queclinkFrameLength } from "@/lib/ingestion/tracke
 import { decodeSuntechFrame, suntechFrameLength } from "@/lib/ingestion/trackers/suntech-codec";
 import { decodeJt808Frame, encodeJt808Frame, jt808FrameLength } from "@/lib/ingestion/trackers/jt808-codec";
 import { decodeMeitrackFrame, meitrackFrameLength } from "@/lib/ingestion/trackers/meitrack-codec";
+import { jt808CommandAnswer } from "@/lib/ingestion/trackers/jt808-commands";
 import { encodeJt808Heartbeat, encodeJt808Location } from "@/lib/ingestion/trackers/jt808-encoder";
 import { encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
 import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
@@ -84,6 +85,8 @@ const queclinkRecords = (frame: Buffer) => {
 };
 const jt808Records = (frame: Buffer) => {
   const message = decodeJt808Frame(frame);
+  // What a command's answer would record: never anything but text.
+  if (message) expect(typeof (jt808CommandAnswer(message)?.text ?? "")).toBe("string");
   return message?.type === "locations" ? message.locations.map((location) => location.record) : [];
 };
 const JT808_PHONE = Buffer.from("013511221122", "hex");
@@ -122,6 +125,21 @@ const H02_FRAMES = [
   "*HQ,1700086468,LINK,180902,15,0,84,0,0,240517,FFFFFBFF#",
   "*HQ,135790246811220,HTBT,100#",
 ];
+/** Real binary `$` records (h02-binary.test.ts), the first dated a minute ago so that mutated copies reach ingestion's checks. */
+const H02_BINARY_FRAMES = [
+  `244106011660${hh}${mi}${ss}${dd}${mo}${yy}5035313006004318210e000000fffffbffff0024`,
+  "24410600082621532131081504419390060740418306000000fffffbfdff0015060000002c02dc0c000000001f",
+  "2435248308419329301047591808172627335900074412294E024138FEFFFFFFFF01120064BA73005ECC",
+  "24971305007205201916101533335008000073206976000000effffbffff000252776566060000000000000000000049",
+  "5800009814991024031101175540227006012321670c000095fffffbffff0033",
+].map((hex) => Buffer.from(hex, "hex"));
+/** Binary records with one byte replaced. */
+const mutatedBinary = (frames: Buffer[]) =>
+  fc.tuple(fc.constantFrom(...frames), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([frame, at, byte]) => {
+    const copy = Buffer.from(frame);
+    copy[at % copy.length] = byte;
+    return copy;
+  });
 const GPS103_FRAMES = [
   `imei:359710049092324,tracker,${yy}${mo}${dd}${hh}${mi}${ss},,F,${hh}${mi}${ss}.000,A,4152.6860,N,08737.7880,W,65.26,271.82,181.5,1,0,,,;`,
   "##,imei:359586015829802,A;",
@@ -253,7 +271,7 @@ describe("JT808 decoder fuzzing", () => {
       options,
     );
     fc.assert(
-      fc.property(fc.constantFrom(0x0200, 0x0201, 0x0500, 0x0704, 0x0100, 0x0102, 0x0002), fc.uint8Array({ maxLength: 200 }), (id, body) =>
+      fc.property(fc.constantFrom(0x0200, 0x0201, 0x0500, 0x0704, 0x0100, 0x0102, 0x0002, 0x0001), fc.uint8Array({ maxLength: 200 }), (id, body) =>
         acceptedByIngestion(decodeLike(jt808FrameLength, jt808Records, sealedJt808(id, body))),
       ),
       options,
@@ -282,7 +300,7 @@ describe("JT808 decoder fuzzing", () => {
 describe("text decoder fuzzing", () => {
   const options = { seed: SEED, numRuns: RUNS };
 
-  it("H02: random bytes, random messages of field characters and mutated real frames decode or raise FrameError, into valid telemetry", () => {
+  it("H02: random bytes and field characters, random and mutated binary records, mutated real frames decode or raise FrameError, into valid telemetry", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(h02FrameLength, h02Records, Buffer.from(bytes)))),
       options,
@@ -295,6 +313,17 @@ describe("text decoder fuzzing", () => {
     );
     fc.assert(
       fc.property(mutated(H02_FRAMES), (frame) => acceptedByIngestion(decodeLike(h02FrameLength, h02Records, frame))),
+      options,
+    );
+    // Records of random bytes after a `$` and a plausible id, time and date, so that framing and decoding go past the first checks.
+    fc.assert(
+      fc.property(fc.constantFrom("244106011660124543131116", "243524830841932930104759180817"), fc.uint8Array({ maxLength: 60 }), (head, tail) =>
+        acceptedByIngestion(decodeLike(h02FrameLength, h02Records, Buffer.concat([Buffer.from(head, "hex"), Buffer.from(tail)]))),
+      ),
+      options,
+    );
+    fc.assert(
+      fc.property(mutatedBinary(H02_BINARY_FRAMES), (frame) => acceptedByIngestion(decodeLike(h02FrameLength, h02Records, frame))),
       options,
     );
   });

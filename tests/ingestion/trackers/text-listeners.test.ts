@@ -83,6 +83,29 @@ describe("H02 listener", () => {
     device.end();
   });
 
+  it("stores binary `$` records mixed with text messages on one connection; the heartbeat's answer confirms them", async () => {
+    const device = await connectTracker({ port: trackers.ports.h02!, timeoutMs: 5_000 });
+    const time = secondsAgo(5);
+    // 41°52.6860'N 87°37.7880'W (flags 6: valid, north, west), 10 knots, course 90, ACC off (bit 10 clear); 32 bytes.
+    const record = `24${H02_ID}${hhmmss(time)}${ddmmyy(time)}41526860060873778806010090fffffbffff0024`;
+    device.send(Buffer.concat([Buffer.from(record, "hex"), text(`*HQ,${H02_ID},HTBT#`)]));
+    expect((await device.read(`*HQ,${H02_ID},HTBT#`.length))!.toString()).toBe(`*HQ,${H02_ID},HTBT#`);
+    const positions = await positionsOf(vehicleIds.h02);
+    expect(positions.at(-1)!.time.getTime()).toBe(time.getTime());
+    expect(positions.at(-1)!.speed).toBeCloseTo((10 * 1.852) / 3.6, 5);
+    expect((await statsOf(vehicleIds.h02)).at(-1)!.engineState).toBe("Off");
+    const location = await locationOf(vehicleIds.h02);
+    expect(location).toMatchObject({ time: time.toISOString(), heading: 90 });
+    expect(location.longitude).toBeCloseTo(-87.6298, 6);
+    device.end();
+
+    const unknown = await connectTracker({ port: trackers.ports.h02!, timeoutMs: 5_000 });
+    unknown.send(Buffer.from(record.replace(H02_ID, "9999999998"), "hex"));
+    expect(await unknown.closed()).toBe(true);
+    expect(unknown.pending).toBe(0);
+    expect(await findUnclaimedDevice({ db: database().db, identifier: "9999999998" })).toMatchObject({ protocol: "h02" });
+  });
+
   it("does not answer an unknown device id: closed and listed as unclaimed; a message of another device closes the connection", async () => {
     const unknown = await connectTracker({ port: trackers.ports.h02!, timeoutMs: 5_000 });
     unknown.send(text(`*HQ,9999999999,V1,${hhmmss(secondsAgo(5))},A,4152.6860,N,08737.7880,W,0.00,0,${ddmmyy(secondsAgo(5))},FFFFFFFF#`));
