@@ -35,6 +35,7 @@ const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number)
   jt808: () => (
     <>In the terminal&apos;s settings (its maker&apos;s tool or SMS), set the main server&apos;s address and TCP port as below, protocol JT/T 808.</>
   ),
+  ruptela: () => <>In Ruptela&apos;s configurator (Device Center or FM Configurator), set the server&apos;s address and port as below, protocol TCP.</>,
 };
 
 /** What a model's identifier is: the IMEI, except JT808's terminal phone number (docs/trackers.md). */

@@ -14,6 +14,7 @@ export const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = {
   gps103: "gps103",
   queclink: "queclink",
   jt808: "jt808",
+  ruptela: "ruptela",
   osmand: "osmand",
 };
 

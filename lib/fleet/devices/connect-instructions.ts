@@ -1,6 +1,6 @@
 import { getConfig, getPublicOrigin, getTrackerSettings } from "@/lib/platform/config";
 
-type TrackerModel = "teltonika" | "gt06" | "h02" | "gps103" | "queclink" | "jt808";
+type TrackerModel = "teltonika" | "gt06" | "h02" | "gps103" | "queclink" | "jt808" | "ruptela";
 
 /** Where one kind of tracker sends its reports on this installation: a host and TCP port (null: the listener is off). */
 export type TrackerTarget = { model: TrackerModel; host: string; port: number | null; portVariable: string };
@@ -31,6 +31,7 @@ export const getConnectInstructions = (): ConnectInstructions => {
       { model: "gps103", host, port: ports.gps103Port, portVariable: "GPS103_PORT" },
       { model: "queclink", host, port: ports.queclinkPort, portVariable: "QUECLINK_PORT" },
       { model: "jt808", host, port: ports.jt808Port, portVariable: "JT808_PORT" },
+      { model: "ruptela", host, port: ports.ruptelaPort, portVariable: "RUPTELA_PORT" },
     ],
     publicUrlMissing: !getConfig().PUBLIC_URL,
   };

@@ -8,6 +8,7 @@ export const DEVICE_MODEL_LABELS: Record<DeviceModel, string> = {
   gps103: "GPS103 / Coban TK103",
   queclink: "Queclink (GL, GV, GB @Track)",
   jt808: "JT/T 808 (Chinese standard, MDVRs)",
+  ruptela: "Ruptela (FM-Eco4, FM-Pro4, Trace5, HCV5, LCV5)",
   osmand: "OsmAnd phone (Traccar Client)",
   gateway: "Batch gateway",
   other: "Other",

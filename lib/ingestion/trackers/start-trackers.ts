@@ -7,6 +7,7 @@ import { h02Session } from "./h02-session";
 import { startCommandDelivery } from "./command-delivery";
 import { queclinkSession } from "./queclink-session";
 import { jt808Session } from "./jt808-session";
+import { ruptelaSession } from "./ruptela-session";
 import { createIngestQueue } from "./ingest-queue";
 import { teltonikaSession } from "./teltonika-session";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
@@ -20,16 +21,17 @@ export type TrackerPorts = {
   gps103: number | null;
   queclink: number | null;
   jt808: number | null;
+  ruptela: number | null;
 };
 
 type TrackerSettings = ReturnType<typeof getTrackerSettings>;
 
-type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port";
+type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "ruptelaPort";
 
 const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
 
 /**
- * Starts the Teltonika, GT06, H02, GPS103, Queclink and JT808 listeners that are not "off" (lib/platform/config), sharing one ingest
+ * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808 and Ruptela listeners that are not "off" (lib/platform/config), sharing one ingest
  * queue. A listener that cannot start (its port taken, say by another instance on this host) is
  * logged and left off: the rest of the service runs without it.
  */
@@ -73,6 +75,7 @@ export const startTrackers = async ({
     gps103: await start("gps103", settings.gps103Port ?? null, gps103Session),
     queclink: await start("queclink", settings.queclinkPort ?? null, queclinkSession),
     jt808: await start("jt808", settings.jt808Port ?? null, jt808Session),
+    ruptela: await start("ruptela", settings.ruptelaPort ?? null, ruptelaSession),
   };
   const stopCommandDelivery = startCommandDelivery();
   return {

@@ -186,6 +186,7 @@ export const envSchema = z
     GPS103_PORT: trackerPort(5001),
     QUECLINK_PORT: trackerPort(5004),
     JT808_PORT: trackerPort(5015),
+    RUPTELA_PORT: trackerPort(5046),
     TRACKER_HOST: text("0.0.0.0"),
     TRACKER_IDLE_TIMEOUT_MS: integer(600_000, { min: 1 }),
     TRACKER_MAX_CONNECTIONS_PER_ADDRESS: integer(100, { min: 1 }),
@@ -224,7 +225,7 @@ export const envSchema = z
 export const ENV_NAMES = Object.keys(envSchema.in.shape);
 
 /** The tracker listeners' port variables (docs/trackers.md). */
-export const TRACKER_PORT_VARIABLES = /** @type {const} */ (["TELTONIKA_PORT", "GT06_PORT", "H02_PORT", "GPS103_PORT", "QUECLINK_PORT", "JT808_PORT"]);
+export const TRACKER_PORT_VARIABLES = /** @type {const} */ (["TELTONIKA_PORT", "GT06_PORT", "H02_PORT", "GPS103_PORT", "QUECLINK_PORT", "JT808_PORT", "RUPTELA_PORT"]);
 
 /** Every tracker listener off: for the servers tests start, which leave the well-known ports to real deployments. */
 export const trackerListenersOff = () => Object.fromEntries(TRACKER_PORT_VARIABLES.map((name) => [name, "off"]));

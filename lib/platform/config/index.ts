@@ -71,6 +71,7 @@ export const getTrackerSettings = () => {
     gps103Port: config.GPS103_PORT,
     queclinkPort: config.QUECLINK_PORT,
     jt808Port: config.JT808_PORT,
+    ruptelaPort: config.RUPTELA_PORT,
     host: config.TRACKER_HOST,
     idleTimeoutMs: config.TRACKER_IDLE_TIMEOUT_MS,
     maxConnectionsPerAddress: config.TRACKER_MAX_CONNECTIONS_PER_ADDRESS,
