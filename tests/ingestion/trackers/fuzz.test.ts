@@ -10,6 +10,8 @@ import { decodeQueclinkFrame, queclinkFrameLength } from "@/lib/ingestion/tracke
 import { decodeJt808Frame, encodeJt808Frame, jt808FrameLength } from "@/lib/ingestion/trackers/jt808-codec";
 import { encodeJt808Heartbeat, encodeJt808Location } from "@/lib/ingestion/trackers/jt808-encoder";
 import { encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
+import { decodeRuptelaFrame, ruptelaFrameLength } from "@/lib/ingestion/trackers/ruptela-codec";
+import { encodeRuptelaHeartbeat, encodeRuptelaPacket, encodeRuptelaRecords } from "@/lib/ingestion/trackers/ruptela-encoder";
 import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { connectTracker } from "@/lib/ingestion/trackers/tracker-client";
 import type { TrackerRecord } from "@/lib/ingestion/trackers/tracker-record";
@@ -17,6 +19,7 @@ import { trackerTelemetry } from "@/lib/ingestion/trackers/tracker-telemetry";
 import { decodeTeltonikaPacket, readTeltonikaImei, teltonikaPacketLength } from "@/lib/ingestion/trackers/teltonika-codec";
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/ingestion/trackers/teltonika-encoder";
 import { seedTestCompanies } from "../../helpers/seeded";
+import { startTestTrackers } from "../../helpers/tracker-listeners";
 import { useTestDatabase } from "../../helpers/test-database";
 import { rebindDevice } from "../../helpers/devices";
 
@@ -245,6 +248,74 @@ describe("JT808 decoder fuzzing", () => {
       }),
       options,
     );
+  });
+});
+
+const RUPTELA_IMEI = "863071016796572";
+const ruptelaRecords = (frame: Buffer) => decodeRuptelaFrame(frame).records;
+
+describe("Ruptela decoder fuzzing", () => {
+  const options = { seed: SEED, numRuns: RUNS };
+
+  it("random bytes, sealed packets of every command with random payloads and mutated records of now decode or raise FrameError, into valid telemetry", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(ruptelaFrameLength, ruptelaRecords, Buffer.from(bytes)))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(1, 68, 9, 7, 15, 16, 37, 99), fc.uint8Array({ maxLength: 400 }), (command, payload) =>
+        acceptedByIngestion(decodeLike(ruptelaFrameLength, ruptelaRecords, encodeRuptelaPacket(RUPTELA_IMEI, command, Buffer.from(payload)))),
+      ),
+      options,
+    );
+    // Records of now with every IO size, one payload byte changed (the CRC fixed): the records' deeper paths.
+    const record = {
+      time: new Date(Date.now() - 60_000),
+      fix: { latitude: 54.68, longitude: 25.28, speedKmh: 50, heading: 10, satellites: 9, altitude: 120, hdop: 1 },
+      io: { ignition: true, externalVolts: 13.2, gpsOdometerMeters: 5_000 },
+    };
+    fc.assert(
+      fc.property(fc.boolean(), fc.nat(), fc.nat(255), (extended, at, value) => {
+        const packet = encodeRuptelaRecords({ imei: RUPTELA_IMEI, records: [record, record], extended });
+        const payload = Buffer.from(packet.subarray(11, packet.length - 2));
+        payload[at % payload.length] = value;
+        const command = extended ? 68 : 1;
+        return acceptedByIngestion(decodeLike(ruptelaFrameLength, ruptelaRecords, encodeRuptelaPacket(RUPTELA_IMEI, command, payload)));
+      }),
+      options,
+    );
+  });
+});
+
+describe("Ruptela listener fuzzing", () => {
+  const database = useTestDatabase();
+  let trackers: Trackers;
+  beforeAll(async () => {
+    const { db } = database();
+    await seedTestCompanies({ db });
+    await rebindDevice({ db, from: "demo-live-1", to: RUPTELA_IMEI });
+    trackers = await startTestTrackers({ db, ports: { ruptelaPort: 0 }, frameTimeoutMs: 2_000 });
+  });
+  afterAll(async () => trackers?.close());
+
+  it("takes hostile streams, before and after a packet naming the device, and still answers a well-behaved one", async () => {
+    const streams = fc.sample(fc.tuple(fc.boolean(), fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 })), {
+      seed: SEED,
+      numRuns: 20,
+    });
+    await Promise.all(
+      streams.map(async ([named, chunks]) => {
+        const device = await connectTracker({ port: trackers.ports.ruptela!, timeoutMs: 3_000 });
+        if (named) device.send(encodeRuptelaHeartbeat(RUPTELA_IMEI));
+        for (const chunk of chunks) device.send(Buffer.from(chunk));
+        await device.closed();
+        device.end();
+      }),
+    );
+    const device = await connectTracker({ port: trackers.ports.ruptela!, timeoutMs: 3_000 });
+    device.send(encodeRuptelaRecords({ imei: RUPTELA_IMEI, records: [{ time: new Date(Date.now() - 1_000), io: { ignition: true } }] }));
+    expect((await device.read(6))?.toString("hex")).toBe("0002640113bc");
+    device.end();
   });
 });
 
