@@ -19,7 +19,6 @@ import { trackerTelemetry } from "@/lib/ingestion/trackers/tracker-telemetry";
 import { decodeTeltonikaPacket, readTeltonikaImei, teltonikaPacketLength } from "@/lib/ingestion/trackers/teltonika-codec";
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/ingestion/trackers/teltonika-encoder";
 import { seedTestCompanies } from "../../helpers/seeded";
-import { startTestTrackers } from "../../helpers/tracker-listeners";
 import { useTestDatabase } from "../../helpers/test-database";
 import { rebindDevice } from "../../helpers/devices";
 
@@ -287,38 +286,6 @@ describe("Ruptela decoder fuzzing", () => {
   });
 });
 
-describe("Ruptela listener fuzzing", () => {
-  const database = useTestDatabase();
-  let trackers: Trackers;
-  beforeAll(async () => {
-    const { db } = database();
-    await seedTestCompanies({ db });
-    await rebindDevice({ db, from: "demo-live-1", to: RUPTELA_IMEI });
-    trackers = await startTestTrackers({ db, ports: { ruptelaPort: 0 }, frameTimeoutMs: 2_000 });
-  });
-  afterAll(async () => trackers?.close());
-
-  it("takes hostile streams, before and after a packet naming the device, and still answers a well-behaved one", async () => {
-    const streams = fc.sample(fc.tuple(fc.boolean(), fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 })), {
-      seed: SEED,
-      numRuns: 20,
-    });
-    await Promise.all(
-      streams.map(async ([named, chunks]) => {
-        const device = await connectTracker({ port: trackers.ports.ruptela!, timeoutMs: 3_000 });
-        if (named) device.send(encodeRuptelaHeartbeat(RUPTELA_IMEI));
-        for (const chunk of chunks) device.send(Buffer.from(chunk));
-        await device.closed();
-        device.end();
-      }),
-    );
-    const device = await connectTracker({ port: trackers.ports.ruptela!, timeoutMs: 3_000 });
-    device.send(encodeRuptelaRecords({ imei: RUPTELA_IMEI, records: [{ time: new Date(Date.now() - 1_000), io: { ignition: true } }] }));
-    expect((await device.read(6))?.toString("hex")).toBe("0002640113bc");
-    device.end();
-  });
-});
-
 describe("text decoder fuzzing", () => {
   const options = { seed: SEED, numRuns: RUNS };
 
@@ -383,13 +350,14 @@ describe("listener fuzzing", () => {
   let trackers: Trackers;
   beforeAll(async () => {
     const { db } = database();
-    await seedTestCompanies({ db });
+    await seedTestCompanies({ db, liveVehicles: 7 }); // the 7th carries a registered tracker, rebound below
     await rebindDevice({ db, from: "demo-live-1", to: "356307042441013" });
     await rebindDevice({ db, from: "demo-live-2", to: "868120301234567" });
     await rebindDevice({ db, from: "demo-live-3", to: "4210051415" });
     await rebindDevice({ db, from: "demo-live-4", to: "359710049092324" });
     await rebindDevice({ db, from: "demo-live-5", to: "862894020180553" });
     await rebindDevice({ db, from: "demo-live-6", to: "13511221122" });
+    await rebindDevice({ db, from: "350000000000007", to: RUPTELA_IMEI });
     trackers = await startTrackers({
       db,
       settings: {
@@ -400,6 +368,7 @@ describe("listener fuzzing", () => {
         gps103Port: 0,
         queclinkPort: 0,
         jt808Port: 0,
+        ruptelaPort: 0,
         host: "127.0.0.1",
         idleTimeoutMs: 2_000,
         maxConnectionsPerAddress: 50,
@@ -418,10 +387,11 @@ describe("listener fuzzing", () => {
       gps103: Buffer.from("##,imei:359710049092324,A;"),
       queclink: Buffer.from("+ACK:GTHBD,060228,862894020180553,,20260101000000,0001$"),
       jt808: encodeJt808Heartbeat({ identifier: "13511221122", serial: 1 }),
+      ruptela: encodeRuptelaHeartbeat(RUPTELA_IMEI),
     };
     const streams = fc.sample(
       fc.tuple(
-        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const, "queclink" as const, "jt808" as const),
+        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const, "queclink" as const, "jt808" as const, "ruptela" as const),
         fc.boolean(),
         fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 }),
       ),
@@ -452,6 +422,10 @@ describe("listener fuzzing", () => {
     jt808.send(handshakes.jt808);
     expect(decodeJt808Frame((await jt808.read(20))!)).toMatchObject({ header: { id: 0x8001 } });
     jt808.end();
+    const ruptela = await connectTracker({ port: trackers.ports.ruptela!, timeoutMs: 3_000 });
+    ruptela.send(encodeRuptelaRecords({ imei: RUPTELA_IMEI, records: [{ time: new Date(Date.now() - 1_000), io: { ignition: true } }] }));
+    expect((await ruptela.read(6))?.toString("hex")).toBe("0002640113bc");
+    ruptela.end();
     const device = await connectTracker({ port: trackers.ports.teltonika!, timeoutMs: 3_000 });
     device.send(encodeTeltonikaImei("356307042441013"));
     expect(await device.read(1)).toEqual(Buffer.from([0x01]));
