@@ -225,7 +225,15 @@ export const envSchema = z
 export const ENV_NAMES = Object.keys(envSchema.in.shape);
 
 /** The tracker listeners' port variables (docs/trackers.md). */
-export const TRACKER_PORT_VARIABLES = /** @type {const} */ (["TELTONIKA_PORT", "GT06_PORT", "H02_PORT", "GPS103_PORT", "QUECLINK_PORT", "JT808_PORT", "RUPTELA_PORT"]);
+export const TRACKER_PORT_VARIABLES = /** @type {const} */ ([
+  "TELTONIKA_PORT",
+  "GT06_PORT",
+  "H02_PORT",
+  "GPS103_PORT",
+  "QUECLINK_PORT",
+  "JT808_PORT",
+  "RUPTELA_PORT",
+]);
 
 /** Every tracker listener off: for the servers tests start, which leave the well-known ports to real deployments. */
 export const trackerListenersOff = () => Object.fromEntries(TRACKER_PORT_VARIABLES.map((name) => [name, "off"]));
