@@ -57,7 +57,7 @@ export type RuptelaMessage = {
   dtcs?: string[];
 };
 
-/** The largest packet accepted (length field): a device sends at most about 1 KiB of records or file data per packet. */
+/** The largest packet accepted (length field): four times the largest published one (records and file parts of about 1 KiB). */
 export const MAX_RUPTELA_LENGTH = 4_096;
 const MIN_LENGTH = 9; // IMEI and command id
 const GPS_SCALE = 1e7;

@@ -3,7 +3,7 @@ import { RUPTELA } from "./ruptela-codec";
 import type { TrackerRecord } from "./tracker-record";
 
 /**
- * Ruptela packets as a device sends them, for the tests, the fuzzer and load tools: length, IMEI, command id, payload,
+ * Ruptela packets as a device sends them, for the tests and the fuzzer: length, IMEI, command id, payload,
  * CRC-16/KERMIT of the IMEI through the payload.
  */
 export const encodeRuptelaPacket = (imei: string, command: number, payload: Buffer) => {
