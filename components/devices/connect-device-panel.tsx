@@ -45,6 +45,7 @@ const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number)
       Send the tracker the SMS <code>{`0000,A21,1,${host},${port},<APN>,,`}</code> (0000: its password, if changed; TCP mode 1; Meitrack Manager sets the same).
     </>
   ),
+  ruptela: () => <>In Ruptela&apos;s configurator (Device Center or FM Configurator), set the server&apos;s address and port as below, protocol TCP.</>,
 };
 
 /** What a model's identifier is: the IMEI, except JT808's terminal phone number and Suntech's device id (docs/trackers.md). */

@@ -2,10 +2,23 @@ import { bigint, index, integer, pgTable, primaryKey, serial, text, uniqueIndex 
 import { createdAt, DATASETS, tenantColumns, utc } from "./columns";
 
 /**
- * What a registered device is, which says how it reports: Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech and Meitrack trackers over TCP,
+ * What a registered device is, which says how it reports: Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech, Meitrack and Ruptela trackers over TCP,
  * a phone or tracker speaking OsmAnd over HTTP, a gateway posting batches with an ingest token.
  */
-export const DEVICE_MODELS = ["teltonika", "gt06", "h02", "gps103", "queclink", "jt808", "suntech", "meitrack", "osmand", "gateway", "other"] as const;
+export const DEVICE_MODELS = [
+  "teltonika",
+  "gt06",
+  "h02",
+  "gps103",
+  "queclink",
+  "jt808",
+  "suntech",
+  "meitrack",
+  "ruptela",
+  "osmand",
+  "gateway",
+  "other",
+] as const;
 export type DeviceModel = (typeof DEVICE_MODELS)[number];
 
 /**

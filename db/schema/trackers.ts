@@ -1,7 +1,7 @@
 import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { utc } from "./columns";
 
-export const TRACKER_PROTOCOLS = ["teltonika", "gt06", "h02", "gps103", "queclink", "jt808", "suntech", "meitrack"] as const;
+export const TRACKER_PROTOCOLS = ["teltonika", "gt06", "h02", "gps103", "queclink", "jt808", "suntech", "meitrack", "ruptela"] as const;
 export type TrackerProtocol = (typeof TRACKER_PROTOCOLS)[number];
 
 /** How an unclaimed device reported: a TCP tracker's handshake, or an OsmAnd request. */

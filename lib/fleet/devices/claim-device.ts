@@ -16,6 +16,7 @@ export const MODEL_OF_PROTOCOL: Record<UnclaimedProtocol, DeviceModel> = {
   jt808: "jt808",
   suntech: "suntech",
   meitrack: "meitrack",
+  ruptela: "ruptela",
   osmand: "osmand",
 };
 

@@ -1,6 +1,6 @@
 import { getConfig, getPublicOrigin, getTrackerSettings } from "@/lib/platform/config";
 
-type TrackerModel = "teltonika" | "gt06" | "h02" | "gps103" | "queclink" | "jt808" | "suntech" | "meitrack";
+type TrackerModel = "teltonika" | "gt06" | "h02" | "gps103" | "queclink" | "jt808" | "suntech" | "meitrack" | "ruptela";
 
 /** Where one kind of tracker sends its reports on this installation: a host and TCP port (null: the listener is off). */
 export type TrackerTarget = { model: TrackerModel; host: string; port: number | null; portVariable: string };
@@ -33,6 +33,7 @@ export const getConnectInstructions = (): ConnectInstructions => {
       { model: "jt808", host, port: ports.jt808Port, portVariable: "JT808_PORT" },
       { model: "suntech", host, port: ports.suntechPort, portVariable: "SUNTECH_PORT" },
       { model: "meitrack", host, port: ports.meitrackPort, portVariable: "MEITRACK_PORT" },
+      { model: "ruptela", host, port: ports.ruptelaPort, portVariable: "RUPTELA_PORT" },
     ],
     publicUrlMissing: !getConfig().PUBLIC_URL,
   };

@@ -12,6 +12,6 @@ export const deviceIdentifierSchema = z
 
 export const deviceModelSchema = z
   .enum(DEVICE_MODELS)
-  .meta({ description: "How the device reports: teltonika, gt06, h02, gps103, queclink, jt808, suntech, meitrack, osmand, gateway or other." });
+  .meta({ description: "How the device reports: teltonika, gt06, h02, gps103, queclink, jt808, suntech, meitrack, ruptela, osmand, gateway or other." });
 
 export const deviceNameSchema = z.string().trim().max(255);

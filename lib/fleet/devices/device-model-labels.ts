@@ -10,6 +10,7 @@ export const DEVICE_MODEL_LABELS: Record<DeviceModel, string> = {
   jt808: "JT/T 808 (Chinese standard, MDVRs)",
   suntech: "Suntech (ST300 family, universal firmware)",
   meitrack: "Meitrack (MVT, T and P series)",
+  ruptela: "Ruptela (FM-Eco4, FM-Pro4, Trace5, HCV5, LCV5)",
   osmand: "OsmAnd phone (Traccar Client)",
   gateway: "Batch gateway",
   other: "Other",

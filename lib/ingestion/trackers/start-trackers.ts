@@ -9,6 +9,7 @@ import { queclinkSession } from "./queclink-session";
 import { jt808Session } from "./jt808-session";
 import { suntechSession } from "./suntech-session";
 import { meitrackSession } from "./meitrack-session";
+import { ruptelaSession } from "./ruptela-session";
 import { createIngestQueue } from "./ingest-queue";
 import { teltonikaSession } from "./teltonika-session";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
@@ -24,16 +25,17 @@ export type TrackerPorts = {
   jt808: number | null;
   suntech: number | null;
   meitrack: number | null;
+  ruptela: number | null;
 };
 
 type TrackerSettings = ReturnType<typeof getTrackerSettings>;
 
-type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "suntechPort" | "meitrackPort";
+type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "suntechPort" | "meitrackPort" | "ruptelaPort";
 
 const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
 
 /**
- * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech and Meitrack listeners that are not "off" (lib/platform/config), sharing one ingest
+ * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech, Meitrack and Ruptela listeners that are not "off" (lib/platform/config), sharing one ingest
  * queue. A listener that cannot start (its port taken, say by another instance on this host) is
  * logged and left off: the rest of the service runs without it.
  */
@@ -79,6 +81,7 @@ export const startTrackers = async ({
     jt808: await start("jt808", settings.jt808Port ?? null, jt808Session),
     suntech: await start("suntech", settings.suntechPort ?? null, suntechSession),
     meitrack: await start("meitrack", settings.meitrackPort ?? null, meitrackSession),
+    ruptela: await start("ruptela", settings.ruptelaPort ?? null, ruptelaSession),
   };
   const stopCommandDelivery = startCommandDelivery();
   return {

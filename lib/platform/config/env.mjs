@@ -188,6 +188,7 @@ export const envSchema = z
     JT808_PORT: trackerPort(5015),
     SUNTECH_PORT: trackerPort(5011),
     MEITRACK_PORT: trackerPort(5020),
+    RUPTELA_PORT: trackerPort(5046),
     TRACKER_HOST: text("0.0.0.0"),
     TRACKER_IDLE_TIMEOUT_MS: integer(600_000, { min: 1 }),
     TRACKER_MAX_CONNECTIONS_PER_ADDRESS: integer(100, { min: 1 }),
@@ -235,6 +236,7 @@ export const TRACKER_PORT_VARIABLES = /** @type {const} */ ([
   "JT808_PORT",
   "SUNTECH_PORT",
   "MEITRACK_PORT",
+  "RUPTELA_PORT",
 ]);
 
 /** Every tracker listener off: for the servers tests start, which leave the well-known ports to real deployments. */

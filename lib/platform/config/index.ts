@@ -73,6 +73,7 @@ export const getTrackerSettings = () => {
     jt808Port: config.JT808_PORT,
     suntechPort: config.SUNTECH_PORT,
     meitrackPort: config.MEITRACK_PORT,
+    ruptelaPort: config.RUPTELA_PORT,
     host: config.TRACKER_HOST,
     idleTimeoutMs: config.TRACKER_IDLE_TIMEOUT_MS,
     maxConnectionsPerAddress: config.TRACKER_MAX_CONNECTIONS_PER_ADDRESS,

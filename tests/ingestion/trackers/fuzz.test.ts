@@ -13,6 +13,8 @@ import { decodeMeitrackFrame, meitrackFrameLength } from "@/lib/ingestion/tracke
 import { jt808CommandAnswer } from "@/lib/ingestion/trackers/jt808-commands";
 import { encodeJt808Heartbeat, encodeJt808Location } from "@/lib/ingestion/trackers/jt808-encoder";
 import { encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
+import { decodeRuptelaFrame, ruptelaFrameLength } from "@/lib/ingestion/trackers/ruptela-codec";
+import { encodeRuptelaHeartbeat, encodeRuptelaPacket, encodeRuptelaRecords } from "@/lib/ingestion/trackers/ruptela-encoder";
 import { startTrackers, type Trackers } from "@/lib/ingestion/trackers/start-trackers";
 import { connectTracker } from "@/lib/ingestion/trackers/tracker-client";
 import type { TrackerRecord } from "@/lib/ingestion/trackers/tracker-record";
@@ -297,6 +299,42 @@ describe("JT808 decoder fuzzing", () => {
   });
 });
 
+const RUPTELA_IMEI = "863071016796572";
+const ruptelaRecords = (frame: Buffer) => decodeRuptelaFrame(frame).records;
+
+describe("Ruptela decoder fuzzing", () => {
+  const options = { seed: SEED, numRuns: RUNS };
+
+  it("random bytes, sealed packets of every command with random payloads and mutated records of now decode or raise FrameError, into valid telemetry", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => acceptedByIngestion(decodeLike(ruptelaFrameLength, ruptelaRecords, Buffer.from(bytes)))),
+      options,
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(1, 68, 9, 7, 15, 16, 37, 99), fc.uint8Array({ maxLength: 400 }), (command, payload) =>
+        acceptedByIngestion(decodeLike(ruptelaFrameLength, ruptelaRecords, encodeRuptelaPacket(RUPTELA_IMEI, command, Buffer.from(payload)))),
+      ),
+      options,
+    );
+    // Records of now with every IO size, one payload byte changed (the CRC fixed): the records' deeper paths.
+    const record = {
+      time: new Date(Date.now() - 60_000),
+      fix: { latitude: 54.68, longitude: 25.28, speedKmh: 50, heading: 10, satellites: 9, altitude: 120, hdop: 1 },
+      io: { ignition: true, externalVolts: 13.2, gpsOdometerMeters: 5_000 },
+    };
+    fc.assert(
+      fc.property(fc.boolean(), fc.nat(), fc.nat(255), (extended, at, value) => {
+        const packet = encodeRuptelaRecords({ imei: RUPTELA_IMEI, records: [record, record], extended });
+        const payload = Buffer.from(packet.subarray(11, packet.length - 2));
+        payload[at % payload.length] = value;
+        const command = extended ? 68 : 1;
+        return acceptedByIngestion(decodeLike(ruptelaFrameLength, ruptelaRecords, encodeRuptelaPacket(RUPTELA_IMEI, command, payload)));
+      }),
+      options,
+    );
+  });
+});
+
 describe("text decoder fuzzing", () => {
   const options = { seed: SEED, numRuns: RUNS };
 
@@ -459,7 +497,7 @@ describe("listener fuzzing", () => {
   let trackers: Trackers;
   beforeAll(async () => {
     const { db } = database();
-    await seedTestCompanies({ db, liveVehicles: 7 });
+    await seedTestCompanies({ db, liveVehicles: 8 }); // the 7th and 8th carry registered trackers, rebound below
     await rebindDevice({ db, from: "demo-live-1", to: "356307042441013" });
     await rebindDevice({ db, from: "demo-live-2", to: "868120301234567" });
     await rebindDevice({ db, from: "demo-live-3", to: "4210051415" });
@@ -467,6 +505,7 @@ describe("listener fuzzing", () => {
     await rebindDevice({ db, from: "demo-live-5", to: "862894020180553" });
     await rebindDevice({ db, from: "demo-live-6", to: "13511221122" });
     await rebindDevice({ db, from: "350000000000007", to: "007238270" });
+    await rebindDevice({ db, from: "350000000000008", to: RUPTELA_IMEI });
     trackers = await startTrackers({
       db,
       settings: {
@@ -478,6 +517,7 @@ describe("listener fuzzing", () => {
         queclinkPort: 0,
         jt808Port: 0,
         suntechPort: 0,
+        ruptelaPort: 0,
         host: "127.0.0.1",
         idleTimeoutMs: 2_000,
         maxConnectionsPerAddress: 50,
@@ -497,10 +537,20 @@ describe("listener fuzzing", () => {
       queclink: Buffer.from("+ACK:GTHBD,060228,862894020180553,,20260101000000,0001$"),
       jt808: encodeJt808Heartbeat({ identifier: "13511221122", serial: 1 }),
       suntech: Buffer.from("ST300ALV;007238270\r"),
+      ruptela: encodeRuptelaHeartbeat(RUPTELA_IMEI),
     };
     const streams = fc.sample(
       fc.tuple(
-        fc.constantFrom("teltonika" as const, "gt06" as const, "h02" as const, "gps103" as const, "queclink" as const, "jt808" as const, "suntech" as const),
+        fc.constantFrom(
+          "teltonika" as const,
+          "gt06" as const,
+          "h02" as const,
+          "gps103" as const,
+          "queclink" as const,
+          "jt808" as const,
+          "suntech" as const,
+          "ruptela" as const,
+        ),
         fc.boolean(),
         fc.array(fc.uint8Array({ minLength: 1, maxLength: 2_000 }), { minLength: 1, maxLength: 5 }),
       ),
@@ -531,6 +581,10 @@ describe("listener fuzzing", () => {
     jt808.send(handshakes.jt808);
     expect(decodeJt808Frame((await jt808.read(20))!)).toMatchObject({ header: { id: 0x8001 } });
     jt808.end();
+    const ruptela = await connectTracker({ port: trackers.ports.ruptela!, timeoutMs: 3_000 });
+    ruptela.send(encodeRuptelaRecords({ imei: RUPTELA_IMEI, records: [{ time: new Date(Date.now() - 1_000), io: { ignition: true } }] }));
+    expect((await ruptela.read(6))?.toString("hex")).toBe("0002640113bc");
+    ruptela.end();
     const device = await connectTracker({ port: trackers.ports.teltonika!, timeoutMs: 3_000 });
     device.send(encodeTeltonikaImei("356307042441013"));
     expect(await device.read(1)).toEqual(Buffer.from([0x01]));
