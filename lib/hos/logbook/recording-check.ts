@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import { companies, DATASETS, eldEvents, feedCounters, telemetryCheckpoints } from "@/db/schema";
 import { recordEldEvents } from "@/lib/hos/eld-events/record-eld-events";
 import { serviceConditionDrafts, serviceConditionScope } from "@/lib/hos/eld-events/service-conditions";
+import type { Tenant } from "@/lib/platform/tenant";
 import { automaticDrivingProcessor } from "./automatic-driving";
 
 /** Table 4: "other" ELD detected malfunction and "other" ELD identified data diagnostic (4.6.1.8). */
@@ -18,7 +19,6 @@ const MALFUNCTION_MS = 30 * 60_000;
  */
 const SETTLE_MS = 10_000;
 
-type Tenant = { companyId: number; dataset: (typeof DATASETS)[number] };
 const keyOf = ({ companyId, dataset }: Tenant) => `${companyId}:${dataset}`;
 
 const readCheckpoints = async (db: Database, companyIds: readonly number[]) =>
