@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { makeVin } from "../lib/runtime/seed/vin";
 import { openEldTransferMail } from "../tests/helpers/eld-transfer-mail";
-import { FMCSA_TEST_WSDL, startEldWebService } from "../tests/helpers/fmcsa-test-services";
-import { startSmtpSink } from "../tests/helpers/smtp-sink";
-import { makeTestCertificate } from "../tests/helpers/test-certificates";
+import { startFmcsaTestServices } from "../tests/helpers/fmcsa-test-services";
 import { parseEldFile, type ParsedEldFile } from "../tests/hos/eld-file/eld-file-parser";
 import { createVehicleWithPhone, driveThenStand } from "./fleet-setup";
 import { DEMO_ADMIN, screenshot, signInThroughForm } from "./helpers";
@@ -16,49 +11,23 @@ import { startOwnServer, type OwnServer } from "./own-server";
 // e-mail address are local stand-ins that keep what they receive, so the test reads the file the inspector gets.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const fmcsa = makeTestCertificate({ commonName: "FMCSA ELD test" });
-const provider = makeTestCertificate({ commonName: "Test ELD Provider" });
-const tls = makeTestCertificate({ commonName: "127.0.0.1", ip: true });
-const pemFolder = mkdtempSync(path.join(tmpdir(), "roadside-e2e-"));
-const pem = (name: string, text: string) => {
-  writeFileSync(path.join(pemFolder, name), text);
-  return path.join(pemFolder, name);
-};
-let webService: Awaited<ReturnType<typeof startEldWebService>>;
-let mailbox: Awaited<ReturnType<typeof startSmtpSink>>;
+let services: Awaited<ReturnType<typeof startFmcsaTestServices>>;
 let server: OwnServer | undefined;
 
 test.use({ baseURL: ORIGIN, viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  webService = await startEldWebService({ server: tls, provider });
-  mailbox = await startSmtpSink();
+  services = await startFmcsaTestServices();
   server = await startOwnServer({
     port: PORT,
-    env: {
-      DEMO: "1",
-      SIM_VEHICLES: "2",
-      SIM_BACKFILL_DAYS: "0",
-      AUTH_SECRET: "roadside-e2e-secret",
-      SMTP_URL: mailbox.url,
-      MAIL_FROM: "Fleet ELD <eld@fleet.test>",
-      ELD_WEB_SERVICE_WSDL: FMCSA_TEST_WSDL,
-      ELD_WEB_SERVICE_URL: webService.url,
-      ELD_WEB_SERVICE_CA: pem("server.crt", tls.cert),
-      ELD_PROVIDER_CERT: pem("provider.crt", provider.cert),
-      ELD_PROVIDER_KEY: pem("provider.key", provider.key),
-      ELD_TRANSFER_EMAIL: "eld@fmcsa.test",
-      ELD_FMCSA_CERT: pem("fmcsa.crt", fmcsa.cert),
-      ELD_TRANSFER_TEST: "on",
-    },
+    env: { DEMO: "1", SIM_VEHICLES: "2", SIM_BACKFILL_DAYS: "0", AUTH_SECRET: "roadside-e2e-secret", ...services.env },
   });
 });
 
 test.afterAll(async () => {
   await server?.stop();
-  await Promise.all([webService?.close(), mailbox?.close()]);
-  rmSync(pemFolder, { recursive: true, force: true });
+  await services?.close();
 });
 
 /** Each ELD event's type and code (Appendix A 4.8.2.1.4: sequence, status, origin, type, code, …). */
@@ -127,7 +96,7 @@ test("a driver drives, is asked at the stop, certifies, and hands the inspector 
   await handOver.getByRole("button", { name: "Send to FMCSA (web service)" }).click();
   await expect(handOver.getByRole("status")).toContainText("sent by FMCSA's web service (as a test). FMCSA: Valid");
   await screenshot(driver, "roadside-sent-phone");
-  const [submission] = webService.received;
+  const [submission] = services.webService.received;
   expect(submission).toMatchObject({
     ELDRegistrationId: "ZA10",
     ELDIdentifier: "FLT001",
@@ -144,8 +113,8 @@ test("a driver drives, is asked at the stop, certifies, and hands the inspector 
   await handOver.getByRole("button", { name: "Send to FMCSA (e-mail)" }).click();
   await expect(handOver.getByRole("status")).toContainText("sent by e-mail to FMCSA (as a test). Sent to eld@fmcsa.test");
   const fileName = (await handOver.getByRole("status").innerText()).split(" ")[0];
-  const mail = mailbox.received.find((received) => received.to.includes("eld@fmcsa.test"))!;
+  const mail = services.mailbox.received.find((received) => received.to.includes("eld@fmcsa.test"))!;
   expect(mail.subject).toBe("TEST ELD records from ZA10:FLT001");
-  const { fileText } = openEldTransferMail({ raw: mail.raw, fileName, fmcsaKey: fmcsa.key, providerCert: provider.cert });
+  const { fileText } = openEldTransferMail({ raw: mail.raw, fileName, fmcsaKey: services.fmcsa.key, providerCert: services.provider.cert });
   expect(eventCodes(parseEldFile(fileText))).toEqual(eventCodes(submitted));
 });

@@ -1,9 +1,12 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import { listen } from "soap";
-import type { TestCertificate } from "./test-certificates";
+import { startSmtpSink } from "./smtp-sink";
+import { makeTestCertificate, type TestCertificate } from "./test-certificates";
 
 export const FMCSA_TEST_WSDL = fileURLToPath(new URL("./fmcsa-eld-submission.wsdl", import.meta.url));
 
@@ -67,5 +70,48 @@ export const startEldWebService = async ({ server, provider }: { server: TestCer
     url: `https://127.0.0.1:${port}/ELDSubmissionService.svc`,
     received,
     close: () => new Promise<void>((resolve) => https.close(() => resolve())),
+  };
+};
+
+/**
+ * A registered ELD provider's set-up (Appendix A 4.10) for the transfer tests and the roadside e2e: FMCSA's, the
+ * provider's and the web service's certificates, the local web service and SMTP sink, the PEM files in a temporary
+ * folder, and the environment (ELD_*, the mail's) that points the service at them. `close` stops both and removes
+ * the folder.
+ */
+export const startFmcsaTestServices = async () => {
+  const fmcsa = makeTestCertificate({ commonName: "FMCSA ELD test" });
+  const provider = makeTestCertificate({ commonName: "Test ELD Provider" });
+  const tls = makeTestCertificate({ commonName: "127.0.0.1", ip: true });
+  const folder = mkdtempSync(join(tmpdir(), "fmcsa-test-"));
+  const pem = (name: string, text: string) => {
+    const path = join(folder, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const webService = await startEldWebService({ server: tls, provider });
+  const mailbox = await startSmtpSink();
+  const env = {
+    ELD_WEB_SERVICE_WSDL: FMCSA_TEST_WSDL,
+    ELD_WEB_SERVICE_URL: webService.url,
+    ELD_WEB_SERVICE_CA: pem("server.crt", tls.cert),
+    ELD_PROVIDER_CERT: pem("provider.crt", provider.cert),
+    ELD_PROVIDER_KEY: pem("provider.key", provider.key),
+    ELD_TRANSFER_EMAIL: "eld@fmcsa.test",
+    ELD_FMCSA_CERT: pem("fmcsa.crt", fmcsa.cert),
+    ELD_TRANSFER_TEST: "on",
+    SMTP_URL: mailbox.url,
+    MAIL_FROM: "Fleet ELD <eld@fleet.test>",
+  };
+  return {
+    fmcsa,
+    provider,
+    webService,
+    mailbox,
+    env,
+    close: async () => {
+      await Promise.all([webService.close(), mailbox.close()]);
+      rmSync(folder, { recursive: true, force: true });
+    },
   };
 };

@@ -29,6 +29,9 @@ const DIAGNOSTIC_ADVICE: Record<string, string> = {
   "5":
     "The vehicle was driven over 30 minutes in 24 hours with nobody signed in. Accept the drives you made under Drives assigned to you; " +
     "your carrier assigns the others.",
+  "6":
+    "The ELD is late writing what the vehicle's tracker reports (automatic Driving, the stop prompt, hourly records). " +
+    "Check your log and set your duty status yourself until it clears; your carrier is told.",
 };
 
 /** 395.34(a)(1)–(3): what a driver does on an ELD malfunction. */

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, isNotNull, isNull } from "drizzle-orm";
 import { eldEvents } from "@/db/schema";
 import type { TenantQuery } from "@/lib/platform/tenant";
 import { isLogged, latestConditionRecords } from "./latest-condition-records";
-import { CHECK_SCOPE_MS } from "./transfer-diagnostic";
+import { CHECK_SCOPE_MS } from "./service-conditions";
 
 /** A malfunction or data diagnostic logged (type 7 code 1 or 3) and not cleared since, that concerns a driver. */
 export type ActiveEldCondition = {

@@ -15,8 +15,7 @@ const UNIDENTIFIED_CHECK_MS = 60_000;
 /**
  * The type 7 records of a window's monitor changes (Table 6: 1 malfunction logged, 2 cleared, 3 data diagnostic
  * logged, 4 cleared), after the unidentified driving diagnostic of the vehicles that drove unidentified in the window
- * or hold it logged (`unidentified`; their segments as the window left them). Each is the driver's the vehicle is
- * assigned to then, else the unidentified driver profile's (4.6.1.1(a)); malfunction records carry no location.
+ * or hold it logged (`unidentified`; their segments as the window left them).
  */
 export const eldMonitorDrafts = async ({
   tx,
@@ -41,6 +40,22 @@ export const eldMonitorDrafts = async ({
   for (const { at, state } of asked) state.unidentifiedCheckedAt = at;
   for (const [vehicleId, more] of await monitorUnidentifiedDriving({ db: tx, ...tenant, asked }))
     changes.set(vehicleId, [...(changes.get(vehicleId) ?? []), ...more]);
+  return indicatorChangeDrafts({ tx, tenant, changes });
+};
+
+/**
+ * The type 7 records of each vehicle's logged or cleared malfunctions and diagnostics: the driver's the vehicle is
+ * assigned to at the change, else the unidentified driver profile's (4.6.1.1(a)); no location.
+ */
+export const indicatorChangeDrafts = async ({
+  tx,
+  tenant,
+  changes,
+}: {
+  tx: Executor;
+  tenant: Tenant;
+  changes: ReadonlyMap<number, readonly IndicatorChange[]>;
+}) => {
   const drafts: EldEventDraft[] = [];
   for (const [vehicleId, list] of changes) {
     for (const { at, diagnosticCode, logged } of list) {

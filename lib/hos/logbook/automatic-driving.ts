@@ -26,6 +26,8 @@ import { recordEldEvents, type EldEventDraft } from "../eld-events/record-eld-ev
 import { monitorStateOf, storedMonitorState, type EldMonitorState, type IndicatorChange } from "../eld-monitors/monitor-state";
 import { advanceTelemetryMonitors } from "../eld-monitors/telemetry-monitors";
 import { eldMonitorDrafts, inVehicleTimeOrder } from "../eld-monitors/monitor-drafts";
+import { lockMonitorStates } from "../eld-monitors/locked-monitor-states";
+import { UNIDENTIFIED_DRIVING } from "../eld-monitors/unidentified-driving-diagnostic";
 
 const HOUR_MS = 3_600_000;
 /** ELD events a statement (each is ~20 parameters; PostgreSQL takes at most 65,535 a statement). */
@@ -253,6 +255,11 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
         ),
       );
     const byVehicle = new Map(stored.map((row) => [row.vehicleId, row]));
+    // A vehicle holding the unidentified driving diagnostic may have it cleared by an acceptance meanwhile: its state
+    // is read again under lock, so the window neither saves it back nor clears it twice (unidentified-driving-accepted.ts).
+    const holding = stored.filter((row) => monitorStateOf(row.eldMonitors).active.includes(UNIDENTIFIED_DRIVING)).map((row) => row.vehicleId);
+    for (const [vehicleId, state] of await lockMonitorStates({ tx, tenant, vehicleIds: holding }))
+      byVehicle.set(vehicleId, { ...byVehicle.get(vehicleId)!, eldMonitors: state });
     const detectors = new Map<number, Detector>();
     const segments: SegmentUpdate[] = [];
     const events: EldEventDraft[] = [];

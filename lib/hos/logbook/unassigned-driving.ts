@@ -11,6 +11,8 @@ import { recordEldEvents, setEldRecordStatus } from "../eld-events/record-eld-ev
 import { datesTouched } from "./dates-touched";
 import { nearestPlaceName } from "../../platform/geo/place-names";
 import { getDistanceUnit } from "../../fleet/company-units";
+import { lockMonitorStates } from "../eld-monitors/locked-monitor-states";
+import { recheckUnidentifiedDriving } from "../eld-monitors/unidentified-driving-accepted";
 
 export type UnassignedSegment = {
   id: number;
@@ -173,6 +175,8 @@ export const answerUnassignedDriving = async ({
       });
       return;
     }
+    // The vehicle's monitor state before its sequence row (the drive's records), in the processor's order.
+    const monitors = await lockMonitorStates({ tx, tenant: { companyId, dataset }, vehicleIds: [segment.vehicleId] });
     const unit = await getDistanceUnit({ db: tx, companyId });
     const during = await tx
       .select({ id: hosLogs.id })
@@ -239,6 +243,9 @@ export const answerUnassignedDriving = async ({
         ),
       );
     await tx.update(unassignedDriving).set({ status: "accepted", updatedAt: new Date() }).where(where);
+    // 4.6.1.6(b): the unidentified driving diagnostic clears when an acceptance leaves 15 minutes or less of it.
+    const vehicleId = segment.vehicleId;
+    await recheckUnidentifiedDriving({ tx, tenant: { companyId, dataset }, vehicleId, state: monitors.get(vehicleId), now: new Date() });
     await recordAuditEvent({
       db: tx,
       companyId,

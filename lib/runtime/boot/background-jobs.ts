@@ -15,6 +15,8 @@ import { switchUnansweredStopPrompts } from "@/lib/hos/logbook/stop-prompts";
 import { purgeExpiredDvirs } from "@/lib/fleet/inspections";
 import { getPhotoStore } from "@/lib/platform/blob-store";
 import { monitorEldTransfer } from "@/lib/hos/eld-transfer";
+import { checkEldDataRecording } from "@/lib/hos/eld-monitors/data-recording";
+import { checkEldRecording } from "@/lib/hos/logbook/recording-check";
 import { startFleetReactions } from "./start-fleet-reactions";
 
 const SECOND = 1_000;
@@ -82,6 +84,9 @@ export const listBackgroundJobs = ({ database, trackerPorts }: { database: Datab
     { name: "stop prompts", roles: ["worker"], everyMs: 5 * SECOND, run: () => switchUnansweredStopPrompts({ db }) },
     // The ELD data transfer monitoring (Appendix A 4.6.1.7): a check each 7 days, daily once one failed; daily runs decide.
     { name: "eld transfer check", roles: ["worker"], everyMs: DAY, oncePerCluster: true, run: () => monitorEldTransfer({ db }) },
+    // Appendix A 4.6.1.5(a) and 4.6.1.8: the ELD records retained (daily), the ELD's recording of telemetry not stalled.
+    { name: "eld data recording check", roles: ["worker"], everyMs: DAY, oncePerCluster: true, run: () => checkEldDataRecording({ db }) },
+    { name: "eld recording stall check", roles: ["worker"], everyMs: 60 * SECOND, oncePerCluster: true, run: () => checkEldRecording({ db }) },
     { name: "fault-code and HOS alert check", roles: ["worker"], everyMs: 30 * SECOND, run: () => checkConditionRules({ db }) },
     {
       name: "webhook delivery",

@@ -1,9 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eldEvents, unassignedDriving } from "@/db/schema";
+import { assignFromNow } from "@/lib/fleet/assignments";
 import { buildEldFile, eldFileRange, loadEldFileInput } from "@/lib/hos/eld-file";
 import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
-import { answerUnassignedDriving, assignUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
+import { annotateUnassignedDriving, answerUnassignedDriving, assignUnassignedDriving } from "@/lib/hos/logbook/unassigned-driving";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { driverActor, operatorActor } from "@/lib/platform/audit";
 import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
@@ -201,7 +202,7 @@ describe("ELD malfunctions and data diagnostics (Appendix A 4.6)", () => {
     expect(logged.map(([code, diagnosticCode, , whose]) => [code, diagnosticCode, whose])).toEqual([[3, "5", "unidentified"]]);
     // Checked once a window, at its latest report (a live window holds seconds of reports; this one the whole drive).
     expect(logged[0][2]).toBe(87.5);
-    // A driver accepts the second drive: 20 minutes remain, still more than 15; the first too: none remain, cleared at the next report.
+    // A driver accepts the second drive: 20 minutes remain, still more than 15, and the next report changes nothing.
     const segments = await db
       .select()
       .from(unassignedDriving)
@@ -213,13 +214,19 @@ describe("ELD malfunctions and data diagnostics (Appendix A 4.6)", () => {
     const parked = (minutes: number) => reportsOf(vehicle.id, new Date(start.getTime() + minutes * MINUTE), [{ minutes: 1, speed: 0, gps: true, ecu: true }]);
     await ingest(parked(120), start);
     expect(await indicatorRecords(vehicle.id, start)).toHaveLength(1);
+    // The first one too: none remain, cleared by the acceptance itself (at its time, not the vehicle's next report).
     await assignUnassignedDriving({ ...tenant(), segmentId: segments[0].id, driverId: driver!.id, actor: manager });
+    const accepted = Date.now();
     await answerUnassignedDriving({ ...tenant(), driverId: driver!.id, segmentId: segments[0].id, accept: true, actor: actorOf(driver!) });
-    await ingest(parked(130), start);
-    expect((await indicatorRecords(vehicle.id, start)).map(([code, diagnosticCode, minutes]) => [code, diagnosticCode, minutes])).toEqual([
-      [3, "5", 87.5],
-      [4, "5", 130.5],
+    const records = await indicatorRecords(vehicle.id, start);
+    expect(records.map(([code, diagnosticCode, , whose]) => [code, diagnosticCode, whose])).toEqual([
+      [3, "5", "unidentified"],
+      [4, "5", "unidentified"],
     ]);
+    expect(start.getTime() + (records[1][2] as number) * MINUTE).toBeGreaterThanOrEqual(accepted);
+    // The next report neither clears it again nor logs it.
+    await ingest(parked(130), start);
+    expect(await indicatorRecords(vehicle.id, start)).toHaveLength(2);
     // The driver who drove the vehicle sees both in their file's segment: the ELD's, whoever's record they are.
     const { rows, unidentified } = await malfunctionSegment(driver!);
     expect(rows.map((row) => [row[1], row[2]])).toEqual([
@@ -229,6 +236,69 @@ describe("ELD malfunctions and data diagnostics (Appendix A 4.6)", () => {
     // The unidentified profile's own segment keeps its driving records only (4.8.2.1.10).
     expect(unidentified!.length).toBeGreaterThan(0);
     expect(unidentified!.every((row) => row[3] !== "7")).toBe(true);
+  });
+
+  it("unidentified driving: accepting most of it clears diagnostic 5 at once, on the record of the vehicle's driver then", async () => {
+    const { db } = database();
+    const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
+    const { driver } = await addVehicleAndDriver({ db, companyId });
+    const start = new Date(Date.now() - 6 * HOUR);
+    // 35 minutes, a stop, 10 more: 45 minutes nobody claimed in 24 hours.
+    await ingest(
+      reportsOf(vehicle.id, start, [
+        { minutes: 35, speed: 20, gps: true, ecu: true },
+        { minutes: 8, speed: 0, gps: true, ecu: true },
+        { minutes: 10, speed: 20, gps: true, ecu: true },
+        { minutes: 8, speed: 0, gps: true, ecu: true },
+      ]),
+      start,
+    );
+    expect((await indicatorRecords(vehicle.id, start)).map(([code, diagnosticCode]) => [code, diagnosticCode])).toEqual([[3, "5"]]);
+    const [longest] = await db
+      .select()
+      .from(unassignedDriving)
+      .where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.vehicleId, vehicle.id)))
+      .orderBy(asc(unassignedDriving.startTime))
+      .limit(1);
+    // Proposed to a driver is not yet theirs (395.32(c)): still the unidentified profile's, still set.
+    await assignUnassignedDriving({ ...tenant(), segmentId: longest.id, driverId: driver!.id, actor: manager });
+    expect(await indicatorRecords(vehicle.id, start)).toHaveLength(1);
+    // The driver is on the truck by the time they accept: the cleared record is theirs, and it is in their file.
+    await assignFromNow({ ...tenant(), driverId: driver!.id, vehicleId: vehicle.id, handOver: "vehicle", actor: manager });
+    await answerUnassignedDriving({ ...tenant(), driverId: driver!.id, segmentId: longest.id, accept: true, actor: actorOf(driver!) });
+    expect((await indicatorRecords(vehicle.id, start)).map(([code, diagnosticCode, , whose]) => [code, diagnosticCode, whose])).toEqual([
+      [3, "5", "unidentified"],
+      [4, "5", "driver"],
+    ]);
+    const cleared = (await recordsOf(driver!.id)).filter((record) => record.eventType === 7);
+    expect(cleared.map((record) => [record.eventCode, record.diagnosticCode, record.diagnostic, record.recordOrigin])).toEqual([[4, "5", false, "automatic"]]);
+    const { rows } = await malfunctionSegment(driver!);
+    expect(rows.map((row) => [row[1], row[2]])).toEqual([
+      ["4", "5"],
+      ["3", "5"],
+    ]);
+  });
+
+  it("unidentified driving: diagnostic 5 stays set through the vehicle's later reports and an annotation while nobody accepts the driving", async () => {
+    const { db } = database();
+    const { vehicle } = await addVehicleAndDriver({ db, companyId, driver: false });
+    const start = new Date(Date.now() - 8 * HOUR);
+    await ingest(
+      reportsOf(vehicle.id, start, [
+        { minutes: 40, speed: 20, gps: true, ecu: true },
+        { minutes: 8, speed: 0, gps: true, ecu: true },
+      ]),
+      start,
+    );
+    expect(await indicatorRecords(vehicle.id, start)).toHaveLength(1);
+    const [segment] = await db
+      .select()
+      .from(unassignedDriving)
+      .where(and(eq(unassignedDriving.companyId, companyId), eq(unassignedDriving.vehicleId, vehicle.id)));
+    await annotateUnassignedDriving({ ...tenant(), segmentId: segment.id, annotation: "Moved by the shop", actor: manager });
+    for (const minutes of [90, 150, 300])
+      await ingest(reportsOf(vehicle.id, new Date(start.getTime() + minutes * MINUTE), [{ minutes: 2, speed: 0, gps: true, ecu: true }]), start);
+    expect((await indicatorRecords(vehicle.id, start)).map(([code, diagnosticCode]) => [code, diagnosticCode])).toEqual([[3, "5"]]);
   });
 
   it("timing: a report dated more than 10 minutes ahead of the service's clock is malfunction T; a report on time clears it", async () => {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { companies, drivers, eldEvents, eldTransfers } from "@/db/schema";
@@ -10,23 +7,11 @@ import { eldFileRange, loadEldFileInput } from "@/lib/hos/eld-file";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { driverActor } from "@/lib/platform/audit";
 import { reloadConfig } from "@/lib/platform/config";
-import { FMCSA_TEST_WSDL, startEldWebService } from "../../helpers/fmcsa-test-services";
-import { startSmtpSink } from "../../helpers/smtp-sink";
-import { makeTestCertificate } from "../../helpers/test-certificates";
+import { startFmcsaTestServices } from "../../helpers/fmcsa-test-services";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const database = useTestDatabase();
-const folder = mkdtempSync(join(tmpdir(), "eld-monitor-"));
-const pem = (name: string, text: string) => {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
-};
-const fmcsa = makeTestCertificate({ commonName: "FMCSA ELD test" });
-const provider = makeTestCertificate({ commonName: "Test ELD Provider" });
-const server = makeTestCertificate({ commonName: "127.0.0.1", ip: true });
-let service: Awaited<ReturnType<typeof startEldWebService>>;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let services: Awaited<ReturnType<typeof startFmcsaTestServices>>;
 const tenant = { companyId: 0, dataset: "live" as const };
 let driverId: number;
 let idleDriverId: number;
@@ -35,20 +20,8 @@ const start = new Date();
 const day = (n: number) => new Date(start.getTime() + n * DAY);
 const DOWN = "https://127.0.0.1:9/ELDSubmissionService.svc";
 
-const setUpTransfer = ({ url = service.url }: { url?: string } = {}) => {
-  const variables = {
-    ELD_WEB_SERVICE_WSDL: FMCSA_TEST_WSDL,
-    ELD_WEB_SERVICE_URL: url,
-    ELD_WEB_SERVICE_CA: pem("server.crt", server.cert),
-    ELD_PROVIDER_CERT: pem("provider.crt", provider.cert),
-    ELD_PROVIDER_KEY: pem("provider.key", provider.key),
-    ELD_TRANSFER_EMAIL: "eld@fmcsa.test",
-    ELD_FMCSA_CERT: pem("fmcsa.crt", fmcsa.cert),
-    ELD_TRANSFER_TEST: "on",
-    SMTP_URL: sink.url,
-    MAIL_FROM: "Fleet ELD <eld@fleet.test>",
-  };
-  for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
+const setUpTransfer = ({ url = services.webService.url }: { url?: string } = {}) => {
+  for (const [name, value] of Object.entries({ ...services.env, ELD_WEB_SERVICE_URL: url })) vi.stubEnv(name, value);
   reloadConfig();
 };
 const monitor = (at: Date) => monitorEldTransfer({ db: database().db, now: at });
@@ -68,8 +41,7 @@ const activeOf = async (at: Date) =>
   (await listActiveEldConditions({ db: database().db, ...tenant, drivers: [{ driverId, vehicleId: null }], now: at })).map((c) => [c.kind, c.diagnosticCode]);
 
 beforeAll(async () => {
-  service = await startEldWebService({ server, provider });
-  sink = await startSmtpSink();
+  services = await startFmcsaTestServices();
   const { db } = database();
   const [company] = await db
     .insert(companies)
@@ -99,8 +71,7 @@ afterEach(() => {
   reloadConfig();
 });
 afterAll(async () => {
-  await Promise.all([service.close(), sink.close()]);
-  rmSync(folder, { recursive: true, force: true });
+  await services.close();
 });
 
 describe("monitoring the ELD data transfer (Appendix A 4.6.1.7)", () => {
@@ -116,7 +87,7 @@ describe("monitoring the ELD data transfer (Appendix A 4.6.1.7)", () => {
     expect(check).toMatchObject({ driverId: null, succeeded: true, test: true });
     expect(check.outcome).toContain('Web service: FMCSA answered "OK"');
     expect(check.outcome).toContain("E-mail: ");
-    expect(sink.received).toHaveLength(0);
+    expect(services.mailbox.received).toHaveLength(0);
     expect(await conditionRecords(driverId)).toEqual([]);
     expect(await monitor(day(1))).toBe(0);
   });

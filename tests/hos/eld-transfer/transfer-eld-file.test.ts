@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, companies, drivers, eldTransfers } from "@/db/schema";
@@ -9,43 +6,18 @@ import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { driverActor } from "@/lib/platform/audit";
 import { reloadConfig } from "@/lib/platform/config";
 import { openEldTransferMail } from "../../helpers/eld-transfer-mail";
-import { FMCSA_TEST_WSDL, startEldWebService } from "../../helpers/fmcsa-test-services";
-import { startSmtpSink } from "../../helpers/smtp-sink";
-import { makeTestCertificate } from "../../helpers/test-certificates";
+import { startFmcsaTestServices } from "../../helpers/fmcsa-test-services";
 import { useTestDatabase } from "../../helpers/test-database";
 import { parseEldFile } from "../eld-file/eld-file-parser";
 
 const database = useTestDatabase();
-const folder = mkdtempSync(join(tmpdir(), "eld-transfer-"));
-const pem = (name: string, text: string) => {
-  const path = join(folder, name);
-  writeFileSync(path, text);
-  return path;
-};
-const fmcsa = makeTestCertificate({ commonName: "FMCSA ELD test" });
-const provider = makeTestCertificate({ commonName: "Test ELD Provider" });
-const server = makeTestCertificate({ commonName: "127.0.0.1", ip: true });
-let service: Awaited<ReturnType<typeof startEldWebService>>;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let services: Awaited<ReturnType<typeof startFmcsaTestServices>>;
 const tenant = { companyId: 0, dataset: "live" as const };
 let driverId: number;
 let otherDriverId: number;
 
 const setUpTransfer = (overrides: Record<string, string> = {}) => {
-  const variables = {
-    ELD_WEB_SERVICE_WSDL: FMCSA_TEST_WSDL,
-    ELD_WEB_SERVICE_URL: service.url,
-    ELD_WEB_SERVICE_CA: pem("server.crt", server.cert),
-    ELD_PROVIDER_CERT: pem("provider.crt", provider.cert),
-    ELD_PROVIDER_KEY: pem("provider.key", provider.key),
-    ELD_TRANSFER_EMAIL: "eld@fmcsa.test",
-    ELD_FMCSA_CERT: pem("fmcsa.crt", fmcsa.cert),
-    ELD_TRANSFER_TEST: "on",
-    SMTP_URL: sink.url,
-    MAIL_FROM: "Fleet ELD <eld@fleet.test>",
-    ...overrides,
-  };
-  for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
+  for (const [name, value] of Object.entries({ ...services.env, ...overrides })) vi.stubEnv(name, value);
   reloadConfig();
 };
 const transfer = (method: "webService" | "email", options: { driverId?: number } = {}) =>
@@ -61,8 +33,7 @@ const transfer = (method: "webService" | "email", options: { driverId?: number }
 const transfersOf = () => database().db.select().from(eldTransfers).where(eq(eldTransfers.companyId, tenant.companyId));
 
 beforeAll(async () => {
-  service = await startEldWebService({ server, provider });
-  sink = await startSmtpSink();
+  services = await startFmcsaTestServices();
   const { db } = database();
   const [company, other] = await db
     .insert(companies)
@@ -92,8 +63,7 @@ afterEach(() => {
   reloadConfig();
 });
 afterAll(async () => {
-  await Promise.all([service.close(), sink.close()]);
-  rmSync(folder, { recursive: true, force: true });
+  await services.close();
 });
 
 describe("transferring the roadside file to FMCSA", () => {
@@ -102,7 +72,7 @@ describe("transferring the roadside file to FMCSA", () => {
     const result = await transfer("webService");
     expect(result).toMatchObject({ method: "webService", succeeded: true, test: true });
     expect(result.reference).toMatch(/^[0-9a-f-]{36}$/);
-    const [submission] = service.received;
+    const [submission] = services.webService.received;
     expect(submission).toMatchObject({
       ELDIdentifier: "FLT001",
       ELDRegistrationId: "ZA10",
@@ -126,22 +96,27 @@ describe("transferring the roadside file to FMCSA", () => {
     setUpTransfer();
     const result = await transfer("email");
     expect(result).toMatchObject({ method: "email", succeeded: true });
-    const mail = sink.received.at(-1)!;
+    const mail = services.mailbox.received.at(-1)!;
     expect(mail.to).toEqual(["eld@fmcsa.test"]);
     expect(mail.subject).toBe("TEST ELD records from ZA10:FLT001");
     expect(mail.raw).not.toContain("ELD File Header Segment");
-    const { entity, fileText } = openEldTransferMail({ raw: mail.raw, fileName: result.fileName, fmcsaKey: fmcsa.key, providerCert: provider.cert });
+    const { entity, fileText } = openEldTransferMail({
+      raw: mail.raw,
+      fileName: result.fileName,
+      fmcsaKey: services.fmcsa.key,
+      providerCert: services.provider.cert,
+    });
     expect(entity).toContain("INSP 4711");
     expect(parseEldFile(fileText).segments.get("User List:")?.length).toBeGreaterThan(0);
   });
 
   it("records a transfer FMCSA never received as failed, for the driver to retry, instead of failing the request", async () => {
     setUpTransfer({ ELD_WEB_SERVICE_URL: "https://127.0.0.1:9/ELDSubmissionService.svc" });
-    const before = service.received.length;
+    const before = services.webService.received.length;
     const result = await transfer("webService");
     expect(result.succeeded).toBe(false);
     expect(result.outcome).toMatch(/^Not sent: /);
-    expect(service.received).toHaveLength(before);
+    expect(services.webService.received).toHaveLength(before);
     expect((await transfersOf()).filter((row) => !row.succeeded)).toHaveLength(1);
   });
 
