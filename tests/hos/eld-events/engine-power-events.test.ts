@@ -5,6 +5,9 @@ import { buildEldFile, eldFileRange, loadEldFileInput } from "@/lib/hos/eld-file
 import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
+import { GET as getEldEvents } from "@/app/beta/fleet/hos/drivers/eld-events/route";
+import { createTestApiKey } from "../../helpers/api-keys";
+import { callFleet } from "../../helpers/fleet-request";
 import { writeTelemetry, type TestPosition, type TestStat } from "../../helpers/telemetry";
 import { useTestDatabase } from "../../helpers/test-database";
 import { parseEldFile } from "../eld-file/eld-file-parser";
@@ -76,6 +79,22 @@ describe("engine power-up and shut-down records (Appendix A 4.5.1.6)", () => {
     ]);
     // Not in the ELD event list: it holds types 1 to 3 (4.8.2.1.4).
     expect(parsed.segments.get("ELD Event List:")!.filter((row) => row[3] === "6")).toEqual([]);
+
+    // Samsara's ELD events: type 6 with the totals in totalVehicleMeters and totalEngineHours (the SDK's fields).
+    const { key } = await createTestApiKey({ db: database().db, companyId });
+    const range = `startTime=${start.toISOString()}&endTime=${now.toISOString()}&driverIds=${driver!.id}`;
+    const { status, body } = await callFleet(getEldEvents, `/beta/fleet/hos/drivers/eld-events?${range}`, { key });
+    expect(status).toBe(200);
+    expect(body.data[0].eldEvents.filter((event: { eldEventType: number }) => event.eldEventType === 6)).toEqual([
+      expect.objectContaining({
+        eldEventCode: 1,
+        eldEventRecordOrigin: 1,
+        totalVehicleMeters: 160_934_400,
+        totalEngineHours: 1000,
+        location: { latitude: 41.88, longitude: -87.62 },
+      }),
+      expect.objectContaining({ eldEventCode: 3, totalVehicleMeters: 160_935_000, totalEngineHours: 1000.5 }),
+    ]);
   });
 
   it("adds nothing when the same reports come again (a replayed window) or repeat the state", async () => {
