@@ -5,7 +5,10 @@ import type { DriverClocks } from "./compute-drivers-clocks";
 import { listDriverClocks } from "./list-driver-clocks";
 
 export type HosBoardRow = DriverClocks & {
-  /** The vehicle the driver is in now (an assignment covering `at`, else the static one it does not conflict with); else the static one. */
+  /**
+   * The vehicle the driver is on now: an assignment covering `at`, else their static vehicle unless another driver is
+   * assigned to drive it then (null: neither).
+   */
   vehicle: { id: number; name: string } | null;
   /** The active malfunctions and data diagnostics of that vehicle's ELD and the driver's own (the M and D indicators). */
   conditions: ActiveEldCondition[];
@@ -27,10 +30,10 @@ export const listHosBoard = async ({ db, companyId, dataset, at }: TenantQuery &
     now: at,
   });
   return board.map((row) => {
-    const now = current.get(row.driver.id);
+    const vehicle = current.get(row.driver.id);
     return {
       ...row,
-      vehicle: now ? { id: now.id, name: now.name } : row.driver.staticAssignedVehicle,
+      vehicle: vehicle ? { id: vehicle.id, name: vehicle.name } : null,
       conditions: conditions.filter((condition) => condition.driverId === row.driver.id),
     };
   });

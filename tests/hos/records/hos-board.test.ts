@@ -6,7 +6,7 @@ import { useTestDatabase } from "../../helpers/test-database";
 
 const database = useTestDatabase();
 const tenant = { companyId: 0, dataset: "live" as const };
-const ids = { ana: 0, bo: 0, truck: 0, van: 0 };
+const ids = { ana: 0, bo: 0, cy: 0, truck: 0, van: 0 };
 const now = new Date("2026-03-10T18:00:00Z");
 
 beforeAll(async () => {
@@ -29,11 +29,11 @@ beforeAll(async () => {
     licenseState: "IL",
     staticAssignedVehicleId: truck.id,
   });
-  const [ana, bo] = await db
+  const [ana, bo, cy] = await db
     .insert(drivers)
-    .values([driver("Ana"), { ...driver("Bo"), staticAssignedVehicleId: null }])
+    .values([driver("Ana"), { ...driver("Bo"), staticAssignedVehicleId: null }, { ...driver("Cy"), staticAssignedVehicleId: van.id }])
     .returning();
-  [ids.ana, ids.bo] = [ana.id, bo.id];
+  [ids.ana, ids.bo, ids.cy] = [ana.id, bo.id, cy.id];
   // Ana's static truck is Truck 7, but today she drives Van 2, whose ELD has an engine synchronization malfunction.
   await db
     .insert(driverVehicleAssignments)
@@ -66,11 +66,17 @@ describe("the HOS board's vehicle column", () => {
     expect(ana.conditions.map((condition) => [condition.vehicleId, condition.diagnosticCode, condition.kind])).toEqual([[ids.van, "E", "malfunction"]]);
   });
 
-  it("falls back to the static vehicle without an assignment now, and shows none for a driver with neither", async () => {
+  it("shows none for a driver whose static vehicle another driver is assigned to drive now, nor for one with neither", async () => {
+    const board = await listHosBoard({ db: database().db, ...tenant, at: now });
+    expect(board.find((row) => row.driver.id === ids.cy)!.vehicle).toBeNull();
+    expect(board.find((row) => row.driver.id === ids.bo)!.vehicle).toBeNull();
+  });
+
+  it("falls back to the static vehicle without an assignment now", async () => {
     const before = new Date(now.getTime() - 2 * 3_600_000);
     const board = await listHosBoard({ db: database().db, ...tenant, at: before });
     expect(board.find((row) => row.driver.id === ids.ana)!.vehicle).toEqual({ id: ids.truck, name: "Truck 7" });
     expect(board.find((row) => row.driver.id === ids.ana)!.conditions).toEqual([]);
-    expect(board.find((row) => row.driver.id === ids.bo)!.vehicle).toBeNull();
+    expect(board.find((row) => row.driver.id === ids.cy)!.vehicle).toEqual({ id: ids.van, name: "Van 2" });
   });
 });
