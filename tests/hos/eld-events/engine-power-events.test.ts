@@ -6,6 +6,8 @@ import { automaticDrivingProcessor } from "@/lib/hos/logbook/automatic-driving";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { runTelemetryProcessors } from "@/lib/telemetry/fleet-events/telemetry-processors";
 import { GET as getEldEvents } from "@/app/beta/fleet/hos/drivers/eld-events/route";
+import { POST as postOsmAnd } from "@/app/ingest/osmand/route";
+import { vehicleOfDevice } from "../../helpers/devices";
 import { createTestApiKey } from "../../helpers/api-keys";
 import { callFleet } from "../../helpers/fleet-request";
 import { writeTelemetry, type TestPosition, type TestStat } from "../../helpers/telemetry";
@@ -138,5 +140,20 @@ describe("engine power-up and shut-down records (Appendix A 4.5.1.6)", () => {
     await ingest([record(vehicle.id, start, 0, "Off", 5_000_000, 10_000), record(vehicle.id, start, 1, "On", 5_000_000, 10_000)]);
     const rows = await powerRecords(vehicle.id);
     expect(rows.map((row) => [row.eventCode, row.driverId, row.recordOrigin])).toEqual([[1, null, "automatic"]]);
+  });
+
+  it("from an OsmAnd phone's ignition: off, then on, is a power-up", async () => {
+    const vehicle = await vehicleOfDevice({ db: database().db, identifier: "demo-live-1" });
+    const seconds = Math.floor(Date.now() / 1000) - 11 * 3600;
+    for (const [offset, ignition] of [
+      [0, "false"],
+      [60, "true"],
+    ] as const) {
+      const query = `id=demo-live-1&lat=41.9145&lon=-87.6858&timestamp=${seconds + offset}&speed=0&ignition=${ignition}`;
+      expect((await postOsmAnd(new Request(`http://localhost/ingest/osmand?${query}`, { method: "POST" }))).status).toBe(200);
+    }
+    await runTelemetryProcessors({ db: database().db, processors: [automaticDrivingProcessor] });
+    const rows = await powerRecords(vehicle.id);
+    expect(rows.map((row) => [row.eventCode, row.eventAt.getTime() / 1000 - seconds, row.latitude, row.longitude])).toEqual([[1, 60, 41.91, -87.69]]);
   });
 });
