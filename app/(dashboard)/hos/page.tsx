@@ -7,11 +7,9 @@ import { EmptyState } from "@/components/dashboard/empty-state";
 import { ClockBar } from "@/components/hos/clock-bar";
 import { DutyStatusBadge } from "@/components/hos/duty-status-badge";
 import { EldConditionFlags } from "@/components/hos/eld-conditions";
-import { listActiveEldConditions } from "@/lib/hos/eld-events/active-eld-conditions";
-import { findVehiclesForDrivers } from "@/lib/fleet/assignments";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getClockLimitMs, HOS_CLOCKS, isOutOfTime, parseHosSort, sortHosBoard, type HosSortKey } from "@/lib/dashboard/view/hos-board";
-import { listDriverClocks } from "@/lib/hos/records/list-driver-clocks";
+import { listHosBoard } from "@/lib/hos/records/list-hos-board";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { formatTime } from "@/lib/platform/zoned-time";
 import { ScrollRegion } from "@/components/ui/scroll-region";
@@ -39,21 +37,12 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const { sort: rawSort } = await searchParams;
   const sort = parseHosSort(Array.isArray(rawSort) ? rawSort[0] : rawSort);
   const now = new Date();
-  const board = await listDriverClocks({ db: getDb(), companyId: user.companyId, dataset: "live", at: now });
+  const board = await listHosBoard({ db: getDb(), companyId: user.companyId, dataset: "live", at: now });
   const rows = sortHosBoard(
     board.map((row) => ({ ...row, name: row.driver.name })),
     sort,
   );
-  const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  // Each driver's vehicle now (an assignment, else the static one): its ELD's conditions are theirs.
-  const vehicles = await findVehiclesForDrivers({ ...tenant, driverIds: board.map((row) => row.driver.id), at: now });
-  const conditions = await listActiveEldConditions({
-    ...tenant,
-    drivers: board.map((row) => ({ driverId: row.driver.id, vehicleId: vehicles.get(row.driver.id)?.id ?? null })),
-    now,
-  });
-  const conditionsOf = (driverId: number) => conditions.filter((condition) => condition.driverId === driverId);
-  const withMalfunction = new Set(conditions.filter((condition) => condition.kind === "malfunction").map((condition) => condition.driverId)).size;
+  const withMalfunction = board.filter((row) => row.conditions.some((condition) => condition.kind === "malfunction")).length;
   const outOfTime = rows.filter((row) => isOutOfTime(row.clocks)).length;
   const driving = rows.filter((row) => row.clocks.currentStatus === "driving").length;
   return (
@@ -115,15 +104,15 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
               </tr>
             </thead>
             <tbody>
-              {rows.map(({ driver, clocks }) => (
+              {rows.map(({ driver, clocks, vehicle, conditions }) => (
                 <tr key={driver.id} data-testid="hos-row" data-drive-ms={clocks.driveRemainingMs}>
                   <td className="card-title">
-                    <Link href={`/hos/${driver.id}`}>{driver.name}</Link> <EldConditionFlags conditions={conditionsOf(driver.id)} />
+                    <Link href={`/hos/${driver.id}`}>{driver.name}</Link> <EldConditionFlags conditions={conditions} />
                   </td>
                   <td data-label="Status">
                     <DutyStatusBadge status={clocks.currentStatus} />
                   </td>
-                  <td data-label="Vehicle">{driver.staticAssignedVehicle?.name ?? <span className="muted">—</span>}</td>
+                  <td data-label="Vehicle">{vehicle?.name ?? <span className="muted">—</span>}</td>
                   {HOS_CLOCKS.map((clock) => (
                     <td key={clock.key} data-label={clock.label}>
                       <ClockBar label={clock.label} remainingMs={clocks[clock.field]} limitMs={getClockLimitMs(clock.key, driver.hosRuleset)} />

@@ -3,7 +3,7 @@ import type { Executor } from "@/db/client";
 import { companies, drivers, eldEvents, eldEventSequences, vehicles, type EldRecordOrigin, type EldRecordStatus } from "@/db/schema";
 import { eventRecordElements, powerUnitNumberOf, UNIDENTIFIED_USERNAME } from "@/lib/hos/eld-record/record-elements";
 import type { Tenant } from "@/lib/platform/tenant";
-import { readVehicleCounters, type VehicleCounters } from "./vehicle-counters";
+import { readVehicleCounters } from "./vehicle-counters";
 import { withMissingElementsDiagnostics, MISSING_ELEMENTS } from "./missing-elements-diagnostic";
 import { isMalfunctionCode, readActiveIndicators } from "./active-indicators";
 import { isLogged } from "./latest-condition-records";
@@ -34,8 +34,13 @@ export type EldEventDraft = {
   diagnosticCode?: string;
 };
 
-/** The event types whose records carry the vehicle's miles and engine hours (Table 6: duty status, intermediate log, PC/YM). */
-const WITH_COUNTERS: ReadonlySet<EldEventDraft["type"]> = new Set([1, 2, 3]);
+/**
+ * The event types whose records carry the vehicle's miles and engine hours (Table 6): duty status, intermediate log and
+ * PC/YM accumulated since the power-up (7.1, 7.19); engine power-up and shut-down the totals (4.5.1.6(b), 7.43, 7.44).
+ */
+const WITH_COUNTERS: ReadonlySet<EldEventDraft["type"]> = new Set([1, 2, 3, 6]);
+
+type RecordCounters = { miles: number | null; engineHours: number | null; missing: boolean };
 
 /**
  * The miles and engine hours of each draft that carries them, from the vehicle's reports at its instant; `missing` when
@@ -44,8 +49,13 @@ const WITH_COUNTERS: ReadonlySet<EldEventDraft["type"]> = new Set([1, 2, 3]);
 const countersOf = async ({ db, companyId, dataset, drafts }: Tenant & { db: Executor; drafts: readonly EldEventDraft[] }) => {
   const asked = drafts.filter((draft) => draft.vehicleId !== null && WITH_COUNTERS.has(draft.type));
   const read = await readVehicleCounters({ db, companyId, dataset, at: asked.map((draft) => ({ vehicleId: draft.vehicleId!, at: draft.at })) });
-  return new Map<EldEventDraft, VehicleCounters & { missing: boolean }>(
-    asked.map((draft, i) => [draft, { ...read[i], missing: read[i].source !== "engine" || read[i].elapsedEngineHours === null }]),
+  return new Map<EldEventDraft, RecordCounters>(
+    asked.map((draft, i) => {
+      const totals = draft.type === 6;
+      const miles = totals ? read[i].totalMiles : read[i].accumulatedMiles;
+      const engineHours = totals ? read[i].totalEngineHours : read[i].elapsedEngineHours;
+      return [draft, { miles, engineHours, missing: read[i].source !== "engine" || engineHours === null }];
+    }),
   );
 };
 
@@ -144,8 +154,8 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
         code: draft.code,
         at: draft.at,
         reducedPrecision: reduced,
-        accumulatedMiles: vehicle?.accumulatedMiles ?? null,
-        elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
+        accumulatedMiles: vehicle?.miles ?? null,
+        elapsedEngineHours: vehicle?.engineHours ?? null,
         position,
         locationDescription: draft.locationDescription ?? "",
         distanceSinceLastValidCoordinates: draft.distanceSinceLastValidCoordinates ?? null,
@@ -165,8 +175,9 @@ export const recordEldEvents = async ({ db, companyId, dataset, drafts }: Tenant
       eventType: draft.type,
       eventCode: draft.code,
       eventAt: draft.at,
-      accumulatedMiles: vehicle?.accumulatedMiles ?? null,
-      elapsedEngineHours: vehicle?.elapsedEngineHours ?? null,
+      // Type 6: the totals (the columns hold each record's miles and engine hours as the rule gives them for its type).
+      accumulatedMiles: vehicle?.miles ?? null,
+      elapsedEngineHours: vehicle?.engineHours ?? null,
       // 7.23 and 7.20: a malfunction or a data diagnostic is active for the ELD once this record is made (the record
       // that logs one shows it, a driver's record without a vehicle too); the missing-elements one is the record's own
       // (it lacks an element) where the record carries the vehicle's counters.

@@ -75,9 +75,9 @@ const positionOf = (event: StoredEvent) =>
  * Reads what a driver's ELD output file shows over `range` from the stored ELD event records (lib/hos/eld-events):
  * the driver's records of every status (active, inactive-changed, change requested or rejected), the certifications
  * of the range's days, the logins and logouts, and the unidentified driver profile's records of the vehicles the
- * driver used, the malfunction and data diagnostic records of the driver and of those vehicles, and the vehicles' total miles and engine hours (the
- * header's now, each login's and diagnostic's then). Engine power events are not recorded by the service yet: their
- * segment is empty.
+ * driver used, the malfunction and data diagnostic records of the driver and of those vehicles, the engine power-ups and
+ * shut-downs of the driver's records and of the unidentified profile's on those vehicles (with the totals they were
+ * recorded with), and the vehicles' total miles and engine hours (the header's now, each login's and diagnostic's then).
  */
 export const loadEldFileInput = async ({
   db,
@@ -122,7 +122,7 @@ export const loadEldFileInput = async ({
               inRange,
             ),
           );
-  const unidentified = ofVehicles.filter((event) => event.driverId === null && event.eventType !== 7);
+  const unidentified = ofVehicles.filter((event) => event.driverId === null && event.eventType <= 3);
   const rows = vehicleIds.size > 0 ? await listVehicles({ db, companyId, dataset, vehicleIds: [...vehicleIds], archive: "all", limit: vehicleIds.size }) : [];
   // The trailers a vehicle's record names: as typed on the vehicle, else those coupled in the period to it or by the driver.
   const couplings = await findCouplings({
@@ -269,7 +269,17 @@ export const loadEldFileInput = async ({
       totalMiles: totalsOf.get(event.id)?.totalMiles ?? null,
       totalEngineHours: totalsOf.get(event.id)?.totalEngineHours ?? null,
     })),
-    enginePowers: [],
+    // 4.8.2.1.9: the engine's power-ups and shut-downs of the period; a power-up before anyone drove is the unidentified profile's.
+    enginePowers: [...ofType(6).filter(inTheRange), ...ofVehicles.filter((event) => event.driverId === null && event.eventType === 6)].map((event) => ({
+      sequenceId: event.sequenceId,
+      code: event.eventCode as 1 | 2 | 3 | 4,
+      at: event.eventAt,
+      vehicleKey: String(event.vehicleId),
+      totalMiles: event.accumulatedMiles,
+      totalEngineHours: event.elapsedEngineHours,
+      position: positionOf(event),
+      shippingDocumentNumber: "",
+    })),
     unidentifiedEvents: unidentified.map(recordEvent),
   };
 };

@@ -4,7 +4,8 @@ export type Gap = { from: number; to: number };
 /**
  * What the ELD's self-monitoring (Appendix A 4.6) keeps of a vehicle between telemetry batches, in
  * driving_detector_states.eld_monitors: the position and engine-data gaps of the last 24 hours, the one open now, and
- * the Table 4 codes the monitors hold logged (their type 7 records are written once, when they change).
+ * the Table 4 codes the monitors hold logged (their type 7 records are written once, when they change); and the
+ * engine's state as last reported, whose changes are the power-up and shut-down records (4.5.1.6, engine-power.ts).
  */
 export type EldMonitorState = {
   /** The latest report monitored: a later batch's older report (a late point) is left out, as automatic driving does. */
@@ -27,6 +28,8 @@ export type EldMonitorState = {
   /** The report at which the unidentified driving diagnostic was last checked (4.6.1.6; at most once a minute of reports). */
   unidentifiedCheckedAt: number | null;
   active: string[];
+  /** The engine running (On or Idle) or off at the latest report of its state; null: never reported (no change to record yet). */
+  engineRunning: boolean | null;
 };
 
 export const EMPTY_MONITORS: EldMonitorState = {
@@ -42,6 +45,7 @@ export const EMPTY_MONITORS: EldMonitorState = {
   powerGaps: [],
   unidentifiedCheckedAt: null,
   active: [],
+  engineRunning: null,
 };
 
 /**

@@ -9,9 +9,9 @@ export type RecordElements = {
   type: number;
   code: number;
   at: Date;
-  /** Reduced precision (personal conveyance): one decimal, and no miles or engine hours (4.7.3). */
+  /** Reduced precision (personal conveyance): one decimal, and no miles or engine hours but on a type 6 record (4.7.3). */
   reducedPrecision: boolean;
-  /** Accumulated miles and elapsed engine hours in the ignition cycle; null: not known (left blank). */
+  /** Accumulated miles and elapsed engine hours in the ignition cycle (a type 6 record's totals); null: not known (left blank). */
   accumulatedMiles: number | null;
   elapsedEngineHours: number | null;
   position: EldPosition | null;
@@ -80,8 +80,10 @@ export const eventRecordElements = ({
 }) => {
   const { date, time } = homeTerminalClock(event.at, timeZone);
   const reduced = event.reducedPrecision;
-  const vehicleMiles = reduced ? "" : miles(event.accumulatedMiles);
-  const engineHours = reduced ? "" : hours(event.elapsedEngineHours);
+  // 4.7.3(b)(2): no miles or engine hours in personal conveyance, except on an engine power-up or shut-down (type 6).
+  const omitted = reduced && event.type !== 6;
+  const vehicleMiles = omitted ? "" : miles(event.accumulatedMiles);
+  const engineHours = omitted ? "" : hours(event.elapsedEngineHours);
   const [latitude, longitude] = coordinates(event.position, reduced, event.locationDescription !== "");
   const check = eventDataCheckValue([
     String(event.type),

@@ -28,6 +28,7 @@ import { advanceTelemetryMonitors } from "../eld-monitors/telemetry-monitors";
 import { eldMonitorDrafts, inVehicleTimeOrder } from "../eld-monitors/monitor-drafts";
 import { lockMonitorStates } from "../eld-monitors/locked-monitor-states";
 import { UNIDENTIFIED_DRIVING } from "../eld-monitors/unidentified-driving-diagnostic";
+import { enginePowerDrafts } from "./engine-power-events";
 
 const HOUR_MS = 3_600_000;
 /** ELD events a statement (each is ~20 parameters; PostgreSQL takes at most 65,535 a statement). */
@@ -72,6 +73,14 @@ const toSamples = (vehicle: VehicleTelemetry, previous: MotionSample | null): Mo
   // A late point (older than what the detector has seen) cannot rewrite a log already shown to the driver: it is left out.
   return merged.filter((sample) => !previous || sample.time > previous.time);
 };
+
+/** The vehicle's last valid position at an instant (4.6.1.4(b)): its latest in the window, else the detector's before it. */
+const lastFixOf =
+  (vehicle: VehicleTelemetry, before: MotionSample | null) =>
+  (at: number): Position | null => {
+    const fix = vehicle.positions.findLast((position) => position.time.getTime() <= at) ?? (before && before.time <= at ? before : null);
+    return fix && { latitude: fix.latitude, longitude: fix.longitude };
+  };
 
 /** The unidentified driver profile's duty status (4.6.1.6): Driving when an unassigned segment starts, On Duty when it ends. */
 const unidentifiedStatus = (
@@ -263,6 +272,9 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
     const detectors = new Map<number, Detector>();
     const segments: SegmentUpdate[] = [];
     const events: EldEventDraft[] = [];
+    // The engine's power-ups and shut-downs (4.5.1.6): a power-up first among the records of its instant, a shut-down last.
+    const powerUps: EldEventDraft[] = [];
+    const shutDowns: EldEventDraft[] = [];
     // The ELD's self-monitoring (Appendix A 4.6, lib/hos/eld-monitors): what each vehicle's reports logged or cleared,
     // and the vehicles that drove unidentified in the window (their diagnostic is checked once the segments are written).
     const changes = new Map<number, IndicatorChange[]>();
@@ -280,8 +292,18 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
       // A window with no position (a GPS outage) still moves the monitors.
       detectors.set(vehicle.vehicleId, detector);
       if (detector.unassignedId !== null) unidentified.add(vehicle.vehicleId);
-      const samples = toSamples(vehicle, detector.motion.previous);
-      if (samples.length === 0) continue;
+      const before = detector.motion.previous;
+      // After the vehicle's motion: the driver in effect at a shut-down may be the Driving this window wrote.
+      const recordPowers = async () => {
+        if (monitored.powers.length === 0) return;
+        const drafts = await enginePowerDrafts({ tx, tenant, vehicleId: vehicle.vehicleId, powers: monitored.powers, positionAt: lastFixOf(vehicle, before) });
+        for (const draft of drafts) (draft.code <= 2 ? powerUps : shutDowns).push(draft);
+      };
+      const samples = toSamples(vehicle, before);
+      if (samples.length === 0) {
+        await recordPowers();
+        continue;
+      }
       const segmentsBefore = segments.length;
       const step: Step = { tx, tenant, vehicleId: vehicle.vehicleId, detector, segments, events, distanceUnit };
       for (const sample of samples) {
@@ -296,11 +318,12 @@ export const automaticDrivingProcessor: TelemetryProcessor = {
       if (detector.unassignedId !== null && detector.motion.open)
         segments.push({ id: detector.unassignedId, segment: segmentSoFar(detector.motion.open), closed: false });
       if (detector.unassignedId !== null || segments.length > segmentsBefore) unidentified.add(vehicle.vehicleId);
+      await recordPowers();
     }
     await writeSegments({ tx, tenant, segments });
     const monitors = new Map([...detectors].map(([vehicleId, detector]) => [vehicleId, detector.monitors]));
     // A monitor's change first at an instant: the record made at the report that logged or cleared it shows it.
-    const ordered = inVehicleTimeOrder([...(await eldMonitorDrafts({ tx, tenant, monitors, changes, unidentified })), ...events]);
+    const ordered = inVehicleTimeOrder([...(await eldMonitorDrafts({ tx, tenant, monitors, changes, unidentified })), ...powerUps, ...events, ...shutDowns]);
     // In the order they happened (each vehicle's sequence ids follow it, record-eld-events.ts), a few hundred a
     // statement: a whole fleet's 10,000 in one insert passed the parameter limit and overflowed the query builder's stack.
     for (let i = 0; i < ordered.length; i += EVENTS_PER_STATEMENT)

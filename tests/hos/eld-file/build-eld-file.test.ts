@@ -224,6 +224,63 @@ const SCENARIOS: Record<string, () => EldFileInput> = {
         { sequenceId: 9, code: 2, at: at(20, "10:01"), username: "mgonzalez", totalMiles: null, totalEngineHours: null },
       ],
     }),
+  "engine-power-up-and-shut-down": () =>
+    scenario({
+      events: [
+        status("offDuty", 20, "00:00"),
+        status("onDuty", 20, "06:00", { accumulatedMiles: 0, elapsedEngineHours: 0.1 }),
+        status("driving", 20, "06:10", { origin: 1, accumulatedMiles: 0, elapsedEngineHours: 0.2 }),
+        status("onDuty", 20, "08:50", { origin: 1, accumulatedMiles: 141, elapsedEngineHours: 2.9, position: { latitude: 40.45, longitude: -90.12 } }),
+        status("offDuty", 20, "09:10", { position: { latitude: 40.45, longitude: -90.12 } }),
+        // Personal conveyance to a restaurant: the duty status and the indication at reduced precision, no miles or hours.
+        status("offDuty", 20, "18:00", { reducedPrecision: true, position: { latitude: 40.45, longitude: -90.12 } }),
+        record({ type: 3, code: 1, at: at(20, "18:00"), reducedPrecision: true, position: { latitude: 40.45, longitude: -90.12 } }),
+        record({ type: 3, code: 0, at: at(20, "18:45"), reducedPrecision: true, position: { latitude: 40.47, longitude: -90.18 } }),
+      ],
+      // Totals on every one (4.5.1.6(b)), PC's too (4.7.3(b)(2)); one decimal in PC (codes 2 and 4).
+      enginePowers: [
+        {
+          sequenceId: 40,
+          code: 1,
+          at: at(20, "05:55"),
+          vehicleKey: "12",
+          totalMiles: 500_000.4,
+          totalEngineHours: 3000.1,
+          position: { latitude: 41.88, longitude: -87.63 },
+          shippingDocumentNumber: "BOL 75354",
+        },
+        {
+          sequenceId: 45,
+          code: 3,
+          at: at(20, "09:05"),
+          vehicleKey: "12",
+          totalMiles: 500_141.2,
+          totalEngineHours: 3003.2,
+          position: { latitude: 40.45, longitude: -90.12 },
+          shippingDocumentNumber: "BOL 75354",
+        },
+        {
+          sequenceId: 47,
+          code: 2,
+          at: at(20, "18:01"),
+          vehicleKey: "12",
+          totalMiles: 500_141.2,
+          totalEngineHours: 3003.2,
+          position: { latitude: 40.45, longitude: -90.12 },
+          shippingDocumentNumber: "",
+        },
+        {
+          sequenceId: 49,
+          code: 4,
+          at: at(20, "18:40"),
+          vehicleKey: "12",
+          totalMiles: 500_145.9,
+          totalEngineHours: 3003.8,
+          position: { latitude: 40.47, longitude: -90.18 },
+          shippingDocumentNumber: "",
+        },
+      ],
+    }),
   "dst-change-day": () =>
     scenario({
       generatedAt: new Date("2026-11-01T20:00:00Z"),

@@ -14,8 +14,10 @@ export const hosEldEventSchema = z
     eldEventCode: code("7.20: the event's code within its type (Table 6)."),
     eldEventRecordStatus: code("7.23: 1 active, 2 inactive-changed, 3 inactive-change requested, 4 inactive-change rejected."),
     eldEventRecordOrigin: code("7.22: 1 automatic, 2 driver, 3 another authenticated user, 4 assumed from the unidentified driver profile."),
-    accumulatedVehicleMeters: z.number().optional(),
-    elapsedEngineHours: z.number().optional(),
+    accumulatedVehicleMeters: z.number().optional().meta({ description: "In the ignition power-on cycle (7.1); on types 1 to 3." }),
+    elapsedEngineHours: z.number().optional().meta({ description: "In the ignition power-on cycle (7.19); on types 1 to 3." }),
+    totalVehicleMeters: z.number().optional().meta({ description: "The vehicle's total (7.43): on an engine power-up or shut-down (type 6, 4.5.1.6)." }),
+    totalEngineHours: z.number().optional().meta({ description: "The engine's total hours (7.44): on an engine power-up or shut-down (type 6)." }),
     location: z
       .object({ latitude: z.number(), longitude: z.number() })
       .optional()
@@ -59,8 +61,11 @@ export const presentDriverEldEvents = ({
     eldEventCode: event.eventCode,
     eldEventRecordStatus: ELD_RECORD_STATUSES.indexOf(event.recordStatus) + 1,
     eldEventRecordOrigin: ELD_RECORD_ORIGINS.indexOf(event.recordOrigin) + 1,
-    ...(event.accumulatedMiles === null ? {} : { accumulatedVehicleMeters: Math.round(event.accumulatedMiles * METERS_PER_MILE) }),
-    ...(event.elapsedEngineHours === null ? {} : { elapsedEngineHours: event.elapsedEngineHours }),
+    // A type 6 record holds the vehicle's totals (4.5.1.6(b)), the others what accumulated in the ignition cycle.
+    ...(event.accumulatedMiles === null
+      ? {}
+      : { [event.eventType === 6 ? "totalVehicleMeters" : "accumulatedVehicleMeters"]: Math.round(event.accumulatedMiles * METERS_PER_MILE) }),
+    ...(event.elapsedEngineHours === null ? {} : { [event.eventType === 6 ? "totalEngineHours" : "elapsedEngineHours"]: event.elapsedEngineHours }),
     ...(event.latitude === null || event.longitude === null ? {} : { location: { latitude: event.latitude, longitude: event.longitude } }),
     ...(event.comment || event.locationDescription
       ? { remark: { comment: event.comment, locationDescription: event.locationDescription, time: rfc3339(event.createdAt) } }
