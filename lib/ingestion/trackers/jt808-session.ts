@@ -14,6 +14,6 @@ export const jt808Session = textSession({
     const message = decodeJt808Frame(frame, now);
     if (!message) return null;
     const records = message.type === "locations" ? message.locations.map((location) => location.record) : undefined;
-    return { imei: message.identifier, records, answer: jt808Answer(message) };
+    return { imei: message.identifier, records, answer: jt808Answer(message), kind: message.messageKind };
   },
 });

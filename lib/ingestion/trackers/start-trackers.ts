@@ -8,6 +8,7 @@ import { startCommandDelivery } from "./command-delivery";
 import { queclinkSession } from "./queclink-session";
 import { jt808Session } from "./jt808-session";
 import { createIngestQueue } from "./ingest-queue";
+import { createLastMessages } from "./last-messages";
 import { teltonikaSession } from "./teltonika-session";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
 
@@ -37,13 +38,16 @@ export const startTrackers = async ({
   db,
   settings = getTrackerSettings(),
   flushMs,
+  lastMessageFlushMs,
 }: {
   db: Executor;
   /** The later protocols' ports may be left out (off): the callers that start only Teltonika and GT06. */
   settings?: Omit<TrackerSettings, OptionalPort> & Partial<Pick<TrackerSettings, OptionalPort>>;
   flushMs?: number;
+  /** How often the devices' last messages are written (docs/decisions.md "Last message of each device"). */
+  lastMessageFlushMs?: number;
 }) => {
-  const context = { db, queue: createIngestQueue({ db, flushMs }) };
+  const context = { db, queue: createIngestQueue({ db, flushMs }), lastMessages: createLastMessages({ db, flushMs: lastMessageFlushMs }) };
   // One count of open connections for all the listeners: the cap is the process's.
   const limits = {
     idleTimeoutMs: settings.idleTimeoutMs,
@@ -82,6 +86,7 @@ export const startTrackers = async ({
       stopCommandDelivery();
       await Promise.all(listeners.map((listener) => listener.close()));
       await context.queue.drain();
+      await context.lastMessages.drain();
     },
   };
 };

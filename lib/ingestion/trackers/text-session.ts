@@ -1,4 +1,4 @@
-import { bindTracker, type BoundVehicle } from "./device-binding";
+import { bindTracker, type BoundDevice } from "./device-binding";
 import { FrameError } from "./frame-reader";
 import { trackerTelemetry } from "./tracker-telemetry";
 import type { TrackerProtocol } from "@/db/schema";
@@ -13,6 +13,8 @@ export type TextMessage = {
   records?: readonly TrackerRecord[];
   /** What the server answers, or null: sent only once this message and every one before it are committed. */
   answer: string | Buffer | null;
+  /** What the protocol calls the message (the codec's name for it: "V1", "GTFRI", "0x0200 location"…), shown as the device's last message. */
+  kind: string;
 };
 
 /** Unanswered positions may be in the queue at once; past this many the connection waits for their commit. */
@@ -40,7 +42,7 @@ export const textSession =
   }): SessionFactory =>
   ({ socket, remoteAddress, context }) => {
     const decode = decoder();
-    let vehicle: BoundVehicle | null = null;
+    let vehicle: BoundDevice | null = null;
     let imei: string | null = null;
     let unconfirmed: Promise<void>[] = [];
     let failure: unknown = null;
@@ -54,11 +56,14 @@ export const textSession =
       handle: async (frame) => {
         const now = new Date();
         const message = decode(frame, now);
-        if (!message) return;
+        if (!message) return null;
         if (!vehicle) {
           if (message.imei === null) throw new FrameError(`${protocol} message before the device named itself`);
           vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol, remoteAddress });
-          if (!vehicle) return void socket.end();
+          if (!vehicle) {
+            socket.end();
+            return null;
+          }
           imei = message.imei;
         } else if (message.imei !== null && message.imei !== imei) {
           throw new FrameError(`${protocol} message of another device on this connection`);
@@ -75,6 +80,7 @@ export const textSession =
           await confirm();
           socket.write(message.answer);
         }
+        return { device: vehicle, kind: message.kind };
       },
     };
   };
