@@ -8,10 +8,13 @@ export const startTestTrackers = ({
   db,
   ports,
   frameTimeoutMs = 30_000,
+  lastMessageFlushMs,
 }: {
   db: Executor;
   ports: Partial<Record<ListenerPort, number>>;
   frameTimeoutMs?: number;
+  /** How often the devices' last messages are written (the service's 5 s unless given). */
+  lastMessageFlushMs?: number;
 }) =>
   startTrackers({
     db,
@@ -26,6 +29,7 @@ export const startTestTrackers = ({
       frameTimeoutMs,
     },
     flushMs: 10,
+    lastMessageFlushMs,
   });
 
 /** A whole second `seconds` ago, as trackers stamp their reports. */
