@@ -24,8 +24,9 @@ const batteryText = ({ battery, batteryMilliVolts }: DeviceListItem) => {
 const LastMessage = ({ device, now, timeZone }: { device: DeviceListItem; now: Date; timeZone: string }) => {
   const { lastMessage } = device;
   if (!lastMessage) return <span className="muted">None yet</span>;
+  // One element: a phone's card puts each child of the cell in its own grid cell.
   return (
-    <>
+    <div>
       {lastMessage.kind}
       <span className="cell-sub">
         <time dateTime={lastMessage.at.toISOString()} title={formatDateTime(lastMessage.at, timeZone, { seconds: true })}>
@@ -33,7 +34,7 @@ const LastMessage = ({ device, now, timeZone }: { device: DeviceListItem; now: D
         </time>
         {lastMessage.protocol !== device.model && ` · ${DEVICE_MODEL_LABELS[lastMessage.protocol]}`}
       </span>
-    </>
+    </div>
   );
 };
 
