@@ -43,7 +43,6 @@ export const textSession =
   ({ socket, remoteAddress, context }) => {
     const decode = decoder();
     let vehicle: BoundDevice | null = null;
-    let imei: string | null = null;
     let unconfirmed: Promise<void>[] = [];
     let failure: unknown = null;
     const confirm = async () => {
@@ -64,8 +63,7 @@ export const textSession =
             socket.end();
             return null;
           }
-          imei = message.imei;
-        } else if (message.imei !== null && message.imei !== imei) {
+        } else if (message.imei !== null && message.imei !== vehicle.identifier) {
           throw new FrameError(`${protocol} message of another device on this connection`);
         }
         if (message.records?.length) {
