@@ -8,13 +8,13 @@ export const startTestTrackers = ({
   db,
   ports,
   frameTimeoutMs = 30_000,
-  lastMessageFlushMs,
+  lastMessages,
 }: {
   db: Executor;
   ports: Partial<Record<ListenerPort, number>>;
   frameTimeoutMs?: number;
-  /** How often the devices' last messages are written (the service's 5 s unless given). */
-  lastMessageFlushMs?: number;
+  /** How the devices' last messages are written (the service's every 5 s unless given). */
+  lastMessages?: { tickMs: number; resolutionMs: number };
 }) =>
   startTrackers({
     db,
@@ -29,7 +29,7 @@ export const startTestTrackers = ({
       frameTimeoutMs,
     },
     flushMs: 10,
-    lastMessageFlushMs,
+    lastMessages,
   });
 
 /** A whole second `seconds` ago, as trackers stamp their reports. */

@@ -38,16 +38,16 @@ export const startTrackers = async ({
   db,
   settings = getTrackerSettings(),
   flushMs,
-  lastMessageFlushMs,
+  lastMessages,
 }: {
   db: Executor;
   /** The later protocols' ports may be left out (off): the callers that start only Teltonika and GT06. */
   settings?: Omit<TrackerSettings, OptionalPort> & Partial<Pick<TrackerSettings, OptionalPort>>;
   flushMs?: number;
-  /** How often the devices' last messages are written (docs/decisions.md "Last message of each device"). */
-  lastMessageFlushMs?: number;
+  /** How the devices' last messages are written (last-messages.ts; the tests write each at once). */
+  lastMessages?: { tickMs: number; resolutionMs: number };
 }) => {
-  const context = { db, queue: createIngestQueue({ db, flushMs }), lastMessages: createLastMessages({ db, flushMs: lastMessageFlushMs }) };
+  const context = { db, queue: createIngestQueue({ db, flushMs }), lastMessages: createLastMessages({ db, ...lastMessages }) };
   // One count of open connections for all the listeners: the cap is the process's.
   const limits = {
     idleTimeoutMs: settings.idleTimeoutMs,

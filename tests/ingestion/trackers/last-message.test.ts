@@ -35,7 +35,7 @@ beforeAll(async () => {
   await carry(H02_ID, "h02", 12);
   await carry(PHONE_ID, "osmand", 13);
   await registerDevice({ ...tenant, actor: testActor, input: { identifier: UNBOUND_ID, model: "h02" } });
-  trackers = await startTestTrackers({ db, ports: { gt06Port: 0, h02Port: 0 }, lastMessageFlushMs: 20 });
+  trackers = await startTestTrackers({ db, ports: { gt06Port: 0, h02Port: 0 }, lastMessages: { tickMs: 20, resolutionMs: 0 } });
 });
 afterAll(async () => trackers?.close());
 
