@@ -1,5 +1,6 @@
 import { bigint, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, DATASETS, tenantColumns, utc } from "./columns";
+import { UNCLAIMED_PROTOCOLS } from "./trackers";
 
 /**
  * What a registered device is, which says how it reports: Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech, Meitrack and Ruptela trackers over TCP,
@@ -42,6 +43,14 @@ export const devices = pgTable(
      * stamped before `boundAt` (a tracker sends what it kept while it was refused, once it is claimed).
      */
     boundSeq: bigint("bound_seq", { mode: "number" }),
+    /**
+     * The device's last message of any kind (logins and heartbeats too), the protocol it spoke and what the protocol
+     * calls the message ("Codec 8E", "heartbeat 0x13", "V1"…): written a few seconds late, in batches
+     * (lib/ingestion/trackers/last-messages.ts; docs/decisions.md "Last message of each device").
+     */
+    lastMessageAt: utc("last_message_at"),
+    lastMessageProtocol: text("last_message_protocol", { enum: UNCLAIMED_PROTOCOLS }),
+    lastMessageKind: text("last_message_kind"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -8,10 +8,13 @@ export const startTestTrackers = ({
   db,
   ports,
   frameTimeoutMs = 30_000,
+  lastMessages,
 }: {
   db: Executor;
   ports: Partial<Record<ListenerPort, number>>;
   frameTimeoutMs?: number;
+  /** How the devices' last messages are written (the service's every 5 s unless given). */
+  lastMessages?: { tickMs: number; resolutionMs: number };
 }) =>
   startTrackers({
     db,
@@ -26,6 +29,7 @@ export const startTestTrackers = ({
       frameTimeoutMs,
     },
     flushMs: 10,
+    lastMessages,
   });
 
 /** A whole second `seconds` ago, as trackers stamp their reports. */

@@ -4,6 +4,7 @@ import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useTimeZone } from "@/components/ui/time-zone";
 import { DEVICE_MODEL_LABELS } from "@/lib/fleet/devices/device-model-labels";
 import type { DeviceListItem } from "@/lib/fleet/devices/list-devices";
+import { timeAgo } from "@/lib/platform/time-ago";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { ClientButton } from "@/components/ui/client-button";
 
@@ -16,18 +17,41 @@ const batteryText = ({ battery, batteryMilliVolts }: DeviceListItem) => {
   return parts.filter((part) => part !== null).join(" · ") || "—";
 };
 
+/**
+ * What the device last sent and how long ago (as of `now`, the page's render, so server and browser agree), with the
+ * protocol when it is not the registered model's.
+ */
+const LastMessage = ({ device, now, timeZone }: { device: DeviceListItem; now: Date; timeZone: string }) => {
+  const { lastMessage } = device;
+  if (!lastMessage) return <span className="muted">None yet</span>;
+  // One element: a phone's card puts each child of the cell in its own grid cell.
+  return (
+    <div>
+      {lastMessage.kind}
+      <span className="cell-sub">
+        <time dateTime={lastMessage.at.toISOString()} title={formatDateTime(lastMessage.at, timeZone, { seconds: true })}>
+          {timeAgo(lastMessage.at, now)}
+        </time>
+        {lastMessage.protocol !== device.model && ` · ${DEVICE_MODEL_LABELS[lastMessage.protocol]}`}
+      </span>
+    </div>
+  );
+};
+
 type DevicesTableProps = {
   devices: DeviceListItem[];
+  /** When the page was rendered: the last messages' ages are counted from it. */
+  now: Date;
   canManage: boolean;
   onBind: (device: DeviceListItem) => void;
   onRemove: (device: DeviceListItem) => void;
 };
 
 /**
- * Each registered device: its vehicle (marked when archived), last report, position, battery or voltage, online or
- * offline; admins bind, move, unbind or remove it.
+ * Each registered device: its model (protocol), last message of any kind, vehicle (marked when archived), last report,
+ * position, battery or voltage, online or offline; admins bind, move, unbind or remove it.
  */
-export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTableProps) => {
+export const DevicesTable = ({ devices, now, canManage, onBind, onRemove }: DevicesTableProps) => {
   const timeZone = useTimeZone();
   if (devices.length === 0) return <p className="empty-state">No devices yet.{canManage ? " Register one, or claim one that reports below." : ""}</p>;
   return (
@@ -37,6 +61,7 @@ export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTa
           <tr>
             <th>Device</th>
             <th>Model</th>
+            <th>Last message</th>
             <th>Vehicle</th>
             <th>Status</th>
             <th>Last report</th>
@@ -53,6 +78,9 @@ export const DevicesTable = ({ devices, canManage, onBind, onRemove }: DevicesTa
                 {device.name && <span className="cell-sub">{device.name}</span>}
               </td>
               <td data-label="Model">{DEVICE_MODEL_LABELS[device.model]}</td>
+              <td data-label="Last message">
+                <LastMessage device={device} now={now} timeZone={timeZone} />
+              </td>
               <td data-label="Vehicle">
                 {device.vehicleName ?? <span className="muted">Not bound</span>}
                 {device.vehicleArchived && <span className="status status-expired cell-badge">Archived vehicle</span>}

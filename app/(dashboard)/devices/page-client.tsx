@@ -16,6 +16,8 @@ import { VehicleChoiceDialog, type VehicleOption } from "./vehicle-choice-dialog
 
 type DevicesPageClientProps = {
   devices: DeviceListItem[];
+  /** When the page was rendered (the devices' last messages are shown as ages from it). */
+  now: Date;
   vehicles: VehicleOption[];
   tokens: IngestTokenSummary[];
   canManage: boolean;
@@ -27,7 +29,7 @@ type DevicesPageClientProps = {
 };
 
 /** Devices: the registry with each device's last report, claiming a device that reports unregistered, and the ingest tokens of batch gateways. */
-export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canManageTokens, formOpen, connect }: DevicesPageClientProps) => {
+export const DevicesPageClient = ({ devices, now, vehicles, tokens, canManage, canManageTokens, formOpen, connect }: DevicesPageClientProps) => {
   const [isFormOpen, setFormOpen] = useState(formOpen && canManage);
   const [binding, setBinding] = useState<DeviceListItem | null>(null);
   const [removing, setRemoving] = useState<DeviceListItem | null>(null);
@@ -47,7 +49,7 @@ export const DevicesPageClient = ({ devices, vehicles, tokens, canManage, canMan
       </div>
       {connect && <ConnectDevicePanel {...connect} />}
       {isFormOpen && <RegisterDeviceForm vehicles={vehicles} onDone={() => setFormOpen(false)} />}
-      <DevicesTable devices={devices} canManage={canManage} onBind={setBinding} onRemove={setRemoving} />
+      <DevicesTable devices={devices} now={now} canManage={canManage} onBind={setBinding} onRemove={setRemoving} />
       {canManage && (
         <>
           <h2>Claim a device</h2>

@@ -18,8 +18,9 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const user = await requireUser(SECTIONS.devices.roles);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const canManage = canDo(user.role, "manageDevices");
+  const now = new Date();
   const [devices, vehicles, tokens] = await Promise.all([
-    listDevices({ ...tenant, limit: PAGE_LIMIT }),
+    listDevices({ ...tenant, limit: PAGE_LIMIT, now }),
     // A tracker binds to a trailer as to a vehicle.
     listVehicles({ ...tenant, kind: "any", limit: PAGE_LIMIT }),
     canDo(user.role, "manageIngestTokens") ? listIngestTokens(tenant) : [],
@@ -29,6 +30,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
       <LocalDataNotice subject="Devices" reason="devices registered here report to this service." />
       <DevicesPageClient
         devices={devices}
+        now={now}
         vehicles={vehicles.map((vehicle) => ({ id: vehicle.id, name: vehicle.name }))}
         tokens={tokens}
         canManage={canManage}

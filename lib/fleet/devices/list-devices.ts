@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { nullableNumber, queryRows } from "@/db/rows";
-import type { DeviceModel } from "@/db/schema";
+import type { DeviceModel, UnclaimedProtocol } from "@/db/schema";
 import type { TenantQuery } from "@/lib/platform/tenant";
 
 /** A device is online when its vehicle has a report from it in the last 10 minutes (docs/decisions.md "## Devices"). */
@@ -29,6 +29,11 @@ export type DeviceListItem = {
   /** Supply voltage, as hardware trackers report it (docs/trackers.md). */
   batteryMilliVolts: number | null;
   connection: DeviceConnection;
+  /**
+   * The device's last message of any kind (heartbeats and logins too, positions or not): the protocol it spoke and
+   * what that protocol calls the message, recorded a few seconds late (docs/decisions.md "Last message of each device").
+   */
+  lastMessage: { at: Date; protocol: UnclaimedProtocol; kind: string } | null;
 };
 
 type RawDevice = {
@@ -48,6 +53,9 @@ type RawDevice = {
   longitude: unknown;
   battery: unknown;
   battery_milli_volts: unknown;
+  last_message_at: string | Date | null;
+  last_message_protocol: UnclaimedProtocol | null;
+  last_message_kind: string | null;
 };
 
 const toDate = (value: string | Date | null) => (value === null ? null : new Date(value));
@@ -82,6 +90,7 @@ export const listDevices = async ({
     db,
     sql`select d.id, d.identifier, d.model, d.name, d.vehicle_id, v.name as vehicle_name, v.external_ids as vehicle_external_ids,
           v.archived_at is not null as vehicle_archived, d.bound_at, d.created_at,
+          d.last_message_at, d.last_message_protocol, d.last_message_kind,
           case when ${located} then s.location_time end as location_time,
           case when ${measured} then s.stats_time end as stats_time,
           case when ${located} then s.latitude end as latitude,
@@ -115,6 +124,10 @@ export const listDevices = async ({
       battery: nullableNumber(row.battery),
       batteryMilliVolts: nullableNumber(row.battery_milli_volts),
       connection: connectionOf(lastReportAt, now),
+      lastMessage:
+        row.last_message_at === null || row.last_message_protocol === null || row.last_message_kind === null
+          ? null
+          : { at: new Date(row.last_message_at), protocol: row.last_message_protocol, kind: row.last_message_kind },
     };
   });
 };

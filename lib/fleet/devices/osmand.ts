@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "@/db/client";
 import { findRegisteredDevice } from "./device-bindings";
+import { recordLastMessages } from "./last-messages";
 import { recordUnclaimedDevice } from "./unclaimed-devices";
 import { AppError } from "@/lib/platform/errors";
 import { parseWith } from "@/lib/platform/http/search-params";
@@ -59,6 +60,12 @@ const canonicalParams = (params: OsmandParams): OsmandParams => {
 };
 
 export type OsmandParams = Record<string, string>;
+
+/** What the Devices page calls a request: "OsmAnd", or the `location=lat,lon` form some versions send. */
+const osmandMessageKind = (params: OsmandParams) => (params.lat === undefined && params.location !== undefined ? "OsmAnd location=" : "OsmAnd");
+
+/** A phone may post every second: its device row is rewritten at most this often. */
+const LAST_MESSAGE_RESOLUTION_MS = 5_000;
 
 type TraccarJson = {
   device_id?: unknown;
@@ -155,5 +162,14 @@ export const ingestOsmandPoint = async ({
       stats: readings ? [{ ...record, ...readings }] : [],
     },
   });
+  const lastMessage = {
+    companyId: vehicle.companyId,
+    dataset: vehicle.dataset,
+    identifier: point.id,
+    protocol: "osmand" as const,
+    kind: osmandMessageKind(params),
+    at: now,
+  };
+  await recordLastMessages({ db, messages: [lastMessage], resolutionMs: LAST_MESSAGE_RESOLUTION_MS });
   return { vehicleId: vehicle.vehicleId, duplicate: result.duplicates.positions + result.duplicates.stats > 0 };
 };

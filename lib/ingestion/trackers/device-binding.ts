@@ -6,6 +6,9 @@ import { recordUnclaimedDevice } from "@/lib/fleet/devices/unclaimed-devices";
 /** The vehicle a connected tracker reports for. */
 export type BoundVehicle = DeviceVehicle;
 
+/** A connected tracker bound to its vehicle: the vehicle, and the device as it named itself. */
+export type BoundDevice = BoundVehicle & { identifier: string; protocol: TrackerProtocol };
+
 /**
  * Binds a connecting tracker to its vehicle, or returns null: the caller refuses the device, which
  * keeps its data and retries. An IMEI registered nowhere is recorded as unclaimed; a registered device
@@ -21,8 +24,8 @@ export const bindTracker = async ({
   imei: string;
   protocol: TrackerProtocol;
   remoteAddress: string;
-}): Promise<BoundVehicle | null> => {
+}): Promise<BoundDevice | null> => {
   const device = await findRegisteredDevice({ db, deviceId: imei });
   if (!device) await recordUnclaimedDevice({ db, identifier: imei, protocol, remoteAddress });
-  return device && device.vehicleId !== null ? { ...device, vehicleId: device.vehicleId } : null;
+  return device && device.vehicleId !== null ? { ...device, vehicleId: device.vehicleId, identifier: imei, protocol } : null;
 };

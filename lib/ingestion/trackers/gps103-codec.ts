@@ -32,9 +32,10 @@ export const GPS103_ALARMS = {
 } as const;
 export type Gps103Alarm = (typeof GPS103_ALARMS)[keyof typeof GPS103_ALARMS];
 
+/** `messageKind`: what the Devices page calls the message — "login", "heartbeat" (the bare IMEI) or a report's keyword. */
 export type Gps103Message =
-  | { type: "login" | "heartbeat"; imei: string }
-  | { type: "report"; imei: string; keyword: string; alarm: Gps103Alarm | null; record: TrackerRecord | null; heartbeat: boolean }
+  | { type: "login" | "heartbeat"; imei: string; messageKind: string }
+  | { type: "report"; imei: string; keyword: string; messageKind: string; alarm: Gps103Alarm | null; record: TrackerRecord | null; heartbeat: boolean }
   | { type: "empty" };
 
 /** The byte length of the message at the start of `buffer` (through its `;` or line end), or null while it has not all arrived. */
@@ -97,7 +98,7 @@ const readReport = (text: string, heartbeat: boolean, now: Date): Gps103Message 
   const imei = fields[0].slice("imei:".length);
   if (!IMEI.test(imei)) throw new FrameError("IMEI is not 6 to 20 digits");
   const keyword = fields[1] ?? "";
-  if (keyword === "OBD") return { type: "report", imei, keyword, alarm: null, record: readObd(fields, now), heartbeat };
+  if (keyword === "OBD") return { type: "report", imei, keyword, messageKind: keyword, alarm: null, record: readObd(fields, now), heartbeat };
   const alarm = (GPS103_ALARMS as Record<string, Gps103Alarm>)[keyword] ?? null;
   const keywordIgnition = keyword === "acc on" ? true : keyword === "acc off" ? false : undefined;
   let record: TrackerRecord | null = null;
@@ -110,7 +111,7 @@ const readReport = (text: string, heartbeat: boolean, now: Date): Gps103Message 
   }
   // The accident alarm is the device's crash detection: a safety event (the other alarms are not driving events).
   if (record && alarm === "accident") record.events = [{ kind: "crash" }];
-  return { type: "report", imei, keyword, alarm, record, heartbeat };
+  return { type: "report", imei, keyword, messageKind: keyword, alarm, record, heartbeat };
 };
 
 /** The message of one complete frame (as framed by `gps103FrameLength`). */
@@ -120,8 +121,8 @@ export const decodeGps103Frame = (frame: Buffer, now = new Date()): Gps103Messag
     .trim();
   if (text === "") return { type: "empty" };
   const login = /^##,imei:(\d{6,20}),A$/.exec(text);
-  if (login) return { type: "login", imei: login[1] };
-  if (IMEI.test(text)) return { type: "heartbeat", imei: text };
+  if (login) return { type: "login", imei: login[1], messageKind: "login" };
+  if (IMEI.test(text)) return { type: "heartbeat", imei: text, messageKind: "heartbeat" };
   // A heartbeat and a report in one message: `<IMEI>imei:<IMEI>,…`.
   const joined = /^(\d{6,20})(imei:.*)$/s.exec(text);
   if (joined) return readReport(joined[2], true, now);

@@ -12,6 +12,11 @@ export const gps103Session = textSession({
   decoder: () => (frame, now) => {
     const message = decodeGps103Frame(frame, now);
     if (message.type === "empty") return null;
-    return { imei: message.imei, records: message.type === "report" && message.record ? [message.record] : undefined, answer: gps103Answer(message) };
+    return {
+      imei: message.imei,
+      records: message.type === "report" && message.record ? [message.record] : undefined,
+      answer: gps103Answer(message),
+      kind: message.messageKind,
+    };
   },
 });

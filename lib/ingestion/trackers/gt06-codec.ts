@@ -37,11 +37,35 @@ const ANSWERED = new Set<number>([GT06.login, GT06.status, GT06.alarm, GT06.alar
 export const MAX_GT06_LENGTH = 1_024;
 const COORDINATE_SCALE = 30_000 * 60;
 
+/** What the Devices page calls each packet: the document's name and its protocol number (docs/trackers.md "Last message"). */
+const MESSAGE_NAMES: Record<number, string> = {
+  [GT06.gps]: "location",
+  [GT06.gpsAcc]: "location",
+  [GT06.status]: "heartbeat",
+  [GT06.heartbeat]: "heartbeat",
+  [GT06.status4g]: "heartbeat",
+  [GT06.lbsStatus]: "LBS status",
+  [GT06.alarm]: "alarm",
+  [GT06.alarmExtended]: "alarm",
+  [GT06.timeRequest]: "time request",
+  [GT06.info]: "information",
+  [GT06.commandAnswer]: "command answer",
+  [GT06.commandAnswerInfo]: "command answer",
+};
+
+const messageKindOf = (protocol: number) => {
+  if (protocol === GT06.login) return "login";
+  const number = `0x${protocol.toString(16).toUpperCase().padStart(2, "0")}`;
+  return MESSAGE_NAMES[protocol] ? `${MESSAGE_NAMES[protocol]} ${number}` : `packet ${number}`;
+};
+
+type Gt06Packet = { protocol: number; serial: number; messageKind: string };
+
 export type Gt06Message =
-  | { type: "login"; protocol: number; serial: number; imei: string }
-  | { type: "record"; protocol: number; serial: number; record: TrackerRecord }
-  | { type: "answer"; protocol: number; serial: number; text: string }
-  | { type: "other"; protocol: number; serial: number };
+  | (Gt06Packet & { type: "login"; imei: string })
+  | (Gt06Packet & { type: "record"; record: TrackerRecord })
+  | (Gt06Packet & { type: "answer"; text: string })
+  | (Gt06Packet & { type: "other" });
 
 /** The byte length of the frame at the start of `buffer`, or null while its header has not arrived. */
 export const gt06FrameLength = (buffer: Buffer): number | null => {
@@ -167,10 +191,11 @@ export const decodeGt06Frame = (frame: Buffer, now = new Date()): Gt06Message =>
   const serial = frame.readUInt16BE(frame.length - 6);
   const reader = new FrameReader(frame.subarray(2 + lengthSize, frame.length - 6));
   const protocol = reader.u8();
-  if (protocol === GT06.login) return { type: "login", protocol, serial, imei: readImei(reader) };
-  if (protocol === GT06.commandAnswer || protocol === GT06.commandAnswerInfo) return { type: "answer", protocol, serial, text: readAnswer(protocol, reader) };
+  const packet = { protocol, serial, messageKind: messageKindOf(protocol) };
+  if (protocol === GT06.login) return { type: "login", ...packet, imei: readImei(reader) };
+  if (protocol === GT06.commandAnswer || protocol === GT06.commandAnswerInfo) return { type: "answer", ...packet, text: readAnswer(protocol, reader) };
   const record = readContent(protocol, reader, now, lengthSize === 2);
-  return record ? { type: "record", protocol, serial, record } : { type: "other", protocol, serial };
+  return record ? { type: "record", ...packet, record } : { type: "other", ...packet };
 };
 
 /** Whether the server answers this protocol number (login, heartbeats, alarms, time request); GPS and information packets have no answer. */

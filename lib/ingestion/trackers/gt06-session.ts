@@ -1,5 +1,5 @@
 import { connectCommands } from "./command-delivery";
-import { bindTracker, type BoundVehicle } from "./device-binding";
+import { bindTracker, type BoundDevice } from "./device-binding";
 import { FrameError } from "./frame-reader";
 import { decodeGt06Frame, encodeGt06Response, gt06Answers, gt06FrameLength } from "./gt06-codec";
 import { encodeGt06Command } from "./gt06-encoder";
@@ -18,7 +18,7 @@ const MAX_UNCONFIRMED = 32;
  * are the device's answers.
  */
 export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) => {
-  let vehicle: BoundVehicle | null = null;
+  let vehicle: BoundDevice | null = null;
   let commands: ReturnType<typeof connectCommands> | null = null;
   let commandSerial = 0;
   socket.on("close", () => commands?.disconnect());
@@ -56,6 +56,7 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
           commands = connectCommands({ db: context.db, vehicle, send: ({ text }) => socket.write(encodeGt06Command(text, ++commandSerial)) });
         }
       }
+      return vehicle && { device: vehicle, kind: message.messageKind };
     },
   };
 };

@@ -11,6 +11,7 @@ export const h02Session = textSession({
   decoder: () => (frame, now) => {
     const message = decodeH02Frame(frame, now);
     if (message.type === "empty") return null;
-    return { imei: message.imei, records: "record" in message ? [message.record] : undefined, answer: h02Answer(message, now) };
+    // H02's message type ("V1", "HTBT", "NBR"…) is its kind.
+    return { imei: message.imei, records: "record" in message ? [message.record] : undefined, answer: h02Answer(message, now), kind: message.kind };
   },
 });

@@ -33,19 +33,39 @@ const ESCAPE = 0x7d;
 
 export type Jt808Header = { id: number; version: number | null; phone: Buffer; serial: number };
 
+/** What the Devices page calls a message: its id and the standard's name for it (docs/trackers.md "Last message"). */
+const MESSAGE_NAMES: Record<number, string> = {
+  [JT808.terminalResponse]: "terminal response",
+  [JT808.heartbeat]: "heartbeat",
+  [JT808.logout]: "logout",
+  [JT808.register]: "registration",
+  [JT808.authenticate]: "authentication",
+  0x0104: "parameters answer",
+  0x0107: "attributes answer",
+  [JT808.location]: "location",
+  [JT808.locationQueryAnswer]: "location query answer",
+  [JT808.vehicleControlAnswer]: "vehicle control answer",
+  [JT808.batch]: "location batch",
+  0x0800: "multimedia event",
+  0x0801: "multimedia upload",
+  0x0900: "transparent data",
+};
+
+const messageKindOf = (id: number) => `0x${id.toString(16).toUpperCase().padStart(4, "0")}${MESSAGE_NAMES[id] ? ` ${MESSAGE_NAMES[id]}` : ""}`;
+
+type Jt808Base = { header: Jt808Header; identifier: string; messageKind: string };
+
 export type Jt808Message =
-  | { type: "register" | "authenticate" | "heartbeat" | "logout"; header: Jt808Header; identifier: string }
-  | {
+  | (Jt808Base & { type: "register" | "authenticate" | "heartbeat" | "logout" })
+  | (Jt808Base & {
       type: "locations";
-      header: Jt808Header;
-      identifier: string;
       locations: Jt808Location[];
       /** For the answers to the platform's query (0x0201) and vehicle control (0x0500): the platform message's serial, and the location's status bits. */
       answerTo?: { serial: number; status: number };
-    }
+    })
   /** The terminal general response (0x0001): the platform message's serial and id, and the result (0 success, 1 failure, 2 message error, 3 not supported). */
-  | { type: "terminalResponse"; header: Jt808Header; identifier: string; answerSerial: number; answerId: number; result: number }
-  | { type: "other"; header: Jt808Header; identifier: string };
+  | (Jt808Base & { type: "terminalResponse"; answerSerial: number; answerId: number; result: number })
+  | (Jt808Base & { type: "other" });
 
 /** The byte length of the message at the start of `buffer` (both 0x7E included), or null while its end has not arrived. */
 export const jt808FrameLength = (buffer: Buffer): number | null => {
@@ -109,31 +129,30 @@ const readBatch = (reader: FrameReader, now: Date) => {
   return locations;
 };
 
-const readBody = (header: Jt808Header, body: FrameReader, now: Date): Jt808Message => {
-  const identifier = jt808Identifier(header.phone);
-  switch (header.id) {
+const readBody = (base: Jt808Base, body: FrameReader, now: Date): Jt808Message => {
+  switch (base.header.id) {
     case JT808.register:
-      return { type: "register", header, identifier };
+      return { type: "register", ...base };
     case JT808.authenticate:
-      return { type: "authenticate", header, identifier };
+      return { type: "authenticate", ...base };
     case JT808.heartbeat:
-      return { type: "heartbeat", header, identifier };
+      return { type: "heartbeat", ...base };
     case JT808.logout:
-      return { type: "logout", header, identifier };
+      return { type: "logout", ...base };
     case JT808.location:
-      return { type: "locations", header, identifier, locations: [readJt808Location(body, now)] };
+      return { type: "locations", ...base, locations: [readJt808Location(body, now)] };
     case JT808.terminalResponse:
-      return { type: "terminalResponse", header, identifier, answerSerial: body.u16(), answerId: body.u16(), result: body.u8() };
+      return { type: "terminalResponse", ...base, answerSerial: body.u16(), answerId: body.u16(), result: body.u8() };
     case JT808.locationQueryAnswer:
     case JT808.vehicleControlAnswer: {
       const serial = body.u16(); // the serial of the platform's query or command
       const status = body.remaining >= 8 ? body.bytes.readUInt32BE(body.offset + 4) : 0;
-      return { type: "locations", header, identifier, locations: [readJt808Location(body, now)], answerTo: { serial, status } };
+      return { type: "locations", ...base, locations: [readJt808Location(body, now)], answerTo: { serial, status } };
     }
     case JT808.batch:
-      return { type: "locations", header, identifier, locations: readBatch(body, now) };
+      return { type: "locations", ...base, locations: readBatch(body, now) };
     default:
-      return { type: "other", header, identifier };
+      return { type: "other", ...base };
   }
 };
 
@@ -146,9 +165,10 @@ export const decodeJt808Frame = (frame: Buffer, now = new Date()): Jt808Message 
   const reader = new FrameReader(bytes.subarray(0, -1));
   const { header, bodyLength, split } = readHeader(reader);
   if (reader.remaining !== bodyLength) throw new FrameError(`JT808 body length ${bodyLength} is not the ${reader.remaining} bytes sent`);
+  const base = { header, identifier: jt808Identifier(header.phone), messageKind: messageKindOf(header.id) };
   // A sub-packaged message (multimedia, long batches) is one part of a whole: not read, not answered.
-  if (split) return { type: "other", header, identifier: jt808Identifier(header.phone) };
-  return readBody(header, reader, now);
+  if (split) return { type: "other", ...base };
+  return readBody(base, reader, now);
 };
 
 /** A message as the platform (or, for the tests and the demo, a terminal) sends it: header, body, check code, escaped, between flags. */

@@ -28,7 +28,7 @@ export const jt808Session: SessionFactory = (connection) => {
       const command = answered ? sent.get(answered.serial) : undefined;
       const commandAnswer =
         command && answered!.messageId === command.messageId ? { text: answered!.text, commandId: command.commandId, refused: answered!.refused } : undefined;
-      return { imei: message.identifier, records, answer: jt808Answer(message), commandAnswer };
+      return { imei: message.identifier, records, answer: jt808Answer(message), commandAnswer, kind: message.messageKind };
     },
     // Commands are connected after the first message is bound, so the terminal's header is known.
     encodeCommand: (command) => {

@@ -11,6 +11,13 @@ export const meitrackSession = textSession({
   frameLength: meitrackFrameLength,
   decoder: () => (frame) => {
     const message = decodeMeitrackFrame(frame);
-    return message && { imei: message.imei, records: message.records, answer: meitrackAnswer(message) };
+    return (
+      message && {
+        imei: message.imei,
+        records: message.records,
+        answer: meitrackAnswer(message),
+        kind: message.event ? `${message.kind} ${message.event}` : message.kind,
+      }
+    );
   },
 });

@@ -36,12 +36,14 @@ export const QUECLINK_ALARMS = {
 } as const;
 export type QueclinkAlarm = (typeof QUECLINK_ALARMS)[keyof typeof QUECLINK_ALARMS];
 
+/** `messageKind`: what the Devices page calls the message — the report's name (`GTFRI`, `GTHBD`…), "kept" for a `+BUFF` one. */
 export type QueclinkMessage =
-  | { type: "heartbeat"; imei: string; version: string; count: string }
-  | { type: "ack"; imei: string; kind: string }
+  | { type: "heartbeat"; imei: string; messageKind: string; version: string; count: string }
+  | { type: "ack"; imei: string; messageKind: string; kind: string }
   | {
       type: "report";
       imei: string;
+      messageKind: string;
       kind: string;
       buffered: boolean;
       records: TrackerRecord[];
@@ -153,7 +155,8 @@ const readReport = (fields: string[], kind: string, buffered: boolean, now: Date
   if (event) record.events = [event];
   const alarm = (QUECLINK_ALARMS as Record<string, QueclinkAlarm>)[kind];
   const meaningful = records.filter((each) => each.fix || each.events || Object.values(each.io).some((value) => value !== undefined));
-  return { type: "report" as const, imei, kind, buffered, records: meaningful, alarms: alarm ? [alarm] : [], count, zoneMinutes };
+  const messageKind = `GT${kind}${buffered ? " kept" : ""}`;
+  return { type: "report" as const, imei, messageKind, kind, buffered, records: meaningful, alarms: alarm ? [alarm] : [], count, zoneMinutes };
 };
 
 /** The message of one complete frame (as framed by `queclinkFrameLength`); `zoneMinutes`: the device's zone as its connection has learned it. */
@@ -172,8 +175,8 @@ export const decodeQueclinkFrame = (frame: Buffer, now = new Date(), zoneMinutes
   const imei = fields[2].toUpperCase();
   if (form === "ACK") {
     const count = fields[fields.length - 1];
-    if (kind === "HBD" && COUNT.test(count)) return { type: "heartbeat", imei, version: fields[1], count: count.toUpperCase() };
-    return { type: "ack", imei, kind };
+    if (kind === "HBD" && COUNT.test(count)) return { type: "heartbeat", imei, messageKind: "GTHBD", version: fields[1], count: count.toUpperCase() };
+    return { type: "ack", imei, messageKind: `GT${kind} answer`, kind };
   }
   return readReport(fields, kind, form === "BUFF", now, zoneMinutes);
 };

@@ -16,7 +16,12 @@ export const queclinkSession = textSession({
       const message = decodeQueclinkFrame(frame, now, zoneMinutes);
       if (message.type === "empty") return null;
       if (message.type === "report") zoneMinutes = message.zoneMinutes ?? zoneMinutes;
-      return { imei: message.imei, records: message.type === "report" ? message.records : undefined, answer: queclinkAnswer(message) };
+      return {
+        imei: message.imei,
+        records: message.type === "report" ? message.records : undefined,
+        answer: queclinkAnswer(message),
+        kind: message.messageKind,
+      };
     };
   },
 });

@@ -12,6 +12,6 @@ export const ruptelaSession = textSession({
   frameLength: ruptelaFrameLength,
   decoder: () => (frame) => {
     const message = decodeRuptelaFrame(frame);
-    return { imei: message.imei, records: message.records, answer: ruptelaAnswer(message) };
+    return { imei: message.imei, records: message.records, answer: ruptelaAnswer(message), kind: message.kind };
   },
 });

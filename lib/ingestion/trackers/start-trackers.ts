@@ -11,6 +11,7 @@ import { suntechSession } from "./suntech-session";
 import { meitrackSession } from "./meitrack-session";
 import { ruptelaSession } from "./ruptela-session";
 import { createIngestQueue } from "./ingest-queue";
+import { createLastMessages } from "./last-messages";
 import { teltonikaSession } from "./teltonika-session";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
 
@@ -43,13 +44,16 @@ export const startTrackers = async ({
   db,
   settings = getTrackerSettings(),
   flushMs,
+  lastMessages,
 }: {
   db: Executor;
   /** The later protocols' ports may be left out (off): the callers that start only Teltonika and GT06. */
   settings?: Omit<TrackerSettings, OptionalPort> & Partial<Pick<TrackerSettings, OptionalPort>>;
   flushMs?: number;
+  /** How the devices' last messages are written (last-messages.ts; the tests write each at once). */
+  lastMessages?: { tickMs: number; resolutionMs: number };
 }) => {
-  const context = { db, queue: createIngestQueue({ db, flushMs }) };
+  const context = { db, queue: createIngestQueue({ db, flushMs }), lastMessages: createLastMessages({ db, ...lastMessages }) };
   // One count of open connections for all the listeners: the cap is the process's.
   const limits = {
     idleTimeoutMs: settings.idleTimeoutMs,
@@ -91,6 +95,7 @@ export const startTrackers = async ({
       stopCommandDelivery();
       await Promise.all(listeners.map((listener) => listener.close()));
       await context.queue.drain();
+      await context.lastMessages.drain();
     },
   };
 };

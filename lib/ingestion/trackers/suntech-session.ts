@@ -11,6 +11,6 @@ export const suntechSession = textSession({
   decoder: () => (frame, now) => {
     const message = decodeSuntechFrame(frame, now);
     if (message.type === "empty") return null;
-    return { imei: message.id, records: message.type === "report" ? [message.record] : undefined, answer: null };
+    return { imei: message.id, records: message.type === "report" ? [message.record] : undefined, answer: null, kind: message.kind };
   },
 });

@@ -35,14 +35,14 @@ const MAX_IMEI_LENGTH = 20;
 const GPS_SCALE = 1e7;
 
 /** The IMEI of a handshake at the start of `buffer`, or null while its bytes have not all arrived. */
-export const readTeltonikaImei = (buffer: Buffer): { imei: string; length: number } | null => {
+export const readTeltonikaImei = (buffer: Buffer): { imei: string; length: number; messageKind: string } | null => {
   if (buffer.length < 2) return null;
   const size = buffer.readUInt16BE(0);
   if (size === 0 || size > MAX_IMEI_LENGTH) throw new FrameError(`IMEI length ${size} out of range`);
   if (buffer.length < 2 + size) return null;
   const imei = buffer.toString("latin1", 2, 2 + size);
   if (!/^\d+$/.test(imei)) throw new FrameError("IMEI is not digits");
-  return { imei, length: 2 + size };
+  return { imei, length: 2 + size, messageKind: "IMEI login" };
 };
 
 /** The byte length of the AVL packet at the start of `buffer`, or null while its header has not arrived. */
@@ -93,18 +93,22 @@ const readRecord = (reader: FrameReader, extended: boolean): TrackerRecord => {
   };
 };
 
+/** What the Devices page calls each codec's packet (docs/trackers.md "Last message"). */
+const MESSAGE_KINDS: Record<number, string> = { [CODEC_8]: "Codec 8", [CODEC_8_EXTENDED]: "Codec 8E", [CODEC_12]: "Codec 12 answer" };
+
 /** The records of one complete AVL packet (as framed by `teltonikaPacketLength`). */
-export const decodeTeltonikaPacket = (packet: Buffer): { codec: number; records: TrackerRecord[]; answer?: string } => {
+export const decodeTeltonikaPacket = (packet: Buffer): { codec: number; messageKind: string; records: TrackerRecord[]; answer?: string } => {
   const data = packet.subarray(8, packet.length - 4);
   const crc = packet.readUInt32BE(packet.length - 4);
   if (crc !== crc16Ibm(data)) throw new FrameError(`AVL packet CRC mismatch`);
   const reader = new FrameReader(data);
   const codec = reader.u8();
-  if (codec === CODEC_12) return { codec, records: [], answer: readCodec12Response(reader) };
+  const messageKind = MESSAGE_KINDS[codec];
+  if (codec === CODEC_12) return { codec, messageKind, records: [], answer: readCodec12Response(reader) };
   if (codec !== CODEC_8 && codec !== CODEC_8_EXTENDED) throw new FrameError(`codec 0x${codec.toString(16)} not supported`);
   const count = reader.u8();
   const records = Array.from({ length: count }, () => readRecord(reader, codec === CODEC_8_EXTENDED));
   if (reader.u8() !== count) throw new FrameError("AVL record counts differ");
   if (reader.remaining !== 0) throw new FrameError("bytes after the AVL records");
-  return { codec, records };
+  return { codec, messageKind, records };
 };

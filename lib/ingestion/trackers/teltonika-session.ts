@@ -1,5 +1,5 @@
 import { connectCommands } from "./command-delivery";
-import { bindTracker, type BoundVehicle } from "./device-binding";
+import { bindTracker, type BoundDevice } from "./device-binding";
 import { decodeTeltonikaPacket, readTeltonikaImei, teltonikaPacketLength } from "./teltonika-codec";
 import { encodeTeltonikaCommand } from "./teltonika-encoder";
 import { trackerTelemetry } from "./tracker-telemetry";
@@ -15,32 +15,34 @@ const REFUSE = Buffer.from([0x00]);
  * Codec 12 responses are their answers (not acknowledged).
  */
 export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, context }) => {
-  let vehicle: BoundVehicle | null = null;
+  let vehicle: BoundDevice | null = null;
   let commands: ReturnType<typeof connectCommands> | null = null;
   socket.on("close", () => commands?.disconnect());
   return {
     frameLength: (buffer) => (vehicle ? teltonikaPacketLength(buffer) : (readTeltonikaImei(buffer)?.length ?? null)),
     handle: async (frame) => {
       if (!vehicle) {
-        const { imei } = readTeltonikaImei(frame)!;
+        const { imei, messageKind } = readTeltonikaImei(frame)!;
         vehicle = await bindTracker({ db: context.db, imei, protocol: "teltonika", remoteAddress });
         if (!vehicle) {
           socket.end(REFUSE);
-          return;
+          return null;
         }
         socket.write(ACCEPT);
         commands = connectCommands({ db: context.db, vehicle, send: ({ text }) => socket.write(encodeTeltonikaCommand(text)) });
-        return;
+        return { device: vehicle, kind: messageKind };
       }
-      const { records, answer } = decodeTeltonikaPacket(frame);
+      const { records, answer, messageKind } = decodeTeltonikaPacket(frame);
+      const handled = { device: vehicle, kind: messageKind };
       if (answer !== undefined) {
         await commands?.answer({ text: answer });
-        return;
+        return handled;
       }
       await context.queue.submit(trackerTelemetry({ vehicle, records, now: new Date() }));
       const ack = Buffer.alloc(4);
       ack.writeUInt32BE(records.length, 0);
       socket.write(ack);
+      return handled;
     },
   };
 };

@@ -1,6 +1,6 @@
 import type { QueuedCommand } from "@/lib/fleet/device-commands";
 import { connectCommands } from "./command-delivery";
-import { bindTracker, type BoundVehicle } from "./device-binding";
+import { bindTracker, type BoundDevice } from "./device-binding";
 import { FrameError } from "./frame-reader";
 import { trackerTelemetry } from "./tracker-telemetry";
 import type { TrackerProtocol } from "@/db/schema";
@@ -17,6 +17,8 @@ export type TextMessage = {
   answer: string | Buffer | null;
   /** The device's answer to a command (JT808's name the command: `commandId`; without it, the oldest one out; `refused`: not carried out). */
   commandAnswer?: { text: string; commandId?: number; refused?: boolean };
+  /** What the protocol calls the message (the codec's name for it: "V1", "GTFRI", "0x0200 location"…), shown as the device's last message. */
+  kind: string;
 };
 
 /** Unanswered positions may be in the queue at once; past this many the connection waits for their commit. */
@@ -48,10 +50,9 @@ export const textSession =
   }): SessionFactory =>
   ({ socket, remoteAddress, context }) => {
     const decode = decoder();
-    let vehicle: BoundVehicle | null = null;
+    let vehicle: BoundDevice | null = null;
     let commands: ReturnType<typeof connectCommands> | null = null;
     socket.on("close", () => commands?.disconnect());
-    let imei: string | null = null;
     let unconfirmed: Promise<void>[] = [];
     let failure: unknown = null;
     const confirm = async () => {
@@ -64,13 +65,15 @@ export const textSession =
       handle: async (frame) => {
         const now = new Date();
         const message = decode(frame, now);
-        if (!message) return;
+        if (!message) return null;
         if (!vehicle) {
           if (message.imei === null) throw new FrameError(`${protocol} message before the device named itself`);
           vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol, remoteAddress });
-          if (!vehicle) return void socket.end();
-          imei = message.imei;
-        } else if (message.imei !== null && message.imei !== imei) {
+          if (!vehicle) {
+            socket.end();
+            return null;
+          }
+        } else if (message.imei !== null && message.imei !== vehicle.identifier) {
           throw new FrameError(`${protocol} message of another device on this connection`);
         }
         if (message.records?.length) {
@@ -91,6 +94,7 @@ export const textSession =
           socket.write(message.answer);
         }
         if (encodeCommand && !commands) commands = connectCommands({ db: context.db, vehicle, send: (command) => socket.write(encodeCommand(command)) });
+        return { device: vehicle, kind: message.kind };
       },
     };
   };

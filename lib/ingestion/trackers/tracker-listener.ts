@@ -107,7 +107,13 @@ export const startTrackerListener = async ({
           if (length === null || buffered.length < length) break;
           const frame = buffered.subarray(0, length);
           buffered = buffered.subarray(length);
-          await protocol.handle(frame);
+          const arrived = new Date();
+          const handled = await protocol.handle(frame);
+          // The one place a device's last message is noted: every kind, heartbeats and logins too (written every few seconds).
+          if (handled) {
+            const { companyId, dataset, identifier, protocol: spoken } = handled.device;
+            context.lastMessages.note({ companyId, dataset, identifier, protocol: spoken, kind: handled.kind, at: arrived });
+          }
           handshaken = true;
           frameDeadline.clear();
         }

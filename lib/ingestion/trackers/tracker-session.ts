@@ -1,19 +1,26 @@
 import type { Socket } from "node:net";
 import type { Executor } from "@/db/client";
+import type { BoundDevice } from "./device-binding";
 import type { IngestQueue } from "./ingest-queue";
+import type { LastMessages } from "./last-messages";
 
-/** What a connection's protocol session may use: the database (binding) and the shared ingest queue. */
-export type TrackerContext = { db: Executor; queue: IngestQueue };
+/** What a connection's protocol session may use: the database (binding), the shared ingest queue and the devices' last messages. */
+export type TrackerContext = { db: Executor; queue: IngestQueue; lastMessages: LastMessages };
+
+/** A frame a session handled for a bound device, and what its protocol calls it ("Codec 8E", "heartbeat 0x13", "V1"…). */
+export type HandledMessage = { device: BoundDevice; kind: string };
 
 /**
  * One connection's protocol state. The listener frames the byte stream with `frameLength` and
  * hands `handle` one complete frame at a time, waiting for it to finish (so acknowledgements
  * follow commits, in order). Either may throw (a FrameError for bad input): the connection closes.
+ * `handle` returns the message it handled for a bound device (the listener notes it as the device's
+ * last message), or null (no device yet, or refused).
  */
 export type TrackerSession = {
   /** The length of the frame at the start of `buffer`, or null until enough bytes have arrived to know it. */
   frameLength: (buffer: Buffer) => number | null;
-  handle: (frame: Buffer) => Promise<void>;
+  handle: (frame: Buffer) => Promise<HandledMessage | null>;
 };
 
 export type SessionFactory = (options: { socket: Socket; remoteAddress: string; context: TrackerContext }) => TrackerSession;

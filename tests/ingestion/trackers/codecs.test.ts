@@ -19,7 +19,7 @@ describe("CRCs", () => {
 describe("Teltonika Codec 8 and 8 Extended", () => {
   it("reads the IMEI handshake of the wiki (000F + 15 ASCII digits), waiting for all of its bytes", () => {
     const handshake = hex("000F333536333037303432343431303133");
-    expect(readTeltonikaImei(handshake)).toEqual({ imei: "356307042441013", length: 17 });
+    expect(readTeltonikaImei(handshake)).toEqual({ imei: "356307042441013", length: 17, messageKind: "IMEI login" });
     expect(readTeltonikaImei(handshake.subarray(0, 10))).toBeNull();
     expect(() => readTeltonikaImei(hex("0003414243"))).toThrow(FrameError);
   });
@@ -94,7 +94,7 @@ describe("GT06 / Concox", () => {
   it("decodes the documented login packet and produces the documented answer 787805010001D9DC0D0A", () => {
     const login = hex("78780D01012345678901234500018CDD0D0A");
     expect(gt06FrameLength(login)).toBe(login.length);
-    expect(decodeGt06Frame(login)).toEqual({ type: "login", protocol: 1, serial: 1, imei: "123456789012345" });
+    expect(decodeGt06Frame(login)).toEqual({ type: "login", protocol: 1, serial: 1, messageKind: "login", imei: "123456789012345" });
     expect(encodeGt06Response(1, 1).toString("hex").toUpperCase()).toBe("787805010001D9DC0D0A");
   });
 

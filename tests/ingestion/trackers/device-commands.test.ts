@@ -29,6 +29,7 @@ describe("command frames", () => {
     );
     expect(decodeTeltonikaPacket(response)).toEqual({
       codec: 0x0c,
+      messageKind: "Codec 12 answer",
       records: [],
       answer: "UUUUww06.4;04.2;00.0;00.0;00.0;00.0;00.0;00.0;01.3;00.0;10.7;00.0;SSS",
     });

@@ -209,10 +209,10 @@ describe("Queclink decoder (real frames)", () => {
 
   it("decodes the heartbeat (answered +SACK:GTHBD) and command acknowledgements (no answer); GT300 frames without a protocol version", () => {
     const heartbeat = decode("+ACK:GTHBD,1A0401,135790246811220,,20100214093254,11F0$");
-    expect(heartbeat).toEqual({ type: "heartbeat", imei: "135790246811220", version: "1A0401", count: "11F0" });
+    expect(heartbeat).toEqual({ type: "heartbeat", imei: "135790246811220", messageKind: "GTHBD", version: "1A0401", count: "11F0" });
     expect(queclinkAnswer(heartbeat)).toBe("+SACK:GTHBD,1A0401,11F0$");
     const ack = decode("+ACK:GTRTO,1A0800,860599000773978,GL300,VER,FFFF,20161006053520,0C19$");
-    expect(ack).toEqual({ type: "ack", imei: "860599000773978", kind: "RTO" });
+    expect(ack).toEqual({ type: "ack", imei: "860599000773978", messageKind: "GTRTO answer", kind: "RTO" });
     expect(queclinkAnswer(ack)).toBeNull();
     expect(decode("+ACK:GTGEO,1A0102,135790246811220,,0,0008,20100310172830,11F0")).toMatchObject({ type: "ack" });
     expect(

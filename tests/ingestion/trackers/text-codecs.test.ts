@@ -143,10 +143,10 @@ describe("H02 decoder (real frames)", () => {
 describe("GPS103 decoder (real frames)", () => {
   it("decodes the login and the heartbeat, answered LOAD and ON", () => {
     const login = gps103("##,imei:359586015829802,A;");
-    expect(login).toEqual({ type: "login", imei: "359586015829802" });
+    expect(login).toEqual({ type: "login", imei: "359586015829802", messageKind: "login" });
     expect(gps103Answer(login)).toBe("LOAD");
     const heartbeat = gps103("359586015829802;");
-    expect(heartbeat).toEqual({ type: "heartbeat", imei: "359586015829802" });
+    expect(heartbeat).toEqual({ type: "heartbeat", imei: "359586015829802", messageKind: "heartbeat" });
     expect(gps103Answer(heartbeat)).toBe("ON");
   });
 
