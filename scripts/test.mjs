@@ -94,6 +94,8 @@ const CITUS_TESTS = [
   "tests/outbound/webhooks/webhooks.test.ts",
   "tests/processing/alerts/incident-mail.test.ts",
   "tests/fleet/devices/",
+  // The devices' last messages: one company's devices in one update from an array.
+  "tests/ingestion/trackers/last-message.test.ts",
   "tests/interfaces/fleet-api/vehicles-and-tags.test.ts",
   "tests/interfaces/fleet-api/tag-filters.test.ts",
   "tests/interfaces/fleet-api/trips.test.ts",

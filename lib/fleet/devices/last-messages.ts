@@ -26,17 +26,20 @@ export const recordLastMessages = async ({ db, messages, resolutionMs = 0 }: { d
   await db.transaction(async (tx) => {
     for (const group of byTenant.values()) {
       const { companyId, dataset } = group[0];
+      // Times go in as timestamptz arrays and the resolution is taken off here: Citus refuses a STABLE cast or
+      // timestamp arithmetic on the unnested rows in a distributed update.
       await tx.execute(sql`
         update devices d
-        set last_message_at = m.at::timestamptz, last_message_protocol = m.protocol, last_message_kind = m.kind
+        set last_message_at = m.at, last_message_protocol = m.protocol, last_message_kind = m.kind
         from unnest(
           ${sql.param(group.map((message) => message.identifier))}::text[],
-          ${sql.param(group.map((message) => message.at.toISOString()))}::text[],
+          ${sql.param(group.map((message) => message.at.toISOString()))}::timestamptz[],
+          ${sql.param(group.map((message) => new Date(message.at.getTime() - resolutionMs).toISOString()))}::timestamptz[],
           ${sql.param(group.map((message) => message.protocol))}::text[],
           ${sql.param(group.map((message) => message.kind.slice(0, MAX_MESSAGE_KIND_LENGTH)))}::text[]
-        ) as m(identifier, at, protocol, kind)
+        ) as m(identifier, at, replaces_until, protocol, kind)
         where d.company_id = ${companyId} and d.dataset = ${dataset} and d.identifier = m.identifier
-          and (d.last_message_at is null or d.last_message_at <= m.at::timestamptz - ${`${resolutionMs} milliseconds`}::interval)`);
+          and (d.last_message_at is null or d.last_message_at <= m.replaces_until)`);
     }
   });
 };

@@ -36,8 +36,8 @@ type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "s
 const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
 
 /**
- * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech, Meitrack and Ruptela listeners that are not "off" (lib/platform/config), sharing one ingest
- * queue. A listener that cannot start (its port taken, say by another instance on this host) is
+ * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech, Meitrack and Ruptela listeners that are not "off"
+ * (lib/platform/config), sharing one ingest queue. A listener that cannot start (its port taken, say by another instance on this host) is
  * logged and left off: the rest of the service runs without it.
  */
 export const startTrackers = async ({
