@@ -32,7 +32,14 @@ export type ProtocolFigures = {
   /** How late the sends were against their schedule (the devices' process keeping up). */
   sendLag: Latency;
 };
-export type DeviceResults = { figures: ProtocolFigures[]; elapsedSeconds: number; stampFrom: number; stampTo: number };
+export type DeviceResults = {
+  figures: ProtocolFigures[];
+  elapsedSeconds: number;
+  stampFrom: number;
+  stampTo: number;
+  /** CPU seconds this process used from the devices' being connected to the end. */
+  cpuSeconds: number;
+};
 
 type Device = {
   protocol: BenchProtocol;
@@ -47,7 +54,8 @@ type Device = {
 };
 
 const CONNECT_AT_ONCE = 200;
-const SETTLE_MS = 20_000;
+/** After the last fix, how long the answers and rows may stop coming before the rest count as lost. */
+const STALL_MS = 10_000;
 
 const run = async (plan: DevicePlan): Promise<DeviceResults> => {
   const byName = new Map(BENCH_PROTOCOLS.map((protocol) => [protocol.name as string, protocol]));
@@ -109,6 +117,7 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
     devices.push(...(await Promise.all(plan.devices.slice(at, at + CONNECT_AT_ONCE).map(connect))));
   const deviceOf = new Map(devices.map((device) => [device.vehicleId, device]));
   process.send!({ connected: devices.length });
+  const cpuFrom = process.cpuUsage();
 
   // What the database shows: every committed position of the tenant, read as each commit is announced.
   const watcher = new Client({ connectionString: plan.databaseUrl, application_name: "bench_tracker_watcher" });
@@ -186,12 +195,14 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
     setTimeout(tick, Math.max(0, started - performance.now()));
   });
   const elapsedSeconds = (performance.now() - started) / 1000;
-  const answered = () => devices.every((device) => device.unanswered.length === 0);
-  const settleUntil = performance.now() + SETTLE_MS;
-  while ((seen < sent || !answered()) && performance.now() < settleUntil) {
+  const unanswered = () => devices.reduce((count, device) => count + device.unanswered.length, 0);
+  let progress = { seen, unanswered: unanswered(), at: performance.now() };
+  while ((seen < sent || progress.unanswered > 0) && performance.now() - progress.at < STALL_MS) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     wake();
+    if (seen !== progress.seen || unanswered() !== progress.unanswered) progress = { seen, unanswered: unanswered(), at: performance.now() };
   }
+  const cpu = process.cpuUsage(cpuFrom);
   await reading;
   for (const device of devices) device.socket.destroy();
   await watcher.end();
@@ -209,7 +220,7 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
       sendLag: summarize(lags.get(name)!),
     };
   });
-  return { figures, elapsedSeconds, stampFrom, stampTo: stampFrom + perDevice * 1000 };
+  return { figures, elapsedSeconds, stampFrom, stampTo: stampFrom + perDevice * 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 };
 
 process.once("message", (plan: DevicePlan) => {

@@ -70,12 +70,12 @@ const createFleet = async ({ db, companyId, protocol, count }: { db: Database; c
 };
 
 /** Runs bench/tracker-devices.ts with `plan`; `onConnected` once every device is connected and bound. */
-const runDevices = (plan: DevicePlan, onConnected: (pid: number) => Promise<void>) =>
-  new Promise<{ results: DeviceResults; pid: number }>((resolve, reject) => {
+const runDevices = (plan: DevicePlan, onConnected: () => Promise<void>) =>
+  new Promise<DeviceResults>((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "bench/tracker-devices.ts"], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
     child.on("message", (message: DeviceResults | { connected: number }) => {
-      if ("connected" in message) void onConnected(child.pid!).catch(reject);
-      else resolve({ results: message, pid: child.pid! });
+      if ("connected" in message) void onConnected().catch(reject);
+      else resolve(message);
     });
     child.on("exit", (code) => code !== 0 && reject(new Error(`bench/tracker-devices.ts exited with ${code}`)));
     child.send(plan);
@@ -136,12 +136,12 @@ export const benchTrackers = async ({
     // Interleaved, so that each protocol's devices spread over the second like the others'.
     devices.sort((a, b) => fleets.get(a.protocol)!.indexOf(a.vehicleId) - fleets.get(b.protocol)!.indexOf(b.vehicleId));
     let cpuUsed: Awaited<ReturnType<typeof startCpuAccount>> | null = null;
-    const { results } = await runDevices(
+    const results = await runDevices(
       { databaseUrl, tenant: { companyId: company.id, dataset }, host: "127.0.0.1", ports, devices, seconds, perSecond: rate },
-      async (pid) => void (cpuUsed = await startCpuAccount({ db, workerPid: pid })),
+      async () => void (cpuUsed = await startCpuAccount({ db })),
     );
-    await trackers.queue.drain();
     const cpu = await cpuUsed!();
+    await trackers.queue.drain();
     const figures: ProtocolRun[] = [];
     for (const each of results.figures) {
       const [{ stored }] = await db
@@ -164,7 +164,7 @@ export const benchTrackers = async ({
       perSecond: rate,
       seconds,
       protocols: figures,
-      cpu: { app: perLoadSecond(cpu.app), devices: perLoadSecond(cpu.worker), postgres: perLoadSecond(cpu.postgres() - cpu.postgres("bench_tracker_watcher")) },
+      cpu: { app: perLoadSecond(cpu.app), devices: perLoadSecond(results.cpuSeconds), postgres: perLoadSecond(cpu.postgres() - cpu.postgres("bench_tracker_watcher")) },
     };
     runs.push(run);
     onRun?.(run);
