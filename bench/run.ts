@@ -466,12 +466,7 @@ try {
             `${each.ack ? `ack p50 ${ms(each.ack.p50)} p99 ${ms(each.ack.p99)}; ` : ""}in the database p50 ${ms(each.visible.p50)} p99 ${ms(each.visible.p99)}`,
             "",
           );
-        row(
-          "  CPU per second of load",
-          `listeners and ingest ${ms(run.cpu.app * 1000)}, devices ${ms(run.cpu.devices * 1000)}, PostgreSQL ${ms(run.cpu.postgres * 1000)}`,
-          "",
-          "",
-        );
+        row("  CPU per 1,000 fixes", `listeners and ingest ${ms(run.cpu.app)}, devices ${ms(run.cpu.devices)}, PostgreSQL ${ms(run.cpu.postgres)}`, "", "");
       },
     });
     endPhase("trackers");

@@ -31,6 +31,8 @@ export type ProtocolFigures = {
   visible: Latency;
   /** How late the sends were against their schedule (the devices' process keeping up). */
   sendLag: Latency;
+  /** Seconds from the first fix due to the last one answered or seen stored. */
+  doneSeconds: number;
 };
 export type DeviceResults = {
   figures: ProtocolFigures[];
@@ -63,6 +65,7 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
   const acks = new Map<string, number[]>();
   const stored = new Map<string, number[]>();
   const lags = new Map<string, number[]>();
+  const lastAt = new Map<string, number>();
   for (const name of new Set(plan.devices.map((device) => device.protocol))) [acks, stored, lags].forEach((map) => map.set(name, []));
   const fail = (device: Device, why: string) => {
     throw new Error(`${device.protocol.name} device ${device.identifier}: ${why}`);
@@ -81,6 +84,7 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
         const serial = device.unanswered.shift();
         if (serial === undefined) fail(device, "an answer to no fix");
         acks.get(device.protocol.name)!.push(performance.now() - device.sentAt[serial!]);
+        lastAt.set(device.protocol.name, performance.now());
       }
     }
   };
@@ -149,6 +153,7 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
       const serial = (row.ms - stampFrom) / 1000;
       if (!device || !(serial >= 0 && serial < perDevice)) continue;
       stored.get(device.protocol.name)!.push(now - device.sentAt[serial]);
+      lastAt.set(device.protocol.name, now);
       seen++;
     }
   };
@@ -218,6 +223,7 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
       ack: answers ? summarize(acks.get(name)!) : null,
       visible: summarize(stored.get(name)!),
       sendLag: summarize(lags.get(name)!),
+      doneSeconds: ((lastAt.get(name) ?? started) - started) / 1000,
     };
   });
   return { figures, elapsedSeconds, stampFrom, stampTo: stampFrom + perDevice * 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
