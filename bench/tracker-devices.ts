@@ -24,8 +24,6 @@ export type ProtocolFigures = {
   sent: number;
   /** Answers to fixes (null: the protocol answers none). */
   acked: number | null;
-  /** Fixes this process saw appear in the database. */
-  seen: number;
   ack: Latency | null;
   /** From the frame sent to its row visible in the database. */
   visible: Latency;
@@ -50,7 +48,7 @@ type Device = {
   socket: net.Socket;
   received: Buffer;
   onHello: (() => void) | null;
-  /** When each fix n was sent (performance.now()), and whether it was seen stored. */
+  /** When each fix n was sent (performance.now()). */
   sentAt: Float64Array;
   unanswered: number[];
 };
@@ -219,7 +217,6 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
       connections: mine.length,
       sent: mine.length * perDevice,
       acked: answers ? acks.get(name)!.length : null,
-      seen: stored.get(name)!.length,
       ack: answers ? summarize(acks.get(name)!) : null,
       visible: summarize(stored.get(name)!),
       sendLag: summarize(lags.get(name)!),
