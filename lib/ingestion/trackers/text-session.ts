@@ -15,7 +15,7 @@ export type TextMessage = {
   answer: string | Buffer | null;
 };
 
-/** Unanswered positions may be in the queue at once; past this many the connection waits for their commit. */
+/** Messages may wait for their commit (and answer) at once; past this many the connection waits for them. */
 const MAX_UNCONFIRMED = 32;
 
 /**
@@ -25,7 +25,8 @@ const MAX_UNCONFIRMED = 32;
  * and the connection closes, so it keeps its data; an unknown one is listed as unclaimed), and later
  * messages must name the same device. Records go to the shared
  * queue; an answer is written once the message and every one before it are committed, so it
- * confirms them all. A failed write closes the connection.
+ * confirms them all, while the next messages are read on (up to MAX_UNCONFIRMED waiting). A failed
+ * write closes the connection: no answer is written after it.
  */
 export const textSession =
   ({
@@ -42,11 +43,17 @@ export const textSession =
     const decode = decoder();
     let vehicle: BoundVehicle | null = null;
     let imei: string | null = null;
+    // Commits not yet covered by an answer; the answers, written one after another as their commits land.
     let unconfirmed: Promise<void>[] = [];
+    let answered: Promise<void> = Promise.resolve();
+    let waiting = 0;
     let failure: unknown = null;
+    const track = (promise: Promise<void>) => {
+      waiting += 1;
+      return promise.finally(() => (waiting -= 1));
+    };
     const confirm = async () => {
-      await Promise.all(unconfirmed);
-      unconfirmed = [];
+      await Promise.all([answered, ...unconfirmed]);
       if (failure) throw failure;
     };
     return {
@@ -63,18 +70,33 @@ export const textSession =
         } else if (message.imei !== null && message.imei !== imei) {
           throw new FrameError(`${protocol} message of another device on this connection`);
         }
+        if (failure) throw failure;
         if (message.records?.length) {
           unconfirmed.push(
-            context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })).catch((error: unknown) => {
-              failure ??= error;
-            }),
+            track(
+              context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })).catch((error: unknown) => {
+                failure ??= error;
+              }),
+            ),
           );
-          if (unconfirmed.length >= MAX_UNCONFIRMED) await confirm();
         }
         if (message.answer !== null) {
-          await confirm();
-          socket.write(message.answer);
+          // Written when this message's commit and every earlier one have landed, in order; meanwhile the next
+          // messages are read and join the next write (a connection waiting for each answer's commit gets one
+          // message into each write, and after a slow one never catches up; docs/scaling.md).
+          const commits = unconfirmed;
+          const answer = message.answer;
+          unconfirmed = [];
+          answered = track(
+            answered
+              .then(() => Promise.all(commits))
+              .then(() => {
+                if (failure) socket.destroy();
+                else if (!socket.destroyed) socket.write(answer);
+              }),
+          );
         }
+        if (waiting >= MAX_UNCONFIRMED) await confirm();
       },
     };
   };
