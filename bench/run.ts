@@ -36,7 +36,7 @@ import { createScratchDatabase } from "@/tests/helpers/scratch-database";
 import { measure, measureThroughput, summarize } from "./measure";
 import { benchIngestWithDetectors } from "./ingest-detectors";
 import { benchMaintenance, maintenanceRows } from "./maintenance";
-import { benchTrackers } from "./trackers";
+import { benchProtocolsFromEnv, benchTrackers, P99_TARGET_MS, totalOf, TRACKER_PHASES, trackerLoadFromEnv } from "./trackers";
 import { benchVehicleImport } from "./vehicle-import";
 import { benchEldExport } from "./eld-export";
 import { startWorkerProcess } from "./worker-process";
@@ -56,7 +56,7 @@ const row = (what: string, figure: string, limit: string, target: string, met?: 
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 // "maintenance" last: its telemetry is stamped after everything the others wrote (bench/maintenance.ts).
-const PHASES = ["copy", "burst", "api", "history", "feed", "sustained", "trackers", "import", "detectors", "eld-export", "maintenance"] as const;
+const PHASES = ["copy", "burst", "api", "history", "feed", "sustained", ...TRACKER_PHASES, "import", "detectors", "eld-export", "maintenance"] as const;
 const only = process.env.BENCH_PHASES?.split(",").map((phase) => phase.trim());
 const unknown = only?.filter((phase) => !(PHASES as readonly string[]).includes(phase));
 if (unknown?.length) throw new Error(`BENCH_PHASES: unknown ${unknown.join(", ")} (phases: ${PHASES.join(", ")})`);
@@ -441,15 +441,34 @@ try {
     endPhase("sustained");
   }
 
-  if (runs("trackers")) {
-    const trackers = await benchTrackers({ db, connections: Number(process.env.TRACKER_CONNECTIONS ?? 1_000), seconds: SECONDS });
-    row(
-      `sustained ${SECONDS} s of ${trackers.connections} tracker connections × 1 fix/s (half Teltonika, half GT06)`,
-      `${rate(trackers.rate)}, ${trackers.stored} of ${trackers.acked} acknowledged stored`,
-      `ack p50 ${ms(trackers.p50)} p99 ${ms(trackers.p99)}`,
-      "ack p99 < 500 ms, nothing lost",
-      trackers.p99 < 500 && trackers.stored === trackers.acked,
-    );
+  const trackerPhases = TRACKER_PHASES.filter(runs);
+  if (trackerPhases.length > 0) {
+    await benchTrackers({
+      db,
+      databaseUrl: url,
+      phases: trackerPhases,
+      protocols: benchProtocolsFromEnv(),
+      seconds: SECONDS,
+      ...trackerLoadFromEnv(),
+      onRun: (run) => {
+        const total = totalOf(run);
+        row(
+          `${SECONDS} s of tracker connections, ${run.title}`,
+          `${rate(total.rate)}, ${total.stored} of ${total.sent} stored`,
+          `worst p99 ${ms(total.worstP99)}`,
+          `p99 < ${P99_TARGET_MS} ms, nothing lost${run.phase === "trackers-all" ? ", ≥ 99 % of the rate" : ""}`,
+          total.worstP99 < P99_TARGET_MS && total.lost === 0 && (run.phase !== "trackers-all" || total.rate >= 0.99 * total.connections * run.perSecond),
+        );
+        for (const each of run.protocols)
+          row(
+            `  ${each.protocol}: ${each.connections} connections`,
+            `${rate(each.rate)}, ${each.stored} of ${each.sent} stored${each.acked === null ? "" : `, ${each.acked} answered`}`,
+            `${each.ack ? `ack p50 ${ms(each.ack.p50)} p99 ${ms(each.ack.p99)}; ` : ""}in the database p50 ${ms(each.visible.p50)} p99 ${ms(each.visible.p99)}`,
+            "",
+          );
+        row("  CPU per 1,000 fixes", `listeners and ingest ${ms(run.cpu.app)}, devices ${ms(run.cpu.devices)}, PostgreSQL ${ms(run.cpu.postgres)}`, "", "");
+      },
+    });
     endPhase("trackers");
   }
 

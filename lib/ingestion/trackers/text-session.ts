@@ -21,7 +21,7 @@ export type TextMessage = {
   kind: string;
 };
 
-/** Unanswered positions may be in the queue at once; past this many the connection waits for their commit. */
+/** Messages may wait for their commit (and answer) at once; past this many the connection waits for them. */
 const MAX_UNCONFIRMED = 32;
 
 /**
@@ -31,8 +31,9 @@ const MAX_UNCONFIRMED = 32;
  * and the connection closes, so it keeps its data; an unknown one is listed as unclaimed), and later
  * messages must name the same device. Records go to the shared
  * queue; an answer is written once the message and every one before it are committed, so it
- * confirms them all. A failed write closes the connection. A protocol given `encodeCommand` takes its vehicle's
- * commands once the first message is bound and answered (command-delivery.ts).
+ * confirms them all, while the next messages are read on (up to MAX_UNCONFIRMED waiting). A failed
+ * write closes the connection: no answer is written after it. A protocol given `encodeCommand` takes its
+ * vehicle's commands once the first message is bound and answered (command-delivery.ts).
  */
 export const textSession =
   ({
@@ -53,11 +54,17 @@ export const textSession =
     let vehicle: BoundDevice | null = null;
     let commands: ReturnType<typeof connectCommands> | null = null;
     socket.on("close", () => commands?.disconnect());
+    // Commits not yet covered by an answer; the answers, written one after another as their commits land.
     let unconfirmed: Promise<void>[] = [];
+    let answered: Promise<void> = Promise.resolve();
+    let waiting = 0;
     let failure: unknown = null;
+    const track = (promise: Promise<void>) => {
+      waiting += 1;
+      return promise.finally(() => (waiting -= 1));
+    };
     const confirm = async () => {
-      await Promise.all(unconfirmed);
-      unconfirmed = [];
+      await Promise.all([answered, ...unconfirmed]);
       if (failure) throw failure;
     };
     return {
@@ -76,13 +83,15 @@ export const textSession =
         } else if (message.imei !== null && message.imei !== vehicle.identifier) {
           throw new FrameError(`${protocol} message of another device on this connection`);
         }
+        if (failure) throw failure;
         if (message.records?.length) {
           unconfirmed.push(
-            context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })).catch((error: unknown) => {
-              failure ??= error;
-            }),
+            track(
+              context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })).catch((error: unknown) => {
+                failure ??= error;
+              }),
+            ),
           );
-          if (unconfirmed.length >= MAX_UNCONFIRMED) await confirm();
         }
         if (message.commandAnswer) {
           // Once what the message carries is stored: an answer naming a position shows it on the map.
@@ -90,10 +99,27 @@ export const textSession =
           await commands?.answer(message.commandAnswer);
         }
         if (message.answer !== null) {
-          await confirm();
-          socket.write(message.answer);
+          // Written when this message's commit and every earlier one have landed, in order; meanwhile the next
+          // messages are read and join the next write (a connection waiting for each answer's commit gets one
+          // message into each write, and after a slow one never catches up; docs/scaling.md).
+          const commits = unconfirmed;
+          const answer = message.answer;
+          unconfirmed = [];
+          answered = track(
+            answered
+              .then(() => Promise.all(commits))
+              .then(() => {
+                if (failure) socket.destroy();
+                else if (!socket.destroyed) socket.write(answer);
+              }),
+          );
         }
-        if (encodeCommand && !commands) commands = connectCommands({ db: context.db, vehicle, send: (command) => socket.write(encodeCommand(command)) });
+        if (waiting >= MAX_UNCONFIRMED) await confirm();
+        if (encodeCommand && !commands) {
+          // The first message's answer goes on the wire before any command.
+          await confirm();
+          commands = connectCommands({ db: context.db, vehicle, send: (command) => socket.write(encodeCommand(command)) });
+        }
         return { device: vehicle, kind: message.kind };
       },
     };

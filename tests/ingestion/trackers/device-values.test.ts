@@ -89,6 +89,29 @@ describe("Teltonika IO elements (issue 37, item 2)", () => {
   });
 });
 
+describe("A tracker record's telemetry", () => {
+  it("is a position, a stat sample and a safety event of the record's vehicle, tenant and time", () => {
+    const vehicle = { companyId: 3, dataset: "test" as const, vehicleId: 11 };
+    const time = new Date(Date.now() - 5_000);
+    const { positions, stats, events } = trackerTelemetry({
+      vehicle,
+      now: new Date(),
+      records: [
+        {
+          time,
+          fix: { latitude: 41.8, longitude: -87.7, speedKmh: 36, heading: 450, satellites: 9 },
+          io: { ignition: true, externalVolts: 12.6 },
+          events: [{ kind: "harshBraking", g: 0.5 }],
+        },
+      ],
+    });
+    const tenantAndTime = { companyId: 3, dataset: "test", vehicleId: 11, time };
+    expect(positions).toEqual([{ ...tenantAndTime, latitude: 41.8, longitude: -87.7, speed: 10, heading: 90, altitude: null, satellites: 9, hdop: null }]);
+    expect(stats).toEqual([expect.objectContaining({ ...tenantAndTime, engineState: "On", batteryMilliVolts: 12_600, odometerMeters: null })]);
+    expect(events).toEqual([expect.objectContaining({ ...tenantAndTime, kind: "harshBraking", peakG: 0.5, latitude: 41.8, longitude: -87.7, speed: 10 })]);
+  });
+});
+
 describe("GT06 heartbeat and status variants (issue 37, item 2)", () => {
   const decode = (frame: string) => {
     const bytes = hex(frame);

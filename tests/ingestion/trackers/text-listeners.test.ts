@@ -106,6 +106,20 @@ describe("H02 listener", () => {
     expect(await findUnclaimedDevice({ db: database().db, identifier: "9999999998" })).toMatchObject({ protocol: "h02" });
   });
 
+  it("answers positions sent back to back in order, each once it and every one before it are stored", async () => {
+    const device = await connectTracker({ port: trackers.ports.h02!, timeoutMs: 5_000 });
+    const times = [404, 403, 402, 401, 400].map(secondsAgo);
+    const position = (time: Date) => `*HQ,${H02_ID},V1,${hhmmss(time)},A,4152.6860,N,08737.7880,W,10.00,090,${ddmmyy(time)},FFFFFFFF#`;
+    device.send(text(times.map(position).join("")));
+    for (const [index] of times.entries()) {
+      expect((await device.read(`*HQ,${H02_ID},V4,V1,20260101000000#`.length))!.toString()).toMatch(/,V4,V1,\d{14}#$/);
+      const stored = (await positionsOf(vehicleIds.h02)).filter((row) => times.some((time) => time.getTime() === row.time.getTime()));
+      expect(stored.length).toBeGreaterThanOrEqual(index + 1);
+    }
+    expect(device.pending).toBe(0);
+    device.end();
+  });
+
   it("does not answer an unknown device id: closed and listed as unclaimed; a message of another device closes the connection", async () => {
     const unknown = await connectTracker({ port: trackers.ports.h02!, timeoutMs: 5_000 });
     unknown.send(text(`*HQ,9999999999,V1,${hhmmss(secondsAgo(5))},A,4152.6860,N,08737.7880,W,0.00,0,${ddmmyy(secondsAgo(5))},FFFFFFFF#`));
