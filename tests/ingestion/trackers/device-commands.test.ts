@@ -236,6 +236,19 @@ describe("JT808 commands", () => {
     (row: { status: string; answer: string } | undefined, text: string | RegExp) =>
       expect(row, `command of 0x${id.toString(16)}`).toMatchObject({ status, answer: text });
 
+  /** The vehicle's confirmed immobilizer states of the last minute (and the next: answers are stamped by the device). */
+  const immobilized = async () =>
+    (
+      await listImmobilizerStates({
+        db: database().db,
+        ...tenant,
+        vehicleIds: [vehicleId],
+        from: new Date(Date.now() - 60_000),
+        to: new Date(Date.now() + 60_000),
+        limit: 10,
+      })
+    ).map((state) => state.immobilized);
+
   it("sends each command once the terminal is connected, matches the answers by serial, and shows them", async () => {
     // Queued while the terminal is away: sent right after its first message is answered.
     const stop = await queue(vehicleId, "engineStop");
@@ -264,15 +277,7 @@ describe("JT808 commands", () => {
       ([row]) => row?.answer.startsWith("fuel line cut") ?? false,
     );
     answerOf(0x8500)(stopped, `fuel line cut, power cut; position 31.230416,121.473701 at ${time.toISOString()}`);
-    const states = await listImmobilizerStates({
-      db: database().db,
-      ...tenant,
-      vehicleIds: [vehicleId],
-      from: new Date(Date.now() - 60_000),
-      to: new Date(Date.now() + 60_000),
-      limit: 10,
-    });
-    expect(states.map((state) => state.immobilized)).toEqual([true]);
+    expect(await immobilized()).toEqual([true]);
 
     // Queued while connected: sent at once, serial 2; the 0x0201 answer's location is stored too.
     await queue(vehicleId, "requestPosition");
@@ -317,15 +322,7 @@ describe("JT808 commands", () => {
       resumed.find((row) => row.kind === "engineResume"),
       "failed",
     );
-    const stillStopped = await listImmobilizerStates({
-      db: database().db,
-      ...tenant,
-      vehicleIds: [vehicleId],
-      from: new Date(Date.now() - 60_000),
-      to: new Date(Date.now() + 60_000),
-      limit: 10,
-    });
-    expect(stillStopped.map((state) => state.immobilized)).toEqual([true]);
+    expect(await immobilized()).toEqual([true]);
     device.end();
 
     const audited = await database()
