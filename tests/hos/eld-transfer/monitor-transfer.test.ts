@@ -1,17 +1,15 @@
 import { and, asc, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { companies, drivers, eldEvents, eldTransfers } from "@/db/schema";
 import { monitorEldTransfer, transferEldFile } from "@/lib/hos/eld-transfer";
 import { listActiveEldConditions } from "@/lib/hos/eld-events/active-eld-conditions";
 import { eldFileRange, loadEldFileInput } from "@/lib/hos/eld-file";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { driverActor } from "@/lib/platform/audit";
-import { reloadConfig } from "@/lib/platform/config";
-import { startFmcsaTestServices } from "../../helpers/fmcsa-test-services";
+import { useFmcsaTransfer } from "../../helpers/fmcsa-transfer-env";
 import { useTestDatabase } from "../../helpers/test-database";
 
 const database = useTestDatabase();
-let services: Awaited<ReturnType<typeof startFmcsaTestServices>>;
 const tenant = { companyId: 0, dataset: "live" as const };
 let driverId: number;
 let idleDriverId: number;
@@ -20,10 +18,8 @@ const start = new Date();
 const day = (n: number) => new Date(start.getTime() + n * DAY);
 const DOWN = "https://127.0.0.1:9/ELDSubmissionService.svc";
 
-const setUpTransfer = ({ url = services.webService.url }: { url?: string } = {}) => {
-  for (const [name, value] of Object.entries({ ...services.env, ELD_WEB_SERVICE_URL: url })) vi.stubEnv(name, value);
-  reloadConfig();
-};
+const fmcsa = useFmcsaTransfer();
+const setUpTransfer = ({ url }: { url?: string } = {}) => fmcsa.setUpTransfer(url ? { ELD_WEB_SERVICE_URL: url } : {});
 const monitor = (at: Date) => monitorEldTransfer({ db: database().db, now: at });
 const checks = () =>
   database()
@@ -41,7 +37,6 @@ const activeOf = async (at: Date) =>
   (await listActiveEldConditions({ db: database().db, ...tenant, drivers: [{ driverId, vehicleId: null }], now: at })).map((c) => [c.kind, c.diagnosticCode]);
 
 beforeAll(async () => {
-  services = await startFmcsaTestServices();
   const { db } = database();
   const [company] = await db
     .insert(companies)
@@ -66,13 +61,6 @@ beforeAll(async () => {
     actor: driverActor({ driver: { driverId, name: "Ana Lee" }, ip: "127.0.0.1", requestId: "test" }),
   });
 });
-afterEach(() => {
-  vi.unstubAllEnvs();
-  reloadConfig();
-});
-afterAll(async () => {
-  await services.close();
-});
 
 describe("monitoring the ELD data transfer (Appendix A 4.6.1.7)", () => {
   it("checks nothing when no transfer method is set up", async () => {
@@ -87,7 +75,7 @@ describe("monitoring the ELD data transfer (Appendix A 4.6.1.7)", () => {
     expect(check).toMatchObject({ driverId: null, succeeded: true, test: true });
     expect(check.outcome).toContain('Web service: FMCSA answered "OK"');
     expect(check.outcome).toContain("E-mail: ");
-    expect(services.mailbox.received).toHaveLength(0);
+    expect(fmcsa.services().mailbox.received).toHaveLength(0);
     expect(await conditionRecords(driverId)).toEqual([]);
     expect(await monitor(day(1))).toBe(0);
   });

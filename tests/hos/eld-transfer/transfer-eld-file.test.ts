@@ -1,25 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, companies, drivers, eldTransfers } from "@/db/schema";
 import { transferEldFile } from "@/lib/hos/eld-transfer";
 import { setDutyStatus } from "@/lib/hos/records/set-duty-status";
 import { driverActor } from "@/lib/platform/audit";
-import { reloadConfig } from "@/lib/platform/config";
 import { openEldTransferMail } from "../../helpers/eld-transfer-mail";
-import { startFmcsaTestServices } from "../../helpers/fmcsa-test-services";
+import { useFmcsaTransfer } from "../../helpers/fmcsa-transfer-env";
 import { useTestDatabase } from "../../helpers/test-database";
 import { parseEldFile } from "../eld-file/eld-file-parser";
 
 const database = useTestDatabase();
-let services: Awaited<ReturnType<typeof startFmcsaTestServices>>;
 const tenant = { companyId: 0, dataset: "live" as const };
 let driverId: number;
 let otherDriverId: number;
 
-const setUpTransfer = (overrides: Record<string, string> = {}) => {
-  for (const [name, value] of Object.entries({ ...services.env, ...overrides })) vi.stubEnv(name, value);
-  reloadConfig();
-};
+const { services: fmcsaServices, setUpTransfer } = useFmcsaTransfer();
 const transfer = (method: "webService" | "email", options: { driverId?: number } = {}) =>
   transferEldFile({
     db: database().db,
@@ -33,7 +28,6 @@ const transfer = (method: "webService" | "email", options: { driverId?: number }
 const transfersOf = () => database().db.select().from(eldTransfers).where(eq(eldTransfers.companyId, tenant.companyId));
 
 beforeAll(async () => {
-  services = await startFmcsaTestServices();
   const { db } = database();
   const [company, other] = await db
     .insert(companies)
@@ -58,13 +52,6 @@ beforeAll(async () => {
     actor: driverActor({ driver: { driverId, name: "Ana Lee" }, ip: "127.0.0.1", requestId: "test" }),
   });
 });
-afterEach(() => {
-  vi.unstubAllEnvs();
-  reloadConfig();
-});
-afterAll(async () => {
-  await services.close();
-});
 
 describe("transferring the roadside file to FMCSA", () => {
   it("submits it to the web service with the provider's client certificate, and records FMCSA's answer", async () => {
@@ -72,7 +59,7 @@ describe("transferring the roadside file to FMCSA", () => {
     const result = await transfer("webService");
     expect(result).toMatchObject({ method: "webService", succeeded: true, test: true });
     expect(result.reference).toMatch(/^[0-9a-f-]{36}$/);
-    const [submission] = services.webService.received;
+    const [submission] = fmcsaServices().webService.received;
     expect(submission).toMatchObject({
       ELDIdentifier: "FLT001",
       ELDRegistrationId: "ZA10",
@@ -96,15 +83,15 @@ describe("transferring the roadside file to FMCSA", () => {
     setUpTransfer();
     const result = await transfer("email");
     expect(result).toMatchObject({ method: "email", succeeded: true });
-    const mail = services.mailbox.received.at(-1)!;
+    const mail = fmcsaServices().mailbox.received.at(-1)!;
     expect(mail.to).toEqual(["eld@fmcsa.test"]);
     expect(mail.subject).toBe("TEST ELD records from ZA10:FLT001");
     expect(mail.raw).not.toContain("ELD File Header Segment");
     const { entity, fileText } = openEldTransferMail({
       raw: mail.raw,
       fileName: result.fileName,
-      fmcsaKey: services.fmcsa.key,
-      providerCert: services.provider.cert,
+      fmcsaKey: fmcsaServices().fmcsa.key,
+      providerCert: fmcsaServices().provider.cert,
     });
     expect(entity).toContain("INSP 4711");
     expect(parseEldFile(fileText).segments.get("User List:")?.length).toBeGreaterThan(0);
@@ -112,11 +99,11 @@ describe("transferring the roadside file to FMCSA", () => {
 
   it("records a transfer FMCSA never received as failed, for the driver to retry, instead of failing the request", async () => {
     setUpTransfer({ ELD_WEB_SERVICE_URL: "https://127.0.0.1:9/ELDSubmissionService.svc" });
-    const before = services.webService.received.length;
+    const before = fmcsaServices().webService.received.length;
     const result = await transfer("webService");
     expect(result.succeeded).toBe(false);
     expect(result.outcome).toMatch(/^Not sent: /);
-    expect(services.webService.received).toHaveLength(before);
+    expect(fmcsaServices().webService.received).toHaveLength(before);
     expect((await transfersOf()).filter((row) => !row.succeeded)).toHaveLength(1);
   });
 
