@@ -24,6 +24,17 @@ const hourMeterTail = (fields: string[], at: number) => {
 /** How many fields a type has after the I/O before the hour meter: STT its mode and message number, EMG/EVT/ALT their id. */
 const TYPE_FIELDS: Record<string, number> = { STT: 2, EMG: 1, EVT: 1, ALT: 1 };
 
+/** The position fields ST300-family and ST4xx reports write in this order, from the latitude on. */
+const positionOf = (time: Date | null, [latitude, longitude, speed, course, satellites, fix]: (string | undefined)[]) => ({
+  time,
+  latitude: Number(latitude),
+  longitude: Number(longitude),
+  speedKmh: decimal(speed),
+  heading: decimal(course),
+  satellites: integer(satellites),
+  fixed: fix === "1",
+});
+
 /**
  * An ST300-family report (STT, EMG, EVT, ALT, UEX): `<device id>;[model;]<software>;<yyyymmdd>;<hh:mm:ss>;[cell…];<lat>;<lon>;
  * <km/h>;<course>;<satellites>;<fix>;<distance m>;<main power V>;<I/O>;…`. The fields between the time and the latitude
@@ -39,13 +50,7 @@ export const readLegacyReport = (fields: string[], kind: string): { values: Sunt
   const [latitude, longitude, speed, course, satellites, fix, distance, power, io] = fields.slice(latitudeAt, latitudeAt + 9);
   if (!DEGREES.test(longitude ?? "")) throw new FrameError("no longitude");
   const values: SuntechValues = {
-    time,
-    latitude: Number(latitude),
-    longitude: Number(longitude),
-    speedKmh: decimal(speed),
-    heading: decimal(course),
-    satellites: integer(satellites),
-    fixed: fix === "1",
+    ...positionOf(time, [latitude, longitude, speed, course, satellites, fix]),
     distanceMeters: integer(distance),
     externalVolts: decimal(power),
     inputs: ioInputs(io),
@@ -71,16 +76,7 @@ export const readSt4Report = (fields: string[]): { values: SuntechValues; stored
   if (dateAt < 0) return { values: { time: null, fixed: false }, stored };
   const [date, clock, latitude, longitude, speed, course, satellites, fix] = fields.slice(dateAt, dateAt + 8);
   if (!DEGREES.test(latitude ?? "") || !DEGREES.test(longitude ?? "")) throw new FrameError("no position after the date");
-  const values = {
-    time: suntechTime(date, clock),
-    latitude: Number(latitude),
-    longitude: Number(longitude),
-    speedKmh: decimal(speed),
-    heading: decimal(course),
-    satellites: integer(satellites),
-    fixed: fix === "1",
-  };
-  return { values, stored };
+  return { values: positionOf(suntechTime(date, clock), [latitude, longitude, speed, course, satellites, fix]), stored };
 };
 
 /**
