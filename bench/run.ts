@@ -455,7 +455,7 @@ try {
         row(
           `${SECONDS} s of tracker connections, ${run.title}`,
           `${rate(total.rate)}, ${total.stored} of ${total.sent} stored`,
-          `worst p99 ${ms(total.worstP99)}`,
+          `worst p99 ${ms(total.worstP99)} (after ${run.warmupSeconds} s: ${ms(total.worstP99AfterWarmup)})`,
           `p99 < ${P99_TARGET_MS} ms, nothing lost${run.phase === "trackers-all" ? ", ≥ 99 % of the rate" : ""}`,
           total.worstP99 < P99_TARGET_MS && total.lost === 0 && (run.phase !== "trackers-all" || total.rate >= 0.99 * total.connections * run.perSecond),
         );

@@ -16,6 +16,8 @@ export type DevicePlan = {
   seconds: number;
   /** Fixes a second each device sends; past 1, they are stamped a second apart ending now (a device catching up). */
   perSecond: number;
+  /** The first seconds of fixes, left out of `afterWarmup` (the listeners' code and connections still cold). */
+  warmupSeconds: number;
 };
 
 export type ProtocolFigures = {
@@ -27,6 +29,8 @@ export type ProtocolFigures = {
   ack: Latency | null;
   /** From the frame sent to its row visible in the database. */
   visible: Latency;
+  /** `ack` (or, for a protocol that answers none, `visible`) of the fixes sent after the plan's first `warmupSeconds`. */
+  afterWarmup: Latency;
   /** How late the sends were against their schedule (the devices' process keeping up). */
   sendLag: Latency;
   /** Seconds from the first fix due to the last one answered or seen stored. */
@@ -63,8 +67,10 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
   const acks = new Map<string, number[]>();
   const stored = new Map<string, number[]>();
   const lags = new Map<string, number[]>();
+  const afterWarmup = new Map<string, number[]>();
+  const warmupFixes = Math.round(plan.warmupSeconds * plan.perSecond);
   const lastAt = new Map<string, number>();
-  for (const name of new Set(plan.devices.map((device) => device.protocol))) [acks, stored, lags].forEach((map) => map.set(name, []));
+  for (const name of new Set(plan.devices.map((device) => device.protocol))) [acks, stored, lags, afterWarmup].forEach((map) => map.set(name, []));
   const fail = (device: Device, why: string) => {
     throw new Error(`${device.protocol.name} device ${device.identifier}: ${why}`);
   };
@@ -81,7 +87,9 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
       } else {
         const serial = device.unanswered.shift();
         if (serial === undefined) fail(device, "an answer to no fix");
-        acks.get(device.protocol.name)!.push(performance.now() - device.sentAt[serial!]);
+        const latency = performance.now() - device.sentAt[serial!];
+        acks.get(device.protocol.name)!.push(latency);
+        if (serial! >= warmupFixes) afterWarmup.get(device.protocol.name)!.push(latency);
         lastAt.set(device.protocol.name, performance.now());
       }
     }
@@ -158,6 +166,7 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
       const serial = (row.ms - stampFrom) / 1000;
       if (!device || !(serial >= 0 && serial < perDevice)) continue;
       stored.get(device.protocol.name)!.push(now - device.sentAt[serial]);
+      if (!device.protocol.fixAnswer && serial >= warmupFixes) afterWarmup.get(device.protocol.name)!.push(now - device.sentAt[serial]);
       lastAt.set(device.protocol.name, now);
       seen++;
     }
@@ -226,6 +235,7 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
       acked: answers ? acks.get(name)!.length : null,
       ack: answers ? summarize(acks.get(name)!) : null,
       visible: summarize(stored.get(name)!),
+      afterWarmup: summarize(afterWarmup.get(name)!),
       sendLag: summarize(lags.get(name)!),
       doneSeconds: ((lastAt.get(name) ?? started) - started) / 1000,
     };
