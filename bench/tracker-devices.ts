@@ -150,10 +150,24 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
     ).rows[0].seq,
   );
   const periodMs = 1000 / plan.perSecond;
-  const startedAt = Date.now() + 1000;
-  const started = performance.now() + 1000;
   // Whole seconds, one a fix, the last one a second before the run ends.
-  const stampFrom = Math.floor(startedAt / 1000) * 1000 - (perDevice - plan.seconds) * 1000;
+  const stampFrom = Math.floor(Date.now() / 1000) * 1000 + 1000 - (perDevice - plan.seconds) * 1000;
+  // Every frame is built before the first is sent: the devices then only write, and their process takes less of the
+  // two cores the listeners are measured on (building them as they went cost ~30 µs of CPU a fix at 10,000 a second).
+  const frames = devices.map((device) =>
+    Array.from({ length: perDevice }, (_, n) =>
+      device.protocol.fix(
+        device.identifier,
+        {
+          time: new Date(stampFrom + n * 1000),
+          fix: { latitude: 41.8 + (device.vehicleId % 100) / 1e3, longitude: -87.7 + n / 1e4, speedKmh: 40, heading: 90, satellites: 9 },
+          io: { ignition: true },
+        },
+        n + 1,
+      ),
+    ),
+  );
+  const started = performance.now() + 1000;
   let seen = 0;
   let reading: Promise<void> | null = null;
   let again = false;
@@ -196,14 +210,9 @@ const run = async (plan: DevicePlan): Promise<DeviceResults> => {
         const due = started + n * periodMs + (k * periodMs) / devices.length;
         if (due > now) break;
         const device = devices[k];
-        const fix = {
-          time: new Date(stampFrom + n * 1000),
-          fix: { latitude: 41.8 + (device.vehicleId % 100) / 1e3, longitude: -87.7 + n / 1e4, speedKmh: 40, heading: 90, satellites: 9 },
-          io: { ignition: true },
-        };
         lags.get(device.protocol.name)!.push(now - due);
         device.sentAt[n] = performance.now();
-        device.socket.write(device.protocol.fix(device.identifier, fix, n + 1));
+        device.socket.write(frames[k][n]);
         if (device.protocol.fixAnswer) device.unanswered.push(n);
         sent++;
         next++;
