@@ -12,7 +12,9 @@ export const makeTestCertificate = ({ commonName, ip = false }: { commonName: st
   const key = keys.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = forge.pki.publicKeyFromPem(keys.publicKey.export({ type: "spki", format: "pem" }).toString());
-  certificate.serialNumber = "0" + forge.util.bytesToHex(forge.random.getBytesSync(8));
+  // A leading 01 keeps the serial a positive INTEGER in its shortest form: "0" + random hex started with 00 once in 256
+  // certificates, and OpenSSL refuses such padding ("asn1 encoding routines::illegal padding": a flaky transfer test).
+  certificate.serialNumber = "01" + forge.util.bytesToHex(forge.random.getBytesSync(8));
   certificate.validity.notBefore = new Date(Date.now() - 86_400_000);
   certificate.validity.notAfter = new Date(Date.now() + 30 * 86_400_000);
   const name = [{ name: "commonName", value: commonName }];
