@@ -224,6 +224,24 @@ describe("GT06 listener", () => {
     device.end();
   });
 
+  it("answers status packets sent back to back in order, reading on while the packets before them commit", async () => {
+    const device = await gt06();
+    device.send(encodeGt06Login(GT06_IMEI, 1));
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.login, 1));
+    const times = [minutesAgo(40), minutesAgo(39)];
+    const location = (time: Date, serial: number) =>
+      encodeGt06Location({ time, fix: { latitude: 41.9, longitude: -87.7, speedKmh: 36, heading: 180, satellites: 9 }, io: { ignition: true } }, serial);
+    const status = (serial: number) => encodeGt06Frame(GT06.status, Buffer.from([0x02, 0x06, 0x04, 0x00, 0x01]), serial);
+    device.send(Buffer.concat([location(times[0], 2), status(3), location(times[1], 4), status(5)]));
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.status, 3));
+    // The second location was handed to the queue while the first committed: it shares its write.
+    const stored = (await positionsOf(vehicleIds.gt06)).filter((position) => times.some((time) => time.getTime() === position.time.getTime()));
+    expect(stored).toHaveLength(2);
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.status, 5));
+    expect(device.pending).toBe(0);
+    device.end();
+  });
+
   it("gives an unregistered IMEI no login answer, closes and records it; once claimed, its login is answered and its resend stored", async () => {
     const imei = "868120309999999";
     const refused = await gt06();
