@@ -1,5 +1,6 @@
 import { connectCommands } from "./command-delivery";
 import { bindTracker, type BoundDevice } from "./device-binding";
+import { orderedAnswers } from "./ordered-answers";
 import { decodeTeltonikaPacket, readTeltonikaImei, teltonikaPacketLength } from "./teltonika-codec";
 import { encodeTeltonikaCommand } from "./teltonika-encoder";
 import { trackerTelemetry } from "./tracker-telemetry";
@@ -11,13 +12,16 @@ const REFUSE = Buffer.from([0x00]);
 /**
  * A Teltonika connection: the IMEI handshake (0x01 for a device bound to a vehicle; 0x00 and
  * close for an unclaimed one, which keeps its records), then AVL packets, each acknowledged with
- * its record count once committed. The vehicle's commands go down as Codec 12 packets; the device's
- * Codec 12 responses are their answers (not acknowledged).
+ * its record count once it and every packet before it are committed, while the next packets are read
+ * (ordered-answers.ts); a failed commit closes the connection, no acknowledgement after it. The vehicle's
+ * commands go down as Codec 12 packets; the device's Codec 12 responses are their answers (not acknowledged),
+ * recorded once what came before them is stored.
  */
 export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, context }) => {
   let vehicle: BoundDevice | null = null;
   let commands: ReturnType<typeof connectCommands> | null = null;
   socket.on("close", () => commands?.disconnect());
+  const answers = orderedAnswers({ socket });
   return {
     frameLength: (buffer) => (vehicle ? teltonikaPacketLength(buffer) : (readTeltonikaImei(buffer)?.length ?? null)),
     handle: async (frame) => {
@@ -34,14 +38,16 @@ export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, contex
       }
       const { records, answer, messageKind } = decodeTeltonikaPacket(frame);
       const handled = { device: vehicle, kind: messageKind };
+      await answers.pace();
       if (answer !== undefined) {
+        await answers.confirm();
         await commands?.answer({ text: answer });
         return handled;
       }
-      await context.queue.submit(trackerTelemetry({ vehicle, records, now: new Date() }));
+      answers.commit(context.queue.submit(trackerTelemetry({ vehicle, records, now: new Date() })));
       const ack = Buffer.alloc(4);
       ack.writeUInt32BE(records.length, 0);
-      socket.write(ack);
+      answers.answer(ack);
       return handled;
     },
   };

@@ -2,6 +2,7 @@ import type { QueuedCommand } from "@/lib/fleet/device-commands";
 import { connectCommands } from "./command-delivery";
 import { bindTracker, type BoundDevice } from "./device-binding";
 import { FrameError } from "./frame-reader";
+import { orderedAnswers } from "./ordered-answers";
 import { trackerTelemetry } from "./tracker-telemetry";
 import type { TrackerProtocol } from "@/db/schema";
 import type { TrackerRecord } from "./tracker-record";
@@ -21,9 +22,6 @@ export type TextMessage = {
   kind: string;
 };
 
-/** Messages may wait for their commit (and answer) at once; past this many the connection waits for them. */
-const MAX_UNCONFIRMED = 32;
-
 /**
  * A connection of a protocol whose messages name their device rather than a handshake doing it once
  * (the text protocols H02, GPS103 and Queclink, and JT808, whose binary header carries the terminal's number):
@@ -31,7 +29,7 @@ const MAX_UNCONFIRMED = 32;
  * and the connection closes, so it keeps its data; an unknown one is listed as unclaimed), and later
  * messages must name the same device. Records go to the shared
  * queue; an answer is written once the message and every one before it are committed, so it
- * confirms them all, while the next messages are read on (up to MAX_UNCONFIRMED waiting). A failed
+ * confirms them all, while the next messages are read on (ordered-answers.ts). A failed
  * write closes the connection: no answer is written after it. A protocol given `encodeCommand` takes its
  * vehicle's commands once the first message is bound and answered (command-delivery.ts).
  */
@@ -54,19 +52,7 @@ export const textSession =
     let vehicle: BoundDevice | null = null;
     let commands: ReturnType<typeof connectCommands> | null = null;
     socket.on("close", () => commands?.disconnect());
-    // Commits not yet covered by an answer; the answers, written one after another as their commits land.
-    let unconfirmed: Promise<void>[] = [];
-    let answered: Promise<void> = Promise.resolve();
-    let waiting = 0;
-    let failure: unknown = null;
-    const track = (promise: Promise<void>) => {
-      waiting += 1;
-      return promise.finally(() => (waiting -= 1));
-    };
-    const confirm = async () => {
-      await Promise.all([answered, ...unconfirmed]);
-      if (failure) throw failure;
-    };
+    const answers = orderedAnswers({ socket });
     return {
       frameLength,
       handle: async (frame) => {
@@ -83,41 +69,17 @@ export const textSession =
         } else if (message.imei !== null && message.imei !== vehicle.identifier) {
           throw new FrameError(`${protocol} message of another device on this connection`);
         }
-        if (failure) throw failure;
-        if (message.records?.length) {
-          unconfirmed.push(
-            track(
-              context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })).catch((error: unknown) => {
-                failure ??= error;
-              }),
-            ),
-          );
-        }
+        await answers.pace();
+        if (message.records?.length) answers.commit(context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })));
         if (message.commandAnswer) {
           // Once what the message carries is stored: an answer naming a position shows it on the map.
-          await confirm();
+          await answers.confirm();
           await commands?.answer(message.commandAnswer);
         }
-        if (message.answer !== null) {
-          // Written when this message's commit and every earlier one have landed, in order; meanwhile the next
-          // messages are read and join the next write (a connection waiting for each answer's commit gets one
-          // message into each write, and after a slow one never catches up; docs/scaling.md).
-          const commits = unconfirmed;
-          const answer = message.answer;
-          unconfirmed = [];
-          answered = track(
-            answered
-              .then(() => Promise.all(commits))
-              .then(() => {
-                if (failure) socket.destroy();
-                else if (!socket.destroyed) socket.write(answer);
-              }),
-          );
-        }
-        if (waiting >= MAX_UNCONFIRMED) await confirm();
+        if (message.answer !== null) answers.answer(message.answer);
         if (encodeCommand && !commands) {
           // The first message's answer goes on the wire before any command.
-          await confirm();
+          await answers.confirm();
           commands = connectCommands({ db: context.db, vehicle, send: (command) => socket.write(encodeCommand(command)) });
         }
         return { device: vehicle, kind: message.kind };

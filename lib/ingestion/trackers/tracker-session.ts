@@ -12,8 +12,9 @@ export type HandledMessage = { device: BoundDevice; kind: string };
 
 /**
  * One connection's protocol state. The listener frames the byte stream with `frameLength` and
- * hands `handle` one complete frame at a time, waiting for it to finish (so acknowledgements
- * follow commits, in order). Either may throw (a FrameError for bad input): the connection closes.
+ * hands `handle` one complete frame at a time, waiting for it to finish (a session that answers
+ * after commit does not wait for the commit in `handle`: ordered-answers.ts). Either may throw
+ * (a FrameError for bad input): the connection closes.
  * `handle` returns the message it handled for a bound device (the listener notes it as the device's
  * last message), or null (no device yet, or refused).
  */

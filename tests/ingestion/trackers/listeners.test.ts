@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unclaimedDevices, vehiclePositions, vehicleStatSamples } from "@/db/schema";
 import { encodeGt06Response, GT06 } from "@/lib/ingestion/trackers/gt06-codec";
@@ -147,6 +147,51 @@ describe("Teltonika listener", () => {
     device.send(Buffer.from("0000000000100000", "hex"));
     expect(await device.closed()).toBe(true);
   });
+  it("acknowledges packets sent back to back in order, each with its count, reading on while the first commits", async () => {
+    const device = await teltonika();
+    device.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+    expect(await device.read(1)).toEqual(Buffer.from([0x01]));
+    const counts = [1, 2, 3, 4];
+    const packets = counts.map((count, index) =>
+      Array.from({ length: count }, (_, second) => teltonikaRecord(new Date(minutesAgo(40 - index).getTime() + second * 1_000), 30)),
+    );
+    const times = new Set(packets.flat().map((record) => record.time.getTime()));
+    const stored = async () => (await positionsOf(vehicleIds.teltonika)).filter((position) => times.has(position.time.getTime()));
+    device.send(Buffer.concat(packets.map((records) => encodeTeltonikaPacket({ records }))));
+    expect((await device.read(4))?.readUInt32BE(0)).toBe(1);
+    // The later packets were handed to the queue while the first committed: they share its write.
+    expect(await stored()).toHaveLength(10);
+    for (const count of counts.slice(1)) expect((await device.read(4))?.readUInt32BE(0)).toBe(count);
+    expect(device.pending).toBe(0);
+    device.end();
+  });
+
+  it("closes the connection at a packet whose commit fails: the packets before it are acknowledged, nothing after it", async () => {
+    const { db } = database();
+    // The database refuses one altitude: the packet carrying it fails its commit, alone (the queue then writes each packet by itself).
+    await db.execute(sql`alter table vehicle_positions add constraint refused_altitude check (altitude is distinct from 4242)`);
+    try {
+      const device = await teltonika();
+      device.send(encodeTeltonikaImei(TELTONIKA_IMEI));
+      expect(await device.read(1)).toEqual(Buffer.from([0x01]));
+      const record = (minutes: number, altitude = 181) => {
+        const base = teltonikaRecord(minutesAgo(minutes), 30);
+        return { ...base, fix: { ...base.fix, altitude } };
+      };
+      const refused = record(48, 4242);
+      const packets = [[record(50)], [record(49, 182), record(49.5)], [refused], [record(47)]];
+      device.send(Buffer.concat(packets.map((records) => encodeTeltonikaPacket({ records }))));
+      expect((await device.read(4))?.readUInt32BE(0)).toBe(1);
+      expect((await device.read(4))?.readUInt32BE(0)).toBe(2);
+      expect(await device.read(4)).toBeNull();
+      expect(await device.closed()).toBe(true);
+      expect(device.pending).toBe(0);
+      const stored = await positionsOf(vehicleIds.teltonika);
+      expect(stored.some((position) => position.time.getTime() === refused.time.getTime())).toBe(false);
+    } finally {
+      await db.execute(sql`alter table vehicle_positions drop constraint refused_altitude`);
+    }
+  });
 });
 
 describe("GT06 listener", () => {
@@ -176,6 +221,24 @@ describe("GT06 listener", () => {
         [null, "Off"],
       ]),
     );
+    device.end();
+  });
+
+  it("answers status packets sent back to back in order, reading on while the packets before them commit", async () => {
+    const device = await gt06();
+    device.send(encodeGt06Login(GT06_IMEI, 1));
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.login, 1));
+    const times = [minutesAgo(40), minutesAgo(39)];
+    const location = (time: Date, serial: number) =>
+      encodeGt06Location({ time, fix: { latitude: 41.9, longitude: -87.7, speedKmh: 36, heading: 180, satellites: 9 }, io: { ignition: true } }, serial);
+    const status = (serial: number) => encodeGt06Frame(GT06.status, Buffer.from([0x02, 0x06, 0x04, 0x00, 0x01]), serial);
+    device.send(Buffer.concat([location(times[0], 2), status(3), location(times[1], 4), status(5)]));
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.status, 3));
+    // The second location was handed to the queue while the first committed: it shares its write.
+    const stored = (await positionsOf(vehicleIds.gt06)).filter((position) => times.some((time) => time.getTime() === position.time.getTime()));
+    expect(stored).toHaveLength(2);
+    expect(await device.read(10)).toEqual(encodeGt06Response(GT06.status, 5));
+    expect(device.pending).toBe(0);
     device.end();
   });
 
