@@ -1,4 +1,5 @@
 import type { Socket } from "node:net";
+import { logger } from "@/lib/platform/logger";
 
 /** Commits and answers that may be waiting at once on one connection; past this many the connection waits for them. */
 const MAX_UNCONFIRMED = 32;
@@ -30,6 +31,12 @@ export const orderedAnswers = ({ socket }: { socket: Socket }) => {
       const at = commits++;
       track(
         commit.catch((error: unknown) => {
+          // Logged here: the connection closes in its turn, and the listener hears of it only at the next frame.
+          if (!failed)
+            logger.info(
+              { remoteAddress: socket.remoteAddress, reason: error instanceof Error ? error.message : String(error) },
+              "tracker write failed: connection closes",
+            );
           if (!failed || at < failed.at) failed = { at, error };
         }),
       );
