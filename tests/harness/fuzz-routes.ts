@@ -14,7 +14,9 @@ import { ROUTE_REGISTRY, type RegisteredRoute } from "./registry";
 /**
  * Bad-input fuzzing of every registered route with valid credentials, so hostile input reaches the
  * parsers: never a 5xx, never a hang, every error `{ message, requestId }` without stack traces or
- * SQL, and for writing routes no stored row when the answer is an error. Seeded and bounded.
+ * SQL, and for writing routes no stored row when the answer is an error. Seeded and bounded. The routes
+ * are shared among the fuzz-*-of-3.test.ts files, so that vitest's forks run them side by side (one file
+ * was the longest of the suite: 290 s of the PostgreSQL pass).
  */
 const SEED = 20_261_121;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
@@ -23,18 +25,9 @@ const CALL_TIMEOUT_MS = 10_000;
 // which on a loaded 2-core machine took a property past vitest's 30 s default.
 vi.setConfig({ testTimeout: 120_000 });
 
-const database = useTestDatabase();
+let database: ReturnType<typeof useTestDatabase>;
 let fixture: HarnessFixture;
 let tenantTables: string[] = [];
-beforeAll(async () => {
-  fixture = await setupHarnessFixture(database().db);
-  const rows = await queryRows<{ name: string }>(
-    database().db,
-    sql`select c.relname as name from pg_class c join pg_attribute a on a.attrelid = c.oid
-        where a.attname = 'company_id' and c.relkind in ('r', 'p') and not c.relispartition and c.relnamespace = 'public'::regnamespace order by 1`,
-  );
-  tenantTables = rows.map((row) => row.name);
-});
 
 /** The row count of every tenant table, in one statement (a probe runs it twice: one query per table was most of this file's time). */
 const countRows = async () => {
@@ -120,7 +113,7 @@ const splitPath = (path: string) => {
 
 const FUZZABLE = ROUTE_REGISTRY.filter((route) => route.auth.kind !== "next-auth"); // needs Next's request scope
 
-for (const route of FUZZABLE) {
+const fuzzRoute = (route: RegisteredRoute) => {
   describe(`fuzz ${route.method} ${route.file}`, () => {
     const names = [...(route.query ?? []), "limit", "after", "x"];
     it("hostile query parameters (wrong types, huge, SQL, script, duplicates): no 5xx, error bodies clean", async () => {
@@ -190,7 +183,7 @@ for (const route of FUZZABLE) {
       });
     }
   });
-}
+};
 
 /**
  * The limits of issue 33 (streams, heavy requests, the legacy and ClientKey rates) set as tight as
@@ -218,8 +211,8 @@ const TIGHT_LIMITS = {
   CLIENT_KEY_EXCHANGES_PER_MINUTE: 2,
 };
 
-describe("fuzz under tight limits", () => {
-  for (const route of ROUTE_REGISTRY.filter((candidate) => LIMITED_ROUTES.includes(candidate.file) && candidate.method === "GET")) {
+const fuzzUnderTightLimits = (route: RegisteredRoute) => {
+  describe("fuzz under tight limits", () => {
     it(`${route.method} ${route.file}: hostile queries two at a time past the limits: no 5xx, every 429 in the error contract with Retry-After`, async () => {
       for (const [name, value] of Object.entries(TIGHT_LIMITS)) vi.stubEnv(name, String(value));
       reloadConfig();
@@ -248,5 +241,26 @@ describe("fuzz under tight limits", () => {
         await resetRateLimits(database().db);
       }
     });
-  }
-});
+  });
+};
+
+const TIGHTLY_LIMITED = ROUTE_REGISTRY.filter((route) => LIMITED_ROUTES.includes(route.file) && route.method === "GET");
+
+/**
+ * The calling test file's share of the fuzzing: every `of`-th route from the `share`-th (0-based), of the routes and of
+ * those fuzzed under tight limits, on a database of the file's own with the harness's fixture.
+ */
+export const fuzzRoutes = ({ share, of }: { share: number; of: number }) => {
+  database = useTestDatabase();
+  beforeAll(async () => {
+    fixture = await setupHarnessFixture(database().db);
+    const rows = await queryRows<{ name: string }>(
+      database().db,
+      sql`select c.relname as name from pg_class c join pg_attribute a on a.attrelid = c.oid
+          where a.attname = 'company_id' and c.relkind in ('r', 'p') and not c.relispartition and c.relnamespace = 'public'::regnamespace order by 1`,
+    );
+    tenantTables = rows.map((row) => row.name);
+  });
+  FUZZABLE.filter((_, index) => index % of === share).forEach(fuzzRoute);
+  TIGHTLY_LIMITED.filter((_, index) => index % of === share).forEach(fuzzUnderTightLimits);
+};
