@@ -1,4 +1,5 @@
+import { useTestDatabase } from "../helpers/test-database";
 import { fuzzRoutes } from "./fuzz-routes";
 
 // A third of the routes (fuzz-routes.ts), so that the forks share the fuzzing.
-fuzzRoutes({ share: 1, of: 3 });
+fuzzRoutes({ database: useTestDatabase(), share: 1, of: 3 });

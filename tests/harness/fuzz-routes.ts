@@ -248,10 +248,11 @@ const TIGHTLY_LIMITED = ROUTE_REGISTRY.filter((route) => LIMITED_ROUTES.includes
 
 /**
  * The calling test file's share of the fuzzing: every `of`-th route from the `share`-th (0-based), of the routes and of
- * those fuzzed under tight limits, on a database of the file's own with the harness's fixture.
+ * those fuzzed under tight limits, on the file's database (`useTestDatabase`, called in the test file: scripts/test.mjs
+ * tells the files that open a database by it) with the harness's fixture.
  */
-export const fuzzRoutes = ({ share, of }: { share: number; of: number }) => {
-  database = useTestDatabase();
+export const fuzzRoutes = ({ database: testDatabase, share, of }: { database: ReturnType<typeof useTestDatabase>; share: number; of: number }) => {
+  database = testDatabase;
   beforeAll(async () => {
     fixture = await setupHarnessFixture(database().db);
     const rows = await queryRows<{ name: string }>(
