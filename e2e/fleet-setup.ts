@@ -29,6 +29,12 @@ export const sendOsmAndPoint = async (request: APIRequestContext, device: string
 };
 
 /**
+ * The driver's logbook shows the Driving the truck's motion wrote, without a tap: the automatic-driving processor runs
+ * every few seconds, and on a loaded 2-core CI machine a window can take longer.
+ */
+export const expectAutomaticDriving = (driver: Page) => expect(driver.getByTestId("current-status")).toContainText("Driving", { timeout: 45_000 });
+
+/**
  * A short drive from `north` at `start` (the logbook's automatic Driving follows it), then, after `whileDriving`, a stand
  * whose second point is stamped 5 minutes on: a test cannot wait them out, and telemetry accepts device clocks ahead.
  */

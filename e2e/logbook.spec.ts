@@ -1,7 +1,7 @@
 import { expect, test, type Download, type Page } from "@playwright/test";
 import { REPORT_KINDS } from "../lib/reports/report-params";
 import { makeVin } from "../lib/runtime/seed/vin";
-import { createVehicleWithPhone, driveThenStand, sendOsmAndPoint } from "./fleet-setup";
+import { createVehicleWithPhone, driveThenStand, expectAutomaticDriving, sendOsmAndPoint } from "./fleet-setup";
 import { OTHER_ADMIN, screenshot, signIn } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -138,8 +138,7 @@ test(
     await driveThenStand(request, device, {
       start: Date.now(),
       north: 0.01,
-      // The automatic-driving processor runs every few seconds; on a loaded 2-core CI machine a window can take longer.
-      whileDriving: () => expect(driver.getByTestId("current-status")).toContainText("Driving", { timeout: 45_000 }),
+      whileDriving: () => expectAutomaticDriving(driver),
     });
     const prompt = driver.getByRole("alertdialog", { name: "Are you still driving?" });
     await expect(prompt).toBeVisible({ timeout: 20_000 });

@@ -3,7 +3,7 @@ import { makeVin } from "../lib/runtime/seed/vin";
 import { openEldTransferMail } from "../tests/helpers/eld-transfer-mail";
 import { startFmcsaTestServices } from "../tests/helpers/fmcsa-test-services";
 import { parseEldFile, type ParsedEldFile } from "../tests/hos/eld-file/eld-file-parser";
-import { createVehicleWithPhone, driveThenStand } from "./fleet-setup";
+import { createVehicleWithPhone, driveThenStand, expectAutomaticDriving } from "./fleet-setup";
 import { DEMO_ADMIN, screenshot, signInThroughForm } from "./helpers";
 import { startOwnServer, type OwnServer } from "./own-server";
 
@@ -75,8 +75,7 @@ test("a driver drives, is asked at the stop, certifies, and hands the inspector 
   await driveThenStand(request, device, {
     start: Date.now(),
     north: 0,
-    // The automatic-driving processor runs every few seconds; on a loaded 2-core CI machine a window can take longer.
-    whileDriving: () => expect(driver.getByTestId("current-status")).toContainText("Driving", { timeout: 45_000 }),
+    whileDriving: () => expectAutomaticDriving(driver),
   });
   const prompt = driver.getByRole("alertdialog", { name: "Are you still driving?" });
   await expect(prompt).toBeVisible({ timeout: 20_000 });
