@@ -134,8 +134,22 @@ export const getDatabase = (): DatabaseHandle => {
 
 export const getDb = (): Database => getDatabase().db;
 
+/** What modules remember about the database they last served (partitions made, a tenant's places): forgotten on a change. */
+const databaseMemories = new Set<() => void>();
+
+/** Registers `forget`, which drops what a module cached about the database; called when the process-wide database changes. */
+export const forgetOnDatabaseChange = (forget: () => void) => {
+  databaseMemories.add(forget);
+};
+
+/** Drops every module's cache about the database: a test file's fresh database (tests/helpers/test-database.ts) must meet none. */
+export const forgetDatabaseMemories = () => {
+  for (const forget of databaseMemories) forget();
+};
+
 export const useDatabase = (handle: DatabaseHandle | undefined) => {
   globalForDb.fleetDatabase = handle;
+  forgetDatabaseMemories();
 };
 
 const globalForReadDb = globalThis as unknown as { fleetReadDatabase?: DatabaseHandle };

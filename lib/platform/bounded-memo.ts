@@ -31,6 +31,11 @@ export class BoundedCache<K, V> {
     this.young.delete(key);
     this.old.delete(key);
   }
+
+  clear() {
+    this.young.clear();
+    this.old.clear();
+  }
 }
 
 /** Memoizes a pure one-argument function in a BoundedCache of `capacity`. */

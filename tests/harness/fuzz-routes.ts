@@ -10,6 +10,7 @@ import { callRoute, type RouteAnswer, type RouteCall } from "./call-route";
 import { setupHarnessFixture, type HarnessFixture } from "./fixture";
 import { hostileJson, hostileString, RAW_BAD_BODIES } from "./hostile-input";
 import { ROUTE_REGISTRY, type RegisteredRoute } from "./registry";
+import { rowChanges, watchRowChanges } from "./row-changes";
 
 /**
  * Bad-input fuzzing of every registered route with valid credentials, so hostile input reaches the
@@ -27,13 +28,9 @@ vi.setConfig({ testTimeout: 120_000 });
 
 let database: ReturnType<typeof useTestDatabase>;
 let fixture: HarnessFixture;
-let tenantTables: string[] = [];
 
-/** The row count of every tenant table, in one statement (a probe runs it twice: one query per table was most of this file's time). */
-const countRows = async () => {
-  const counts = tenantTables.map((table) => sql`(select count(*)::int from ${sql.identifier(table)}) as ${sql.identifier(table)}`);
-  return (await queryRows<Record<string, number>>(database().db, sql`select ${sql.join(counts, sql`, `)}`))[0];
-};
+/** Every tenant table's change of rows since the fixture (row-changes.ts): a probe reads it before and after. */
+const countRows = () => rowChanges(database().db);
 
 /** Valid credentials for the route's auth kind (the camera signature is over the exact body sent). */
 const credentials = (route: RegisteredRoute, body: string | Uint8Array | undefined): Record<string, string> => {
@@ -260,7 +257,7 @@ export const fuzzRoutes = ({ database: testDatabase, share, of }: { database: Re
       sql`select c.relname as name from pg_class c join pg_attribute a on a.attrelid = c.oid
           where a.attname = 'company_id' and c.relkind in ('r', 'p') and not c.relispartition and c.relnamespace = 'public'::regnamespace order by 1`,
     );
-    tenantTables = rows.map((row) => row.name);
+    await watchRowChanges({ db: database().db, tables: rows.map((row) => row.name) });
   });
   FUZZABLE.filter((_, index) => index % of === share).forEach(fuzzRoute);
   TIGHTLY_LIMITED.filter((_, index) => index % of === share).forEach(fuzzUnderTightLimits);

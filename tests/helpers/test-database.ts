@@ -1,14 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
-import { openDatabase, useDatabase, type DatabaseHandle } from "@/db/client";
+import { forgetDatabaseMemories, openDatabase, useDatabase, type DatabaseHandle } from "@/db/client";
 import { TEST_DB_KIND, TEST_SHARD_COUNT, testAdminUrl } from "./migrated-database";
 import { createScratchDatabase, withDatabaseName } from "./scratch-database";
 
 export { TEST_DB_KIND };
 
-/** A fresh, migrated database of its own: a copy of the run's migrated database (tests/helpers/migrated-database.ts). */
+/**
+ * A fresh, migrated database of its own: a copy of the run's migrated database (tests/helpers/migrated-database.ts). The
+ * modules' caches about the database are dropped first: files share a worker's modules (vitest.config.ts), and a copy's
+ * ids repeat the last file's.
+ */
 export const createTestDatabase = async (): Promise<DatabaseHandle> => {
+  forgetDatabaseMemories();
   const migrated = inject("migratedDatabase");
   if (TEST_DB_KIND === "pglite") return openDatabase({ dataDir: "memory://", snapshot: new Blob([readFileSync(migrated)]) });
   const name = `fleet_test_${randomBytes(6).toString("hex")}`;

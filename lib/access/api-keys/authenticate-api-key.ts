@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import { forgetOnDatabaseChange, type Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import type { Dataset, PlanTier } from "@/db/schema";
 import { hashApiKey, parseKeyEnvironment } from "./key-format";
@@ -34,6 +34,10 @@ const LAST_USED_INTERVAL_MS = 60_000;
 const globalForKeys = globalThis as unknown as { fleetApiKeyCache?: Map<string, { key: AuthenticatedKey; fetchedAt: number }> };
 const cache = (globalForKeys.fleetApiKeyCache ??= new Map());
 const lastUsedWrites = new Map<string, number>();
+forgetOnDatabaseChange(() => {
+  cache.clear();
+  lastUsedWrites.clear();
+});
 
 /** Drops cached keys: the admin interface calls it after a revocation so this instance sees it at once. */
 export const forgetCachedApiKeys = () => cache.clear();

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type Executor } from "@/db/client";
+import { forgetOnDatabaseChange, getDb, type Executor } from "@/db/client";
 import { companies, users, type Role } from "@/db/schema";
 import { getConfig } from "@/lib/platform/config";
 import { BoundedCache } from "@/lib/platform/bounded-memo";
@@ -53,8 +53,10 @@ export const createSessionCheck = () => {
     },
     /** Drops what this process knows of a user after changing them, so this instance applies it at once. */
     forget: (userId: number) => cache.delete(userId),
+    forgetAll: () => cache.clear(),
   };
 };
 
-/** This process's checker. */
+/** This process's checker: what it read of the users belongs to the database it read them from. */
 export const sessionCheck = createSessionCheck();
+forgetOnDatabaseChange(sessionCheck.forgetAll);

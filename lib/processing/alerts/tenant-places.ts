@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import { forgetOnDatabaseChange, type Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 import { places } from "@/db/schema";
 import type { LocatablePlace } from "@/lib/fleet/places/place-geometry";
@@ -14,6 +14,7 @@ const NO_PLACES: readonly number[] = Object.freeze([]);
 
 /** Each tenant's places as the alerts processor last read them, with their grid index. */
 const indexed = new Map<string, Indexed>();
+forgetOnDatabaseChange(() => indexed.clear());
 
 /**
  * The tenant's places, looked up by id and by point (lib/fleet/places/place-index.ts). A batch reads only

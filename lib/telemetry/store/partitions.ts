@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Executor } from "@/db/client";
+import { forgetOnDatabaseChange, type Executor } from "@/db/client";
 import { queryRows } from "@/db/rows";
 
 const DAY_MS = 86_400_000;
@@ -7,6 +7,7 @@ const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 // Days whose partitions this process already knows exist: ingestion skips the DDL round trip for them.
 const knownDays = new Set<string>();
+forgetOnDatabaseChange(() => knownDays.clear());
 
 /** Makes sure the daily partitions of the time-series tables exist for every day in [from, to]. */
 export const ensurePartitions = async ({ db, from, to }: { db: Executor; from: Date; to: Date }) => {
