@@ -66,6 +66,24 @@ describe("Ruptela decoder (real frames)", () => {
     expect(ruptela(FRAMES.RECORDS_DUBAI_2).records.map((record) => record.fix?.speedKmh)).toEqual([0, 5]);
   });
 
+  it("decodes a full packet of 22 records (more left): the ignition wire switching on one second after the first, the supply voltage", () => {
+    const delhi = ruptela(FRAMES.RECORDS_DELHI);
+    expect(delhi).toMatchObject({ imei: "862462030713019", kind: "records", recordsLeft: true });
+    expect(delhi.records).toHaveLength(22);
+    expect(delhi.records[0]).toEqual({
+      time: new Date("2017-09-05T09:32:49Z"),
+      fix: { latitude: 28.5379266, longitude: 77.2775783, altitude: 226.7, heading: 0, satellites: 5, speedKmh: 0, hdop: 1.9 },
+      io: { ignition: false, digitalInput1: false, externalVolts: 13.755 },
+    });
+    expect(delhi.records.slice(1, 3).map((record) => [record.time.toISOString(), record.io.ignition, record.io.externalVolts])).toEqual([
+      ["2017-09-05T09:32:50.000Z", true, 13.766],
+      ["2017-09-05T09:32:58.000Z", true, 13.751],
+    ]);
+    expect(delhi.records.every((record, k) => k === 0 || record.io.ignition)).toBe(true);
+    expect(delhi.records[11]).toMatchObject({ fix: { latitude: 28.5379, heading: 227, satellites: 6, speedKmh: 2 } });
+    expect(delhi.records.at(-1)).toMatchObject({ time: new Date("2017-09-05T09:36:08Z"), fix: { satellites: 8, hdop: 1.1 } });
+  });
+
   it("keeps no fix for records without coordinates (0x80000000) and reads the records-left flag", () => {
     const message = ruptela(FRAMES.RECORDS_NO_FIX);
     expect(message.recordsLeft).toBe(true);
@@ -122,6 +140,14 @@ describe("Ruptela decoder (real frames)", () => {
       gpsOdometerMeters: 7_816_907,
       fuelUsedLiters: 504.5, // IO 208, CAN, 0.5 l
     });
+    // The same log's packet two minutes later, moving: position, speed and the CAN values of the four parts.
+    expect(ruptela(FRAMES.EXTENDED_ORADEA).records).toEqual([
+      {
+        time: new Date("2016-10-18T21:10:23Z"),
+        fix: { latitude: 47.05532, longitude: 21.924055, altitude: 140.9, heading: 184.8, satellites: 12, speedKmh: 17, hdop: 0.9 },
+        io: { ignition: true, fuelPercent: 67.2, externalVolts: 14.175, engineRpm: 1_128, gpsOdometerMeters: 7_817_001, fuelUsedLiters: 504.5 },
+      },
+    ]);
     const twoOfOneSecond = ruptela(FRAMES.EXTENDED_TWO_SPLIT);
     expect(twoOfOneSecond.records.map((record) => [record.time.toISOString(), record.fix?.satellites])).toEqual([
       ["2016-10-18T21:08:11.000Z", 12],
