@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { feedCounters, telemetryCheckpoints } from "@/db/schema";
 import type { Tenant } from "@/lib/platform/tenant";
+import { firstCheckpointSeq } from "./first-checkpoint";
 import { readCommittedTelemetry, type VehicleTelemetry } from "./read-committed-telemetry";
 import { windowEnd } from "./window-end";
 
@@ -15,7 +16,10 @@ import { windowEnd } from "./window-end";
 export type TelemetryProcessor = {
   /** Stable: the checkpoint is stored under it. */
   name: string;
-  /** Where a tenant it has never seen starts: its oldest stored row, or what is committed from now on. */
+  /**
+   * Where a tenant it has never seen starts: its oldest stored row, or what is committed from now on and in the last
+   * minutes before (first-checkpoint.ts).
+   */
   startAt: "beginning" | "now";
   /**
    * `checkpoint` is where the window starts: the change sequence and when that checkpoint was written
@@ -55,19 +59,22 @@ const advance = ({
   tenant,
   headSeq,
   window,
+  started,
 }: {
   db: Executor;
   processor: TelemetryProcessor;
   tenant: Tenant;
   headSeq: number;
   window: number;
+  /** Whether the processor had a checkpoint of the tenant when the run began (without one, its first is written here). */
+  started: boolean;
 }) =>
   db.transaction(async (tx) => {
     const { companyId, dataset } = tenant;
-    await tx
-      .insert(telemetryCheckpoints)
-      .values({ companyId, dataset, processor: processor.name, seq: processor.startAt === "now" ? headSeq : 0 })
-      .onConflictDoNothing();
+    if (!started) {
+      const seq = await firstCheckpointSeq({ db: tx, tenant, startAt: processor.startAt, headSeq });
+      await tx.insert(telemetryCheckpoints).values({ companyId, dataset, processor: processor.name, seq }).onConflictDoNothing();
+    }
     // Filtered on one company: on Citus a row lock is taken only by a query on one shard.
     const [checkpoint] = await tx
       .select({ seq: telemetryCheckpoints.seq, at: telemetryCheckpoints.updatedAt })
@@ -111,9 +118,10 @@ export const runTelemetryProcessors = async ({
   for (const head of heads) {
     const tenant = { companyId: head.companyId, dataset: head.dataset };
     for (const processor of processors) {
-      if ((checkpoints.get(`${tenantKey(tenant)}:${processor.name}`) ?? -1) >= head.seq) continue;
-      for (;;) {
-        const step = await advance({ db, processor, tenant, headSeq: head.seq, window });
+      const checkpoint = checkpoints.get(`${tenantKey(tenant)}:${processor.name}`);
+      if ((checkpoint ?? -1) >= head.seq) continue;
+      for (let started = checkpoint !== undefined; ; started = true) {
+        const step = await advance({ db, processor, tenant, headSeq: head.seq, window, started });
         if (!step) break;
         if (step.written) processor.committed?.({ tenant, checkpoint: step.written });
         processed += step.rows;

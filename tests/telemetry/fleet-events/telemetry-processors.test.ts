@@ -130,6 +130,7 @@ describe("telemetry processors", () => {
         if (failures-- > 0) throw new Error("receiver down");
       },
     };
+    await report(a);
     await runTelemetryProcessors({ db, processors: [flaky] });
     const time = await report(a);
     await expect(runTelemetryProcessors({ db, processors: [flaky, steady.processor] })).rejects.toThrow("receiver down");
@@ -138,6 +139,16 @@ describe("telemetry processors", () => {
     expect(handed).toHaveLength(2);
     expect(handed[1]).toEqual(handed[0]);
     expect(steady.seen.at(-1)?.time).toBe(time.getTime());
+  });
+  // After the other processors that start now: this one leaves recent rows, which they would be handed.
+  it("start a processor that asks for it now at a tenant's last minutes: a first drive committed before its first run is handed, history is not", async () => {
+    const { db, a, b, report } = await setup();
+    await report(a);
+    // The company's first drive: every point committed before the processor first meets the company.
+    const drive = [await report(a, new Date(Date.now() - 2 * 60_000)), await report(b, new Date(Date.now() - 60_000)), await report(a, new Date())];
+    const fresh = recorder("first-drive", "now");
+    await runTelemetryProcessors({ db, processors: [fresh.processor] });
+    expect(fresh.seen.map((row) => row.time).sort()).toEqual(drive.map((time) => time.getTime()).sort());
   });
 });
 
