@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "@/db/client";
+import { openDatabase, type Database } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { companies } from "@/db/schema";
+import { companies, feedCounters, telemetryCheckpoints } from "@/db/schema";
+import { TELEMETRY_PROCESSORS } from "@/lib/runtime/boot/start-fleet-reactions";
 import { ensurePartitions } from "@/lib/telemetry/store/partitions";
 import { setupFleetFixture } from "../helpers/fleet-fixture";
 import { SDK_VEHICLES } from "./sdk-fleet";
@@ -27,6 +28,20 @@ const PORT = Number(process.env.SDK_PORT ?? 3211);
 const DATA_DIR = ".data-sdk";
 const DAY_MS = 86_400_000;
 
+/**
+ * The fixture's telemetry is the backdrop the read interfaces answer from, not news to react to: each processor that
+ * starts "now" starts after it. Otherwise it would take the fixture's last ten minutes as a fleet just starting
+ * (lib/telemetry/fleet-events/first-checkpoint.ts) and log driving for the HOS driver, whose vehicle still moves
+ * after the fixture's log puts them off duty.
+ */
+const checkpointFixtureAsHistory = async (db: Database) => {
+  const heads = await db.select().from(feedCounters);
+  const startingNow = TELEMETRY_PROCESSORS.filter((processor) => processor.startAt === "now");
+  await db
+    .insert(telemetryCheckpoints)
+    .values(heads.flatMap(({ companyId, dataset, seq }) => startingNow.map((processor) => ({ companyId, dataset, seq, processor: processor.name }))));
+};
+
 const prepareDataDir = async () => {
   rmSync(DATA_DIR, { recursive: true, force: true });
   // The fixture's inspection photo goes where the server looks for it (its DATA_DIR's photos).
@@ -37,6 +52,7 @@ const prepareDataDir = async () => {
     await migrateDatabase(handle);
     await ensurePartitions({ db: handle.db, from: new Date(Date.now() - 8 * DAY_MS), to: new Date(Date.now() + 2 * DAY_MS) });
     await setupFleetFixture({ db: handle.db, liveVehicles: SDK_VEHICLES });
+    await checkpointFixtureAsHistory(handle.db);
     await handle.db.update(companies).set({ planTier: "Free" }).where(eq(companies.name, "Other Fleet"));
   } finally {
     await handle.close();
