@@ -30,7 +30,7 @@ let database: ReturnType<typeof useTestDatabase>;
 let fixture: HarnessFixture;
 
 /** Every tenant table's change of rows since the fixture (row-changes.ts): a probe reads it before and after. */
-const countRows = () => rowChanges(database().db);
+const tableRowChanges = () => rowChanges(database().db);
 
 /** Valid credentials for the route's auth kind (the camera signature is over the exact body sent). */
 const credentials = (route: RegisteredRoute, body: string | Uint8Array | undefined): Record<string, string> => {
@@ -92,14 +92,14 @@ const probe = async (route: RegisteredRoute, call: RouteCall, inputs: string[], 
   await resetRateLimits(database().db);
   const rawBody =
     call.body === undefined ? undefined : typeof call.body === "string" || call.body instanceof Uint8Array ? call.body : JSON.stringify(call.body);
-  const before = route.writes ? await countRows() : undefined;
+  const before = route.writes ? await tableRowChanges() : undefined;
   const answer = await withTimeout(
     callRoute(route, { ...call, body: rawBody, headers: { ...credentials(route, rawBody), ...call.headers } }),
     `${route.method} ${route.file}`,
   );
   assertAnswer(route, answer, inputs);
   if (mustFail) expect(answer.status, `${route.method} ${route.file} accepted invalid input: ${answer.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-  if (before && answer.status >= 400) expect(await countRows(), `${route.method} ${route.file} stored rows for a ${answer.status}`).toEqual(before);
+  if (before && answer.status >= 400) expect(await tableRowChanges(), `${route.method} ${route.file} stored rows for a ${answer.status}`).toEqual(before);
   return answer;
 };
 
