@@ -46,6 +46,20 @@ describe("Ruptela decoder (real frames)", () => {
         io: { ignition: true },
       },
     ]);
+    // An FM-Pro4 parked on a 24 V supply: the fix its server's log shows decoded; IO 2 to 5 off, 29 at 26,023 mV, 65 at 12 m.
+    expect(ruptela(FRAMES.RECORDS_ORADEA_PRO4)).toEqual({
+      imei: "865733028586048",
+      command: 1,
+      kind: "records",
+      recordsLeft: false,
+      records: [
+        {
+          time: new Date("2016-04-07T12:01:38Z"),
+          fix: { latitude: 47.0829133, longitude: 21.9137833, altitude: 130.6, heading: 207.3, satellites: 15, speedKmh: 0, hdop: 0.6 },
+          io: { digitalInput1: false, digitalInput2: false, digitalInput3: false, ignition: false, externalVolts: 26.023, gpsOdometerMeters: 12 },
+        },
+      ],
+    });
   });
 
   it("decodes multi-record packets in order, an older device's 14-digit IMEI zero-padded to 15", () => {
@@ -195,6 +209,8 @@ describe("Ruptela decoder (real frames)", () => {
 
   it("answers records 0x64 0x01, the identification 115, heartbeats 116 and trouble codes 109, as published; command answers get none", () => {
     expect(ruptelaAnswer(ruptela(FRAMES.RECORDS_KOBLENZ))?.toString("hex")).toBe("0002640113bc");
+    // The answer the FM-Pro4's server logged after its packet.
+    expect(ruptelaAnswer(ruptela(FRAMES.RECORDS_ORADEA_PRO4))?.toString("hex")).toBe("0002640113bc");
     expect(ruptelaAnswer(ruptela(FRAMES.EXTENDED_SPLIT_4))?.toString("hex")).toBe("0002640113bc");
     expect(ruptelaAnswer(decodeRuptelaFrame(withTrueLength(FRAMES.DTCS)))?.toString("hex")).toBe("00026d01c4a4");
     const identification = ruptelaAnswer(ruptela(FRAMES.IDENTIFICATION_ECO))!;

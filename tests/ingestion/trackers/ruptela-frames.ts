@@ -1,6 +1,6 @@
 /**
  * Real Ruptela packets of devices (hex), as published with Traccar's decoder tests (traccar/traccar,
- * RuptelaProtocolDecoderTest), the jeets project's Traccar integration test, a Traccar issue thread's device log, and
+ * RuptelaProtocolDecoderTest), the jeets project's Traccar integration test, two Traccar issue threads' device logs, and
  * one rebuilt from a published decoding of a real packet (see RECORDS_DELHI); read for facts only.
  */
 
@@ -139,6 +139,15 @@ export const FILE_PART =
 
 /** One record of a device near Koblenz, 2019 (the jeets project's test). */
 export const RECORDS_KOBLENZ = "002f0003142b0bae2b9b0100015de029a6000004872bb81e0387440328316a090000090703ad00fb011b0b011e0ff300001d8d";
+
+/**
+ * One record of an FM-Pro4 parked in Oradea, 2016, on a 24 V supply, as its server logged it: posted by a user in
+ * https://github.com/traccar/traccar/issues/1855 (the issue's first log, 2016-04-07 12:01:39; the same log shows the
+ * server's decoding, 47.08291 21.91378 course 207.3 at 12:01:38, and its answer 0002640113bc).
+ */
+export const RECORDS_ORADEA_PRO4 =
+  "005e000313612da3a24001000157064c2200000d0fc7291c10484d051a50fa0f000006070d05001b1a020003000400ad008f0058001b1a86" +
+  "00870088008200051d65a78b0000890000830000160019039600005852410000000caf00000000002db3";
 
 /**
  * One extended record (split in four parts) of a vehicle moving through Oradea, 2016, as its server logged it: posted
