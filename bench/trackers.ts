@@ -19,12 +19,13 @@ import { Client } from "pg";
 import type { Database } from "@/db/client";
 import { openDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrate";
-import { vehiclePositions, vehicles } from "@/db/schema";
+import { analyzeTables } from "@/db/analyze-tables";
+import { devices as deviceRows, vehiclePositions, vehicles, vehicleState } from "@/db/schema";
 import { insertCompany } from "@/lib/access/companies/create-company";
 import { insertBoundDevices } from "@/lib/fleet/devices/device-bindings";
 import { operatorActor } from "@/lib/platform/audit";
 import { startTrackers } from "@/lib/ingestion/trackers/start-trackers";
-import { ensurePartitions } from "@/lib/telemetry/store";
+import { ensurePartitions, ingestTelemetry } from "@/lib/telemetry/store";
 import { startCpuAccount } from "./cpu-usage";
 import type { DevicePlan, DeviceResults, ProtocolFigures } from "./tracker-devices";
 import { BENCH_PROTOCOLS, type BenchProtocol } from "./tracker-protocols";
@@ -70,6 +71,18 @@ const createFleet = async ({ db, companyId, protocol, count }: { db: Database; c
     rows: ids.map((vehicleId) => ({ identifier: protocol.identifier(vehicleId), model: protocol.name, vehicleId })),
   });
   return ids;
+};
+
+/**
+ * The fleet as a running service has it: each vehicle has reported before (an hour ago: its state row exists) and the
+ * planner has statistics of the vehicles, their devices and states. Without them the first writes were planned for a
+ * company with none, and the plans changed whenever autovacuum got round to analysing the tables mid-run.
+ */
+const reportedBefore = async ({ db, companyId, vehicleIds }: { db: Database; companyId: number; vehicleIds: number[] }) => {
+  const time = new Date(Date.now() - 3_600_000);
+  const positions = vehicleIds.map((vehicleId) => ({ companyId, dataset, vehicleId, time, latitude: 41.88, longitude: -87.63 }));
+  await ingestTelemetry({ db, batch: { positions } });
+  await analyzeTables({ db, tables: [vehicles, deviceRows, vehicleState] });
 };
 
 /** Runs bench/tracker-devices.ts with `plan`; `onConnected` once every device is connected and bound. */
@@ -138,6 +151,7 @@ export const benchTrackers = async ({
   const measure = async (title: string, phase: TrackerPhase, group: readonly BenchProtocol[], count: number, rate: number) => {
     const fleets = new Map<string, number[]>();
     for (const protocol of group) fleets.set(protocol.name, await createFleet({ db, companyId: company.id, protocol, count }));
+    await reportedBefore({ db, companyId: company.id, vehicleIds: [...fleets.values()].flat() });
     const devices = group.flatMap((protocol) =>
       fleets.get(protocol.name)!.map((vehicleId) => ({ protocol: protocol.name, vehicleId, identifier: protocol.identifier(vehicleId) })),
     );
