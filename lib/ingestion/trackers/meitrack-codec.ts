@@ -66,9 +66,12 @@ export const decodeMeitrackFrame = (frame: Buffer): MeitrackMessage | null => {
 };
 
 /**
- * The server's answer, sent after the commit: CCC and CCE are confirmed with the number of packets received
- * (`@@<flag><length>,<IMEI>,CCE,<count>*<checksum>\r\n`), after which the device deletes them from its cache; AAC
- * is answered `AAC,1`. AAA and AFF reports and replies get none.
+ * The server's answer, sent after the commit. CCC is confirmed with the number of packets received, in decimal, under
+ * the frame's own flag (`@@<flag><length>,<IMEI>,CCC,<count>*<checksum>\r\n`): Meitrack's T622 GPRS Protocol (2017),
+ * 3.45 "Setting the Data Compression Format – CCC" (`CCC,6` confirms six packets; the tracker deletes them from its cache
+ * once the reply's data identifier is the one it sent), as Traccar's MeitrackProtocolDecoder (decodeBinaryC) answers.
+ * CCE is confirmed alike by analogy only: no public description of an answer to CCE was found, and Traccar sends
+ * none (docs/trackers.md, "Meitrack"). AAC is answered `AAC,1`. AAA and AFF reports and replies get none.
  */
 export const meitrackAnswer = (message: MeitrackMessage): string | null => {
   const { flag, imei, kind } = message;

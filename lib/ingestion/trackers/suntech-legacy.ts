@@ -14,7 +14,12 @@ const IO_BITS = /^[01]{4,}$/;
 const ioInputs = (value: string | undefined) =>
   IO_BITS.test(value ?? "") ? { ignition: value![0] === "1", input1: value![1] === "1", input2: value![2] === "1", input3: value![3] === "1" } : undefined;
 
-/** The fields after a report's type-specific ones: `H_METER;BCK_VOLT;MSG_TYPE` when the device is set to send them (HBM). */
+/**
+ * The fields after a report's type-specific ones: `H_METER;BCK_VOLT;MSG_TYPE` when the device is set to send them (HBM).
+ * H_METER is a whole number of minutes: Suntech's ST310U Operation Manual (rev 1.08, 2017-07-13), section 7-4 "Setting
+ * Hour-Meter", sets the same counter with `SetHMeter=<minute>`; Traccar's SuntechProtocolDecoder reads it as minutes
+ * (its test: `…;33;003188;4.1;1` is 3188 min).
+ */
 const hourMeterTail = (fields: string[], at: number) => {
   const [meter, backup, messageType] = fields.slice(at, at + 3);
   if (!/^\d{1,10}$/.test(meter ?? "") || !/^\d{1,2}\.\d{1,2}$/.test(backup ?? "") || !/^[01]$/.test(messageType ?? "")) return null;

@@ -420,6 +420,7 @@ describe("Meitrack CCE and CCC binary batches (real frames)", () => {
       time: new Date("2014-01-03T12:56:43Z"),
       fix: { latitude: 50.651825, longitude: 14.727459, speedKmh: 6, heading: 187, hdop: 1.8, altitude: 297, satellites: 5 },
     });
+    // `CCC,<packets received>` in decimal, under the batch's flag: Meitrack T622 GPRS Protocol, 3.45 (`CCC,6`).
     expect(meitrackAnswer(eighteen)).toBe("@@G28,369800013460674,CCC,18*1A\r\n");
   });
 });

@@ -101,6 +101,7 @@ describe("Suntech decoder: the ST300 family's text reports (real frames)", () =>
       "ST300ALT;007239104;40;313;20190112;01:07:16;c99139;+04.703287;-074.148897;000.000;189.72;" + "21;1;425512;12.61;100000;33;003188;4.1;1",
     );
     expect(alert).toMatchObject({ kind: "ALT", alarms: [] });
+    // H_METER counts minutes (ST310U Operation Manual 7-4 "Setting Hour-Meter": SetHMeter=<minute>).
     expect(alert.record.io).toMatchObject({ ignition: true, engineSeconds: 3188 * 60 });
     const event = report(
       "ST300EVT;205173382;07;564;20160322;23:23:18;232e19;+19.288278;-099.128750;000.122;000.00;" +
