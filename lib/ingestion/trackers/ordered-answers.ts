@@ -4,33 +4,59 @@ import { logger } from "@/lib/platform/logger";
 /** Commits and answers that may be waiting at once on one connection; past this many the connection waits for them. */
 const MAX_UNCONFIRMED = 32;
 
+/** A commit not yet landed, or an answer not yet written (`covers`: how many commits were handed in before it). */
+type Waiting = { landed: boolean; answer: null } | { landed: false; answer: string | Buffer; covers: number };
+
 /**
  * A connection's answers, each written once every commit handed in before it has landed, in the order they were given,
  * while the session reads on and hands the queue the next messages (a connection waiting for each answer's commit gets
  * one message into each of the queue's writes, and after a slow one never catches up; docs/scaling.md). A failed commit
  * closes the connection in its turn: the answers before it are written, none after it, and the session's next `pace`
- * or `confirm` throws (the listener closes the connection).
+ * or `confirm` throws (the listener closes the connection). The commits and answers wait in one line, in order: a
+ * tracker fix costs one entry and one reaction to its commit, not a promise per step (docs/scaling.md, "Issue 37,
+ * session 23").
  */
 export const orderedAnswers = ({ socket }: { socket: Socket }) => {
-  /** Commits not yet landed and answers not yet written (an answer waits for all of them: the earlier answers too). */
-  const waiting = new Set<Promise<void>>();
+  const line: Waiting[] = [];
   let commits = 0;
   /** The first failed commit: its place among the commits handed in, and why. */
   let failed: { at: number; error: unknown } | null = null;
-  const track = (promise: Promise<void>) => {
-    const tracked = promise.finally(() => waiting.delete(tracked));
-    waiting.add(tracked);
+  let onEmpty: (() => void)[] = [];
+
+  /** Writes the answers whose commits have all landed, from the head of the line, and wakes `confirm` once it is empty. */
+  const advance = () => {
+    while (line.length > 0) {
+      const head = line[0];
+      if (head.answer === null) {
+        if (!head.landed) break;
+      } else if (failed && failed.at < head.covers) socket.destroy();
+      else if (!socket.destroyed) socket.write(head.answer);
+      line.shift();
+    }
+    if (line.length === 0 && onEmpty.length > 0) {
+      const waiters = onEmpty;
+      onEmpty = [];
+      for (const wake of waiters) wake();
+    }
   };
+
   const confirm = async () => {
-    await Promise.all(waiting);
+    if (line.length > 0) await new Promise<void>((resolve) => onEmpty.push(resolve));
     if (failed) throw failed.error;
   };
+
   return {
     /** A message's commit (the queue's `submit`), confirmed by the next answer. */
     commit: (commit: Promise<void>) => {
       const at = commits++;
-      track(
-        commit.catch((error: unknown) => {
+      const waiting: Waiting = { landed: false, answer: null };
+      line.push(waiting);
+      commit.then(
+        () => {
+          waiting.landed = true;
+          advance();
+        },
+        (error: unknown) => {
           // Logged here: the connection closes in its turn, and the listener hears of it only at the next frame.
           if (!failed)
             logger.info(
@@ -38,25 +64,25 @@ export const orderedAnswers = ({ socket }: { socket: Socket }) => {
               "tracker write failed: connection closes",
             );
           if (!failed || at < failed.at) failed = { at, error };
-        }),
+          waiting.landed = true;
+          advance();
+        },
       );
     },
     /** Written once every commit handed in so far has landed and every earlier answer is written; if one failed, the connection closes. */
     answer: (answer: string | Buffer) => {
-      const covered = commits;
-      track(
-        Promise.all([...waiting]).then(() => {
-          if (failed && failed.at < covered) socket.destroy();
-          else if (!socket.destroyed) socket.write(answer);
-        }),
-      );
+      line.push({ landed: false, answer, covers: commits });
+      advance();
     },
     /** Resolves once every commit handed in has landed and every answer is written; throws if a commit failed. */
     confirm,
-    /** Before the next message: throws if a commit failed, and waits for what is waiting when that is MAX_UNCONFIRMED. */
-    pace: async () => {
+    /**
+     * Before the next message: throws if a commit failed, and, when MAX_UNCONFIRMED are waiting, returns what resolves
+     * once they are through (nothing to wait for otherwise).
+     */
+    pace: () => {
       if (failed) throw failed.error;
-      if (waiting.size >= MAX_UNCONFIRMED) await confirm();
+      return line.length >= MAX_UNCONFIRMED ? confirm() : undefined;
     },
   };
 };
