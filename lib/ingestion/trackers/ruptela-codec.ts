@@ -95,7 +95,7 @@ const readRecord = (reader: FrameReader, extended: boolean) => {
   else reader.u8(); // the event id that made the record
   const io: TrackerRecord["io"] = {};
   const target: IoTarget = { io, fix: {}, events: [] };
-  const id = extended ? reader.u16 : reader.u8;
+  const id = extended ? () => reader.u16() : () => reader.u8();
   for (const size of [1, 2, 4, 8]) {
     const count = reader.u8();
     for (let k = 0; k < count; k++) {

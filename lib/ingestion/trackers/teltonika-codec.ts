@@ -55,7 +55,7 @@ export const teltonikaPacketLength = (buffer: Buffer): number | null => {
 };
 
 const readRecord = (reader: FrameReader, extended: boolean): TrackerRecord => {
-  const id = extended ? reader.u16 : reader.u8;
+  const id = extended ? () => reader.u16() : () => reader.u8();
   const time = new Date(reader.unsigned(8));
   reader.u8(); // priority
   const longitude = reader.i32() / GPS_SCALE;
