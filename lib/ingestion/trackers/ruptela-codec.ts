@@ -95,11 +95,12 @@ const readRecord = (reader: FrameReader, extended: boolean) => {
   else reader.u8(); // the event id that made the record
   const io: TrackerRecord["io"] = {};
   const target: IoTarget = { io, fix: {}, events: [] };
-  const id = extended ? () => reader.u16() : () => reader.u8();
+  /** IO ids: two bytes in extended records, one in plain ones. */
+  const idBytes = extended ? 2 : 1;
   for (const size of [1, 2, 4, 8]) {
     const count = reader.u8();
     for (let k = 0; k < count; k++) {
-      const ioId = id();
+      const ioId = reader.unsigned(idBytes);
       const value = reader.unsigned(size); // read even when the id is not: `?.()` would skip its argument
       RUPTELA_IO[ioId]?.(value, target);
     }

@@ -55,7 +55,8 @@ export const teltonikaPacketLength = (buffer: Buffer): number | null => {
 };
 
 const readRecord = (reader: FrameReader, extended: boolean): TrackerRecord => {
-  const id = extended ? () => reader.u16() : () => reader.u8();
+  /** IO ids and counts: two bytes in Codec 8 Extended, one in Codec 8. */
+  const idBytes = extended ? 2 : 1;
   const time = new Date(reader.unsigned(8));
   reader.u8(); // priority
   const longitude = reader.i32() / GPS_SCALE;
@@ -64,15 +65,15 @@ const readRecord = (reader: FrameReader, extended: boolean): TrackerRecord => {
   const heading = reader.u16();
   const satellites = reader.u8();
   const speedKmh = reader.u16();
-  id(); // the IO id that triggered the record
-  id(); // total IO count (the groups below carry their own)
+  reader.unsigned(idBytes); // the IO id that triggered the record
+  reader.unsigned(idBytes); // total IO count (the groups below carry their own)
   const io: TrackerRecord["io"] = {};
   const fix: Partial<NonNullable<TrackerRecord["fix"]>> = { latitude, longitude, altitude, heading, satellites, speedKmh };
   const target: IoTarget = { io, fix, events: [] };
   for (const size of [1, 2, 4, 8]) {
-    const count = id();
+    const count = reader.unsigned(idBytes);
     for (let k = 0; k < count; k++) {
-      const ioId = id();
+      const ioId = reader.unsigned(idBytes);
       const value = reader.unsigned(size);
       TELTONIKA_IO[ioId]?.(value, target);
     }
