@@ -3,6 +3,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { LongFilesFirst } from "./tests/helpers/long-files-first.mjs";
 
 const TEST_FILES = "tests/**/*.test.ts";
 
@@ -32,6 +33,7 @@ export default defineConfig({
     pool: "forks",
     // One fork per core: vitest's default (cores - 1) runs the files one at a time on two cores.
     maxWorkers: availableParallelism(),
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       { extends: true, test: { name: "shared", include: [TEST_FILES], exclude: ["tests/sdk/**", ...mockingFiles], isolate: false } },
       { extends: true, test: { name: "isolated", include: mockingFiles.length > 0 ? mockingFiles : ["no-such-file"], isolate: true } },
