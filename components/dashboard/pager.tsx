@@ -1,5 +1,24 @@
 import Link from "next/link";
 
+/** A Previous or Next link; `enabled: false` shows it dimmed and out of the tab order (no such page). */
+export type PageLink = { href: string; enabled: boolean };
+
+const PageNavLink = ({ link, children }: { link: PageLink; children: string }) => (
+  <Link className="button-link" href={link.href} aria-disabled={!link.enabled} tabIndex={link.enabled ? undefined : -1}>
+    {children}
+  </Link>
+);
+
+/** Previous and Next as plain links (they work without JavaScript) after where the shown rows lie. */
+export const PageNav = ({ label, range, previous, next }: { label: string; range: string; previous: PageLink; next: PageLink }) => (
+  <nav className="pager" aria-label={label}>
+    <span data-testid="pager-range">{range}</span>
+    <span className="spacer" />
+    <PageNavLink link={previous}>Previous</PageNavLink>
+    <PageNavLink link={next}>Next</PageNavLink>
+  </nav>
+);
+
 /** Offset paging links that keep the page's other query parameters. */
 export const Pager = ({
   basePath,
@@ -21,20 +40,12 @@ export const Pager = ({
     const text = query.toString();
     return text ? `${basePath}?${text}` : basePath;
   };
-  const hasPrevious = offset > 0;
-  const hasNext = offset + limit < count;
   return (
-    <nav className="pager" aria-label="Pages">
-      <span data-testid="pager-range">
-        {count === 0 ? "No results" : `${offset + 1}–${Math.min(offset + limit, count)} of ${count.toLocaleString("en-US")}`}
-      </span>
-      <span className="spacer" />
-      <Link className="button-link" href={href(Math.max(0, offset - limit))} aria-disabled={!hasPrevious} tabIndex={hasPrevious ? undefined : -1}>
-        Previous
-      </Link>
-      <Link className="button-link" href={href(offset + limit)} aria-disabled={!hasNext} tabIndex={hasNext ? undefined : -1}>
-        Next
-      </Link>
-    </nav>
+    <PageNav
+      label="Pages"
+      range={count === 0 ? "No results" : `${offset + 1}–${Math.min(offset + limit, count)} of ${count.toLocaleString("en-US")}`}
+      previous={{ href: href(Math.max(0, offset - limit)), enabled: offset > 0 }}
+      next={{ href: href(offset + limit), enabled: offset + limit < count }}
+    />
   );
 };

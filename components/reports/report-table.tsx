@@ -1,4 +1,4 @@
-import type { Report, ReportColumn, ReportValue } from "@/lib/reports/report-table";
+import type { Report, ReportColumn, ReportRow, ReportValue } from "@/lib/reports/report-table";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { countOf } from "@/lib/platform/plural";
@@ -19,10 +19,10 @@ const formatCell = (column: ReportColumn, value: ReportValue, timeZone: string) 
 const isNumeric = (column: ReportColumn) => !["text", "time", "day"].includes(column.format);
 
 /**
- * A report's table with its totals row; the first `limit` rows (the exports hold all). On a phone each
+ * A report's table: `rows` (a page of them), and the totals row of the whole report. On a phone each
  * row is a card (`cards-on-phone`): the first column its title, the others labelled; the totals a card too.
  */
-export const ReportTable = ({ report, timeZone, limit }: { report: Report; timeZone: string; limit: number }) => (
+export const ReportTable = ({ report, rows, timeZone }: { report: Report; rows: readonly ReportRow[]; timeZone: string }) => (
   <ScrollRegion label={`${report.title} table`}>
     <table className="data cards-on-phone report-table" data-testid="report-table">
       <thead>
@@ -35,7 +35,7 @@ export const ReportTable = ({ report, timeZone, limit }: { report: Report; timeZ
         </tr>
       </thead>
       <tbody>
-        {report.rows.slice(0, limit).map((row, index) => (
+        {rows.map((row, index) => (
           <tr key={index} data-testid="report-row">
             {report.columns.map((column, columnIndex) => (
               <td

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { DailyDistanceChart } from "@/components/reports/daily-distance-chart";
 import { ReportForm } from "@/components/reports/report-form";
+import { ReportPager } from "@/components/reports/report-pager";
 import { ReportTable } from "@/components/reports/report-table";
 import { ReportSchedules } from "@/components/reports/report-schedules";
 import { createReportScheduleAction, deleteReportScheduleAction } from "./actions";
@@ -12,16 +13,13 @@ import { isMailQueued } from "@/lib/outbound/mail/queue-mail";
 import { listReportSchedules } from "@/lib/reports/report-schedules";
 import { listDrivers } from "@/lib/fleet/drivers";
 import { AppError } from "@/lib/platform/errors";
-import { countOf } from "@/lib/platform/plural";
 import { buildReport } from "@/lib/reports/build-report";
 import { parseReportParams, REPORT_LABELS, toReportSearch, type ReportKind } from "@/lib/reports/report-params";
+import { pageOfReport } from "@/lib/reports/report-page";
 import { distancePerDay } from "@/lib/reports/report-table";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 
 export const metadata = { title: "Reports" };
-
-/** Rows shown on the page; the exports hold every row. */
-const SHOWN_ROWS = 1_000;
 
 const Page = async ({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) => {
   const user = await requireUser(SECTIONS.reports.roles);
@@ -65,7 +63,11 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
     driverIds: params.driverIds ?? [],
     label: describe(params.kind, params.vehicleIds ?? [], params.driverIds ?? []),
   };
+  // The exports hold every row: their links name the report, not the page shown.
   const search = toReportSearch(params).toString();
+  const shownPage = pageOfReport({ rows: report.rows, page: params.page });
+  // The report's heading as the target: a phone lands on the table, not the top of the page.
+  const pageHref = (page: number) => `/reports?${toReportSearch(params, { page }).toString()}#report-heading`;
   const chartDays = params.kind === "daily" ? distancePerDay(report) : [];
   return (
     <section className="page">
@@ -88,7 +90,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
           {problem}
         </p>
       ) : null}
-      <h2>
+      <h2 id="report-heading">
         {report.title}, {params.from} to {params.to}
       </h2>
       {chartDays.length > 0 ? <DailyDistanceChart days={chartDays} unit={report.units.distance} /> : null}
@@ -98,12 +100,8 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
         </p>
       ) : (
         <>
-          {report.rows.length > SHOWN_ROWS ? (
-            <p className="muted">
-              The first {SHOWN_ROWS.toLocaleString("en-US")} of {countOf(report.rows.length, "row")}; the exports hold them all.
-            </p>
-          ) : null}
-          <ReportTable report={report} timeZone={timeZone} limit={SHOWN_ROWS} />
+          <ReportTable report={report} rows={shownPage.rows} timeZone={timeZone} />
+          <ReportPager shown={shownPage} pageHref={pageHref} />
         </>
       )}
       <ReportSchedules
