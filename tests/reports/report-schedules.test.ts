@@ -107,6 +107,8 @@ describe("scheduled reports", () => {
     ["an unknown frequency", { frequency: "hourly" }, "bad_request", "frequency"],
     ["an unknown vehicle", { vehicleIds: [999_999] }, "not_found", "vehicleIds"],
     ["another company's driver", () => ({ driverIds: [otherDriver.id] }), "not_found", "driverIds"],
+    // A schedule mails the whole report: the page of the table shown is no part of it.
+    ["a page of the Reports page's table", { page: 2 }, "bad_request", "page"],
   ])("refuse %s, naming the field", async (_, change, code, field) => {
     const input = { kind: "trips", frequency: "weekly", recipients: ["ops@example.test"], ...(typeof change === "function" ? change() : change) };
     await expect(createReportSchedule({ db: database().db, ...tenant, input, actor })).rejects.toMatchObject({ code, message: expect.stringContaining(field) });
