@@ -41,7 +41,10 @@ test("the API reference lists the four interfaces and documents the locations fe
   for (const name of ["after", "limit"]) await expect(feed.locator(`[data-testid="parameter"][data-name="${name}"]`)).toBeVisible();
   await expect(feed.locator('[data-testid="parameter"][data-name="limit"]')).toContainText("integer");
   await expect(feed.getByRole("list", { name: "Error statuses" })).toContainText("429");
-  await expect(main.getByRole("link", { name: "Public fleet interface" })).toHaveAttribute("href", "/api-reference#public-fleet-interface");
+  await expect(page.getByRole("article").getByRole("link", { name: "Public fleet interface" })).toHaveAttribute(
+    "href",
+    "/api-reference#public-fleet-interface",
+  );
   await expect(toc.locator('[aria-current="page"]')).toHaveAttribute("href", "/api-reference/get-fleet-vehicles-locations-feed");
   await screenshot(page, "api-reference-operation", { fullPage: false });
 
