@@ -139,8 +139,9 @@ const PAGES: readonly PageVisit[] = [
   { name: "webhooks", path: "/settings/webhooks", onlyFor: [DEMO_ADMIN, OTHER_ADMIN] },
   // Vehicles and tags are edited by the same roles as drivers (admins and managers).
   { name: "tags", path: "/settings/tags", onlyFor: DRIVER_EDITORS },
-  // The longest page by far (every operation of four interfaces): one axe scan of it is most of a minute.
+  // The reference's index (its operations listed, each a page of its own), then its largest operation's page.
   { name: "api-reference", path: "/api-reference", sameForEveryCompany: true },
+  { name: "api-reference-operation", path: "/api-reference/post-alerts-configurations", sameForEveryCompany: true },
   { name: "forbidden", path: "/settings/api-keys", onlyFor: [DEMO_MANAGER, DEMO_DISPATCHER] },
 ];
 
@@ -207,8 +208,8 @@ for (const { user, size, scan: scanned } of WALKS) {
         const withScan =
           (scanned && !(visit.sameForEveryCompany && user === OTHER_ADMIN)) || (visit.onlyFor !== undefined && !visit.onlyFor.includes(DEMO_ADMIN));
         await check(page, `${visit.name} (${path}) as ${user.email} at ${size.name}`, { withScan });
-        // Phone screenshots show the whole page (the long API reference only its first screen).
-        const fullPage = size.name === "phone" && visit.name !== "api-reference";
+        // Phone screenshots show the whole page.
+        const fullPage = size.name === "phone";
         if (user === DEMO_ADMIN || (visit.name === "forbidden" && user === DEMO_MANAGER))
           await screenshot(page, `a11y-${visit.name}-${size.name}`, { fullPage });
       }

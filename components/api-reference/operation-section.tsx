@@ -80,19 +80,27 @@ const Parameters = ({ operation }: { operation: OperationView }) => (
 const statusClass = (status: string) =>
   status.startsWith("2") ? styles.statusOk : status.startsWith("4") || status.startsWith("5") ? styles.statusError : styles.statusOther;
 
-/** One operation: method and path, what it does, who may call it, what it takes and what it answers. */
-export const OperationSection = ({ operation }: { operation: OperationView }) => {
+/**
+ * One operation, the whole of its page (its summary the page's h1): method and URL (`origin` the one the reader
+ * reached the dashboard on), what it does, who may call it, what it takes and what it answers.
+ */
+export const OperationSection = ({ operation, origin }: { operation: OperationView; origin: string }) => {
   // The fleet operations' description only restates the scope, which the facts show.
   const description = operation.description && operation.description !== `Scope: \`${operation.scope}\`.` ? operation.description : undefined;
   return (
     <section id={operation.anchor} className={styles.operation} data-testid="operation" aria-labelledby={`${operation.anchor}-title`}>
-      <header className={styles.operationHead}>
-        <MethodBadge method={operation.method} />
-        <code className={styles.path}>{operation.path}</code>
+      <header>
+        <h1 id={`${operation.anchor}-title`} className={styles.summary}>
+          {operation.summary}
+        </h1>
+        <p className={styles.operationHead}>
+          <MethodBadge method={operation.method} />
+          <code className={styles.path}>
+            <span className={styles.origin}>{origin}</span>
+            {operation.path}
+          </code>
+        </p>
       </header>
-      <h3 id={`${operation.anchor}-title`} className={styles.summary}>
-        {operation.summary}
-      </h3>
       {description && (
         <p className={styles.description}>
           <InlineText text={description} />
@@ -101,7 +109,7 @@ export const OperationSection = ({ operation }: { operation: OperationView }) =>
       <Auth operation={operation} />
       {operation.parameters.length > 0 && (
         <>
-          <h4 className={styles.subhead}>Parameters</h4>
+          <h2 className={styles.subhead}>Parameters</h2>
           <ScrollRegion className={styles.tableScroll} label={`Parameters of ${operation.method.toUpperCase()} ${operation.path}`}>
             <Parameters operation={operation} />
           </ScrollRegion>
@@ -109,14 +117,14 @@ export const OperationSection = ({ operation }: { operation: OperationView }) =>
       )}
       {operation.requestBody && (
         <>
-          <h4 className={styles.subhead}>
+          <h2 className={styles.subhead}>
             Request body <span className={styles.contentType}>{operation.requestBody.contentTypes.join(", ")}</span>
             {!operation.requestBody.required && <span className={styles.optional}>optional</span>}
-          </h4>
+          </h2>
           {operation.requestBody.schema && <SchemaBlock schema={operation.requestBody.schema} mode="request" />}
         </>
       )}
-      <h4 className={styles.subhead}>Responses</h4>
+      <h2 className={styles.subhead}>Responses</h2>
       {operation.responses.map((response) => (
         <div key={response.status} className={styles.response}>
           <div className={styles.responseHead}>
@@ -129,9 +137,9 @@ export const OperationSection = ({ operation }: { operation: OperationView }) =>
       ))}
       {operation.errors.length > 0 && (
         <>
-          <h4 className={styles.subhead}>
+          <h2 className={styles.subhead}>
             Errors <span className={styles.contentType}>{"{ message, requestId }"}</span>
-          </h4>
+          </h2>
           <ul className={styles.errors} aria-label="Error statuses">
             {operation.errors.map((error) => (
               <li key={error.status}>

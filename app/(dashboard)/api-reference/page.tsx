@@ -1,28 +1,21 @@
-import { headers } from "next/headers";
 import { requireUser } from "@/app/_server/session";
+import { requestOrigin } from "@/app/_server/request-origin";
 import { SECTIONS } from "@/lib/access/auth/role-policy";
-import { OperationSection } from "@/components/api-reference/operation-section";
+import { OperationList } from "@/components/api-reference/operation-list";
 import { ReferenceIntro } from "@/components/api-reference/reference-intro";
 import { ReferenceToc } from "@/components/api-reference/reference-toc";
 import { InlineText } from "@/components/api-reference/inline-text";
 import styles from "@/components/api-reference/api-reference.module.css";
 import { getOpenApiDocument } from "@/lib/interfaces/openapi/build-document";
-import { buildApiReference } from "@/lib/interfaces/openapi/reference/api-reference";
+import { getApiReference } from "@/lib/interfaces/openapi/reference/reference-pages";
 
 export const metadata = { title: "API reference" };
 
-/** The origin the reader reached the dashboard on, so the base URLs shown are the ones to use. */
-const requestOrigin = async () => {
-  const incoming = await headers();
-  const host = incoming.get("x-forwarded-host") ?? incoming.get("host") ?? "localhost";
-  const protocol = incoming.get("x-forwarded-proto") ?? (host.startsWith("localhost") || host.startsWith("127.") ? "http" : "https");
-  return `${protocol.split(",")[0]}://${host}`;
-};
-
+/** The reference's entry: the overview, then each interface with its operations, each documented on a page of its own. */
 const Page = async () => {
   await requireUser(SECTIONS.apiReference.roles);
   const document = getOpenApiDocument();
-  const groups = buildApiReference(document);
+  const groups = getApiReference();
   return (
     <div className={styles.layout}>
       <ReferenceToc groups={groups} />
@@ -49,9 +42,7 @@ const Page = async () => {
                 <InlineText text={group.description} />
               </p>
             )}
-            {group.operations.map((operation) => (
-              <OperationSection key={operation.anchor} operation={operation} />
-            ))}
+            <OperationList operations={group.operations} />
           </section>
         ))}
       </article>

@@ -14,6 +14,7 @@ const THROUGH_THE_SOURCE = ["map", "playback", "stats"];
  */
 const NOT_FLEET_DATA = [
   "api-reference",
+  "api-reference/[operation]",
   "account",
   "settings/api-keys",
   "settings/company",

@@ -17,6 +17,24 @@ describe("buildApiReference", () => {
     expect(groups.reduce((count, group) => count + group.operations.length, 0)).toBe(documented);
   });
 
+  it("gives every operation an anchor of its own that is a URL path segment as it is (its page's slug) and a summary (its page's h1)", () => {
+    const operations = groups.flatMap((group) => group.operations);
+    expect(new Set(operations.map((op) => op.anchor)).size).toBe(operations.length);
+    for (const op of operations) {
+      expect(op.anchor).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(op.summary).not.toBe("");
+    }
+  });
+
+  it("titles an operation without a summary by its method and path", () => {
+    const [group] = buildApiReference({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/things/{id}": { get: { responses: { "200": { description: "The thing." } } } } },
+    });
+    expect(group.operations[0]).toMatchObject({ anchor: "get-things-id", summary: "GET /things/{id}" });
+  });
+
   it("shows the feed's parameters with types, defaults and bounds, its scope and auth", () => {
     const feed = operation("GET", "/fleet/vehicles/locations/feed");
     expect(feed.anchor).toBe("get-fleet-vehicles-locations-feed");

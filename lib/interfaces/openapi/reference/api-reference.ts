@@ -66,7 +66,8 @@ export const buildApiReference = (document: oas31.OpenAPIObject): GroupView[] =>
         anchor: slug(`${method} ${path}`),
         method: method.toUpperCase(),
         path,
-        summary: operation.summary ?? "",
+        // The operation page's h1: never empty.
+        summary: operation.summary ?? `${method.toUpperCase()} ${path}`,
         description: operation.description,
         auth: (operation.security ?? []).flatMap((requirement) =>
           Object.keys(requirement).map((scheme) => ({ scheme, description: (schemes[scheme] as oas31.SecuritySchemeObject | undefined)?.description })),
