@@ -1,24 +1,29 @@
 import type { Executor } from "@/db/client";
 import { logger } from "@/lib/platform/logger";
-import { ingestTelemetry, type TelemetryBatch } from "@/lib/telemetry/store";
+import { ingestTelemetry, type SafetyEventReport, type TelemetryBatch } from "@/lib/telemetry/store";
 
 type Pending = { batch: TelemetryBatch; resolve: () => void; reject: (error: unknown) => void };
 
-/** Keeps the first record of each vehicle and time (and event kind): a packet resent before its first copy was committed. */
-const uniqueByVehicleAndTime = <R extends { vehicleId: number; time: Date; kind?: string }>(records: R[]) => {
+/** Keeps the first event of each vehicle, time and kind: a packet resent before its first copy was committed. */
+const uniqueEvents = (events: SafetyEventReport[]) => {
   const seen = new Set<string>();
-  return records.filter((record) => {
-    const key = `${record.vehicleId}:${record.time.getTime()}:${record.kind ?? ""}`;
+  return events.filter((event) => {
+    const key = `${event.vehicleId}:${event.time.getTime()}:${event.kind}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
 };
 
+/**
+ * The packets as one batch. A position or stat sample resent before its first copy was committed (same vehicle and
+ * time) is left to `ingestTelemetry`, which keeps the first of a batch's repeats (pack-records.ts): a key string and a
+ * set entry a fix here did the same work twice (docs/scaling.md, "Issue 37, session 24").
+ */
 const merge = (entries: Pending[]): TelemetryBatch => ({
-  positions: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.positions ?? [])),
-  stats: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.stats ?? [])),
-  events: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.events ?? [])),
+  positions: entries.flatMap((entry) => entry.batch.positions ?? []),
+  stats: entries.flatMap((entry) => entry.batch.stats ?? []),
+  events: uniqueEvents(entries.flatMap((entry) => entry.batch.events ?? [])),
 });
 
 /**
