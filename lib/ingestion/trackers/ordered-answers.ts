@@ -78,7 +78,8 @@ export const orderedAnswers = ({ socket }: { socket: Socket }) => {
     confirm,
     /**
      * Before the next message: throws if a commit failed, and, when MAX_UNCONFIRMED are waiting, returns what resolves
-     * once they are through (nothing to wait for otherwise).
+     * once they are through (nothing to wait for otherwise: a session awaits only what it returns, since an `await` of
+     * nothing still costs a promise and a turn of the microtask queue a frame).
      */
     pace: () => {
       if (failed) throw failed.error;

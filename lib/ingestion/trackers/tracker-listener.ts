@@ -108,7 +108,7 @@ export const startTrackerListener = async ({
           const frame = buffered.subarray(0, length);
           buffered = buffered.subarray(length);
           const arrived = new Date();
-          const handled = await protocol.handle(frame);
+          const handled = await protocol.handle(frame, arrived);
           // The one place a device's last message is noted: every kind, heartbeats and logins too (written every few seconds).
           if (handled) {
             const { companyId, dataset, identifier, protocol: spoken } = handled.device;
