@@ -33,7 +33,7 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
         const paced = answers.pace();
         if (paced) await paced;
         if (message.type === "answer") await commands?.answer({ text: message.text });
-        if (message.type === "record") answers.commit(context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })));
+        if (message.type === "record") context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now }), answers.commit());
       }
       if (vehicle && gt06Answers(message.protocol)) {
         answers.answer(encodeGt06Response(message.protocol, message.serial, now));

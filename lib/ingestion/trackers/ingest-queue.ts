@@ -2,7 +2,10 @@ import type { Executor } from "@/db/client";
 import { logger } from "@/lib/platform/logger";
 import { ingestTelemetry, type SafetyEventReport, type TelemetryBatch } from "@/lib/telemetry/store";
 
-type Pending = { batch: TelemetryBatch; resolve: () => void; reject: (error: unknown) => void };
+/** Told once a packet is committed (no argument), or why it cannot be. */
+export type Settle = (failure?: { error: unknown }) => void;
+
+type Pending = { batch: TelemetryBatch; settle: Settle };
 
 /** Keeps the first event of each vehicle, time and kind: a packet resent before its first copy was committed. */
 const uniqueEvents = (events: SafetyEventReport[]) => {
@@ -28,8 +31,10 @@ const merge = (entries: Pending[]): TelemetryBatch => ({
 
 /**
  * Coalesces the packets of all tracker connections into one `ingestTelemetry` call every
- * `flushMs` (one transaction for a thousand devices, instead of a thousand). `submit` resolves when
- * the packet's records are committed, so its connection acknowledges only then. When a combined
+ * `flushMs` (one transaction for a thousand devices, instead of a thousand). `submit` settles once
+ * the packet's records are committed, so its connection acknowledges only then: a callback, not a promise, as a tracker
+ * fix's commit was a promise, its executor and resolving functions, and the reaction its connection attached
+ * (docs/scaling.md, "Issue 37, session 24"). When a combined
  * write fails, each packet is retried alone, so one bad packet fails only its own connection.
  */
 export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?: number }) => {
@@ -37,24 +42,26 @@ export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
 
+  // The packets are told after the write's try, never inside it: a connection's settling is not a failed write.
   const writeAlone = async (entry: Pending) => {
     try {
       await ingestTelemetry({ db, batch: merge([entry]) });
-      entry.resolve();
     } catch (error) {
-      entry.reject(error);
+      return entry.settle({ error });
     }
+    entry.settle();
   };
 
   const flush = async (entries: Pending[]) => {
     try {
       await ingestTelemetry({ db, batch: merge(entries) });
-      for (const entry of entries) entry.resolve();
     } catch (error) {
-      if (entries.length === 1) return entries[0].reject(error);
+      if (entries.length === 1) return entries[0].settle({ error });
       logger.warn({ err: error, packets: entries.length }, "tracker batch failed; writing its packets one by one");
       for (const entry of entries) await writeAlone(entry);
+      return;
     }
+    for (const entry of entries) entry.settle();
   };
 
   const schedule = () => {
@@ -70,13 +77,12 @@ export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?
   };
 
   return {
-    /** Resolves once the batch is committed; rejects if it cannot be. */
-    submit: (batch: TelemetryBatch) =>
-      new Promise<void>((resolve, reject) => {
-        if ((batch.positions?.length ?? 0) + (batch.stats?.length ?? 0) + (batch.events?.length ?? 0) === 0) return resolve();
-        pending.push({ batch, resolve, reject });
-        schedule();
-      }),
+    /** Calls `settle` once the batch is committed (at once for an empty one), or with the error if it cannot be. */
+    submit: (batch: TelemetryBatch, settle: Settle) => {
+      if ((batch.positions?.length ?? 0) + (batch.stats?.length ?? 0) + (batch.events?.length ?? 0) === 0) return settle();
+      pending.push({ batch, settle });
+      schedule();
+    },
     /** Waits for every submitted packet to be written. */
     drain: async () => {
       while (pending.length > 0 || timer) await new Promise((resolve) => setTimeout(resolve, flushMs));

@@ -45,7 +45,7 @@ export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, contex
         await commands?.answer({ text: answer });
         return handled;
       }
-      answers.commit(context.queue.submit(trackerTelemetry({ vehicle, records, now })));
+      context.queue.submit(trackerTelemetry({ vehicle, records, now }), answers.commit());
       const ack = Buffer.alloc(4);
       ack.writeUInt32BE(records.length, 0);
       answers.answer(ack);

@@ -70,7 +70,7 @@ export const textSession =
         }
         const paced = answers.pace();
         if (paced) await paced;
-        if (message.records?.length) answers.commit(context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })));
+        if (message.records?.length) context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now }), answers.commit());
         if (message.commandAnswer) {
           // Once what the message carries is stored: an answer naming a position shows it on the map.
           await answers.confirm();
