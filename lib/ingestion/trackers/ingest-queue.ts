@@ -30,12 +30,11 @@ const merge = (entries: Pending[]): TelemetryBatch => ({
 });
 
 /**
- * Coalesces the packets of all tracker connections into one `ingestTelemetry` call every
- * `flushMs` (one transaction for a thousand devices, instead of a thousand). `submit` settles once
- * the packet's records are committed, so its connection acknowledges only then: a callback, not a promise, as a tracker
- * fix's commit was a promise, its executor and resolving functions, and the reaction its connection attached
- * (docs/scaling.md, "Issue 37, session 24"). When a combined
- * write fails, each packet is retried alone, so one bad packet fails only its own connection.
+ * Coalesces the packets of all tracker connections into one `ingestTelemetry` call every `flushMs` (one transaction for a
+ * thousand devices, instead of a thousand). `submit` settles once the packet's records are committed, so its connection
+ * acknowledges only then. It calls back rather than returning a promise: a promise a fix was also its executor, its
+ * resolving functions and the reaction the connection attached (docs/scaling.md, "Issue 37, session 24"). When a
+ * combined write fails, each packet is retried alone, so one bad packet fails only its own connection.
  */
 export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?: number }) => {
   let pending: Pending[] = [];
