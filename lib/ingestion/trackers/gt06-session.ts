@@ -23,17 +23,17 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
   const answers = orderedAnswers({ socket });
   return {
     frameLength: gt06FrameLength,
-    handle: async (frame) => {
-      const now = new Date();
+    handle: async (frame, now) => {
       const message = decodeGt06Frame(frame, now);
       if (!vehicle) {
         if (message.type !== "login") throw new FrameError(`GT06 packet 0x${message.protocol.toString(16)} before the login`);
         vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol: "gt06", remoteAddress });
         if (!vehicle) socket.end();
       } else {
-        await answers.pace();
+        const paced = answers.pace();
+        if (paced) await paced;
         if (message.type === "answer") await commands?.answer({ text: message.text });
-        if (message.type === "record") answers.commit(context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now })));
+        if (message.type === "record") context.queue.submit(trackerTelemetry({ vehicle, records: [message.record], now }), answers.commit());
       }
       if (vehicle && gt06Answers(message.protocol)) {
         answers.answer(encodeGt06Response(message.protocol, message.serial, now));

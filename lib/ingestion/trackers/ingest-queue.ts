@@ -1,55 +1,66 @@
 import type { Executor } from "@/db/client";
 import { logger } from "@/lib/platform/logger";
-import { ingestTelemetry, type TelemetryBatch } from "@/lib/telemetry/store";
+import { ingestTelemetry, type SafetyEventReport, type TelemetryBatch } from "@/lib/telemetry/store";
 
-type Pending = { batch: TelemetryBatch; resolve: () => void; reject: (error: unknown) => void };
+/** Told once a packet is committed (no argument), or why it cannot be. */
+export type Settle = (failure?: { error: unknown }) => void;
 
-/** Keeps the first record of each vehicle and time (and event kind): a packet resent before its first copy was committed. */
-const uniqueByVehicleAndTime = <R extends { vehicleId: number; time: Date; kind?: string }>(records: R[]) => {
+type Pending = { batch: TelemetryBatch; settle: Settle };
+
+/** Keeps the first event of each vehicle, time and kind: a packet resent before its first copy was committed. */
+const uniqueEvents = (events: SafetyEventReport[]) => {
   const seen = new Set<string>();
-  return records.filter((record) => {
-    const key = `${record.vehicleId}:${record.time.getTime()}:${record.kind ?? ""}`;
+  return events.filter((event) => {
+    const key = `${event.vehicleId}:${event.time.getTime()}:${event.kind}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
 };
 
+/**
+ * The packets as one batch. A position or stat sample resent before its first copy was committed (same vehicle and
+ * time) is left to `ingestTelemetry`, which keeps the first of a batch's repeats (pack-records.ts): a key string and a
+ * set entry a fix here did the same work twice (docs/scaling.md, "Issue 37, session 24").
+ */
 const merge = (entries: Pending[]): TelemetryBatch => ({
-  positions: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.positions ?? [])),
-  stats: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.stats ?? [])),
-  events: uniqueByVehicleAndTime(entries.flatMap((entry) => entry.batch.events ?? [])),
+  positions: entries.flatMap((entry) => entry.batch.positions ?? []),
+  stats: entries.flatMap((entry) => entry.batch.stats ?? []),
+  events: uniqueEvents(entries.flatMap((entry) => entry.batch.events ?? [])),
 });
 
 /**
- * Coalesces the packets of all tracker connections into one `ingestTelemetry` call every
- * `flushMs` (one transaction for a thousand devices, instead of a thousand). `submit` resolves when
- * the packet's records are committed, so its connection acknowledges only then. When a combined
- * write fails, each packet is retried alone, so one bad packet fails only its own connection.
+ * Coalesces the packets of all tracker connections into one `ingestTelemetry` call every `flushMs` (one transaction for a
+ * thousand devices, instead of a thousand). `submit` settles once the packet's records are committed, so its connection
+ * acknowledges only then. It calls back rather than returning a promise: a promise a fix was also its executor, its
+ * resolving functions and the reaction the connection attached (docs/scaling.md, "Issue 37, session 24"). When a
+ * combined write fails, each packet is retried alone, so one bad packet fails only its own connection.
  */
 export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?: number }) => {
   let pending: Pending[] = [];
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
 
+  // The packets are told after the write's try, never inside it: a connection's settling is not a failed write.
   const writeAlone = async (entry: Pending) => {
     try {
       await ingestTelemetry({ db, batch: merge([entry]) });
-      entry.resolve();
     } catch (error) {
-      entry.reject(error);
+      return entry.settle({ error });
     }
+    entry.settle();
   };
 
   const flush = async (entries: Pending[]) => {
     try {
       await ingestTelemetry({ db, batch: merge(entries) });
-      for (const entry of entries) entry.resolve();
     } catch (error) {
-      if (entries.length === 1) return entries[0].reject(error);
+      if (entries.length === 1) return entries[0].settle({ error });
       logger.warn({ err: error, packets: entries.length }, "tracker batch failed; writing its packets one by one");
       for (const entry of entries) await writeAlone(entry);
+      return;
     }
+    for (const entry of entries) entry.settle();
   };
 
   const schedule = () => {
@@ -65,13 +76,12 @@ export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?
   };
 
   return {
-    /** Resolves once the batch is committed; rejects if it cannot be. */
-    submit: (batch: TelemetryBatch) =>
-      new Promise<void>((resolve, reject) => {
-        if ((batch.positions?.length ?? 0) + (batch.stats?.length ?? 0) + (batch.events?.length ?? 0) === 0) return resolve();
-        pending.push({ batch, resolve, reject });
-        schedule();
-      }),
+    /** Calls `settle` once the batch is committed (at once for an empty one), or with the error if it cannot be. */
+    submit: (batch: TelemetryBatch, settle: Settle) => {
+      if ((batch.positions?.length ?? 0) + (batch.stats?.length ?? 0) + (batch.events?.length ?? 0) === 0) return settle();
+      pending.push({ batch, settle });
+      schedule();
+    },
     /** Waits for every submitted packet to be written. */
     drain: async () => {
       while (pending.length > 0 || timer) await new Promise((resolve) => setTimeout(resolve, flushMs));

@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import { logger } from "@/lib/platform/logger";
+import type { Settle } from "./ingest-queue";
 
 /** Commits and answers that may be waiting at once on one connection; past this many the connection waits for them. */
 const MAX_UNCONFIRMED = 32;
@@ -13,8 +14,8 @@ type Waiting = { landed: boolean; answer: null } | { landed: false; answer: stri
  * one message into each of the queue's writes, and after a slow one never catches up; docs/scaling.md). A failed commit
  * closes the connection in its turn: the answers before it are written, none after it, and the session's next `pace`
  * or `confirm` throws (the listener closes the connection). The commits and answers wait in one line, in order: a
- * tracker fix costs one entry and one reaction to its commit, not a promise per step (docs/scaling.md, "Issue 37,
- * session 23").
+ * tracker fix costs one entry and the callback the queue settles its commit with, not a promise per step
+ * (docs/scaling.md, "Issue 37, sessions 23 and 24").
  */
 export const orderedAnswers = ({ socket }: { socket: Socket }) => {
   const line: Waiting[] = [];
@@ -46,28 +47,24 @@ export const orderedAnswers = ({ socket }: { socket: Socket }) => {
   };
 
   return {
-    /** A message's commit (the queue's `submit`), confirmed by the next answer. */
-    commit: (commit: Promise<void>) => {
+    /** A message's commit, confirmed by the next answer: returns what the queue's `submit` tells once it has landed. */
+    commit: (): Settle => {
       const at = commits++;
       const waiting: Waiting = { landed: false, answer: null };
       line.push(waiting);
-      commit.then(
-        () => {
-          waiting.landed = true;
-          advance();
-        },
-        (error: unknown) => {
+      return (failure) => {
+        if (failure) {
           // Logged here: the connection closes in its turn, and the listener hears of it only at the next frame.
           if (!failed)
             logger.info(
-              { remoteAddress: socket.remoteAddress, reason: error instanceof Error ? error.message : String(error) },
+              { remoteAddress: socket.remoteAddress, reason: failure.error instanceof Error ? failure.error.message : String(failure.error) },
               "tracker write failed: connection closes",
             );
-          if (!failed || at < failed.at) failed = { at, error };
-          waiting.landed = true;
-          advance();
-        },
-      );
+          if (!failed || at < failed.at) failed = { at, error: failure.error };
+        }
+        waiting.landed = true;
+        advance();
+      };
     },
     /** Written once every commit handed in so far has landed and every earlier answer is written; if one failed, the connection closes. */
     answer: (answer: string | Buffer) => {
@@ -78,7 +75,8 @@ export const orderedAnswers = ({ socket }: { socket: Socket }) => {
     confirm,
     /**
      * Before the next message: throws if a commit failed, and, when MAX_UNCONFIRMED are waiting, returns what resolves
-     * once they are through (nothing to wait for otherwise).
+     * once they are through (nothing to wait for otherwise: a session awaits only what it returns, since an `await` of
+     * nothing still costs a promise and a turn of the microtask queue a frame).
      */
     pace: () => {
       if (failed) throw failed.error;

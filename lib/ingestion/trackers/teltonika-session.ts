@@ -24,7 +24,7 @@ export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, contex
   const answers = orderedAnswers({ socket });
   return {
     frameLength: (buffer) => (vehicle ? teltonikaPacketLength(buffer) : (readTeltonikaImei(buffer)?.length ?? null)),
-    handle: async (frame) => {
+    handle: async (frame, now) => {
       if (!vehicle) {
         const { imei, messageKind } = readTeltonikaImei(frame)!;
         vehicle = await bindTracker({ db: context.db, imei, protocol: "teltonika", remoteAddress });
@@ -38,13 +38,14 @@ export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, contex
       }
       const { records, answer, messageKind } = decodeTeltonikaPacket(frame);
       const handled = { device: vehicle, kind: messageKind };
-      await answers.pace();
+      const paced = answers.pace();
+      if (paced) await paced;
       if (answer !== undefined) {
         await answers.confirm();
         await commands?.answer({ text: answer });
         return handled;
       }
-      answers.commit(context.queue.submit(trackerTelemetry({ vehicle, records, now: new Date() })));
+      context.queue.submit(trackerTelemetry({ vehicle, records, now }), answers.commit());
       const ack = Buffer.alloc(4);
       ack.writeUInt32BE(records.length, 0);
       answers.answer(ack);

@@ -55,8 +55,7 @@ export const textSession =
     const answers = orderedAnswers({ socket });
     return {
       frameLength,
-      handle: async (frame) => {
-        const now = new Date();
+      handle: async (frame, now) => {
         const message = decode(frame, now);
         if (!message) return null;
         if (!vehicle) {
@@ -69,8 +68,9 @@ export const textSession =
         } else if (message.imei !== null && message.imei !== vehicle.identifier) {
           throw new FrameError(`${protocol} message of another device on this connection`);
         }
-        await answers.pace();
-        if (message.records?.length) answers.commit(context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now })));
+        const paced = answers.pace();
+        if (paced) await paced;
+        if (message.records?.length) context.queue.submit(trackerTelemetry({ vehicle, records: message.records, now }), answers.commit());
         if (message.commandAnswer) {
           // Once what the message carries is stored: an answer naming a position shows it on the map.
           await answers.confirm();

@@ -19,6 +19,8 @@ export type ListenerLimits = {
 
 /** Bytes a connection may have received but not yet framed: well above the largest frame any protocol allows. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
+/** What is left of a connection's bytes once its frames are taken, when nothing is. */
+const NOTHING = Buffer.alloc(0);
 
 /** A timer that `start` arms unless it is already running, and `clear` disarms. */
 const deadline = (ms: number, expire: () => void) => {
@@ -83,7 +85,7 @@ export const startTrackerListener = async ({
     socket.setTimeout(limits.idleTimeoutMs, () => socket.destroy());
 
     const protocol = session({ socket, remoteAddress, context });
-    let buffered: Buffer = Buffer.alloc(0);
+    let buffered: Buffer = NOTHING;
     let busy = false;
     let handshaken = false;
     const fail = (error: unknown) => {
@@ -105,10 +107,13 @@ export const startTrackerListener = async ({
         while (!socket.destroyed && !socket.writableEnded) {
           const length = protocol.frameLength(buffered);
           if (length === null || buffered.length < length) break;
-          const frame = buffered.subarray(0, length);
-          buffered = buffered.subarray(length);
+          // A chunk of exactly one frame (the usual case: a device sends a frame at a time) is the frame itself: no view of
+          // it, nor of the empty rest, two Buffer objects a frame otherwise (docs/scaling.md, "Issue 37, session 24").
+          const whole = length === buffered.length;
+          const frame = whole ? buffered : buffered.subarray(0, length);
+          buffered = whole ? NOTHING : buffered.subarray(length);
           const arrived = new Date();
-          const handled = await protocol.handle(frame);
+          const handled = await protocol.handle(frame, arrived);
           // The one place a device's last message is noted: every kind, heartbeats and logins too (written every few seconds).
           if (handled) {
             const { companyId, dataset, identifier, protocol: spoken } = handled.device;

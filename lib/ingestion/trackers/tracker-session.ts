@@ -21,7 +21,8 @@ export type HandledMessage = { device: BoundDevice; kind: string };
 export type TrackerSession = {
   /** The length of the frame at the start of `buffer`, or null until enough bytes have arrived to know it. */
   frameLength: (buffer: Buffer) => number | null;
-  handle: (frame: Buffer) => Promise<HandledMessage | null>;
+  /** `arrived`: when the listener framed it, the one Date a frame takes (its decoding and the records' time checks read it). */
+  handle: (frame: Buffer, arrived: Date) => Promise<HandledMessage | null>;
 };
 
 export type SessionFactory = (options: { socket: Socket; remoteAddress: string; context: TrackerContext }) => TrackerSession;

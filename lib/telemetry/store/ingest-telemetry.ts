@@ -5,7 +5,7 @@ import { publishFleetEvents } from "@/lib/telemetry/fleet-events/fleet-event";
 import { distanceMeters } from "@/lib/platform/geo/distance";
 import { ROLLUP_WATERMARK_LOCK } from "./rollup-watermark-lock";
 import { insertPositions, insertStats } from "./ingest-statements";
-import { packRecords, type PackedRows } from "./pack-records";
+import { packRecords, type NumberColumn, type PackedRows } from "./pack-records";
 import { ensurePartitions } from "./partitions";
 import { validateSafetyEvents, writeSafetyEvents } from "./safety-events";
 import { POSITION_FIELDS, STAT_FIELDS, type TelemetryBatch, type TelemetryRecord } from "./telemetry-batch";
@@ -21,12 +21,12 @@ export type IngestResult = {
 
 /** Meters from each vehicle's previous position in the batch, where the device did not send them (its first is left to the statement). */
 const fillDistances = (rows: PackedRows) => {
-  const { vehicleId, latitude, longitude, distance } = rows.columns as Record<string, number[]>;
+  const { vehicleId, latitude, longitude, distance } = rows.columns as Record<string, NumberColumn>;
   const previous = new Map<number, number>();
   for (let k = 0; k < rows.count; k++) {
     const before = previous.get(vehicleId[k]);
     previous.set(vehicleId[k], k);
-    if ((distance[k] ?? null) === null && before !== undefined) {
+    if (Number.isNaN(distance[k]) && before !== undefined) {
       distance[k] = distanceMeters({ latitude: latitude[before], longitude: longitude[before] }, { latitude: latitude[k], longitude: longitude[k] });
     }
   }

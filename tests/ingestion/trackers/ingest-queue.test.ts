@@ -22,13 +22,15 @@ describe("tracker ingest queue", () => {
       latitude: 41.9,
       longitude: -87.7,
     });
+    const submit = (batch: Parameters<typeof queue.submit>[0]) =>
+      new Promise<void>((resolve, reject) => queue.submit(batch, (failure) => (failure ? reject(failure.error) : resolve())));
     const results = await Promise.allSettled([
-      queue.submit({ positions: [point(first)] }),
+      submit({ positions: [point(first)] }),
       // A vehicle gone since its device connected: the shared write fails, this packet alone is refused.
-      queue.submit({ positions: [{ ...point(second), vehicleId: 2_000_000 }] }),
-      queue.submit({ positions: [point(second), point(second, 1_000)] }),
+      submit({ positions: [{ ...point(second), vehicleId: 2_000_000 }] }),
+      submit({ positions: [point(second), point(second, 1_000)] }),
       // The same point twice in one flush (a resend racing its original) is stored once.
-      queue.submit({ positions: [point(first)] }),
+      submit({ positions: [point(first)] }),
     ]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
     expect(await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, first.id))).toHaveLength(1);

@@ -214,6 +214,59 @@ describe("ingestTelemetry", () => {
     expect(after.latitude).toBe(41.902);
   });
 
+  it("keeps the first sent of a point repeated within a batch, numbers equal times by vehicle id, and refuses a batch whose repeat is bad", async () => {
+    const db = getDb();
+    const fleet = await db.select().from(vehicles).where(eq(vehicles.dataset, "live")).orderBy(asc(vehicles.id));
+    const [low, high] = fleet.filter((vehicle) => vehicle.name === "DEMO-002" || vehicle.name === "DEMO-003");
+    const at = minutesAgo(6);
+    const point = (vehicle: typeof low, patch: Partial<PositionReport>): PositionReport => ({
+      companyId: vehicle.companyId,
+      dataset: "live",
+      vehicleId: vehicle.id,
+      time: at,
+      latitude: 41.9,
+      longitude: -87.7,
+      ...patch,
+    });
+    // Out of order (the higher vehicle id first), and the lower vehicle's point twice with other values: the first copy is stored.
+    const result = await ingestTelemetry({
+      db,
+      batch: {
+        positions: [point(high, { speed: 5 }), point(low, { speed: 7, altitude: null }), point(low, { speed: 9, altitude: 120 })],
+        stats: [
+          { companyId: low.companyId, dataset: "live", vehicleId: low.id, time: at, engineRpm: 900 },
+          { companyId: low.companyId, dataset: "live", vehicleId: low.id, time: at, engineRpm: 1200, fuelPercent: 40 },
+        ],
+      },
+    });
+    expect(result).toEqual({ accepted: { positions: 2, stats: 1 }, duplicates: { positions: 1, stats: 1 }, safetyEvents: 0 });
+    const rows = await db
+      .select()
+      .from(vehiclePositions)
+      .where(and(eq(vehiclePositions.companyId, low.companyId), eq(vehiclePositions.time, at)))
+      .orderBy(asc(vehiclePositions.seq));
+    expect(rows.map(({ vehicleId, speed, altitude }) => ({ vehicleId, speed, altitude }))).toEqual([
+      { vehicleId: low.id, speed: 7, altitude: null },
+      { vehicleId: high.id, speed: 5, altitude: null },
+    ]);
+    const [sample] = await db
+      .select()
+      .from(vehicleStatSamples)
+      .where(and(eq(vehicleStatSamples.vehicleId, low.id), eq(vehicleStatSamples.time, at)));
+    expect(sample).toMatchObject({ engineRpm: 900, fuelPercent: null });
+
+    // A repeat is checked as any point: a bad value in the second copy refuses the batch, naming it.
+    const later = minutesAgo(5);
+    const bad = ingestTelemetry({ db, batch: { positions: [point(low, { time: later }), point(low, { time: later, speed: -1 })] } });
+    await expect(bad).rejects.toMatchObject({ code: "bad_request", message: expect.stringMatching(/^positions\[1\]\.speed must be between/) });
+    expect(
+      await db
+        .select()
+        .from(vehiclePositions)
+        .where(and(eq(vehiclePositions.vehicleId, low.id), eq(vehiclePositions.time, later))),
+    ).toHaveLength(0);
+  });
+
   it("stores the digital inputs (Samsara's auxInput1..3) as on, off or not reported; a sample without them keeps the vehicle's", async () => {
     const db = getDb();
     const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.name, "DEMO-004"));
