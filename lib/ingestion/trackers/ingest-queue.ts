@@ -66,12 +66,16 @@ export const createIngestQueue = ({ db, flushMs = 50 }: { db: Executor; flushMs?
   const schedule = () => {
     timer ??= setTimeout(() => {
       // One write at a time: the next batch keeps gathering until the current one has committed.
-      flushing = flushing.then(() => {
-        timer = null;
-        const entries = pending;
-        pending = [];
-        return flush(entries);
-      });
+      flushing = flushing
+        .then(() => {
+          timer = null;
+          const entries = pending;
+          pending = [];
+          return flush(entries);
+        })
+        // Only a connection's settling can throw here (a write's failure is its packets' answer): logged, so that one
+        // broken callback does not leave the chain rejected and every later write unsent.
+        .catch((error: unknown) => logger.error({ err: error }, "tracker queue: settling a packet threw"));
     }, flushMs);
   };
 

@@ -36,4 +36,26 @@ describe("tracker ingest queue", () => {
     expect(await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, first.id))).toHaveLength(1);
     expect(await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, second.id))).toHaveLength(2);
   });
+
+  it("keeps writing after a connection's settling throws", async () => {
+    const { db } = database();
+    const [vehicle] = await db.select().from(vehicles).where(eq(vehicles.dataset, "live")).limit(1);
+    const queue = createIngestQueue({ db, flushMs: 20 });
+    const point = (offsetMs: number) => ({
+      companyId: vehicle.companyId,
+      dataset: vehicle.dataset,
+      vehicleId: vehicle.id,
+      time: new Date(Date.now() - 30_000 + offsetMs),
+      latitude: 41.9,
+      longitude: -87.7,
+    });
+    queue.submit({ positions: [point(0)] }, () => {
+      throw new Error("a broken connection callback");
+    });
+    await queue.drain();
+    const later = await new Promise<unknown>((resolve) => queue.submit({ positions: [point(1_000)] }, (failure) => resolve(failure)));
+    expect(later).toBeUndefined();
+    const stored = await db.select().from(vehiclePositions).where(eq(vehiclePositions.vehicleId, vehicle.id));
+    expect(stored.filter((row) => row.time.getTime() > Date.now() - 40_000)).toHaveLength(2);
+  });
 });
