@@ -144,19 +144,25 @@ const picked = (files, list, name) => {
 /** The database test files CITUS_TESTS picks. */
 const citusTestFiles = () => picked(databaseTestFiles(), CITUS_TESTS, "CITUS_TESTS");
 
+/** scripts/citus-cluster.sh, as a step of its own. */
+const citusCluster = (command) => runHeld({ title: `Citus cluster: ${command}`, command: "bash", args: ["scripts/citus-cluster.sh", command] });
+
 /**
- * The Citus-dependent database tests (CITUS_TESTS) on a Citus cluster of three local instances
- * (scripts/citus-cluster.sh), as a lane's step. Stops the cluster afterwards if it started it.
+ * Starts the local Citus cluster (scripts/citus-cluster.sh) at the start of the run when it is not running: whether it
+ * runs decides where the CITUS_TESTS files run. `available`: it runs; `startedHere`: this run started it, and stops it
+ * at the end; `failure`: the exit status of a start that failed for another reason than Citus not being installed.
  */
-const runOnCitus = async () => {
-  const cluster = (command) => runHeld({ title: `Citus cluster: ${command}`, command: "bash", args: ["scripts/citus-cluster.sh", command] });
-  const wasRunning = spawnSync("bash", ["scripts/citus-cluster.sh", "status"], { stdio: "ignore", env }).status === 0;
-  const started = wasRunning ? 0 : await cluster("start");
-  if (started === 3) {
-    console.log('\n(Citus is not installed in this PostgreSQL: the Citus run of the database tests is skipped. See README, "Citus".)');
-    return 0;
-  }
-  if (started !== 0) return started;
+const prepareCitus = async () => {
+  if (spawnSync("bash", ["scripts/citus-cluster.sh", "status"], { stdio: "ignore", env }).status === 0) return { available: true, startedHere: false };
+  const started = await citusCluster("start");
+  if (started === 0) return { available: true, startedHere: true };
+  if (started === 3)
+    console.log('\n(Citus is not installed in this PostgreSQL: its files run on PostgreSQL, and the Citus run is skipped. See README, "Citus".)');
+  return { available: false, startedHere: false, failure: started === 3 ? undefined : started };
+};
+
+/** The Citus-dependent database tests (CITUS_TESTS) on the cluster prepareCitus started, as a lane's step; then stops it if this run started it. */
+const runOnCitus = async ({ startedHere }) => {
   const files = citusTestFiles();
   const status = await runHeld({
     title: `database tests (Citus: a coordinator and two workers, ${files.length} files)`,
@@ -164,7 +170,7 @@ const runOnCitus = async () => {
     args: ["vitest", "run", ...files],
     extraEnv: { TEST_DB: "citus", TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${process.env.CITUS_COORDINATOR_PORT ?? 5441}/fleet` },
   });
-  if (!wasRunning) await cluster("stop");
+  if (startedHere) await citusCluster("stop");
   return status;
 };
 
@@ -177,8 +183,10 @@ if (!findChromium()) {
 
 /**
  * The lint, then the vitest passes: mostly CPU. Each database file runs once: with TEST_DATABASE_URL set
- * on PostgreSQL, but those of PGLITE_TESTS, which run on PGlite beside the files that open no database;
- * then CITUS_TESTS on Citus.
+ * on PostgreSQL, but those of PGLITE_TESTS, which run on PGlite beside the files that open no database,
+ * and those of CITUS_TESTS when the Citus cluster runs: Citus is the same PostgreSQL server with the tables
+ * distributed, so such a file's run on PostgreSQL told nothing its run on Citus does not (tests/README.md,
+ * "Which files run where"). A file in both lists runs on PGlite and on Citus.
  */
 const lintAndVitestLane = () => {
   const lint = {
@@ -190,9 +198,15 @@ const lintAndVitestLane = () => {
     console.log("\n(TEST_DATABASE_URL is not set: every database test runs on PGlite, and the Citus and two-instance runs are skipped)");
     return [lint, { title: "unit and database tests (PGlite)", command: "npx", args: ["vitest", "run"], extraEnv: { TEST_DB: "pglite" } }];
   }
-  const onPostgres = new Set(databaseTestFiles());
-  for (const file of picked([...onPostgres], PGLITE_TESTS, "PGLITE_TESTS")) onPostgres.delete(file);
-  const onPglite = testFiles().filter((file) => !onPostgres.has(file));
+  // Started beside the lint and the type check; the PostgreSQL pass needs to know whether it runs.
+  const citusReady = prepareCitus();
+  const databaseFiles = databaseTestFiles();
+  const pgliteFiles = picked(databaseFiles, PGLITE_TESTS, "PGLITE_TESTS");
+  const onPglite = testFiles().filter((file) => !databaseFiles.includes(file) || pgliteFiles.includes(file));
+  const onPostgres = ({ available }) => {
+    const citusFiles = available ? citusTestFiles() : [];
+    return databaseFiles.filter((file) => !pgliteFiles.includes(file) && !citusFiles.includes(file));
+  };
   return [
     lint,
     {
@@ -201,13 +215,19 @@ const lintAndVitestLane = () => {
       args: ["vitest", "run", ...onPglite],
       extraEnv: { TEST_DB: "pglite" },
     },
-    {
-      title: `database tests (PostgreSQL, ${onPostgres.size} files)`,
-      command: "npx",
-      args: ["vitest", "run", ...onPostgres],
-      extraEnv: { TEST_DB: "postgres" },
+    async () => {
+      const files = onPostgres(await citusReady);
+      return runHeld({
+        title: `database tests (PostgreSQL, ${files.length} files)`,
+        command: "npx",
+        args: ["vitest", "run", ...files],
+        extraEnv: { TEST_DB: "postgres" },
+      });
     },
-    runOnCitus,
+    async () => {
+      const citus = await citusReady;
+      return citus.available ? runOnCitus(citus) : (citus.failure ?? 0);
+    },
   ];
 };
 
