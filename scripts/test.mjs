@@ -1,8 +1,8 @@
 // `npm test`: every suite, in two lanes side by side (two cores: one lane mostly computes, the other mostly
-// waits on servers and a browser). One: lint, then vitest on PGlite (and on PostgreSQL when TEST_DATABASE_URL
-// is set, and on a local Citus cluster when Citus is installed). Two: the type check, a production build,
-// Samsara's SDK, two instances and Playwright against it. A failed step ends its lane; the run fails once
-// both have ended.
+// waits on servers and a browser). One: lint, then vitest on PGlite, on PostgreSQL (when TEST_DATABASE_URL is set;
+// with two app instances of the production build on it once that is built) and on a local Citus cluster (when Citus
+// is installed). Two: the type check, a production build, Samsara's SDK and Playwright against it. A failed step ends
+// its lane; the run fails once both have ended.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { e2eServerEnv } from "../e2e/server-env.mjs";
@@ -224,12 +224,32 @@ const lintAndVitestLane = () => {
         extraEnv: { TEST_DB: "postgres" },
       });
     },
+    twoInstances,
     async () => {
       const citus = await citusReady;
       return citus.available ? runOnCitus(citus) : (citus.failure ?? 0);
     },
   ];
 };
+
+/** The production build's exit status, once it has ended: the two-instance step in the other lane runs on it. */
+let buildEnded;
+const built = new Promise((resolve) => (buildEnded = resolve));
+
+/**
+ * Two app instances of the production build on one PostgreSQL (vitest), in the vitest lane once the build has
+ * ended (long before that lane gets here): the build's lane, with Playwright, is the longer. Skipped when the
+ * build failed, which fails its own lane.
+ */
+const twoInstances = async () =>
+  (await built) === 0
+    ? runHeld({
+        title: "two app instances on one PostgreSQL (vitest)",
+        command: "npx",
+        args: ["vitest", "run", "--config", "vitest.multi-instance.config.ts"],
+        extraEnv: { NEXT_DIST_DIR: E2E_DIST },
+      })
+    : 0;
 
 /** The e2e server, once started: Playwright reuses it (E2E_SERVER_STARTED). */
 let e2eServer;
@@ -265,11 +285,15 @@ const typeCheckAndBuildLane = () => [
   // tools/eslint-typescript-parser), two to three times slower than the project's TypeScript 7.
   { title: "type check", command: "npm", args: ["run", "--silent", "typecheck"] },
   // A CI run builds once from a clean clone: writing Turbopack's cache for a next build would be time lost.
-  {
-    title: "production build",
-    command: "npx",
-    args: ["next", "build"],
-    extraEnv: { NEXT_DIST_DIR: E2E_DIST, ...(process.env.CI ? { NEXT_BUILD_CACHE: "off" } : {}) },
+  async () => {
+    const status = await runHeld({
+      title: "production build",
+      command: "npx",
+      args: ["next", "build"],
+      extraEnv: { NEXT_DIST_DIR: E2E_DIST, ...(process.env.CI ? { NEXT_BUILD_CACHE: "off" } : {}) },
+    });
+    buildEnded(status);
+    return status;
   },
   startE2eServer,
   {
@@ -278,16 +302,6 @@ const typeCheckAndBuildLane = () => [
     args: ["vitest", "run", "-c", "vitest.sdk.config.ts"],
     extraEnv: { NEXT_DIST_DIR: E2E_DIST },
   },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          title: "two app instances on one PostgreSQL (vitest)",
-          command: "npx",
-          args: ["vitest", "run", "--config", "vitest.multi-instance.config.ts"],
-          extraEnv: { NEXT_DIST_DIR: E2E_DIST },
-        },
-      ]
-    : []),
   {
     title: "end-to-end tests (Playwright, chromium)",
     command: "npx",
