@@ -27,7 +27,10 @@ const waitForSimulator = async (baseURL: string, timeoutMs: number) => {
 /** Signs each demo user in once, through the form, and keeps the session for the specs. */
 const globalSetup = async (config: FullConfig) => {
   const { baseURL, launchOptions } = config.projects[0].use;
+  const waitStarted = Date.now();
   await waitForSimulator(baseURL!, 8 * 60_000);
+  // How long the suite waited for the server's first start: a share of npm test's time (docs/scaling.md).
+  console.log(`e2e global setup: the simulator and processors were ready after ${((Date.now() - waitStarted) / 1000).toFixed(1)} s`);
   mkdirSync("e2e/.auth", { recursive: true });
   const browser = await chromium.launch(launchOptions);
   for (const user of DEMO_USERS) {
