@@ -4,6 +4,9 @@ import { findChromium } from "./scripts/chromium.mjs";
 
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
+/** Specs that change nothing another spec reads (no sign-out either: it would end the walks' stored sessions). */
+const READ_ONLY_SPECS = ["api-reference.spec.ts", "hos.spec.ts", "playback.spec.ts", "stats.spec.ts", "waste-jobs.spec.ts"];
+
 // CHROMIUM_PATH, else Debian's chromium (Playwright cannot download browsers here), else Playwright's own.
 const CHROMIUM = findChromium() ?? undefined;
 
@@ -19,10 +22,13 @@ export default defineConfig({
   // half made, two files at a time, each file's tests in order. A spec that changes what another reads
   // keeps to its own records or to Other Fleet (the logbook), and the map counts the fleet as at least
   // the simulated vehicles.
+  // The flows that only read the demo data run beside the walks (project `reads`), so that neither worker idles while
+  // the other finishes the last walk before the flows may start.
   workers: 2,
   projects: [
     { name: "accessibility", testMatch: "accessibility.spec.ts", fullyParallel: true },
-    { name: "flows", testIgnore: "accessibility.spec.ts", fullyParallel: false, dependencies: ["accessibility"] },
+    { name: "reads", testMatch: READ_ONLY_SPECS, fullyParallel: false },
+    { name: "flows", testIgnore: ["accessibility.spec.ts", ...READ_ONLY_SPECS], fullyParallel: false, dependencies: ["accessibility", "reads"] },
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"]],
