@@ -141,9 +141,6 @@ const picked = (files, list, name) => {
   return files.filter((file) => list.some((entry) => (entry.endsWith("/") ? file.startsWith(entry) : file === entry)));
 };
 
-/** The database test files CITUS_TESTS picks. */
-const citusTestFiles = () => picked(databaseTestFiles(), CITUS_TESTS, "CITUS_TESTS");
-
 /** scripts/citus-cluster.sh, as a step of its own. */
 const citusCluster = (command) => runHeld({ title: `Citus cluster: ${command}`, command: "bash", args: ["scripts/citus-cluster.sh", command] });
 
@@ -161,9 +158,8 @@ const prepareCitus = async () => {
   return { available: false, startedHere: false, failure: started === 3 ? undefined : started };
 };
 
-/** The Citus-dependent database tests (CITUS_TESTS) on the cluster prepareCitus started, as a lane's step; then stops it if this run started it. */
-const runOnCitus = async ({ startedHere }) => {
-  const files = citusTestFiles();
+/** The Citus-dependent database test `files` (CITUS_TESTS) on the cluster prepareCitus started, as a lane's step; then stops it if this run started it. */
+const runOnCitus = async ({ files, startedHere }) => {
   const status = await runHeld({
     title: `database tests (Citus: a coordinator and two workers, ${files.length} files)`,
     command: "npx",
@@ -203,10 +199,8 @@ const lintAndVitestLane = () => {
   const databaseFiles = databaseTestFiles();
   const pgliteFiles = picked(databaseFiles, PGLITE_TESTS, "PGLITE_TESTS");
   const onPglite = testFiles().filter((file) => !databaseFiles.includes(file) || pgliteFiles.includes(file));
-  const onPostgres = ({ available }) => {
-    const citusFiles = available ? citusTestFiles() : [];
-    return databaseFiles.filter((file) => !pgliteFiles.includes(file) && !citusFiles.includes(file));
-  };
+  const citusFiles = picked(databaseFiles, CITUS_TESTS, "CITUS_TESTS");
+  const onPostgres = ({ available }) => databaseFiles.filter((file) => !pgliteFiles.includes(file) && !(available && citusFiles.includes(file)));
   return [
     lint,
     {
@@ -227,7 +221,7 @@ const lintAndVitestLane = () => {
     twoInstances,
     async () => {
       const citus = await citusReady;
-      return citus.available ? runOnCitus(citus) : (citus.failure ?? 0);
+      return citus.available ? runOnCitus({ files: citusFiles, startedHere: citus.startedHere }) : (citus.failure ?? 0);
     },
   ];
 };

@@ -71,9 +71,9 @@ const binaryArray = (values: Values, { oid, size, write }: BinaryElement) => {
  * all is sent as a NULL array, which `unnest` pads with NULLs: devices leave most optional fields out.
  */
 export const packedColumn = (values: Values, type: PackedType, { binary = false }: { binary?: boolean } = {}) => {
-  let valued = 0;
-  while (valued < values.length && isNullAt(values, valued)) valued++;
-  if (valued === values.length) return sql`null::${sql.raw(type)}[]`;
+  let firstValue = 0;
+  while (firstValue < values.length && isNullAt(values, firstValue)) firstValue++;
+  if (firstValue === values.length) return sql`null::${sql.raw(type)}[]`;
   const element = binary ? BINARY_ELEMENTS[type] : undefined;
   if (element) return sql`${binaryArray(values, element)}::${sql.raw(type)}[]`;
   // A Float64Array joins its NaN as "NaN", which no number's text contains: "" is the NULL string_to_array reads.
