@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { companies, drivers, idlingEvents, speedingIntervals, telemetryCheckpoints, tripDetectorStates, trips, vehicles } from "@/db/schema";
 import { createAssignment } from "@/lib/fleet/assignments";
 import { operatorActor } from "@/lib/platform/audit";
@@ -240,11 +240,17 @@ describe("trip detection", () => {
       eq(telemetryCheckpoints.dataset, tenant.dataset),
       eq(telemetryCheckpoints.processor, tripProcessor.name),
     );
-    // The first window writes the states; the next ones, within 10 s, keep them in this process only.
-    track.stand(MINUTE).drive(10 * MINUTE, 36);
-    await ingest();
-    track.drive(10 * MINUTE).stand(2 * MINUTE);
-    await ingest();
+    // The first window writes the states; the next ones, within 10 s, keep them in this process only. The
+    // processor's clock stands still meanwhile: on a loaded machine the two windows can be 10 s apart.
+    const now = vi.spyOn(Date, "now").mockReturnValue(Date.now());
+    try {
+      track.stand(MINUTE).drive(10 * MINUTE, 36);
+      await ingest();
+      track.drive(10 * MINUTE).stand(2 * MINUTE);
+      await ingest();
+    } finally {
+      now.mockRestore();
+    }
     const [written] = await db.select().from(telemetryCheckpoints).where(checkpointWhere);
     expect(written.stateSeq).toBeLessThan(written.seq);
     // Another instance's window stamps the checkpoint: this process's memory no longer stands, and the
