@@ -82,6 +82,17 @@ export default [
     languageOptions: { parser: typescriptParser, parserOptions: { ecmaFeatures: { jsx: true } } },
     rules: { "max-len": ["error", { code: 160, ignoreUrls: true }] },
   },
+  // Links prefetch on intent (components/ui/link.tsx): Next's own Link prefetches every link a page shows.
+  {
+    files: ["{app,components}/**/*.{ts,tsx}"],
+    ignores: ["components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "next/link", message: "Import { Link } from @/components/ui/link: it prefetches a page on intent, not whenever it is shown." }] },
+      ],
+    },
+  },
   // The one module that reads the environment.
   { files: ["lib/platform/config/env.mjs"], rules: { "no-restricted-properties": "off" } },
 ];

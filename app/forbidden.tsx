@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AuthCard } from "@/components/account/auth-card";
 
 /** What forbidden() renders, with status 403: a page this request may not open (the setup page without a valid link). */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AuthCard } from "@/components/account/auth-card";
 
 export const metadata = { title: "Not allowed" };

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AuthCard } from "@/components/account/auth-card";
 import { getConfig } from "@/lib/platform/config";
 import { ForgotPasswordForm } from "./forgot-password-form";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { companySettings } from "@/app/_server/company-settings";
 import { requireDriver } from "@/app/_server/driver-session";
 import { getDb } from "@/db/client";

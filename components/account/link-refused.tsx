@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AuthCard } from "@/components/account/auth-card";
 
 /** The page a refused invite or reset link shows (404 for a forged link, 403 for a used or expired one). */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { OperationView } from "@/lib/interfaces/openapi/reference/api-reference";
 import { MethodBadge } from "./operation-section";
 import { operationHref } from "./reference-links";

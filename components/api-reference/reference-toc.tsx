@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { GroupView } from "@/lib/interfaces/openapi/reference/api-reference";
 import { ContentsNav } from "./contents-nav";
 import { MethodBadge } from "./operation-section";

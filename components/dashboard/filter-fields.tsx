@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** The submit and Clear buttons ending every GET filter form; Clear goes back to the bare page. */
 export const FilterActions = ({ submitLabel, clearHref }: { submitLabel: string; clearHref: string }) => (

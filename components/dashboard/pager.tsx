@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** A Previous or Next link; `enabled: false` shows it dimmed and out of the tab order (no such page). */
 export type PageLink = { href: string; enabled: boolean };

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /**
  * What the HOS pages and the drivers' logbook show for a company whose HOS rules are "none"

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatDuration } from "@/lib/dashboard/view/clock-level";
 import type { HosViolationType } from "@/lib/hos/rules";
 import { formatDateTime } from "@/lib/platform/zoned-time";

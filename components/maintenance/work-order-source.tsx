@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { WorkOrderView } from "@/lib/processing/maintenance";
 import { WORK_ORDER_SOURCE_LABELS } from "./work-order-labels";
 

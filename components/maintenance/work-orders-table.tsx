@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { WorkOrderView } from "@/lib/processing/maintenance";
 import { formatDate } from "@/lib/platform/zoned-time";

@@ -2,7 +2,7 @@
 
 import "@/components/dashboard/dashboard.css";
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Notice } from "@/components/dashboard/states";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useActionForm, type ActionFormState, type FormAction } from "@/components/ui/use-action-form";
 
 export type VehicleFormValues = {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import type { WasteJob } from "@/lib/fleet/waste/find-waste-jobs";
 import { ScrollRegion } from "@/components/ui/scroll-region";

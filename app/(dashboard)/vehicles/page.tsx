@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FilterActions, FilterSelect } from "@/components/dashboard/filter-fields";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";

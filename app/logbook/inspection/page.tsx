@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { randomUUID } from "node:crypto";
 import { requireDriver } from "@/app/_server/driver-session";
 import { getDb } from "@/db/client";

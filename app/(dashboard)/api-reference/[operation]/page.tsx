@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { requireUser } from "@/app/_server/session";
 import { requestOrigin } from "@/app/_server/request-origin";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { requireUser } from "@/app/_server/session";
 import { getDb } from "@/db/client";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";

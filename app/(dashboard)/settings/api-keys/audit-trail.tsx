@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useTimeZone } from "@/components/ui/time-zone";
 import type { ApiKeyRecord } from "@/lib/access/api-keys/api-key-record";
 import { AUDIT_ACTION_LABELS } from "@/lib/platform/audit/audit-actions";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { useActionForm } from "@/components/ui/use-action-form";
 import { deleteTagAction, saveTagAction } from "./actions";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import type { WebhookRow } from "@/lib/outbound/webhooks/manage-webhooks";
 import { ClientButton } from "@/components/ui/client-button";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useState } from "react";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { ClientButton } from "@/components/ui/client-button";

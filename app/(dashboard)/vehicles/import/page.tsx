@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { requireUser } from "@/app/_server/session";
 import { ACTIONS } from "@/lib/access/auth/role-policy";
 import { VEHICLE_CSV_HEADERS } from "@/lib/fleet/vehicles/vehicles-csv-columns";
