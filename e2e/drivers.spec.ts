@@ -3,8 +3,7 @@ import { DEMO_DISPATCHER, DEMO_MANAGER, screenshot, signIn } from "./helpers";
 
 test("a manager creates a driver, a bad value is rejected inline, then the edit is saved", async ({ page }) => {
   const username = `e2e.${Date.now()}`;
-  await signIn(page, DEMO_MANAGER);
-  await page.goto("/drivers");
+  await signIn(page, DEMO_MANAGER, "/drivers");
   await page.getByRole("link", { name: "New driver" }).click();
   await expect(page).toHaveURL(/\/drivers\/new/);
   await page.getByLabel("Name", { exact: true }).fill("Erin Example");
@@ -38,8 +37,7 @@ test("a manager creates a driver, a bad value is rejected inline, then the edit 
 });
 
 test("a dispatcher reads drivers but is denied the editor, by link or by URL", async ({ page }) => {
-  await signIn(page, DEMO_DISPATCHER);
-  await page.goto("/drivers");
+  await signIn(page, DEMO_DISPATCHER, "/drivers");
   await expect(page.getByRole("main").getByTestId("drivers-table")).toBeVisible();
   await expect(page.getByRole("link", { name: "New driver" })).toHaveCount(0);
   await expect(page.getByRole("main").getByTestId("drivers-table").getByRole("link", { name: "Edit" })).toHaveCount(0);

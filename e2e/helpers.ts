@@ -24,18 +24,22 @@ export const signInThroughForm = async (page: Page, { email, password }: DemoUse
 };
 
 /**
- * Starts the page signed in as `user` with the session the global setup made through the form.
- * Sign-in is throttled per account and per address, so a suite that signed in for every test
- * would lock itself out.
+ * Opens `path` (the live map unless given) signed in as `user` with the session the global setup made
+ * through the form. Sign-in is throttled per account and per address, so a suite that signed in for
+ * every test would lock itself out.
  */
-export const signIn = async (page: Page, user: DemoUser) => {
-  const path = authStatePath(user);
-  if (!existsSync(path)) return signInThroughForm(page, user);
-  const { cookies } = JSON.parse(readFileSync(path, "utf8")) as { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] };
+export const signIn = async (page: Page, user: DemoUser, path = "/map") => {
+  const state = authStatePath(user);
+  if (!existsSync(state)) {
+    await signInThroughForm(page, user);
+    if (path !== "/map") await page.goto(path);
+    return;
+  }
+  const { cookies } = JSON.parse(readFileSync(state, "utf8")) as { cookies: Parameters<ReturnType<Page["context"]>["addCookies"]>[0] };
   await page.context().clearCookies();
   await page.context().addCookies(cookies);
-  await page.goto("/map");
-  await page.waitForURL("**/map");
+  await page.goto(path);
+  if (new URL(page.url()).pathname === "/login") throw new Error(`The stored session of ${user.email} was refused`);
 };
 
 /**

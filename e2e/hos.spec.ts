@@ -2,8 +2,7 @@ import { expect, test } from "@playwright/test";
 import { DEMO_ADMIN, DEMO_DISPATCHER, DEMO_MANAGER, screenshot, signIn } from "./helpers";
 
 test("the HOS board lists every driver with four clock bars, least drive time left first", async ({ page }) => {
-  await signIn(page, DEMO_DISPATCHER);
-  await page.goto("/hos");
+  await signIn(page, DEMO_DISPATCHER, "/hos");
   const rows = page.getByRole("main").getByTestId("hos-row");
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeGreaterThanOrEqual(20);
@@ -25,8 +24,7 @@ test("the HOS board lists every driver with four clock bars, least drive time le
 });
 
 test("a driver's page draws the ELD log graph with totals, the recap and a day picker", async ({ page }) => {
-  await signIn(page, DEMO_MANAGER);
-  await page.goto("/hos");
+  await signIn(page, DEMO_MANAGER, "/hos");
   await page.getByRole("main").getByTestId("hos-row").first().getByRole("link").first().click();
   await expect(page).toHaveURL(/\/hos\/\d+/);
   const graph = page.getByRole("main").getByTestId("eld-log-graph");
@@ -44,8 +42,7 @@ test("a driver's page draws the ELD log graph with totals, the recap and a day p
 });
 
 test("the fleet violations page lists violations with counts by type and filters by type", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN);
-  await page.goto("/hos/violations");
+  await signIn(page, DEMO_ADMIN, "/hos/violations");
   // Scoped to main: while the page streams in, React briefly holds a hidden copy outside it.
   const table = page.getByRole("main").getByTestId("violations-table");
   await expect(table).toBeVisible();

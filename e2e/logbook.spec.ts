@@ -40,9 +40,8 @@ test(
     const stamp = Date.now();
     const username = `e2e.logbook.${stamp}`;
     const [truck, device] = [`Logbook truck ${stamp}`, `e2e-logbook-${stamp}`];
-    await signIn(page, OTHER_ADMIN);
     // A fleet in Europe: kilometres (Company settings). Every page, export and place name below is checked for miles.
-    await page.goto("/settings/company");
+    await signIn(page, OTHER_ADMIN, "/settings/company");
     await page.getByLabel("kilometres").check();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();

@@ -35,8 +35,7 @@ test("a service program turns due as the tracker's odometer passes it; a work or
   test.setTimeout(180_000);
   const stamp = Date.now();
   const [truck, device] = [`Service truck ${stamp}`, `e2e-service-${stamp}`];
-  await signIn(page, OTHER_ADMIN);
-  await page.goto("/settings/company");
+  await signIn(page, OTHER_ADMIN, "/settings/company");
   await page.getByLabel("kilometres").check();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();

@@ -120,8 +120,7 @@ test("without JavaScript: a driver signs in to the logbook", async ({ page, brow
   const username = `e2e.noscript.driver.${stamp}`;
   const pin = String(100_000 + (stamp % 900_000));
   // Other Fleet, as e2e/logbook.spec.ts: its admin creates the driver and sets the PIN (with JavaScript).
-  await signIn(page, OTHER_ADMIN);
-  await page.goto("/drivers/new");
+  await signIn(page, OTHER_ADMIN, "/drivers/new");
   await page.getByLabel("Name", { exact: true }).fill("Nico Noscript");
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Home terminal time zone").fill("America/Chicago");

@@ -36,8 +36,7 @@ test("invite a dispatcher, who signs up, sees only their sections, is refused a 
 }) => {
   test.setTimeout(180_000);
   const email = `e2e.dispatcher.${Date.now()}@demo.test`;
-  await signIn(page, DEMO_ADMIN);
-  await page.goto("/settings/users");
+  await signIn(page, DEMO_ADMIN, "/settings/users");
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
 
   // The add-user action's id, as the browser sends it: what a crafted post would reuse.

@@ -16,8 +16,7 @@ test("a manager imports a CSV: the preview lists the bad row with its line, the 
       `E2E ${seed} C,${vins[2]},IL C,Volvo,South depot`,
     ].join("\n");
 
-  await signIn(page, DEMO_MANAGER);
-  await page.goto("/vehicles");
+  await signIn(page, DEMO_MANAGER, "/vehicles");
   await page.getByRole("link", { name: "Import CSV" }).click();
   await page.getByLabel("CSV file").setInputFiles(csvFile(rows(broken)));
   const problems = page.getByTestId("csv-problems");
@@ -39,8 +38,7 @@ test("a manager imports a CSV: the preview lists the bad row with its line, the 
 });
 
 test("a manager hands a vehicle to a driver from its edit page, sees it in the history, and ends the assignment", async ({ page }) => {
-  await signIn(page, DEMO_MANAGER);
-  await page.goto("/vehicles");
+  await signIn(page, DEMO_MANAGER, "/vehicles");
   const row = page
     .getByRole("main")
     .getByTestId("vehicles-table")

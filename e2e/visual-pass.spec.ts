@@ -63,8 +63,7 @@ test("the driver's logbook at both sizes", async ({ browser, page }) => {
   test.setTimeout(300_000);
   const stamp = Date.now();
   const username = `visual.logbook.${stamp}`;
-  await signIn(page, OTHER_ADMIN);
-  await page.goto("/drivers/new");
+  await signIn(page, OTHER_ADMIN, "/drivers/new");
   await page.getByLabel("Name", { exact: true }).fill("Vera Visual");
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByLabel("Home terminal time zone").fill("Europe/Berlin");

@@ -47,8 +47,7 @@ test("waste jobs filter by status and page on the server, with counts that match
 });
 
 test("a job's detail shows its vehicle's latest position on a map that needs no tiles", async ({ page }) => {
-  await signIn(page, DEMO_ADMIN);
-  await page.goto("/waste-jobs");
+  await signIn(page, DEMO_ADMIN, "/waste-jobs");
   await page.getByRole("main").getByTestId("waste-jobs-table").locator("tbody tr").first().getByRole("link").click();
   await expect(page).toHaveURL(/\/waste-jobs\/\d+/);
   await expect(page.getByRole("main").getByTestId("job-map")).toBeVisible();
@@ -65,14 +64,12 @@ test("the CSV export follows the filters and is refused to a manager", async ({ 
   const asManager = await playwright.request.newContext({ baseURL, storageState: authStatePath(DEMO_MANAGER) });
   expect((await asManager.get("/waste-jobs/export")).status()).toBe(403);
   await asManager.dispose();
-  await signIn(page, DEMO_MANAGER);
-  await page.goto("/waste-jobs");
+  await signIn(page, DEMO_MANAGER, "/waste-jobs");
   await expect(page).toHaveURL(/\/forbidden/);
 });
 
 test("a company without the Waste module gets an explanation", async ({ page }) => {
-  await signIn(page, OTHER_ADMIN);
-  await page.goto("/waste-jobs");
+  await signIn(page, OTHER_ADMIN, "/waste-jobs");
   await expect(page.getByRole("main").getByTestId("waste-module-missing")).toContainText("does not have the Waste module");
   await screenshot(page, "waste-jobs-no-module");
 });
