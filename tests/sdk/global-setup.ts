@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import type { TestProject } from "vitest/node";
 import { openDatabase, type Database } from "@/db/client";
@@ -8,6 +8,7 @@ import { companies, feedCounters, telemetryCheckpoints } from "@/db/schema";
 import { TELEMETRY_PROCESSORS } from "@/lib/runtime/boot/start-fleet-reactions";
 import { ensurePartitions } from "@/lib/telemetry/store/partitions";
 import { setupFleetFixture } from "../helpers/fleet-fixture";
+import { preparePgliteSnapshot } from "../helpers/migrated-database";
 import { SDK_VEHICLES } from "./sdk-fleet";
 import { trackerListenersOff } from "@/lib/platform/config/env.mjs";
 import { reloadConfig } from "@/lib/platform/config";
@@ -47,7 +48,9 @@ const prepareDataDir = async () => {
   // The fixture's inspection photo goes where the server looks for it (its DATA_DIR's photos).
   process.env.PHOTO_DIR = `${DATA_DIR}/photos`;
   reloadConfig();
-  const handle = openDatabase({ dataDir: DATA_DIR });
+  // Started from the vitest run's migrated snapshot (built here when that run has not made it yet): applying every
+  // migration to a fresh folder was most of this setup's time.
+  const handle = openDatabase({ dataDir: DATA_DIR, snapshot: new Blob([readFileSync(await preparePgliteSnapshot())]) });
   try {
     await migrateDatabase(handle);
     await ensurePartitions({ db: handle.db, from: new Date(Date.now() - 8 * DAY_MS), to: new Date(Date.now() + 2 * DAY_MS) });
