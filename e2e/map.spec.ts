@@ -128,9 +128,13 @@ test("a vehicle drawn on the map's canvas selects on a click; the selected one i
   await expect(page.locator(".leaflet-marker-icon")).toHaveCount(0);
   await expect(page.getByRole("region", { name: /^Map of 1 vehicle;/ })).toHaveAttribute("data-vehicles-drawn", "1");
   // DEMO-003 drives: a live update may move its dot between reading where it is and the click, so read and click again.
+  // A click that selected it (the address names it) leaves no dot to click: on a loaded machine its panel can take
+  // longer than a try, and the next try then waits for the panel instead of looking for the dot.
   await expect(async () => {
-    const { x, y } = await whereVehicleDotIs(page);
-    await page.mouse.click(x, y);
+    if (!new URL(page.url()).searchParams.has("vehicle")) {
+      const { x, y } = await whereVehicleDotIs(page);
+      await page.mouse.click(x, y);
+    }
     await expect(panel.getByRole("heading", { name: "DEMO-003" })).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
   await expect(marker).toBeVisible();
