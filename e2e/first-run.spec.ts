@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { makeVin } from "../lib/runtime/seed/vin";
 import { connectTracker } from "../lib/ingestion/trackers/tracker-client";
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "../lib/ingestion/trackers/teltonika-encoder";
+import { seriousAxeFindings } from "./axe-findings";
 import { startOwnServer, type OwnServer } from "./own-server";
 
 // A production server of its own (NODE_ENV=production, no DEMO, only AUTH_SECRET) on an empty data
@@ -27,12 +27,6 @@ test.beforeAll(async () => {
   expect(server.output()).not.toMatch(/demo sign-ins|seeded the demo/);
 });
 
-/** Serious or critical axe findings on the page (the accessibility spec's bar). */
-const axeFindings = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze()).violations
-    .filter((violation) => violation.impact === "critical" || violation.impact === "serious")
-    .map((violation) => violation.id);
-
 test.afterAll(async () => {
   await server?.stop();
 });
@@ -45,7 +39,7 @@ test("a production start on an empty folder: the setup link creates the company 
   await page.goto(setupLink);
   await expect(page.getByRole("main")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Set up your fleet");
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
   await page.getByLabel("Company name").fill("Acme Haulage");
   await page.getByLabel("Time zone").selectOption("Europe/Berlin");
   await page.getByLabel("kilometres").check();
@@ -84,7 +78,7 @@ test("a production start on an empty folder: the setup link creates the company 
   await expect(page.getByLabel("Home city")).toHaveValue("Berlin, DE");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Company settings");
   await expect(page.getByText("Standard")).toBeVisible();
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByLabel("Company name").fill("Acme Haulage GmbH");
   await page.getByRole("button", { name: "Save" }).click();
@@ -96,7 +90,7 @@ test("a production start on an empty folder: the setup link creates the company 
     await expect(page.getByTestId("hos-not-tracked")).toContainText("Hours of service are not tracked for this company");
     await expect(page.locator(".clock-bar")).toHaveCount(0);
   }
-  expect(await axeFindings(page)).toEqual([]);
+  expect(await seriousAxeFindings(page)).toEqual([]);
   await page.screenshot({ path: "e2e/screenshots/hos-not-tracked-phone.png", fullPage: true });
 
   expect((await request.get(setupLink)).status()).toBe(403);
@@ -123,7 +117,7 @@ test(
     await page.getByTestId("connect-osmand").locator("summary").click();
     const osmandUrl = await page.getByTestId("osmand-url").inputValue();
     expect(osmandUrl).toBe(`${ORIGIN}/ingest/osmand`);
-    expect(await axeFindings(page)).toEqual([]);
+    expect(await seriousAxeFindings(page)).toEqual([]);
     await page.getByRole("button", { name: "Register device" }).click();
     const form = page.getByRole("form", { name: "Register device" });
     await form.getByLabel("Identifier").fill("acme-phone-1");
