@@ -169,38 +169,6 @@ const check = async (page: Page, label: string, { withScan = true } = {}) => {
   await expect.soft(page.getByRole("main"), `main landmark on ${label}`).toHaveCount(1);
 };
 
-/**
- * Pages a test of a walk visits: each walk is cut into parts of this many pages, so that the two
- * workers share the walks evenly and one slow page cannot run a whole walk past its timeout.
- */
-const PAGES_PER_TEST = 9;
-
-for (const { user, size, scan: scanned } of WALKS) {
-  const what = scanned ? "pass the axe scan and fit the screen" : "fit the screen (axe: the pages the admin does not open)";
-  const visits = PAGES.filter((candidate) => !candidate.onlyFor || candidate.onlyFor.includes(user));
-  for (let first = 0; first < visits.length; first += PAGES_PER_TEST) {
-    const part = visits.slice(first, first + PAGES_PER_TEST);
-    const pages = `${part[0].name} to ${part[part.length - 1].name}`;
-    signedInTest(user)(`the pages ${pages} as ${user.email} at ${size.width}×${size.height} ${what}`, async ({ page }) => {
-      test.setTimeout(240_000);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      for (const visit of part) {
-        const path = typeof visit.path === "string" ? visit.path : await visit.path(page);
-        await page.goto(path);
-        await settle(page);
-        // A page the admin never opens (the refusal) is scanned in every walk that sees it.
-        const withScan =
-          (scanned && !(visit.sameForEveryCompany && user === OTHER_ADMIN)) || (visit.onlyFor !== undefined && !visit.onlyFor.includes(DEMO_ADMIN));
-        await check(page, `${visit.name} (${path}) as ${user.email} at ${size.name}`, { withScan });
-        // Phone screenshots show the whole page.
-        const fullPage = size.name === "phone";
-        if (user === DEMO_ADMIN || (visit.name === "forbidden" && user === DEMO_MANAGER))
-          await screenshot(page, `a11y-${visit.name}-${size.name}`, { fullPage });
-      }
-    });
-  }
-}
-
 test("the signed-out pages pass the axe scan at both sizes", async ({ page }) => {
   test.setTimeout(180_000);
   const pages = [
@@ -292,3 +260,36 @@ signedInTest(DEMO_MANAGER)("a driver's logbook passes the axe scan at both sizes
   }
   await context.close();
 });
+
+/**
+ * Pages a test of a walk visits: each walk is cut into parts of this many pages, so that the two
+ * workers share the walks evenly and one slow page cannot run a whole walk past its timeout. The walks
+ * are defined last: the tests above are long single ones, which the workers should start with, not end on.
+ */
+const PAGES_PER_TEST = 9;
+
+for (const { user, size, scan: scanned } of WALKS) {
+  const what = scanned ? "pass the axe scan and fit the screen" : "fit the screen (axe: the pages the admin does not open)";
+  const visits = PAGES.filter((candidate) => !candidate.onlyFor || candidate.onlyFor.includes(user));
+  for (let first = 0; first < visits.length; first += PAGES_PER_TEST) {
+    const part = visits.slice(first, first + PAGES_PER_TEST);
+    const pages = `${part[0].name} to ${part[part.length - 1].name}`;
+    signedInTest(user)(`the pages ${pages} as ${user.email} at ${size.width}×${size.height} ${what}`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      for (const visit of part) {
+        const path = typeof visit.path === "string" ? visit.path : await visit.path(page);
+        await page.goto(path);
+        await settle(page);
+        // A page the admin never opens (the refusal) is scanned in every walk that sees it.
+        const withScan =
+          (scanned && !(visit.sameForEveryCompany && user === OTHER_ADMIN)) || (visit.onlyFor !== undefined && !visit.onlyFor.includes(DEMO_ADMIN));
+        await check(page, `${visit.name} (${path}) as ${user.email} at ${size.name}`, { withScan });
+        // Phone screenshots show the whole page.
+        const fullPage = size.name === "phone";
+        if (user === DEMO_ADMIN || (visit.name === "forbidden" && user === DEMO_MANAGER))
+          await screenshot(page, `a11y-${visit.name}-${size.name}`, { fullPage });
+      }
+    });
+  }
+}
