@@ -5,7 +5,15 @@ import { findChromium } from "./scripts/chromium.mjs";
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** Specs that change nothing another spec reads (no sign-out either: it would end the walks' stored sessions). */
-const READ_ONLY_SPECS = ["api-reference.spec.ts", "hos.spec.ts", "playback.spec.ts", "prefetch.spec.ts", "stats.spec.ts", "waste-jobs.spec.ts"];
+const READ_ONLY_SPECS = [
+  "api-reference.spec.ts",
+  "hos.spec.ts",
+  "not-found.spec.ts",
+  "playback.spec.ts",
+  "prefetch.spec.ts",
+  "stats.spec.ts",
+  "waste-jobs.spec.ts",
+];
 
 // CHROMIUM_PATH, else Debian's chromium (Playwright cannot download browsers here), else Playwright's own.
 const CHROMIUM = findChromium() ?? undefined;

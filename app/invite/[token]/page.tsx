@@ -1,4 +1,4 @@
-import { openEmailedLink } from "@/app/_server/open-emailed-link";
+import { pageRecord } from "@/app/_server/page-record";
 import { openInvite } from "@/lib/access/users/open-invite";
 import { SetPasswordForm } from "@/components/account/set-password-form";
 import { AuthCard } from "@/components/account/auth-card";
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 /** Opens an invite: 404 for a forged link, 403 for a used or expired one, else the name-and-password form. */
 const InvitePage = async ({ params }: { params: Promise<{ token: string }> }) => {
   const { token } = await params;
-  const invited = await openEmailedLink(openInvite({ token }));
+  const invited = await pageRecord(openInvite({ token }));
   const accept = acceptInviteAction.bind(null, token);
   return (
     <AuthCard title={`Join ${invited.companyName}`}>

@@ -1,4 +1,4 @@
-import { openEmailedLink } from "@/app/_server/open-emailed-link";
+import { pageRecord } from "@/app/_server/page-record";
 import { findUsableLink } from "@/lib/access/users/user-links";
 import { SetPasswordForm } from "@/components/account/set-password-form";
 import { AuthCard } from "@/components/account/auth-card";
@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 /** Opens a reset link: 404 for a forged link, 403 for a used or expired one, else the new-password form. */
 const ResetPasswordPage = async ({ params }: { params: Promise<{ token: string }> }) => {
   const { token } = await params;
-  await openEmailedLink(findUsableLink({ token, purpose: "password_reset" }));
+  await pageRecord(findUsableLink({ token, purpose: "password_reset" }));
   return (
     <AuthCard title="Choose a new password">
       <p className="muted">Every other session of yours will be signed out.</p>

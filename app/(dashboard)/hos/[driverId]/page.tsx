@@ -1,5 +1,4 @@
 import { Link } from "@/components/ui/link";
-import { notFound } from "next/navigation";
 import { companySettings } from "@/app/_server/company-settings";
 import { HosNotTracked } from "@/components/hos/hos-not-tracked";
 import { requireUser } from "@/app/_server/session";
@@ -20,7 +19,6 @@ import { formatDuration } from "@/lib/dashboard/view/clock-level";
 import { getClockLimitMs, HOS_CLOCKS } from "@/lib/dashboard/view/hos-board";
 import { getDriverHos } from "@/lib/hos/records/get-driver-hos";
 import { DUTY_STATUS_NAMES } from "@/lib/hos/rules";
-import { isAppError } from "@/lib/platform/errors";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { LogEditList } from "@/components/hos/log-edit-list";
@@ -29,6 +27,7 @@ import { dayInZone, formatCalendarDay, formatDateTime, formatTime, toLocalInput 
 import { formatDistance } from "@/lib/platform/units";
 import { proposeLogEditAction } from "./actions";
 import { ProposeEditForm } from "./propose-edit-form";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "Driver hours of service" };
 
@@ -43,13 +42,10 @@ const Page = async ({
   const { timeZone, distanceUnit, hosRules } = await companySettings(user.companyId);
   const { driverId } = await params;
   const { date } = await searchParams;
-  if (!/^\d{1,9}$/.test(driverId)) notFound();
+  // The driver's id and company were checked by layout.tsx, before the loading placeholder was sent.
   if (hosRules === "none") return <HosNotTracked title="Driver hours of service" canChange={canDo(user.role, "editCompanySettings")} />;
   const now = new Date();
-  const hos = await getDriverHos({ db: getDb(), companyId: user.companyId, dataset: "live", driverId: Number(driverId), at: now }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const hos = await pageRecord(getDriverHos({ db: getDb(), companyId: user.companyId, dataset: "live", driverId: Number(driverId), at: now }));
   const { driver, clocks, dailyLogs, log, violations, vehicleNames, currentVehicle } = hos;
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const canAssign = canDo(user.role, "assignVehicles");

@@ -10,10 +10,10 @@ import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getDriver } from "@/lib/fleet/drivers";
 import { getDvir } from "@/lib/fleet/inspections";
 import { listWorkOrders } from "@/lib/processing/maintenance";
-import { isAppError } from "@/lib/platform/errors";
 import { formatDistance } from "@/lib/platform/units";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { ResolveDefectForm } from "./resolve-defect-form";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "Inspection report" };
 
@@ -23,10 +23,7 @@ const Page = async ({ params }: { params: Promise<{ dvirId: string }> }) => {
   if (!/^\d{1,9}$/.test(dvirId)) notFound();
   const { timeZone, distanceUnit } = await companySettings(user.companyId);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const report = await getDvir({ ...tenant, dvirId: Number(dvirId) }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const report = await pageRecord(getDvir({ ...tenant, dvirId: Number(dvirId) }));
   const driver = report.driverId === null ? null : await getDriver({ ...tenant, driverId: report.driverId }).catch(() => null);
   const canResolve = canDo(user.role, "resolveDefects");
   const canOpenOrders = canDo(user.role, "manageMaintenance");

@@ -8,10 +8,10 @@ import { SECTIONS } from "@/lib/access/auth/role-policy";
 import { PositionSketch } from "@/components/waste-jobs/position-sketch";
 import { WasteStatusBadge } from "@/components/waste-jobs/waste-jobs-table";
 import { WasteModuleMissing } from "@/components/waste-jobs/waste-module-missing";
-import { isAppError } from "@/lib/platform/errors";
 import { getWasteJob } from "@/lib/fleet/waste/get-waste-job";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { formatDateTime } from "@/lib/platform/zoned-time";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "Waste job" };
 
@@ -22,10 +22,7 @@ const Page = async ({ params }: { params: Promise<{ jobId: string }> }) => {
   if (!modules.includes("Waste")) return <WasteModuleMissing companyName={user.companyName} />;
   const { jobId } = await params;
   if (!/^\d{1,9}$/.test(jobId)) notFound();
-  const job = await getWasteJob({ db, companyId: user.companyId, dataset: "live", jobId: Number(jobId) }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const job = await pageRecord(getWasteJob({ db, companyId: user.companyId, dataset: "live", jobId: Number(jobId) }));
   // A completed job places its vehicle where it was at completion; where that truck is now says nothing about the job.
   const vehiclePoint = job.completion ? job.completion.position : job.vehiclePosition;
   const markers = [

@@ -6,13 +6,13 @@ import { DriverForm } from "@/components/drivers/driver-form";
 import { DRIVER_TIMEZONES } from "@/components/drivers/driver-timezones";
 import { ACTIONS } from "@/lib/access/auth/role-policy";
 import { getDriver } from "@/lib/fleet/drivers/get-driver";
-import { isAppError } from "@/lib/platform/errors";
 import { listVehicles } from "@/lib/fleet/vehicles/list-vehicles";
 import { setDriverActivationAction, setDriverSignInAction, updateDriverAction } from "../../actions";
 import { DriverSignInForm } from "@/components/drivers/driver-sign-in-form";
 import { LogbookHandout } from "@/components/drivers/logbook-handout";
 import { logbookLink } from "@/lib/hos/logbook/logbook-link";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "Edit driver" };
 
@@ -28,13 +28,7 @@ const Page = async ({
   if (!/^\d{1,9}$/.test(raw)) notFound();
   const driverId = Number(raw);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const [driver, vehicles] = await Promise.all([
-    getDriver({ ...tenant, driverId }).catch((error: unknown) => {
-      if (isAppError(error) && error.code === "not_found") notFound();
-      throw error;
-    }),
-    listVehicles({ ...tenant, limit: 2_000 }),
-  ]);
+  const [driver, vehicles] = await Promise.all([pageRecord(getDriver({ ...tenant, driverId })), listVehicles({ ...tenant, limit: 2_000 })]);
   const isActive = driver.activationStatus === "active";
   const created = "created" in (await searchParams);
   return (

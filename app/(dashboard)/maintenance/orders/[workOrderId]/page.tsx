@@ -8,12 +8,12 @@ import { WorkOrderSource } from "@/components/maintenance/work-order-source";
 import { ScrollRegion } from "@/components/ui/scroll-region";
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getWorkOrder } from "@/lib/processing/maintenance";
-import { isAppError } from "@/lib/platform/errors";
 import { formatDistance } from "@/lib/platform/units";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { setWorkOrderStatusAction } from "../../work-order-actions";
 import { AddLineForm } from "./add-line-form";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "Work order" };
 
@@ -23,10 +23,7 @@ const Page = async ({ params, searchParams }: { params: Promise<{ workOrderId: s
   const notice = await searchParams;
   if (!/^\d{1,9}$/.test(workOrderId)) notFound();
   const { timeZone, distanceUnit: unit } = await companySettings(user.companyId);
-  const order = await getWorkOrder({ db: getDb(), companyId: user.companyId, dataset: "live", workOrderId: Number(workOrderId) }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const order = await pageRecord(getWorkOrder({ db: getDb(), companyId: user.companyId, dataset: "live", workOrderId: Number(workOrderId) }));
   const canManage = canDo(user.role, "manageMaintenance") && order.status !== "completed";
   return (
     <section className="page">

@@ -6,8 +6,8 @@ import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
 import { ACTIONS } from "@/lib/access/auth/role-policy";
 import { listVehicles } from "@/lib/fleet/vehicles";
 import { getRepairSource, type RepairSourceType } from "@/lib/processing/maintenance";
-import { isAppError } from "@/lib/platform/errors";
 import { NewWorkOrderForm } from "../new-work-order-form";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "New work order" };
 
@@ -22,12 +22,7 @@ const Page = async ({ searchParams }: { searchParams: Promise<Record<string, str
   const named = Object.keys(SOURCE_PARAMS).find((key) => params[key] !== undefined);
   const raw = named && params[named];
   if (named && (typeof raw !== "string" || !/^\d{1,9}$/.test(raw))) notFound();
-  const source = named
-    ? await getRepairSource({ ...tenant, sourceType: SOURCE_PARAMS[named], sourceId: Number(raw) }).catch((error: unknown) => {
-        if (isAppError(error) && error.code === "not_found") notFound();
-        throw error;
-      })
-    : undefined;
+  const source = named ? await pageRecord(getRepairSource({ ...tenant, sourceType: SOURCE_PARAMS[named], sourceId: Number(raw) })) : undefined;
   const vehicles = source ? [] : await listVehicles({ ...tenant, limit: 5_000 });
   return (
     <section className="page">

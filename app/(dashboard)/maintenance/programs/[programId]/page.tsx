@@ -7,10 +7,10 @@ import { SECTIONS } from "@/lib/access/auth/role-policy";
 import { listTags } from "@/lib/fleet/tags";
 import { listVehicles } from "@/lib/fleet/vehicles";
 import { getProgram } from "@/lib/processing/maintenance";
-import { isAppError } from "@/lib/platform/errors";
 import { convertDistance } from "@/lib/platform/units";
 import { ProgramForm } from "../../program-form";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "Edit maintenance program" };
 
@@ -20,10 +20,7 @@ const Page = async ({ params }: { params: Promise<{ programId: string }> }) => {
   if (!/^\d{1,9}$/.test(programId)) notFound();
   const { distanceUnit: unit } = await companySettings(user.companyId);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const program = await getProgram({ ...tenant, programId: Number(programId) }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const program = await pageRecord(getProgram({ ...tenant, programId: Number(programId) }));
   const [vehicles, tags] = await Promise.all([listVehicles({ ...tenant, limit: 5_000 }), listTags({ ...tenant, limit: 1_000 })]);
   return (
     <section className="page">

@@ -9,11 +9,11 @@ import { WORK_ORDER_STATUS_LABELS } from "@/components/maintenance/work-order-la
 import { canDo, SECTIONS } from "@/lib/access/auth/role-policy";
 import { getVehicle } from "@/lib/fleet/vehicles";
 import { listVehicleMaintenance, listWorkOrders } from "@/lib/processing/maintenance";
-import { isAppError } from "@/lib/platform/errors";
 import { formatDateTime } from "@/lib/platform/zoned-time";
 import { faultCodeLabel, listActiveFaultCodes } from "@/lib/telemetry/vehicle-state/list-active-fault-codes";
 import { describeNextDue } from "../../describe-program";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "Service history" };
 
@@ -25,10 +25,7 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
   const vehicleId = Number(raw);
   const { timeZone, distanceUnit: unit } = await companySettings(user.companyId);
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
-  const vehicle = await getVehicle({ ...tenant, vehicleId }).catch((error: unknown) => {
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  });
+  const vehicle = await pageRecord(getVehicle({ ...tenant, vehicleId }));
   const [programs, orders, faults] = await Promise.all([
     listVehicleMaintenance({ ...tenant, vehicleId }),
     listWorkOrders({ ...tenant, vehicleId }),

@@ -10,13 +10,13 @@ import { findDriverForVehicle, findRecentAssignments } from "@/lib/fleet/assignm
 import { ACTIONS, canDo } from "@/lib/access/auth/role-policy";
 import { tagOptions } from "@/lib/dashboard/view/tag-options";
 import { listDrivers } from "@/lib/fleet/drivers/list-drivers";
-import { isAppError } from "@/lib/platform/errors";
 import { listTags } from "@/lib/fleet/tags/list-tags";
 import { getVehicle } from "@/lib/fleet/vehicles/get-vehicle";
 import { VEHICLE_TYPE_NAMES } from "@/lib/fleet/vehicles/vehicle-types";
 import { assignDriverAction, endAssignmentAction } from "../../../assignments/actions";
 import { setVehicleArchivedAction, updateVehicleAction } from "../../actions";
 import { LocalDataNotice } from "@/components/dashboard/local-data-notice";
+import { pageRecord } from "@/app/_server/page-record";
 
 export const metadata = { title: "Edit vehicle" };
 
@@ -28,10 +28,7 @@ const Page = async ({ params }: { params: Promise<{ vehicleId: string }> }) => {
   const tenant = { db: getDb(), companyId: user.companyId, dataset: "live" as const };
   const now = new Date();
   const [vehicle, tags, { timeZone }] = await Promise.all([
-    getVehicle({ ...tenant, vehicleId }).catch((error: unknown) => {
-      if (isAppError(error) && error.code === "not_found") notFound();
-      throw error;
-    }),
+    pageRecord(getVehicle({ ...tenant, vehicleId })),
     listTags({ ...tenant, limit: 1_000 }),
     companySettings(user.companyId),
   ]);
