@@ -2,9 +2,9 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { authStatePath, DEMO_ADMIN, OTHER_ADMIN } from "./helpers";
 import { signedInTest } from "./signed-in";
 
-/** The id in the first link of `listPath` matching `/<section>/<id>…`, as another company's user sees it. */
-const firstId = async (request: APIRequestContext, listPath: string, section: string) => {
-  const html = await (await request.get(listPath)).text();
+/** The id in the first `/<section>/<id>…` link of the section's list page, as another company's user sees it. */
+const firstId = async (request: APIRequestContext, section: string) => {
+  const html = await (await request.get(`/${section}`)).text();
   return new RegExp(`href="/${section}/(\\d+)`).exec(html)![1];
 };
 
@@ -15,7 +15,7 @@ const firstId = async (request: APIRequestContext, listPath: string, section: st
  */
 signedInTest(DEMO_ADMIN)("another company's records, and ids that exist nowhere, are the 404 page, not an error or the record", async ({ page, browser }) => {
   const otherFleet = await browser.newContext({ storageState: authStatePath(OTHER_ADMIN) });
-  const [vehicleId, driverId] = [await firstId(otherFleet.request, "/vehicles", "vehicles"), await firstId(otherFleet.request, "/drivers", "drivers")];
+  const [vehicleId, driverId] = [await firstId(otherFleet.request, "vehicles"), await firstId(otherFleet.request, "drivers")];
   await otherFleet.close();
   for (const path of [
     `/vehicles/${vehicleId}/edit`,
