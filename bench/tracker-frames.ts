@@ -96,3 +96,24 @@ export const meitrackReport = (imei: string, { time, fix }: BenchFix) =>
     `35,${fix.latitude.toFixed(6)},${fix.longitude.toFixed(6)},${meitrackTime(time)},A,9,20,${Math.round(fix.speedKmh)},${Math.round(fix.heading)},` +
       `1,200,1697,1000,000|00||,0200,4.33|12.96|1.92|2.72|2.69,,`,
   );
+
+/** OsmAnd: nothing before the first report (HTTP has no login; the connection stays open between requests). */
+export const osmandHello = () => Buffer.alloc(0);
+
+/** OsmAnd: a report as Traccar Client posts it to Traccar's port, its values in the query string, speed in knots (answered 200, empty). */
+export const osmandReport = (id: string, { time, fix }: BenchFix) =>
+  Buffer.from(
+    `POST /?id=${id}&timestamp=${time.getTime() / 1000}&lat=${fix.latitude}&lon=${fix.longitude}&speed=${(fix.speedKmh * KNOTS_PER_KMH).toFixed(2)}` +
+      `&bearing=${fix.heading}&altitude=0&accuracy=5&batt=80 HTTP/1.1\r\nHost: fleet\r\nContent-Length: 0\r\n\r\n`,
+    "latin1",
+  );
+
+/** The length of an OsmAnd answer: its head and its `Content-Length` of body. Anything but 200 is a failed report: the bench stops. */
+export const osmandAnswerLength = (buffer: Buffer) => {
+  const headEnd = buffer.indexOf("\r\n\r\n", 0, "latin1");
+  if (headEnd < 0) return null;
+  const head = buffer.toString("latin1", 0, headEnd);
+  if (!head.startsWith("HTTP/1.1 200 ")) throw new Error(`OsmAnd answered ${head.split("\r\n")[0]}`);
+  const length = headEnd + 4 + Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+  return buffer.length >= length ? length : null;
+};

@@ -1,9 +1,9 @@
-import type { TrackerProtocol } from "@/db/schema";
 import { gt06FrameLength } from "@/lib/ingestion/trackers/gt06-codec";
 import { encodeGt06Location, encodeGt06Login } from "@/lib/ingestion/trackers/gt06-encoder";
 import { jt808FrameLength } from "@/lib/ingestion/trackers/jt808-codec";
 import { encodeJt808Heartbeat, encodeJt808Location } from "@/lib/ingestion/trackers/jt808-encoder";
 import { encodeRuptelaHeartbeat, encodeRuptelaRecords } from "@/lib/ingestion/trackers/ruptela-encoder";
+import type { TrackerPorts } from "@/lib/ingestion/trackers/start-trackers";
 import { encodeTeltonikaImei, encodeTeltonikaPacket } from "@/lib/ingestion/trackers/teltonika-encoder";
 import {
   gps103Login,
@@ -12,6 +12,9 @@ import {
   h02Position,
   meitrackHeartbeat,
   meitrackReport,
+  osmandAnswerLength,
+  osmandHello,
+  osmandReport,
   queclinkHeartbeat,
   queclinkReport,
   suntechKeepAlive,
@@ -28,7 +31,7 @@ type AnswerLength = (buffer: Buffer) => number | null;
  */
 export type BenchProtocol = {
   /** The listener, and the devices' model. */
-  name: TrackerProtocol;
+  name: Exclude<keyof TrackerPorts, "host">;
   /** The identifier the device of vehicle `vehicleId` reports as (unique per vehicle, in the protocol's form). */
   identifier: (vehicleId: number) => string;
   /** The first frame (handshake, login or heartbeat), which binds the connection, and its answer (null: none, the device goes on). */
@@ -47,9 +50,9 @@ const through = (delimiter: string) => (buffer: Buffer) => {
 };
 /** A 15-digit IMEI, unique per vehicle. */
 const imei = (vehicleId: number) => `86${String(vehicleId).padStart(13, "0")}`;
-/** A JT808 2013 terminal's phone number (12 BCD digits, no leading zero: it is its own identifier). */
 /** A Ruptela answer: length, command, content, CRC. */
 const ruptelaAnswerLength = (buffer: Buffer) => (buffer.length >= 2 && buffer.length >= 4 + buffer.readUInt16BE(0) ? 4 + buffer.readUInt16BE(0) : null);
+/** A JT808 2013 terminal (its phone number, 12 BCD digits without a leading zero, is its identifier) and a message's serial. */
 const jt808Terminal = (identifier: string, serial: number) => ({ identifier, serial });
 
 export const BENCH_PROTOCOLS: readonly BenchProtocol[] = [
@@ -106,5 +109,14 @@ export const BENCH_PROTOCOLS: readonly BenchProtocol[] = [
     helloAnswer: ruptelaAnswerLength,
     fix: (id, fix) => encodeRuptelaRecords({ imei: id, records: [fix] }),
     fixAnswer: ruptelaAnswerLength,
+  },
+  // Over HTTP on its own port, as Traccar Client keeps a connection open between reports.
+  {
+    name: "osmand",
+    identifier: (vehicleId) => `bench-phone-${vehicleId}`,
+    hello: osmandHello,
+    helloAnswer: null,
+    fix: osmandReport,
+    fixAnswer: osmandAnswerLength,
   },
 ];

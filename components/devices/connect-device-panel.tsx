@@ -52,8 +52,8 @@ const TRACKER_STEPS: Record<TrackerTarget["model"], (host: string, port: number)
 const IDENTIFIER: Partial<Record<TrackerTarget["model"], ReactNode>> = {
   suntech: (
     <>
-      <strong>device id</strong> (an ST300-family unit&apos;s is the last 9 digits of its IMEI; a universal-firmware unita universal-firmware unit&apos;s, 10
-      digits, is on its labelapos;s has 10 digits, as Suntecha universal-firmware unit&apos;s, 10 digits, is on its labelapos;s tool shows it)
+      <strong>device id</strong> (an ST300-family unit&apos;s is the last 9 digits of its IMEI; a universal-firmware unit&apos;s has 10 digits, on its label and
+      in Suntech&apos;s tool)
     </>
   ),
   jt808: (
@@ -90,7 +90,7 @@ const TrackerSteps = ({ target }: { target: TrackerTarget }) => {
 };
 
 /** "Connect a device": per model, what to type into it, with this installation's own URL, host and ports (admins only). */
-export const ConnectDevicePanel = ({ osmandUrl, trackers, publicUrlMissing }: ConnectInstructions) => (
+export const ConnectDevicePanel = ({ osmandUrl, osmandPortUrl, trackers, publicUrlMissing }: ConnectInstructions) => (
   <section className="connect-device" aria-labelledby="connect-device-heading">
     <h2 id="connect-device-heading">Connect a device</h2>
     {publicUrlMissing && (
@@ -106,6 +106,12 @@ export const ConnectDevicePanel = ({ osmandUrl, trackers, publicUrlMissing }: Co
         <li>
           In its settings, set the server URL:
           <CopyField label="Server URL" value={osmandUrl} testId="osmand-url" />
+          {osmandPortUrl && (
+            <>
+              <p>A phone or tracker already set up for Traccar may keep its port instead (plain HTTP, unencrypted):</p>
+              <CopyField label="Traccar port URL" value={osmandPortUrl} testId="osmand-port-url" />
+            </>
+          )}
         </li>
         <li>
           Note its <strong>device identifier</strong> (or type your own), register it below with that identifier and the model {DEVICE_MODEL_LABELS.osmand}, and

@@ -1,7 +1,8 @@
 import type { Executor } from "@/db/client";
 import { startTrackers } from "@/lib/ingestion/trackers/start-trackers";
 
-type ListenerPort = "teltonikaPort" | "gt06Port" | "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "suntechPort" | "meitrackPort" | "ruptelaPort";
+type ListenerPort =
+  "teltonikaPort" | "gt06Port" | "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "suntechPort" | "meitrackPort" | "ruptelaPort" | "osmandPort";
 
 /** Tracker listeners for a listener test: those in `ports` (0: any free port, as tests run beside others), the rest off; writes flushed every 10 ms. */
 export const startTestTrackers = ({

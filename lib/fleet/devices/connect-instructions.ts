@@ -9,6 +9,8 @@ export type TrackerTarget = { model: TrackerModel; host: string; port: number | 
 export type ConnectInstructions = {
   /** Traccar Client's (and the OsmAnd protocol's) server URL. */
   osmandUrl: string;
+  /** The same protocol on its own port, as Traccar serves it (null: OSMAND_PORT is off): devices set up for Traccar keep their port. */
+  osmandPortUrl: string | null;
   trackers: TrackerTarget[];
   /** PUBLIC_URL is not set: the address is this machine's, which a device elsewhere cannot reach. */
   publicUrlMissing: boolean;
@@ -24,6 +26,7 @@ export const getConnectInstructions = (): ConnectInstructions => {
   const ports = getTrackerSettings();
   return {
     osmandUrl: `${origin}/ingest/osmand`,
+    osmandPortUrl: ports.osmandPort === null ? null : `http://${host}:${ports.osmandPort}`,
     trackers: [
       { model: "teltonika", host, port: ports.teltonikaPort, portVariable: "TELTONIKA_PORT" },
       { model: "gt06", host, port: ports.gt06Port, portVariable: "GT06_PORT" },

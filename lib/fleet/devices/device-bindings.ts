@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 import { deviceLookups, devices, feedCounters, vehicles, type DeviceModel } from "@/db/schema";
 import { recordAuditEvent, type AuditActor } from "@/lib/platform/audit";
@@ -22,18 +22,25 @@ const raceConflict = (error: unknown) => {
   throw isUniqueViolation(error) ? new AppError("conflict", "The device or the vehicle was changed at the same time; reload and try again.") : error;
 };
 
+/** A registered device's company and vehicle (null: registered, bound to none). */
+export type RegisteredDevice = Tenant & { vehicleId: number | null };
+
 /**
- * A registered device identifier's company and vehicle (null: registered, bound to none), from the
- * global `device_lookups` table: a device arrives before its company is known, and on Citus a lookup
- * by identifier in a distributed table would ask every shard. Null for an unregistered identifier.
+ * Registered device identifiers' companies and vehicles, from the global `device_lookups` table: a device arrives
+ * before its company is known, and on Citus a lookup by identifier in a distributed table would ask every shard. An
+ * unregistered identifier is absent from the map.
  */
-export const findRegisteredDevice = async ({ db, deviceId }: { db: Executor; deviceId: string }): Promise<(Tenant & { vehicleId: number | null }) | null> => {
-  const [found] = await db
-    .select({ vehicleId: deviceLookups.vehicleId, companyId: deviceLookups.companyId, dataset: deviceLookups.dataset })
+export const findRegisteredDevices = async ({ db, deviceIds }: { db: Executor; deviceIds: readonly string[] }): Promise<Map<string, RegisteredDevice>> => {
+  const rows = await db
+    .select({ deviceId: deviceLookups.deviceId, vehicleId: deviceLookups.vehicleId, companyId: deviceLookups.companyId, dataset: deviceLookups.dataset })
     .from(deviceLookups)
-    .where(eq(deviceLookups.deviceId, deviceId));
-  return found ?? null;
+    .where(deviceIds.length === 1 ? eq(deviceLookups.deviceId, deviceIds[0]) : inArray(deviceLookups.deviceId, [...deviceIds]));
+  return new Map(rows.map(({ deviceId, ...found }) => [deviceId, found]));
 };
+
+/** One registered device identifier's company and vehicle; null for an unregistered identifier. */
+export const findRegisteredDevice = async ({ db, deviceId }: { db: Executor; deviceId: string }): Promise<RegisteredDevice | null> =>
+  (await findRegisteredDevices({ db, deviceIds: [deviceId] })).get(deviceId) ?? null;
 
 /** The vehicle a device identifier (OsmAnd id, tracker IMEI) reports for; null for an unknown or unbound device. */
 export const findDeviceVehicle = async ({ db, deviceId }: { db: Executor; deviceId: string }): Promise<DeviceVehicle | null> => {

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import type { Database } from "@/db/client";
-import { findRegisteredDevice } from "./device-bindings";
+import type { Database, Executor } from "@/db/client";
+import { findRegisteredDevice, type DeviceVehicle, type RegisteredDevice } from "./device-bindings";
 import { recordLastMessages } from "./last-messages";
 import { recordUnclaimedDevice } from "./unclaimed-devices";
 import { AppError } from "@/lib/platform/errors";
 import { parseWith } from "@/lib/platform/http/search-params";
-import { ingestTelemetry } from "@/lib/telemetry/store";
+import { ingestTelemetry, type PositionReport, type TelemetryBatch } from "@/lib/telemetry/store";
 import { osmandStatParamsSchema, osmandStatReadings } from "./osmand-stats";
 
 /** 1 knot = 1852 m per hour: the OsmAnd protocol reports speed in knots. */
-const METERS_PER_SECOND_PER_KNOT = 1852 / 3600;
+export const METERS_PER_SECOND_PER_KNOT = 1852 / 3600;
 
 const optionalNumber = z.preprocess((value) => (value === "" || value === undefined ? undefined : Number(value)), z.number().finite().optional());
 
@@ -67,39 +67,6 @@ const osmandMessageKind = (params: OsmandParams) => (params.lat === undefined &&
 /** A phone may post every second: its device row is rewritten at most this often. */
 const LAST_MESSAGE_RESOLUTION_MS = 5_000;
 
-type TraccarJson = {
-  device_id?: unknown;
-  location?: { timestamp?: unknown; coords?: Record<string, unknown>; battery?: { level?: unknown }; odometer?: unknown };
-};
-
-/**
- * The parameters of a JSON body: flat OsmAnd keys, or the shape newer Traccar Client versions
- * post (`{ device_id, location: { timestamp, coords: { latitude, ... speed in m/s }, battery } }`).
- */
-export const osmandParamsFromJson = (json: unknown): OsmandParams => {
-  if (typeof json !== "object" || json === null || Array.isArray(json)) throw new AppError("bad_request", "Request body must be a JSON object.");
-  const { device_id, location } = json as TraccarJson;
-  const text = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
-  if (location?.coords) {
-    const { latitude, longitude, speed, heading, altitude, accuracy } = location.coords;
-    const level = location.battery?.level;
-    const entries = {
-      id: text(device_id),
-      lat: text(latitude),
-      lon: text(longitude),
-      timestamp: text(location.timestamp),
-      speed: typeof speed === "number" && speed >= 0 ? String(speed / METERS_PER_SECOND_PER_KNOT) : undefined,
-      bearing: typeof heading === "number" && heading >= 0 ? String(heading) : undefined,
-      altitude: text(altitude),
-      accuracy: text(accuracy),
-      batt: typeof level === "number" && level >= 0 ? String(level <= 1 ? level * 100 : level) : undefined,
-      odometer: text(location.odometer),
-    };
-    return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)) as OsmandParams;
-  }
-  return Object.fromEntries(Object.entries(json).map(([key, value]) => [key, String(value)]));
-};
-
 /** Epoch seconds, epoch milliseconds, ISO 8601, or `yyyy-MM-dd HH:mm:ss` (read as UTC); a missing timestamp means "now". */
 const parseDeviceTime = (text: string | undefined, now: Date) => {
   if (text === undefined || text.trim() === "") return now;
@@ -111,11 +78,78 @@ const parseDeviceTime = (text: string | undefined, now: Date) => {
   return time;
 };
 
+/** An OsmAnd request read: the device that sent it, what the Devices page calls it, and its point in the stored units. */
+export type OsmandReport = {
+  identifier: string;
+  kind: string;
+  time: Date;
+  position: Omit<PositionReport, keyof DeviceVehicle | "time"> | null;
+  readings: ReturnType<typeof osmandStatReadings>;
+};
+
+/** Reads an OsmAnd request's parameters (any spelling Traccar reads); a bad one is a 400 naming it. `now` stands for a missing timestamp. */
+export const readOsmandReport = ({ params, now }: { params: OsmandParams; now: Date }): OsmandReport => {
+  const point = parseWith(osmandParamsSchema, canonicalParams(params), "OsmAnd parameters");
+  const valid = point.valid !== "false" && point.valid !== "0";
+  const fix = point.lat !== undefined && point.lon !== undefined && valid ? { latitude: point.lat, longitude: point.lon } : null;
+  const speedKmh = point.speed === undefined ? undefined : (point.speed * 1852) / 1000;
+  return {
+    identifier: point.id,
+    kind: osmandMessageKind(params),
+    time: parseDeviceTime(point.timestamp, now),
+    position: fix && {
+      ...fix,
+      speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
+      heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
+      altitude: point.altitude ?? null,
+      accuracy: point.accuracy ?? null,
+      hdop: point.hdop ?? null,
+      battery: point.batt ?? null,
+    },
+    readings: osmandStatReadings(point, fix ? speedKmh : undefined),
+  };
+};
+
 /**
- * Stores one point sent by a tracker speaking the OsmAnd protocol (Traccar Client): `id` is a
- * registered device's identifier, and the point is stored for the vehicle it is bound to. Resolves
- * only after the point is committed. An identifier registered nowhere is listed as unclaimed (and
- * refused, 400); so is, without the listing, a registered device bound to no vehicle.
+ * The vehicle an OsmAnd device id reports for. An identifier registered nowhere is listed as unclaimed (and refused,
+ * 400); so is, without the listing, a registered device bound to no vehicle.
+ */
+export const findOsmandVehicle = async ({
+  db,
+  identifier,
+  remoteAddress,
+  now,
+  findDevice = (deviceId) => findRegisteredDevice({ db, deviceId }),
+}: {
+  db: Executor;
+  identifier: string;
+  remoteAddress: string;
+  now: Date;
+  /** How the identifier is looked up: the OsmAnd listener's lookups are batched with every tracker's. */
+  findDevice?: (identifier: string) => Promise<RegisteredDevice | null>;
+}) => {
+  const vehicle = await findDevice(identifier);
+  if (!vehicle) {
+    await recordUnclaimedDevice({ db, identifier, protocol: "osmand", remoteAddress, now });
+    throw new AppError("bad_request", `Unknown device "${identifier}": register it on the Devices page (it is listed there as unclaimed).`);
+  }
+  if (vehicle.vehicleId === null) throw new AppError("bad_request", `Device "${identifier}" is bound to no vehicle: bind it on the Devices page.`);
+  return { ...vehicle, vehicleId: vehicle.vehicleId };
+};
+
+/** A report's position and stat sample for its vehicle. */
+export const osmandTelemetry = ({ vehicle, report }: { vehicle: DeviceVehicle; report: OsmandReport }): TelemetryBatch => {
+  const record = { companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time: report.time };
+  return {
+    positions: report.position ? [{ ...record, ...report.position }] : [],
+    stats: report.readings ? [{ ...record, ...report.readings }] : [],
+  };
+};
+
+/**
+ * Stores one point sent to `/ingest/osmand` by a tracker speaking the OsmAnd protocol (Traccar Client): `id` is a
+ * registered device's identifier, and the point is stored for the vehicle it is bound to. Resolves only after the point
+ * is committed. The OsmAnd listener (OSMAND_PORT) reads the same reports and writes them through the trackers' queue.
  */
 export const ingestOsmandPoint = async ({
   db,
@@ -128,48 +162,10 @@ export const ingestOsmandPoint = async ({
   remoteAddress: string;
   now?: Date;
 }) => {
-  const point = parseWith(osmandParamsSchema, canonicalParams(params), "OsmAnd parameters");
-  const time = parseDeviceTime(point.timestamp, now);
-  const vehicle = await findRegisteredDevice({ db, deviceId: point.id });
-  if (!vehicle) {
-    await recordUnclaimedDevice({ db, identifier: point.id, protocol: "osmand", remoteAddress, now });
-    throw new AppError("bad_request", `Unknown device "${point.id}": register it on the Devices page (it is listed there as unclaimed).`);
-  }
-  if (vehicle.vehicleId === null) throw new AppError("bad_request", `Device "${point.id}" is bound to no vehicle: bind it on the Devices page.`);
-  const record = { companyId: vehicle.companyId, dataset: vehicle.dataset, vehicleId: vehicle.vehicleId, time };
-  const valid = point.valid !== "false" && point.valid !== "0";
-  const fix = point.lat !== undefined && point.lon !== undefined && valid ? { latitude: point.lat, longitude: point.lon } : null;
-  const speedKmh = point.speed === undefined ? undefined : (point.speed * 1852) / 1000;
-  const readings = osmandStatReadings(point, fix ? speedKmh : undefined);
-  const result = await ingestTelemetry({
-    db,
-    now,
-    batch: {
-      positions: fix
-        ? [
-            {
-              ...record,
-              ...fix,
-              speed: point.speed === undefined ? null : point.speed * METERS_PER_SECOND_PER_KNOT,
-              heading: point.bearing === undefined ? null : ((point.bearing % 360) + 360) % 360,
-              altitude: point.altitude ?? null,
-              accuracy: point.accuracy ?? null,
-              hdop: point.hdop ?? null,
-              battery: point.batt ?? null,
-            },
-          ]
-        : [],
-      stats: readings ? [{ ...record, ...readings }] : [],
-    },
-  });
-  const lastMessage = {
-    companyId: vehicle.companyId,
-    dataset: vehicle.dataset,
-    identifier: point.id,
-    protocol: "osmand" as const,
-    kind: osmandMessageKind(params),
-    at: now,
-  };
+  const report = readOsmandReport({ params, now });
+  const vehicle = await findOsmandVehicle({ db, identifier: report.identifier, remoteAddress, now });
+  const result = await ingestTelemetry({ db, now, batch: osmandTelemetry({ vehicle, report }) });
+  const lastMessage = { ...vehicle, identifier: report.identifier, protocol: "osmand" as const, kind: report.kind, at: now };
   await recordLastMessages({ db, messages: [lastMessage], resolutionMs: LAST_MESSAGE_RESOLUTION_MS });
   return { vehicleId: vehicle.vehicleId, duplicate: result.duplicates.positions + result.duplicates.stats > 0 };
 };

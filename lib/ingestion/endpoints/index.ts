@@ -41,7 +41,8 @@ const reportOsmandPoint = async ({ request, db }: Pick<RequestArgs, "request" | 
 };
 
 const OSMAND_DESCRIPTION =
-  "Traccar Client and other OsmAnd-protocol trackers. The device id is the credential, as in Traccar: it must be a vehicle's device id.";
+  "Traccar Client and other OsmAnd-protocol trackers. The device id is the credential, as in Traccar: it must be a vehicle's device id. " +
+  "The same reports are also taken, over plain HTTP at any path, on the OsmAnd port (`OSMAND_PORT`, Traccar's 5055), for devices set up for Traccar.";
 const OSMAND_BAD_REQUEST = "A missing or invalid parameter, or an unknown device id.";
 
 export const osmandQueryEndpoint = defineDeviceEndpoint({

@@ -1,7 +1,7 @@
-import type { Executor } from "@/db/client";
 import type { TrackerProtocol } from "@/db/schema";
-import { findRegisteredDevice, type DeviceVehicle } from "@/lib/fleet/devices/device-bindings";
+import type { DeviceVehicle } from "@/lib/fleet/devices/device-bindings";
 import { recordUnclaimedDevice } from "@/lib/fleet/devices/unclaimed-devices";
+import type { TrackerContext } from "./tracker-session";
 
 /** The vehicle a connected tracker reports for. */
 export type BoundVehicle = DeviceVehicle;
@@ -15,17 +15,17 @@ export type BoundDevice = BoundVehicle & { identifier: string; protocol: Tracker
  * bound to no vehicle is refused without that (its company knows it).
  */
 export const bindTracker = async ({
-  db,
+  context,
   imei,
   protocol,
   remoteAddress,
 }: {
-  db: Executor;
+  context: Pick<TrackerContext, "db" | "findDevice">;
   imei: string;
   protocol: TrackerProtocol;
   remoteAddress: string;
 }): Promise<BoundDevice | null> => {
-  const device = await findRegisteredDevice({ db, deviceId: imei });
-  if (!device) await recordUnclaimedDevice({ db, identifier: imei, protocol, remoteAddress });
+  const device = await context.findDevice(imei);
+  if (!device) await recordUnclaimedDevice({ db: context.db, identifier: imei, protocol, remoteAddress });
   return device && device.vehicleId !== null ? { ...device, vehicleId: device.vehicleId, identifier: imei, protocol } : null;
 };

@@ -27,7 +27,7 @@ export const gt06Session: SessionFactory = ({ socket, remoteAddress, context }) 
       const message = decodeGt06Frame(frame, now);
       if (!vehicle) {
         if (message.type !== "login") throw new FrameError(`GT06 packet 0x${message.protocol.toString(16)} before the login`);
-        vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol: "gt06", remoteAddress });
+        vehicle = await bindTracker({ context, imei: message.imei, protocol: "gt06", remoteAddress });
         if (!vehicle) socket.end();
       } else {
         const paced = answers.pace();

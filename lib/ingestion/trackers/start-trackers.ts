@@ -10,10 +10,13 @@ import { jt808Session } from "./jt808-session";
 import { suntechSession } from "./suntech-session";
 import { meitrackSession } from "./meitrack-session";
 import { ruptelaSession } from "./ruptela-session";
+import { createDeviceFinder } from "./device-finder";
 import { createIngestQueue } from "./ingest-queue";
 import { createLastMessages } from "./last-messages";
 import { teltonikaSession } from "./teltonika-session";
+import { startOsmandListener } from "./osmand-listener";
 import { startTrackerListener, type TrackerListener } from "./tracker-listener";
+import type { SessionFactory } from "./tracker-session";
 
 /** Where this instance's listeners can be reached (a port is null when off or failed to start), for the simulator's demo trackers. */
 export type TrackerPorts = {
@@ -27,18 +30,20 @@ export type TrackerPorts = {
   suntech: number | null;
   meitrack: number | null;
   ruptela: number | null;
+  osmand: number | null;
 };
 
 type TrackerSettings = ReturnType<typeof getTrackerSettings>;
 
-type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "suntechPort" | "meitrackPort" | "ruptelaPort";
+type OptionalPort = "h02Port" | "gps103Port" | "queclinkPort" | "jt808Port" | "suntechPort" | "meitrackPort" | "ruptelaPort" | "osmandPort";
 
 const WILDCARD_HOSTS = ["0.0.0.0", "::", ""];
 
 /**
- * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech, Meitrack and Ruptela listeners that are not "off"
- * (lib/platform/config), sharing one ingest queue. A listener that cannot start (its port taken, say by another instance on this host) is
- * logged and left off: the rest of the service runs without it.
+ * Starts the Teltonika, GT06, H02, GPS103, Queclink, JT808, Suntech, Meitrack, Ruptela and OsmAnd (HTTP) listeners that
+ * are not "off" (lib/platform/config), sharing one ingest queue, one device lookup and one cap on connections. A
+ * listener that cannot start (its port taken, say by another instance on this host) is logged and left off: the rest of
+ * the service runs without it.
  */
 export const startTrackers = async ({
   db,
@@ -53,7 +58,12 @@ export const startTrackers = async ({
   /** How the devices' last messages are written (last-messages.ts; the tests write each at once). */
   lastMessages?: { tickMs: number; resolutionMs: number };
 }) => {
-  const context = { db, queue: createIngestQueue({ db, flushMs }), lastMessages: createLastMessages({ db, ...lastMessages }) };
+  const context = {
+    db,
+    findDevice: createDeviceFinder({ db }),
+    queue: createIngestQueue({ db, flushMs }),
+    lastMessages: createLastMessages({ db, ...lastMessages }),
+  };
   // One count of open connections for all the listeners: the cap is the process's.
   const limits = {
     idleTimeoutMs: settings.idleTimeoutMs,
@@ -63,10 +73,14 @@ export const startTrackers = async ({
     open: { connections: 0 },
   };
   const listeners: TrackerListener[] = [];
-  const start = async (name: string, port: number | null, session: typeof teltonikaSession) => {
+  const start = async (name: string, port: number | null, session: SessionFactory | "osmand") => {
     if (port === null) return null;
     try {
-      const listener = await startTrackerListener({ name, port, host: settings.host, session, context, limits });
+      const { host } = settings;
+      const listener =
+        session === "osmand"
+          ? await startOsmandListener({ port, host, context, limits })
+          : await startTrackerListener({ name, port, host, session, context, limits });
       listeners.push(listener);
       logger.info({ listener: name, port: listener.port }, "tracker listener started");
       return listener.port;
@@ -86,6 +100,7 @@ export const startTrackers = async ({
     suntech: await start("suntech", settings.suntechPort ?? null, suntechSession),
     meitrack: await start("meitrack", settings.meitrackPort ?? null, meitrackSession),
     ruptela: await start("ruptela", settings.ruptelaPort ?? null, ruptelaSession),
+    osmand: await start("osmand", settings.osmandPort ?? null, "osmand"),
   };
   const stopCommandDelivery = startCommandDelivery();
   return {

@@ -27,7 +27,7 @@ export const teltonikaSession: SessionFactory = ({ socket, remoteAddress, contex
     handle: async (frame, now) => {
       if (!vehicle) {
         const { imei, messageKind } = readTeltonikaImei(frame)!;
-        vehicle = await bindTracker({ db: context.db, imei, protocol: "teltonika", remoteAddress });
+        vehicle = await bindTracker({ context, imei, protocol: "teltonika", remoteAddress });
         if (!vehicle) {
           socket.end(REFUSE);
           return null;

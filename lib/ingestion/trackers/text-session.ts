@@ -60,7 +60,7 @@ export const textSession =
         if (!message) return null;
         if (!vehicle) {
           if (message.imei === null) throw new FrameError(`${protocol} message before the device named itself`);
-          vehicle = await bindTracker({ db: context.db, imei: message.imei, protocol, remoteAddress });
+          vehicle = await bindTracker({ context, imei: message.imei, protocol, remoteAddress });
           if (!vehicle) {
             socket.end();
             return null;

@@ -1,21 +1,8 @@
 import net from "node:net";
 import { logger } from "@/lib/platform/logger";
+import { createConnectionGate, type ListenerLimits } from "./connection-gate";
+import { listenOn } from "./listen-on";
 import type { SessionFactory, TrackerContext } from "./tracker-session";
-
-export type ListenerLimits = {
-  /** A connection silent this long is closed. */
-  idleTimeoutMs: number;
-  /**
-   * A connection that has not handed over its first frame (the handshake or login) this long after connecting, or a
-   * frame begun and not completed this long, is closed.
-   */
-  frameTimeoutMs: number;
-  /** More simultaneous connections from one address are refused (closed at once). */
-  maxConnectionsPerAddress: number;
-  /** More simultaneous connections in all are refused; `open` is shared by the listeners that share the cap. */
-  maxConnections: number;
-  open: { connections: number };
-};
 
 /** Bytes a connection may have received but not yet framed: well above the largest frame any protocol allows. */
 const MAX_BUFFERED_BYTES = 64 * 1024;
@@ -57,32 +44,13 @@ export const startTrackerListener = async ({
   context: TrackerContext;
   limits: ListenerLimits;
 }) => {
-  const perAddress = new Map<string, number>();
-  const sockets = new Set<net.Socket>();
+  const gate = createConnectionGate({ name, limits });
 
   const serve = (socket: net.Socket) => {
-    const remoteAddress = (socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
-    const open = perAddress.get(remoteAddress) ?? 0;
-    if (open >= limits.maxConnectionsPerAddress || limits.open.connections >= limits.maxConnections) {
-      const reason = open >= limits.maxConnectionsPerAddress ? "too many from this address" : "too many in all";
-      logger.warn({ listener: name, remoteAddress }, `tracker connection refused: ${reason}`);
-      socket.destroy();
-      return;
-    }
-    perAddress.set(remoteAddress, open + 1);
-    limits.open.connections += 1;
-    sockets.add(socket);
-    socket.on("close", () => {
-      limits.open.connections -= 1;
-      frameDeadline.clear();
-      sockets.delete(socket);
-      const left = (perAddress.get(remoteAddress) ?? 1) - 1;
-      if (left > 0) perAddress.set(remoteAddress, left);
-      else perAddress.delete(remoteAddress);
-    });
-    socket.on("error", () => socket.destroy());
+    const remoteAddress = gate.admit(socket);
+    if (remoteAddress === null) return;
+    socket.on("close", () => frameDeadline.clear());
     socket.setNoDelay(true);
-    socket.setTimeout(limits.idleTimeoutMs, () => socket.destroy());
 
     const protocol = session({ socket, remoteAddress, context });
     let buffered: Buffer = NOTHING;
@@ -136,24 +104,7 @@ export const startTrackerListener = async ({
     });
   };
 
-  const server = net.createServer(serve);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  server.on("error", (error) => logger.error({ err: error, listener: name }, "tracker listener error"));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    /** Stops accepting and closes every open connection. */
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
-  };
+  return listenOn({ server: net.createServer(serve), name, port, host, sockets: gate.sockets });
 };
 
 export type TrackerListener = Awaited<ReturnType<typeof startTrackerListener>>;

@@ -1,11 +1,12 @@
 import type { Socket } from "node:net";
 import type { Executor } from "@/db/client";
 import type { BoundDevice } from "./device-binding";
+import type { DeviceFinder } from "./device-finder";
 import type { IngestQueue } from "./ingest-queue";
 import type { LastMessages } from "./last-messages";
 
-/** What a connection's protocol session may use: the database (binding), the shared ingest queue and the devices' last messages. */
-export type TrackerContext = { db: Executor; queue: IngestQueue; lastMessages: LastMessages };
+/** What a connection's protocol session may use: the database, the devices' lookup (binding), the shared ingest queue and the devices' last messages. */
+export type TrackerContext = { db: Executor; findDevice: DeviceFinder; queue: IngestQueue; lastMessages: LastMessages };
 
 /** A frame a session handled for a bound device, and what its protocol calls it ("Codec 8E", "heartbeat 0x13", "V1"…). */
 export type HandledMessage = { device: BoundDevice; kind: string };

@@ -189,6 +189,8 @@ export const envSchema = z
     SUNTECH_PORT: trackerPort(5011),
     MEITRACK_PORT: trackerPort(5020),
     RUPTELA_PORT: trackerPort(5046),
+    /** Traccar Client and other OsmAnd-protocol devices over HTTP, at Traccar's port (the same protocol as /ingest/osmand). */
+    OSMAND_PORT: trackerPort(5055),
     TRACKER_HOST: text("0.0.0.0"),
     TRACKER_IDLE_TIMEOUT_MS: integer(600_000, { min: 1 }),
     TRACKER_MAX_CONNECTIONS_PER_ADDRESS: integer(100, { min: 1 }),
@@ -237,6 +239,7 @@ export const TRACKER_PORT_VARIABLES = /** @type {const} */ ([
   "SUNTECH_PORT",
   "MEITRACK_PORT",
   "RUPTELA_PORT",
+  "OSMAND_PORT",
 ]);
 
 /** Every tracker listener off: for the servers tests start, which leave the well-known ports to real deployments. */

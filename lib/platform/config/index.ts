@@ -74,6 +74,7 @@ export const getTrackerSettings = () => {
     suntechPort: config.SUNTECH_PORT,
     meitrackPort: config.MEITRACK_PORT,
     ruptelaPort: config.RUPTELA_PORT,
+    osmandPort: config.OSMAND_PORT,
     host: config.TRACKER_HOST,
     idleTimeoutMs: config.TRACKER_IDLE_TIMEOUT_MS,
     maxConnectionsPerAddress: config.TRACKER_MAX_CONNECTIONS_PER_ADDRESS,
