@@ -9,8 +9,9 @@ import { startOwnServer, type OwnServer } from "./own-server";
 // folder, next to the suite's demo server: the printed setup link → company and admin → sign-in.
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-/** Its Teltonika listener, on a port of this run's own (the other listeners off): the Devices page says where it is. */
+/** Its Teltonika and OsmAnd listeners, on ports of this run's own (the other listeners off): the Devices page says where they are. */
 const TELTONIKA_PORT = PORT + 3_000;
+const OSMAND_PORT = PORT + 3_001;
 let server: OwnServer | undefined;
 let setupLink = "";
 
@@ -20,7 +21,7 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   server = await startOwnServer({
     port: PORT,
-    env: { DEMO: "", AUTH_SECRET: "first-run-e2e-secret", TELTONIKA_PORT: String(TELTONIKA_PORT) },
+    env: { DEMO: "", AUTH_SECRET: "first-run-e2e-secret", TELTONIKA_PORT: String(TELTONIKA_PORT), OSMAND_PORT: String(OSMAND_PORT) },
     until: (output) => /http\S+\/setup\?token=\w+/.test(output),
   });
   setupLink = server.output().match(/(http\S+\/setup\?token=\w+)/)![1];
@@ -117,6 +118,8 @@ test(
     await page.getByTestId("connect-osmand").locator("summary").click();
     const osmandUrl = await page.getByTestId("osmand-url").inputValue();
     expect(osmandUrl).toBe(`${ORIGIN}/ingest/osmand`);
+    const osmandPortUrl = await page.getByTestId("osmand-port-url").inputValue();
+    expect(osmandPortUrl).toBe(`http://127.0.0.1:${OSMAND_PORT}`);
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.getByRole("button", { name: "Register device" }).click();
     const form = page.getByRole("form", { name: "Register device" });
@@ -127,7 +130,9 @@ test(
     await expect(page.getByRole("main").getByText("acme-phone-1")).toBeVisible();
 
     const timestamp = Math.floor(Date.now() / 1000);
-    expect((await request.post(`${osmandUrl}?id=acme-phone-1&lat=52.52&lon=13.405&timestamp=${timestamp}&speed=0`)).status()).toBe(200);
+    expect((await request.post(`${osmandUrl}?id=acme-phone-1&lat=52.51&lon=13.4&timestamp=${timestamp - 1}&speed=0`)).status()).toBe(200);
+    // A phone set up for Traccar keeps its port: the next report goes there.
+    expect((await request.post(`${osmandPortUrl}/?id=acme-phone-1&lat=52.52&lon=13.405&timestamp=${timestamp}&speed=0`)).status()).toBe(200);
 
     // A Teltonika tracker, pointed at the host and port the page gives, reports before anyone registered it: refused, kept.
     await page.goto(`${ORIGIN}/vehicles/new`);

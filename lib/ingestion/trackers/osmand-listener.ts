@@ -30,6 +30,12 @@ const readBody = async (request: http.IncomingMessage) => {
   }
 };
 
+/** The request's query string: any path is the protocol's (Traccar's is `/`); an address that is no URL (`http://[::1`) is the device's fault. */
+const queryOf = (request: http.IncomingMessage) => {
+  if (!URL.canParse(request.url ?? "/", "http://osmand")) throw new AppError("bad_request", "The request's address is not a valid URL.");
+  return new URL(request.url ?? "/", "http://osmand").searchParams;
+};
+
 /**
  * The OsmAnd protocol over HTTP on a port of its own (OSMAND_PORT, Traccar's 5055), for Traccar Client and the trackers
  * set up for Traccar: any path, GET or POST, the parameters of `/ingest/osmand`. Each report joins the trackers' ingest
@@ -54,7 +60,7 @@ export const startOsmandListener = async ({ port, host, context, limits }: { por
     if (request.method !== "GET" && request.method !== "POST") throw new AppError("bad_request", "Send a report with GET or POST.");
     const body = request.method === "POST" ? await readBody(request) : "";
     const arrived = new Date();
-    const read = readOsmandReport({ params: osmandParamsOf({ query: new URL(request.url ?? "/", "http://osmand").searchParams, body }), now: arrived });
+    const read = readOsmandReport({ params: osmandParamsOf({ query: queryOf(request), body }), now: arrived });
     const vehicle = await vehicleOf(request.socket, read.identifier, arrived);
     await new Promise<void>((resolve, reject) =>
       context.queue.submit(osmandTelemetry({ vehicle, report: read }), (failure) => (failure ? reject(failure.error) : resolve())),

@@ -1,4 +1,6 @@
 import http from "node:http";
+import net from "node:net";
+import fc from "fast-check";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as locationsRoute from "@/app/fleet/vehicles/locations/route";
@@ -134,5 +136,42 @@ describe("OsmAnd listener", () => {
     expect(JSON.parse(broken.text).message).toContain("JSON");
     const put = await send({ method: "PUT", path: `/?id=${PHONE}&lat=52&lon=13`, body: "" });
     expect(put.status).toBe(400);
+  });
+
+  it("answers whatever a device sends 200 or a 4xx with { message, requestId }, never a 5xx, and goes on serving (fuzzed)", async () => {
+    const keys = ["id", "deviceid", "lat", "lon", "location", "timestamp", "speed", "bearing", "valid", "batt", "rpm", "power", "in1", "odometer"];
+    const value = fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom(PHONE, "", "1e308", "-0", "NaN", "2026-02-30 25:61:61", "52.5,13.4"));
+    const query = fc.array(fc.tuple(fc.constantFrom(...keys), value), { maxLength: 8 }).map((pairs) => new URLSearchParams(pairs).toString());
+    const body = fc.oneof(fc.constant(""), fc.string(), fc.json(), query);
+    // Raw request lines too: the targets Node's parser lets through and `new URL` does not take.
+    const target = fc.oneof(
+      query.map((text) => `/?${text}`),
+      fc.constantFrom("http://[::1", "*", "//", "/?%zz", "http://a/?id=x"),
+    );
+    const rawAnswer = (line: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(trackers.ports.osmand!, "127.0.0.1");
+        let text = "";
+        socket.on("data", (chunk) => (text += chunk));
+        socket.on("error", () => resolve(text));
+        socket.on("end", () => resolve(text));
+        socket.end(`GET ${line} HTTP/1.1\r\nHost: fleet\r\nConnection: close\r\n\r\n`);
+      });
+    await fc.assert(
+      fc.asyncProperty(target, fc.option(body), fc.boolean(), async (path, sentBody, raw) => {
+        if (raw) {
+          const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(await rawAnswer(path))?.[1]);
+          expect(status === 200 || (status >= 400 && status < 500), `GET ${path}: ${status}`).toBe(true);
+          return;
+        }
+        const answer = await send(sentBody === null ? { path } : { method: "POST", path, body: sentBody });
+        if (answer.status === 200) return expect(answer.text).toBe("");
+        expect(answer.status, `${path} ${sentBody}: ${answer.text}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${path} ${sentBody}: ${answer.text}`).toBeLessThan(500);
+        expect(JSON.parse(answer.text)).toMatchObject({ message: expect.any(String), requestId: expect.stringMatching(/^req_/) });
+      }),
+      { seed: 20_261_129, numRuns: Number(process.env.FUZZ_RUNS ?? 300) },
+    );
+    expect(await send({ path: `/?id=${PHONE}&lat=52.5&lon=13.4` })).toMatchObject({ status: 200 });
   });
 });
