@@ -98,7 +98,7 @@ test("a production start on an empty folder: the setup link creates the company 
 });
 
 test(
-  "the new company's own truck and tracker, set up from what the dashboard shows: the OsmAnd URL for a phone, the host and port for a " +
+  "the new company's own truck and tracker, set up from what the dashboard shows: the OsmAnd URL and port for a phone, the host and port for a " +
     "Teltonika tracker that reports before it is claimed → on the live map, the Devices page and the public API",
   async ({ page, request }) => {
     await page.goto(`${ORIGIN}/login`);
@@ -145,6 +145,7 @@ test(
     const host = await page.getByTestId("teltonika-host").inputValue();
     const port = Number(await page.getByTestId("teltonika-port").inputValue());
     expect({ host, port }).toEqual({ host: "127.0.0.1", port: TELTONIKA_PORT });
+    await page.getByTestId("connect-osmand").locator("summary").click();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: "e2e/screenshots/devices-connect-phone.png", fullPage: true });
     await page.setViewportSize({ width: 1400, height: 900 });
