@@ -12,28 +12,47 @@ import type { TrackerContext } from "./tracker-session";
 /** A connection's device, once found: a keep-alive connection's later reports of the same id are not looked up again (as a TCP tracker binds once). */
 type ConnectionDevice = { identifier: string; vehicle: DeviceVehicle };
 
-/** A POST's body as text, at most OSMAND_BODY_LIMIT_BYTES (413 past it), UTF-8 (400 otherwise). */
-const readBody = async (request: http.IncomingMessage) => {
-  if (Number(request.headers["content-length"] ?? 0) > OSMAND_BODY_LIMIT_BYTES)
-    throw new AppError("payload_too_large", `Request body exceeds ${OSMAND_BODY_LIMIT_BYTES} bytes.`);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > OSMAND_BODY_LIMIT_BYTES) throw new AppError("payload_too_large", `Request body exceeds ${OSMAND_BODY_LIMIT_BYTES} bytes.`);
-    chunks.push(chunk);
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new AppError("bad_request", "Request body is not valid UTF-8.");
-  }
+const TOO_LARGE = `Request body exceeds ${OSMAND_BODY_LIMIT_BYTES} bytes.`;
+/** One decoder for every body: decoding a whole body at once keeps no state between calls. */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A POST's body as text, at most OSMAND_BODY_LIMIT_BYTES (413 past it), UTF-8 (400 otherwise). Traccar Client posts its
+ * values in the query string and an empty body: that is answered without reading a stream (a stream iterator and a
+ * decoder a report were most of what a report kept alive past the young generation; docs/scaling.md, session 27).
+ */
+const readBody = (request: http.IncomingMessage) => {
+  const declared = request.headers["content-length"];
+  if (Number(declared ?? 0) > OSMAND_BODY_LIMIT_BYTES) throw new AppError("payload_too_large", TOO_LARGE);
+  if (declared === "0" || (declared === undefined && request.headers["transfer-encoding"] === undefined)) return "";
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= OSMAND_BODY_LIMIT_BYTES) chunks.push(chunk);
+      else reject(new AppError("payload_too_large", TOO_LARGE));
+    });
+    request.on("error", reject);
+    request.on("end", () => {
+      try {
+        resolve(utf8.decode(Buffer.concat(chunks)));
+      } catch {
+        reject(new AppError("bad_request", "Request body is not valid UTF-8."));
+      }
+    });
+  });
 };
 
-/** The request's query string: any path is the protocol's (Traccar's is `/`); an address that is no URL (`http://[::1`) is the device's fault. */
-const queryOf = (request: http.IncomingMessage) => {
-  if (!URL.canParse(request.url ?? "/", "http://osmand")) throw new AppError("bad_request", "The request's address is not a valid URL.");
-  return new URL(request.url ?? "/", "http://osmand").searchParams;
+/**
+ * The request's query string: any path is the protocol's (Traccar's is `/`). A path is read as it is; an absolute
+ * address through `URL`, and one that is no URL (`http://[::1`) is the device's fault.
+ */
+const queryOf = ({ url = "/" }: http.IncomingMessage) => {
+  const at = url.indexOf("?");
+  if (url.startsWith("/") && !url.startsWith("//")) return new URLSearchParams(at < 0 ? "" : url.slice(at + 1).split("#", 1)[0]);
+  if (!URL.canParse(url, "http://osmand")) throw new AppError("bad_request", "The request's address is not a valid URL.");
+  return new URL(url, "http://osmand").searchParams;
 };
 
 /**
