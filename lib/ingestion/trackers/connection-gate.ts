@@ -16,6 +16,9 @@ export type ListenerLimits = {
   open: { connections: number };
 };
 
+/** A connection's address as the service lists it: an IPv4 peer of a dual-stack socket without its `::ffff:` prefix. */
+export const remoteAddressOf = (socket: net.Socket) => (socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+
 /**
  * A listener's admission of connections under the caps every tracker listener shares (per address, and in all over
  * the listeners): `admit` counts a connection until it closes and returns its address, or refuses it (destroyed at
@@ -25,7 +28,7 @@ export const createConnectionGate = ({ name, limits }: { name: string; limits: L
   const perAddress = new Map<string, number>();
   const sockets = new Set<net.Socket>();
   const admit = (socket: net.Socket): string | null => {
-    const remoteAddress = (socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
+    const remoteAddress = remoteAddressOf(socket);
     const open = perAddress.get(remoteAddress) ?? 0;
     if (open >= limits.maxConnectionsPerAddress || limits.open.connections >= limits.maxConnections) {
       const reason = open >= limits.maxConnectionsPerAddress ? "too many from this address" : "too many in all";

@@ -5,7 +5,7 @@ import { findOsmandVehicle, osmandTelemetry, readOsmandReport } from "@/lib/flee
 import { OSMAND_BODY_LIMIT_BYTES, osmandParamsOf } from "@/lib/fleet/devices/read-osmand-params";
 import { AppError } from "@/lib/platform/errors";
 import { newRequestId, toAppError } from "@/lib/platform/http";
-import { createConnectionGate, type ListenerLimits } from "./connection-gate";
+import { createConnectionGate, remoteAddressOf, type ListenerLimits } from "./connection-gate";
 import { listenOn } from "./listen-on";
 import type { TrackerContext } from "./tracker-session";
 
@@ -18,8 +18,8 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * A POST's body as text, at most OSMAND_BODY_LIMIT_BYTES (413 past it), UTF-8 (400 otherwise). Traccar Client posts its
- * values in the query string and an empty body: that is answered without reading a stream (a stream iterator and a
- * decoder a report were most of what a report kept alive past the young generation; docs/scaling.md, session 27).
+ * values in the query string and an empty body: that is answered without reading a stream (an async iterator, its
+ * watchers and a decoder a report, garbage that outlived the young generation; docs/scaling.md, "Issue 37, session 27").
  */
 const readBody = (request: http.IncomingMessage) => {
   const declared = request.headers["content-length"];
@@ -69,8 +69,7 @@ export const startOsmandListener = async ({ port, host, context, limits }: { por
   const vehicleOf = async (socket: net.Socket, identifier: string, now: Date) => {
     const known = devices.get(socket);
     if (known?.identifier === identifier) return known.vehicle;
-    const remoteAddress = (socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
-    const vehicle = await findOsmandVehicle({ db: context.db, identifier, remoteAddress, now, findDevice: context.findDevice });
+    const vehicle = await findOsmandVehicle({ db: context.db, identifier, remoteAddress: remoteAddressOf(socket), now, findDevice: context.findDevice });
     devices.set(socket, { identifier, vehicle });
     return vehicle;
   };
