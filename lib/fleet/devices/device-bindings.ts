@@ -34,7 +34,7 @@ export const findRegisteredDevices = async ({ db, deviceIds }: { db: Executor; d
   const rows = await db
     .select({ deviceId: deviceLookups.deviceId, vehicleId: deviceLookups.vehicleId, companyId: deviceLookups.companyId, dataset: deviceLookups.dataset })
     .from(deviceLookups)
-    .where(deviceIds.length === 1 ? eq(deviceLookups.deviceId, deviceIds[0]) : inArray(deviceLookups.deviceId, [...deviceIds]));
+    .where(inArray(deviceLookups.deviceId, [...deviceIds]));
   return new Map(rows.map(({ deviceId, ...found }) => [deviceId, found]));
 };
 

@@ -73,14 +73,16 @@ export const startTrackers = async ({
     open: { connections: 0 },
   };
   const listeners: TrackerListener[] = [];
-  const start = async (name: string, port: number | null, session: SessionFactory | "osmand") => {
+  const { host } = settings;
+  /** A TCP protocol's listener, its frames handed to `session`. */
+  const tcp =
+    (session: SessionFactory) =>
+    ({ name, port }: { name: string; port: number }) =>
+      startTrackerListener({ name, port, host, session, context, limits });
+  const start = async (name: string, port: number | null, open: (listener: { name: string; port: number }) => Promise<TrackerListener>) => {
     if (port === null) return null;
     try {
-      const { host } = settings;
-      const listener =
-        session === "osmand"
-          ? await startOsmandListener({ port, host, context, limits })
-          : await startTrackerListener({ name, port, host, session, context, limits });
+      const listener = await open({ name, port });
       listeners.push(listener);
       logger.info({ listener: name, port: listener.port }, "tracker listener started");
       return listener.port;
@@ -91,16 +93,16 @@ export const startTrackers = async ({
   };
   const ports: TrackerPorts = {
     host: WILDCARD_HOSTS.includes(settings.host) ? "127.0.0.1" : settings.host,
-    teltonika: await start("teltonika", settings.teltonikaPort, teltonikaSession),
-    gt06: await start("gt06", settings.gt06Port, gt06Session),
-    h02: await start("h02", settings.h02Port ?? null, h02Session),
-    gps103: await start("gps103", settings.gps103Port ?? null, gps103Session),
-    queclink: await start("queclink", settings.queclinkPort ?? null, queclinkSession),
-    jt808: await start("jt808", settings.jt808Port ?? null, jt808Session),
-    suntech: await start("suntech", settings.suntechPort ?? null, suntechSession),
-    meitrack: await start("meitrack", settings.meitrackPort ?? null, meitrackSession),
-    ruptela: await start("ruptela", settings.ruptelaPort ?? null, ruptelaSession),
-    osmand: await start("osmand", settings.osmandPort ?? null, "osmand"),
+    teltonika: await start("teltonika", settings.teltonikaPort, tcp(teltonikaSession)),
+    gt06: await start("gt06", settings.gt06Port, tcp(gt06Session)),
+    h02: await start("h02", settings.h02Port ?? null, tcp(h02Session)),
+    gps103: await start("gps103", settings.gps103Port ?? null, tcp(gps103Session)),
+    queclink: await start("queclink", settings.queclinkPort ?? null, tcp(queclinkSession)),
+    jt808: await start("jt808", settings.jt808Port ?? null, tcp(jt808Session)),
+    suntech: await start("suntech", settings.suntechPort ?? null, tcp(suntechSession)),
+    meitrack: await start("meitrack", settings.meitrackPort ?? null, tcp(meitrackSession)),
+    ruptela: await start("ruptela", settings.ruptelaPort ?? null, tcp(ruptelaSession)),
+    osmand: await start("osmand", settings.osmandPort ?? null, ({ port }) => startOsmandListener({ port, host, context, limits })),
   };
   const stopCommandDelivery = startCommandDelivery();
   return {
