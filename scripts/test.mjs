@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { e2eServerEnv } from "../e2e/server-env.mjs";
+import { failureSummary } from "./failure-summary.mjs";
 import { findChromium, INSTALL_CHROMIUM } from "./chromium.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -25,6 +26,9 @@ const childrenCpuSeconds = () => {
   }
 };
 
+/** The failed steps' titles and output, printed again at the end of the run (failureSummary). */
+const failures = [];
+
 /** A step's command run with its output held, printed whole when it ends: steps side by side never interleave. */
 const runHeld = ({ title, command, args, extraEnv = {} }) =>
   new Promise((resolve) => {
@@ -38,6 +42,7 @@ const runHeld = ({ title, command, args, extraEnv = {} }) =>
       console.log(`\n=== ${title} ===`);
       process.stdout.write(Buffer.concat(output));
       console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
+      if (status !== 0) failures.push({ title, output: Buffer.concat(output).toString("utf8") });
       resolve(status ?? 1);
     });
   });
@@ -62,6 +67,7 @@ const runLanes = async (lanes) => {
   const cpuAfter = childrenCpuSeconds();
   const cpu = cpuBefore === undefined || cpuAfter === undefined ? "" : `, ${(cpuAfter - cpuBefore).toFixed(1)} s CPU`;
   console.log(`=== side by side: ${((Date.now() - started) / 1000).toFixed(1)} s${cpu} ===`);
+  for (const { title, output } of failures) console.log(`\n=== what failed: ${title} ===\n${failureSummary(output).join("\n")}`);
   const failed = statuses.find((status) => status !== 0);
   if (failed !== undefined) process.exit(failed);
 };
