@@ -29,6 +29,10 @@ export default defineConfig({
     globalSetup: ["tests/helpers/migrated-database.ts"],
     // PGlite boots in ~1 s per file; database suites share one instance per file.
     testTimeout: 30_000,
+    // CI retries a failed test once, as Playwright does there (a rare timing failure on a loaded two-core machine
+    // otherwise fails a run of ~1,500 tests); a test that passed on its retry is named at the run's end, to be mended.
+    retry: process.env.CI ? 1 : 0,
+    reporters: ["default", "./tests/helpers/retried-tests-reporter.ts"],
     hookTimeout: 60_000,
     pool: "forks",
     // One fork per core: vitest's default (cores - 1) runs the files one at a time on two cores.

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { e2eServerEnv } from "../e2e/server-env.mjs";
-import { failureSummary } from "./failure-summary.mjs";
+import { failureSummary, retriedTests } from "./step-summary.mjs";
 import { findChromium, INSTALL_CHROMIUM } from "./chromium.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -26,8 +26,9 @@ const childrenCpuSeconds = () => {
   }
 };
 
-/** The failed steps' titles and output, printed again at the end of the run (failureSummary). */
+/** The failed steps' titles and output, and the tests that passed on a retry: printed again at the end of the run. */
 const failures = [];
+const retried = [];
 
 /** A step's command run with its output held, printed whole when it ends: steps side by side never interleave. */
 const runHeld = ({ title, command, args, extraEnv = {} }) =>
@@ -42,7 +43,9 @@ const runHeld = ({ title, command, args, extraEnv = {} }) =>
       console.log(`\n=== ${title} ===`);
       process.stdout.write(Buffer.concat(output));
       console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
-      if (status !== 0) failures.push({ title, output: Buffer.concat(output).toString("utf8") });
+      const text = Buffer.concat(output).toString("utf8");
+      if (status !== 0) failures.push({ title, output: text });
+      retried.push(...retriedTests(text).map((name) => `${title}: ${name}`));
       resolve(status ?? 1);
     });
   });
@@ -67,6 +70,7 @@ const runLanes = async (lanes) => {
   const cpuAfter = childrenCpuSeconds();
   const cpu = cpuBefore === undefined || cpuAfter === undefined ? "" : `, ${(cpuAfter - cpuBefore).toFixed(1)} s CPU`;
   console.log(`=== side by side: ${((Date.now() - started) / 1000).toFixed(1)} s${cpu} ===`);
+  if (retried.length > 0) console.log(`\n=== passed on a retry (flaky: each to mend) ===\n${retried.join("\n")}`);
   for (const { title, output } of failures) console.log(`\n=== what failed: ${title} ===\n${failureSummary(output).join("\n")}`);
   const failed = statuses.find((status) => status !== 0);
   if (failed !== undefined) process.exit(failed);

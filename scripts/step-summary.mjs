@@ -15,6 +15,27 @@ export const failureSummary = (output) => {
   const start = lines.findIndex((line) => /Failed (Tests|Suites)|Unhandled Errors/.test(line) || NAMES_A_FAILURE.test(line));
   const block = start === -1 ? lines.slice(-40) : lines.slice(start);
   if (block.length <= 60) return block;
-  const names = block.slice(30, -10).filter((line) => NAMES_A_FAILURE.test(line));
+  const names = [...new Set(block.slice(30, -10).filter((line) => NAMES_A_FAILURE.test(line)))];
   return [...block.slice(0, 30), `… ${block.length - 40} lines more, naming these failures:`, ...names.slice(0, 19), ...block.slice(-10)];
+};
+
+/** How vitest's runs name a test that passed on its retry (tests/helpers/retried-tests-reporter.ts), a line each. */
+export const PASSED_ON_RETRY = "passed on a retry:";
+
+/**
+ * The tests a step's output names as passed on a retry (CI retries a failed test once): vitest's, by the line its
+ * reporter prints, and Playwright's, listed under its "N flaky". npm test names them at the end of a run: a test that
+ * fails now and then is a defect to mend, not to learn of when it fails twice.
+ */
+export const retriedTests = (output) => {
+  const lines = stripVTControlCharacters(output).split("\n");
+  const named = [];
+  let underFlaky = false;
+  for (const line of lines) {
+    if (line.startsWith(PASSED_ON_RETRY)) named.push(line.slice(PASSED_ON_RETRY.length).trim());
+    else if (/^\s+\d+ flaky$/.test(line)) underFlaky = true;
+    else if (underFlaky && /^\s{4}\[/.test(line)) named.push(line.trim().replace(/\s*─+$/, ""));
+    else underFlaky = false;
+  }
+  return named;
 };
