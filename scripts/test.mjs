@@ -40,10 +40,10 @@ const runHeld = ({ title, command, args, extraEnv = {} }) =>
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
     child.on("close", (status) => {
-      console.log(`\n=== ${title} ===`);
-      process.stdout.write(Buffer.concat(output));
-      console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
       const text = Buffer.concat(output).toString("utf8");
+      console.log(`\n=== ${title} ===`);
+      process.stdout.write(text);
+      console.log(`=== ${title}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s ===`);
       if (status !== 0) failures.push({ title, output: text });
       retried.push(...retriedTests(text).map((name) => `${title}: ${name}`));
       resolve(status ?? 1);
