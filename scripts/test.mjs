@@ -154,29 +154,40 @@ const picked = (files, list, name) => {
 /** scripts/citus-cluster.sh, as a step of its own. */
 const citusCluster = (command) => runHeld({ title: `Citus cluster: ${command}`, command: "bash", args: ["scripts/citus-cluster.sh", command] });
 
+/** Whether this run started the Citus cluster and has yet to stop it: it does after the Citus step, or on its way out. */
+let citusToStop = false;
+process.on("exit", () => {
+  if (citusToStop) spawnSync("bash", ["scripts/citus-cluster.sh", "stop"], { stdio: "ignore", env });
+});
+
 /**
  * Starts the local Citus cluster (scripts/citus-cluster.sh) at the start of the run when it is not running: whether it
- * runs decides where the CITUS_TESTS files run. `available`: it runs; `startedHere`: this run started it, and stops it
- * at the end; `failure`: the exit status of a start that failed for another reason than Citus not being installed.
+ * runs decides where the CITUS_TESTS files run. `available`: it runs; `failure`: the exit status of a start that failed
+ * for another reason than Citus not being installed. One this run started is stopped at the end, whether its step ran
+ * or an earlier step of its lane failed: one left running, the next run would take as not its own and leave running too.
  */
 const prepareCitus = async () => {
-  if (spawnSync("bash", ["scripts/citus-cluster.sh", "status"], { stdio: "ignore", env }).status === 0) return { available: true, startedHere: false };
+  if (spawnSync("bash", ["scripts/citus-cluster.sh", "status"], { stdio: "ignore", env }).status === 0) return { available: true };
   const started = await citusCluster("start");
-  if (started === 0) return { available: true, startedHere: true };
+  citusToStop = started === 0;
+  if (started === 0) return { available: true };
   if (started === 3)
     console.log('\n(Citus is not installed in this PostgreSQL: its files run on PostgreSQL, and the Citus run is skipped. See README, "Citus".)');
-  return { available: false, startedHere: false, failure: started === 3 ? undefined : started };
+  return { available: false, failure: started === 3 ? undefined : started };
 };
 
 /** The Citus-dependent database test `files` (CITUS_TESTS) on the cluster prepareCitus started, as a lane's step; then stops it if this run started it. */
-const runOnCitus = async ({ files, startedHere }) => {
+const runOnCitus = async ({ files }) => {
   const status = await runHeld({
     title: `database tests (Citus: a coordinator and two workers, ${files.length} files)`,
     command: "npx",
     args: ["vitest", "run", ...files],
     extraEnv: { TEST_DB: "citus", TEST_DATABASE_URL: `postgres://postgres@127.0.0.1:${process.env.CITUS_COORDINATOR_PORT ?? 5441}/fleet` },
   });
-  if (startedHere) await citusCluster("stop");
+  if (citusToStop) {
+    await citusCluster("stop");
+    citusToStop = false;
+  }
   return status;
 };
 
@@ -231,7 +242,7 @@ const lintAndVitestLane = () => {
     twoInstances,
     async () => {
       const citus = await citusReady;
-      return citus.available ? runOnCitus({ files: citusFiles, startedHere: citus.startedHere }) : (citus.failure ?? 0);
+      return citus.available ? runOnCitus({ files: citusFiles }) : (citus.failure ?? 0);
     },
   ];
 };
